@@ -1,0 +1,36 @@
+export const DEFAULT_FIELD_CAPACITY = 3;
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export type FieldType = 'vault' | 'couchbox-T' | 'couchbox-B';
+export const VAULT_TYPES = ['vault', 'liftvan', 't2', 'couchbox'] as const;
+export type VaultType = (typeof VAULT_TYPES)[number];
+
+export function isCouchboxField(type: string): boolean {
+  return type === 'couchbox-T' || type === 'couchbox';
+}
+
+/** Slots of a field: the warehouse's field capacity, one more for a couchbox, none for the hidden bottom half. */
+export function fieldSlotCount(fieldType: string, warehouseFieldCapacity: number | null | undefined): number {
+  if (fieldType === 'couchbox-B') return 0;
+  const base = warehouseFieldCapacity ?? DEFAULT_FIELD_CAPACITY;
+  return isCouchboxField(fieldType) ? base + 1 : base;
+}
+
+/**
+ * Position 1 is the top slot and a field fills from its highest position downward,
+ * so the next free slot is the highest-numbered free one (gaps left by deletes fill first).
+ */
+export function nextFreePosition(occupied: readonly number[], capacity: number): number | null {
+  const taken = new Set(occupied);
+  for (let p = capacity; p >= 1; p--) if (!taken.has(p)) return p;
+  return null;
+}
+
+/** The topmost vault is the one at the lowest occupied position; only it can be staged. */
+export function topmostPosition(occupied: readonly number[]): number | null {
+  return occupied.length === 0 ? null : Math.min(...occupied);
+}
+
+export function warehouseCapacity(rows: number, cols: number, fieldCapacity: number | null | undefined): number {
+  return rows * cols * (fieldCapacity ?? DEFAULT_FIELD_CAPACITY);
+}

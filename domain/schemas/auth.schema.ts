@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+export const LoginSchema = z.object({
+  email: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .min(1, 'Email is required.')
+    .max(255, 'Email is too long.')
+    .transform((email) => email.toLowerCase()),
+  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(1024, 'Password is too long.'),
+});
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+export const NewAccountSchema = z.object({
+  company: z.string().trim().min(1, 'Company name is required.').max(100),
+  email: z.email('A valid email is required.').transform((email) => email.toLowerCase()),
+  password: z.string().min(8, 'Password must be at least 8 characters.').max(1024),
+});
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  username: string;
+  companyId: number;
+  company: { id: number; name: string };
+}

@@ -1,0 +1,4 @@
+/** Every refusal of the API has this body. */
+export interface ApiErrorBody {
+  errors: string[];
+}

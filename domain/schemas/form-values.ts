@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+// Forms post strings; JSON posts numbers and booleans. These accept both and say clearly what is wrong.
+export const intFrom = (label: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z
+      .number({ error: `${label} must be a whole number.` })
+      .int(`${label} must be a whole number.`)
+      .min(min, `${label} must be at least ${min}.`)
+      .max(max, `${label} must be at most ${max}.`),
+  );
+
+export const decimalFrom = (label: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z
+      .number({ error: `${label} must be a number.` })
+      .refine(Number.isFinite, `${label} must be a number.`)
+      .min(min, `${label} must be at least ${min}.`)
+      .max(max, `${label} must be at most ${max}.`),
+  );
+
+export const boolFrom = (label: string) =>
+  z.preprocess(
+    (v) => (v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v),
+    z.boolean({ error: `${label} must be true or false.` }),
+  );
+
+/** Optional text: trimmed, with blank read as absent. */
+export const optionalText = (label: string, max: number) =>
+  z.preprocess(
+    (v) => (v === null || v === undefined ? undefined : typeof v === 'string' ? v.trim() : v),
+    z.string({ error: `${label} must be text.` }).max(max, `${label} must be at most ${max} characters.`).optional(),
+  );

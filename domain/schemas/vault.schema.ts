@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { VAULT_TYPES } from '../rules/capacity';
+import { intFrom, optionalText } from './form-values';
+
+export const EMPTY_PREFIX = 'EMPTY';
+
+/** 'EMPTY VAULT', 'EMPTY LIFTVAN', ... : the customer name of an empty placeholder of that kind. */
+export function emptyCustomerName(kind: (typeof VAULT_TYPES)[number]): string {
+  return `${EMPTY_PREFIX} ${kind.toUpperCase()}`;
+}
+
+/** The kind of an empty placeholder read from its customer name, or null for a real customer. */
+export function emptyKindOf(customerName: string | null | undefined): (typeof VAULT_TYPES)[number] | null {
+  const upper = (customerName ?? '').toUpperCase();
+  if (!upper.includes(EMPTY_PREFIX)) return null;
+  const kind = upper.replace(EMPTY_PREFIX, '').trim().toLowerCase();
+  return (VAULT_TYPES as readonly string[]).includes(kind) ? (kind as (typeof VAULT_TYPES)[number]) : 'vault';
+}
+
+/** Placeholder kinds whose vault number is blank (spec 4.2: t2 and liftvan). */
+export function vaultNumberDisabled(kind: string | null): boolean {
+  return kind === 't2' || kind === 'liftvan';
+}
+
+const customerName = z
+  .string({ error: 'Customer name is required.' })
+  .trim()
+  .min(1, 'Customer name is required.')
+  .max(100, 'Customer name must be at most 100 characters.')
+  .transform((s) => s.toUpperCase());
+
+const vaultNumber = optionalText('Vault number', 50);
+const orderName = optionalText('Order number', 50);
+const note = optionalText('Note', 2000);
+
+/** POST /api/vaults/ (form data): vault_id carries the vault number. */
+export const AddVaultSchema = z
+  .object({
+    vault_id: vaultNumber,
+    customer_name: customerName,
+    order_name: orderName,
+    type: z.enum(VAULT_TYPES, { error: 'Type must be vault, liftvan, t2 or couchbox.' }).default('vault'),
+    note,
+    field_id: intFrom('field_id', 1, 2_147_483_647),
+    position: intFrom('position', 1, 11),
+    company_id: z.unknown().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (emptyKindOf(v.customer_name) === null && !v.order_name) {
+      ctx.addIssue({ code: 'custom', path: ['order_name'], message: 'Order number is required.' });
+    }
+  });
+export type AddVaultInput = z.infer<typeof AddVaultSchema>;
+
+/** PUT /api/vaults/{id}: the edited vault. */
+export const UpdateVaultSchema = z
+  .object({
+    name: vaultNumber,
+    customer_name: customerName,
+    order_name: orderName,
+    note,
+    type: z.enum(VAULT_TYPES).optional(),
+    version: z.number().int().positive().optional(),
+    attachments: z.array(z.unknown()).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (emptyKindOf(v.customer_name) === null && !v.order_name) {
+      ctx.addIssue({ code: 'custom', path: ['order_name'], message: 'Order number is required.' });
+    }
+  });
+export type UpdateVaultInput = z.infer<typeof UpdateVaultSchema>;
+
+export const MoveVaultSchema = z.object({
+  vaultId: intFrom('vaultId', 1, 2_147_483_647),
+  fieldId: intFrom('fieldId', 1, 2_147_483_647),
+  position: intFrom('position', 1, 11),
+});
+export type MoveVaultInput = z.infer<typeof MoveVaultSchema>;
+
+export interface StagedVaultDto {
+  id: number;
+  name: string | null;
+  customer_name: string;
+  order_name: string | null;
+  type: string;
+  note: string | null;
+}

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { decimalFrom, intFrom } from './form-values';
+
+export const MAX_GRID_COLS = 60;
+export const MAX_GRID_ROWS = 99;
+
+export const AddWarehouseSchema = z.object({
+  name: z
+    .string({ error: 'Name is required.' })
+    .trim()
+    .min(1, 'Name is required.')
+    .max(80, 'Name must be at most 80 characters.')
+    .refine((n) => !/[/\\?#%]/.test(n), 'Name cannot contain / \\ ? # or %.'),
+  rows: intFrom('Rows', 1, MAX_GRID_ROWS),
+  cols: intFrom('Cols', 1, MAX_GRID_COLS),
+  field_capacity: intFrom('Field capacity', 0, 10),
+  length: decimalFrom('Length', 0, 100_000),
+  width: decimalFrom('Width', 0, 100_000),
+});
+export type AddWarehouseInput = z.infer<typeof AddWarehouseSchema>;
+
+export const EditDimensionsSchema = z
+  .object({
+    field_capacity: intFrom('Field capacity', 0, 10).optional(),
+    length: decimalFrom('Length', 0, 100_000).optional(),
+    width: decimalFrom('Width', 0, 100_000).optional(),
+  })
+  .refine((v) => v.field_capacity !== undefined || v.length !== undefined || v.width !== undefined, {
+    message: 'Give at least one of field capacity, length or width.',
+  });
+export type EditDimensionsInput = z.infer<typeof EditDimensionsSchema>;
+
+export const FieldGridLocationSchema = z.object({
+  fieldgridLocation: z.object(
+    { x: decimalFrom('x', 0, 100_000), y: decimalFrom('y', 0, 100_000) },
+    { error: 'Field grid position is required.' },
+  ),
+});
+
+export const FieldTypeSchema = z.object({
+  type: z.enum(['couchbox', 'vault'], { error: 'Type must be couchbox or vault.' }),
+  field2: z.string().max(20).optional(),
+  warehouseId: z.union([z.number(), z.string()]).optional(),
+});
+
+export const FieldFullSchema = z.object({
+  full: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'full must be true or false.' })),
+});
+
+export const GridChangeSchema = z
+  .object({
+    warehouse_id: intFrom('warehouse_id', 1, 2_147_483_647),
+    direction: z.enum(['left', 'right', 'bottom'], { error: 'Direction must be left, right or bottom.' }),
+    opperation: z.enum(['plus', 'minus']).optional(),
+    operation: z.enum(['plus', 'minus']).optional(),
+    count: intFrom('Count', 1, MAX_GRID_COLS),
+    warehouse_cols: z.unknown().optional(),
+    warehouse_rows: z.unknown().optional(),
+  });
+export type GridChangeInput = z.infer<typeof GridChangeSchema>;
+
+export interface AttachmentDto {
+  id: number;
+  file_name: string;
+  file_url: string;
+}
+
+export interface VaultDto {
+  id: number;
+  name: string | null;
+  field_id: number | null;
+  field_name: string | null;
+  warehouse_id: number | null;
+  warehouse_name: string | null;
+  customer_id: number;
+  customer_name: string;
+  order_id: number | null;
+  order_name: string | null;
+  note: string | null;
+  type: string;
+  position: number | null;
+  version: number;
+  attachments: AttachmentDto[];
+}
+
+export interface FieldDto {
+  id: number;
+  name: string;
+  type: string;
+  full: boolean;
+  warehouse_id: number;
+  vaults: Record<number, VaultDto>;
+}
+
+export interface WarehouseStats {
+  vaultCount: number;
+  realVaultCount: number;
+  emptyVaultCount: number;
+  emptyCouchboxCount: number;
+}
+
+/** The lean warehouse of the company list: no fields, but the counts the dashboard and statistics show. */
+export interface WarehouseSummaryDto {
+  id: number;
+  name: string;
+  slug: string;
+  companyId: number;
+  rows: number;
+  cols: number;
+  fieldCapacity: number;
+  field_capacity: number;
+  length: number;
+  width: number;
+  warehouseCapacity: number;
+  fieldgridLocation: { x: number; y: number };
+  version: number;
+  stats: WarehouseStats;
+}
+
+export interface WarehouseDto extends WarehouseSummaryDto {
+  fields: Record<number, FieldDto>;
+  customers: string[];
+  orders: string[];
+}

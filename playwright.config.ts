@@ -1,0 +1,41 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_BASE_URL, E2E_DATABASE_FILE, E2E_PORT } from './e2e/e2e-env';
+
+// Debian's Chromium, not a browser downloaded by Playwright.
+const chromium = { executablePath: '/usr/bin/chromium', args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] };
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  globalSetup: './e2e/global-setup.ts',
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: 'laptop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 800 }, launchOptions: chromium } },
+  ],
+  webServer: {
+    command: 'rm -rf .tmp/e2e && node --import tsx server/main.ts',
+    url: `${E2E_BASE_URL}/api/auth/`,
+    // any HTTP answer, 401 included, means the server is up
+    ignoreHTTPSErrors: true,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${E2E_DATABASE_FILE}`,
+      SEED_DEMO: 'true',
+      LOGIN_RATE_LIMIT: '10000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

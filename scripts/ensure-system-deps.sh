@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Makes sure Debian's Chromium and PostgreSQL are present; installs them when running as root.
+set -euo pipefail
+
+need=()
+command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need+=(chromium)
+ls -d /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+
+if [ ${#need[@]} -eq 0 ]; then exit 0; fi
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "Missing system packages: ${need[*]}." >&2
+  echo "Install them with: sudo apt-get install -y ${need[*]}" >&2
+  exit 1
+fi
+
+echo "Installing Debian packages: ${need[*]} (once per machine)..."
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+echo "Installed: ${need[*]}"

@@ -1,0 +1,29 @@
+// npm start: builds the web app when it is missing or older than its sources, then runs the server.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const built = path.resolve('dist/web/index.html');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const sourcesChanged = () =>
+  Math.max(newestMtime('web'), newestMtime('domain'), fs.statSync('vite.config.ts').mtimeMs) >
+  fs.statSync(built).mtimeMs;
+
+if (!fs.existsSync(built) || sourcesChanged()) {
+  console.log('Building the web app...');
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { MAX_UPLOAD_BYTES } from '../domain/rules/capacity';
+import { authRoutes } from './auth/auth.routes';
+import { sessionPlugin } from './auth/session.plugin';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from './db/database';
+import { HttpError } from './http/errors';
+import { contentSecurityPolicy, refuseCrossSiteWrites } from './http/security';
+import { featureRoutes } from './features/feature-routes';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: DatabaseHandle;
+  logger?: boolean;
+}
+
+export async function buildApp({ config, database, logger = true }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger
+      ? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'body.password'] }
+      : false,
+    trustProxy: true,
+    bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024,
+    return503OnClosing: true,
+  });
+
+  app.setErrorHandler((error: FastifyError & { errors?: unknown }, request, reply) => {
+    if (error instanceof HttpError) return reply.status(error.statusCode).send({ errors: error.messages });
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ errors: ['Something went wrong on our side. Please try again.'] });
+    }
+    if (Array.isArray(error.errors)) return reply.status(status).send({ errors: error.errors });
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.status(413).send({ errors: ['File size should not exceed 5MB'] });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ errors: ['Unsupported content type.'] });
+    }
+    // Fastify's own 4xx (bad JSON, bad multipart, ...): a readable message without internals
+    const message = error.code?.startsWith('FST_') ? 'The request could not be read.' : error.message;
+    return reply.status(status).send({ errors: [message] });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config.contactFormId ? ['https://formspree.io'] : []),
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 50 } });
+  await app.register(rateLimit, { global: false });
+  refuseCrossSiteWrites(app);
+  await app.register(sessionPlugin, {
+    db: database.db,
+    ttlMs: config.sessionTtlMs,
+    secureCookie: config.cookieSecure,
+  });
+
+  await app.register(authRoutes, { db: database.db, loginRateLimit: config.loginRateLimit });
+  await app.register(featureRoutes, { config, database });
+
+  const hasWebBuild = fs.existsSync(path.join(config.webDistDir, 'index.html'));
+  if (hasWebBuild) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWebBuild) {
+      return reply.status(404).send({ errors: ['Not found'] });
+    }
+    // every client-side route is served the app's shell
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,104 @@
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { SessionUser } from '../../domain/schemas/auth.schema';
+import type { Db } from '../db/database';
+import { unauthorized } from '../http/errors';
+import { findSessionUser } from './users.repo';
+import { deleteSession, extendSession, findLiveSession, insertSession } from './sessions.repo';
+
+export const SESSION_COOKIE = 'wm_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    sessionId: string | null;
+    user: SessionUser | null;
+  }
+}
+
+export interface SessionOptions {
+  db: Db;
+  ttlMs: number;
+  secureCookie: boolean;
+}
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/** The signed-in user, or a 401 for the route. */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export function presentSessionUser(row: {
+  id: number;
+  email: string;
+  username: string;
+  company_id: number;
+  company_name: string;
+}): SessionUser {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    companyId: row.company_id,
+    company: { id: row.company_id, name: row.company_name },
+  };
+}
+
+export interface SessionManager {
+  start(reply: FastifyReply, user: { id: number; companyId: number }): Promise<void>;
+  end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+/** Sessions live in the database behind an httpOnly, SameSite=Lax cookie holding a random token. */
+export const sessionPlugin = fp<SessionOptions>(async (app, options) => {
+  const { db, ttlMs, secureCookie } = options;
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: secureCookie };
+
+  app.decorateRequest('sessionId', null);
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 200) return;
+    const id = hashToken(token);
+    const session = await findLiveSession(db, id);
+    if (!session) return;
+    const row = await findSessionUser(db, session.user_id);
+    if (!row) return;
+    request.sessionId = id;
+    request.user = presentSessionUser(row);
+    // sliding expiry: renew once less than half the lifetime is left
+    if (Date.parse(session.expires_at) - Date.now() < ttlMs / 2) {
+      await extendSession(db, id, new Date(Date.now() + ttlMs).toISOString());
+    }
+  });
+
+  const manager: SessionManager = {
+    async start(reply, user) {
+      const token = crypto.randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + ttlMs);
+      await insertSession(db, {
+        id: hashToken(token),
+        userId: user.id,
+        companyId: user.companyId,
+        expiresAt: expiresAt.toISOString(),
+      });
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+    },
+    async end(request, reply) {
+      if (request.sessionId) await deleteSession(db, request.sessionId);
+      request.sessionId = null;
+      request.user = null;
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    },
+  };
+  app.decorate('sessions', manager);
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionManager;
+  }
+}

@@ -1,0 +1,54 @@
+import type { Db } from '../db/database';
+import { nowIso } from '../db/database';
+
+export async function findCompanyByName(db: Db, name: string) {
+  return db.selectFrom('companies').selectAll().where('name', '=', name).executeTakeFirst();
+}
+
+export async function insertCompany(db: Db, name: string) {
+  return db
+    .insertInto('companies')
+    .values({ name, created_at: nowIso() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function insertUser(
+  db: Db,
+  user: { companyId: number; email: string; username: string; passwordHash: string },
+) {
+  return db
+    .insertInto('users')
+    .values({
+      company_id: user.companyId,
+      email: user.email,
+      username: user.username,
+      password_hash: user.passwordHash,
+      created_at: nowIso(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updatePasswordHash(db: Db, userId: number, passwordHash: string) {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+export async function findSessionUser(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .innerJoin('companies', 'companies.id', 'users.company_id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.username',
+      'users.company_id',
+      'companies.name as company_name',
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+}

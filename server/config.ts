@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, 'DATABASE_URL must start with sqlite: or postgres://')
+    .optional(),
+  SEED_DEMO: booleanFlag.default(true),
+  COOKIE_SECURE: booleanFlag.default(false),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  CONTACT_FORM_ID: z.string().optional(),
+  TEST_POSTGRES_URL: z.string().optional(),
+  NODE_ENV: z.string().default('development'),
+});
+
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  database: DatabaseTarget;
+  seedDemo: boolean;
+  cookieSecure: boolean;
+  sessionTtlMs: number;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  loginRateLimit: number;
+  contactFormId: string | undefined;
+  testPostgresUrl: string | undefined;
+  webDistDir: string;
+}
+
+export const DEFAULT_SQLITE_FILE = path.resolve('data', 'warehouse.db');
+
+export function databaseTargetFromUrl(url: string | undefined): DatabaseTarget {
+  if (!url) return { kind: 'sqlite', file: DEFAULT_SQLITE_FILE };
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length);
+    return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) };
+  }
+  return { kind: 'postgres', url };
+}
+
+/** The only reader of process.env: validates it once and answers a typed configuration. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${details}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    database: databaseTargetFromUrl(e.DATABASE_URL),
+    seedDemo: e.SEED_DEMO,
+    cookieSecure: e.COOKIE_SECURE,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    logLevel: e.LOG_LEVEL,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    contactFormId: e.CONTACT_FORM_ID,
+    testPostgresUrl: e.TEST_POSTGRES_URL,
+    webDistDir: path.resolve('dist', 'web'),
+  };
+}

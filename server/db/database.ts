@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseTarget } from '../config';
+import type { Database } from './schema';
+
+export type Engine = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  engine: Engine;
+  close(): Promise<void>;
+  /** the raw SQLite connection (online backup, integrity checks); undefined on PostgreSQL */
+  sqlite?: SQLite.Database;
+}
+
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+
+export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+  if (target.kind === 'sqlite') {
+    if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
+    const sqlite = new SQLite(target.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, engine: 'sqlite', sqlite, close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: 10,
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        oid === PG_INT8 || oid === PG_NUMERIC
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+interface DriverError {
+  code?: string;
+}
+
+/** A unique constraint refused the write (two people took the same slot, a duplicate name, ...). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as DriverError | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as DriverError | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** A refusal with a status and readable messages; the error handler turns it into `{ errors: [...] }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly messages: string[],
+  ) {
+    super(messages.join(' '));
+  }
+}
+
+export const badRequest = (...messages: string[]) => new HttpError(400, messages);
+export const unauthorized = (message = 'Unauthorized') => new HttpError(401, [message]);
+export const forbidden = (message: string) => new HttpError(403, [message]);
+export const notFound = (message = 'Not found') => new HttpError(404, [message]);
+export const conflict = (message: string) => new HttpError(409, [message]);
+export const tooLarge = (message: string) => new HttpError(413, [message]);
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  return `${where}${issue.message}`;
+}
+
+/** Validates input with a domain schema; a mismatch answers 400 with one message per problem. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) throw new HttpError(400, result.error.issues.map(describeIssue));
+  return result.data;
+}
+
+const IdParam = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** A path id that is not a positive integer cannot name anything of the caller's: 404. */
+export function parseId(raw: unknown, what = 'Not found'): number {
+  const result = IdParam.safeParse(raw);
+  if (!result.success) throw notFound(what);
+  return result.data;
+}

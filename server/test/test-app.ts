@@ -1,0 +1,86 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { type DatabaseHandle, type Engine, openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { type BuiltAccount, buildAccount } from '../db/factories';
+
+/** The engines the API tests run on: SQLite always, PostgreSQL when TEST_POSTGRES_URL names a server. */
+export function testEngines(): Engine[] {
+  return loadConfig().testPostgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `wm_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+/** The real app on a new, empty, migrated database of the given engine. */
+export async function startTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestContext> {
+  const config = loadConfig({ ...process.env, LOGIN_RATE_LIMIT: '1000', ...env });
+  let dropDatabase = async () => {};
+  let database: DatabaseHandle;
+  if (engine === 'postgres') {
+    const pgDb = await freshPostgres(config.testPostgresUrl!);
+    dropDatabase = pgDb.drop;
+    database = openDatabase({ kind: 'postgres', url: pgDb.url });
+  } else {
+    database = openDatabase({ kind: 'sqlite', file: ':memory:' });
+  }
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    engine,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+/** A signed-in user of a new company, with a helper that sends requests carrying the session cookie. */
+export interface SignedIn extends BuiltAccount {
+  cookie: string;
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+export async function signIn(ctx: TestContext, account?: BuiltAccount): Promise<SignedIn> {
+  const acc = account ?? (await buildAccount(ctx.database.db));
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: acc.email, password: acc.password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const setCookie = res.cookies.find((c) => c.name === 'wm_session');
+  if (!setCookie) throw new Error('no session cookie');
+  const cookie = `wm_session=${setCookie.value}`;
+  return {
+    ...acc,
+    cookie,
+    request: (options) => ctx.app.inject({ ...options, headers: { ...options.headers, cookie } }),
+  };
+}

@@ -1,0 +1,53 @@
+import { Menu, Warehouse } from 'lucide-react';
+import { Suspense, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useLogout, useSession } from '../../api/session';
+import { useWarehouses } from '../../api/warehouses';
+import { Spinner } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
+import { SearchBox } from '../../features/search/components/search-box';
+import { MenuDrawer } from './menu-drawer';
+
+/** Signed-in chrome: top bar with logo, menu button and (on warehouse pages) the search box. */
+export function AppLayout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const warehouses = useWarehouses(session.data?.companyId);
+  const logout = useLogout();
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="no-print sticky top-0 z-30 bg-primary text-white shadow">
+        <div className="flex h-14 items-center gap-3 px-3 sm:px-4">
+          <button
+            type="button"
+            aria-label="Open menu"
+            onClick={() => setMenuOpen(true)}
+            className="rounded-lg p-2 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
+          >
+            <Menu className="h-6 w-6" />
+          </button>
+          <Link to={paths.landing} className="flex shrink-0 items-center gap-2 font-bold" aria-label="Warehouse Manager home">
+            <Warehouse className="h-6 w-6" aria-hidden />
+            <span className="hidden sm:inline">Warehouse Manager</span>
+          </Link>
+          <div className="flex flex-1 justify-end">{pathname.startsWith('/warehouse/') && <SearchBox />}</div>
+        </div>
+      </header>
+      <MenuDrawer
+        open={menuOpen}
+        onOpenChange={setMenuOpen}
+        warehouses={warehouses.data ?? []}
+        warehousesLoading={warehouses.isPending}
+        onLogout={() => logout.mutate(undefined, { onSettled: () => navigate(paths.landing, { replace: true }) })}
+      />
+      <main className="flex-1">
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

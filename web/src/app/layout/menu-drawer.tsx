@@ -1,0 +1,93 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { ClipboardCheck, Forklift, LogOut, Printer, BarChart3, Warehouse, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import type { WarehouseSummaryDto } from '../../../../domain/schemas/warehouse.schema';
+import { paths } from '../../config/paths';
+
+function MenuLink({ to, icon, children, onNavigate }: { to: string; icon: ReactNode; children: ReactNode; onNavigate: () => void }) {
+  return (
+    <NavLink
+      to={to}
+      onClick={onNavigate}
+      className={({ isActive }) =>
+        `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium ${isActive ? 'bg-accent/10 text-accent' : 'text-slate-700 hover:bg-slate-100'}`
+      }
+    >
+      {icon}
+      <span className="truncate">{children}</span>
+    </NavLink>
+  );
+}
+
+export function MenuDrawer({
+  open,
+  onOpenChange,
+  warehouses,
+  warehousesLoading,
+  onLogout,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  warehouses: WarehouseSummaryDto[];
+  warehousesLoading: boolean;
+  onLogout: () => void;
+}) {
+  const close = () => onOpenChange(false);
+  const iconClass = 'h-4 w-4 shrink-0';
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+        <RadixDialog.Content
+          aria-describedby={undefined}
+          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-2xl focus:outline-none"
+        >
+          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-4">
+            <RadixDialog.Title className="text-lg font-bold text-primary">Menu</RadixDialog.Title>
+            <RadixDialog.Close aria-label="Close menu" className="rounded p-1 text-slate-500 hover:bg-slate-100">
+              <X className="h-5 w-5" />
+            </RadixDialog.Close>
+          </div>
+          <nav aria-label="Main" className="flex-1 space-y-1 overflow-y-auto p-3">
+            <p className="px-3 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase">Warehouses</p>
+            {warehousesLoading && <p className="px-3 py-2 text-sm text-slate-400">Loading warehouses...</p>}
+            {!warehousesLoading && warehouses.length === 0 && (
+              <p className="px-3 py-2 text-sm text-slate-400">No warehouses yet</p>
+            )}
+            {warehouses.map((w) => (
+              <MenuLink key={w.id} to={paths.warehouse(w.name)} icon={<Warehouse className={iconClass} />} onNavigate={close}>
+                {w.name}
+              </MenuLink>
+            ))}
+            <div className="my-3 border-t border-slate-200" />
+            <MenuLink to={paths.stage} icon={<Forklift className={iconClass} />} onNavigate={close}>
+              Stage
+            </MenuLink>
+            <MenuLink to={paths.statistics} icon={<BarChart3 className={iconClass} />} onNavigate={close}>
+              Statistics
+            </MenuLink>
+            <MenuLink to={paths.printStudio} icon={<Printer className={iconClass} />} onNavigate={close}>
+              Print Studio
+            </MenuLink>
+            <MenuLink to={paths.checklistsAdmin} icon={<ClipboardCheck className={iconClass} />} onNavigate={close}>
+              Warehouse Checklists
+            </MenuLink>
+          </nav>
+          <div className="border-t border-slate-200 p-3">
+            <button
+              type="button"
+              onClick={() => {
+                close();
+                onLogout();
+              }}
+              className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-danger hover:bg-red-50"
+            >
+              <LogOut className={iconClass} /> Logout
+            </button>
+          </div>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

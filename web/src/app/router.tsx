@@ -1,0 +1,89 @@
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { useSession } from '../api/session';
+import { ErrorList } from '../components/ui/error-list';
+import { Spinner } from '../components/ui/spinner';
+import { paths } from '../config/paths';
+import { errorMessages } from '../lib/api-client';
+import { AppLayout } from './layout/app-layout';
+
+// Each screen is its own chunk, so the landing page does not load the editors.
+const LandingPage = lazy(() => import('../features/landing/landing-page'));
+const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
+const DashboardPage = lazy(() => import('../features/warehouses/pages/dashboard-page'));
+const AddWarehousePage = lazy(() => import('../features/warehouses/pages/add-warehouse-page'));
+const WarehousePage = lazy(() => import('../features/warehouses/pages/warehouse-page'));
+const EditWarehousePage = lazy(() => import('../features/layout-editor/pages/edit-warehouse-page'));
+const EditVaultPage = lazy(() => import('../features/vaults/pages/edit-vault-page'));
+const StagePage = lazy(() => import('../features/stage/pages/stage-page'));
+const StatisticsPage = lazy(() => import('../features/statistics/pages/statistics-page'));
+const PrintStudioPage = lazy(() => import('../features/print-studio/pages/print-studio-page'));
+const ChecklistFillPage = lazy(() => import('../features/checklists/pages/checklist-fill-page'));
+const ChecklistsAdminPage = lazy(() => import('../features/checklists/pages/checklists-admin-page'));
+const MessagesPage = lazy(() => import('../features/contact/pages/messages-page'));
+
+const CHECKLIST_PATH = /^\/([^/]+)-checklist\/?$/;
+
+/** `/{warehouse-name}-checklist` for any warehouse; every other unknown path goes home. */
+function ChecklistOrHome() {
+  const { pathname } = useLocation();
+  const match = CHECKLIST_PATH.exec(pathname);
+  if (!match) return <Navigate to={paths.landing} replace />;
+  return <ChecklistFillPage slug={decodeURIComponent(match[1]!)} />;
+}
+
+function SignedOutRoutes() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Routes>
+        <Route path={paths.landing} element={<LandingPage />} />
+        <Route path={paths.login} element={<LoginPage />} />
+        <Route path={paths.checklistsAdmin} element={<ChecklistsAdminPage />} />
+        <Route path="*" element={<ChecklistOrHome />} />
+      </Routes>
+    </Suspense>
+  );
+}
+
+function SignedInRoutes() {
+  return (
+    <Routes>
+      <Route path={paths.landing} element={<Navigate to={paths.dashboard} replace />} />
+      <Route path={paths.login} element={<Navigate to={paths.dashboard} replace />} />
+      <Route element={<AppLayout />}>
+        <Route path={paths.dashboard} element={<DashboardPage />} />
+        <Route path={paths.stage} element={<StagePage />} />
+        <Route path="/warehouse/:warehouseName" element={<WarehousePage />} />
+        <Route path={paths.addWarehouse} element={<AddWarehousePage />} />
+        <Route path="/edit/vault/:vaultName" element={<EditVaultPage />} />
+        <Route path="/edit/:warehouseName" element={<EditWarehousePage />} />
+        <Route path={paths.statistics} element={<StatisticsPage />} />
+        <Route path={paths.printStudio} element={<PrintStudioPage />} />
+        <Route path={paths.checklistsAdmin} element={<ChecklistsAdminPage />} />
+        <Route path={paths.messages} element={<MessagesPage />} />
+        <Route path="*" element={<ChecklistOrHome />} />
+      </Route>
+    </Routes>
+  );
+}
+
+function SessionGate() {
+  const session = useSession();
+  if (session.isPending) return <Spinner label="Loading your session..." />;
+  if (session.isError) {
+    return (
+      <div className="mx-auto max-w-md p-8">
+        <ErrorList messages={errorMessages(session.error)} />
+      </div>
+    );
+  }
+  return session.data ? <SignedInRoutes /> : <SignedOutRoutes />;
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <SessionGate />
+    </BrowserRouter>
+  );
+}

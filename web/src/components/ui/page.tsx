@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+
+/** The frame of a signed-in page: a title, optional actions, and the content. */
+export function Page({ title, actions, children }: { title: ReactNode; actions?: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-primary">{title}</h1>
+        {actions}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** For a screen that is not built yet: its title and a plain note. */
+export function PlaceholderPage({ title }: { title: string }) {
+  return (
+    <Page title={title}>
+      <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-500">
+        This page is coming soon.
+      </p>
+    </Page>
+  );
+}

@@ -1,0 +1,18 @@
+import { warehouseSlug } from '../../../domain/rules/text';
+
+/** Every route of the app in one place (spec 2.1). */
+export const paths = {
+  landing: '/',
+  login: '/login',
+  dashboard: '/dashboard',
+  stage: '/stage',
+  addWarehouse: '/add-warehouse',
+  statistics: '/statistics',
+  printStudio: '/print-studio',
+  checklistsAdmin: '/warehouse-checklists',
+  messages: '/messages',
+  warehouse: (name: string) => `/warehouse/${warehouseSlug(name)}`,
+  editWarehouse: (name: string) => `/edit/${warehouseSlug(name)}`,
+  editVault: (vaultName: string) => `/edit/vault/${encodeURIComponent(vaultName)}`,
+  checklist: (warehouseName: string) => `/${warehouseSlug(warehouseName)}-checklist`,
+} as const;

@@ -1,0 +1,71 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { LoginSchema } from '../../../../../domain/schemas/auth.schema';
+import { Button } from '../../../components/ui/button';
+import { ErrorList } from '../../../components/ui/error-list';
+import { paths } from '../../../config/paths';
+import { errorMessages } from '../../../lib/api-client';
+import { useLogin } from '../../../api/session';
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [clientErrors, setClientErrors] = useState<string[]>([]);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = LoginSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      setClientErrors(parsed.error.issues.map((issue) => issue.message));
+      return;
+    }
+    setClientErrors([]);
+    login.mutate(parsed.data, { onSuccess: () => navigate(paths.dashboard, { replace: true }) });
+  }
+
+  const messages = clientErrors.length > 0 ? clientErrors : login.isError ? errorMessages(login.error) : [];
+
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-gradient-to-br from-primary to-primary-light px-4 py-12">
+      <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-xl">
+        <Link to={paths.landing} className="mb-6 inline-flex items-center gap-2 text-sm text-accent hover:underline">
+          ← Back to home
+        </Link>
+        <h1 className="mb-1 text-2xl font-bold text-primary">Sign in</h1>
+        <p className="mb-6 text-sm text-slate-500">Warehouse Manager for your team</p>
+        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign in">
+          <ErrorList messages={messages} />
+          <label className="block">
+            <span className="mb-1 block text-sm font-medium text-slate-700">Email</span>
+            <input
+              type="email"
+              name="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              className="w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none"
+            />
+          </label>
+          <label className="block">
+            <span className="mb-1 block text-sm font-medium text-slate-700">Password</span>
+            <input
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              className="w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none"
+            />
+          </label>
+          <Button type="submit" className="w-full" disabled={login.isPending}>
+            {login.isPending ? 'Signing in...' : 'Sign in'}
+          </Button>
+        </form>
+      </div>
+    </div>
+  );
+}
