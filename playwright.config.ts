@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_BASE_URL, E2E_DATABASE_FILE, E2E_PORT } from './e2e/e2e-env';
+import { E2E_BASE_URL, E2E_DATABASE_FILE, E2E_DIR, E2E_PORT, E2E_WEB_DIST } from './e2e/e2e-env';
 
 // Debian's Chromium, not a browser downloaded by Playwright.
 const chromium = { executablePath: '/usr/bin/chromium', args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] };
@@ -23,7 +23,7 @@ export default defineConfig({
     { name: 'laptop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 800 }, launchOptions: chromium } },
   ],
   webServer: {
-    command: 'rm -rf .tmp/e2e && node --import tsx server/main.ts',
+    command: `rm -rf ${E2E_DIR} && node --import tsx server/main.ts`,
     url: `${E2E_BASE_URL}/api/auth/`,
     // any HTTP answer, 401 included, means the server is up
     ignoreHTTPSErrors: true,
@@ -36,6 +36,7 @@ export default defineConfig({
       SEED_DEMO: 'true',
       LOGIN_RATE_LIMIT: '10000',
       LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: E2E_WEB_DIST,
     },
   },
 });

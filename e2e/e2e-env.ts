@@ -1,5 +1,8 @@
 import path from 'node:path';
 
-export const E2E_PORT = 3211;
+// E2E_PORT and E2E_WEB_DIST let several runs share one machine (each with its own server, database and build).
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3211);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
-export const E2E_DATABASE_FILE = path.resolve('.tmp', 'e2e', 'warehouse.db');
+export const E2E_DIR = path.resolve('.tmp', `e2e-${E2E_PORT}`);
+export const E2E_DATABASE_FILE = path.join(E2E_DIR, 'warehouse.db');
+export const E2E_WEB_DIST = path.resolve(process.env.E2E_WEB_DIST ?? 'dist/web');

@@ -20,6 +20,7 @@ const EnvSchema = z.object({
   CONTACT_FORM_ID: z.string().optional(),
   TEST_POSTGRES_URL: z.string().optional(),
   NODE_ENV: z.string().default('development'),
+  WEB_DIST_DIR: z.string().default('dist/web'),
 });
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -68,6 +69,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     contactFormId: e.CONTACT_FORM_ID,
     testPostgresUrl: e.TEST_POSTGRES_URL,
-    webDistDir: path.resolve('dist', 'web'),
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
   };
 }

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
+import { checklistsRoutes } from './checklists/checklists.routes';
+import { contactRoutes } from './contact/contact.routes';
+import { fieldsRoutes } from './fields/fields.routes';
+import { layoutRoutes } from './layout/layout.routes';
+import { printRoutes } from './print/print.routes';
+import { racksRoutes } from './racks/racks.routes';
+import { vaultsRoutes } from './vaults/vaults.routes';
+import { warehousesRoutes } from './warehouses/warehouses.routes';
 
 export interface FeatureOptions {
   config: AppConfig;
@@ -9,6 +17,16 @@ export interface FeatureOptions {
 
 /** Registers every feature's routes; each feature owns its folder under server/features/. */
 export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, options) => {
-  void app;
-  void options;
+  for (const routes of [
+    warehousesRoutes,
+    fieldsRoutes,
+    vaultsRoutes,
+    layoutRoutes,
+    racksRoutes,
+    checklistsRoutes,
+    contactRoutes,
+    printRoutes,
+  ]) {
+    await app.register(routes, options);
+  }
 };

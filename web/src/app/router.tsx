@@ -6,6 +6,7 @@ import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { errorMessages } from '../lib/api-client';
 import { AppLayout } from './layout/app-layout';
+import type { WarehouseDto } from '../../../domain/schemas/warehouse.schema';
 
 // Each screen is its own chunk, so the landing page does not load the editors.
 const LandingPage = lazy(() => import('../features/landing/landing-page'));
@@ -21,6 +22,13 @@ const PrintStudioPage = lazy(() => import('../features/print-studio/pages/print-
 const ChecklistFillPage = lazy(() => import('../features/checklists/pages/checklist-fill-page'));
 const ChecklistsAdminPage = lazy(() => import('../features/checklists/pages/checklists-admin-page'));
 const MessagesPage = lazy(() => import('../features/contact/pages/messages-page'));
+const RackView = lazy(() => import('../features/racks/components/rack-view').then((m) => ({ default: m.RackView })));
+
+const renderRackView = (warehouse: WarehouseDto) => (
+  <Suspense fallback={<Spinner />}>
+    <RackView warehouse={warehouse} />
+  </Suspense>
+);
 
 const CHECKLIST_PATH = /^\/([^/]+)-checklist\/?$/;
 
@@ -53,7 +61,7 @@ function SignedInRoutes() {
       <Route element={<AppLayout />}>
         <Route path={paths.dashboard} element={<DashboardPage />} />
         <Route path={paths.stage} element={<StagePage />} />
-        <Route path="/warehouse/:warehouseName" element={<WarehousePage />} />
+        <Route path="/warehouse/:warehouseName" element={<WarehousePage rackView={renderRackView} />} />
         <Route path={paths.addWarehouse} element={<AddWarehousePage />} />
         <Route path="/edit/vault/:vaultName" element={<EditVaultPage />} />
         <Route path="/edit/:warehouseName" element={<EditWarehousePage />} />

@@ -1,0 +1,120 @@
+import type { WarehouseDto } from '../schemas/warehouse.schema';
+
+export type SuggestionType = 'customer' | 'order' | 'vault' | 'pallet';
+
+export interface Suggestion {
+  name: string;
+  type: SuggestionType;
+}
+
+export interface SearchIndex {
+  /** distinct names per type, each with its lower-cased form for matching */
+  entries: { name: string; lower: string; type: SuggestionType }[];
+}
+
+/** Minimal rack shape the search needs (the rack view's data). */
+export interface SearchableRack {
+  id: number;
+  shelves: { pallets: { id: number; customerName: string; name: string | null; palletNumber: string | null }[] }[];
+}
+
+/** Built once per data change; suggestions then scan one flat array per keystroke. */
+export function buildVaultSearchIndex(warehouse: Pick<WarehouseDto, 'fields'>): SearchIndex {
+  const seen = new Set<string>();
+  const entries: SearchIndex['entries'] = [];
+  const add = (name: string | null | undefined, type: SuggestionType) => {
+    if (!name) return;
+    const key = `${type}\u0000${name}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    entries.push({ name, lower: name.toLowerCase(), type });
+  };
+  const order: SuggestionType[] = ['customer', 'order', 'vault'];
+  for (const type of order) {
+    for (const field of Object.values(warehouse.fields)) {
+      for (const vault of Object.values(field.vaults)) {
+        add(type === 'customer' ? vault.customer_name : type === 'order' ? vault.order_name : vault.name, type);
+      }
+    }
+  }
+  return { entries };
+}
+
+export function buildRackSearchIndex(racks: readonly SearchableRack[]): SearchIndex {
+  const seen = new Set<string>();
+  const entries: SearchIndex['entries'] = [];
+  const add = (name: string | null | undefined, type: SuggestionType) => {
+    if (!name) return;
+    const key = `${type}\u0000${name}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    entries.push({ name, lower: name.toLowerCase(), type });
+  };
+  for (const type of ['customer', 'pallet'] as const) {
+    for (const rack of racks) {
+      for (const shelf of rack.shelves) {
+        for (const pallet of shelf.pallets) {
+          if (type === 'customer') add(pallet.customerName, 'customer');
+          else {
+            add(pallet.name, 'pallet');
+            add(pallet.palletNumber, 'pallet');
+          }
+        }
+      }
+    }
+  }
+  return { entries };
+}
+
+/** Case-insensitive substring suggestions, customers first; empty for a blank term. */
+export function suggest(index: SearchIndex, term: string, limit = 200): Suggestion[] {
+  const needle = term.trim().toLowerCase();
+  if (!needle) return [];
+  const out: Suggestion[] = [];
+  for (const entry of index.entries) {
+    if (entry.lower.includes(needle)) {
+      out.push({ name: entry.name, type: entry.type });
+      if (out.length >= limit) break;
+    }
+  }
+  return out;
+}
+
+/** Vault view: the ids of fields holding a vault whose customer, order or vault number equals the search. */
+export function matchingFieldIds(warehouse: Pick<WarehouseDto, 'fields'>, search: Suggestion): Set<number> {
+  const ids = new Set<number>();
+  for (const field of Object.values(warehouse.fields)) {
+    for (const vault of Object.values(field.vaults)) {
+      const value = search.type === 'customer' ? vault.customer_name : search.type === 'order' ? vault.order_name : vault.name;
+      if (value !== null && value === search.name) {
+        ids.add(field.id);
+        break;
+      }
+    }
+  }
+  return ids;
+}
+
+/** Rack view: matching pallets (customer ignoring case, or pallet name or number) and the racks holding them. */
+export function matchingRacksAndPallets(
+  racks: readonly SearchableRack[],
+  search: Suggestion,
+): { rackIds: Set<number>; palletIds: Set<number> } {
+  const rackIds = new Set<number>();
+  const palletIds = new Set<number>();
+  const needle = search.name.toLowerCase();
+  for (const rack of racks) {
+    for (const shelf of rack.shelves) {
+      for (const pallet of shelf.pallets) {
+        const hit =
+          pallet.customerName.toLowerCase() === needle ||
+          (search.type !== 'customer' && (pallet.name?.toLowerCase() === needle || pallet.palletNumber?.toLowerCase() === needle));
+        if (hit) {
+          palletIds.add(pallet.id);
+          rackIds.add(rack.id);
+        }
+      }
+    }
+  }
+  return { rackIds, palletIds };
+}

@@ -1,0 +1,7 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { FeatureOptions } from '../feature-routes';
+
+export const fieldsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, options) => {
+  void app;
+  void options;
+};
