@@ -14,6 +14,8 @@ import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { HttpError } from './http/errors';
 import { contentSecurityPolicy, refuseCrossSiteWrites } from './http/security';
+import { EventFeed } from './events/event-feed';
+import { eventsRoutes } from './events/events.routes';
 import { featureRoutes } from './features/feature-routes';
 
 export interface AppDeps {
@@ -68,6 +70,9 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
 
   await app.register(authRoutes, { db: database.db, loginRateLimit: config.loginRateLimit });
   await app.register(featureRoutes, { config, database });
+  const feed = new EventFeed(database);
+  app.addHook('onClose', () => feed.stop());
+  await app.register(eventsRoutes, { db: database.db, feed });
 
   const hasWebBuild = fs.existsSync(path.join(config.webDistDir, 'index.html'));
   if (hasWebBuild) {

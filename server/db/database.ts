@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** the raw SQLite connection (online backup, integrity checks); undefined on PostgreSQL */
   sqlite?: SQLite.Database;
+  /** the connection URL on PostgreSQL, for a LISTEN connection of its own */
+  postgresUrl?: string;
 }
 
 const PG_INT8 = 20;
@@ -41,8 +43,10 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
           : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
+  // an idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  return { db, engine: 'postgres', postgresUrl: target.url, close: () => db.destroy() };
 }
 
 interface DriverError {

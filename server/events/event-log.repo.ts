@@ -1,3 +1,4 @@
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../db/database';
 import { nowIso } from '../db/database';
 
@@ -29,4 +30,37 @@ export async function recordEvent(db: Db, event: EventRecord): Promise<void> {
       created_at: nowIso(),
     })
     .execute();
+  // PostgreSQL delivers a NOTIFY at commit, so every server process learns of the event only once it is real
+  if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(db);
+}
+
+export const EVENTS_CHANNEL = 'wm_events';
+
+export async function findEventsAfter(db: Db, afterId: number, limit: number) {
+  return db
+    .selectFrom('events')
+    .select(['id', 'company_id', 'user_id', 'kind', 'entity_type', 'entity_id', 'warehouse_id', 'created_at'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function findCompanyEventsAfter(db: Db, companyId: number, afterId: number, limit: number) {
+  return db
+    .selectFrom('events')
+    .select(['id', 'company_id', 'user_id', 'kind', 'entity_type', 'entity_id', 'warehouse_id', 'created_at'])
+    .where('company_id', '=', companyId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function latestEventId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('id').as('max'))
+    .executeTakeFirst();
+  return Number(row?.max ?? 0);
 }

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/database';
 import { checklistsRoutes } from './checklists/checklists.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { fieldsRoutes } from './fields/fields.routes';
+import { healthRoutes } from './health/health.routes';
 import { layoutRoutes } from './layout/layout.routes';
 import { printRoutes } from './print/print.routes';
 import { racksRoutes } from './racks/racks.routes';
@@ -18,6 +19,7 @@ export interface FeatureOptions {
 /** Registers every feature's routes; each feature owns its folder under server/features/. */
 export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, options) => {
   for (const routes of [
+    healthRoutes,
     warehousesRoutes,
     fieldsRoutes,
     vaultsRoutes,

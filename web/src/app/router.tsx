@@ -5,10 +5,11 @@ import { ErrorList } from '../components/ui/error-list';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { errorMessages } from '../lib/api-client';
-import { AppLayout } from './layout/app-layout';
 import type { WarehouseDto } from '../../../domain/schemas/warehouse.schema';
 
 // Each screen is its own chunk, so the landing page does not load the editors.
+// The signed-in chrome (drawer, dialogs) is a chunk of its own too.
+const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
 const LandingPage = lazy(() => import('../features/landing/landing-page'));
 const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
 const DashboardPage = lazy(() => import('../features/warehouses/pages/dashboard-page'));
@@ -22,7 +23,9 @@ const PrintStudioPage = lazy(() => import('../features/print-studio/pages/print-
 const ChecklistFillPage = lazy(() => import('../features/checklists/pages/checklist-fill-page'));
 const ChecklistsAdminPage = lazy(() => import('../features/checklists/pages/checklists-admin-page'));
 const MessagesPage = lazy(() => import('../features/contact/pages/messages-page'));
-const RackView = lazy(() => import('../features/racks/components/rack-view').then((m) => ({ default: m.RackView })));
+const RackView = lazy(() =>
+  import('../features/racks/components/rack-view').then((m) => ({ default: m.RackView })),
+);
 
 const renderRackView = (warehouse: WarehouseDto) => (
   <Suspense fallback={<Spinner />}>
@@ -55,23 +58,25 @@ function SignedOutRoutes() {
 
 function SignedInRoutes() {
   return (
-    <Routes>
-      <Route path={paths.landing} element={<Navigate to={paths.dashboard} replace />} />
-      <Route path={paths.login} element={<Navigate to={paths.dashboard} replace />} />
-      <Route element={<AppLayout />}>
-        <Route path={paths.dashboard} element={<DashboardPage />} />
-        <Route path={paths.stage} element={<StagePage />} />
-        <Route path="/warehouse/:warehouseName" element={<WarehousePage rackView={renderRackView} />} />
-        <Route path={paths.addWarehouse} element={<AddWarehousePage />} />
-        <Route path="/edit/vault/:vaultName" element={<EditVaultPage />} />
-        <Route path="/edit/:warehouseName" element={<EditWarehousePage />} />
-        <Route path={paths.statistics} element={<StatisticsPage />} />
-        <Route path={paths.printStudio} element={<PrintStudioPage />} />
-        <Route path={paths.checklistsAdmin} element={<ChecklistsAdminPage />} />
-        <Route path={paths.messages} element={<MessagesPage />} />
-        <Route path="*" element={<ChecklistOrHome />} />
-      </Route>
-    </Routes>
+    <Suspense fallback={<Spinner />}>
+      <Routes>
+        <Route path={paths.landing} element={<Navigate to={paths.dashboard} replace />} />
+        <Route path={paths.login} element={<Navigate to={paths.dashboard} replace />} />
+        <Route element={<AppLayout />}>
+          <Route path={paths.dashboard} element={<DashboardPage />} />
+          <Route path={paths.stage} element={<StagePage />} />
+          <Route path="/warehouse/:warehouseName" element={<WarehousePage rackView={renderRackView} />} />
+          <Route path={paths.addWarehouse} element={<AddWarehousePage />} />
+          <Route path="/edit/vault/:vaultName" element={<EditVaultPage />} />
+          <Route path="/edit/:warehouseName" element={<EditWarehousePage />} />
+          <Route path={paths.statistics} element={<StatisticsPage />} />
+          <Route path={paths.printStudio} element={<PrintStudioPage />} />
+          <Route path={paths.checklistsAdmin} element={<ChecklistsAdminPage />} />
+          <Route path={paths.messages} element={<MessagesPage />} />
+          <Route path="*" element={<ChecklistOrHome />} />
+        </Route>
+      </Routes>
+    </Suspense>
   );
 }
 

@@ -6,6 +6,7 @@ import { useWarehouses } from '../../api/warehouses';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { SearchBox } from '../../features/search/components/search-box';
+import { useLiveUpdates } from '../live-updates';
 import { MenuDrawer } from './menu-drawer';
 
 /** Signed-in chrome: top bar with logo, menu button and (on warehouse pages) the search box. */
@@ -16,6 +17,7 @@ export function AppLayout() {
   const session = useSession();
   const warehouses = useWarehouses(session.data?.companyId);
   const logout = useLogout();
+  useLiveUpdates(Boolean(session.data));
 
   return (
     <div className="flex min-h-screen flex-col">
