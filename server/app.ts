@@ -22,12 +22,18 @@ export interface AppDeps {
   config: AppConfig;
   database: DatabaseHandle;
   logger?: boolean;
+  /** where request logs go (standard output by default); tests read them */
+  logStream?: NodeJS.WritableStream;
 }
 
-export async function buildApp({ config, database, logger = true }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
-      ? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'body.password'] }
+      ? {
+          level: config.logLevel,
+          redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          ...(logStream ? { stream: logStream } : {}),
+        }
       : false,
     trustProxy: true,
     bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024,

@@ -108,6 +108,16 @@ describe.each(testEngines())('auth routes on %s', (engine) => {
     expect(left).toHaveLength(0);
   });
 
+  it('an expired session no longer signs anyone in', async () => {
+    const session = await signIn(ctx);
+    await ctx.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', session.userId)
+      .execute();
+    expect((await session.request({ method: 'GET', url: '/api/auth/' })).statusCode).toBe(401);
+  });
+
   it('logout when signed out still answers 200', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/logout' });
     expect(res.statusCode).toBe(200);
