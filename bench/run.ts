@@ -10,7 +10,7 @@ import { type RouteResult, benchRead, benchWrites } from './api-bench';
 import { type BrowserResult, benchBrowser } from './browser-bench';
 import { insertMany } from './dataset.repo';
 import { generateDataset } from './generate-dataset';
-import { type RunningServer, signInCookie, startServer } from './server-process';
+import { type RunningServer, signInCookie, startServer } from '../server/test/server-process';
 
 type Engine = 'sqlite' | 'postgres';
 const READ_SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 5);
