@@ -29,6 +29,10 @@ const customerName = z
   .max(100, 'Customer name must be at most 100 characters.')
   .transform((s) => s.toUpperCase());
 
+const vaultType = z.enum(VAULT_TYPES, { error: 'Type must be vault, liftvan, t2 or couchbox.' });
+// a form that has no choice to make sends the key blank
+const blankAsAbsent = (v: unknown) => (v === '' || v === null ? undefined : v);
+
 const vaultNumber = optionalText('Vault number', 50);
 const orderName = optionalText('Order number', 50);
 const note = optionalText('Note', 2000);
@@ -39,7 +43,7 @@ export const AddVaultSchema = z
     vault_id: vaultNumber,
     customer_name: customerName,
     order_name: orderName,
-    type: z.enum(VAULT_TYPES, { error: 'Type must be vault, liftvan, t2 or couchbox.' }).default('vault'),
+    type: z.preprocess(blankAsAbsent, vaultType.default('vault')),
     note,
     field_id: intFrom('field_id', 1, 2_147_483_647),
     position: intFrom('position', 1, 11),
@@ -59,8 +63,8 @@ export const UpdateVaultSchema = z
     customer_name: customerName,
     order_name: orderName,
     note,
-    type: z.enum(VAULT_TYPES).optional(),
-    version: z.number().int().positive().optional(),
+    type: z.preprocess(blankAsAbsent, vaultType.optional()),
+    version: intFrom('version', 1, 2_147_483_647).optional(),
     attachments: z.array(z.unknown()).optional(),
   })
   .superRefine((v, ctx) => {

@@ -1,7 +1,81 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { AddVaultSchema, MoveVaultSchema, UpdateVaultSchema } from '../../../domain/schemas/vault.schema';
+import { requireUser } from '../../auth/session.plugin';
+import { badRequest, parseId, parseInput } from '../../http/errors';
 import type { FeatureOptions } from '../feature-routes';
+import { actorOf } from '../warehouses/actor';
+import { ATTACHMENT_NOT_FOUND, downloadAttachment } from './attachments.download';
+import { readForm } from './vault-form';
+import {
+  VAULT_NOT_FOUND,
+  addAttachment,
+  addVault,
+  deleteVault,
+  listStagedVaults,
+  loadVault,
+  moveVault,
+  stageVault,
+  updateVault,
+} from './vaults.service';
 
-export const vaultsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, options) => {
-  void app;
-  void options;
+export const MISSING_FILE = 'Please choose a file to upload.';
+export const MISSING_VAULT_ID = 'vault_id is required.';
+
+export const vaultsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
+  const { db, engine } = database;
+
+  const add = async (request: FastifyRequest, reply: FastifyReply) => {
+    const actor = actorOf(request, engine);
+    const form = await readForm(request);
+    const input = parseInput(AddVaultSchema, form.fields);
+    return reply.status(201).send(await addVault(db, actor, input, form.files.attachment));
+  };
+  app.post('/api/vaults/', add);
+  app.post('/api/vaults', add);
+
+  app.put('/api/vaults/move', async (request) => {
+    const actor = actorOf(request, engine);
+    return moveVault(db, actor, parseInput(MoveVaultSchema, request.body));
+  });
+
+  app.post('/api/vaults/upload', async (request, reply) => {
+    const actor = actorOf(request, engine);
+    const form = await readForm(request);
+    const file = form.files.attachment;
+    const rawId = form.fields.vault_id;
+    if (rawId === undefined || rawId === '') throw badRequest(MISSING_VAULT_ID);
+    if (!file) throw badRequest(MISSING_FILE);
+    return reply.status(201).send(await addAttachment(db, actor, parseId(rawId, VAULT_NOT_FOUND), file));
+  });
+
+  app.get<{ Params: { id: string } }>('/api/vaults/:id', async (request) => {
+    const user = requireUser(request);
+    return loadVault(db, user.companyId, parseId(request.params.id, VAULT_NOT_FOUND));
+  });
+
+  app.put<{ Params: { id: string } }>('/api/vaults/:id', async (request) => {
+    const actor = actorOf(request, engine);
+    const vaultId = parseId(request.params.id, VAULT_NOT_FOUND);
+    return updateVault(db, actor, vaultId, parseInput(UpdateVaultSchema, request.body));
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/vaults/:id', async (request) => {
+    const actor = actorOf(request, engine);
+    return deleteVault(db, actor, parseId(request.params.id, VAULT_NOT_FOUND));
+  });
+
+  app.get('/api/stage/vaults', async (request) => {
+    const user = requireUser(request);
+    return listStagedVaults(db, user.companyId);
+  });
+
+  app.post<{ Params: { id: string } }>('/api/stage/vaults/:id', async (request) => {
+    const actor = actorOf(request, engine);
+    return stageVault(db, actor, parseId(request.params.id, VAULT_NOT_FOUND));
+  });
+
+  app.get<{ Params: { id: string } }>('/api/attachments/:id', async (request, reply) => {
+    const user = requireUser(request);
+    return downloadAttachment(db, user.companyId, parseId(request.params.id, ATTACHMENT_NOT_FOUND), reply);
+  });
 };

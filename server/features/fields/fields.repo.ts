@@ -1,0 +1,62 @@
+import type { Db } from '../../db/database';
+
+export interface FieldRow {
+  id: number;
+  company_id: number;
+  warehouse_id: number;
+  col: number;
+  row: number;
+  type: string;
+  full: number;
+}
+
+const FIELD_COLUMNS = ['id', 'company_id', 'warehouse_id', 'col', 'row', 'type', 'full'] as const;
+
+export async function findField(db: Db, companyId: number, fieldId: number, lock = false): Promise<FieldRow | undefined> {
+  let query = db.selectFrom('fields').select(FIELD_COLUMNS).where('company_id', '=', companyId).where('id', '=', fieldId);
+  if (lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function findFieldAt(
+  db: Db,
+  warehouseId: number,
+  col: number,
+  row: number,
+  lock = false,
+): Promise<FieldRow | undefined> {
+  let query = db
+    .selectFrom('fields')
+    .select(FIELD_COLUMNS)
+    .where('warehouse_id', '=', warehouseId)
+    .where('col', '=', col)
+    .where('row', '=', row);
+  if (lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function findFieldsOfWarehouse(db: Db, warehouseId: number): Promise<FieldRow[]> {
+  return db.selectFrom('fields').select(FIELD_COLUMNS).where('warehouse_id', '=', warehouseId).orderBy('id').execute();
+}
+
+export async function insertFields(
+  db: Db,
+  fields: { companyId: number; warehouseId: number; col: number; row: number }[],
+): Promise<void> {
+  // chunks keep each statement well under SQLite's bound-parameter limit
+  for (let i = 0; i < fields.length; i += 500) {
+    const chunk = fields.slice(i, i + 500);
+    await db
+      .insertInto('fields')
+      .values(chunk.map((f) => ({ company_id: f.companyId, warehouse_id: f.warehouseId, col: f.col, row: f.row, type: 'vault', full: 0 })))
+      .execute();
+  }
+}
+
+export async function setFieldType(db: Db, fieldId: number, type: string): Promise<void> {
+  await db.updateTable('fields').set({ type }).where('id', '=', fieldId).execute();
+}
+
+export async function setFieldFull(db: Db, fieldId: number, full: boolean): Promise<void> {
+  await db.updateTable('fields').set({ full: Number(full) }).where('id', '=', fieldId).execute();
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import type { UploadedFile } from './vaults.service';
+
+export interface ReadForm {
+  fields: Record<string, unknown>;
+  files: Record<string, UploadedFile>;
+}
+
+/** A stored file name: no directories, no control characters, never blank. */
+export function cleanFileName(raw: string): string {
+  // eslint-disable-next-line no-control-regex
+  const base = path.posix.basename(raw.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (base || 'attachment').slice(0, 200);
+}
+
+/**
+ * Reads a multipart form (text fields and files) or a JSON body into one shape. Files over the
+ * upload limit make the multipart reader throw its 413 error, which the error handler words.
+ */
+export async function readForm(request: FastifyRequest): Promise<ReadForm> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    const fields = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    return { fields, files: {} };
+  }
+  const form: ReadForm = { fields: {}, files: {} };
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const content = await part.toBuffer();
+      // a form posted without choosing a file still carries an empty file part
+      if (!part.filename && content.length === 0) continue;
+      form.files[part.fieldname] = {
+        fileName: cleanFileName(part.filename ?? ''),
+        contentType: (part.mimetype || 'application/octet-stream').slice(0, 100),
+        content,
+      };
+    } else if (typeof part.value === 'string') {
+      form.fields[part.fieldname] = part.value;
+    }
+  }
+  return form;
+}

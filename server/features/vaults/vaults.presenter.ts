@@ -1,0 +1,53 @@
+import type { StagedVaultDto } from '../../../domain/schemas/vault.schema';
+import type { AttachmentDto, VaultDto } from '../../../domain/schemas/warehouse.schema';
+import { fieldName } from '../../../domain/rules/field-names';
+import type { AttachmentRow } from './attachments.repo';
+import type { VaultRow } from './vaults.repo';
+
+export const attachmentUrl = (id: number) => `/api/attachments/${id}`;
+
+export function presentAttachment(row: AttachmentRow): AttachmentDto {
+  return { id: row.id, file_name: row.file_name, file_url: attachmentUrl(row.id) };
+}
+
+/** Groups attachment rows by vault id, ready for presentVault. */
+export function attachmentsByVault(rows: AttachmentRow[]): Map<number, AttachmentDto[]> {
+  const byVault = new Map<number, AttachmentDto[]>();
+  for (const row of rows) {
+    const list = byVault.get(row.vault_id) ?? [];
+    list.push(presentAttachment(row));
+    byVault.set(row.vault_id, list);
+  }
+  return byVault;
+}
+
+export function presentVault(row: VaultRow, attachments: AttachmentDto[] = []): VaultDto {
+  return {
+    id: row.id,
+    name: row.name,
+    field_id: row.field_id,
+    field_name: row.field_col !== null && row.field_row !== null ? fieldName(row.field_col, row.field_row) : null,
+    warehouse_id: row.warehouse_id,
+    warehouse_name: row.warehouse_name,
+    customer_id: row.customer_id,
+    customer_name: row.customer_name,
+    order_id: row.order_id,
+    order_name: row.order_name,
+    note: row.note,
+    type: row.type,
+    position: row.position === null ? null : Number(row.position),
+    version: Number(row.version),
+    attachments,
+  };
+}
+
+export function presentStagedVault(row: VaultRow): StagedVaultDto {
+  return {
+    id: row.id,
+    name: row.name,
+    customer_name: row.customer_name,
+    order_name: row.order_name,
+    type: row.type,
+    note: row.note,
+  };
+}

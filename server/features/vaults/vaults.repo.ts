@@ -1,0 +1,186 @@
+import type { Db } from '../../db/database';
+import { nowIso } from '../../db/database';
+
+export interface VaultRow {
+  id: number;
+  company_id: number;
+  name: string | null;
+  customer_id: number;
+  customer_name: string;
+  order_id: number | null;
+  order_name: string | null;
+  field_id: number | null;
+  position: number | null;
+  type: string;
+  note: string | null;
+  version: number;
+  field_col: number | null;
+  field_row: number | null;
+  warehouse_id: number | null;
+  warehouse_name: string | null;
+}
+
+/** Vaults with the names a VaultDto shows; staged vaults have no field or warehouse. */
+function vaultRows(db: Db) {
+  return db
+    .selectFrom('vaults as v')
+    .innerJoin('customers as c', 'c.id', 'v.customer_id')
+    .leftJoin('orders as o', 'o.id', 'v.order_id')
+    .leftJoin('fields as f', 'f.id', 'v.field_id')
+    .leftJoin('warehouses as w', 'w.id', 'f.warehouse_id')
+    .select([
+      'v.id',
+      'v.company_id',
+      'v.name',
+      'v.customer_id',
+      'c.name as customer_name',
+      'v.order_id',
+      'o.name as order_name',
+      'v.field_id',
+      'v.position',
+      'v.type',
+      'v.note',
+      'v.version',
+      'f.col as field_col',
+      'f.row as field_row',
+      'f.warehouse_id',
+      'w.name as warehouse_name',
+    ]);
+}
+
+export async function findVault(db: Db, companyId: number, vaultId: number): Promise<VaultRow | undefined> {
+  return vaultRows(db).where('v.company_id', '=', companyId).where('v.id', '=', vaultId).executeTakeFirst();
+}
+
+export async function findVaultsOfWarehouse(db: Db, companyId: number, warehouseId: number): Promise<VaultRow[]> {
+  return vaultRows(db)
+    .where('v.company_id', '=', companyId)
+    .where('f.warehouse_id', '=', warehouseId)
+    .orderBy('v.id')
+    .execute();
+}
+
+export async function findVaultsOfFields(db: Db, companyId: number, fieldIds: number[]): Promise<VaultRow[]> {
+  if (fieldIds.length === 0) return [];
+  return vaultRows(db)
+    .where('v.company_id', '=', companyId)
+    .where('v.field_id', 'in', fieldIds)
+    .orderBy('v.id')
+    .execute();
+}
+
+export async function findStagedVaults(db: Db, companyId: number): Promise<VaultRow[]> {
+  return vaultRows(db).where('v.company_id', '=', companyId).where('v.field_id', 'is', null).orderBy('v.id').execute();
+}
+
+/** The vault row itself, locked against concurrent writers when asked (PostgreSQL only). */
+export async function lockVault(db: Db, companyId: number, vaultId: number, lock: boolean) {
+  let query = db
+    .selectFrom('vaults')
+    .select(['id', 'field_id', 'position', 'customer_id', 'order_id', 'type', 'version', 'name'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', vaultId);
+  if (lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function occupiedPositions(db: Db, fieldId: number): Promise<{ id: number; position: number }[]> {
+  const rows = await db
+    .selectFrom('vaults')
+    .select(['id', 'position'])
+    .where('field_id', '=', fieldId)
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => ({ id: r.id, position: Number(r.position) }));
+}
+
+export async function countVaultsInFields(db: Db, fieldIds: number[]): Promise<number> {
+  if (fieldIds.length === 0) return 0;
+  const row = await db
+    .selectFrom('vaults')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('field_id', 'in', fieldIds)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface NewVault {
+  companyId: number;
+  name: string | null;
+  customerId: number;
+  orderId: number | null;
+  fieldId: number | null;
+  position: number | null;
+  type: string;
+  note: string | null;
+}
+
+export async function insertVault(db: Db, vault: NewVault): Promise<number> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('vaults')
+    .values({
+      company_id: vault.companyId,
+      name: vault.name,
+      customer_id: vault.customerId,
+      order_id: vault.orderId,
+      field_id: vault.fieldId,
+      position: vault.position,
+      type: vault.type,
+      note: vault.note,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface VaultChanges {
+  name: string | null;
+  customerId: number;
+  orderId: number | null;
+  type: string;
+  note: string | null;
+}
+
+export async function updateVaultDetails(db: Db, companyId: number, vaultId: number, changes: VaultChanges): Promise<void> {
+  await db
+    .updateTable('vaults')
+    .set((eb) => ({
+      name: changes.name,
+      customer_id: changes.customerId,
+      order_id: changes.orderId,
+      type: changes.type,
+      note: changes.note,
+      version: eb('version', '+', 1),
+      updated_at: nowIso(),
+    }))
+    .where('company_id', '=', companyId)
+    .where('id', '=', vaultId)
+    .execute();
+}
+
+/** Puts a vault into a slot, or onto the stage with a null field and position. */
+export async function placeVault(
+  db: Db,
+  companyId: number,
+  vaultId: number,
+  place: { fieldId: number | null; position: number | null },
+): Promise<void> {
+  await db
+    .updateTable('vaults')
+    .set((eb) => ({
+      field_id: place.fieldId,
+      position: place.position,
+      version: eb('version', '+', 1),
+      updated_at: nowIso(),
+    }))
+    .where('company_id', '=', companyId)
+    .where('id', '=', vaultId)
+    .execute();
+}
+
+export async function deleteVaultRow(db: Db, companyId: number, vaultId: number): Promise<void> {
+  await db.deleteFrom('vaults').where('company_id', '=', companyId).where('id', '=', vaultId).execute();
+}

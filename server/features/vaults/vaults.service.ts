@@ -1,0 +1,408 @@
+import type { AddVaultInput, MoveVaultInput, StagedVaultDto, UpdateVaultInput } from '../../../domain/schemas/vault.schema';
+import { emptyCustomerName, vaultNumberDisabled } from '../../../domain/schemas/vault.schema';
+import type { AttachmentDto, FieldDto, VaultDto, WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
+import { fieldSlotCount, isCouchboxField, nextFreePosition, topmostPosition } from '../../../domain/rules/capacity';
+import { fieldName } from '../../../domain/rules/field-names';
+import { placeholderKind } from '../../../domain/rules/placeholders';
+import type { Db } from '../../db/database';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/database';
+import { recordEvent } from '../../events/event-log.repo';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { FIELD_NOT_FOUND, loadField } from '../fields/field-loader';
+import { type FieldRow, findField, setFieldFull } from '../fields/fields.repo';
+import type { Actor } from '../warehouses/actor';
+import { findWarehouse } from '../warehouses/warehouses.repo';
+import { loadWarehouseSummary } from '../warehouses/warehouses.service';
+import { deleteAttachmentsOfVault, findAttachmentsOfVaults, insertAttachment } from './attachments.repo';
+import { deleteUnusedCustomers, deleteUnusedOrders, findOrCreateCustomer, findOrCreateOrder } from './customers.repo';
+import { attachmentsByVault, presentAttachment, presentStagedVault, presentVault } from './vaults.presenter';
+import {
+  deleteVaultRow,
+  findStagedVaults,
+  findVault,
+  insertVault,
+  lockVault,
+  occupiedPositions,
+  placeVault,
+  updateVaultDetails,
+} from './vaults.repo';
+
+export const VAULT_NOT_FOUND = 'Vault not found';
+export const FIELD_FULL = 'Field is full. Cannot add more vaults.';
+export const SLOT_TAKEN = 'Someone else just placed a vault in this slot. Please refresh and try again.';
+export const VAULT_CHANGED = 'This vault was changed by someone else. Please reload it and try again.';
+export const ONLY_TOPMOST_STAGED = 'Only the topmost vault can be staged.';
+export const ONLY_TOPMOST_MOVED = 'Only the topmost vault of a field can be moved.';
+export const ALREADY_STAGED = 'This vault is already staged.';
+export const COUCHBOX_FIELD_ONLY = 'A couchbox can only be placed in a couchbox field.';
+export const CONCURRENT_CHANGE = 'Someone else changed this data at the same time. Please refresh and try again.';
+
+export const notNextFree = (position: number, field: string, next: number) =>
+  `Position ${position} is not the next free slot of field ${field} (next free: ${next}).`;
+export const couchboxBottom = (field: string) =>
+  `Field ${field} is the lower half of a couchbox. Use the field above it.`;
+
+export interface UploadedFile {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+}
+
+export async function loadVault(db: Db, companyId: number, vaultId: number): Promise<VaultDto> {
+  const row = await findVault(db, companyId, vaultId);
+  if (!row) throw notFound(VAULT_NOT_FOUND);
+  const files = attachmentsByVault(await findAttachmentsOfVaults(db, companyId, [vaultId]));
+  return presentVault(row, files.get(vaultId));
+}
+
+/** Unique-slot and vanished-reference races end as a clear 409 rather than a server error. */
+async function withConflictMapping<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(SLOT_TAKEN);
+    if (isForeignKeyViolation(error)) throw conflict(CONCURRENT_CHANGE);
+    throw error;
+  }
+}
+
+/** Locks fields in id order so two writers touching the same two fields cannot deadlock. */
+async function lockFields(db: Db, actor: Actor, fieldIds: number[]): Promise<Map<number, FieldRow>> {
+  const locked = new Map<number, FieldRow>();
+  for (const id of [...new Set(fieldIds)].sort((a, b) => a - b)) {
+    const field = await findField(db, actor.companyId, id, actor.lockRows);
+    if (field) locked.set(id, field);
+  }
+  return locked;
+}
+
+/**
+ * The slot rules shared by add and move (ARCHITECTURE 4.1, 4.2): the field's next free slot, within its
+ * capacity, never into a field flagged full. `ignoreVaultId` is a vault leaving that same field.
+ */
+async function checkSlot(db: Db, actor: Actor, field: FieldRow, position: number, ignoreVaultId?: number): Promise<void> {
+  const name = fieldName(field.col, field.row);
+  if (field.type === 'couchbox-B') throw badRequest(couchboxBottom(name));
+  const warehouse = await findWarehouse(db, actor.companyId, field.warehouse_id);
+  if (!warehouse) throw notFound(FIELD_NOT_FOUND);
+  if (field.full) throw badRequest(FIELD_FULL);
+  const occupied = (await occupiedPositions(db, field.id)).filter((v) => v.id !== ignoreVaultId).map((v) => v.position);
+  if (occupied.includes(position)) throw conflict(SLOT_TAKEN);
+  const next = nextFreePosition(occupied, fieldSlotCount(field.type, warehouse.field_capacity));
+  if (next === null) throw badRequest(FIELD_FULL);
+  if (position !== next) throw badRequest(notNextFree(position, name, next));
+}
+
+function checkType(type: string, field: FieldRow | null): void {
+  if (type === 'couchbox' && field && !isCouchboxField(field.type)) throw badRequest(COUCHBOX_FIELD_ONLY);
+}
+
+interface VaultDetails {
+  name: string | null;
+  customerName: string;
+  orderName: string | null;
+  type: string;
+  note: string | null;
+}
+
+/** Placeholders get the 'EMPTY {KIND}' customer, no order, their kind as type and no number for t2/liftvan. */
+function normaliseDetails(input: {
+  name?: string;
+  customer_name: string;
+  order_name?: string;
+  type?: string;
+  note?: string;
+  fallbackType: string;
+}): VaultDetails {
+  const blankToNull = (text: string | undefined) => (text === undefined || text.trim() === '' ? null : text.trim());
+  const kind = placeholderKind(input.customer_name, input.type);
+  if (kind) {
+    return {
+      name: vaultNumberDisabled(kind) ? null : blankToNull(input.name),
+      customerName: emptyCustomerName(kind),
+      orderName: null,
+      type: kind,
+      note: blankToNull(input.note),
+    };
+  }
+  return {
+    name: blankToNull(input.name),
+    customerName: input.customer_name.trim().toUpperCase(),
+    orderName: blankToNull(input.order_name),
+    type: input.type || input.fallbackType,
+    note: blankToNull(input.note),
+  };
+}
+
+async function resolveNames(db: Db, companyId: number, details: VaultDetails) {
+  const customerId = await findOrCreateCustomer(db, companyId, details.customerName);
+  const orderId = details.orderName ? await findOrCreateOrder(db, companyId, details.orderName) : null;
+  return { customerId, orderId };
+}
+
+/** POST /api/vaults/: a new vault in the field's next free slot, with an optional attachment. */
+export async function addVault(db: Db, actor: Actor, input: AddVaultInput, file?: UploadedFile): Promise<VaultDto> {
+  const id = await withConflictMapping(() =>
+    db.transaction().execute(async (trx) => {
+      const field = await findField(trx, actor.companyId, input.field_id, actor.lockRows);
+      if (!field) throw notFound(FIELD_NOT_FOUND);
+      const details = normaliseDetails({
+        name: input.vault_id,
+        customer_name: input.customer_name,
+        order_name: input.order_name,
+        type: input.type,
+        note: input.note,
+        fallbackType: 'vault',
+      });
+      checkType(details.type, field);
+      await checkSlot(trx, actor, field, input.position);
+      const { customerId, orderId } = await resolveNames(trx, actor.companyId, details);
+      const vaultId = await insertVault(trx, {
+        companyId: actor.companyId,
+        name: details.name,
+        customerId,
+        orderId,
+        fieldId: field.id,
+        position: input.position,
+        type: details.type,
+        note: details.note,
+      });
+      if (file) await insertAttachment(trx, { companyId: actor.companyId, vaultId, ...file });
+      await recordEvent(trx, {
+        companyId: actor.companyId,
+        userId: actor.userId,
+        kind: 'vault.added',
+        entityType: 'vault',
+        entityId: vaultId,
+        warehouseId: field.warehouse_id,
+        payload: { fieldId: field.id, position: input.position },
+      });
+      return vaultId;
+    }),
+  );
+  return loadVault(db, actor.companyId, id);
+}
+
+/** A vault that waits on the stage (no field); the API stages placed vaults, factories and the seed create them here. */
+export async function createStagedVault(
+  db: Db,
+  actor: Actor,
+  input: { name?: string; customer_name: string; order_name?: string; type?: string; note?: string },
+): Promise<VaultDto> {
+  const id = await db.transaction().execute(async (trx) => {
+    const details = normaliseDetails({ ...input, fallbackType: 'vault' });
+    const { customerId, orderId } = await resolveNames(trx, actor.companyId, details);
+    const vaultId = await insertVault(trx, {
+      companyId: actor.companyId,
+      name: details.name,
+      customerId,
+      orderId,
+      fieldId: null,
+      position: null,
+      type: details.type,
+      note: details.note,
+    });
+    await recordEvent(trx, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      kind: 'vault.staged',
+      entityType: 'vault',
+      entityId: vaultId,
+    });
+    return vaultId;
+  });
+  return loadVault(db, actor.companyId, id);
+}
+
+/** PUT /api/vaults/{id}: number, customer, order, note (and kind for placeholders). */
+export async function updateVault(db: Db, actor: Actor, vaultId: number, input: UpdateVaultInput): Promise<VaultDto> {
+  await withConflictMapping(() =>
+    db.transaction().execute(async (trx) => {
+      const current = await findVault(trx, actor.companyId, vaultId);
+      if (!current) throw notFound(VAULT_NOT_FOUND);
+      const locked = await lockVault(trx, actor.companyId, vaultId, actor.lockRows);
+      if (!locked) throw notFound(VAULT_NOT_FOUND);
+      if (input.version !== undefined && input.version !== Number(locked.version)) throw conflict(VAULT_CHANGED);
+      const field = locked.field_id === null ? null : ((await findField(trx, actor.companyId, locked.field_id)) ?? null);
+
+      const details = normaliseDetails({
+        name: input.name,
+        customer_name: input.customer_name,
+        order_name: input.order_name,
+        type: input.type,
+        note: input.note,
+        fallbackType: locked.type,
+      });
+      checkType(details.type, field);
+      const wasPlaceholder = placeholderKind(current.customer_name) !== null;
+      const becomesPlaceholder = placeholderKind(details.customerName) !== null;
+      // spec 4.2: turning a filled vault into an empty one erases its info, attachments included
+      const erase = becomesPlaceholder && !wasPlaceholder;
+      if (erase) {
+        details.note = null;
+        await deleteAttachmentsOfVault(trx, actor.companyId, vaultId);
+      }
+      const { customerId, orderId } = await resolveNames(trx, actor.companyId, details);
+      await updateVaultDetails(trx, actor.companyId, vaultId, {
+        name: details.name,
+        customerId,
+        orderId,
+        type: details.type,
+        note: details.note,
+      });
+      await deleteUnusedCustomers(trx, actor.companyId, [current.customer_id]);
+      if (current.order_id !== null) await deleteUnusedOrders(trx, actor.companyId, [current.order_id]);
+      await recordEvent(trx, {
+        companyId: actor.companyId,
+        userId: actor.userId,
+        kind: 'vault.edited',
+        entityType: 'vault',
+        entityId: vaultId,
+        warehouseId: current.warehouse_id,
+        payload: { fieldId: locked.field_id, erased: erase },
+      });
+    }),
+  );
+  return loadVault(db, actor.companyId, vaultId);
+}
+
+/** PUT /api/vaults/move: a staged vault (or the topmost of a field) into a free slot of a field. */
+export async function moveVault(db: Db, actor: Actor, input: MoveVaultInput): Promise<VaultDto> {
+  await withConflictMapping(() =>
+    db.transaction().execute(async (trx) => {
+      const before = await lockVault(trx, actor.companyId, input.vaultId, false);
+      if (!before) throw notFound(VAULT_NOT_FOUND);
+      const fields = await lockFields(trx, actor, before.field_id === null ? [input.fieldId] : [input.fieldId, before.field_id]);
+      const target = fields.get(input.fieldId);
+      if (!target) throw notFound(FIELD_NOT_FOUND);
+      const vault = await lockVault(trx, actor.companyId, input.vaultId, actor.lockRows);
+      if (!vault) throw notFound(VAULT_NOT_FOUND);
+      if (vault.field_id !== before.field_id) throw conflict(CONCURRENT_CHANGE);
+
+      if (vault.field_id !== null && vault.field_id !== target.id) {
+        const leaving = await occupiedPositions(trx, vault.field_id);
+        if (vault.position !== topmostPosition(leaving.map((v) => v.position))) throw badRequest(ONLY_TOPMOST_MOVED);
+      }
+      checkType(vault.type, target);
+      await checkSlot(trx, actor, target, input.position, vault.id);
+      await placeVault(trx, actor.companyId, vault.id, { fieldId: target.id, position: input.position });
+      if (vault.field_id !== null && vault.field_id !== target.id) await setFieldFull(trx, vault.field_id, false);
+      await recordEvent(trx, {
+        companyId: actor.companyId,
+        userId: actor.userId,
+        kind: 'vault.moved',
+        entityType: 'vault',
+        entityId: vault.id,
+        warehouseId: target.warehouse_id,
+        payload: { fromFieldId: vault.field_id, fieldId: target.id, position: input.position },
+      });
+    }),
+  );
+  return loadVault(db, actor.companyId, input.vaultId);
+}
+
+/** POST /api/stage/vaults/{id}: takes the topmost vault off its field onto the stage. */
+export async function stageVault(
+  db: Db,
+  actor: Actor,
+  vaultId: number,
+): Promise<VaultDto & { old_field_id: number }> {
+  const oldFieldId = await withConflictMapping(() =>
+    db.transaction().execute(async (trx) => {
+      const before = await lockVault(trx, actor.companyId, vaultId, false);
+      if (!before) throw notFound(VAULT_NOT_FOUND);
+      if (before.field_id === null) throw badRequest(ALREADY_STAGED);
+      const fields = await lockFields(trx, actor, [before.field_id]);
+      const field = fields.get(before.field_id);
+      const vault = await lockVault(trx, actor.companyId, vaultId, actor.lockRows);
+      if (!vault || !field) throw notFound(VAULT_NOT_FOUND);
+      if (vault.field_id !== before.field_id) throw conflict(CONCURRENT_CHANGE);
+      const occupied = await occupiedPositions(trx, field.id);
+      if (vault.position !== topmostPosition(occupied.map((v) => v.position))) throw badRequest(ONLY_TOPMOST_STAGED);
+      await placeVault(trx, actor.companyId, vaultId, { fieldId: null, position: null });
+      await setFieldFull(trx, field.id, false);
+      await recordEvent(trx, {
+        companyId: actor.companyId,
+        userId: actor.userId,
+        kind: 'vault.staged',
+        entityType: 'vault',
+        entityId: vaultId,
+        warehouseId: field.warehouse_id,
+        payload: { fromFieldId: field.id, position: vault.position },
+      });
+      return field.id;
+    }),
+  );
+  return { ...(await loadVault(db, actor.companyId, vaultId)), old_field_id: oldFieldId };
+}
+
+export async function listStagedVaults(db: Db, companyId: number): Promise<Record<number, StagedVaultDto>> {
+  const staged: Record<number, StagedVaultDto> = {};
+  for (const row of await findStagedVaults(db, companyId)) staged[row.id] = presentStagedVault(row);
+  return staged;
+}
+
+export type DeleteVaultAnswer =
+  | { deleteFrom: 'stage'; vaultId: number }
+  | { deleteFrom: 'field'; vaultId: number; field: FieldDto; warehouse: WarehouseSummaryDto };
+
+/** DELETE /api/vaults/{id}: removes the vault, its attachments, and customers/orders nothing uses any more. */
+export async function deleteVault(db: Db, actor: Actor, vaultId: number): Promise<DeleteVaultAnswer> {
+  const place = await withConflictMapping(() =>
+    db.transaction().execute(async (trx) => {
+      const before = await findVault(trx, actor.companyId, vaultId);
+      if (!before) throw notFound(VAULT_NOT_FOUND);
+      if (before.field_id !== null) await lockFields(trx, actor, [before.field_id]);
+      const vault = await lockVault(trx, actor.companyId, vaultId, actor.lockRows);
+      if (!vault) throw notFound(VAULT_NOT_FOUND);
+      if (vault.field_id !== before.field_id) throw conflict(CONCURRENT_CHANGE);
+      await deleteVaultRow(trx, actor.companyId, vaultId);
+      await deleteUnusedCustomers(trx, actor.companyId, [vault.customer_id]);
+      if (vault.order_id !== null) await deleteUnusedOrders(trx, actor.companyId, [vault.order_id]);
+      if (vault.field_id !== null) await setFieldFull(trx, vault.field_id, false);
+      await recordEvent(trx, {
+        companyId: actor.companyId,
+        userId: actor.userId,
+        kind: 'vault.deleted',
+        entityType: 'vault',
+        entityId: vaultId,
+        warehouseId: before.warehouse_id,
+        payload: { fieldId: vault.field_id, position: vault.position },
+      });
+      return { fieldId: vault.field_id, warehouseId: before.warehouse_id };
+    }),
+  );
+  if (place.fieldId === null || place.warehouseId === null) return { deleteFrom: 'stage', vaultId };
+  const [field, warehouse] = await Promise.all([
+    loadField(db, actor.companyId, place.fieldId),
+    loadWarehouseSummary(db, actor.companyId, place.warehouseId),
+  ]);
+  return { deleteFrom: 'field', vaultId, field, warehouse };
+}
+
+/** POST /api/vaults/upload: stores the file's bytes with the vault. */
+export async function addAttachment(
+  db: Db,
+  actor: Actor,
+  vaultId: number,
+  file: UploadedFile,
+): Promise<{ attachment: AttachmentDto }> {
+  const row = await withConflictMapping(() =>
+    db.transaction().execute(async (trx) => {
+      const vault = await findVault(trx, actor.companyId, vaultId);
+      if (!vault) throw notFound(VAULT_NOT_FOUND);
+      const attachment = await insertAttachment(trx, { companyId: actor.companyId, vaultId, ...file });
+      await recordEvent(trx, {
+        companyId: actor.companyId,
+        userId: actor.userId,
+        kind: 'vault.attachment',
+        entityType: 'vault',
+        entityId: vaultId,
+        warehouseId: vault.warehouse_id,
+        payload: { attachmentId: attachment.id },
+      });
+      return attachment;
+    }),
+  );
+  return { attachment: presentAttachment(row) };
+}

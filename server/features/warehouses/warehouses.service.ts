@@ -1,0 +1,161 @@
+import type { AddWarehouseInput } from '../../../domain/schemas/warehouse.schema';
+import type { WarehouseDto, WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
+import { countVaults } from '../../../domain/rules/placeholders';
+import { warehouseSlug } from '../../../domain/rules/text';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/database';
+import { recordEvent } from '../../events/event-log.repo';
+import { conflict, notFound } from '../../http/errors';
+import { presentField } from '../fields/fields.presenter';
+import { findFieldsOfWarehouse, insertFields } from '../fields/fields.repo';
+import { findAttachmentsOfWarehouse } from '../vaults/attachments.repo';
+import { deleteUnusedCustomers, deleteUnusedOrders } from '../vaults/customers.repo';
+import { attachmentsByVault, presentVault } from '../vaults/vaults.presenter';
+import { findVaultsOfWarehouse } from '../vaults/vaults.repo';
+import type { Actor } from './actor';
+import { NO_VAULTS, presentWarehouse, presentWarehouseSummary } from './warehouses.presenter';
+import {
+  countVaultsByWarehouse,
+  deleteWarehouseRow,
+  findWarehouse,
+  findWarehouseNamed,
+  insertWarehouse,
+  listWarehouses,
+} from './warehouses.repo';
+
+export const WAREHOUSE_NOT_FOUND = 'Warehouse not found';
+export const DUPLICATE_WAREHOUSE = 'A warehouse with this name already exists.';
+
+export async function listCompanyWarehouses(db: Db, companyId: number): Promise<WarehouseSummaryDto[]> {
+  const [rows, counts] = await Promise.all([listWarehouses(db, companyId), countVaultsByWarehouse(db, companyId)]);
+  const byWarehouse = new Map(counts.map((c) => [c.warehouse_id, c]));
+  return rows.map((row) => {
+    const c = byWarehouse.get(row.id);
+    return presentWarehouseSummary(
+      row,
+      c
+        ? {
+            vaultCount: c.vault_count,
+            realVaultCount: c.real_count,
+            emptyVaultCount: c.empty_vault_count,
+            emptyCouchboxCount: c.empty_couchbox_count,
+          }
+        : NO_VAULTS,
+    );
+  });
+}
+
+/** One warehouse with its fields and their vaults in four queries, whatever its size. */
+export async function loadWarehouse(db: Db, companyId: number, warehouseId: number): Promise<WarehouseDto> {
+  const row = await findWarehouse(db, companyId, warehouseId);
+  if (!row) throw notFound(WAREHOUSE_NOT_FOUND);
+  const [fields, vaults, attachments] = await Promise.all([
+    findFieldsOfWarehouse(db, warehouseId),
+    findVaultsOfWarehouse(db, companyId, warehouseId),
+    findAttachmentsOfWarehouse(db, companyId, warehouseId),
+  ]);
+  const files = attachmentsByVault(attachments);
+  const vaultsByField = new Map<number, ReturnType<typeof presentVault>[]>();
+  const customers = new Set<string>();
+  const orders = new Set<string>();
+  for (const vault of vaults) {
+    const list = vaultsByField.get(vault.field_id!) ?? [];
+    list.push(presentVault(vault, files.get(vault.id)));
+    vaultsByField.set(vault.field_id!, list);
+    customers.add(vault.customer_name);
+    if (vault.order_name) orders.add(vault.order_name);
+  }
+  const sorted = (names: Set<string>) => [...names].sort((a, b) => a.localeCompare(b));
+  return presentWarehouse(
+    row,
+    countVaults(vaults),
+    fields.map((field) => presentField(field, vaultsByField.get(field.id) ?? [])),
+    { customers: sorted(customers), orders: sorted(orders) },
+  );
+}
+
+/** The lean warehouse (no fields) with its counts; used where an answer names the warehouse a change touched. */
+export async function loadWarehouseSummary(db: Db, companyId: number, warehouseId: number): Promise<WarehouseSummaryDto> {
+  const row = await findWarehouse(db, companyId, warehouseId);
+  if (!row) throw notFound(WAREHOUSE_NOT_FOUND);
+  const [counts] = await countVaultsByWarehouse(db, companyId, warehouseId);
+  return presentWarehouseSummary(
+    row,
+    counts
+      ? {
+          vaultCount: counts.vault_count,
+          realVaultCount: counts.real_count,
+          emptyVaultCount: counts.empty_vault_count,
+          emptyCouchboxCount: counts.empty_couchbox_count,
+        }
+      : NO_VAULTS,
+  );
+}
+
+/** Creates the warehouse and its whole field grid (A1..A{rows}, B1.., ...) in one transaction. */
+export async function createWarehouse(
+  db: Db,
+  actor: Actor,
+  input: AddWarehouseInput & { gridX?: number; gridY?: number },
+): Promise<WarehouseDto> {
+  const slug = warehouseSlug(input.name);
+  try {
+    const id = await db.transaction().execute(async (trx) => {
+      const clash = await findWarehouseNamed(trx, actor.companyId, input.name, slug);
+      if (clash) throw conflict(DUPLICATE_WAREHOUSE);
+      const warehouseId = await insertWarehouse(trx, {
+        companyId: actor.companyId,
+        name: input.name,
+        slug,
+        rows: input.rows,
+        cols: input.cols,
+        fieldCapacity: input.field_capacity,
+        length: input.length,
+        width: input.width,
+        gridX: input.gridX,
+        gridY: input.gridY,
+      });
+      const cells: { companyId: number; warehouseId: number; col: number; row: number }[] = [];
+      for (let col = 1; col <= input.cols; col++) {
+        for (let row = 1; row <= input.rows; row++) cells.push({ companyId: actor.companyId, warehouseId, col, row });
+      }
+      await insertFields(trx, cells);
+      await recordEvent(trx, {
+        companyId: actor.companyId,
+        userId: actor.userId,
+        kind: 'warehouse.added',
+        entityType: 'warehouse',
+        entityId: warehouseId,
+        warehouseId,
+        payload: { name: input.name },
+      });
+      return warehouseId;
+    });
+    return await loadWarehouse(db, actor.companyId, id);
+  } catch (error) {
+    // a second request with the same name can pass the check before the first commits
+    if (isUniqueViolation(error)) throw conflict(DUPLICATE_WAREHOUSE);
+    throw error;
+  }
+}
+
+/** Deletes the warehouse with everything in it (the schema cascades), then customers and orders nothing uses any more. */
+export async function deleteWarehouse(db: Db, actor: Actor, warehouseId: number): Promise<{ message: string; id: number }> {
+  await db.transaction().execute(async (trx) => {
+    const row = await findWarehouse(trx, actor.companyId, warehouseId);
+    if (!row) throw notFound(WAREHOUSE_NOT_FOUND);
+    await deleteWarehouseRow(trx, actor.companyId, warehouseId);
+    await deleteUnusedCustomers(trx, actor.companyId);
+    await deleteUnusedOrders(trx, actor.companyId);
+    await recordEvent(trx, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      kind: 'warehouse.deleted',
+      entityType: 'warehouse',
+      entityId: warehouseId,
+      warehouseId,
+      payload: { name: row.name },
+    });
+  });
+  return { message: 'Warehouse deleted successfully', id: warehouseId };
+}
