@@ -31,9 +31,9 @@ test('the drawer lists the warehouses, then Stage, Statistics, Print Studio, War
 });
 
 test('the top bar: the logo links home and the search box shows only on warehouse pages', async ({ signedIn: page }) => {
-  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Search' })).toHaveCount(0);
   await page.goto('/warehouse/somewhere');
-  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveAttribute(
+  await expect(page.getByRole('combobox', { name: 'Search' })).toHaveAttribute(
     'placeholder',
     'Search customer/order/vault number...',
   );

@@ -1,5 +1,193 @@
-import { PlaceholderPage } from '../../../components/ui/page';
+import { CheckCircle2, Forklift, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import type { StagedVaultDto } from '../../../../../domain/schemas/vault.schema';
+import { useSession } from '../../../api/session';
+import { useStagedVaults } from '../../../api/stage';
+import { useDeleteVaults } from '../../../api/vaults';
+import { useWarehouses } from '../../../api/warehouses';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Dialog } from '../../../components/ui/dialog';
+import { ErrorList } from '../../../components/ui/error-list';
+import { Page } from '../../../components/ui/page';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessages } from '../../../lib/api-client';
+import { MoveVaultDialog, vaultLabel } from '../components/move-vault-dialog';
+import { ToggleSwitch } from '../../../components/ui/toggle-switch';
+
+const SUCCESS_DIALOG_MS = 2000;
 
 export default function StagePage() {
-  return <PlaceholderPage title="Staged Vaults" />;
+  const session = useSession();
+  const staged = useStagedVaults();
+  const warehouses = useWarehouses(session.data?.companyId);
+  const deleteVaults = useDeleteVaults();
+  const [deleteMode, setDeleteMode] = useState(false);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [moving, setMoving] = useState<StagedVaultDto | null>(null);
+  const [moved, setMoved] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (moved === null) return;
+    const timer = window.setTimeout(() => setMoved(null), SUCCESS_DIALOG_MS);
+    return () => window.clearTimeout(timer);
+  }, [moved]);
+
+  const vaults = Object.values(staged.data ?? {}).sort((a, b) => a.id - b.id);
+  const sortedWarehouses = [...(warehouses.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  // a vault deleted or moved elsewhere no longer counts as selected
+  const selectedIds = vaults.filter((v) => selected.has(v.id)).map((v) => v.id);
+
+  function changeDeleteMode(on: boolean) {
+    setDeleteMode(on);
+    setSelected(new Set());
+  }
+
+  function onCardClick(vault: StagedVaultDto) {
+    if (!deleteMode) {
+      setMoving(vault);
+      return;
+    }
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(vault.id)) next.delete(vault.id);
+      else next.add(vault.id);
+      return next;
+    });
+  }
+
+  function onDelete() {
+    deleteVaults.mutate(selectedIds, {
+      onSuccess: () => {
+        toast.success(selectedIds.length === 1 ? 'Vault deleted' : `${selectedIds.length} vaults deleted`);
+        setSelected(new Set());
+      },
+      onError: (error) => toast.error(errorMessages(error).join(' ')),
+      onSettled: () => setConfirmDelete(false),
+    });
+  }
+
+  return (
+    <Page
+      title="Staged Vaults"
+      actions={
+        <div className="flex items-center gap-4">
+          <div className="flex items-center gap-2">
+            <ToggleSwitch label="Delete Mode" checked={deleteMode} onCheckedChange={changeDeleteMode} />
+            <span
+              className={`w-8 text-sm font-bold ${deleteMode ? 'text-danger' : 'text-slate-500'}`}
+              aria-hidden
+            >
+              {deleteMode ? 'ON' : 'OFF'}
+            </span>
+          </div>
+          {deleteMode && (
+            <Button
+              variant="danger"
+              onClick={() => setConfirmDelete(true)}
+              disabled={selectedIds.length === 0}
+              aria-label="Delete selected vaults"
+            >
+              <Trash2 className="h-4 w-4" aria-hidden />
+              <span className="tabular-nums">{selectedIds.length}</span>
+            </Button>
+          )}
+        </div>
+      }
+    >
+      <div
+        data-testid="stage-area"
+        data-delete-mode={deleteMode}
+        className={`rounded-2xl border-4 border-dashed bg-white p-4 shadow-sm transition-colors sm:p-6 ${deleteMode ? 'border-danger' : 'border-[#facc15]'}`}
+      >
+        <p className="mb-4 text-sm text-slate-500">
+          {deleteMode
+            ? 'Select the vaults to delete, then press the trash button.'
+            : 'Choose a vault to move it into a field.'}
+        </p>
+        {staged.isPending && <Spinner label="Loading staged vaults..." />}
+        {staged.isError && (
+          <div className="space-y-3">
+            <ErrorList messages={errorMessages(staged.error)} />
+            <Button variant="secondary" onClick={() => void staged.refetch()}>
+              Try again
+            </Button>
+          </div>
+        )}
+        {staged.isSuccess && vaults.length === 0 && (
+          <div className="flex flex-col items-center py-10 text-center text-slate-500">
+            <Forklift className="h-10 w-10 text-slate-300" aria-hidden />
+            <p className="mt-2">No staged vaults available.</p>
+          </div>
+        )}
+        {vaults.length > 0 && (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+            {vaults.map((vault) => {
+              const isSelected = selected.has(vault.id);
+              return (
+                <li key={vault.id}>
+                  <button
+                    type="button"
+                    onClick={() => onCardClick(vault)}
+                    aria-pressed={deleteMode ? isSelected : undefined}
+                    aria-label={`${deleteMode ? 'Select' : 'Move'} vault ${vaultLabel(vault)}`}
+                    className={`flex h-full min-h-28 w-full flex-col items-start rounded-xl border-2 p-3 text-left transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${
+                      isSelected
+                        ? 'border-red-500 bg-red-50'
+                        : deleteMode
+                          ? 'border-yellow-300 bg-yellow-50/50 hover:border-red-300'
+                          : 'border-yellow-300 bg-yellow-50/50 hover:border-accent hover:shadow-md'
+                    }`}
+                  >
+                    <span className="text-lg font-bold text-primary">{vault.name ?? 'No number'}</span>
+                    <span
+                      className="mt-1 w-full truncate text-sm font-medium text-slate-700"
+                      title={vault.customer_name}
+                    >
+                      {vault.customer_name}
+                    </span>
+                    {vault.order_name && (
+                      <span className="text-xs text-slate-500">Order {vault.order_name}</span>
+                    )}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={(open) => {
+          if (!deleteVaults.isPending) setConfirmDelete(open);
+        }}
+        title="Delete Vaults"
+        message={`Are you sure you want to delete ${selectedIds.length === 1 ? 'the selected vault' : `the ${selectedIds.length} selected vaults`}? This action cannot be undone.`}
+        confirmLabel="Delete"
+        onConfirm={onDelete}
+        pending={deleteVaults.isPending}
+        danger
+      />
+      <MoveVaultDialog
+        vault={moving}
+        warehouses={sortedWarehouses}
+        onOpenChange={(open) => {
+          if (!open) setMoving(null);
+        }}
+        onMoved={(message) => {
+          setMoving(null);
+          setMoved(message);
+        }}
+      />
+      <Dialog open={moved !== null} onOpenChange={(open) => !open && setMoved(null)} title="Vault Moved">
+        <p className="flex items-center gap-3 text-slate-700" role="status">
+          <CheckCircle2 className="h-6 w-6 shrink-0 text-success" aria-hidden />
+          {moved}
+        </p>
+      </Dialog>
+    </Page>
+  );
 }

@@ -1,5 +1,109 @@
-import { PlaceholderPage } from '../../../components/ui/page';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AddWarehouseSchema } from '../../../../../domain/schemas/warehouse.schema';
+import { useAddWarehouse } from '../../../api/warehouses';
+import { Button } from '../../../components/ui/button';
+import { ErrorList } from '../../../components/ui/error-list';
+import { Page } from '../../../components/ui/page';
+import { paths } from '../../../config/paths';
+import { errorMessages } from '../../../lib/api-client';
+import { issuesByField } from '../../../lib/form-issues';
+import { WarehousePreview } from '../components/warehouse-preview';
+
+type Key = 'name' | 'rows' | 'cols' | 'field_capacity' | 'length' | 'width';
+
+// spans of a six-column form grid: the name on its own line, the grid size in thirds, the floor in halves
+const inputs: { key: Key; label: string; numeric?: 'int' | 'decimal'; hint?: string; span: string }[] = [
+  { key: 'name', label: 'Name', span: 'col-span-6' },
+  { key: 'rows', label: 'Rows', numeric: 'int', hint: 'Fields per column', span: 'col-span-2' },
+  { key: 'cols', label: 'Cols', numeric: 'int', hint: 'Columns A, B...', span: 'col-span-2' },
+  {
+    key: 'field_capacity',
+    label: 'Field Capacity',
+    numeric: 'int',
+    hint: 'Vaults per field',
+    span: 'col-span-2',
+  },
+  { key: 'length', label: 'Length (ft)', numeric: 'decimal', span: 'col-span-3' },
+  { key: 'width', label: 'Width (ft)', numeric: 'decimal', span: 'col-span-3' },
+];
 
 export default function AddWarehousePage() {
-  return <PlaceholderPage title="Add Warehouse" />;
+  const navigate = useNavigate();
+  const addWarehouse = useAddWarehouse();
+  const [values, setValues] = useState<Record<Key, string>>({
+    name: '',
+    rows: '',
+    cols: '',
+    field_capacity: '',
+    length: '',
+    width: '',
+  });
+  const [issues, setIssues] = useState<Record<string, string>>({});
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = AddWarehouseSchema.safeParse(values);
+    if (!parsed.success) {
+      setIssues(issuesByField(parsed.error));
+      return;
+    }
+    setIssues({});
+    addWarehouse.mutate(parsed.data, { onSuccess: () => navigate('/') });
+  }
+
+  return (
+    <Page title="Add Warehouse">
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          aria-label="Add Warehouse"
+          className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+        >
+          {addWarehouse.isError && <ErrorList messages={errorMessages(addWarehouse.error)} />}
+          <div className="grid grid-cols-6 gap-4">
+            {inputs.map(({ key, label, numeric, hint, span }) => (
+              <label key={key} className={`block ${span}`}>
+                <span className="mb-1 block text-sm font-medium text-slate-700">{label}</span>
+                <input
+                  name={key}
+                  type={numeric ? 'number' : 'text'}
+                  inputMode={numeric === 'int' ? 'numeric' : numeric === 'decimal' ? 'decimal' : undefined}
+                  step={numeric === 'decimal' ? 'any' : numeric === 'int' ? 1 : undefined}
+                  min={numeric ? 0 : undefined}
+                  required
+                  value={values[key]}
+                  onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+                  aria-invalid={issues[key] ? true : undefined}
+                  aria-describedby={issues[key] ? `${key}-error` : undefined}
+                  className={`w-full rounded-lg border px-3 py-2 focus:ring-2 focus:outline-none ${issues[key] ? 'border-danger focus:ring-danger/30' : 'border-slate-300 focus:border-accent focus:ring-accent/30'}`}
+                />
+                {issues[key] ? (
+                  <span id={`${key}-error`} className="mt-1 block text-sm text-danger">
+                    {issues[key]}
+                  </span>
+                ) : (
+                  hint && <span className="mt-1 block text-xs text-slate-500">{hint}</span>
+                )}
+              </label>
+            ))}
+          </div>
+          <div className="flex justify-end gap-3 pt-2">
+            <Button
+              variant="secondary"
+              onClick={() => navigate(paths.dashboard)}
+              disabled={addWarehouse.isPending}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" disabled={addWarehouse.isPending}>
+              {addWarehouse.isPending ? 'Adding...' : 'Add Warehouse'}
+            </Button>
+          </div>
+        </form>
+        <WarehousePreview width={values.width} length={values.length} rows={values.rows} cols={values.cols} />
+      </div>
+    </Page>
+  );
 }

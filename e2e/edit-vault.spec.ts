@@ -1,0 +1,214 @@
+import type { Page } from '@playwright/test';
+import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
+import { VAULT_CHANGED } from '../server/features/vaults/vaults.service';
+import { e2eDatabase, expect, test } from './fixtures';
+
+async function openFromVaultRow(page: Page, warehouseSlug: string, field: string, vaultName: string) {
+  await page.goto(`/warehouse/${warehouseSlug}`);
+  await page.getByRole('group', { name: 'Fields' }).getByRole('button', { name: field, exact: true }).click();
+  await page.getByRole('link', { name: `Edit vault ${vaultName}` }).click();
+  await expect(page.getByRole('heading', { name: `Edit Vault ${vaultName}` })).toBeVisible();
+}
+
+test.describe('Edit Vault', () => {
+  test('a filled vault becomes an empty one after Confirm Vault Change, and back', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    const w = await buildWarehouse(db, {
+      companyId: account.companyId,
+      name: 'Edit Depot',
+      rows: 2,
+      cols: 1,
+    });
+    await buildVault(db, {
+      companyId: account.companyId,
+      fieldId: w.field('A1').id,
+      name: 'E-1',
+      customerName: 'JONES',
+      orderName: 'ORD-1',
+      note: 'Boxes',
+    });
+    await openFromVaultRow(page, w.slug, 'A1', 'E-1');
+    await expect(page).toHaveURL(/\/edit\/vault\/E-1\?/);
+
+    const form = page.getByRole('form', { name: 'Edit Vault' });
+    await expect(form.getByRole('button', { name: 'Regular Mode' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(form.getByLabel('Type')).toHaveCount(0);
+    await expect(form.getByLabel('Customer Name')).toHaveValue('JONES');
+    await expect(form.getByLabel('Order Number')).toHaveValue('ORD-1');
+    await expect(form.getByLabel('Note')).toHaveAttribute('placeholder', 'Add a note...');
+
+    await form.getByRole('button', { name: 'Empty Mode' }).click();
+    await expect(form.getByLabel('Customer Name')).toHaveValue('EMPTY VAULT');
+    await expect(form.getByLabel('Order Number')).toHaveValue('');
+    await expect(form.getByLabel('Order Number')).toBeDisabled();
+    await expect(form.getByLabel('Type').getByRole('option')).toHaveText(['Vault', 'Liftvan', 'T2']);
+    await form.getByLabel('Type').selectOption('liftvan');
+    await expect(form.getByLabel('Customer Name')).toHaveValue('EMPTY LIFTVAN');
+    await expect(form.getByLabel('Vault Number')).toBeDisabled();
+    await expect(form.getByLabel('Vault Number')).toHaveValue('');
+
+    await form.getByRole('button', { name: 'Save' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm Vault Change' });
+    await expect(confirm).toContainText(
+      'You are changing the vault to a EMPTY LIFTVAN. This will erase vault info. Are you sure?',
+    );
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page).toHaveURL(/\/edit\/vault\//);
+
+    await form.getByRole('button', { name: 'Save' }).click();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page).toHaveURL(new RegExp(`/warehouse/${w.slug}$`));
+    await page
+      .getByRole('group', { name: 'Fields' })
+      .getByRole('button', { name: 'A1', exact: true })
+      .click();
+    const row = page.getByRole('region', { name: 'Field A1' }).getByTestId('vault-row');
+    await expect(row).toContainText('EMPTY LIFTVAN');
+
+    // an EMPTY customer opens in empty mode with its kind
+    await row.getByRole('link', { name: /^Edit vault/ }).click();
+    await expect(form.getByRole('button', { name: 'Empty Mode' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(form.getByLabel('Type')).toHaveValue('liftvan');
+    await expect(form.getByLabel('Note')).toHaveValue('');
+    await form.getByRole('button', { name: 'Regular Mode' }).click();
+    await expect(form.getByLabel('Customer Name')).toHaveValue('');
+    await form.getByLabel('Customer Name').fill('jones again');
+    await form.getByLabel('Vault Number').fill('E-2');
+    await form.getByLabel('Order Number').fill('ORD-2');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(new RegExp(`/warehouse/${w.slug}$`));
+    await page
+      .getByRole('group', { name: 'Fields' })
+      .getByRole('button', { name: 'A1', exact: true })
+      .click();
+    await expect(row).toContainText('JONES AGAIN');
+    await expect(row).toContainText('E-2');
+  });
+
+  test('works after a reload, refuses a missing order, and reports a change made meanwhile', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    const w = await buildWarehouse(db, { companyId: account.companyId, rows: 1, cols: 1 });
+    const vault = await buildVault(db, {
+      companyId: account.companyId,
+      fieldId: w.field('A1').id,
+      name: 'R-1',
+      customerName: 'REED',
+    });
+    await openFromVaultRow(page, w.slug, 'A1', 'R-1');
+    await page.reload();
+    const form = page.getByRole('form', { name: 'Edit Vault' });
+    await expect(form.getByLabel('Customer Name')).toHaveValue('REED');
+
+    await form.getByLabel('Order Number').fill('');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByText('Order number is required.')).toBeVisible();
+    await expect(page).toHaveURL(/\/edit\/vault\//);
+
+    // a colleague saves first
+    await db
+      .updateTable('vaults')
+      .set({ version: vault.version + 1 })
+      .where('id', '=', vault.id)
+      .execute();
+    await form.getByLabel('Order Number').fill('ORD-NEW');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByRole('alert')).toHaveText(VAULT_CHANGED);
+    await expect(page).toHaveURL(/\/edit\/vault\//);
+  });
+
+  test('the vault name alone in the address finds the vault', async ({ signedIn: page, account }) => {
+    const db = e2eDatabase().db;
+    const w = await buildWarehouse(db, { companyId: account.companyId, name: 'Name Only', rows: 1, cols: 1 });
+    await buildVault(db, {
+      companyId: account.companyId,
+      fieldId: w.field('A1').id,
+      name: 'BY-NAME',
+      customerName: 'NAMED',
+    });
+    await page.goto('/edit/vault/BY-NAME');
+    await expect(page.getByRole('heading', { name: 'Edit Vault BY-NAME' })).toBeVisible();
+    await expect(page.getByLabel('Customer Name')).toHaveValue('NAMED');
+    await page.getByRole('link', { name: 'Back to Name Only' }).click();
+    await expect(page).toHaveURL(new RegExp(`/warehouse/${w.slug}$`));
+  });
+
+  test('upload an attachment, see it listed while nothing else can run, and open it', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    const w = await buildWarehouse(db, { companyId: account.companyId, rows: 1, cols: 1 });
+    await buildVault(db, { companyId: account.companyId, fieldId: w.field('A1').id, name: 'U-1' });
+    await openFromVaultRow(page, w.slug, 'A1', 'U-1');
+    const attachments = page.getByRole('region', { name: 'Attachments' });
+    await expect(attachments.getByText('No attachments')).toBeVisible();
+
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/vaults/upload', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    const content = 'Inventory: 3 boxes, 1 lamp';
+    await attachments
+      .getByLabel('Upload Attachment')
+      .setInputFiles({ name: 'inventory.txt', mimeType: 'text/plain', buffer: Buffer.from(content) });
+    await expect(attachments.getByText('File is being uploaded...')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    release();
+
+    const link = attachments.getByRole('link', { name: 'inventory.txt' });
+    await expect(link).toBeVisible();
+    await expect(attachments.getByText('File is being uploaded...')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
+    const download = await page.request.get((await link.getAttribute('href'))!);
+    expect(download.status()).toBe(200);
+    expect(await download.text()).toBe(content);
+
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await attachments
+      .getByLabel('Upload Attachment')
+      .setInputFiles({
+        name: 'big.bin',
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+      });
+    await expect.poll(() => alerts).toEqual(['File size should not exceed 5MB']);
+    await expect(attachments.getByRole('link')).toHaveCount(1);
+  });
+
+  test('delete a vault after confirming, back to the warehouse', async ({ signedIn: page, account }) => {
+    const db = e2eDatabase().db;
+    const w = await buildWarehouse(db, { companyId: account.companyId, rows: 1, cols: 1 });
+    await buildVault(db, { companyId: account.companyId, fieldId: w.field('A1').id, name: 'D-1' });
+    await openFromVaultRow(page, w.slug, 'A1', 'D-1');
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm Delete' });
+    await expect(confirm).toContainText(
+      'Are you sure you want to delete this vault? This action cannot be undone.',
+    );
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL(new RegExp(`/warehouse/${w.slug}$`));
+    await page
+      .getByRole('group', { name: 'Fields' })
+      .getByRole('button', { name: 'A1', exact: true })
+      .click();
+    await expect(page.getByRole('region', { name: 'Field A1' }).getByTestId('vault-row')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Edit vault D-1' })).toHaveCount(0);
+  });
+});

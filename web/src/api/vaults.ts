@@ -1,0 +1,116 @@
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MoveVaultInput } from '../../../domain/schemas/vault.schema';
+import type {
+  AttachmentDto,
+  FieldDto,
+  VaultDto,
+  WarehouseSummaryDto,
+} from '../../../domain/schemas/warehouse.schema';
+import { api } from '../lib/api-client';
+import { stageQueryKey } from './stage';
+import { refreshWarehouseData } from './warehouses';
+
+function refreshAfterVaultChange(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: stageQueryKey }),
+    refreshWarehouseData(queryClient),
+  ]);
+}
+
+export interface NewVaultForm {
+  vault_id: string;
+  customer_name: string;
+  order_name: string;
+  type: string;
+  note: string;
+  field_id: number;
+  position: number;
+  attachment?: File | null;
+}
+
+/** POST /api/vaults/ is form data so the attachment can travel with the vault. */
+export function useAddVault() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: NewVaultForm) => {
+      const body = new FormData();
+      body.set('vault_id', form.vault_id);
+      body.set('customer_name', form.customer_name);
+      body.set('order_name', form.order_name);
+      body.set('type', form.type);
+      body.set('note', form.note);
+      body.set('field_id', String(form.field_id));
+      body.set('position', String(form.position));
+      if (form.attachment) body.set('attachment', form.attachment);
+      return api.post<VaultDto>('/api/vaults/', body);
+    },
+    onSettled: () => refreshAfterVaultChange(queryClient),
+  });
+}
+
+export interface UpdateVaultBody {
+  name: string;
+  customer_name: string;
+  order_name: string;
+  note: string;
+  type: string;
+  version: number;
+  /** sent empty to erase the attachments when a vault becomes an empty placeholder */
+  attachments?: [];
+}
+
+export function useUpdateVault() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ vaultId, body }: { vaultId: number; body: UpdateVaultBody }) =>
+      api.put<VaultDto>(`/api/vaults/${vaultId}`, { ...body }),
+    onSettled: () => refreshAfterVaultChange(queryClient),
+  });
+}
+
+export function useMoveVault() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MoveVaultInput) => api.put<VaultDto>('/api/vaults/move', { ...input }),
+    onSettled: () => refreshAfterVaultChange(queryClient),
+  });
+}
+
+export type DeleteVaultAnswer =
+  { deleteFrom: 'stage' } | { deleteFrom: 'field'; field: FieldDto; warehouse: WarehouseSummaryDto };
+
+export function useDeleteVault() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vaultId: number) => api.delete<DeleteVaultAnswer>(`/api/vaults/${vaultId}`),
+    onSettled: () => refreshAfterVaultChange(queryClient),
+  });
+}
+
+/** Deletes several staged vaults, one call each; every one is tried before the first refusal is reported. */
+export function useDeleteVaults() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (vaultIds: number[]) => {
+      const results = await Promise.allSettled(
+        vaultIds.map((id) => api.delete<DeleteVaultAnswer>(`/api/vaults/${id}`)),
+      );
+      const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (refused) throw refused.reason;
+    },
+    onSettled: () => refreshAfterVaultChange(queryClient),
+  });
+}
+
+export function useUploadAttachment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ vaultId, file }: { vaultId: number; file: File }) => {
+      const body = new FormData();
+      body.set('vault_id', String(vaultId));
+      body.set('attachment', file);
+      return api.post<{ attachment: AttachmentDto }>('/api/vaults/upload', body);
+    },
+    onSettled: () => refreshAfterVaultChange(queryClient),
+  });
+}

@@ -1,0 +1,205 @@
+import { useState } from 'react';
+import { fieldSlotCount, isCouchboxField, nextFreePosition } from '../../../../../domain/rules/capacity';
+import { compareFieldNames } from '../../../../../domain/rules/field-names';
+import { truncate } from '../../../../../domain/rules/text';
+import type { StagedVaultDto } from '../../../../../domain/schemas/vault.schema';
+import type {
+  FieldDto,
+  WarehouseDto,
+  WarehouseSummaryDto,
+} from '../../../../../domain/schemas/warehouse.schema';
+import { useMoveVault } from '../../../api/vaults';
+import { useWarehouse } from '../../../api/warehouses';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Dialog } from '../../../components/ui/dialog';
+import { ErrorList } from '../../../components/ui/error-list';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessages } from '../../../lib/api-client';
+
+const selectClass =
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none';
+
+export function vaultLabel(vault: { name: string | null; customer_name: string }) {
+  return vault.name ?? vault.customer_name;
+}
+
+function freeSlot(field: FieldDto, fieldCapacity: number): number | null {
+  if (field.full || field.type === 'couchbox-B') return null;
+  const occupied = Object.values(field.vaults).flatMap((v) => (v.position === null ? [] : [v.position]));
+  return nextFreePosition(occupied, fieldSlotCount(field.type, fieldCapacity));
+}
+
+export function MoveVaultDialog({
+  vault,
+  warehouses,
+  onOpenChange,
+  onMoved,
+}: {
+  vault: StagedVaultDto | null;
+  warehouses: WarehouseSummaryDto[];
+  onOpenChange: (open: boolean) => void;
+  onMoved: (message: string) => void;
+}) {
+  return (
+    <Dialog open={vault !== null} onOpenChange={onOpenChange} title="Move Vault" wide>
+      {vault && <MoveVaultForm vault={vault} warehouses={warehouses} onMoved={onMoved} />}
+    </Dialog>
+  );
+}
+
+function MoveVaultForm({
+  vault,
+  warehouses,
+  onMoved,
+}: {
+  vault: StagedVaultDto;
+  warehouses: WarehouseSummaryDto[];
+  onMoved: (message: string) => void;
+}) {
+  const [warehouseId, setWarehouseId] = useState<number | undefined>(warehouses[0]?.id);
+  const [fieldId, setFieldId] = useState<number | undefined>(undefined);
+  const [confirming, setConfirming] = useState(false);
+  const warehouse = useWarehouse(warehouseId);
+  const moveVault = useMoveVault();
+
+  if (warehouses.length === 0) {
+    return (
+      <p className="text-sm text-slate-600">Add a warehouse first: there is nowhere to move this vault to.</p>
+    );
+  }
+
+  const detail = warehouse.data?.id === warehouseId ? warehouse.data : undefined;
+  const open = detail ? openFields(detail, vault.type === 'couchbox') : [];
+  const field = detail && fieldId !== undefined ? detail.fields[fieldId] : undefined;
+  const position = field && detail ? freeSlot(field, detail.fieldCapacity) : null;
+
+  function confirmMove() {
+    if (!field || position === null || !detail) return;
+    moveVault.mutate(
+      { vaultId: vault.id, fieldId: field.id, position },
+      {
+        onSuccess: () => onMoved(`Vault ${vaultLabel(vault)} moved to ${detail.name}`),
+        onSettled: () => setConfirming(false),
+      },
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-600">
+        <span className="font-semibold text-slate-800">{vaultLabel(vault)}</span> for {vault.customer_name}
+        {vault.order_name ? `, order ${vault.order_name}` : ''}
+      </p>
+      {moveVault.isError && <ErrorList messages={errorMessages(moveVault.error)} />}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <label className="block">
+          <span className="mb-1 block text-sm font-medium text-slate-700">Warehouse</span>
+          <select
+            className={selectClass}
+            value={warehouseId ?? ''}
+            onChange={(e) => {
+              setWarehouseId(Number(e.target.value));
+              setFieldId(undefined);
+              moveVault.reset();
+            }}
+          >
+            {warehouses.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block">
+          <span className="mb-1 block text-sm font-medium text-slate-700">Field</span>
+          <select
+            className={selectClass}
+            value={fieldId ?? ''}
+            disabled={!detail || open.length === 0}
+            onChange={(e) => {
+              setFieldId(e.target.value ? Number(e.target.value) : undefined);
+              moveVault.reset();
+            }}
+          >
+            <option value="">
+              {!detail
+                ? 'Loading fields...'
+                : open.length === 0
+                  ? 'No field has a free slot'
+                  : 'Choose a field'}
+            </option>
+            {open.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {warehouse.isPending && <Spinner label="Loading fields..." />}
+      {warehouse.isError && <ErrorList messages={errorMessages(warehouse.error)} />}
+      {field && detail && (
+        <section aria-label={`Field ${field.name}`} className="rounded-lg border border-slate-200">
+          <h3 className="border-b border-slate-100 px-4 py-2 text-sm font-semibold text-primary">
+            Field {field.name}
+          </h3>
+          <ol aria-label="Vault slots" className="divide-y divide-slate-100">
+            {Array.from({ length: fieldSlotCount(field.type, detail.fieldCapacity) }, (_, i) => i + 1).map(
+              (slot) => {
+                const occupant = Object.values(field.vaults).find((v) => v.position === slot);
+                return (
+                  <li
+                    key={slot}
+                    aria-label={`Slot ${slot}`}
+                    className="flex min-h-12 items-center gap-3 px-4 py-1.5"
+                  >
+                    <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold text-slate-500">
+                      {slot}
+                    </span>
+                    {occupant ? (
+                      <span className="min-w-0 truncate text-sm text-slate-700">
+                        {truncate(occupant.customer_name, 15)}{' '}
+                        <span className="text-slate-400">{occupant.name ?? ''}</span>
+                      </span>
+                    ) : slot === position ? (
+                      <button
+                        type="button"
+                        onClick={() => setConfirming(true)}
+                        className="flex min-h-10 flex-1 items-center justify-center rounded-lg border-2 border-dashed border-accent/40 text-sm font-semibold text-accent hover:border-accent hover:bg-accent/5 focus-visible:outline-2 focus-visible:outline-accent"
+                      >
+                        + Add Vault
+                      </button>
+                    ) : (
+                      <span className="text-sm text-slate-400">Empty</span>
+                    )}
+                  </li>
+                );
+              },
+            )}
+          </ol>
+        </section>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(next) => {
+          if (!moveVault.isPending) setConfirming(next);
+        }}
+        title="Confirm Add Vault"
+        message={`Are you sure you want to add a vault at position ${position ?? ''}?`}
+        confirmLabel="Yes, add it"
+        cancelLabel="No, take me back"
+        onConfirm={confirmMove}
+        pending={moveVault.isPending}
+      />
+    </div>
+  );
+}
+
+/** Fields with a free slot; a couchbox fits only a couchbox field. */
+function openFields(warehouse: WarehouseDto, couchboxOnly: boolean): FieldDto[] {
+  return Object.values(warehouse.fields)
+    .filter(
+      (f) => freeSlot(f, warehouse.fieldCapacity) !== null && (!couchboxOnly || isCouchboxField(f.type)),
+    )
+    .sort((a, b) => compareFieldNames(a.name, b.name));
+}

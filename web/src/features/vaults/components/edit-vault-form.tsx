@@ -1,0 +1,355 @@
+import { Paperclip } from 'lucide-react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import {
+  isCouchboxField,
+  MAX_UPLOAD_BYTES,
+  VAULT_TYPES,
+  type VaultType,
+} from '../../../../../domain/rules/capacity';
+import {
+  emptyCustomerName,
+  emptyKindOf,
+  UpdateVaultSchema,
+  vaultNumberDisabled,
+} from '../../../../../domain/schemas/vault.schema';
+import type { FieldDto, VaultDto, WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
+import {
+  type UpdateVaultBody,
+  useDeleteVault,
+  useUpdateVault,
+  useUploadAttachment,
+} from '../../../api/vaults';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ErrorList } from '../../../components/ui/error-list';
+import { paths } from '../../../config/paths';
+import { errorMessages } from '../../../lib/api-client';
+import { issuesByField } from '../../../lib/form-issues';
+import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
+
+type Mode = 'regular' | 'empty';
+const kindLabels: Record<VaultType, string> = {
+  vault: 'Vault',
+  liftvan: 'Liftvan',
+  t2: 'T2',
+  couchbox: 'Couchbox',
+};
+const inputClass =
+  'w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none disabled:bg-slate-100 disabled:text-slate-500';
+
+export function EditVaultForm({
+  vault,
+  field,
+  warehouse,
+}: {
+  vault: VaultDto;
+  field: FieldDto;
+  warehouse: WarehouseDto;
+}) {
+  const navigate = useNavigate();
+  const updateVault = useUpdateVault();
+  const deleteVault = useDeleteVault();
+  const upload = useUploadAttachment();
+
+  const couchboxField = isCouchboxField(field.type);
+  const startKind = emptyKindOf(vault.customer_name);
+  const wasEmpty = startKind !== null;
+  const [mode, setMode] = useState<Mode>(wasEmpty ? 'empty' : 'regular');
+  const [kind, setKind] = useState<VaultType>(startKind ?? (couchboxField ? 'couchbox' : 'vault'));
+  const [customer, setCustomer] = useState(vault.customer_name);
+  const [vaultNumber, setVaultNumber] = useState(vault.name ?? '');
+  const [order, setOrder] = useState(vault.order_name ?? '');
+  const [note, setNote] = useState(vault.note ?? '');
+  const [issues, setIssues] = useState<Record<string, string>>({});
+  const [confirmChange, setConfirmChange] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  // the version this edit started from: if someone else saves meanwhile, the server refuses rather than overwrite
+  const [baseVersion] = useState(vault.version);
+
+  const empty = mode === 'empty';
+  const numberDisabled = empty && vaultNumberDisabled(kind);
+  const kinds = VAULT_TYPES.filter((k) => k !== 'couchbox' || couchboxField);
+  const backTo = paths.warehouse(warehouse.name);
+  const busy = upload.isPending || updateVault.isPending || deleteVault.isPending;
+
+  function changeMode(next: Mode) {
+    if (next === mode) return;
+    setMode(next);
+    setIssues({});
+    if (next === 'empty') {
+      setCustomer(emptyCustomerName(kind));
+      setOrder('');
+    } else {
+      setCustomer('');
+    }
+  }
+
+  function changeKind(next: VaultType) {
+    setKind(next);
+    setCustomer(emptyCustomerName(next));
+  }
+
+  function buildBody(): UpdateVaultBody {
+    // a real vault keeps its stored kind; a placeholder turned back into a vault takes its field's kind
+    const regularType = wasEmpty ? (couchboxField ? 'couchbox' : 'vault') : vault.type;
+    return {
+      name: numberDisabled ? '' : vaultNumber,
+      customer_name: customer,
+      order_name: empty ? '' : order,
+      note,
+      type: empty ? kind : regularType,
+      version: baseVersion,
+    };
+  }
+
+  function save(body: UpdateVaultBody) {
+    updateVault.mutate(
+      { vaultId: vault.id, body },
+      {
+        onSuccess: () => {
+          toast.success(`Vault ${body.name || body.customer_name} saved`);
+          navigate(backTo);
+        },
+        onSettled: () => setConfirmChange(false),
+      },
+    );
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const body = buildBody();
+    const parsed = UpdateVaultSchema.safeParse(body);
+    if (!parsed.success) {
+      setIssues(issuesByField(parsed.error));
+      return;
+    }
+    setIssues({});
+    if (empty && !wasEmpty) {
+      setConfirmChange(true);
+      return;
+    }
+    save(body);
+  }
+
+  function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.target;
+    const file = input.files?.[0];
+    if (!file) return;
+    if (file.size > MAX_UPLOAD_BYTES) {
+      window.alert('File size should not exceed 5MB');
+      input.value = '';
+      return;
+    }
+    upload.mutate(
+      { vaultId: vault.id, file },
+      {
+        onSuccess: ({ attachment }) => toast.success(`${attachment.file_name} uploaded`),
+        onError: (error) => toast.error(errorMessages(error).join(' ')),
+        onSettled: () => {
+          input.value = '';
+        },
+      },
+    );
+  }
+
+  function onDelete() {
+    deleteVault.mutate(vault.id, {
+      onSuccess: () => {
+        toast.success(`Vault ${vault.name ?? vault.customer_name} deleted`);
+        navigate(backTo);
+      },
+      onError: (error) => {
+        setConfirmDelete(false);
+        toast.error(errorMessages(error).join(' '));
+      },
+    });
+  }
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="Edit Vault"
+        className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        {updateVault.isError && <ErrorList messages={errorMessages(updateVault.error)} />}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <SegmentedToggle<Mode>
+            label="Mode"
+            options={[
+              { value: 'regular', label: 'Regular Mode' },
+              { value: 'empty', label: 'Empty Mode' },
+            ]}
+            value={mode}
+            onChange={changeMode}
+          />
+          <p className="text-sm text-slate-500">
+            {warehouse.name}, field {field.name}, position {vault.position}
+          </p>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Customer Name" error={issues.customer_name} className="sm:col-span-2">
+            <input
+              name="customer_name"
+              value={customer}
+              onChange={(e) => setCustomer(e.target.value.toUpperCase())}
+              disabled={empty}
+              required={!empty}
+              autoComplete="off"
+              className={`${inputClass} uppercase`}
+            />
+          </FormField>
+          {empty && (
+            <FormField label="Type">
+              <select
+                name="type"
+                value={kind}
+                onChange={(e) => changeKind(e.target.value as VaultType)}
+                className={inputClass}
+              >
+                {kinds.map((k) => (
+                  <option key={k} value={k}>
+                    {kindLabels[k]}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          )}
+          <FormField label="Vault Number" error={issues.name}>
+            <input
+              name="name"
+              value={numberDisabled ? '' : vaultNumber}
+              onChange={(e) => setVaultNumber(e.target.value)}
+              disabled={numberDisabled}
+              autoComplete="off"
+              className={inputClass}
+            />
+          </FormField>
+          <FormField label="Order Number" error={issues.order_name}>
+            <input
+              name="order_name"
+              value={empty ? '' : order}
+              onChange={(e) => setOrder(e.target.value)}
+              disabled={empty}
+              required={!empty}
+              autoComplete="off"
+              className={inputClass}
+            />
+          </FormField>
+          <FormField label="Note" error={issues.note} className="sm:col-span-2">
+            <textarea
+              name="note"
+              rows={4}
+              value={note}
+              placeholder="Add a note..."
+              onChange={(e) => setNote(e.target.value)}
+              className={inputClass}
+            />
+          </FormField>
+        </div>
+        <div className="flex flex-wrap justify-between gap-3 border-t border-slate-100 pt-4">
+          <Button variant="danger" onClick={() => setConfirmDelete(true)} disabled={busy}>
+            Delete
+          </Button>
+          <div className="flex gap-3">
+            <Button variant="secondary" onClick={() => navigate(backTo)} disabled={updateVault.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {updateVault.isPending ? 'Saving...' : 'Save'}
+            </Button>
+          </div>
+        </div>
+      </form>
+
+      <section
+        aria-label="Attachments"
+        className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Attachments</h2>
+        {vault.attachments.length === 0 ? (
+          <p className="text-sm text-slate-500">No attachments</p>
+        ) : (
+          <ul className="space-y-1">
+            {vault.attachments.map((attachment) => (
+              <li key={attachment.id}>
+                <a
+                  href={attachment.file_url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="inline-flex max-w-full items-center gap-2 rounded px-1 py-1 text-sm font-medium text-accent hover:underline"
+                >
+                  <Paperclip className="h-4 w-4 shrink-0" aria-hidden />
+                  <span className="truncate">{attachment.file_name}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        {upload.isPending && (
+          <p role="status" className="text-sm text-slate-600">
+            File is being uploaded...
+          </p>
+        )}
+        <label className="block">
+          <span className="mb-1 block text-sm font-medium text-slate-700">Upload Attachment</span>
+          <input
+            type="file"
+            name="attachment"
+            onChange={onFile}
+            disabled={upload.isPending}
+            className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
+          />
+        </label>
+      </section>
+
+      <ConfirmDialog
+        open={confirmChange}
+        onOpenChange={(open) => {
+          if (!updateVault.isPending) setConfirmChange(open);
+        }}
+        title="Confirm Vault Change"
+        message={`You are changing the vault to a ${customer}. This will erase vault info. Are you sure?`}
+        confirmLabel="Confirm"
+        onConfirm={() => save({ ...buildBody(), order_name: '', note: '', attachments: [] })}
+        pending={updateVault.isPending}
+        danger
+      />
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={(open) => {
+          if (!deleteVault.isPending) setConfirmDelete(open);
+        }}
+        title="Confirm Delete"
+        message="Are you sure you want to delete this vault? This action cannot be undone."
+        confirmLabel="Delete"
+        onConfirm={onDelete}
+        pending={deleteVault.isPending}
+        danger
+      />
+    </div>
+  );
+}
+
+function FormField({
+  label,
+  error,
+  className = '',
+  children,
+}: {
+  label: string;
+  error?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className={`block ${className}`}>
+      <span className="mb-1 block text-sm font-medium text-slate-700">{label}</span>
+      {children}
+      {error && <span className="mt-1 block text-sm text-danger">{error}</span>}
+    </label>
+  );
+}

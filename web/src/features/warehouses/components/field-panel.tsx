@@ -1,0 +1,225 @@
+import { Forklift, Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import {
+  fieldSlotCount,
+  isCouchboxField,
+  nextFreePosition,
+  topmostPosition,
+} from '../../../../../domain/rules/capacity';
+import { fieldName, parseFieldName } from '../../../../../domain/rules/field-names';
+import { truncate } from '../../../../../domain/rules/text';
+import type { FieldDto, VaultDto, WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
+import { useStageVault } from '../../../api/stage';
+import { useSetFieldFull, useSetFieldType } from '../../../api/warehouses';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { paths } from '../../../config/paths';
+import { errorMessages } from '../../../lib/api-client';
+import { AddVaultDialog } from './add-vault-dialog';
+import { ToggleSwitch } from '../../../components/ui/toggle-switch';
+
+/** The field below holds the bottom half of a couchbox; its name is the same letters with the next number. */
+function fieldBelow(warehouse: WarehouseDto, field: FieldDto): FieldDto | undefined {
+  const parsed = parseFieldName(field.name);
+  if (!parsed) return undefined;
+  const name = fieldName(parsed.col, parsed.row + 1);
+  return Object.values(warehouse.fields).find((f) => f.name === name);
+}
+
+/** Edit link of a vault: the name reads well in the address, the ids find it again after a reload. */
+export function editVaultHref(vault: VaultDto, warehouseId: number): string {
+  const search = new URLSearchParams({ id: String(vault.id), warehouse: String(warehouseId) });
+  return `${paths.editVault(vault.name ?? String(vault.id))}?${search.toString()}`;
+}
+
+export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; field: FieldDto }) {
+  const setFieldType = useSetFieldType();
+  const setFieldFull = useSetFieldFull();
+  const stageVault = useStageVault();
+  const [adding, setAdding] = useState(false);
+  const [toStage, setToStage] = useState<VaultDto | null>(null);
+
+  const couchbox = isCouchboxField(field.type);
+  const capacity = fieldSlotCount(field.type, warehouse.fieldCapacity);
+  const vaults = Object.values(field.vaults);
+  const byPosition = new Map(vaults.filter((v) => v.position !== null).map((v) => [v.position!, v]));
+  const occupied = [...byPosition.keys()];
+  const nextFree = field.full ? null : nextFreePosition(occupied, capacity);
+  const topmost = topmostPosition(occupied);
+  const atCapacity = vaults.length >= capacity;
+
+  const below = fieldBelow(warehouse, field);
+  const pairHoldsVaults = vaults.length > 0 || (below !== undefined && Object.keys(below.vaults).length > 0);
+  const belowTaken = !couchbox && below !== undefined && below.type !== 'vault';
+  const typeHint = !below
+    ? 'There is no field below to pair with.'
+    : belowTaken
+      ? `Field ${below.name} below is already part of a couchbox.`
+      : pairHoldsVaults
+        ? `Stage the vaults of ${field.name} and ${below.name} to change the type.`
+        : `Pairs ${field.name} with ${below.name}.`;
+
+  function changeType(toCouchbox: boolean) {
+    if (!below) return;
+    setFieldType.mutate(
+      {
+        fieldId: field.id,
+        warehouseId: warehouse.id,
+        type: toCouchbox ? 'couchbox' : 'vault',
+        field2: below.name,
+      },
+      { onError: (error) => toast.error(errorMessages(error).join(' ')) },
+    );
+  }
+
+  function changeFull(full: boolean) {
+    setFieldFull.mutate(
+      { fieldId: field.id, full },
+      { onError: (error) => toast.error(errorMessages(error).join(' ')) },
+    );
+  }
+
+  function confirmStage() {
+    if (!toStage) return;
+    const label = toStage.name ?? toStage.customer_name;
+    stageVault.mutate(toStage.id, {
+      onSuccess: () => {
+        toast.success(`Vault ${label} staged`);
+        setToStage(null);
+      },
+      onError: (error) => {
+        toast.error(errorMessages(error).join(' '));
+        setToStage(null);
+      },
+    });
+  }
+
+  return (
+    <section
+      aria-label={`Field ${field.name}`}
+      className="rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
+      <header className="border-b border-slate-100 px-5 py-4">
+        <p className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Field</p>
+        <h2 className="text-2xl font-bold text-primary">{field.name}</h2>
+        <p className="text-sm text-slate-500">
+          {vaults.length} of {capacity} slots used{couchbox ? ' (couchbox)' : ''}
+        </p>
+      </header>
+      <div className="space-y-3 border-b border-slate-100 px-5 py-4">
+        <ToggleSwitch
+          label="Couchbox"
+          checked={couchbox}
+          onCheckedChange={changeType}
+          disabled={!below || belowTaken || pairHoldsVaults || setFieldType.isPending}
+          hint={typeHint}
+        />
+        {!atCapacity && (
+          <ToggleSwitch
+            label="Field is Full"
+            checked={field.full}
+            onCheckedChange={changeFull}
+            disabled={setFieldFull.isPending}
+          />
+        )}
+      </div>
+      <ol aria-label="Vault slots" className="divide-y divide-slate-100">
+        {Array.from({ length: capacity }, (_, i) => i + 1).map((position) => {
+          const vault = byPosition.get(position);
+          return (
+            <li
+              key={position}
+              className="flex min-h-14 items-center gap-3 px-5 py-2"
+              aria-label={`Slot ${position}`}
+            >
+              <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold text-slate-500">
+                {position}
+              </span>
+              {vault ? (
+                <VaultRow
+                  vault={vault}
+                  editHref={editVaultHref(vault, warehouse.id)}
+                  canStage={position === topmost}
+                  onStage={() => setToStage(vault)}
+                />
+              ) : position === nextFree ? (
+                <button
+                  type="button"
+                  onClick={() => setAdding(true)}
+                  className="flex min-h-10 flex-1 items-center justify-center gap-1 rounded-lg border-2 border-dashed border-accent/40 text-sm font-semibold text-accent hover:border-accent hover:bg-accent/5 focus-visible:outline-2 focus-visible:outline-accent"
+                >
+                  {couchbox ? '+ Add Couchbox' : '+ Add Vault'}
+                </button>
+              ) : (
+                <span className="text-sm text-slate-400">Empty</span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      {nextFree !== null && (
+        <AddVaultDialog
+          open={adding}
+          onOpenChange={setAdding}
+          fieldId={field.id}
+          position={nextFree}
+          couchboxField={couchbox}
+        />
+      )}
+      <ConfirmDialog
+        open={toStage !== null}
+        onOpenChange={(open) => {
+          if (!open && !stageVault.isPending) setToStage(null);
+        }}
+        title="Stage Vault"
+        message={`Are you sure you want to stage vault ${toStage?.name ?? toStage?.customer_name ?? ''}?`}
+        confirmLabel="Yes, stage it"
+        cancelLabel="No, take me back"
+        onConfirm={confirmStage}
+        pending={stageVault.isPending}
+      />
+    </section>
+  );
+}
+
+function VaultRow({
+  vault,
+  editHref,
+  canStage,
+  onStage,
+}: {
+  vault: VaultDto;
+  editHref: string;
+  canStage: boolean;
+  onStage: () => void;
+}) {
+  const label = vault.name ?? vault.customer_name;
+  return (
+    <div className="flex min-w-0 flex-1 items-center gap-2" data-testid="vault-row">
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-semibold text-slate-800" title={vault.customer_name}>
+          {truncate(vault.customer_name, 15)}
+        </p>
+        <p className="truncate text-xs text-slate-500">{vault.name ?? 'No vault number'}</p>
+      </div>
+      <Link
+        to={editHref}
+        aria-label={`Edit vault ${label}`}
+        className="rounded-lg p-2.5 text-slate-600 hover:bg-slate-100 hover:text-accent focus-visible:outline-2 focus-visible:outline-accent"
+      >
+        <Pencil className="h-4 w-4" aria-hidden />
+      </Link>
+      <button
+        type="button"
+        onClick={onStage}
+        disabled={!canStage}
+        aria-label={`Stage vault ${label}`}
+        title={canStage ? 'Stage this vault' : 'Only the topmost vault can be staged'}
+        className="rounded-lg p-2.5 text-slate-600 hover:bg-slate-100 hover:text-accent focus-visible:outline-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent"
+      >
+        <Forklift className="h-4 w-4" aria-hidden />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+const PX_PER_FOOT = 2;
+/** A field is a 5 ft square on the floor plan. */
+const FIELD_FEET = 5;
+
+function positive(value: string): number {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+/** To-scale outline of the floor with the field grid drawn from its top-left corner. */
+export function WarehousePreview({
+  width,
+  length,
+  rows,
+  cols,
+}: {
+  width: string;
+  length: string;
+  rows: string;
+  cols: string;
+}) {
+  const w = positive(width);
+  const l = positive(length);
+  const r = Math.floor(positive(rows));
+  const c = Math.floor(positive(cols));
+  const gridW = c * FIELD_FEET;
+  const gridL = r * FIELD_FEET;
+  const overflows = w > 0 && l > 0 && (gridW > w || gridL > l);
+
+  return (
+    <section aria-label="Preview" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Preview</h2>
+      {w > 0 && l > 0 ? (
+        <>
+          <p className="mt-1 text-sm text-slate-600" data-testid="preview-size">
+            {w} x {l} ft floor{c > 0 && r > 0 ? `, ${c} x ${r} fields` : ''}
+          </p>
+          <div className="mt-4 max-h-[60vh] overflow-auto">
+            <div
+              data-testid="warehouse-preview"
+              className="relative overflow-hidden border-2 border-primary bg-surface"
+              style={{
+                width: w * PX_PER_FOOT,
+                height: l * PX_PER_FOOT,
+                boxSizing: 'content-box',
+                backgroundImage:
+                  'linear-gradient(to right, rgb(148 163 184 / 0.25) 1px, transparent 1px), linear-gradient(to bottom, rgb(148 163 184 / 0.25) 1px, transparent 1px)',
+                backgroundSize: `${10 * PX_PER_FOOT}px ${10 * PX_PER_FOOT}px`,
+              }}
+            >
+              {c > 0 && r > 0 && (
+                <div
+                  data-testid="field-grid-preview"
+                  className="absolute top-0 left-0 grid bg-accent/20 outline outline-accent/60"
+                  style={{
+                    width: gridW * PX_PER_FOOT,
+                    height: gridL * PX_PER_FOOT,
+                    gridTemplateColumns: `repeat(${c}, 1fr)`,
+                    gridTemplateRows: `repeat(${r}, 1fr)`,
+                  }}
+                >
+                  {Array.from({ length: Math.min(r * c, 6000) }, (_, i) => (
+                    <span key={i} className="border-[0.5px] border-accent/40" />
+                  ))}
+                </div>
+              )}
+            </div>
+          </div>
+          {overflows && (
+            <p className="mt-2 text-sm text-warning">
+              The field grid ({gridW} x {gridL} ft) is larger than the floor.
+            </p>
+          )}
+        </>
+      ) : (
+        <p className="mt-3 text-sm text-slate-500">Enter a length and a width to see the floor.</p>
+      )}
+    </section>
+  );
+}
