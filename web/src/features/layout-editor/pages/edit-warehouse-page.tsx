@@ -1,5 +1,98 @@
-import { PlaceholderPage } from '../../../components/ui/page';
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { warehouseSlug } from '../../../../../domain/rules/text';
+import { useSession } from '../../../api/session';
+import { useWarehouse, useWarehouses } from '../../../api/warehouses';
+import { buttonClass } from '../../../components/ui/button';
+import { ErrorList } from '../../../components/ui/error-list';
+import { Page } from '../../../components/ui/page';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { errorMessages } from '../../../lib/api-client';
+import { DimensionsForm } from '../components/dimensions-form';
+import { FieldGridPlacement } from '../components/field-grid-placement';
+import { GridEditor } from '../components/grid-editor';
+import { RackLayoutEditor } from '../components/rack-layout-editor';
 
+function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <div className="mb-4">
+        <h2 id={id} className="text-lg font-bold text-primary">
+          {title}
+        </h2>
+        {hint && <p className="mt-0.5 text-sm text-slate-500">{hint}</p>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** /edit/{warehouse}: capacity and dimensions, the field grid and its place on the floor, and the racks. */
 export default function EditWarehousePage() {
-  return <PlaceholderPage title="Edit Warehouse" />;
+  const { warehouseName = '' } = useParams();
+  const session = useSession();
+  const warehouses = useWarehouses(session.data?.companyId);
+  const summary = warehouses.data?.find((w) => (w.slug ?? warehouseSlug(w.name)) === warehouseName.toLowerCase());
+  const detail = useWarehouse(summary?.id);
+
+  if (warehouses.isPending || (summary && detail.isPending)) return <Spinner label="Loading warehouse..." />;
+  if (warehouses.isError || detail.isError) {
+    return (
+      <Page title="Edit Warehouse">
+        <ErrorList messages={errorMessages(warehouses.error ?? detail.error)} />
+      </Page>
+    );
+  }
+  if (!summary || !detail.data) {
+    return (
+      <Page title="Edit Warehouse">
+        <div className="rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+          <h2 className="text-xl font-bold text-primary">Warehouse Not Found</h2>
+          <p className="mt-2 text-slate-600">The warehouse you are looking for does not exist.</p>
+          <Link to={paths.dashboard} className={buttonClass('secondary', 'mt-6')}>
+            Back to warehouses
+          </Link>
+        </div>
+      </Page>
+    );
+  }
+
+  const warehouse = detail.data;
+  const hasFloor = warehouse.width > 0 && warehouse.length > 0;
+  return (
+    <Page
+      title={warehouse.name}
+      actions={
+        <Link to={paths.warehouse(warehouse.name)} className={buttonClass('secondary')}>
+          <ArrowLeft className="h-4 w-4" aria-hidden /> Back to warehouse
+        </Link>
+      }
+    >
+      <div className="space-y-6">
+        <Section title="Edit Warehouse Fields" hint="Vaults per field and the floor size in feet.">
+          <DimensionsForm key={`${warehouse.id}-${warehouse.version}`} warehouse={warehouse} />
+        </Section>
+        <Section title="Field Grid" hint="Add or remove columns on either side, or rows at the bottom. Fields holding vaults cannot be removed.">
+          <GridEditor warehouse={warehouse} />
+        </Section>
+        {hasFloor ? (
+          <>
+            <Section title="Field Grid Placement" hint="Drag the VAULTS block to where the field grid stands on the floor. Each field is 5 x 5 ft.">
+              <FieldGridPlacement warehouse={warehouse} />
+            </Section>
+            <Section title="Edit Warehouse Layout" hint="Drag the new rack onto the plan, drag racks to move them, click a rack for its info.">
+              <RackLayoutEditor warehouse={warehouse} />
+            </Section>
+          </>
+        ) : (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-500">
+            Set the length and width above to place the field grid and racks on the floor.
+          </p>
+        )}
+      </div>
+    </Page>
+  );
 }

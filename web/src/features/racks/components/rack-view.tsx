@@ -1,6 +1,104 @@
+import { MousePointerClick } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { matchingRacksAndPallets } from '../../../../../domain/rules/search';
 import type { WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
+import { useRacks } from '../../../api/racks';
+import { ErrorList } from '../../../components/ui/error-list';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessages } from '../../../lib/api-client';
+import { useWarehouseViewState } from '../../../lib/warehouse-view-state';
+import { PalletDialog, type PalletTarget } from './pallet-dialog';
+import { RackFloorPlan, rackFill } from './rack-floor-plan';
+import { RackShelves } from './rack-shelves';
+
+const LEGEND = [
+  { label: 'Under half full', className: 'bg-success' },
+  { label: 'Over half full', className: 'bg-warning' },
+  { label: 'Full', className: 'bg-full' },
+];
 
 /** Rack View of a warehouse: floor plan of racks, the selected rack's shelves and pallets. */
 export function RackView({ warehouse }: { warehouse: WarehouseDto }) {
-  return <p className="p-6 text-slate-500">Rack View of {warehouse.name}</p>;
+  const racks = useRacks(warehouse.id);
+  const { search } = useWarehouseViewState();
+  const [selectedId, setSelectedId] = useState<number | undefined>(undefined);
+  const [target, setTarget] = useState<PalletTarget | null>(null);
+
+  const matches = useMemo(() => (search && racks.data ? matchingRacksAndPallets(racks.data, search) : null), [search, racks.data]);
+
+  if (racks.isPending) return <Spinner label="Loading racks..." />;
+  if (racks.isError) {
+    return <ErrorList messages={[`Failed to fetch racks: ${errorMessages(racks.error).join(' ')}`]} />;
+  }
+
+  const list = racks.data;
+  const selected = list.find((rack) => rack.id === selectedId);
+  const fill = selected ? rackFill(selected) : null;
+  // the dialog follows the racks as they reload, so an edit shows the pallet as it is now
+  const liveShelf = target?.shelf ? (list.flatMap((r) => r.shelves).find((s) => s.id === target.shelf!.id) ?? null) : null;
+
+  return (
+    <div className="space-y-6">
+      <section aria-label="Selected rack" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        {selected && fill ? (
+          <>
+            <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+              <h2 className="text-lg font-bold text-primary">{selected.name}</h2>
+              <p className="text-sm text-slate-500">
+                {selected.shelves.length} shelves · {fill.used} of {fill.slots} spaces used
+              </p>
+            </div>
+            <RackShelves
+              rack={selected}
+              palletMatches={matches ? matches.palletIds : null}
+              onAdd={(shelf, slotIndex) => setTarget({ shelf, slotIndex, pallet: null })}
+              onEdit={(shelf, pallet) => setTarget({ shelf, slotIndex: pallet.slotIndex, pallet })}
+            />
+          </>
+        ) : (
+          <div className="flex flex-col items-center px-6 py-8 text-center text-slate-500">
+            <MousePointerClick className="h-8 w-8 text-slate-300" aria-hidden />
+            <p className="mt-2">Select a rack to view its info</p>
+          </div>
+        )}
+      </section>
+
+      <section aria-label="Floor plan" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-slate-500">
+            {warehouse.width} x {warehouse.length} ft · {list.length} {list.length === 1 ? 'rack' : 'racks'}
+          </p>
+          <ul className="flex flex-wrap gap-3 text-xs text-slate-600" aria-label="Rack colours">
+            {LEGEND.map((item) => (
+              <li key={item.label} className="flex items-center gap-1.5">
+                <span className={`h-3 w-3 rounded-sm ${item.className}`} aria-hidden />
+                {item.label}
+              </li>
+            ))}
+          </ul>
+        </div>
+        {list.length === 0 && (
+          <p className="mb-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-500">
+            This warehouse has no racks yet. Add them under Edit Warehouse Layout on the warehouse's edit page.
+          </p>
+        )}
+        <RackFloorPlan
+          warehouse={warehouse}
+          racks={list}
+          selectedId={selected?.id}
+          onSelect={setSelectedId}
+          matches={matches ? matches.rackIds : null}
+        />
+      </section>
+
+      {target && (
+        <PalletDialog
+          key={`${target.shelf?.id}-${target.slotIndex}-${target.pallet?.id ?? 'new'}`}
+          warehouseId={warehouse.id}
+          target={{ ...target, shelf: target.shelf ? liveShelf : null }}
+          onClose={() => setTarget(null)}
+        />
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { RACK_ORIENTATIONS } from '../rules/rack-placement';
+import { decimalFrom, intFrom, optionalText } from './form-values';
+
+export const MAX_RACK_SHELVES = 20;
+export const MAX_SHELF_CAPACITY = 100;
+export const MAX_RACK_SIZE_FT = 10_000;
+export const DEFAULT_RACK_NAME = 'Unnamed Rack';
+/** The 'Add a Rack' template (spec 9): 12 x 4 ft, 1 shelf, 1 slot. */
+export const RACK_TEMPLATE_DEFAULTS = { name: '', width: 12, length: 4, orientation: 'horizontal', num_shelves: 1, capacity: 1 } as const;
+
+export const SHELF_NOT_FOUND = 'Shelf not found. Please select a valid shelf.';
+export const RACK_CHANGED = 'This rack was changed by someone else';
+export const PALLET_CHANGED = 'This pallet was changed by someone else';
+export const PALLET_OVERLAP =
+  'These pallet spaces run into another pallet or past the end of the shelf. Choose a free slot or fewer spaces.';
+
+export function shelfSpaceMessage(capacity: number): string {
+  return `Shelf does not have enough space for this. Please increase Shelf capacity. Shelf capacity is currently ${capacity}`;
+}
+
+export function fullShelfMessage(capacity: number): string {
+  return `This shelf already has the maximum number of pallets (${capacity}).`;
+}
+
+const blankAsAbsent = (v: unknown) => (v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+
+/** A blank size means 1 ft (spec 5); zero or less is refused. */
+const rackSize = (label: string) =>
+  z.preprocess(
+    blankAsAbsent,
+    decimalFrom(label, 0, MAX_RACK_SIZE_FT)
+      .refine((v) => (v as number) > 0, `${label} must be more than 0.`)
+      .optional()
+      .default(1),
+  );
+
+const coordinate = (label: string) => z.preprocess(blankAsAbsent, decimalFrom(label, -MAX_RACK_SIZE_FT, MAX_RACK_SIZE_FT).optional().default(0));
+
+const orientation = z.enum(RACK_ORIENTATIONS, { error: 'Orientation must be horizontal or vertical.' });
+
+const rackName = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v),
+  z
+    .string({ error: 'Name must be text.' })
+    .max(100, 'Name must be at most 100 characters.')
+    .optional()
+    .transform((v) => (v ? v : DEFAULT_RACK_NAME)),
+);
+
+/** POST /api/racks/warehouse/{id}/add */
+export const AddRackSchema = z.object({
+  name: rackName,
+  capacity: z.preprocess(blankAsAbsent, intFrom('Capacity', 1, MAX_SHELF_CAPACITY).optional().default(100)),
+  num_shelves: z.preprocess(blankAsAbsent, intFrom('Shelves', 1, MAX_RACK_SHELVES).optional().default(1)),
+  width: rackSize('Width'),
+  length: rackSize('Length'),
+  orientation: orientation.default('horizontal'),
+  position: z.object({ x: coordinate('x'), y: coordinate('y') }, { error: 'Position must have x and y.' }).default({ x: 0, y: 0 }),
+});
+export type AddRackInput = z.infer<typeof AddRackSchema>;
+/** What the template form holds before it is sent (strings while typing). */
+export type RackTemplateValues = z.input<typeof AddRackSchema>;
+
+/** PUT /api/racks/{warehouseId}/rack/{rackId}: a move, and maybe a turn. */
+export const MoveRackSchema = z.object({
+  position: z.object(
+    {
+      x: coordinate('x'),
+      y: coordinate('y'),
+      width: z.unknown().optional(),
+      length: z.unknown().optional(),
+    },
+    { error: 'Position is required.' },
+  ),
+  orientation: orientation.optional(),
+  version: intFrom('version', 1, 2_147_483_647).optional(),
+});
+export type MoveRackInput = z.infer<typeof MoveRackSchema>;
+
+const upperText = (label: string, max: number) =>
+  optionalText(label, max).transform((v) => (v ? v.toUpperCase() : undefined));
+
+const customerName = z
+  .string({ error: 'Customer name is required.' })
+  .trim()
+  .min(1, 'Customer name is required.')
+  .max(100, 'Customer name must be at most 100 characters.')
+  .transform((s) => s.toUpperCase());
+
+const weight = z.preprocess(blankAsAbsent, decimalFrom('Weight', 0, 1_000_000).optional().default(0));
+const spaces = (label: string) => z.preprocess(blankAsAbsent, intFrom(label, 1, MAX_SHELF_CAPACITY));
+
+const palletFields = {
+  name: upperText('Pallet name', 100),
+  customer_name: customerName,
+  pallet_number: optionalText('Pallet number', 50),
+  notes: optionalText('Notes', 2000),
+  weight,
+};
+
+/** POST /api/racks/pallets */
+export const AddPalletSchema = z.object({
+  ...palletFields,
+  shelf_id: z.preprocess(blankAsAbsent, intFrom('shelf_id', 1, 2_147_483_647).optional()),
+  shelf_spots: spaces('Pallet spaces').optional().default(1),
+  /** 0-based first slot; without it the first free run is used */
+  slot_index: z.preprocess(blankAsAbsent, intFrom('slot_index', 0, MAX_SHELF_CAPACITY - 1).optional()),
+});
+export type AddPalletInput = z.infer<typeof AddPalletSchema>;
+
+/** PUT /api/racks/pallets/{id}/edit; without pallet_spaces the pallet keeps its spots. */
+export const EditPalletSchema = z.object({
+  ...palletFields,
+  id: z.unknown().optional(),
+  pallet_spaces: spaces('Pallet spaces').optional(),
+  version: intFrom('version', 1, 2_147_483_647).optional(),
+});
+export type EditPalletInput = z.infer<typeof EditPalletSchema>;
+
+/** The pallet modal: the same rules as the API, with pallet spaces required (spec 5). */
+export const PalletFormSchema = z.object({
+  ...palletFields,
+  pallet_spaces: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : blankAsAbsent(v)),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? 'Pallet spaces is required.' : 'Pallet spaces must be a whole number.') })
+      .int('Pallet spaces must be a whole number.')
+      .min(1, 'Pallet spaces must be at least 1.')
+      .max(MAX_SHELF_CAPACITY, `Pallet spaces must be at most ${MAX_SHELF_CAPACITY}.`),
+  ),
+});
+export type PalletFormValues = z.input<typeof PalletFormSchema>;
+
+export interface PalletDto {
+  id: number;
+  shelfId: number;
+  name: string | null;
+  customerName: string;
+  palletNumber: string | null;
+  notes: string | null;
+  weight: number;
+  /** slots the pallet covers; palletSpaces and shelfSpots carry the same number */
+  palletSpaces: number;
+  shelfSpots: number;
+  slotIndex: number;
+  version: number;
+}
+
+export interface ShelfDto {
+  id: number;
+  /** 1 is the top shelf */
+  position: number;
+  capacity: number;
+  pallets: PalletDto[];
+}
+
+export interface RackDto {
+  id: number;
+  warehouseId: number;
+  name: string;
+  orientation: string;
+  width: number;
+  length: number;
+  capacity: number;
+  num_shelves: number;
+  /** top-left corner and footprint on the floor, in feet */
+  position: { x: number; y: number; width: number; length: number };
+  version: number;
+  shelves: ShelfDto[];
+}

@@ -1,0 +1,148 @@
+import type { Page } from '@playwright/test';
+import { fullShelfMessage, SHELF_NOT_FOUND, shelfSpaceMessage } from '../domain/schemas/rack.schema';
+import { buildPallet, buildRack } from '../server/features/racks/racks.factories';
+import { buildWarehouse } from '../server/features/warehouses/warehouses.factories';
+import { e2eDatabase, expect, test } from './fixtures';
+
+async function openRackView(page: Page, slug: string) {
+  await page.goto(`/warehouse/${slug}`);
+  await page.getByRole('button', { name: 'Rack View' }).click();
+  await expect(page.getByText('Select a rack to view its info')).toBeVisible();
+}
+
+const floorPlan = (page: Page) => page.getByRole('group', { name: 'Warehouse floor plan' });
+const shelf = (page: Page, position: number) => page.getByRole('group', { name: `Shelf ${position}`, exact: true });
+
+async function setup(companyId: number, name: string) {
+  const db = e2eDatabase().db;
+  const w = await buildWarehouse(db, { companyId, name, rows: 2, cols: 2, width: 60, length: 40, gridX: 40, gridY: 25 });
+  const rack = await buildRack(db, { companyId, warehouseId: w.id, name: 'Shelving', x: 2, y: 2, shelves: 2, capacity: 4 });
+  await buildPallet(db, { companyId, shelfId: rack.shelfIds[0]!, customer: 'KNOX', slotIndex: 0, name: 'PIANO', palletNumber: 'P-1' });
+  return { w, rack };
+}
+
+test.describe('Rack View', () => {
+  test('pallets are added, edited and deleted on a rack', async ({ signedIn: page, account }) => {
+    const { w, rack } = await setup(account.companyId, 'Pallet Depot');
+    await openRackView(page, w.slug);
+    await expect(floorPlan(page).getByText('VAULTS')).toBeVisible();
+    await floorPlan(page).getByRole('button', { name: 'Rack Shelving' }).click();
+    await expect(page.getByRole('heading', { name: 'Shelving' })).toBeVisible();
+    await expect(shelf(page, 1).getByRole('button', { name: /^Pallet KNOX/ })).toContainText('KNOX - PIANO');
+    await expect(shelf(page, 1).getByRole('button', { name: /^Pallet KNOX/ })).toContainText('P-1');
+
+    await shelf(page, 1).getByRole('button', { name: 'Add pallet to shelf 1, slot 2' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Pallet' });
+    await add.getByLabel('Customer Name').fill('smith movers');
+    await expect(add.getByLabel('Customer Name')).toHaveValue('SMITH MOVERS');
+    await add.getByLabel('Pallet Name / Short Description').fill('dining table');
+    await expect(add.getByLabel('Pallet Name / Short Description')).toHaveValue('DINING TABLE');
+    await add.getByLabel('Pallet Number').fill('42');
+    await expect(add.getByLabel('Pallet Spaces')).toHaveValue('1');
+    await add.getByLabel('Pallet Spaces').fill('2');
+    await expect(add.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    await add.getByRole('button', { name: 'Add Pallet', exact: true }).click();
+    await expect(add).toBeHidden();
+    const added = shelf(page, 1).getByRole('button', { name: /^Pallet SMITH MOVERS/ });
+    // customer cut at 8 and pallet name at 10, each with an ellipsis, the number below
+    await expect(added).toContainText('SMITH MO... - DINING TAB...');
+    await expect(added).toContainText('42');
+    const row = await e2eDatabase()
+      .db.selectFrom('pallets')
+      .select(['id', 'slot_index', 'shelf_spots', 'weight'])
+      .where('shelf_id', '=', rack.shelfIds[0]!)
+      .where('pallet_number', '=', '42')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ slot_index: 1, shelf_spots: 2, weight: 0 });
+
+    await added.click();
+    const edit = page.getByRole('dialog', { name: 'Edit Pallet' });
+    await expect(edit.getByLabel('Pallet Spaces')).toHaveValue('2');
+    await expect(edit.getByLabel('Customer Name')).toHaveValue('SMITH MOVERS');
+    await edit.getByLabel('Weight').fill('120.5');
+    await edit.getByRole('button', { name: 'Save Pallet' }).click();
+    await expect(edit).toBeHidden();
+    await expect
+      .poll(async () => (await e2eDatabase().db.selectFrom('pallets').select(['weight', 'shelf_spots']).where('id', '=', row.id).executeTakeFirst()))
+      .toEqual({ weight: 120.5, shelf_spots: 2 });
+
+    await added.click();
+    await edit.getByRole('button', { name: 'Delete' }).click();
+    await edit.getByRole('button', { name: 'Yes, delete' }).click();
+    await expect(edit).toBeHidden();
+    await expect(added).toHaveCount(0);
+    await expect(shelf(page, 1).getByRole('button', { name: /^Add pallet to shelf 1, slot/ })).toHaveCount(3);
+  });
+
+  test('the pallet form shows each of its messages', async ({ signedIn: page, account }) => {
+    const { w, rack } = await setup(account.companyId, 'Message Depot');
+    const db = e2eDatabase().db;
+    const tiny = await buildRack(db, { companyId: account.companyId, warehouseId: w.id, name: 'Tiny', x: 20, y: 2, shelves: 1, capacity: 1 });
+    await buildPallet(db, { companyId: account.companyId, shelfId: tiny.shelfIds[0]!, customer: 'ZANG', slotIndex: 0 });
+    await openRackView(page, w.slug);
+
+    // a full shelf
+    await floorPlan(page).getByRole('button', { name: 'Rack Tiny' }).click();
+    // the alert opens inside the click, so it is answered as it comes
+    const alerts: string[] = [];
+    page.once('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await shelf(page, 1).getByRole('button', { name: 'Add pallet to shelf 1', exact: true }).click();
+    await expect.poll(() => alerts).toEqual([fullShelfMessage(1)]);
+    expect(alerts[0]).toBe('This shelf already has the maximum number of pallets (1).');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await floorPlan(page).getByRole('button', { name: 'Rack Shelving' }).click();
+    await shelf(page, 1).getByRole('button', { name: 'Add pallet to shelf 1, slot 2' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Pallet' });
+    await dialog.getByRole('button', { name: 'Add Pallet', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Customer name is required.');
+
+    await dialog.getByLabel('Customer Name').fill('late arrival');
+    await dialog.getByLabel('Pallet Spaces').fill('');
+    await dialog.getByRole('button', { name: 'Add Pallet', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Pallet spaces is required.');
+
+    // one slot of four is taken: four spaces do not fit
+    await dialog.getByLabel('Pallet Spaces').fill('4');
+    await dialog.getByRole('button', { name: 'Add Pallet', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(shelfSpaceMessage(4));
+    await expect(dialog.getByText('Shelf does not have enough space for this. Please increase Shelf capacity. Shelf capacity is currently 4')).toBeVisible();
+
+    // the rack disappears while the form is open
+    await db.deleteFrom('racks').where('id', '=', rack.id).execute();
+    await dialog.getByLabel('Pallet Spaces').fill('1');
+    await dialog.getByRole('button', { name: 'Add Pallet', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(SHELF_NOT_FOUND);
+    await expect(dialog.getByText('Shelf not found. Please select a valid shelf.')).toBeVisible();
+  });
+
+  test('racks are coloured by fill, and a search greys out what does not match', async ({ signedIn: page, account }) => {
+    const { w, rack } = await setup(account.companyId, 'Search Depot');
+    const db = e2eDatabase().db;
+    const other = await buildRack(db, { companyId: account.companyId, warehouseId: w.id, name: 'Other Rack', x: 20, y: 2, shelves: 1, capacity: 1 });
+    await buildPallet(db, { companyId: account.companyId, shelfId: other.shelfIds[0]!, customer: 'ZANG', slotIndex: 0 });
+    await buildPallet(db, { companyId: account.companyId, shelfId: rack.shelfIds[0]!, customer: 'ZANG', slotIndex: 1 });
+    await openRackView(page, w.slug);
+    const shelving = floorPlan(page).getByRole('button', { name: 'Rack Shelving' });
+    const otherRack = floorPlan(page).getByRole('button', { name: 'Rack Other Rack' });
+    // 2 of 8 slots used is under half; 1 of 1 is full
+    await expect(shelving).toHaveClass(/bg-success/);
+    await expect(otherRack).toHaveClass(/bg-full/);
+    await expect(otherRack).toHaveText('Other Rack');
+
+    await shelving.click();
+    await page.getByRole('combobox', { name: 'Search' }).fill('kno');
+    await page.getByRole('option', { name: /KNOX/ }).click();
+    await expect(otherRack).toHaveClass(/opacity-40/);
+    await expect(shelving).not.toHaveClass(/opacity-40/);
+    await expect(shelf(page, 1).getByRole('button', { name: /^Pallet KNOX/ })).not.toHaveClass(/opacity-40/);
+    await expect(shelf(page, 1).getByRole('button', { name: /^Pallet ZANG/ })).toHaveClass(/opacity-40/);
+
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect(otherRack).not.toHaveClass(/opacity-40/);
+    await expect(shelf(page, 1).getByRole('button', { name: /^Pallet ZANG/ })).not.toHaveClass(/opacity-40/);
+  });
+});

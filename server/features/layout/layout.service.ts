@@ -1,0 +1,233 @@
+import { fieldSlotCount } from '../../../domain/rules/capacity';
+import { compareFieldNames, fieldName } from '../../../domain/rules/field-names';
+import { placementProblem, rackFootprint } from '../../../domain/rules/rack-placement';
+import { clampFieldGrid, type DimensionKey, type GridChangeDto, REMOVE_VAULTS_FIRST } from '../../../domain/schemas/layout.schema';
+import {
+  type EditDimensionsInput,
+  type GridChangeInput,
+  MAX_GRID_COLS,
+  MAX_GRID_ROWS,
+  type WarehouseSummaryDto,
+} from '../../../domain/schemas/warehouse.schema';
+import type { Db } from '../../db/database';
+import { recordEvent } from '../../events/event-log.repo';
+import { badRequest, notFound } from '../../http/errors';
+import { insertFields } from '../fields/fields.repo';
+import { findRacksOfWarehouse } from '../racks/racks.repo';
+import type { Actor } from '../warehouses/actor';
+import { findWarehouse, type WarehouseRow } from '../warehouses/warehouses.repo';
+import { loadWarehouse, loadWarehouseSummary } from '../warehouses/warehouses.service';
+import {
+  countVaultsInCells,
+  type CellRange,
+  deleteFieldsInCells,
+  findCouchboxTopsInRow,
+  findFilledFields,
+  lockWarehouse,
+  shiftColumns,
+  shiftVaultPositions,
+  updateWarehouseLayout,
+  type WarehouseLayoutChanges,
+} from './layout.repo';
+
+export const WAREHOUSE_NOT_FOUND = 'Warehouse not found';
+
+async function requireWarehouse(db: Db, actor: Actor, warehouseId: number): Promise<WarehouseRow> {
+  const warehouse = await findWarehouse(db, actor.companyId, warehouseId);
+  if (!warehouse) throw notFound(WAREHOUSE_NOT_FOUND);
+  if (actor.lockRows) await lockWarehouse(db, warehouseId);
+  return warehouse;
+}
+
+/** Refuses a capacity that a field's vaults do not fit into; stacks keep standing on the floor otherwise. */
+async function checkCapacityChange(db: Db, warehouseId: number, from: number, to: number): Promise<void> {
+  if (to >= from) return;
+  for (const field of await findFilledFields(db, warehouseId)) {
+    const name = fieldName(field.col, field.row);
+    const slots = fieldSlotCount(field.type, to);
+    if (field.vault_count > slots) {
+      throw badRequest(
+        `Field capacity cannot be lower than the number of vaults in a field: ${name} holds ${field.vault_count}. Stage or move vaults first.`,
+      );
+    }
+    if (field.top_position + (to - from) < 1) {
+      throw badRequest(`Field ${name} has a vault in a slot that would no longer exist. Stage or move its top vault first.`);
+    }
+  }
+}
+
+async function checkRacksInside(db: Db, actor: Actor, warehouseId: number, floor: { width: number; length: number }) {
+  for (const rack of await findRacksOfWarehouse(db, actor.companyId, warehouseId)) {
+    const rect = {
+      x: Number(rack.x),
+      y: Number(rack.y),
+      ...rackFootprint({ width: Number(rack.width), length: Number(rack.length), orientation: rack.orientation }),
+    };
+    if (placementProblem(rect, floor, [])) {
+      throw badRequest(`Rack ${rack.name} would stand outside the new walls. Move or delete it first.`);
+    }
+  }
+}
+
+/** PATCH edit-dimensions: field capacity, length and width; answers the warehouse as the list shows it. */
+export async function editDimensions(
+  db: Db,
+  actor: Actor,
+  warehouseId: number,
+  input: EditDimensionsInput,
+): Promise<WarehouseSummaryDto> {
+  await db.transaction().execute(async (trx) => {
+    const warehouse = await requireWarehouse(trx, actor, warehouseId);
+    const current = { field_capacity: Number(warehouse.field_capacity), length: Number(warehouse.length), width: Number(warehouse.width) };
+    const next = {
+      field_capacity: input.field_capacity ?? current.field_capacity,
+      length: input.length ?? current.length,
+      width: input.width ?? current.width,
+    };
+    const changed = (Object.keys(next) as DimensionKey[]).filter((key) => next[key] !== current[key]);
+    if (changed.length === 0) return;
+
+    const changes: WarehouseLayoutChanges = {};
+    if (changed.includes('field_capacity')) {
+      await checkCapacityChange(trx, warehouseId, current.field_capacity, next.field_capacity);
+      await shiftVaultPositions(trx, warehouseId, next.field_capacity - current.field_capacity);
+      changes.field_capacity = next.field_capacity;
+    }
+    if (changed.includes('length') || changed.includes('width')) {
+      const floor = { width: next.width, length: next.length };
+      await checkRacksInside(trx, actor, warehouseId, floor);
+      const grid = clampFieldGrid({ x: Number(warehouse.grid_x), y: Number(warehouse.grid_y) }, warehouse, floor);
+      Object.assign(changes, { length: next.length, width: next.width, grid_x: grid.x, grid_y: grid.y });
+    }
+    await updateWarehouseLayout(trx, warehouseId, changes);
+    await recordEvent(trx, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      kind: 'warehouse.dimensions-edited',
+      entityType: 'warehouse',
+      entityId: warehouseId,
+      warehouseId,
+      payload: Object.fromEntries(changed.map((key) => [key, next[key]])),
+    });
+  });
+  return loadWarehouseSummary(db, actor.companyId, warehouseId);
+}
+
+/** PUT field-grid: places the VAULTS block, kept inside the walls. */
+export async function moveFieldGrid(
+  db: Db,
+  actor: Actor,
+  warehouseId: number,
+  point: { x: number; y: number },
+): Promise<{ fieldgridLocation: { x: number; y: number } }> {
+  return db.transaction().execute(async (trx) => {
+    const warehouse = await requireWarehouse(trx, actor, warehouseId);
+    const location = clampFieldGrid(point, warehouse, { width: Number(warehouse.width), length: Number(warehouse.length) });
+    await updateWarehouseLayout(trx, warehouseId, { grid_x: location.x, grid_y: location.y });
+    await recordEvent(trx, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      kind: 'warehouse.field-grid-moved',
+      entityType: 'warehouse',
+      entityId: warehouseId,
+      warehouseId,
+      payload: location,
+    });
+    return { fieldgridLocation: location };
+  });
+}
+
+export type GridOperation = 'plus' | 'minus';
+
+function cells(companyId: number, warehouseId: number, cols: [number, number], rows: [number, number]) {
+  const list: { companyId: number; warehouseId: number; col: number; row: number }[] = [];
+  for (let col = cols[0]; col <= cols[1]; col++) {
+    for (let row = rows[0]; row <= rows[1]; row++) list.push({ companyId, warehouseId, col, row });
+  }
+  return list;
+}
+
+async function addCells(trx: Db, actor: Actor, warehouse: WarehouseRow, input: GridChangeInput) {
+  const { id, rows, cols } = warehouse;
+  const { count, direction } = input;
+  if (direction === 'bottom') {
+    if (rows + count > MAX_GRID_ROWS) throw badRequest(`A warehouse can have at most ${MAX_GRID_ROWS} rows.`);
+    await insertFields(trx, cells(actor.companyId, id, [1, cols], [rows + 1, rows + count]));
+    return { rows: rows + count, cols };
+  }
+  if (cols + count > MAX_GRID_COLS) throw badRequest(`A warehouse can have at most ${MAX_GRID_COLS} columns.`);
+  if (direction === 'left') {
+    await shiftColumns(trx, id, 1, count);
+    await insertFields(trx, cells(actor.companyId, id, [1, count], [1, rows]));
+  } else {
+    await insertFields(trx, cells(actor.companyId, id, [cols + 1, cols + count], [1, rows]));
+  }
+  return { rows, cols: cols + count };
+}
+
+async function removeCells(trx: Db, warehouse: WarehouseRow, input: GridChangeInput) {
+  const { id, rows, cols } = warehouse;
+  const { count, direction } = input;
+  let range: CellRange;
+  let next: { rows: number; cols: number };
+  if (direction === 'bottom') {
+    if (rows - count < 1) throw badRequest('At least one row must remain.');
+    range = { minRow: rows - count + 1 };
+    next = { rows: rows - count, cols };
+  } else {
+    if (cols - count < 1) throw badRequest('At least one column must remain.');
+    range = direction === 'left' ? { maxCol: count } : { minCol: cols - count + 1 };
+    next = { rows, cols: cols - count };
+  }
+  if ((await countVaultsInCells(trx, id, range)) > 0) throw badRequest(REMOVE_VAULTS_FIRST);
+  if (direction === 'bottom') {
+    // the hidden bottom half of a couchbox in the last remaining row would go; refuse rather than leave half a pair
+    const [split] = await findCouchboxTopsInRow(trx, id, next.rows);
+    if (split) {
+      const name = fieldName(split.col, split.row);
+      throw badRequest(`Removing these rows would split the couchbox in ${name}. Turn ${name} back into a vault field first.`);
+    }
+  }
+  await deleteFieldsInCells(trx, id, range);
+  if (direction === 'left') await shiftColumns(trx, id, count + 1, -count);
+  return next;
+}
+
+/** POST or DELETE /api/fields/: adds or removes `count` columns (left, right) or rows (bottom), all or nothing. */
+export async function changeGrid(
+  db: Db,
+  actor: Actor,
+  operation: GridOperation,
+  input: GridChangeInput,
+): Promise<GridChangeDto> {
+  const asked = input.opperation ?? input.operation;
+  if (asked && asked !== operation) {
+    throw badRequest(`opperation must be ${operation} for this request: add with POST, remove with DELETE.`);
+  }
+  const next = await db.transaction().execute(async (trx) => {
+    const warehouse = await requireWarehouse(trx, actor, input.warehouse_id);
+    const size = operation === 'plus' ? await addCells(trx, actor, warehouse, input) : await removeCells(trx, warehouse, input);
+    const grid = clampFieldGrid({ x: Number(warehouse.grid_x), y: Number(warehouse.grid_y) }, size, {
+      width: Number(warehouse.width),
+      length: Number(warehouse.length),
+    });
+    await updateWarehouseLayout(trx, warehouse.id, { ...size, grid_x: grid.x, grid_y: grid.y });
+    await recordEvent(trx, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      kind: 'warehouse.grid-changed',
+      entityType: 'warehouse',
+      entityId: warehouse.id,
+      warehouseId: warehouse.id,
+      payload: { direction: input.direction, operation, count: input.count },
+    });
+    return size;
+  });
+  const warehouse = await loadWarehouse(db, actor.companyId, input.warehouse_id);
+  return {
+    fields: Object.values(warehouse.fields).sort((a, b) => compareFieldNames(a.name, b.name)),
+    warehouseId: warehouse.id,
+    newWarehouseRowsCount: next.rows,
+    newWarehouseColsCount: next.cols,
+  };
+}

@@ -1,0 +1,109 @@
+import type { Db } from '../../db/database';
+import { nowIso } from '../../db/database';
+import type { PalletRow } from './racks.repo';
+
+export interface ShelfWithPlace {
+  id: number;
+  rack_id: number;
+  capacity: number;
+  warehouse_id: number;
+}
+
+/** The shelf with its rack's warehouse, only when it belongs to the company; locked on PostgreSQL. */
+export async function findShelf(db: Db, companyId: number, shelfId: number, lock: boolean): Promise<ShelfWithPlace | undefined> {
+  let query = db
+    .selectFrom('shelves as s')
+    .innerJoin('racks as r', 'r.id', 's.rack_id')
+    .select(['s.id', 's.rack_id', 's.capacity', 'r.warehouse_id'])
+    .where('s.company_id', '=', companyId)
+    .where('s.id', '=', shelfId);
+  if (lock) query = query.forUpdate('s');
+  return query.executeTakeFirst();
+}
+
+export interface SlotRow {
+  id: number;
+  slot_index: number;
+  shelf_spots: number;
+}
+
+export async function findSlotsOfShelf(db: Db, shelfId: number): Promise<SlotRow[]> {
+  return db.selectFrom('pallets').select(['id', 'slot_index', 'shelf_spots']).where('shelf_id', '=', shelfId).execute();
+}
+
+export async function findPallet(db: Db, companyId: number, palletId: number): Promise<PalletRow | undefined> {
+  return db
+    .selectFrom('pallets as p')
+    .innerJoin('customers as c', 'c.id', 'p.customer_id')
+    .select([
+      'p.id',
+      'p.shelf_id',
+      'p.customer_id',
+      'c.name as customer_name',
+      'p.name',
+      'p.pallet_number',
+      'p.notes',
+      'p.weight',
+      'p.shelf_spots',
+      'p.slot_index',
+      'p.version',
+    ])
+    .where('p.company_id', '=', companyId)
+    .where('p.id', '=', palletId)
+    .executeTakeFirst();
+}
+
+export interface PalletValues {
+  customerId: number;
+  name: string | null;
+  palletNumber: string | null;
+  notes: string | null;
+  weight: number;
+  shelfSpots: number;
+}
+
+export async function insertPallet(
+  db: Db,
+  pallet: PalletValues & { companyId: number; shelfId: number; slotIndex: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('pallets')
+    .values({
+      company_id: pallet.companyId,
+      shelf_id: pallet.shelfId,
+      customer_id: pallet.customerId,
+      name: pallet.name,
+      pallet_number: pallet.palletNumber,
+      notes: pallet.notes,
+      weight: pallet.weight,
+      shelf_spots: pallet.shelfSpots,
+      slot_index: pallet.slotIndex,
+      created_at: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Updates a pallet when it still has the version the caller saw; answers whether it did. */
+export async function updatePallet(db: Db, palletId: number, values: PalletValues, expectedVersion: number): Promise<boolean> {
+  const result = await db
+    .updateTable('pallets')
+    .set((eb) => ({
+      customer_id: values.customerId,
+      name: values.name,
+      pallet_number: values.palletNumber,
+      notes: values.notes,
+      weight: values.weight,
+      shelf_spots: values.shelfSpots,
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', palletId)
+    .where('version', '=', expectedVersion)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deletePalletRow(db: Db, palletId: number): Promise<void> {
+  await db.deleteFrom('pallets').where('id', '=', palletId).execute();
+}

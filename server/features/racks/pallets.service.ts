@@ -1,0 +1,133 @@
+import { firstFreeRun, palletFits, type SlotSpan } from '../../../domain/rules/rack-placement';
+import {
+  type AddPalletInput,
+  type EditPalletInput,
+  PALLET_CHANGED,
+  PALLET_OVERLAP,
+  type PalletDto,
+  SHELF_NOT_FOUND,
+  shelfSpaceMessage,
+} from '../../../domain/schemas/rack.schema';
+import type { Db } from '../../db/database';
+import { recordEvent } from '../../events/event-log.repo';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { deleteUnusedCustomers, findOrCreateCustomer } from '../vaults/customers.repo';
+import type { Actor } from '../warehouses/actor';
+import { deletePalletRow, findPallet, findShelf, findSlotsOfShelf, insertPallet, updatePallet } from './pallets.repo';
+import { presentPallet } from './racks.presenter';
+
+export const PALLET_NOT_FOUND = 'Pallet not found';
+
+function spansOf(rows: { id: number; slot_index: number; shelf_spots: number }[]): SlotSpan[] {
+  return rows.map((r) => ({ id: r.id, slotIndex: Number(r.slot_index), spots: Number(r.shelf_spots) }));
+}
+
+/** Refuses a pallet that does not fit, with the spec's message for missing space (counted in spots). */
+function requireFit(capacity: number, pallets: SlotSpan[], wanted: { slotIndex: number; spots: number }, exceptId?: number) {
+  const fit = palletFits(capacity, pallets, wanted, exceptId);
+  if (fit.ok) return;
+  throw badRequest(fit.reason === 'space' ? shelfSpaceMessage(capacity) : PALLET_OVERLAP);
+}
+
+async function loadPallet(db: Db, companyId: number, palletId: number): Promise<PalletDto> {
+  const row = await findPallet(db, companyId, palletId);
+  if (!row) throw notFound(PALLET_NOT_FOUND);
+  return presentPallet(row);
+}
+
+export async function addPallet(db: Db, actor: Actor, input: AddPalletInput): Promise<PalletDto> {
+  if (input.shelf_id === undefined) throw notFound(SHELF_NOT_FOUND);
+  const shelfId = input.shelf_id;
+  const palletId = await db.transaction().execute(async (trx) => {
+    const shelf = await findShelf(trx, actor.companyId, shelfId, actor.lockRows);
+    if (!shelf) throw notFound(SHELF_NOT_FOUND);
+    const capacity = Number(shelf.capacity);
+    const pallets = spansOf(await findSlotsOfShelf(trx, shelfId));
+    const spots = input.shelf_spots;
+    const slotIndex = input.slot_index ?? firstFreeRun(capacity, pallets, spots) ?? 0;
+    requireFit(capacity, pallets, { slotIndex, spots });
+    const customerId = await findOrCreateCustomer(trx, actor.companyId, input.customer_name);
+    const id = await insertPallet(trx, {
+      companyId: actor.companyId,
+      shelfId,
+      slotIndex,
+      customerId,
+      name: input.name ?? null,
+      palletNumber: input.pallet_number ?? null,
+      notes: input.notes ?? null,
+      weight: input.weight,
+      shelfSpots: spots,
+    });
+    await recordEvent(trx, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      kind: 'pallet.added',
+      entityType: 'pallet',
+      entityId: id,
+      warehouseId: shelf.warehouse_id,
+      payload: { shelfId, slotIndex, customer: input.customer_name },
+    });
+    return id;
+  });
+  return loadPallet(db, actor.companyId, palletId);
+}
+
+/** Edits a pallet in place; more spaces must be free to its right, not counting the pallet itself. */
+export async function editPallet(db: Db, actor: Actor, palletId: number, input: EditPalletInput): Promise<PalletDto> {
+  await db.transaction().execute(async (trx) => {
+    const pallet = await findPallet(trx, actor.companyId, palletId);
+    if (!pallet) throw notFound(PALLET_NOT_FOUND);
+    const shelf = await findShelf(trx, actor.companyId, pallet.shelf_id, actor.lockRows);
+    if (!shelf) throw notFound(SHELF_NOT_FOUND);
+    if (input.version !== undefined && input.version !== Number(pallet.version)) throw conflict(PALLET_CHANGED);
+    const spots = input.pallet_spaces ?? Number(pallet.shelf_spots);
+    const pallets = spansOf(await findSlotsOfShelf(trx, shelf.id));
+    requireFit(Number(shelf.capacity), pallets, { slotIndex: Number(pallet.slot_index), spots }, palletId);
+    const customerId = await findOrCreateCustomer(trx, actor.companyId, input.customer_name);
+    const updated = await updatePallet(
+      trx,
+      palletId,
+      {
+        customerId,
+        name: input.name ?? null,
+        palletNumber: input.pallet_number ?? null,
+        notes: input.notes ?? null,
+        weight: input.weight,
+        shelfSpots: spots,
+      },
+      Number(pallet.version),
+    );
+    if (!updated) throw conflict(PALLET_CHANGED);
+    if (customerId !== pallet.customer_id) await deleteUnusedCustomers(trx, actor.companyId, [pallet.customer_id]);
+    await recordEvent(trx, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      kind: 'pallet.edited',
+      entityType: 'pallet',
+      entityId: palletId,
+      warehouseId: shelf.warehouse_id,
+      payload: { customer: input.customer_name, spots },
+    });
+  });
+  return loadPallet(db, actor.companyId, palletId);
+}
+
+export async function deletePallet(db: Db, actor: Actor, palletId: number): Promise<{ message: string; id: number }> {
+  await db.transaction().execute(async (trx) => {
+    const pallet = await findPallet(trx, actor.companyId, palletId);
+    if (!pallet) throw notFound(PALLET_NOT_FOUND);
+    const shelf = await findShelf(trx, actor.companyId, pallet.shelf_id, actor.lockRows);
+    await deletePalletRow(trx, palletId);
+    await deleteUnusedCustomers(trx, actor.companyId, [pallet.customer_id]);
+    await recordEvent(trx, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      kind: 'pallet.deleted',
+      entityType: 'pallet',
+      entityId: palletId,
+      warehouseId: shelf?.warehouse_id ?? null,
+      payload: { customer: pallet.customer_name },
+    });
+  });
+  return { message: 'Pallet deleted successfully', id: palletId };
+}

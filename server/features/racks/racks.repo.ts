@@ -1,0 +1,167 @@
+import type { Db } from '../../db/database';
+import { nowIso } from '../../db/database';
+
+export interface RackRow {
+  id: number;
+  company_id: number;
+  warehouse_id: number;
+  name: string;
+  orientation: string;
+  width: number;
+  length: number;
+  x: number;
+  y: number;
+  capacity: number;
+  version: number;
+}
+
+export interface ShelfRow {
+  id: number;
+  rack_id: number;
+  position: number;
+  capacity: number;
+}
+
+export interface PalletRow {
+  id: number;
+  shelf_id: number;
+  customer_id: number;
+  customer_name: string;
+  name: string | null;
+  pallet_number: string | null;
+  notes: string | null;
+  weight: number;
+  shelf_spots: number;
+  slot_index: number;
+  version: number;
+}
+
+const RACK_COLUMNS = ['id', 'company_id', 'warehouse_id', 'name', 'orientation', 'width', 'length', 'x', 'y', 'capacity', 'version'] as const;
+
+/** Locks the warehouse row so that concurrent rack placements in it run one after the other (PostgreSQL only). */
+export async function lockWarehouseForRacks(db: Db, warehouseId: number): Promise<void> {
+  await db.selectFrom('warehouses').select('id').where('id', '=', warehouseId).forUpdate().executeTakeFirst();
+}
+
+export async function findRacksOfWarehouse(db: Db, companyId: number, warehouseId: number): Promise<RackRow[]> {
+  return db
+    .selectFrom('racks')
+    .select(RACK_COLUMNS)
+    .where('company_id', '=', companyId)
+    .where('warehouse_id', '=', warehouseId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function findRack(db: Db, companyId: number, warehouseId: number, rackId: number): Promise<RackRow | undefined> {
+  return db
+    .selectFrom('racks')
+    .select(RACK_COLUMNS)
+    .where('company_id', '=', companyId)
+    .where('warehouse_id', '=', warehouseId)
+    .where('id', '=', rackId)
+    .executeTakeFirst();
+}
+
+export interface NewRack {
+  companyId: number;
+  warehouseId: number;
+  name: string;
+  orientation: string;
+  width: number;
+  length: number;
+  x: number;
+  y: number;
+  capacity: number;
+}
+
+export async function insertRack(db: Db, rack: NewRack): Promise<number> {
+  const row = await db
+    .insertInto('racks')
+    .values({
+      company_id: rack.companyId,
+      warehouse_id: rack.warehouseId,
+      name: rack.name,
+      orientation: rack.orientation,
+      width: rack.width,
+      length: rack.length,
+      x: rack.x,
+      y: rack.y,
+      capacity: rack.capacity,
+      created_at: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertShelves(db: Db, companyId: number, rackId: number, count: number, capacity: number): Promise<void> {
+  const values = Array.from({ length: count }, (_, i) => ({ company_id: companyId, rack_id: rackId, position: i + 1, capacity }));
+  await db.insertInto('shelves').values(values).execute();
+}
+
+/** Moves a rack when it still has the version the caller saw; answers whether it did. */
+export async function moveRack(
+  db: Db,
+  rackId: number,
+  change: { x: number; y: number; orientation: string; expectedVersion: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('racks')
+    .set((eb) => ({ x: change.x, y: change.y, orientation: change.orientation, version: eb('version', '+', 1) }))
+    .where('id', '=', rackId)
+    .where('version', '=', change.expectedVersion)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteRackRow(db: Db, rackId: number): Promise<void> {
+  await db.deleteFrom('racks').where('id', '=', rackId).execute();
+}
+
+export async function findShelvesOfRacks(db: Db, rackIds: number[]): Promise<ShelfRow[]> {
+  if (rackIds.length === 0) return [];
+  return db
+    .selectFrom('shelves')
+    .select(['id', 'rack_id', 'position', 'capacity'])
+    .where('rack_id', 'in', rackIds)
+    .orderBy('rack_id')
+    .orderBy('position')
+    .execute();
+}
+
+export async function findPalletsOfRacks(db: Db, rackIds: number[]): Promise<PalletRow[]> {
+  if (rackIds.length === 0) return [];
+  return db
+    .selectFrom('pallets as p')
+    .innerJoin('shelves as s', 's.id', 'p.shelf_id')
+    .innerJoin('customers as c', 'c.id', 'p.customer_id')
+    .select([
+      'p.id',
+      'p.shelf_id',
+      'p.customer_id',
+      'c.name as customer_name',
+      'p.name',
+      'p.pallet_number',
+      'p.notes',
+      'p.weight',
+      'p.shelf_spots',
+      'p.slot_index',
+      'p.version',
+    ])
+    .where('s.rack_id', 'in', rackIds)
+    .orderBy('p.shelf_id')
+    .orderBy('p.slot_index')
+    .execute();
+}
+
+export async function customersOfRack(db: Db, rackId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('pallets as p')
+    .innerJoin('shelves as s', 's.id', 'p.shelf_id')
+    .select('p.customer_id')
+    .distinct()
+    .where('s.rack_id', '=', rackId)
+    .execute();
+  return rows.map((r) => r.customer_id);
+}

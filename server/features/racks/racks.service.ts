@@ -1,0 +1,152 @@
+import { placementProblem, rackFootprint } from '../../../domain/rules/rack-placement';
+import { type AddRackInput, type MoveRackInput, RACK_CHANGED, type RackDto } from '../../../domain/schemas/rack.schema';
+import type { Db } from '../../db/database';
+import { recordEvent } from '../../events/event-log.repo';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { deleteUnusedCustomers } from '../vaults/customers.repo';
+import type { Actor } from '../warehouses/actor';
+import { findWarehouse } from '../warehouses/warehouses.repo';
+import { presentRacks } from './racks.presenter';
+import {
+  customersOfRack,
+  deleteRackRow,
+  findPalletsOfRacks,
+  findRack,
+  findRacksOfWarehouse,
+  findShelvesOfRacks,
+  insertRack,
+  insertShelves,
+  lockWarehouseForRacks,
+  moveRack as moveRackRow,
+  type RackRow,
+} from './racks.repo';
+
+export const WAREHOUSE_NOT_FOUND = 'Warehouse not found';
+export const RACK_NOT_FOUND = 'Rack not found';
+
+async function requireWarehouse(db: Db, actor: Actor, warehouseId: number) {
+  const warehouse = await findWarehouse(db, actor.companyId, warehouseId);
+  if (!warehouse) throw notFound(WAREHOUSE_NOT_FOUND);
+  if (actor.lockRows) await lockWarehouseForRacks(db, warehouseId);
+  return warehouse;
+}
+
+async function withContents(db: Db, racks: RackRow[]): Promise<RackDto[]> {
+  const ids = racks.map((r) => r.id);
+  const [shelves, pallets] = await Promise.all([findShelvesOfRacks(db, ids), findPalletsOfRacks(db, ids)]);
+  return presentRacks(racks, shelves, pallets);
+}
+
+export async function listRacks(db: Db, companyId: number, warehouseId: number): Promise<RackDto[]> {
+  const warehouse = await findWarehouse(db, companyId, warehouseId);
+  if (!warehouse) throw notFound(WAREHOUSE_NOT_FOUND);
+  return withContents(db, await findRacksOfWarehouse(db, companyId, warehouseId));
+}
+
+async function loadRack(db: Db, companyId: number, warehouseId: number, rackId: number): Promise<RackDto> {
+  const rack = await findRack(db, companyId, warehouseId, rackId);
+  if (!rack) throw notFound(RACK_NOT_FOUND);
+  const [dto] = await withContents(db, [rack]);
+  return dto!;
+}
+
+/** The other racks of the warehouse as rectangles on the floor. */
+function rectsOf(racks: RackRow[]) {
+  return racks.map((r) => ({
+    x: Number(r.x),
+    y: Number(r.y),
+    ...rackFootprint({ width: Number(r.width), length: Number(r.length), orientation: r.orientation }),
+    name: r.name,
+  }));
+}
+
+function checkPlacement(
+  warehouse: { width: number; length: number },
+  rect: { x: number; y: number; width: number; length: number },
+  others: RackRow[],
+) {
+  const problem = placementProblem(rect, { width: Number(warehouse.width), length: Number(warehouse.length) }, rectsOf(others));
+  if (problem) throw badRequest(`Invalid rack position: ${problem}`);
+}
+
+/** Creates the rack and its shelves, each with `capacity` pallet slots, where it does not collide. */
+export async function addRack(db: Db, actor: Actor, warehouseId: number, input: AddRackInput): Promise<RackDto> {
+  const rackId = await db.transaction().execute(async (trx) => {
+    const warehouse = await requireWarehouse(trx, actor, warehouseId);
+    const footprint = rackFootprint(input);
+    const others = await findRacksOfWarehouse(trx, actor.companyId, warehouseId);
+    checkPlacement(warehouse, { ...input.position, ...footprint }, others);
+    const id = await insertRack(trx, {
+      companyId: actor.companyId,
+      warehouseId,
+      name: input.name,
+      orientation: input.orientation,
+      width: input.width,
+      length: input.length,
+      x: input.position.x,
+      y: input.position.y,
+      capacity: input.capacity,
+    });
+    await insertShelves(trx, actor.companyId, id, input.num_shelves, input.capacity);
+    await recordEvent(trx, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      kind: 'rack.added',
+      entityType: 'rack',
+      entityId: id,
+      warehouseId,
+      payload: { name: input.name },
+    });
+    return id;
+  });
+  return loadRack(db, actor.companyId, warehouseId, rackId);
+}
+
+/** Moves (and maybe turns) a rack after checking the walls and the other racks again. */
+export async function moveRack(db: Db, actor: Actor, warehouseId: number, rackId: number, input: MoveRackInput): Promise<RackDto> {
+  await db.transaction().execute(async (trx) => {
+    const warehouse = await requireWarehouse(trx, actor, warehouseId);
+    const racks = await findRacksOfWarehouse(trx, actor.companyId, warehouseId);
+    const rack = racks.find((r) => r.id === rackId);
+    if (!rack) throw notFound(RACK_NOT_FOUND);
+    if (input.version !== undefined && input.version !== Number(rack.version)) throw conflict(RACK_CHANGED);
+    const orientation = input.orientation ?? rack.orientation;
+    const footprint = rackFootprint({ width: Number(rack.width), length: Number(rack.length), orientation });
+    const { x, y } = input.position;
+    checkPlacement(warehouse, { x, y, ...footprint }, racks.filter((r) => r.id !== rackId));
+    const moved = await moveRackRow(trx, rackId, { x, y, orientation, expectedVersion: Number(rack.version) });
+    if (!moved) throw conflict(RACK_CHANGED);
+    await recordEvent(trx, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      kind: 'rack.moved',
+      entityType: 'rack',
+      entityId: rackId,
+      warehouseId,
+      payload: { x, y, orientation },
+    });
+  });
+  return loadRack(db, actor.companyId, warehouseId, rackId);
+}
+
+/** Deletes the rack; its shelves and pallets go with it, and customers left without vaults or pallets too. */
+export async function deleteRack(db: Db, actor: Actor, warehouseId: number, rackId: number): Promise<{ message: string; id: number }> {
+  await db.transaction().execute(async (trx) => {
+    await requireWarehouse(trx, actor, warehouseId);
+    const rack = await findRack(trx, actor.companyId, warehouseId, rackId);
+    if (!rack) throw notFound(RACK_NOT_FOUND);
+    const customers = await customersOfRack(trx, rackId);
+    await deleteRackRow(trx, rackId);
+    await deleteUnusedCustomers(trx, actor.companyId, customers);
+    await recordEvent(trx, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      kind: 'rack.deleted',
+      entityType: 'rack',
+      entityId: rackId,
+      warehouseId,
+      payload: { name: rack.name },
+    });
+  });
+  return { message: 'Rack deleted successfully', id: rackId };
+}

@@ -1,0 +1,105 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { rackFootprint } from '../../../domain/rules/rack-placement';
+import type { AddRackInput, PalletDto, RackDto } from '../../../domain/schemas/rack.schema';
+import { api } from '../lib/api-client';
+
+export const racksQueryKey = (warehouseId: number) => ['racks', warehouseId] as const;
+
+/** The warehouse's racks with shelves and pallets. */
+export function useRacks(warehouseId: number | undefined) {
+  return useQuery({
+    queryKey: racksQueryKey(warehouseId ?? 0),
+    queryFn: () => api.get<RackDto[]>(`/api/racks/warehouse/${warehouseId}`),
+    enabled: warehouseId !== undefined,
+  });
+}
+
+export function useAddRack(warehouseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AddRackInput) => api.post<RackDto>(`/api/racks/warehouse/${warehouseId}/add`, input),
+    onSuccess: (rack) => {
+      queryClient.setQueryData<RackDto[]>(racksQueryKey(warehouseId), (racks) => (racks ? [...racks, rack] : [rack]));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: racksQueryKey(warehouseId) }),
+  });
+}
+
+export interface MoveRackInput {
+  rackId: number;
+  x: number;
+  y: number;
+  orientation?: string;
+  version?: number;
+}
+
+/** Moves the rack on screen at once, then saves; a refusal puts it back where it was. */
+export function useMoveRack(warehouseId: number) {
+  const queryClient = useQueryClient();
+  const key = racksQueryKey(warehouseId);
+  return useMutation({
+    mutationFn: ({ rackId, x, y, orientation, version }: MoveRackInput) =>
+      api.put<RackDto>(`/api/racks/${warehouseId}/rack/${rackId}`, { position: { x, y }, orientation, version }),
+    onMutate: async (input) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<RackDto[]>(key);
+      queryClient.setQueryData<RackDto[]>(key, (racks) =>
+        racks?.map((rack) => {
+          if (rack.id !== input.rackId) return rack;
+          const orientation = input.orientation ?? rack.orientation;
+          return { ...rack, orientation, position: { x: input.x, y: input.y, ...rackFootprint({ ...rack, orientation }) } };
+        }),
+      );
+      return { previous };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSuccess: (rack) => {
+      queryClient.setQueryData<RackDto[]>(key, (racks) => racks?.map((r) => (r.id === rack.id ? rack : r)));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useDeleteRack(warehouseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rackId: number) => api.delete<unknown>(`/api/racks/${warehouseId}/rack/${rackId}/delete`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: racksQueryKey(warehouseId) }),
+  });
+}
+
+export interface PalletFields {
+  customer_name: string;
+  name?: string;
+  pallet_number?: string;
+  notes?: string;
+  weight?: number;
+}
+
+export function useAddPallet(warehouseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PalletFields & { shelf_id: number; slot_index: number; shelf_spots: number }) =>
+      api.post<PalletDto>('/api/racks/pallets', { ...input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: racksQueryKey(warehouseId) }),
+  });
+}
+
+export function useEditPallet(warehouseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PalletFields & { id: number; pallet_spaces: number; version?: number }) =>
+      api.put<PalletDto>(`/api/racks/pallets/${input.id}/edit`, { ...input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: racksQueryKey(warehouseId) }),
+  });
+}
+
+export function useDeletePallet(warehouseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (palletId: number) => api.delete<unknown>(`/api/pallets/${palletId}/delete`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: racksQueryKey(warehouseId) }),
+  });
+}

@@ -1,0 +1,76 @@
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { type DimensionKey, dimensionsSavedMessage } from '../../../../../domain/schemas/layout.schema';
+import { EditDimensionsSchema, type WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
+import { useEditDimensions } from '../../../api/layout';
+import { Button } from '../../../components/ui/button';
+import { ErrorList } from '../../../components/ui/error-list';
+import { errorMessages } from '../../../lib/api-client';
+
+const inputClass =
+  'w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none';
+
+/** 'Edit Warehouse Fields': field capacity (0-10), length and width (feet, 0 or more). */
+export function DimensionsForm({ warehouse }: { warehouse: WarehouseDto }) {
+  const [values, setValues] = useState({
+    field_capacity: String(warehouse.fieldCapacity),
+    length: String(warehouse.length),
+    width: String(warehouse.width),
+  });
+  const [clientErrors, setClientErrors] = useState<string[]>([]);
+  const edit = useEditDimensions(warehouse.id);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = EditDimensionsSchema.safeParse(values);
+    if (!parsed.success) {
+      setClientErrors([...new Set(parsed.error.issues.map((issue) => issue.message))]);
+      return;
+    }
+    setClientErrors([]);
+    const current: Record<DimensionKey, number> = {
+      field_capacity: warehouse.fieldCapacity,
+      length: warehouse.length,
+      width: warehouse.width,
+    };
+    const changed = (Object.keys(current) as DimensionKey[]).filter(
+      (key) => parsed.data[key] !== undefined && parsed.data[key] !== current[key],
+    );
+    if (changed.length === 0) {
+      toast.info('Nothing to update.', { duration: 2500 });
+      return;
+    }
+    edit.mutate(parsed.data, {
+      onSuccess: () => toast.success(dimensionsSavedMessage(changed), { duration: 2500 }),
+    });
+  }
+
+  const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
+  const messages = clientErrors.length > 0 ? clientErrors : edit.isError ? errorMessages(edit.error) : [];
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Edit Warehouse Fields" className="space-y-4">
+      <ErrorList messages={messages} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <label className="block">
+          <span className="mb-1 block text-sm font-medium text-slate-700">Field Capacity</span>
+          <input className={inputClass} type="number" min={0} max={10} step={1} inputMode="numeric" value={values.field_capacity} onChange={set('field_capacity')} />
+          <span className="mt-1 block text-xs text-slate-500">Vaults per field, 0 to 10</span>
+        </label>
+        <label className="block">
+          <span className="mb-1 block text-sm font-medium text-slate-700">Length (ft)</span>
+          <input className={inputClass} type="number" min={0} step="any" inputMode="decimal" value={values.length} onChange={set('length')} />
+        </label>
+        <label className="block">
+          <span className="mb-1 block text-sm font-medium text-slate-700">Width (ft)</span>
+          <input className={inputClass} type="number" min={0} step="any" inputMode="decimal" value={values.width} onChange={set('width')} />
+        </label>
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={edit.isPending}>
+          {edit.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { DndContext, type DragEndEvent, type DragMoveEvent, useDraggable } from '@dnd-kit/core';
+import { Move } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { clampFieldGrid, fieldGridSize } from '../../../../../domain/schemas/layout.schema';
+import type { WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
+import { useMoveFieldGrid } from '../../../api/layout';
+import { useRacks } from '../../../api/racks';
+import { errorMessages } from '../../../lib/api-client';
+import { DropPreview, dropPoint, FloorCanvas, usePlanSensors, useThrottle } from './floor-canvas';
+import { usePlanScale } from '../../../lib/use-plan-scale';
+
+const BLOCK_ID = 'field-grid-block';
+
+function VaultsBlock({ x, y, width, length, scale }: { x: number; y: number; width: number; length: number; scale: number }) {
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: BLOCK_ID });
+  return (
+    <button
+      ref={setNodeRef}
+      type="button"
+      {...listeners}
+      {...attributes}
+      aria-label="Field grid (VAULTS): drag to place it"
+      className={`absolute z-10 flex cursor-grab touch-none flex-col items-center justify-center gap-1 border-2 border-primary bg-field-empty/90 text-xs font-bold tracking-widest text-primary shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${
+        isDragging ? 'cursor-grabbing opacity-70 shadow-xl' : ''
+      }`}
+      style={{
+        left: x * scale,
+        top: y * scale,
+        width: width * scale,
+        height: length * scale,
+        transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
+      }}
+    >
+      <Move className="h-4 w-4" aria-hidden />
+      VAULTS
+    </button>
+  );
+}
+
+/** The floor to scale with the field grid block (cols x 5 ft by rows x 5 ft), placed by dragging. */
+export function FieldGridPlacement({ warehouse }: { warehouse: WarehouseDto }) {
+  const moveGrid = useMoveFieldGrid(warehouse.id);
+  const racks = useRacks(warehouse.id);
+  const plan = useRef<HTMLDivElement>(null);
+  const floor = { width: warehouse.width, length: warehouse.length };
+  const { ref: frame, scale } = usePlanScale(floor, 520);
+  const sensors = usePlanSensors();
+  const throttle = useThrottle(100);
+  const [preview, setPreview] = useState<{ x: number; y: number } | null>(null);
+  const size = fieldGridSize(warehouse);
+  const shown = { width: Math.min(size.width, floor.width), length: Math.min(size.length, floor.length) };
+
+  function target(event: DragMoveEvent | DragEndEvent) {
+    const point = dropPoint(event, plan.current, scale);
+    return point ? clampFieldGrid(point, warehouse, floor) : null;
+  }
+
+  function onDragEnd(event: DragEndEvent) {
+    setPreview(null);
+    const location = target(event);
+    if (!location) return;
+    const { x, y } = warehouse.fieldgridLocation;
+    if (Math.abs(location.x - x) < 1e-9 && Math.abs(location.y - y) < 1e-9) return;
+    moveGrid.mutate(location, {
+      onError: (error) => toast.error(`Could not save the field grid position; it was put back. ${errorMessages(error).join(' ')}`),
+    });
+  }
+
+  return (
+    <DndContext
+      sensors={sensors}
+      onDragStart={() => throttle.reset()}
+      onDragMove={(event) => throttle.ready() && setPreview(target(event))}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setPreview(null)}
+    >
+      <div ref={frame} className="min-w-0 overflow-x-auto">
+        <FloorCanvas ref={plan} floor={floor} scale={scale} label="Field grid placement plan">
+          {(racks.data ?? []).map((rack) => (
+            <div
+              key={rack.id}
+              aria-hidden
+              className="absolute rounded-sm border border-slate-400 bg-slate-300/70"
+              style={{
+                left: rack.position.x * scale,
+                top: rack.position.y * scale,
+                width: rack.position.width * scale,
+                height: rack.position.length * scale,
+              }}
+            />
+          ))}
+          <VaultsBlock {...warehouse.fieldgridLocation} {...shown} scale={scale} />
+          {preview && <DropPreview rect={{ ...preview, ...shown }} valid scale={scale} />}
+        </FloorCanvas>
+        <p className="mt-2 text-center text-xs text-slate-500">
+          Field grid {warehouse.cols} x {warehouse.rows} fields = {size.width} x {size.length} ft, at {warehouse.fieldgridLocation.x.toFixed(1)},{' '}
+          {warehouse.fieldgridLocation.y.toFixed(1)} ft from the top-left corner
+        </p>
+      </div>
+    </DndContext>
+  );
+}

@@ -1,0 +1,102 @@
+import { Minus, Plus } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { REMOVE_VAULTS_FIRST } from '../../../../../domain/schemas/layout.schema';
+import { MAX_GRID_COLS, MAX_GRID_ROWS } from '../../../../../domain/schemas/warehouse.schema';
+import { type GridChangeInput, useChangeGrid } from '../../../api/layout';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { ErrorList } from '../../../components/ui/error-list';
+import { ApiError, errorMessages } from '../../../lib/api-client';
+
+const SIDE = { left: 'on the left', right: 'on the right', bottom: 'at the bottom' } as const;
+
+/** 'Add Rows' / 'Subtract Rows' (and 'Columns' for the sides) with a count stepper that stops at 1. */
+export function GridChangeDialog({
+  warehouse,
+  change,
+  onClose,
+}: {
+  warehouse: { id: number; rows: number; cols: number };
+  change: Omit<GridChangeInput, 'count'>;
+  onClose: () => void;
+}) {
+  const [count, setCount] = useState(1);
+  const [errors, setErrors] = useState<string[]>([]);
+  const mutation = useChangeGrid(warehouse);
+  const rowsSide = change.direction === 'bottom';
+  const noun = rowsSide ? 'Rows' : 'Columns';
+  const adding = change.operation === 'plus';
+  const title = `${adding ? 'Add' : 'Subtract'} ${noun}`;
+  const current = rowsSide ? warehouse.rows : warehouse.cols;
+  const max = adding ? (rowsSide ? MAX_GRID_ROWS : MAX_GRID_COLS) - current : current - 1;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    mutation.mutate(
+      { ...change, count },
+      {
+        onSuccess: (answer) => {
+          const now = rowsSide ? answer.newWarehouseRowsCount : answer.newWarehouseColsCount;
+          toast.success(`${noun} ${adding ? 'added' : 'removed'}: the grid now has ${now} ${noun.toLowerCase()}.`, { duration: 2500 });
+          onClose();
+        },
+        onError: (error) => {
+          const messages = errorMessages(error);
+          if (error instanceof ApiError && messages.includes(REMOVE_VAULTS_FIRST)) {
+            window.alert(REMOVE_VAULTS_FIRST);
+            onClose();
+            return;
+          }
+          setErrors(messages);
+        },
+      },
+    );
+  }
+
+  const clamp = (n: number) => Math.max(1, Math.min(Math.max(1, max), Number.isFinite(n) ? Math.round(n) : 1));
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !mutation.isPending && onClose()} title={title}>
+      <form onSubmit={onSubmit} className="space-y-4" aria-label={title}>
+        <p className="text-sm text-slate-600">
+          {adding ? 'Add' : 'Remove'} {noun.toLowerCase()} {SIDE[change.direction]} of the field grid. It has {current}{' '}
+          {noun.toLowerCase()} now.
+          {!adding && ' Only empty fields can be removed.'}
+        </p>
+        {max < 1 ? (
+          <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-800">
+            {adding ? `The grid already has the most ${noun.toLowerCase()} allowed.` : `At least one ${rowsSide ? 'row' : 'column'} must remain.`}
+          </p>
+        ) : (
+          <div className="flex items-center justify-center gap-3">
+            <Button variant="secondary" aria-label="Fewer" onClick={() => setCount((n) => clamp(n - 1))} disabled={count <= 1}>
+              <Minus className="h-4 w-4" aria-hidden />
+            </Button>
+            <input
+              aria-label={`Number of ${noun.toLowerCase()}`}
+              type="number"
+              min={1}
+              max={max}
+              value={count}
+              onChange={(e) => setCount(clamp(Number(e.target.value)))}
+              className="w-20 rounded-lg border border-slate-300 px-3 py-2 text-center text-lg font-semibold focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none"
+            />
+            <Button variant="secondary" aria-label="More" onClick={() => setCount((n) => clamp(n + 1))} disabled={count >= max}>
+              <Plus className="h-4 w-4" aria-hidden />
+            </Button>
+          </div>
+        )}
+        <ErrorList messages={errors} />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant={adding ? 'primary' : 'danger'} disabled={mutation.isPending || max < 1}>
+            {mutation.isPending ? 'Saving...' : title}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,72 @@
+import { AlertTriangle } from 'lucide-react';
+import { useState } from 'react';
+import type { RackDto } from '../../../../../domain/schemas/rack.schema';
+import { useDeleteRack } from '../../../api/racks';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+
+/** 'Rack Info': what the rack is, and Delete behind a confirmation that warns about its pallets. */
+export function RackInfoDialog({ warehouseId, rack, onClose }: { warehouseId: number; rack: RackDto; onClose: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const deleteRack = useDeleteRack(warehouseId);
+  const pallets = rack.shelves.reduce((sum, shelf) => sum + shelf.pallets.length, 0);
+
+  function onDelete() {
+    deleteRack.mutate(rack.id, {
+      onSuccess: onClose,
+      onError: () => {
+        setConfirming(false);
+        window.alert('Failed to delete rack.');
+      },
+    });
+  }
+
+  const rows: [string, string | number][] = [
+    ['Name', rack.name],
+    ['Orientation', rack.orientation === 'vertical' ? 'Vertical' : 'Horizontal'],
+    ['Width', `${rack.width} ft`],
+    ['Length', `${rack.length} ft`],
+    ['Capacity', `${rack.capacity} per shelf`],
+    ['Shelves', rack.num_shelves],
+  ];
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !deleteRack.isPending && onClose()} title="Rack Info">
+      <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium text-slate-500">{label}</dt>
+            <dd className="text-slate-800">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {confirming ? (
+        <div role="alert" className="mt-5 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          <p className="flex items-start gap-2">
+            <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            {pallets > 0
+              ? `This rack holds ${pallets} ${pallets === 1 ? 'pallet' : 'pallets'}. Deleting it also deletes them. This cannot be undone.`
+              : `Delete ${rack.name}? This cannot be undone.`}
+          </p>
+          <div className="mt-3 flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={deleteRack.isPending}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={onDelete} disabled={deleteRack.isPending}>
+              {deleteRack.isPending ? 'Deleting...' : pallets > 0 ? 'Delete rack and pallets' : 'Yes, delete rack'}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="mt-6 flex justify-between gap-2">
+          <Button variant="danger" onClick={() => setConfirming(true)}>
+            Delete
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+        </div>
+      )}
+    </Dialog>
+  );
+}

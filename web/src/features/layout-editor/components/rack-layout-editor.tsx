@@ -1,0 +1,182 @@
+import { DndContext, type DragEndEvent, type DragMoveEvent, useDraggable } from '@dnd-kit/core';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { type NamedRect, type Placement, placeRack, type Size } from '../../../../../domain/rules/rack-placement';
+import { truncate } from '../../../../../domain/rules/text';
+import { fieldGridSize } from '../../../../../domain/schemas/layout.schema';
+import type { RackDto } from '../../../../../domain/schemas/rack.schema';
+import type { WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
+import { useAddRack, useMoveRack, useRacks } from '../../../api/racks';
+import { ErrorList } from '../../../components/ui/error-list';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessages } from '../../../lib/api-client';
+import { DropPreview, dropPoint, FloorCanvas, isOverPlan, usePlanSensors, useThrottle } from './floor-canvas';
+import { RackInfoDialog } from './rack-info-dialog';
+import { DEFAULT_TEMPLATE, RackTemplate, readTemplate, TEMPLATE_DRAG_ID, type TemplateValues, templateFootprint } from './rack-template';
+import { usePlanScale } from '../../../lib/use-plan-scale';
+
+const rackDragId = (id: number) => `rack-${id}`;
+
+function PlacedRack({ rack, scale, onOpen }: { rack: RackDto; scale: number; onOpen: () => void }) {
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: rackDragId(rack.id) });
+  const vertical = rack.orientation === 'vertical';
+  return (
+    <button
+      ref={setNodeRef}
+      type="button"
+      {...listeners}
+      {...attributes}
+      onClick={onOpen}
+      aria-label={`Rack ${rack.name}`}
+      title={`${rack.name}: drag to move, click for info`}
+      data-rack-id={rack.id}
+      className={`absolute flex cursor-grab touch-none items-center justify-center overflow-hidden rounded-sm border border-primary bg-primary/85 text-[11px] leading-tight font-semibold text-white shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${
+        isDragging ? 'z-30 cursor-grabbing opacity-70 shadow-xl' : 'z-10'
+      }`}
+      style={{
+        left: rack.position.x * scale,
+        top: rack.position.y * scale,
+        width: rack.position.width * scale,
+        height: rack.position.length * scale,
+        transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
+      }}
+    >
+      <span className={`max-h-full max-w-full truncate px-0.5 ${vertical ? '[writing-mode:vertical-rl]' : ''}`}>{truncate(rack.name, 10)}</span>
+    </button>
+  );
+}
+
+/** 'Edit Warehouse Layout': drag the template onto the plan to add a rack, drag racks to move them. */
+export function RackLayoutEditor({ warehouse }: { warehouse: WarehouseDto }) {
+  const racks = useRacks(warehouse.id);
+  const addRack = useAddRack(warehouse.id);
+  const moveRack = useMoveRack(warehouse.id);
+  const plan = useRef<HTMLDivElement>(null);
+  const floor = { width: warehouse.width, length: warehouse.length };
+  const { ref: frame, scale } = usePlanScale(floor, 620);
+  const sensors = usePlanSensors();
+  const throttle = useThrottle(100);
+  const [template, setTemplate] = useState<TemplateValues>(DEFAULT_TEMPLATE);
+  const [preview, setPreview] = useState<Placement | null>(null);
+  const [openRackId, setOpenRackId] = useState<number | null>(null);
+  // a drag ends with a click on the rack under the pointer; that click must not open Rack Info
+  const justDragged = useRef(false);
+
+  if (racks.isPending) return <Spinner label="Loading racks..." />;
+  if (racks.isError) return <ErrorList messages={[`Failed to fetch racks: ${errorMessages(racks.error).join(' ')}`]} />;
+  const list = racks.data;
+
+  function dragged(id: string | number): { rack: RackDto | null; size: Size } | null {
+    if (id === TEMPLATE_DRAG_ID) return { rack: null, size: templateFootprint(template) };
+    const rack = list.find((r) => rackDragId(r.id) === id);
+    return rack ? { rack, size: { width: rack.position.width, length: rack.position.length } } : null;
+  }
+
+  function placementFor(event: DragMoveEvent | DragEndEvent): Placement | null {
+    const item = dragged(event.active.id);
+    const point = dropPoint(event, plan.current, scale);
+    if (!item || !point) return null;
+    const others: NamedRect[] = list
+      .filter((r) => r.id !== item.rack?.id)
+      .map((r) => ({ ...r.position, name: r.name }));
+    return placeRack(point, item.size, floor, others);
+  }
+
+  function onDragMove(event: DragMoveEvent) {
+    if (!throttle.ready()) return;
+    setPreview(isOverPlan(event) || event.active.id !== TEMPLATE_DRAG_ID ? placementFor(event) : null);
+  }
+
+  function onDragEnd(event: DragEndEvent) {
+    justDragged.current = true;
+    setTimeout(() => {
+      justDragged.current = false;
+    }, 0);
+    setPreview(null);
+    throttle.reset();
+    const item = dragged(event.active.id);
+    const placement = placementFor(event);
+    if (!item || !placement) return;
+    if (!item.rack && !isOverPlan(event)) return;
+    if (!placement.valid) {
+      toast.error(`Invalid rack position: ${placement.problem}`);
+      return;
+    }
+    if (item.rack) {
+      const rack = item.rack;
+      if (rack.position.x === placement.x && rack.position.y === placement.y) return;
+      moveRack.mutate(
+        { rackId: rack.id, x: placement.x, y: placement.y, version: rack.version },
+        {
+          onError: (error) =>
+            toast.error(`Could not move ${rack.name}; it was put back. ${errorMessages(error).join(' ')}`),
+        },
+      );
+      return;
+    }
+    const read = readTemplate(template);
+    if (!('rack' in read)) return;
+    addRack.mutate(
+      { ...read.rack, position: { x: placement.x, y: placement.y } },
+      {
+        onSuccess: (rack) => toast.success(`${rack.name} added.`),
+        onError: (error) => toast.error(`Could not add the rack. ${errorMessages(error).join(' ')}`),
+      },
+    );
+  }
+
+  const block = fieldGridSize(warehouse);
+  const openRack = list.find((r) => r.id === openRackId);
+
+  return (
+    <DndContext
+      sensors={sensors}
+      onDragStart={() => throttle.reset()}
+      onDragMove={onDragMove}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setPreview(null)}
+      accessibility={{
+        screenReaderInstructions: {
+          draggable: 'Press Space to pick up a rack, use the arrow keys to move it, and Space again to drop it. Press Enter for its info.',
+        },
+      }}
+    >
+      <div className="grid items-start gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+        <div className="rounded-lg border border-slate-200 bg-white p-4">
+          <RackTemplate values={template} onChange={setTemplate} scale={scale} />
+        </div>
+        <div ref={frame} className="min-w-0 overflow-x-auto">
+          <FloorCanvas ref={plan} floor={floor} scale={scale} label="Rack layout plan">
+            <div
+              aria-hidden
+              className="absolute flex items-center justify-center border border-dashed border-primary/50 bg-field-empty/80 text-xs font-bold tracking-widest text-primary/70"
+              style={{
+                left: warehouse.fieldgridLocation.x * scale,
+                top: warehouse.fieldgridLocation.y * scale,
+                width: Math.min(block.width, floor.width) * scale,
+                height: Math.min(block.length, floor.length) * scale,
+              }}
+            >
+              VAULTS
+            </div>
+            {list.map((rack) => (
+              <PlacedRack
+                key={rack.id}
+                rack={rack}
+                scale={scale}
+                onOpen={() => {
+                  if (!justDragged.current) setOpenRackId(rack.id);
+                }}
+              />
+            ))}
+            {preview && <DropPreview rect={preview} valid={preview.valid} scale={scale} />}
+          </FloorCanvas>
+          <p className="mt-2 text-center text-xs text-slate-500">
+            {floor.width} x {floor.length} ft · 1 square = 1 ft · racks snap to walls and to other racks' corners within half a foot
+          </p>
+        </div>
+      </div>
+      {openRack && <RackInfoDialog warehouseId={warehouse.id} rack={openRack} onClose={() => setOpenRackId(null)} />}
+    </DndContext>
+  );
+}

@@ -1,0 +1,187 @@
+import { type FormEvent, useState } from 'react';
+import { freeSpots } from '../../../../../domain/rules/rack-placement';
+import {
+  PalletFormSchema,
+  SHELF_NOT_FOUND,
+  shelfSpaceMessage,
+  type PalletDto,
+  type ShelfDto,
+} from '../../../../../domain/schemas/rack.schema';
+import { useAddPallet, useDeletePallet, useEditPallet } from '../../../api/racks';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { ApiError, errorMessages } from '../../../lib/api-client';
+
+export interface PalletTarget {
+  shelf: ShelfDto | null;
+  /** the free slot that was clicked (adding) */
+  slotIndex: number;
+  /** the pallet being edited, or null when adding */
+  pallet: PalletDto | null;
+}
+
+const inputClass =
+  'w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none';
+
+function messagesOf(error: unknown, fallback: string): string[] {
+  return error instanceof ApiError && error.status < 500 ? error.messages : [fallback];
+}
+
+/** 'Add Pallet' / 'Edit Pallet': the pallet's customer, description, number, notes, weight and spaces. */
+export function PalletDialog({
+  warehouseId,
+  target,
+  onClose,
+}: {
+  warehouseId: number;
+  target: PalletTarget;
+  onClose: () => void;
+}) {
+  const { shelf, pallet, slotIndex } = target;
+  const editing = pallet !== null;
+  const [values, setValues] = useState({
+    customer_name: pallet?.customerName ?? '',
+    name: pallet?.name ?? '',
+    pallet_number: pallet?.palletNumber ?? '',
+    notes: pallet?.notes ?? '',
+    weight: pallet ? String(pallet.weight) : '',
+    pallet_spaces: String(pallet?.shelfSpots ?? 1),
+  });
+  const [errors, setErrors] = useState<string[]>([]);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const addPallet = useAddPallet(warehouseId);
+  const editPallet = useEditPallet(warehouseId);
+  const deletePallet = useDeletePallet(warehouseId);
+  const pending = addPallet.isPending || editPallet.isPending || deletePallet.isPending;
+
+  const set = (key: keyof typeof values, upper = false) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: upper ? event.target.value.toUpperCase() : event.target.value }));
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = PalletFormSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors([...new Set(parsed.error.issues.map((issue) => issue.message))]);
+      return;
+    }
+    if (!shelf) {
+      setErrors([SHELF_NOT_FOUND]);
+      return;
+    }
+    const spans = shelf.pallets.map((p) => ({ id: p.id, slotIndex: p.slotIndex, spots: p.shelfSpots }));
+    if (parsed.data.pallet_spaces > freeSpots(shelf.capacity, spans, pallet?.id)) {
+      setErrors([shelfSpaceMessage(shelf.capacity)]);
+      return;
+    }
+    setErrors([]);
+    const body = {
+      customer_name: parsed.data.customer_name,
+      name: parsed.data.name,
+      pallet_number: parsed.data.pallet_number,
+      notes: parsed.data.notes,
+      weight: parsed.data.weight,
+    };
+    if (pallet) {
+      editPallet.mutate(
+        { ...body, id: pallet.id, pallet_spaces: parsed.data.pallet_spaces, version: pallet.version },
+        { onSuccess: onClose, onError: (error) => setErrors(messagesOf(error, 'Failed to edit pallet')) },
+      );
+    } else {
+      addPallet.mutate(
+        { ...body, shelf_id: shelf.id, slot_index: slotIndex, shelf_spots: parsed.data.pallet_spaces },
+        { onSuccess: onClose, onError: (error) => setErrors(messagesOf(error, 'Failed to add pallet')) },
+      );
+    }
+  }
+
+  function onDelete() {
+    if (!pallet) return;
+    deletePallet.mutate(pallet.id, {
+      onSuccess: onClose,
+      onError: (error) => {
+        setConfirmDelete(false);
+        setErrors(error instanceof ApiError ? errorMessages(error) : ['Failed to delete pallet']);
+      },
+    });
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !pending && onClose()} title={editing ? 'Edit Pallet' : 'Add Pallet'}>
+      <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={editing ? 'Edit Pallet' : 'Add Pallet'}>
+        {shelf && (
+          <p className="text-xs text-slate-500">
+            Shelf {shelf.position}, {editing ? `slot ${pallet.slotIndex + 1}` : `starting at slot ${slotIndex + 1}`} of {shelf.capacity}
+          </p>
+        )}
+        <label className="block">
+          <span className="mb-1 block text-sm font-medium text-slate-700">
+            Customer Name <span className="text-danger">*</span>
+          </span>
+          <input className={inputClass} value={values.customer_name} onChange={set('customer_name', true)} required autoFocus />
+        </label>
+        <label className="block">
+          <span className="mb-1 block text-sm font-medium text-slate-700">Pallet Name / Short Description</span>
+          <input className={inputClass} value={values.name} onChange={set('name', true)} />
+        </label>
+        <div className="grid grid-cols-2 gap-3">
+          <label className="block">
+            <span className="mb-1 block text-sm font-medium text-slate-700">Pallet Number</span>
+            <input className={inputClass} value={values.pallet_number} onChange={set('pallet_number')} />
+          </label>
+          <label className="block">
+            <span className="mb-1 block text-sm font-medium text-slate-700">Weight</span>
+            <input className={inputClass} type="number" min={0} step="any" inputMode="decimal" value={values.weight} onChange={set('weight')} placeholder="0" />
+          </label>
+        </div>
+        <label className="block">
+          <span className="mb-1 block text-sm font-medium text-slate-700">
+            Pallet Spaces <span className="text-danger">*</span>
+          </span>
+          <input className={inputClass} type="number" min={1} step={1} inputMode="numeric" value={values.pallet_spaces} onChange={set('pallet_spaces')} required />
+        </label>
+        <label className="block">
+          <span className="mb-1 block text-sm font-medium text-slate-700">Notes</span>
+          <textarea className={`${inputClass} min-h-20`} value={values.notes} onChange={set('notes')} />
+        </label>
+        {errors.length > 0 && (
+          <ul role="alert" className="space-y-1 text-sm font-medium text-danger">
+            {errors.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        )}
+        {confirmDelete ? (
+          <div className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            <p>Delete this pallet? This cannot be undone.</p>
+            <div className="mt-3 flex justify-end gap-2">
+              <Button variant="secondary" onClick={() => setConfirmDelete(false)} disabled={pending}>
+                Keep it
+              </Button>
+              <Button variant="danger" onClick={onDelete} disabled={pending}>
+                {deletePallet.isPending ? 'Deleting...' : 'Yes, delete'}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <div className="flex flex-wrap justify-between gap-2 pt-2">
+            <div>
+              {editing && (
+                <Button variant="danger" onClick={() => setConfirmDelete(true)} disabled={pending}>
+                  Delete
+                </Button>
+              )}
+            </div>
+            <div className="flex gap-2">
+              <Button variant="secondary" onClick={onClose} disabled={pending}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={pending}>
+                {pending ? 'Saving...' : editing ? 'Save Pallet' : 'Add Pallet'}
+              </Button>
+            </div>
+          </div>
+        )}
+      </form>
+    </Dialog>
+  );
+}

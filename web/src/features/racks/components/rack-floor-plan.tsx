@@ -1,0 +1,104 @@
+import { rackFillLevel } from '../../../../../domain/rules/occupancy';
+import { truncate } from '../../../../../domain/rules/text';
+import { fieldGridSize } from '../../../../../domain/schemas/layout.schema';
+import type { RackDto } from '../../../../../domain/schemas/rack.schema';
+import type { WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
+import { usePlanScale } from '../../../lib/use-plan-scale';
+
+const FILL_CLASSES = {
+  success: 'bg-success/85 border-emerald-700 text-white',
+  warning: 'bg-warning/90 border-amber-700 text-slate-900',
+  full: 'bg-full/90 border-red-800 text-white',
+} as const;
+
+export function rackFill(rack: RackDto) {
+  const slots = rack.shelves.reduce((sum, shelf) => sum + shelf.capacity, 0);
+  const used = rack.shelves.reduce((sum, shelf) => sum + shelf.pallets.reduce((s, p) => s + p.shelfSpots, 0), 0);
+  return { slots, used, level: rackFillLevel(used, slots) };
+}
+
+/** The warehouse floor to scale, with the VAULTS block and the racks coloured by how full they are. */
+export function RackFloorPlan({
+  warehouse,
+  racks,
+  selectedId,
+  onSelect,
+  matches,
+}: {
+  warehouse: WarehouseDto;
+  racks: RackDto[];
+  selectedId: number | undefined;
+  onSelect: (rackId: number) => void;
+  /** racks a search found; null when no search is active */
+  matches: Set<number> | null;
+}) {
+  const floor = { width: warehouse.width, length: warehouse.length };
+  const { ref: frame, scale } = usePlanScale(floor, 560);
+  const block = fieldGridSize(warehouse);
+
+  if (!(floor.width > 0 && floor.length > 0)) {
+    return (
+      <p ref={frame} className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
+        Set this warehouse's length and width to see its floor plan.
+      </p>
+    );
+  }
+
+  return (
+    <div ref={frame} className="w-full overflow-x-auto">
+      <div
+        role="group"
+        aria-label="Warehouse floor plan"
+        className="relative mx-auto rounded border-2 border-slate-500 bg-white"
+        style={{
+          width: floor.width * scale + 4,
+          height: floor.length * scale + 4,
+          backgroundImage:
+            'linear-gradient(to right, rgb(226 232 240) 1px, transparent 1px), linear-gradient(to bottom, rgb(226 232 240) 1px, transparent 1px)',
+          backgroundSize: `${scale}px ${scale}px`,
+        }}
+      >
+        <div
+          aria-hidden
+          className="absolute flex items-center justify-center border border-dashed border-primary/50 bg-field-empty/80 text-xs font-bold tracking-widest text-primary/70"
+          style={{
+            left: warehouse.fieldgridLocation.x * scale,
+            top: warehouse.fieldgridLocation.y * scale,
+            width: Math.min(block.width, floor.width) * scale,
+            height: Math.min(block.length, floor.length) * scale,
+          }}
+        >
+          VAULTS
+        </div>
+        {racks.map((rack) => {
+          const { level } = rackFill(rack);
+          const dimmed = matches !== null && !matches.has(rack.id);
+          const found = matches?.has(rack.id) ?? false;
+          const selected = rack.id === selectedId;
+          const vertical = rack.orientation === 'vertical';
+          return (
+            <button
+              key={rack.id}
+              type="button"
+              onClick={() => onSelect(rack.id)}
+              aria-pressed={selected}
+              aria-label={`Rack ${rack.name}`}
+              title={rack.name}
+              className={`absolute flex items-center justify-center overflow-hidden rounded-sm border text-[11px] leading-tight font-semibold shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${FILL_CLASSES[level]} ${
+                selected ? 'ring-4 ring-accent' : ''
+              } ${dimmed ? 'opacity-40 grayscale' : ''} ${found ? 'z-10 ring-4 ring-accent/80 shadow-lg' : ''}`}
+              style={{
+                left: rack.position.x * scale,
+                top: rack.position.y * scale,
+                width: rack.position.width * scale,
+                height: rack.position.length * scale,
+              }}
+            >
+              <span className={`max-h-full max-w-full truncate px-0.5 ${vertical ? '[writing-mode:vertical-rl]' : ''}`}>{truncate(rack.name, 10)}</span>
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

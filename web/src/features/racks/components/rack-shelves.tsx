@@ -1,0 +1,109 @@
+import { Plus } from 'lucide-react';
+import { firstFreeRun, freeSpots, shelfCells } from '../../../../../domain/rules/rack-placement';
+import { fullShelfMessage, type PalletDto, type RackDto, type ShelfDto } from '../../../../../domain/schemas/rack.schema';
+import { truncate } from '../../../../../domain/rules/text';
+
+/** A slot is 36 spacing units (9rem) wide, as the spec's rack cell. */
+const SLOT_REM = 9;
+
+function spansOf(shelf: ShelfDto) {
+  return shelf.pallets.map((p) => ({ id: p.id, slotIndex: p.slotIndex, spots: p.shelfSpots }));
+}
+
+/** The selected rack's shelves, top shelf first, each a row of pallet slots. */
+export function RackShelves({
+  rack,
+  palletMatches,
+  onAdd,
+  onEdit,
+}: {
+  rack: RackDto;
+  /** pallets a search found; null when no search is active */
+  palletMatches: Set<number> | null;
+  onAdd: (shelf: ShelfDto, slotIndex: number) => void;
+  onEdit: (shelf: ShelfDto, pallet: PalletDto) => void;
+}) {
+  const shelves = [...rack.shelves].sort((a, b) => a.position - b.position);
+
+  function addToShelf(shelf: ShelfDto) {
+    const spans = spansOf(shelf);
+    const slot = freeSpots(shelf.capacity, spans) > 0 ? firstFreeRun(shelf.capacity, spans, 1) : null;
+    if (slot === null) {
+      window.alert(fullShelfMessage(shelf.capacity));
+      return;
+    }
+    onAdd(shelf, slot);
+  }
+
+  if (shelves.length === 0) {
+    return <p className="p-4 text-sm text-slate-500">This rack has no shelves.</p>;
+  }
+
+  return (
+    <div className="space-y-3">
+      {shelves.map((shelf) => {
+        const cells = shelfCells(shelf.capacity, spansOf(shelf));
+        return (
+          <div key={shelf.id} className="rounded-lg border border-slate-200 bg-slate-50 p-2" aria-label={`Shelf ${shelf.position}`} role="group">
+            <div className="mb-2 flex items-center justify-between gap-2 px-1">
+              <span className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                Shelf {shelf.position} · {shelf.capacity - freeSpots(shelf.capacity, spansOf(shelf))}/{shelf.capacity} spaces used
+              </span>
+              <button
+                type="button"
+                onClick={() => addToShelf(shelf)}
+                aria-label={`Add pallet to shelf ${shelf.position}`}
+                className="inline-flex min-h-9 items-center gap-1 rounded-md px-2 text-xs font-semibold text-accent hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-accent"
+              >
+                <Plus className="h-3.5 w-3.5" aria-hidden /> Add Pallet
+              </button>
+            </div>
+            <div className="overflow-x-auto pb-1">
+              <div className="flex gap-1" style={{ minWidth: `${shelf.capacity * SLOT_REM}rem` }}>
+                {cells.map((cell) => {
+                  const width = { width: `${(cell.kind === 'pallet' ? cell.spots : 1) * SLOT_REM}rem` };
+                  if (cell.kind === 'free') {
+                    return (
+                      <button
+                        key={`free-${cell.slotIndex}`}
+                        type="button"
+                        style={width}
+                        onClick={() => onAdd(shelf, cell.slotIndex)}
+                        aria-label={`Add pallet to shelf ${shelf.position}, slot ${cell.slotIndex + 1}`}
+                        className="flex h-16 shrink-0 items-center justify-center rounded-md border-2 border-dashed border-slate-300 bg-white text-xs font-medium text-slate-500 hover:border-accent hover:text-accent focus-visible:outline-2 focus-visible:outline-accent"
+                      >
+                        + Add Pallet
+                      </button>
+                    );
+                  }
+                  const pallet = shelf.pallets[cell.palletIndex]!;
+                  const dimmed = palletMatches !== null && !palletMatches.has(pallet.id);
+                  const found = palletMatches?.has(pallet.id) ?? false;
+                  return (
+                    <button
+                      key={pallet.id}
+                      type="button"
+                      style={width}
+                      onClick={() => onEdit(shelf, pallet)}
+                      aria-label={`Pallet ${pallet.customerName}${pallet.name ? ` ${pallet.name}` : ''}${pallet.palletNumber ? ` number ${pallet.palletNumber}` : ''}`}
+                      title={[pallet.customerName, pallet.name, pallet.palletNumber].filter(Boolean).join(' · ')}
+                      className={`flex h-16 shrink-0 flex-col justify-center rounded-md border border-primary/30 bg-primary px-2 text-left text-white shadow-sm transition hover:bg-primary-light focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${
+                        dimmed ? 'opacity-40 grayscale' : ''
+                      } ${found ? 'ring-4 ring-accent shadow-[0_0_12px_rgba(37,99,235,0.8)]' : ''}`}
+                    >
+                      <span className="line-clamp-2 text-xs leading-tight font-semibold break-words">
+                        {truncate(pallet.customerName, 8)}
+                        {pallet.name ? ` - ${truncate(pallet.name, 10)}` : ''}
+                      </span>
+                      <span className="truncate text-[11px] text-white/75">{pallet.palletNumber || '\u00a0'}</span>
+                    </button>
+                  );
+                })}
+              </div>
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
