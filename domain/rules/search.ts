@@ -15,7 +15,23 @@ export interface SearchIndex {
 /** Minimal rack shape the search needs (the rack view's data). */
 export interface SearchableRack {
   id: number;
-  shelves: { pallets: { id: number; customerName: string; name: string | null; palletNumber: string | null }[] }[];
+  shelves: {
+    pallets: { id: number; customerName: string; name: string | null; palletNumber: string | null }[];
+  }[];
+}
+
+const TYPE_ORDER: Record<SuggestionType, number> = { customer: 0, order: 1, vault: 2, pallet: 3 };
+// one fixed locale so every browser lists alike; numeric so ORD-2 comes before ORD-10
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** Customers first, then orders, vaults and pallets; alphabetical (numbers in natural order) within each type. */
+function sortEntries(entries: SearchIndex['entries']): SearchIndex['entries'] {
+  return entries.sort(
+    (a, b) =>
+      TYPE_ORDER[a.type] - TYPE_ORDER[b.type] ||
+      collator.compare(a.name, b.name) ||
+      (a.name < b.name ? -1 : 1),
+  );
 }
 
 /** Built once per data change; suggestions then scan one flat array per keystroke. */
@@ -33,11 +49,14 @@ export function buildVaultSearchIndex(warehouse: Pick<WarehouseDto, 'fields'>): 
   for (const type of order) {
     for (const field of Object.values(warehouse.fields)) {
       for (const vault of Object.values(field.vaults)) {
-        add(type === 'customer' ? vault.customer_name : type === 'order' ? vault.order_name : vault.name, type);
+        add(
+          type === 'customer' ? vault.customer_name : type === 'order' ? vault.order_name : vault.name,
+          type,
+        );
       }
     }
   }
-  return { entries };
+  return { entries: sortEntries(entries) };
 }
 
 export function buildRackSearchIndex(racks: readonly SearchableRack[]): SearchIndex {
@@ -63,7 +82,7 @@ export function buildRackSearchIndex(racks: readonly SearchableRack[]): SearchIn
       }
     }
   }
-  return { entries };
+  return { entries: sortEntries(entries) };
 }
 
 /** Case-insensitive substring suggestions, customers first; empty for a blank term. */
@@ -85,7 +104,12 @@ export function matchingFieldIds(warehouse: Pick<WarehouseDto, 'fields'>, search
   const ids = new Set<number>();
   for (const field of Object.values(warehouse.fields)) {
     for (const vault of Object.values(field.vaults)) {
-      const value = search.type === 'customer' ? vault.customer_name : search.type === 'order' ? vault.order_name : vault.name;
+      const value =
+        search.type === 'customer'
+          ? vault.customer_name
+          : search.type === 'order'
+            ? vault.order_name
+            : vault.name;
       if (value !== null && value === search.name) {
         ids.add(field.id);
         break;
@@ -108,7 +132,8 @@ export function matchingRacksAndPallets(
       for (const pallet of shelf.pallets) {
         const hit =
           pallet.customerName.toLowerCase() === needle ||
-          (search.type !== 'customer' && (pallet.name?.toLowerCase() === needle || pallet.palletNumber?.toLowerCase() === needle));
+          (search.type !== 'customer' &&
+            (pallet.name?.toLowerCase() === needle || pallet.palletNumber?.toLowerCase() === needle));
         if (hit) {
           palletIds.add(pallet.id);
           rackIds.add(rack.id);

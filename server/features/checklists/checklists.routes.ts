@@ -1,7 +1,60 @@
 import type { FastifyPluginAsync } from 'fastify';
+import {
+  AnswerChecklistSchema,
+  CreateChecklistSchema,
+  EditChecklistSchema,
+} from '../../../domain/schemas/checklist.schema';
+import { requireUser } from '../../auth/session.plugin';
+import { notFound, parseId, parseInput } from '../../http/errors';
 import type { FeatureOptions } from '../feature-routes';
+import {
+  activeChecklistByWarehouseName,
+  answerChecklist,
+  createChecklist,
+  editChecklist,
+  listCompanyChecklists,
+} from './checklists.service';
 
-export const checklistsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, options) => {
-  void app;
-  void options;
+// the fill-in page is public: keep one address from hammering it
+const publicRateLimit = { rateLimit: { max: 300, timeWindow: '1 minute' } };
+
+export const checklistsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
+  const { db } = database;
+
+  app.get('/api/checklists/', async (request) => {
+    const user = requireUser(request);
+    return listCompanyChecklists(db, user.companyId);
+  });
+
+  app.post('/api/checklists/', async (request, reply) => {
+    const user = requireUser(request);
+    const input = parseInput(CreateChecklistSchema, request.body);
+    const checklist = await createChecklist(database, user, input);
+    return reply.status(201).send(checklist);
+  });
+
+  app.get<{ Params: { name: string } }>(
+    '/api/checklists/warehouse/:name',
+    { config: publicRateLimit },
+    async (request) => {
+      const name = request.params.name;
+      if (name.length > 200) throw notFound('No active checklist found for this warehouse.');
+      return activeChecklistByWarehouseName(db, name, request.user?.companyId ?? null);
+    },
+  );
+
+  app.patch<{ Params: { id: string } }>(
+    '/api/checklists/:id',
+    { config: publicRateLimit },
+    async (request) => {
+      const id = parseId(request.params.id, 'Checklist not found.');
+      const body = request.body;
+      // an answer from the fill-in page names who fills it out; a signed-out caller can only answer
+      const isAnswer =
+        !request.user || (typeof body === 'object' && body !== null && 'filled_out_by' in body);
+      if (isAnswer)
+        return answerChecklist(database, request.user, id, parseInput(AnswerChecklistSchema, body));
+      return editChecklist(database, requireUser(request), id, parseInput(EditChecklistSchema, body));
+    },
+  );
 };

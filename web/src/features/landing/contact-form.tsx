@@ -1,70 +1,116 @@
+import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { ContactMessageSchema } from '../../../../domain/schemas/contact.schema';
+import { ContactSendError, useContactSettings, useSendContactMessage } from '../../api/contact';
 import { Button } from '../../components/ui/button';
 import { ErrorList } from '../../components/ui/error-list';
-import { api, errorMessages } from '../../lib/api-client';
-
-type Status = 'idle' | 'sending' | 'sent' | 'failed';
+import { errorMessages } from '../../lib/api-client';
 
 const inputClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-800 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none';
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-800 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none aria-[invalid=true]:border-danger';
+
+type FieldName = 'name' | 'company' | 'email' | 'message';
 
 export function ContactForm() {
-  const [status, setStatus] = useState<Status>('idle');
-  const [errors, setErrors] = useState<string[]>([]);
+  const settings = useContactSettings();
+  const send = useSendContactMessage(settings.data?.formId);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [sent, setSent] = useState(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
-    const missing = ['name', 'email', 'message'].filter((key) => !data[key]?.trim());
-    if (missing.length > 0) {
-      setErrors(['Please fill in your name, email and message.']);
+    const parsed = ContactMessageSchema.safeParse(Object.fromEntries(new FormData(form)));
+    if (!parsed.success) {
+      const errors: Partial<Record<FieldName, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as FieldName;
+        errors[field] ??= issue.message;
+      }
+      setFieldErrors(errors);
       return;
     }
-    setStatus('sending');
-    setErrors([]);
-    try {
-      await api.post('/api/contact', data);
-      setStatus('sent');
-      form.reset();
-    } catch (error) {
-      setStatus('failed');
-      setErrors(errorMessages(error));
-    }
+    setFieldErrors({});
+    send.mutate(parsed.data, {
+      onSuccess: () => {
+        form.reset();
+        setSent(true);
+      },
+    });
   }
 
-  if (status === 'sent') {
+  if (sent) {
     return (
       <div role="status" className="rounded-xl bg-white p-8 text-center shadow-sm">
-        <h3 className="text-xl font-semibold text-primary">Thank you!</h3>
+        <CheckCircle2 className="mx-auto h-10 w-10 text-success" aria-hidden />
+        <h3 className="mt-3 text-xl font-semibold text-primary">Thank you!</h3>
         <p className="mt-2 text-slate-600">We received your message and will get back to you shortly.</p>
+        <Button variant="secondary" className="mt-6" onClick={() => setSent(false)}>
+          Send another message
+        </Button>
       </div>
     );
   }
 
+  const sendErrors = send.isError
+    ? send.error instanceof ContactSendError
+      ? send.error.messages
+      : errorMessages(send.error)
+    : [];
+
+  const field = (name: FieldName) => ({
+    name,
+    'aria-invalid': fieldErrors[name] ? true : undefined,
+    'aria-describedby': fieldErrors[name] ? `contact-${name}-error` : undefined,
+  });
+  const fieldError = (name: FieldName) =>
+    fieldErrors[name] ? (
+      <span id={`contact-${name}-error`} className="mt-1 block text-sm text-danger">
+        {fieldErrors[name]}
+      </span>
+    ) : null;
+
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Contact us" className="space-y-4 rounded-xl bg-white p-6 shadow-sm sm:p-8">
-      <ErrorList messages={errors} />
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Contact us"
+      className="space-y-4 rounded-xl bg-white p-6 shadow-sm sm:p-8"
+    >
+      <ErrorList messages={sendErrors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="block">
           <span className="mb-1 block text-sm font-medium text-slate-700">Name</span>
-          <input name="name" required autoComplete="name" maxLength={100} className={inputClass} />
+          <input {...field('name')} required autoComplete="name" maxLength={100} className={inputClass} />
+          {fieldError('name')}
         </label>
         <label className="block">
-          <span className="mb-1 block text-sm font-medium text-slate-700">Company</span>
-          <input name="company" autoComplete="organization" maxLength={100} className={inputClass} />
+          <span className="mb-1 block text-sm font-medium text-slate-700">
+            Company <span className="font-normal text-slate-400">(optional)</span>
+          </span>
+          <input {...field('company')} autoComplete="organization" maxLength={100} className={inputClass} />
+          {fieldError('company')}
         </label>
       </div>
       <label className="block">
         <span className="mb-1 block text-sm font-medium text-slate-700">Email</span>
-        <input name="email" type="email" required autoComplete="email" maxLength={255} className={inputClass} />
+        <input
+          {...field('email')}
+          type="email"
+          required
+          autoComplete="email"
+          maxLength={255}
+          className={inputClass}
+        />
+        {fieldError('email')}
       </label>
       <label className="block">
         <span className="mb-1 block text-sm font-medium text-slate-700">How can we help?</span>
-        <textarea name="message" required rows={4} maxLength={5000} className={inputClass} />
+        <textarea {...field('message')} required rows={4} maxLength={5000} className={inputClass} />
+        {fieldError('message')}
       </label>
-      <Button type="submit" disabled={status === 'sending'}>
-        {status === 'sending' ? 'Sending...' : 'Send message'}
+      <Button type="submit" disabled={send.isPending || settings.isPending}>
+        {send.isPending ? 'Sending...' : 'Send message'}
       </Button>
     </form>
   );

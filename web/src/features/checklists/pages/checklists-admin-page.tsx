@@ -1,5 +1,151 @@
-import { PlaceholderPage } from '../../../components/ui/page';
+import { ClipboardList, LogIn, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { ChecklistDto } from '../../../../../domain/schemas/checklist.schema';
+import { CHECKLIST_ERRORS, useAddChecklist, useChecklists, useEditChecklist } from '../../../api/checklists';
+import { useSession } from '../../../api/session';
+import { useWarehouses } from '../../../api/warehouses';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { ErrorList } from '../../../components/ui/error-list';
+import { Page } from '../../../components/ui/page';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { errorMessages } from '../../../lib/api-client';
+import { ChecklistCard } from '../components/checklist-card';
+import { ChecklistFrame } from '../components/checklist-frame';
+import { type ChecklistDraft, ChecklistFormDialog, draftOf } from '../components/checklist-form-dialog';
 
+const TITLE = 'Warehouse Checklists Page';
+
+function SignInHint() {
+  return (
+    <ChecklistFrame>
+      <Page title={TITLE}>
+        <div className="flex flex-col items-center rounded-xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm">
+          <LogIn className="h-10 w-10 text-slate-300" aria-hidden />
+          <p className="mt-3 text-lg font-semibold text-slate-700">Sign in to manage checklists</p>
+          <p className="mt-1 max-w-md text-sm text-slate-500">
+            Floor staff answer a checklist through its warehouse link and need no account. Listing, adding and
+            editing checklists is for signed-in staff.
+          </p>
+          <Link to={paths.login} className={buttonClass('primary', 'mt-6')}>
+            Log In
+          </Link>
+        </div>
+      </Page>
+    </ChecklistFrame>
+  );
+}
+
+function ChecklistsAdmin({ companyId }: { companyId: number }) {
+  const checklists = useChecklists();
+  const warehouses = useWarehouses(companyId);
+  const addChecklist = useAddChecklist();
+  const editChecklist = useEditChecklist();
+  const [dialog, setDialog] = useState<{ mode: 'add' } | { mode: 'edit'; checklist: ChecklistDto } | null>(
+    null,
+  );
+
+  const warehouseOptions = [...(warehouses.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  const mutation = dialog?.mode === 'edit' ? editChecklist : addChecklist;
+  const failure = dialog?.mode === 'edit' ? CHECKLIST_ERRORS.edit : CHECKLIST_ERRORS.add;
+
+  function open(next: typeof dialog) {
+    addChecklist.reset();
+    editChecklist.reset();
+    setDialog(next);
+  }
+
+  function submit(draft: ChecklistDraft) {
+    if (!dialog || draft.warehouse_id === '') return;
+    const done = (message: string) => ({
+      onSuccess: () => {
+        setDialog(null);
+        toast.success(message);
+      },
+    });
+    if (dialog.mode === 'add') {
+      addChecklist.mutate(
+        {
+          warehouse_id: draft.warehouse_id,
+          description: draft.description,
+          tasks: draft.tasks.map((t) => t.text),
+        },
+        done('Checklist added.'),
+      );
+      return;
+    }
+    editChecklist.mutate(
+      {
+        id: dialog.checklist.id,
+        changes: {
+          warehouse_id: draft.warehouse_id,
+          description: draft.description,
+          is_active: draft.is_active,
+          tasks: draft.tasks.map((t) => ({ id: t.id, text: t.text, completed: t.completed })),
+        },
+      },
+      done('Checklist saved.'),
+    );
+  }
+
+  return (
+    <Page
+      title={TITLE}
+      actions={
+        <Button onClick={() => open({ mode: 'add' })}>
+          <Plus className="h-4 w-4" aria-hidden /> Add New Checklist
+        </Button>
+      }
+    >
+      {checklists.isPending && <Spinner label="Loading checklists..." />}
+      {checklists.isError && (
+        <div className="space-y-3">
+          <ErrorList messages={[CHECKLIST_ERRORS.fetchAll, ...errorMessages(checklists.error)]} />
+          <Button variant="secondary" onClick={() => void checklists.refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {checklists.isSuccess && checklists.data.length === 0 && (
+        <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+          <ClipboardList className="h-10 w-10 text-slate-300" aria-hidden />
+          <p className="mt-3 text-lg font-semibold text-slate-700">No checklists found.</p>
+          <p className="mt-1 text-sm text-slate-500">Add a cleaning checklist for one of your warehouses.</p>
+        </div>
+      )}
+      {checklists.isSuccess && checklists.data.length > 0 && (
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {checklists.data.map((checklist) => (
+            <li key={checklist.id} className="flex">
+              <div className="flex w-full flex-col">
+                <ChecklistCard checklist={checklist} onEdit={() => open({ mode: 'edit', checklist })} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {dialog && (
+        <ChecklistFormDialog
+          key={dialog.mode === 'edit' ? `edit-${dialog.checklist.id}` : 'add'}
+          mode={dialog.mode}
+          initial={draftOf(dialog.mode === 'edit' ? dialog.checklist : null)}
+          warehouses={warehouseOptions}
+          pending={mutation.isPending}
+          serverErrors={mutation.isError ? [failure, ...errorMessages(mutation.error)] : []}
+          onSubmit={submit}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </Page>
+  );
+}
+
+/** Spec 2.14: opens signed out too, but then shows only a sign-in hint and loads no data. */
 export default function ChecklistsAdminPage() {
-  return <PlaceholderPage title="Warehouse Checklists Page" />;
+  const session = useSession();
+  if (!session.data) return <SignInHint />;
+  return <ChecklistsAdmin companyId={session.data.companyId} />;
 }

@@ -1,20 +1,156 @@
-import { Search } from 'lucide-react';
-import { useWarehouseViewState } from '../../../lib/warehouse-view-state';
+import { Archive, ClipboardList, Package, Search, User, X, type LucideIcon } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { suggest, type Suggestion, type SuggestionType } from '../../../../../domain/rules/search';
+import { useWarehouseViewState, warehouseViewState } from '../../../lib/warehouse-view-state';
+import { useSearchIndex } from '../use-search-index';
 
-/** The top bar's search box on warehouse pages. */
+// enough to scroll through; more would only slow each keystroke in a big warehouse
+const MAX_SUGGESTIONS = 100;
+
+const typeLook: Record<SuggestionType, { icon: LucideIcon; label: string; colour: string }> = {
+  customer: { icon: User, label: 'Customer', colour: 'text-accent bg-blue-50' },
+  order: { icon: ClipboardList, label: 'Order', colour: 'text-amber-700 bg-amber-50' },
+  vault: { icon: Archive, label: 'Vault', colour: 'text-emerald-700 bg-emerald-50' },
+  pallet: { icon: Package, label: 'Pallet', colour: 'text-violet-700 bg-violet-50' },
+};
+
+/** The top bar's search box on warehouse pages (spec 2.2): typed suggestions, then highlighting by the chosen one. */
 export function SearchBox() {
   const { view } = useWarehouseViewState();
-  const placeholder = view === 'rack' ? 'Search customer/pallet/vault number...' : 'Search customer/order/vault number...';
+  const index = useSearchIndex(view);
+  const [term, setTerm] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const listId = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+
+  const suggestions = useMemo(() => suggest(index, term, MAX_SUGGESTIONS), [index, term]);
+  const showList = open && suggestions.length > 0;
+  const placeholder =
+    view === 'rack' ? 'Search customer/pallet/vault number...' : 'Search customer/order/vault number...';
+
+  // a search belongs to the view it was made in (the view toggle clears it), and leaving the page clears it
+  const [termView, setTermView] = useState(view);
+  if (termView !== view) {
+    setTermView(view);
+    setTerm('');
+    setActive(-1);
+  }
+  useEffect(() => () => warehouseViewState.setSearch(null), []);
+
+  useEffect(() => {
+    if (active < 0) return;
+    listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
+
+  function choose(suggestion: Suggestion) {
+    setTerm(suggestion.name);
+    setOpen(false);
+    setActive(-1);
+    warehouseViewState.setSearch({ name: suggestion.name, type: suggestion.type });
+  }
+
+  function clear() {
+    setTerm('');
+    setOpen(false);
+    setActive(-1);
+    warehouseViewState.setSearch(null);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (suggestions.length === 0) return;
+      event.preventDefault();
+      setOpen(true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current) => (current + step + suggestions.length) % suggestions.length);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      const picked = suggestions[active] ?? (showList ? suggestions[0] : undefined);
+      if (picked) choose(picked);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      clear();
+    }
+  }
+
   return (
-    <div className="relative w-full max-w-md">
-      <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
+    <div className="relative w-full max-w-md" role="search">
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+        aria-hidden
+      />
       <input
-        type="search"
+        type="text"
+        role="combobox"
         required
         aria-label="Search"
+        aria-autocomplete="list"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
+        autoComplete="off"
+        spellCheck={false}
         placeholder={placeholder}
-        className="w-full rounded-lg border-0 bg-white/95 py-2 pr-3 pl-9 text-sm text-slate-800 placeholder:text-slate-400 focus:ring-2 focus:ring-accent focus:outline-none"
+        value={term}
+        onChange={(event) => {
+          setTerm(event.target.value);
+          setOpen(true);
+          setActive(-1);
+          if (event.target.value.trim() === '') warehouseViewState.setSearch(null);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+        className="w-full rounded-lg border-0 bg-white/95 py-2 pr-9 pl-9 text-sm text-slate-800 placeholder:text-slate-400 focus:ring-2 focus:ring-accent focus:outline-none"
       />
+      {term !== '' && (
+        <button
+          type="button"
+          aria-label="Clear search"
+          onClick={clear}
+          className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-accent"
+        >
+          <X className="h-4 w-4" aria-hidden />
+        </button>
+      )}
+      <ul
+        ref={listRef}
+        id={listId}
+        role="listbox"
+        aria-label="Search suggestions"
+        hidden={!showList}
+        className="absolute top-full right-0 left-0 z-40 mt-1 max-h-60 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 text-slate-800 shadow-xl"
+      >
+        {showList &&
+          suggestions.map((suggestion, i) => {
+            const look = typeLook[suggestion.type];
+            const Icon = look.icon;
+            return (
+              <li
+                key={`${suggestion.type}:${suggestion.name}`}
+                id={`${listId}-${i}`}
+                data-index={i}
+                role="option"
+                aria-selected={i === active}
+                // keep the focus in the input so the list does not close before the click lands
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(suggestion)}
+                onMouseMove={() => setActive(i)}
+                className={`flex min-h-10 cursor-pointer items-center gap-3 px-3 py-2 text-sm ${i === active ? 'bg-blue-50' : ''}`}
+              >
+                <span
+                  className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-md ${look.colour}`}
+                  aria-hidden
+                >
+                  <Icon className="h-4 w-4" />
+                </span>
+                <span className="min-w-0 flex-1 truncate font-medium">{suggestion.name}</span>
+                <span className="shrink-0 text-xs tracking-wide text-slate-500 uppercase">{look.label}</span>
+              </li>
+            );
+          })}
+      </ul>
     </div>
   );
 }

@@ -1,5 +1,111 @@
-import { PlaceholderPage } from '../../../components/ui/page';
+import { BarChart3 } from 'lucide-react';
+import { Link } from 'react-router';
+import {
+  occupancyColour,
+  occupancyPercent,
+  type OccupancyColour,
+} from '../../../../../domain/rules/occupancy';
+import type { WarehouseSummaryDto } from '../../../../../domain/schemas/warehouse.schema';
+import { useSession } from '../../../api/session';
+import { useWarehouses } from '../../../api/warehouses';
+import { Button } from '../../../components/ui/button';
+import { ErrorList } from '../../../components/ui/error-list';
+import { Page } from '../../../components/ui/page';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { errorMessages } from '../../../lib/api-client';
+import { statisticsRows } from '../statistics-rows';
+
+const occupancyText: Record<OccupancyColour, string> = {
+  red: 'text-red-600',
+  orange: 'text-orange-500',
+  yellow: 'text-yellow-500',
+  green: 'text-green-600',
+};
+
+function WarehouseStatistics({ warehouse }: { warehouse: WarehouseSummaryDto }) {
+  const percent = occupancyPercent(warehouse.stats.realVaultCount, warehouse.warehouseCapacity);
+  const titleId = `statistics-${warehouse.id}`;
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
+      <header className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4">
+        <h2 id={titleId} className="min-w-0 text-lg font-semibold break-words text-primary">
+          <Link
+            to={paths.warehouse(warehouse.name)}
+            className="hover:underline focus-visible:outline-2 focus-visible:outline-accent"
+          >
+            {warehouse.name}
+          </Link>
+        </h2>
+        <p className="shrink-0 text-right">
+          <span
+            className={`block text-2xl font-bold tabular-nums ${occupancyText[occupancyColour(percent)]}`}
+          >
+            {percent}%
+          </span>
+          <span className="text-xs text-slate-500">occupied</span>
+        </p>
+      </header>
+      <table className="w-full text-sm">
+        <caption className="sr-only">Statistics of {warehouse.name}</caption>
+        <thead className="bg-slate-50 text-left text-xs tracking-wide text-slate-500 uppercase">
+          <tr>
+            <th scope="col" className="px-5 py-2 font-semibold">
+              Metric
+            </th>
+            <th scope="col" className="px-5 py-2 text-right font-semibold">
+              Value
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {statisticsRows(warehouse).map(({ metric, value }) => (
+            <tr key={metric}>
+              <th scope="row" className="px-5 py-3 text-left font-normal text-slate-700">
+                {metric}
+              </th>
+              <td className="px-5 py-3 text-right font-semibold text-slate-900 tabular-nums">{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
 
 export default function StatisticsPage() {
-  return <PlaceholderPage title="Statistics" />;
+  const session = useSession();
+  const warehouses = useWarehouses(session.data?.companyId);
+  const list = [...(warehouses.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+
+  return (
+    <Page title="Statistics">
+      {warehouses.isPending && <Spinner label="Loading statistics..." />}
+      {warehouses.isError && (
+        <div className="space-y-3">
+          <ErrorList messages={errorMessages(warehouses.error)} />
+          <Button variant="secondary" onClick={() => void warehouses.refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {warehouses.isSuccess && list.length === 0 && (
+        <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+          <BarChart3 className="h-10 w-10 text-slate-300" aria-hidden />
+          <p className="mt-3 text-lg font-semibold text-slate-700">No warehouses yet</p>
+          <p className="mt-1 text-sm text-slate-500">Statistics appear here once you add a warehouse.</p>
+        </div>
+      )}
+      {list.length > 0 && (
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {list.map((warehouse) => (
+            <WarehouseStatistics key={warehouse.id} warehouse={warehouse} />
+          ))}
+        </div>
+      )}
+    </Page>
+  );
 }

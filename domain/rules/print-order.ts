@@ -1,0 +1,88 @@
+import { compareFieldNames } from './field-names';
+
+/** One line of the Print Studio list (`GET /api/vaults/all`). Staged vaults have field 'staged' and no warehouse. */
+export interface PrintVaultDto {
+  id: number;
+  name: string | null;
+  customer_name: string;
+  type: string;
+  position: number | null;
+  field_name: string;
+  warehouse_name: string;
+  note: string | null;
+}
+
+export const STAGED_FIELD_NAME = 'staged';
+
+// one fixed locale so the server and every browser sort alike; numeric so "Warehouse 2" < "Warehouse 10"
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+function compareText(a: string, b: string): number {
+  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+function asNumber(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  const trimmed = value.trim();
+  if (trimmed === '') return null;
+  const n = Number(trimmed);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Positions compare as numbers when both are numeric, otherwise as text; a missing position sorts last. */
+export function comparePositions(
+  a: string | number | null | undefined,
+  b: string | number | null | undefined,
+): number {
+  const aMissing = a === null || a === undefined || a === '';
+  const bMissing = b === null || b === undefined || b === '';
+  if (aMissing || bMissing) return aMissing === bMissing ? 0 : aMissing ? 1 : -1;
+  const na = asNumber(a);
+  const nb = asNumber(b);
+  if (na !== null && nb !== null) return na - nb;
+  return compareText(String(a), String(b));
+}
+
+export interface PrintSortable {
+  warehouse_name: string | null;
+  field_name: string | null;
+  position: string | number | null;
+}
+
+/** Print order: warehouse name, then field name in natural order (A2 before A10), then position. */
+export function comparePrintOrder(a: PrintSortable, b: PrintSortable): number {
+  return (
+    compareText(a.warehouse_name ?? '', b.warehouse_name ?? '') ||
+    compareFieldNames(a.field_name ?? '', b.field_name ?? '') ||
+    comparePositions(a.position, b.position)
+  );
+}
+
+/** A sorted copy; the input is left as it was. */
+export function sortForPrint<T extends PrintSortable>(vaults: readonly T[]): T[] {
+  return [...vaults].sort(comparePrintOrder);
+}
+
+export const PRINT_CSV_HEADER = [
+  'Vault Name',
+  'Customer Name',
+  'Vault Type',
+  'Position',
+  'Field Name',
+  'Warehouse Name',
+  'Notes',
+] as const;
+
+/** The cells of one CSV line, in the header's order. */
+export function printCsvRow(vault: PrintVaultDto): (string | number | null)[] {
+  return [
+    vault.name,
+    vault.customer_name,
+    vault.type,
+    vault.position,
+    vault.field_name,
+    vault.warehouse_name,
+    vault.note,
+  ];
+}

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChecklistDto, DEFAULT_CHECKLIST_TASKS } from '../../../domain/schemas/checklist.schema';
+import { buildAccount } from '../../db/factories';
+import { type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { buildWarehouse } from '../warehouses/warehouses.factories';
+import { seedDemoChecklists } from './checklists.demo';
+
+describe.each(testEngines())('demo checklist on %s', (engine) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await startTestApp(engine);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('seeds one active checklist for the first warehouse with the default tasks, the first one answered', async () => {
+    const account = await buildAccount(ctx.database.db);
+    const first = await buildWarehouse(ctx.database.db, { companyId: account.companyId, name: 'Demo First' });
+    const second = await buildWarehouse(ctx.database.db, {
+      companyId: account.companyId,
+      name: 'Demo Second',
+    });
+    await seedDemoChecklists(ctx.database.db, account.companyId, [first.id, second.id]);
+
+    const user = await signIn(ctx, account);
+    const list = (await user.request({ method: 'GET', url: '/api/checklists/' })).json() as ChecklistDto[];
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ warehouse_id: first.id, is_active: true, filled_out_by: 'Sam Ortiz' });
+    expect(list[0]!.tasks.map((t) => t.text)).toEqual([...DEFAULT_CHECKLIST_TASKS]);
+    expect(list[0]!.tasks.filter((t) => t.completed)).toHaveLength(1);
+
+    const open = await ctx.app.inject({ method: 'GET', url: '/api/checklists/warehouse/demo-first' });
+    expect(open.json()).toMatchObject({ id: list[0]!.id, warehouseName: 'Demo First' });
+  });
+
+  it('seeds nothing without a warehouse', async () => {
+    const account = await buildAccount(ctx.database.db);
+    await seedDemoChecklists(ctx.database.db, account.companyId, []);
+    const user = await signIn(ctx, account);
+    expect((await user.request({ method: 'GET', url: '/api/checklists/' })).json()).toEqual([]);
+  });
+});

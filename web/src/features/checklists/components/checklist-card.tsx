@@ -1,0 +1,113 @@
+import { ExternalLink, Pencil, Square, SquareCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import type { ChecklistDto } from '../../../../../domain/schemas/checklist.schema';
+import { paths } from '../../../config/paths';
+
+const createdFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'numeric',
+  day: 'numeric',
+  year: 'numeric',
+});
+const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+export function ChecklistCard({ checklist, onEdit }: { checklist: ChecklistDto; onEdit: () => void }) {
+  const done = checklist.tasks.filter((t) => t.completed).length;
+  return (
+    <article
+      aria-label={`${checklist.warehouseName} checklist`}
+      className="flex flex-col rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
+      <header className="flex items-start justify-between gap-3 border-b border-slate-100 px-5 py-4">
+        <div className="min-w-0">
+          <p className="text-sm text-slate-500">
+            <time dateTime={checklist.created_at}>
+              {createdFormat.format(new Date(checklist.created_at))}
+            </time>
+          </p>
+          <h2 className="text-lg font-semibold break-words text-primary">{checklist.warehouseName}</h2>
+        </div>
+        <span
+          className={`shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold ${checklist.is_active ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-500'}`}
+        >
+          {checklist.is_active ? 'Active' : 'Inactive'}
+        </span>
+      </header>
+
+      <div className="flex-1 space-y-4 px-5 py-4">
+        <p className="text-sm text-slate-600">
+          <span className="font-medium text-slate-700">Filled out by:</span>{' '}
+          {checklist.filled_out_by ?? 'Nobody yet'}
+        </p>
+        {checklist.tasks.length === 0 ? (
+          <p className="text-sm text-slate-500">No tasks found for this checklist.</p>
+        ) : (
+          <div>
+            <p className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              Tasks · {done} of {checklist.tasks.length} done
+            </p>
+            <ul className="space-y-2">
+              {checklist.tasks.map((task) => (
+                <li key={task.id} className="flex items-start gap-3 text-sm">
+                  <span
+                    role="checkbox"
+                    aria-checked={task.completed}
+                    aria-readonly
+                    aria-label={task.text}
+                    className="mt-0.5 shrink-0"
+                  >
+                    {task.completed ? (
+                      <SquareCheck className="h-4.5 w-4.5 text-success" aria-hidden />
+                    ) : (
+                      <Square className="h-4.5 w-4.5 text-slate-400" aria-hidden />
+                    )}
+                  </span>
+                  <div className="min-w-0">
+                    <p className={task.completed ? 'text-slate-500' : 'text-slate-800'}>{task.text}</p>
+                    {task.completed ? (
+                      <p className="text-xs text-slate-500">
+                        Completed by {task.completed_by || 'Unknown'}
+                        {task.completed_at && ` · ${timeFormat.format(new Date(task.completed_at))}`}
+                      </p>
+                    ) : task.reason ? (
+                      <p className="text-xs text-amber-700">
+                        Not done: {task.reason}
+                        {task.completed_by && ` (${task.completed_by}`}
+                        {task.completed_by &&
+                          task.completed_at &&
+                          `, ${timeFormat.format(new Date(task.completed_at))}`}
+                        {task.completed_by && ')'}
+                      </p>
+                    ) : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {checklist.description && (
+          <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm whitespace-pre-wrap text-slate-600">
+            {checklist.description}
+          </p>
+        )}
+      </div>
+
+      <footer className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 px-5 py-3">
+        <Link
+          to={paths.checklist(checklist.warehouseName)}
+          className="inline-flex min-h-10 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-accent hover:underline focus-visible:outline-2 focus-visible:outline-accent"
+        >
+          <ExternalLink className="h-4 w-4" aria-hidden /> Fill-in page
+        </Link>
+        <button
+          type="button"
+          onClick={onEdit}
+          aria-label={`Edit ${checklist.warehouseName} checklist`}
+          className="inline-flex min-h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent"
+        >
+          <Pencil className="h-4 w-4" aria-hidden /> Edit
+        </button>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,149 @@
+import { type FormEvent, useId, useState } from 'react';
+import {
+  ChecklistResponseSchema,
+  type ChecklistResponseInput,
+} from '../../../../../domain/schemas/checklist.schema';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { ErrorList } from '../../../components/ui/error-list';
+
+type Answer = ChecklistResponseInput['answer'];
+
+const inputClass =
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-800 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none aria-[invalid=true]:border-danger';
+
+/** The 'Checklist Response' modal: who answers, the answer, and for a No the reason. */
+export function ResponseDialog({
+  task,
+  answer,
+  fillerName,
+  pending,
+  serverErrors,
+  onSubmit,
+  onClose,
+}: {
+  task: { text: string } | null;
+  answer: Answer;
+  fillerName: string;
+  pending: boolean;
+  serverErrors: string[];
+  onSubmit: (response: ChecklistResponseInput) => void;
+  onClose: () => void;
+}) {
+  const [someoneElse, setSomeoneElse] = useState(false);
+  const [otherName, setOtherName] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<'otherName' | 'reason', string>>>({});
+  const ids = { other: useId(), reason: useId(), otherError: useId(), reasonError: useId() };
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = ChecklistResponseSchema.safeParse({
+      answer,
+      someoneElse: answer === 'yes' && someoneElse,
+      otherName,
+      reason,
+    });
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues)
+        next[issue.path[0] as 'otherName' | 'reason'] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    onSubmit(parsed.data);
+  }
+
+  return (
+    <Dialog
+      open={task !== null}
+      onOpenChange={(open) => {
+        if (!open && !pending) onClose();
+      }}
+      title="Checklist Response"
+      description={task?.text}
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg bg-slate-50 px-4 py-3 text-sm">
+          <dt className="text-slate-500">Name</dt>
+          <dd className="font-semibold text-slate-800">{fillerName}</dd>
+          <dt className="text-slate-500">Answer</dt>
+          <dd className={`font-semibold ${answer === 'yes' ? 'text-emerald-700' : 'text-danger'}`}>
+            {answer === 'yes' ? 'Yes' : 'No'}
+          </dd>
+        </dl>
+
+        {answer === 'yes' && (
+          <div className="space-y-2">
+            <label className="flex min-h-10 cursor-pointer items-center gap-3 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                checked={someoneElse}
+                onChange={(e) => setSomeoneElse(e.target.checked)}
+                className="h-5 w-5 rounded border-slate-300 accent-accent"
+              />
+              Someone else did it
+            </label>
+            {someoneElse && (
+              <div>
+                <label htmlFor={ids.other} className="mb-1 block text-sm font-medium text-slate-700">
+                  Who did it?
+                </label>
+                <input
+                  id={ids.other}
+                  value={otherName}
+                  onChange={(e) => setOtherName(e.target.value)}
+                  maxLength={100}
+                  autoComplete="off"
+                  aria-invalid={errors.otherName ? true : undefined}
+                  aria-describedby={errors.otherName ? ids.otherError : undefined}
+                  className={inputClass}
+                />
+                {errors.otherName && (
+                  <p id={ids.otherError} className="mt-1 text-sm text-danger">
+                    {errors.otherName}
+                  </p>
+                )}
+              </div>
+            )}
+          </div>
+        )}
+
+        {answer === 'no' && (
+          <div>
+            <label htmlFor={ids.reason} className="mb-1 block text-sm font-medium text-slate-700">
+              Why was it not done?
+            </label>
+            <textarea
+              id={ids.reason}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              rows={3}
+              maxLength={2000}
+              placeholder="Please enter at least 15 characters"
+              aria-invalid={errors.reason ? true : undefined}
+              aria-describedby={errors.reason ? ids.reasonError : undefined}
+              className={inputClass}
+            />
+            {errors.reason && (
+              <p id={ids.reasonError} className="mt-1 text-sm text-danger">
+                {errors.reason}
+              </p>
+            )}
+          </div>
+        )}
+
+        <ErrorList messages={serverErrors} />
+        <div className="flex justify-end gap-3 pt-2">
+          <Button variant="secondary" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Submitting...' : 'Submit'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

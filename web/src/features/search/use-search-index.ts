@@ -1,0 +1,39 @@
+import { useMemo } from 'react';
+import { useLocation } from 'react-router';
+import {
+  buildRackSearchIndex,
+  buildVaultSearchIndex,
+  type SearchIndex,
+} from '../../../../domain/rules/search';
+import { warehouseSlug } from '../../../../domain/rules/text';
+import { useRacks } from '../../api/racks';
+import { useSession } from '../../api/session';
+import { useWarehouse, useWarehouses } from '../../api/warehouses';
+import type { WarehouseView } from '../../lib/warehouse-view-state';
+
+const EMPTY_INDEX: SearchIndex = { entries: [] };
+const WAREHOUSE_PATH = /^\/warehouse\/([^/]+)/;
+
+/**
+ * The suggestion index of the warehouse in the URL, for the current view. It is rebuilt only when that
+ * warehouse's data changes, so each keystroke is a single scan of a flat array.
+ */
+export function useSearchIndex(view: WarehouseView): SearchIndex {
+  const { pathname } = useLocation();
+  const slug = decodeURIComponent(WAREHOUSE_PATH.exec(pathname)?.[1] ?? '').toLowerCase();
+  const session = useSession();
+  const warehouses = useWarehouses(session.data?.companyId);
+  const summary = warehouses.data?.find((w) => (w.slug ?? warehouseSlug(w.name)) === slug);
+  const detail = useWarehouse(view === 'vault' ? summary?.id : undefined);
+  const racks = useRacks(view === 'rack' ? summary?.id : undefined);
+
+  const vaultIndex = useMemo(
+    () => (detail.data ? buildVaultSearchIndex(detail.data) : EMPTY_INDEX),
+    [detail.data],
+  );
+  const rackIndex = useMemo(
+    () => (racks.data ? buildRackSearchIndex(racks.data) : EMPTY_INDEX),
+    [racks.data],
+  );
+  return view === 'rack' ? rackIndex : vaultIndex;
+}
