@@ -18,6 +18,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   CONTACT_FORM_ID: z.string().optional(),
+  CONTACT_INBOX_COMPANY: z.string().optional(),
   TEST_POSTGRES_URL: z.string().optional(),
   NODE_ENV: z.string().default('development'),
   WEB_DIST_DIR: z.string().default('dist/web'),
@@ -35,6 +36,8 @@ export interface AppConfig {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   loginRateLimit: number;
   contactFormId: string | undefined;
+  /** the company whose users may read the landing page's contact messages (default: the first company) */
+  contactInboxCompany: string | undefined;
   testPostgresUrl: string | undefined;
   webDistDir: string;
 }
@@ -68,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     contactFormId: e.CONTACT_FORM_ID,
+    contactInboxCompany: e.CONTACT_INBOX_COMPANY,
     testPostgresUrl: e.TEST_POSTGRES_URL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
   };

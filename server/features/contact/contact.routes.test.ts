@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
 import { CONTACT_RATE_LIMIT, CONTACT_TOO_MANY } from './contact.routes';
 
 const valid = {
@@ -19,8 +19,11 @@ describe.each(testEngines())('contact routes on %s', (engine) => {
   const count = async () =>
     (await ctx.database.db.selectFrom('contact_messages').select('id').execute()).length;
 
+  let inbox: SignedIn;
   beforeAll(async () => {
     ctx = await startTestApp(engine);
+    // the first company of an installation reads the inbox
+    inbox = await signIn(ctx);
   });
   afterAll(async () => {
     await ctx.close();
@@ -50,8 +53,7 @@ describe.each(testEngines())('contact routes on %s', (engine) => {
       ip: '10.77.0.1',
     });
 
-    const user = await signIn(ctx);
-    const list = await user.request({ method: 'GET', url: '/api/contact/messages' });
+    const list = await inbox.request({ method: 'GET', url: '/api/contact/messages' });
     expect(list.statusCode).toBe(200);
     const messages = list.json() as { name: string; company: string | null; ip?: string }[];
     expect(messages[0]).toMatchObject({ name: 'Sam', company: null });
@@ -93,6 +95,13 @@ describe.each(testEngines())('contact routes on %s', (engine) => {
     expect(limited.json()).toEqual({ errors: [CONTACT_TOO_MANY] });
     expect(await count()).toBe(before);
     expect((await send(valid, '10.200.0.2')).statusCode).toBe(201);
+  });
+
+  it('no other company reads the inbox', async () => {
+    const other = await signIn(ctx);
+    const res = await other.request({ method: 'GET', url: '/api/contact/messages' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ errors: ['Not found'] });
   });
 
   it('GET /api/contact/messages needs sign-in', async () => {

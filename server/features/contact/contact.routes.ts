@@ -2,9 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ContactMessageSchema, type ContactSettingsDto } from '../../../domain/schemas/contact.schema';
 import { requireUser } from '../../auth/session.plugin';
 import { nowIso } from '../../db/database';
-import { parseInput } from '../../http/errors';
+import { notFound, parseInput } from '../../http/errors';
 import type { FeatureOptions } from '../feature-routes';
-import { insertContactMessage, listContactMessages } from './contact.repo';
+import { findInboxCompanyId, insertContactMessage, listContactMessages } from './contact.repo';
 import { presentContactMessage } from './contact.presenter';
 
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' };
@@ -43,8 +43,10 @@ export const contactRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { c
     },
   );
 
+  // messages from the landing page belong to the operator of this installation, not to every tenant
   app.get('/api/contact/messages', async (request) => {
-    requireUser(request);
+    const user = requireUser(request);
+    if (user.companyId !== (await findInboxCompanyId(db, config.contactInboxCompany))) throw notFound();
     return (await listContactMessages(db, MESSAGES_SHOWN)).map(presentContactMessage);
   });
 };

@@ -3,7 +3,7 @@ import { useContactMessages } from '../../../api/contact';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessages } from '../../../lib/api-client';
+import { ApiError, errorMessages } from '../../../lib/api-client';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -15,6 +15,10 @@ export default function MessagesPage() {
     <Page title="Messages">
       {messages.isPending ? (
         <Spinner label="Loading messages..." />
+      ) : messages.error instanceof ApiError && messages.error.status === 404 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">
+          Contact messages are read by the operator of this installation.
+        </p>
       ) : messages.isError ? (
         <ErrorList messages={errorMessages(messages.error)} />
       ) : messages.data.length === 0 ? (
