@@ -6,7 +6,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '../domain/rules/capacity';
 import { authRoutes } from './auth/auth.routes';
 import { sessionPlugin } from './auth/session.plugin';
@@ -17,6 +17,17 @@ import { contentSecurityPolicy, refuseCrossSiteWrites } from './http/security';
 import { EventFeed } from './events/event-feed';
 import { eventsRoutes } from './events/events.routes';
 import { featureRoutes } from './features/feature-routes';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
 
 export interface AppDeps {
   config: AppConfig;
@@ -38,6 +49,20 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     trustProxy: true,
     bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024,
     return503OnClosing: true,
+    // a warehouse name in a checklist link grows several times over once percent-encoded
+    routerOptions: { maxParamLength: 1000 },
+    // the router's own refusals (a malformed or over-long path) answer in the API's error shape as well
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? reply.status(414).send({ errors: ['The address is too long.'] })
+        : reply.status(400).send({ errors: ['The request could not be read.'] }),
+  });
+
+  // every route the server answers, collected as it is added, so tests can prove they cover each one
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
   });
 
   app.setErrorHandler((error: FastifyError & { errors?: unknown }, request, reply) => {

@@ -1,30 +1,34 @@
-import type { Db } from '../../db/database';
+import { sql } from 'kysely';
+import { type Db, isForeignKeyViolation } from '../../db/database';
 
 /**
- * Finds or creates a customer or order by name within the company. The insert skips a name that
- * exists (or that a concurrent writer just created), so two people naming the same customer meet
- * on one row instead of failing.
+ * Finds or creates a customer or order by name within the company, in one statement. Two people naming the same
+ * customer meet on one row, and the upsert keeps that row locked until the caller's transaction ends, so another
+ * user's clean-up of unused names cannot delete it between finding it and using it.
  */
 async function findOrCreateByName(db: Db, table: 'customers' | 'orders', companyId: number, name: string): Promise<number> {
-  const existing = await db
-    .selectFrom(table)
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('name', '=', name)
-    .executeTakeFirst();
-  if (existing) return existing.id;
-  await db
+  const row = await db
     .insertInto(table)
     .values({ company_id: companyId, name })
-    .onConflict((oc) => oc.columns(['company_id', 'name']).doNothing())
-    .execute();
-  const row = await db
-    .selectFrom(table)
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('name', '=', name)
+    .onConflict((oc) => oc.columns(['company_id', 'name']).doUpdateSet({ name }))
+    .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * Runs a clean-up of unused names inside the caller's transaction. When another transaction has just started using
+ * a name (PostgreSQL runs them side by side), the delete hits the foreign key: the name is in use again, so it stays.
+ */
+async function deleteIfStillUnused(db: Db, remove: () => Promise<unknown>): Promise<void> {
+  await sql`savepoint unused_names`.execute(db);
+  try {
+    await remove();
+  } catch (error) {
+    if (!isForeignKeyViolation(error)) throw error;
+    await sql`rollback to savepoint unused_names`.execute(db);
+  }
+  await sql`release savepoint unused_names`.execute(db);
 }
 
 export const findOrCreateCustomer = (db: Db, companyId: number, name: string) =>
@@ -32,7 +36,7 @@ export const findOrCreateCustomer = (db: Db, companyId: number, name: string) =>
 
 export const findOrCreateOrder = (db: Db, companyId: number, name: string) => findOrCreateByName(db, 'orders', companyId, name);
 
-/** Removes the given customers when no vault or pallet refers to them any more. */
+/** Removes the given customers when no vault or pallet refers to them any more; call it inside a transaction. */
 export async function deleteUnusedCustomers(db: Db, companyId: number, customerIds?: number[]): Promise<void> {
   if (customerIds && customerIds.length === 0) return;
   let query = db
@@ -45,10 +49,10 @@ export async function deleteUnusedCustomers(db: Db, companyId: number, customerI
       ]),
     );
   if (customerIds) query = query.where('id', 'in', customerIds);
-  await query.execute();
+  await deleteIfStillUnused(db, () => query.execute());
 }
 
-/** Removes the given orders when no vault refers to them any more. */
+/** Removes the given orders when no vault refers to them any more; call it inside a transaction. */
 export async function deleteUnusedOrders(db: Db, companyId: number, orderIds?: number[]): Promise<void> {
   if (orderIds && orderIds.length === 0) return;
   let query = db
@@ -58,5 +62,5 @@ export async function deleteUnusedOrders(db: Db, companyId: number, orderIds?: n
       eb.not(eb.exists(eb.selectFrom('vaults').select('vaults.id').whereRef('vaults.order_id', '=', 'orders.id'))),
     );
   if (orderIds) query = query.where('id', 'in', orderIds);
-  await query.execute();
+  await deleteIfStillUnused(db, () => query.execute());
 }

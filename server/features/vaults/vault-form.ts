@@ -1,6 +1,9 @@
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
+import { badRequest } from '../../http/errors';
 import type { UploadedFile } from './vaults.service';
+
+export const UNREADABLE_FORM = 'The form data could not be read.';
 
 export interface ReadForm {
   fields: Record<string, unknown>;
@@ -25,19 +28,25 @@ export async function readForm(request: FastifyRequest): Promise<ReadForm> {
     return { fields, files: {} };
   }
   const form: ReadForm = { fields: {}, files: {} };
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const content = await part.toBuffer();
-      // a form posted without choosing a file still carries an empty file part
-      if (!part.filename && content.length === 0) continue;
-      form.files[part.fieldname] = {
-        fileName: cleanFileName(part.filename ?? ''),
-        contentType: (part.mimetype || 'application/octet-stream').slice(0, 100),
-        content,
-      };
-    } else if (typeof part.value === 'string') {
-      form.fields[part.fieldname] = part.value;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const content = await part.toBuffer();
+        // a form posted without choosing a file still carries an empty file part
+        if (!part.filename && content.length === 0) continue;
+        form.files[part.fieldname] = {
+          fileName: cleanFileName(part.filename ?? ''),
+          contentType: (part.mimetype || 'application/octet-stream').slice(0, 100),
+          content,
+        };
+      } else if (typeof part.value === 'string') {
+        form.fields[part.fieldname] = part.value;
+      }
     }
+  } catch (error) {
+    // limits (413) keep their status; the parser's plain errors (no boundary, cut-off body) mean a broken form, not a fault of ours
+    if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw badRequest(UNREADABLE_FORM);
   }
   return form;
 }
