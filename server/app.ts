@@ -46,7 +46,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
           ...(logStream ? { stream: logStream } : {}),
         }
       : false,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024,
     return503OnClosing: true,
     // a warehouse name in a checklist link grows several times over once percent-encoded

@@ -14,6 +14,7 @@ const EnvSchema = z.object({
     .optional(),
   SEED_DEMO: booleanFlag.default(true),
   COOKIE_SECURE: booleanFlag.default(false),
+  TRUST_PROXY: booleanFlag.default(false),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
@@ -32,6 +33,8 @@ export interface AppConfig {
   database: DatabaseTarget;
   seedDemo: boolean;
   cookieSecure: boolean;
+  /** read the client address from X-Forwarded-For (only behind a proxy that sets it) */
+  trustProxy: boolean;
   sessionTtlMs: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   loginRateLimit: number;
@@ -67,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     database: databaseTargetFromUrl(e.DATABASE_URL),
     seedDemo: e.SEED_DEMO,
     cookieSecure: e.COOKIE_SECURE,
+    trustProxy: e.TRUST_PROXY,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,

@@ -180,5 +180,14 @@ describe.each(testEngines())('login rate limit per IP on %s', (engine) => {
     expect(limited.statusCode).toBe(429);
     expect((limited.json() as { errors: string[] }).errors[0]).toMatch(/Too many sign-in attempts/);
     expect((await attempt('10.2.2.2')).statusCode).toBe(200);
+    // without a trusted proxy in front, a forged X-Forwarded-For does not buy new attempts
+    const forged = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.1.1.1',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+      payload: { email: account.email, password: account.password },
+    });
+    expect(forged.statusCode).toBe(429);
   });
 });

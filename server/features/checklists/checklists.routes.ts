@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   AnswerChecklistSchema,
   CreateChecklistSchema,
@@ -16,7 +16,10 @@ import {
 } from './checklists.service';
 
 // the fill-in page is public: keep one address from hammering it
-const publicRateLimit = { rateLimit: { max: 300, timeWindow: '1 minute' } };
+// limits anonymous callers only: staff signed in behind one site address must not share a budget
+const publicRateLimit = {
+  rateLimit: { max: 300, timeWindow: '1 minute', allowList: (request: FastifyRequest) => request.user !== null },
+};
 
 export const checklistsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
   const { db } = database;
