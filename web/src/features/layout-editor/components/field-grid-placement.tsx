@@ -57,6 +57,7 @@ export function FieldGridPlacement({ warehouse }: { warehouse: WarehouseDto }) {
   }
 
   function onDragEnd(event: DragEndEvent) {
+    throttle.cancel();
     setPreview(null);
     const location = target(event);
     if (!location) return;
@@ -70,10 +71,13 @@ export function FieldGridPlacement({ warehouse }: { warehouse: WarehouseDto }) {
   return (
     <DndContext
       sensors={sensors}
-      onDragStart={() => throttle.reset()}
-      onDragMove={(event) => throttle.ready() && setPreview(target(event))}
+      onDragStart={throttle.cancel}
+      onDragMove={(event) => throttle.run(() => setPreview(target(event)))}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setPreview(null)}
+      onDragCancel={() => {
+        throttle.cancel();
+        setPreview(null);
+      }}
     >
       <div ref={frame} className="min-w-0 overflow-x-auto">
         <FloorCanvas ref={plan} floor={floor} scale={scale} label="Field grid placement plan">

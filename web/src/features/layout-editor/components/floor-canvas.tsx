@@ -7,8 +7,9 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { forwardRef, type ReactNode, useMemo, useRef } from 'react';
+import { forwardRef, type ReactNode, useEffect, useMemo } from 'react';
 import type { Floor, Point, Rect } from '../../../../../domain/rules/rack-placement';
+import { createThrottle, type Throttle } from '../../../lib/throttle';
 
 export const PLAN_DROP_ID = 'floor-plan';
 
@@ -61,23 +62,11 @@ export function usePlanSensors() {
   );
 }
 
-/** A gate that opens at most once per `ms` (spec: drag preview updates are throttled to 100 ms). */
-export function useThrottle(ms: number): { ready: () => boolean; reset: () => void } {
-  const last = useRef(0);
-  return useMemo(
-    () => ({
-      ready: () => {
-        const now = performance.now();
-        if (now - last.current < ms) return false;
-        last.current = now;
-        return true;
-      },
-      reset: () => {
-        last.current = 0;
-      },
-    }),
-    [ms],
-  );
+/** Drag preview updates, at most one per 100 ms as the spec asks, the last one always shown. */
+export function useThrottle(ms: number): Throttle {
+  const throttle = useMemo(() => createThrottle(ms), [ms]);
+  useEffect(() => throttle.cancel, [throttle]);
+  return throttle;
 }
 
 /** The snapped spot a drop would take: blue when it is free, red when it is not. */

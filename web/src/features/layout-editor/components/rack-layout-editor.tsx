@@ -83,8 +83,7 @@ export function RackLayoutEditor({ warehouse }: { warehouse: WarehouseDto }) {
   }
 
   function onDragMove(event: DragMoveEvent) {
-    if (!throttle.ready()) return;
-    setPreview(isOverPlan(event) || event.active.id !== TEMPLATE_DRAG_ID ? placementFor(event) : null);
+    throttle.run(() => setPreview(isOverPlan(event) || event.active.id !== TEMPLATE_DRAG_ID ? placementFor(event) : null));
   }
 
   function onDragEnd(event: DragEndEvent) {
@@ -92,8 +91,8 @@ export function RackLayoutEditor({ warehouse }: { warehouse: WarehouseDto }) {
     setTimeout(() => {
       justDragged.current = false;
     }, 0);
+    throttle.cancel();
     setPreview(null);
-    throttle.reset();
     const item = dragged(event.active.id);
     const placement = placementFor(event);
     if (!item || !placement) return;
@@ -131,10 +130,13 @@ export function RackLayoutEditor({ warehouse }: { warehouse: WarehouseDto }) {
   return (
     <DndContext
       sensors={sensors}
-      onDragStart={() => throttle.reset()}
+      onDragStart={throttle.cancel}
       onDragMove={onDragMove}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setPreview(null)}
+      onDragCancel={() => {
+        throttle.cancel();
+        setPreview(null);
+      }}
       accessibility={{
         screenReaderInstructions: {
           draggable: 'Press Space to pick up a rack, use the arrow keys to move it, and Space again to drop it. Press Enter for its info.',
