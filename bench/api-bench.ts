@@ -1,39 +1,105 @@
+import http from 'node:http';
 import autocannon from 'autocannon';
 
 export interface RouteResult {
   route: string;
+  connections: number;
   requests: number;
   rps: number;
   p50: number;
   p99: number;
   non2xx: number;
   errors: number;
+  /**
+   * Server CPU time per request. Unlike latency it hardly depends on what else the shared machine is doing, so it
+   * is the figure to compare between two runs.
+   */
+  cpuMsPerRequest: number;
+  /** compressed answer size in bytes (reads only) */
+  bytes?: number;
 }
 
-function summarise(route: string, result: autocannon.Result): RouteResult {
+/** Reads the server's CPU time, so a result can say what one request cost the server. */
+export type CpuClock = () => number;
+
+interface Run {
+  result: autocannon.Result;
+  /** ms from the start to the last response: autocannon ends its runs on a whole-second tick */
+  activeMs: number;
+}
+
+function run(options: autocannon.Options): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let lastResponse = started;
+    const instance = autocannon(options, (error: unknown, result: autocannon.Result) =>
+      error
+        ? reject(error instanceof Error ? error : new Error(String(error)))
+        : resolve({ result, activeMs: lastResponse - started }),
+    );
+    instance.on('response', () => (lastResponse = performance.now()));
+  });
+}
+
+function summarise(
+  route: string,
+  connections: number,
+  { result, activeMs }: Run,
+  cpuMs: number,
+): RouteResult {
+  const requests = result.requests.total;
   return {
     route,
-    requests: result.requests.total,
-    rps: Math.round(result.requests.average),
+    connections,
+    requests,
+    rps: Math.round(requests / Math.max(activeMs / 1000, 0.001)),
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    cpuMsPerRequest: requests > 0 ? Math.round((cpuMs / requests) * 100) / 100 : 0,
   };
 }
 
-/** Reads: each route for a fixed time at a fixed number of connections. */
-export async function benchRead(baseUrl: string, cookie: string, route: string, path: string, seconds: number, connections = 10) {
-  const result = await autocannon({
+/** Bytes on the wire of one gzip answer (undici's fetch would hand back the decompressed body). */
+function compressedSize(baseUrl: string, cookie: string, path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${baseUrl}${path}`, { headers: { cookie, 'accept-encoding': 'gzip' } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve(bytes));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/** Reads: one route for a fixed time at a fixed number of connections. */
+export async function benchRead(
+  baseUrl: string,
+  cookie: string,
+  route: string,
+  path: string,
+  seconds: number,
+  cpu: CpuClock,
+  connections = 10,
+): Promise<RouteResult> {
+  const before = cpu();
+  const result = await run({
     url: `${baseUrl}${path}`,
     connections,
     duration: seconds,
     headers: { cookie, 'accept-encoding': 'gzip' },
   });
-  return summarise(route, result);
+  const summary = summarise(route, connections, result, cpu() - before);
+  return { ...summary, bytes: await compressedSize(baseUrl, cookie, path) };
 }
 
-type Step = (field: { id: number; vaultIds: number[] }, index: number) => { method: 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown };
+type Step = (
+  field: { id: number; vaultIds: number[] },
+  index: number,
+) => { method: 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown };
 
 /**
  * Writes: every connection claims a field of its own and runs `steps` against it in order (slot order matters:
@@ -46,8 +112,9 @@ export async function benchWrites(
   fields: { id: number; vaultIds: number[] }[],
   stepsPerField: number,
   step: Step,
+  cpu: CpuClock,
   connections = 20,
-) {
+): Promise<RouteResult> {
   const queue = [...fields];
   const requests = Array.from({ length: stepsPerField }, (_, index) => ({
     setupRequest(req: autocannon.Request, context: Record<string, unknown>) {
@@ -60,11 +127,12 @@ export async function benchWrites(
       return { ...req, method, path, headers, body: body === undefined ? undefined : JSON.stringify(body) };
     },
   }));
-  const result = await autocannon({
+  const before = cpu();
+  const result = await run({
     url: baseUrl,
     connections,
     amount: fields.length * stepsPerField,
     requests: requests as autocannon.Request[],
   });
-  return summarise(route, result);
+  return summarise(route, connections, result, cpu() - before);
 }

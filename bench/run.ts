@@ -9,14 +9,20 @@ import { nowIso } from '../server/db/database';
 import { type RouteResult, benchRead, benchWrites } from './api-bench';
 import { type BrowserResult, benchBrowser } from './browser-bench';
 import { insertMany } from './dataset.repo';
-import { generateDataset } from './generate-dataset';
+import { LARGE_DATASET, generateDataset } from './generate-dataset';
 import { type RunningServer, signInCookie, startServer } from '../server/test/server-process';
 
 type Engine = 'sqlite' | 'postgres';
 const READ_SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 5);
-const engines = (process.argv.find((a) => a.startsWith('--engines='))?.split('=')[1] ?? 'sqlite,postgres').split(',') as Engine[];
+const engines = (
+  process.argv.find((a) => a.startsWith('--engines='))?.split('=')[1] ?? 'sqlite,postgres'
+).split(',') as Engine[];
 const withBrowser = !process.argv.includes('--no-browser');
+const IDLE_SECONDS = 30;
+// --from-source runs the server through tsx, as `npm run dev` does, for a before/after comparison with the bundle
+const fromSource = process.argv.includes('--from-source');
 const workDir = path.resolve('.tmp', 'bench');
+const webDir = path.resolve('.tmp', 'bench-web');
 
 interface EngineResult {
   engine: Engine;
@@ -25,7 +31,8 @@ interface EngineResult {
   reads: RouteResult[];
   writes: RouteResult[];
   integrity: string[];
-  rssMiB: number;
+  memory: { startMiB: number; afterReadsMiB: number; afterWritesMiB: number; restingMiB: number };
+  startMs: number;
   browser?: BrowserResult[];
 }
 
@@ -53,86 +60,188 @@ interface Warehouse {
 async function runEngine(engine: Engine): Promise<EngineResult> {
   const { url, cleanup } = await prepareDatabase(engine);
   try {
-    const database = openDatabase(url.startsWith('sqlite:') ? { kind: 'sqlite', file: url.slice(7) } : { kind: 'postgres', url });
+    const database = openDatabase(
+      url.startsWith('sqlite:') ? { kind: 'sqlite', file: url.slice(7) } : { kind: 'postgres', url },
+    );
     await migrateToLatest(database.db);
     const started = Date.now();
     const companies = await generateDataset(database.db);
     const company = companies[0]!;
     // an empty warehouse for the write benchmark: 600 fields of 3 slots
     const [writeWarehouseId] = await insertMany(database.db, 'warehouses', [
-      { company_id: company.companyId, name: 'Write Bench', slug: 'write-bench', rows: 20, cols: 30, field_capacity: 3, length: 200, width: 200, grid_x: 0, grid_y: 0, created_at: nowIso() },
+      {
+        company_id: company.companyId,
+        name: 'Write Bench',
+        slug: 'write-bench',
+        rows: 20,
+        cols: 30,
+        field_capacity: 3,
+        length: 200,
+        width: 200,
+        grid_x: 0,
+        grid_y: 0,
+        created_at: nowIso(),
+      },
     ]);
     const cells = Array.from({ length: 600 }, (_, i) => ({ col: Math.floor(i / 20) + 1, row: (i % 20) + 1 }));
     const writeFieldIds = await insertMany(
       database.db,
       'fields',
-      cells.map(({ col, row }) => ({ company_id: company.companyId, warehouse_id: writeWarehouseId!, col, row, type: 'vault', full: 0 })),
+      cells.map(({ col, row }) => ({
+        company_id: company.companyId,
+        warehouse_id: writeWarehouseId!,
+        col,
+        row,
+        type: 'vault',
+        full: 0,
+      })),
     );
     const generateMs = Date.now() - started;
     await database.close();
 
-    const server = await startServer(url);
+    const startedAt = Date.now();
+    const server = await startServer(url, withBrowser ? { WEB_DIST_DIR: webDir } : {}, { fromSource });
+    const startMs = Date.now() - startedAt;
     try {
       const cookie = await signInCookie(server.baseUrl, company.email, company.password);
       const warehouseId = company.warehouseIds[0]!;
       const warehouse = await getJson<Warehouse>(server, cookie, `/api/warehouse/${warehouseId}`);
       const fieldId = Object.values(warehouse.fields)[0]!.id;
+      const startMiB = server.rssMiB();
       const reads: RouteResult[] = [];
       for (const [route, p] of [
         ['company load at start', `/api/warehouse/company/${company.companyId}`],
         ['one warehouse with fields and vaults', `/api/warehouse/${warehouseId}`],
         ['one field', `/api/warehouse/${warehouseId}/${fieldId}`],
         ['racks of a warehouse', `/api/racks/warehouse/${warehouseId}`],
+        ['staged vaults', '/api/stage/vaults'],
         ['all vaults (Print Studio)', '/api/vaults/all'],
       ] as const) {
-        reads.push(await benchRead(server.baseUrl, cookie, route, p, READ_SECONDS));
+        // latency as one user sees it, then throughput under ten at once
+        reads.push(await benchRead(server.baseUrl, cookie, route, p, READ_SECONDS, server.cpuMs, 1));
+        reads.push(await benchRead(server.baseUrl, cookie, route, p, READ_SECONDS, server.cpuMs, 10));
       }
-      const rssMiB = server.rssMiB();
+      const afterReadsMiB = server.rssMiB();
 
       const writes: RouteResult[] = [];
       const integrity: string[] = [];
       const fields = writeFieldIds.map((id) => ({ id, vaultIds: [] as number[] }));
       writes.push(
-        await benchWrites(server.baseUrl, cookie, 'add vault', fields, 3, (field, i) => ({
-          method: 'POST',
-          path: '/api/vaults/',
-          body: { vault_id: `W${field.id}-${i}`, customer_name: 'BENCH CUSTOMER', order_name: 'B-1', type: 'vault', field_id: field.id, position: 3 - i },
-        })),
+        await benchWrites(
+          server.baseUrl,
+          cookie,
+          'add vault',
+          fields,
+          3,
+          (field, i) => ({
+            method: 'POST',
+            path: '/api/vaults/',
+            body: {
+              vault_id: `W${field.id}-${i}`,
+              customer_name: 'BENCH CUSTOMER',
+              order_name: 'B-1',
+              type: 'vault',
+              field_id: field.id,
+              position: 3 - i,
+            },
+          }),
+          server.cpuMs,
+        ),
       );
       const afterAdd = await getJson<Warehouse>(server, cookie, `/api/warehouse/${writeWarehouseId}`);
       const placed = Object.values(afterAdd.fields).flatMap((f) => Object.values(f.vaults));
-      integrity.push(`add: ${placed.length} vaults placed for ${writes[0]!.requests - writes[0]!.non2xx} acknowledged adds`);
+      integrity.push(
+        `add: ${placed.length} vaults placed for ${writes[0]!.requests - writes[0]!.non2xx} acknowledged adds`,
+      );
       for (const field of fields) {
         field.vaultIds = Object.values(afterAdd.fields[field.id]!.vaults)
           .sort((a, b) => a.position - b.position)
           .map((v) => v.id);
       }
       writes.push(
-        await benchWrites(server.baseUrl, cookie, 'stage vault', fields, 3, (field, i) => ({ method: 'POST', path: `/api/stage/vaults/${field.vaultIds[i]}` })),
+        await benchWrites(
+          server.baseUrl,
+          cookie,
+          'stage vault',
+          fields,
+          3,
+          (field, i) => ({ method: 'POST', path: `/api/stage/vaults/${field.vaultIds[i]}` }),
+          server.cpuMs,
+        ),
       );
-      const staged = Object.keys(await getJson<Record<string, unknown>>(server, cookie, '/api/stage/vaults')).length;
+      const staged = Object.keys(
+        await getJson<Record<string, unknown>>(server, cookie, '/api/stage/vaults'),
+      ).length;
       integrity.push(`stage: ${staged} vaults on the stage (300 before plus ${placed.length} staged)`);
       // move the staged bench vaults back, each into the field it came from, bottom slot first
       for (const field of fields) field.vaultIds.reverse();
       writes.push(
-        await benchWrites(server.baseUrl, cookie, 'move vault', fields, 3, (field, i) => ({
-          method: 'PUT',
-          path: '/api/vaults/move',
-          body: { vaultId: field.vaultIds[i], fieldId: field.id, position: 3 - i },
-        })),
+        await benchWrites(
+          server.baseUrl,
+          cookie,
+          'move vault',
+          fields,
+          3,
+          (field, i) => ({
+            method: 'PUT',
+            path: '/api/vaults/move',
+            body: { vaultId: field.vaultIds[i], fieldId: field.id, position: 3 - i },
+          }),
+          server.cpuMs,
+        ),
       );
       const afterMove = await getJson<Warehouse>(server, cookie, `/api/warehouse/${writeWarehouseId}`);
-      const positions = Object.values(afterMove.fields).flatMap((f) => Object.values(f.vaults).map((v) => `${f.id}:${v.position}`));
-      integrity.push(`move: ${positions.length} vaults back in place, ${positions.length - new Set(positions).size} duplicated slots`);
+      const positions = Object.values(afterMove.fields).flatMap((f) =>
+        Object.values(f.vaults).map((v) => `${f.id}:${v.position}`),
+      );
+      integrity.push(
+        `move: ${positions.length} vaults back in place, ${positions.length - new Set(positions).size} duplicated slots`,
+      );
       for (const field of fields) field.vaultIds.reverse();
       writes.push(
-        await benchWrites(server.baseUrl, cookie, 'delete vault', fields, 3, (field, i) => ({ method: 'DELETE', path: `/api/vaults/${field.vaultIds[i]}` })),
+        await benchWrites(
+          server.baseUrl,
+          cookie,
+          'delete vault',
+          fields,
+          3,
+          (field, i) => ({ method: 'DELETE', path: `/api/vaults/${field.vaultIds[i]}` }),
+          server.cpuMs,
+        ),
       );
       const afterDelete = await getJson<Warehouse>(server, cookie, `/api/warehouse/${writeWarehouseId}`);
-      integrity.push(`delete: ${Object.values(afterDelete.fields).flatMap((f) => Object.values(f.vaults)).length} vaults left (expected 0)`);
+      integrity.push(
+        `delete: ${Object.values(afterDelete.fields).flatMap((f) => Object.values(f.vaults)).length} vaults left (expected 0)`,
+      );
 
-      const browser = withBrowser && engine === 'sqlite' ? await benchBrowser(server.baseUrl, company.email, company.password) : undefined;
-      return { engine, vaults: companies.reduce((s, c) => s + c.vaultCount, 0), generateMs, reads, writes, integrity, rssMiB, browser };
+      const afterWritesMiB = server.rssMiB();
+      // V8 hands the heap a burst of requests grew back to the system once the process has been idle a few seconds
+      await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+      const restingMiB = server.rssMiB();
+
+      const browser =
+        withBrowser && engine === 'sqlite'
+          ? await benchBrowser({
+              baseUrl: server.baseUrl,
+              email: company.email,
+              password: company.password,
+              warehouseName: 'Warehouse 1',
+              warehouseSlug: 'warehouse-1',
+              fieldCount: LARGE_DATASET.cols * LARGE_DATASET.rows,
+              searchLetters: ['S', 'J', 'G', 'M', 'D'],
+            })
+          : undefined;
+      return {
+        engine,
+        vaults: companies.reduce((s, c) => s + c.vaultCount, 0),
+        generateMs,
+        reads,
+        writes,
+        integrity,
+        memory: { startMiB, afterReadsMiB, afterWritesMiB, restingMiB },
+        startMs,
+        browser,
+      };
     } finally {
       await server.stop();
     }
@@ -141,10 +250,34 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
   }
 }
 
-function table(rows: RouteResult[]): string {
-  const lines = ['| Route | Requests | Req/s | p50 ms | p99 ms | non-2xx | errors |', '|---|---:|---:|---:|---:|---:|---:|'];
-  for (const r of rows) lines.push(`| ${r.route} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`);
+function table(rows: RouteResult[], withBytes: boolean): string {
+  const lines = [
+    `| Route | Connections | Requests | Req/s | p50 ms | p99 ms | Server CPU ms/request |${withBytes ? ' gzip bytes |' : ''} non-2xx | errors |`,
+    `|---|---:|---:|---:|---:|---:|---:|${withBytes ? '---:|' : ''}---:|---:|`,
+  ];
+  for (const r of rows) {
+    const bytes = withBytes ? ` ${r.bytes ?? ''} |` : '';
+    lines.push(
+      `| ${r.route} | ${r.connections} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.cpuMsPerRequest} |${bytes} ${r.non2xx} | ${r.errors} |`,
+    );
+  }
   return lines.join('\n');
+}
+
+function browserTable(rows: BrowserResult[]): string {
+  const lines = ['| Measure | Median | Samples |', '|---|---:|---|'];
+  for (const b of rows) {
+    const median = b.medianMs === null ? `not measured: ${b.note ?? ''}` : `${b.medianMs} ${b.unit ?? 'ms'}`;
+    lines.push(`| ${b.name} | ${median} | ${b.samples.join(', ')} |`);
+  }
+  return lines.join('\n');
+}
+
+if (withBrowser) {
+  // the screens are measured on a production build of the current sources
+  execFileSync('npx', ['vite', 'build', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
 }
 
 const results: EngineResult[] = [];
@@ -152,32 +285,37 @@ for (const engine of engines) {
   console.log(`\n=== ${engine} ===`);
   const result = await runEngine(engine);
   results.push(result);
-  console.log(table(result.reads));
-  console.log(table(result.writes));
+  console.log(table(result.reads, true));
+  console.log(table(result.writes, false));
   for (const line of result.integrity) console.log(`- ${line}`);
-  console.log(`server memory: ${result.rssMiB} MiB`);
-  if (result.browser) for (const b of result.browser) console.log(`${b.name}: median ${b.medianMs} ms (${b.samples.join(', ')})`);
+  console.log(`server: ready in ${result.startMs} ms; memory ${JSON.stringify(result.memory)} MiB`);
+  if (result.browser) console.log(browserTable(result.browser));
 }
 
 const sections = results.map(
   (r) => `### ${r.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}
 
-Dataset: ${r.vaults} placed vaults in 2 companies (generated in ${r.generateMs} ms). Server memory after the reads: ${r.rssMiB} MiB.
+Dataset: ${r.vaults} placed vaults in 2 companies (generated in ${r.generateMs} ms). Server (${fromSource ? 'run from source through tsx' : 'compiled bundle'}) ready in ${r.startMs} ms; resident memory ${r.memory.startMiB} MiB after start, ${r.memory.afterReadsMiB} MiB right after the reads, ${r.memory.afterWritesMiB} MiB right after the writes, ${r.memory.restingMiB} MiB after ${IDLE_SECONDS} s at rest with the dataset loaded.
 
-Reads (10 connections, ${READ_SECONDS} s each):
+Reads (${READ_SECONDS} s each at 1 connection, then at 10):
 
-${table(r.reads)}
+${table(r.reads, true)}
 
 Writes (20 connections; every field of an empty 30 x 20 warehouse filled slot by slot, then staged, moved back and deleted):
 
-${table(r.writes)}
+${table(r.writes, false)}
 
 Integrity: ${r.integrity.join('; ')}.
-${r.browser ? `\nScreens (Chromium, median of 5):\n\n| Measure | Median ms | Samples |\n|---|---:|---|\n${r.browser.map((b) => `| ${b.name} | ${b.medianMs} | ${b.samples.join(', ')} |`).join('\n')}\n` : ''}`,
+${r.browser ? `\nScreens (Chromium, median of 5):\n\n${browserTable(r.browser)}\n` : ''}`,
 );
 const file = path.resolve('docs', 'performance.md');
 const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
 const marker = '<!-- bench results -->';
 const head = previous.includes(marker) ? previous.slice(0, previous.indexOf(marker)) : '# Performance\n\n';
-fs.writeFileSync(file, `${head}${marker}\n## Latest \`npm run bench\` (${new Date().toISOString().slice(0, 10)}, this 2-core machine)\n\n${sections.join('\n')}`);
+const args = process.argv.slice(2).join(' ');
+const command = args ? `npm run bench -- ${args}` : 'npm run bench';
+fs.writeFileSync(
+  file,
+  `${head}${marker}\n## Latest \`${command}\` (${new Date().toISOString().slice(0, 10)}, this 2-core machine)\n\n${sections.join('\n')}`,
+);
 console.log(`\nWrote ${path.relative(process.cwd(), file)}`);

@@ -52,11 +52,36 @@ export async function findVault(db: Db, companyId: number, vaultId: number): Pro
   return vaultRows(db).where('v.company_id', '=', companyId).where('v.id', '=', vaultId).executeTakeFirst();
 }
 
-export async function findVaultsOfWarehouse(db: Db, companyId: number, warehouseId: number): Promise<VaultRow[]> {
-  return vaultRows(db)
+/** A placed vault without its field and warehouse names, which the caller already has. */
+export type WarehouseVaultRow = Omit<VaultRow, 'field_col' | 'field_row' | 'warehouse_id' | 'warehouse_name'>;
+
+/**
+ * The vaults placed in one warehouse. They are found through the warehouse's fields (an index lookup per field)
+ * rather than by scanning every vault of the company, and the field and warehouse are not joined per vault.
+ */
+export async function findVaultsOfWarehouse(db: Db, companyId: number, warehouseId: number): Promise<WarehouseVaultRow[]> {
+  return db
+    .selectFrom('vaults as v')
+    .innerJoin('customers as c', 'c.id', 'v.customer_id')
+    .leftJoin('orders as o', 'o.id', 'v.order_id')
+    .select([
+      'v.id',
+      'v.company_id',
+      'v.name',
+      'v.customer_id',
+      'c.name as customer_name',
+      'v.order_id',
+      'o.name as order_name',
+      'v.field_id',
+      'v.position',
+      'v.type',
+      'v.note',
+      'v.version',
+    ])
     .where('v.company_id', '=', companyId)
-    .where('f.warehouse_id', '=', warehouseId)
-    .orderBy('v.id')
+    .where('v.field_id', 'in', (eb) =>
+      eb.selectFrom('fields').select('fields.id').where('fields.warehouse_id', '=', warehouseId).where('fields.company_id', '=', companyId),
+    )
     .execute();
 }
 

@@ -100,29 +100,46 @@ export interface WarehouseCountsRow {
   empty_couchbox_count: number;
 }
 
-/** The statistics counts of every warehouse of the company (or just one) in one grouped query. */
+/**
+ * The statistics counts of every warehouse of the company (or just one) in one grouped query. Whether a vault is
+ * an EMPTY placeholder is decided once per customer (a short list) instead of once per vault, and one warehouse's
+ * vaults are found through its fields, so the query reads only the rows it counts.
+ */
 export async function countVaultsByWarehouse(db: Db, companyId: number, warehouseId?: number): Promise<WarehouseCountsRow[]> {
-  const isEmpty = sql`upper(c.name) like '%EMPTY%'`;
+  const emptyCustomers = db
+    .selectFrom('customers')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where(sql<boolean>`upper(name) like '%EMPTY%'`);
   let query = db
     .selectFrom('vaults as v')
     .innerJoin('fields as f', 'f.id', 'v.field_id')
-    .innerJoin('customers as c', 'c.id', 'v.customer_id')
-    .select([
+    .select((eb) => [
       'f.warehouse_id',
-      sql<number>`count(v.id)`.as('vault_count'),
-      sql<number>`sum(case when ${isEmpty} then 0 else 1 end)`.as('real_count'),
-      sql<number>`sum(case when ${isEmpty} and v.type = 'vault' then 1 else 0 end)`.as('empty_vault_count'),
-      sql<number>`sum(case when ${isEmpty} and v.type = 'couchbox' then 1 else 0 end)`.as('empty_couchbox_count'),
+      'v.type',
+      eb.case().when('v.customer_id', 'in', emptyCustomers).then(1).else(0).end().as('is_empty'),
+      eb.fn.countAll<number>().as('n'),
     ])
     .where('v.company_id', '=', companyId)
-    .groupBy('f.warehouse_id');
-  if (warehouseId !== undefined) query = query.where('f.warehouse_id', '=', warehouseId);
-  const rows = await query.execute();
-  return rows.map((r) => ({
-    warehouse_id: r.warehouse_id,
-    vault_count: Number(r.vault_count),
-    real_count: Number(r.real_count),
-    empty_vault_count: Number(r.empty_vault_count),
-    empty_couchbox_count: Number(r.empty_couchbox_count),
-  }));
+    .groupBy(['f.warehouse_id', 'v.type', 'is_empty']);
+  if (warehouseId !== undefined) {
+    query = query.where('v.field_id', 'in', (eb) =>
+      eb.selectFrom('fields').select('id').where('warehouse_id', '=', warehouseId).where('company_id', '=', companyId),
+    );
+  }
+  const byWarehouse = new Map<number, WarehouseCountsRow>();
+  for (const row of await query.execute()) {
+    const id = Number(row.warehouse_id);
+    let counts = byWarehouse.get(id);
+    if (!counts) {
+      counts = { warehouse_id: id, vault_count: 0, real_count: 0, empty_vault_count: 0, empty_couchbox_count: 0 };
+      byWarehouse.set(id, counts);
+    }
+    const n = Number(row.n);
+    counts.vault_count += n;
+    if (Number(row.is_empty) === 0) counts.real_count += n;
+    else if (row.type === 'vault') counts.empty_vault_count += n;
+    else if (row.type === 'couchbox') counts.empty_couchbox_count += n;
+  }
+  return [...byWarehouse.values()];
 }

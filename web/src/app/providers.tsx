@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Toaster } from 'sonner';
 import { ApiError } from '../lib/api-client';
 
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -16,10 +15,5 @@ export function AppProviders({ children }: { children: ReactNode }) {
         },
       }),
   );
-  return (
-    <QueryClientProvider client={queryClient}>
-      {children}
-      <Toaster position="top-center" richColors closeButton />
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -6,6 +6,7 @@ import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { errorMessages } from '../lib/api-client';
 import type { WarehouseDto } from '../../../domain/schemas/warehouse.schema';
+import { LazyToaster } from './toaster';
 
 // Each screen is its own chunk, so the landing page does not load the editors.
 // The signed-in chrome (drawer, dialogs) is a chunk of its own too.
@@ -44,8 +45,11 @@ function ChecklistOrHome() {
 }
 
 function SignedOutRoutes() {
+  const { pathname } = useLocation();
+  const quiet = pathname === paths.landing || pathname === paths.login;
   return (
     <Suspense fallback={<Spinner />}>
+      {!quiet && <LazyToaster />}
       <Routes>
         <Route path={paths.landing} element={<LandingPage />} />
         <Route path={paths.login} element={<LoginPage />} />
@@ -59,6 +63,7 @@ function SignedOutRoutes() {
 function SignedInRoutes() {
   return (
     <Suspense fallback={<Spinner />}>
+      <LazyToaster />
       <Routes>
         <Route path={paths.landing} element={<Navigate to={paths.dashboard} replace />} />
         <Route path={paths.login} element={<Navigate to={paths.dashboard} replace />} />
