@@ -1,4 +1,5 @@
-// npm start: builds the web app when it is missing or older than its sources, then runs the server.
+// npm start: builds the web app when it is missing or older than its sources, compiles the server into one
+// file (no TypeScript loader at run time: less memory, faster start), then runs it.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,6 +25,20 @@ if (!fs.existsSync(built) || sourcesChanged()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit' });
+const { build } = await import('esbuild');
+const serverFile = path.resolve('dist/server/main.mjs');
+await build({
+  entryPoints: ['server/main.ts'],
+  outfile: serverFile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // dependencies stay in node_modules
+  packages: 'external',
+  logLevel: 'warning',
+});
+
+const server = spawn(process.execPath, [serverFile], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

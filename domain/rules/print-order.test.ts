@@ -1,5 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { comparePositions, printCsvRow, sortForPrint, type PrintVaultDto } from './print-order';
+import { fieldName } from './field-names';
+import {
+  comparePositions,
+  comparePrintOrder,
+  printCsvRow,
+  sortForPrint,
+  type PrintVaultDto,
+} from './print-order';
 
 const line = (warehouse_name: string, field_name: string, position: number | string | null) => ({
   warehouse_name,
@@ -50,6 +58,23 @@ describe('print order', () => {
     expect(comparePositions(null, 1)).toBeGreaterThan(0);
     expect(comparePositions(1, null)).toBeLessThan(0);
     expect(comparePositions(null, null)).toBe(0);
+  });
+
+  it('sorts exactly as the pairwise rule would, for any mix of warehouses, fields and staged vaults', () => {
+    const placed = fc.record({
+      warehouse_name: fc.constantFrom('Main', 'main', 'North 2', 'North 10', 'Ünter', 'B'),
+      field_name: fc
+        .tuple(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 25 }))
+        .map(([col, row]) => fieldName(col, row)),
+      position: fc.option(fc.integer({ min: 1, max: 11 })),
+    });
+    const staged = fc.constant({ warehouse_name: '', field_name: 'staged', position: null });
+    fc.assert(
+      fc.property(fc.array(fc.oneof(placed, staged), { maxLength: 200 }), (vaults) => {
+        // both sorts are stable, so the same order means the very same sequence of objects
+        expect(sortForPrint(vaults)).toEqual([...vaults].sort(comparePrintOrder));
+      }),
+    );
   });
 
   it('does not change the input list', () => {

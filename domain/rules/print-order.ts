@@ -59,9 +59,42 @@ export function comparePrintOrder(a: PrintSortable, b: PrintSortable): number {
   );
 }
 
-/** A sorted copy; the input is left as it was. */
+/** Each distinct name once, in order; names that compare equal share a rank. */
+function ranks(names: Iterable<string>, compare: (a: string, b: string) => number): Map<string, number> {
+  const sorted = [...new Set(names)].sort(compare);
+  const rank = new Map<string, number>();
+  sorted.forEach((name, i) =>
+    rank.set(name, i > 0 && compare(sorted[i - 1]!, name) === 0 ? rank.get(sorted[i - 1]!)! : i),
+  );
+  return rank;
+}
+
+/**
+ * A sorted copy in `comparePrintOrder`'s order; the input is left as it was. A company has a few warehouse names
+ * and field names but thousands of vaults, so each name is collated or parsed once and the vaults sort on ranks.
+ */
 export function sortForPrint<T extends PrintSortable>(vaults: readonly T[]): T[] {
-  return [...vaults].sort(comparePrintOrder);
+  const warehouseRank = ranks(
+    vaults.map((v) => v.warehouse_name ?? ''),
+    compareText,
+  );
+  const fieldRank = ranks(
+    vaults.map((v) => v.field_name ?? ''),
+    compareFieldNames,
+  );
+  return vaults
+    .map((vault) => ({
+      vault,
+      warehouse: warehouseRank.get(vault.warehouse_name ?? '')!,
+      field: fieldRank.get(vault.field_name ?? '')!,
+    }))
+    .sort(
+      (a, b) =>
+        a.warehouse - b.warehouse ||
+        a.field - b.field ||
+        comparePositions(a.vault.position, b.vault.position),
+    )
+    .map((keyed) => keyed.vault);
 }
 
 export const PRINT_CSV_HEADER = [

@@ -1,15 +1,18 @@
 import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { ContactMessageSchema } from '../../../../domain/schemas/contact.schema';
 import { ContactSendError, useContactSettings, useSendContactMessage } from '../../api/contact';
 import { Button } from '../../components/ui/button';
 import { ErrorList } from '../../components/ui/error-list';
 import { errorMessages } from '../../lib/api-client';
+import { issuesByField } from '../../lib/form-issues';
 
 const inputClass =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-800 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none aria-[invalid=true]:border-danger';
 
 type FieldName = 'name' | 'company' | 'email' | 'message';
+
+/** The schema (and zod with it) loads when someone starts on the form, so the landing page itself stays light. */
+const loadSchema = () => import('../../../../domain/schemas/contact.schema').then((module) => module.ContactMessageSchema);
 
 export function ContactForm() {
   const settings = useContactSettings();
@@ -17,17 +20,13 @@ export function ContactForm() {
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [sent, setSent] = useState(false);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = ContactMessageSchema.safeParse(Object.fromEntries(new FormData(form)));
+    const values = Object.fromEntries(new FormData(form));
+    const parsed = (await loadSchema()).safeParse(values);
     if (!parsed.success) {
-      const errors: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as FieldName;
-        errors[field] ??= issue.message;
-      }
-      setFieldErrors(errors);
+      setFieldErrors(issuesByField(parsed.error));
       return;
     }
     setFieldErrors({});
@@ -72,7 +71,8 @@ export function ContactForm() {
 
   return (
     <form
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
+      onFocus={() => void loadSchema()}
       noValidate
       aria-label="Contact us"
       className="space-y-4 rounded-xl bg-white p-6 shadow-sm sm:p-8"
