@@ -6,7 +6,9 @@ import tseslint from 'typescript-eslint';
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
+  {
+    ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,7 +27,10 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...restrict([
         { group: ['**/server/**'], message: 'web never imports server code' },
-        { group: ['**/features/*/**', '!./**', '!../**/components/**'], message: 'features do not import each other' },
+        {
+          group: ['**/features/*/**', '!./**', '!../**/components/**'],
+          message: 'features do not import each other',
+        },
       ]),
     },
   },
@@ -36,7 +41,9 @@ export default tseslint.config(
   },
   {
     files: ['domain/**/*.ts'],
-    rules: restrict([{ group: ['**/server/**', '**/web/**', 'node:*'], message: 'domain is pure: no server, web or I/O' }]),
+    rules: restrict([
+      { group: ['**/server/**', '**/web/**', 'node:*'], message: 'domain is pure: no server, web or I/O' },
+    ]),
   },
   {
     // Playwright fixtures must destructure their dependencies, even when there are none

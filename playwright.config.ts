@@ -2,7 +2,16 @@ import { defineConfig, devices } from '@playwright/test';
 import { E2E_BASE_URL, E2E_DATABASE_FILE, E2E_DIR, E2E_PORT, E2E_WEB_DIST } from './e2e/e2e-env';
 
 // Debian's Chromium, not a browser downloaded by Playwright.
-const chromium = { executablePath: '/usr/bin/chromium', args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] };
+const chromium = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -21,7 +30,10 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'laptop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 800 }, launchOptions: chromium } },
+    {
+      name: 'laptop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 800 }, launchOptions: chromium },
+    },
   ],
   webServer: {
     command: `rm -rf ${E2E_DIR} && node --import tsx server/main.ts`,

@@ -46,21 +46,57 @@ function random(seed: number) {
   };
 }
 
-const CHECKLIST_TASKS = ['Are all incoming/outgoing shipments labeled?', 'Is equipment put back in its designated location?', 'Is everything swept and organized?'];
+const CHECKLIST_TASKS = [
+  'Are all incoming/outgoing shipments labeled?',
+  'Is equipment put back in its designated location?',
+  'Is everything swept and organized?',
+];
 
-const SURNAMES = ['SMITH', 'JOHNSON', 'GARCIA', 'MILLER', 'DAVIS', 'LOPEZ', 'WILSON', 'ANDERSON', 'TAYLOR', 'THOMAS', 'MOORE', 'JACKSON', 'MARTIN', 'LEE', 'THOMPSON', 'WHITE', 'HARRIS', 'CLARK', 'LEWIS', 'WALKER'];
+const SURNAMES = [
+  'SMITH',
+  'JOHNSON',
+  'GARCIA',
+  'MILLER',
+  'DAVIS',
+  'LOPEZ',
+  'WILSON',
+  'ANDERSON',
+  'TAYLOR',
+  'THOMAS',
+  'MOORE',
+  'JACKSON',
+  'MARTIN',
+  'LEE',
+  'THOMPSON',
+  'WHITE',
+  'HARRIS',
+  'CLARK',
+  'LEWIS',
+  'WALKER',
+];
 
 /** A large, realistic dataset: companies with big warehouses, ~80 % full, staged vaults, racks with pallets, checklists. */
-export async function generateDataset(db: Db, shape: DatasetShape = LARGE_DATASET): Promise<GeneratedCompany[]> {
+export async function generateDataset(
+  db: Db,
+  shape: DatasetShape = LARGE_DATASET,
+): Promise<GeneratedCompany[]> {
   const rnd = random(42);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
   const out: GeneratedCompany[] = [];
   const now = nowIso();
   for (let c = 0; c < shape.companies; c++) {
-    const account = await buildAccount(db, { company: `Bench Movers ${c + 1}`, email: `bench${c + 1}@bench.test`, password: 'bench-password-1' });
+    const account = await buildAccount(db, {
+      company: `Bench Movers ${c + 1}`,
+      email: `bench${c + 1}@bench.test`,
+      password: 'bench-password-1',
+    });
     const companyId = account.companyId;
     const customerNames = Array.from({ length: 1500 }, (_, i) => `${pick(SURNAMES)} ${i + 1}`);
-    const customerIds = await insertMany(db, 'customers', customerNames.map((name) => ({ company_id: companyId, name })));
+    const customerIds = await insertMany(
+      db,
+      'customers',
+      customerNames.map((name) => ({ company_id: companyId, name })),
+    );
     const orderIds = await insertMany(
       db,
       'orders',
@@ -86,11 +122,19 @@ export async function generateDataset(db: Db, shape: DatasetShape = LARGE_DATASE
       ]);
       warehouseIds.push(warehouseId!);
       const cells: { col: number; row: number }[] = [];
-      for (let col = 1; col <= shape.cols; col++) for (let row = 1; row <= shape.rows; row++) cells.push({ col, row });
+      for (let col = 1; col <= shape.cols; col++)
+        for (let row = 1; row <= shape.rows; row++) cells.push({ col, row });
       const fieldIds = await insertMany(
         db,
         'fields',
-        cells.map(({ col, row }) => ({ company_id: companyId, warehouse_id: warehouseId!, col, row, type: 'vault', full: 0 })),
+        cells.map(({ col, row }) => ({
+          company_id: companyId,
+          warehouse_id: warehouseId!,
+          col,
+          row,
+          type: 'vault',
+          full: 0,
+        })),
       );
       const vaults: Parameters<typeof insertMany<'vaults'>>[2] = [];
       const total = fieldIds.length * shape.fieldCapacity;
@@ -139,7 +183,12 @@ export async function generateDataset(db: Db, shape: DatasetShape = LARGE_DATASE
         db,
         'shelves',
         rackIds.flatMap((rackId) =>
-          Array.from({ length: shape.shelvesPerRack }, (_, s) => ({ company_id: companyId, rack_id: rackId, position: s + 1, capacity: shape.slotsPerShelf })),
+          Array.from({ length: shape.shelvesPerRack }, (_, s) => ({
+            company_id: companyId,
+            rack_id: rackId,
+            position: s + 1,
+            capacity: shape.slotsPerShelf,
+          })),
         ),
       );
       await insertMany(
@@ -163,12 +212,25 @@ export async function generateDataset(db: Db, shape: DatasetShape = LARGE_DATASE
         ),
       );
       const [checklistId] = await insertMany(db, 'checklists', [
-        { company_id: companyId, warehouse_id: warehouseId!, description: 'Daily cleaning', is_active: 1, filled_out_by: null, created_at: now },
+        {
+          company_id: companyId,
+          warehouse_id: warehouseId!,
+          description: 'Daily cleaning',
+          is_active: 1,
+          filled_out_by: null,
+          created_at: now,
+        },
       ]);
       await insertMany(
         db,
         'checklist_tasks',
-        CHECKLIST_TASKS.map((text, i) => ({ company_id: companyId, checklist_id: checklistId!, position: i + 1, text, completed: 0 })),
+        CHECKLIST_TASKS.map((text, i) => ({
+          company_id: companyId,
+          checklist_id: checklistId!,
+          position: i + 1,
+          text,
+          completed: 0,
+        })),
       );
     }
     const staged = Array.from({ length: shape.stagedPerCompany }, (_, i) => ({

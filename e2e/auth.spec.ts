@@ -57,7 +57,14 @@ test.describe('sign-in', () => {
 
 test.describe('redirects', () => {
   test('signed out: protected and unknown paths go to the landing page', async ({ page }) => {
-    for (const path of ['/dashboard', '/stage', '/statistics', '/print-studio', '/warehouse/anything', '/no-such-page']) {
+    for (const path of [
+      '/dashboard',
+      '/stage',
+      '/statistics',
+      '/print-studio',
+      '/warehouse/anything',
+      '/no-such-page',
+    ]) {
       await page.goto(path);
       await expect(page, `for ${path}`).toHaveURL(/127\.0\.0\.1:\d+\/$/);
     }
@@ -70,14 +77,22 @@ test.describe('redirects', () => {
     await expect(page).toHaveURL(/\/warehouse-1-checklist$/);
   });
 
-  test('signed in: / and /login go to the dashboard, unknown paths go through / to the dashboard', async ({ signedIn: page }) => {
+  test('signed in: / and /login go to the dashboard, unknown paths go through / to the dashboard', async ({
+    signedIn: page,
+  }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/login');
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/no-such-page');
     await expect(page).toHaveURL(/\/dashboard$/);
-    for (const path of ['/stage', '/statistics', '/print-studio', '/add-warehouse', '/warehouse-checklists']) {
+    for (const path of [
+      '/stage',
+      '/statistics',
+      '/print-studio',
+      '/add-warehouse',
+      '/warehouse-checklists',
+    ]) {
       await page.goto(path);
       await expect(page, `for ${path}`).toHaveURL(new RegExp(`${path}$`));
     }

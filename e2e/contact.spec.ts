@@ -39,7 +39,9 @@ test.describe('landing page contact form', () => {
     const tenant = await browser.newPage();
     await signInThroughForm(tenant, account);
     await tenant.goto('/messages');
-    await expect(tenant.getByText('Contact messages are read by the operator of this installation.')).toBeVisible();
+    await expect(
+      tenant.getByText('Contact messages are read by the operator of this installation.'),
+    ).toBeVisible();
     await expect(tenant.getByText(marker)).toHaveCount(0);
     await tenant.close();
 

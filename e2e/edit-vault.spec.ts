@@ -178,13 +178,11 @@ test.describe('Edit Vault', () => {
       alerts.push(dialog.message());
       void dialog.dismiss();
     });
-    await attachments
-      .getByLabel('Upload Attachment')
-      .setInputFiles({
-        name: 'big.bin',
-        mimeType: 'application/octet-stream',
-        buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
-      });
+    await attachments.getByLabel('Upload Attachment').setInputFiles({
+      name: 'big.bin',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+    });
     await expect.poll(() => alerts).toEqual(['File size should not exceed 5MB']);
     await expect(attachments.getByRole('link')).toHaveCount(1);
   });

@@ -27,8 +27,16 @@ async function changeGrid(page: Page, button: string, dialogTitle: string, count
 }
 
 test.describe('Edit warehouse', () => {
-  test('saving the settings toasts exactly what changed, and refuses values out of range', async ({ signedIn: page, account }) => {
-    const w = await buildWarehouse(e2eDatabase().db, { companyId: account.companyId, name: 'Settings Depot', width: 60, length: 40 });
+  test('saving the settings toasts exactly what changed, and refuses values out of range', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const w = await buildWarehouse(e2eDatabase().db, {
+      companyId: account.companyId,
+      name: 'Settings Depot',
+      width: 60,
+      length: 40,
+    });
     await page.goto(`/edit/${w.slug}`);
     await expect(page.getByRole('heading', { name: 'Settings Depot' })).toBeVisible();
     const form = page.getByRole('form', { name: 'Edit Warehouse Fields' });
@@ -59,14 +67,26 @@ test.describe('Edit warehouse', () => {
     await expect(page.getByText('The warehouse you are looking for does not exist.')).toBeVisible();
   });
 
-  test('the field grid block is dragged on the floor and kept inside the walls', async ({ signedIn: page, account }) => {
-    const w = await buildWarehouse(e2eDatabase().db, { companyId: account.companyId, name: 'Drag Depot', rows: 2, cols: 2, width: 60, length: 40 });
+  test('the field grid block is dragged on the floor and kept inside the walls', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const w = await buildWarehouse(e2eDatabase().db, {
+      companyId: account.companyId,
+      name: 'Drag Depot',
+      rows: 2,
+      cols: 2,
+      width: 60,
+      length: 40,
+    });
     await page.goto(`/edit/${w.slug}`);
     const block = page.getByRole('button', { name: 'Field grid (VAULTS): drag to place it' });
     await block.scrollIntoViewIfNeeded();
     const box = (await block.boundingBox())!;
     // the plan is drawn at 10 px per foot here: 150 px right and 100 px down is 15 ft and 10 ft
-    const saved = page.waitForRequest((r) => r.url().endsWith(`/api/warehouse/${w.id}/field-grid`) && r.method() === 'PUT');
+    const saved = page.waitForRequest(
+      (r) => r.url().endsWith(`/api/warehouse/${w.id}/field-grid`) && r.method() === 'PUT',
+    );
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 + 75, box.y + box.height / 2 + 50, { steps: 5 });
@@ -88,9 +108,17 @@ test.describe('Edit warehouse', () => {
     await expect.poll(async () => (await warehouseRow(w.id)).grid_x).toBe(50);
   });
 
-  test('columns are added and removed on each side, rows at the bottom', async ({ signedIn: page, account }) => {
+  test('columns are added and removed on each side, rows at the bottom', async ({
+    signedIn: page,
+    account,
+  }) => {
     const db = e2eDatabase().db;
-    const w = await buildWarehouse(db, { companyId: account.companyId, name: 'Grid Depot', rows: 2, cols: 2 });
+    const w = await buildWarehouse(db, {
+      companyId: account.companyId,
+      name: 'Grid Depot',
+      rows: 2,
+      cols: 2,
+    });
     await buildVault(db, { companyId: account.companyId, fieldId: w.field('A1').id, customerName: 'KNOX' });
     await page.goto(`/edit/${w.slug}`);
     await expect(cells(page)).toHaveText(['A1', 'A2', 'B1', 'B2']);
@@ -120,7 +148,10 @@ test.describe('Edit warehouse', () => {
     // column A holds a vault: removing it is refused with the alert and nothing changes
     const alert = page.waitForEvent('dialog');
     await page.getByRole('button', { name: 'Subtract columns on the left' }).click();
-    await page.getByRole('dialog', { name: 'Subtract Columns' }).getByRole('button', { name: 'Subtract Columns', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Subtract Columns' })
+      .getByRole('button', { name: 'Subtract Columns', exact: true })
+      .click();
     const dialog = await alert;
     expect(dialog.message()).toBe(REMOVE_VAULTS_FIRST);
     await dialog.accept();

@@ -9,7 +9,11 @@ const PX_PER_FT = 10;
 const plan = (page: Page) => page.getByRole('group', { name: 'Rack layout plan' });
 
 async function rackRow(id: number) {
-  const row = await e2eDatabase().db.selectFrom('racks').select(['x', 'y']).where('id', '=', id).executeTakeFirst();
+  const row = await e2eDatabase()
+    .db.selectFrom('racks')
+    .select(['x', 'y'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row ? { x: Number(row.x), y: Number(row.y) } : null;
 }
 
@@ -32,9 +36,34 @@ async function dragTo(page: Page, item: Locator, x: number, y: number, beforeDro
 
 async function newLayout(companyId: number, name: string) {
   const db = e2eDatabase().db;
-  const w = await buildWarehouse(db, { companyId, name, rows: 2, cols: 2, width: 60, length: 40, gridX: 40, gridY: 25 });
-  const anchor = await buildRack(db, { companyId, warehouseId: w.id, name: 'Anchor', x: 10, y: 10, shelves: 1, capacity: 2 });
-  const mover = await buildRack(db, { companyId, warehouseId: w.id, name: 'Mover', x: 30, y: 20, shelves: 1, capacity: 2 });
+  const w = await buildWarehouse(db, {
+    companyId,
+    name,
+    rows: 2,
+    cols: 2,
+    width: 60,
+    length: 40,
+    gridX: 40,
+    gridY: 25,
+  });
+  const anchor = await buildRack(db, {
+    companyId,
+    warehouseId: w.id,
+    name: 'Anchor',
+    x: 10,
+    y: 10,
+    shelves: 1,
+    capacity: 2,
+  });
+  const mover = await buildRack(db, {
+    companyId,
+    warehouseId: w.id,
+    name: 'Mover',
+    x: 30,
+    y: 20,
+    shelves: 1,
+    capacity: 2,
+  });
   return { w, anchor, mover };
 }
 
@@ -65,7 +94,11 @@ test.describe('Edit Warehouse Layout', () => {
       .where('name', '=', 'North')
       .executeTakeFirstOrThrow();
     expect(rack).toMatchObject({ x: 2, y: 2, orientation: 'vertical', capacity: 5 });
-    const shelves = await e2eDatabase().db.selectFrom('shelves').select('capacity').where('rack_id', '=', rack.id).execute();
+    const shelves = await e2eDatabase()
+      .db.selectFrom('shelves')
+      .select('capacity')
+      .where('rack_id', '=', rack.id)
+      .execute();
     expect(shelves).toEqual([{ capacity: 5 }, { capacity: 5 }, { capacity: 5 }]);
 
     // a template that cannot be a rack is not draggable and says why
@@ -76,14 +109,19 @@ test.describe('Edit Warehouse Layout', () => {
     await expect(page.getByText('Shelf capacity is required.')).toBeVisible();
   });
 
-  test('a moved rack snaps to a neighbour corner, and an overlapping drop is refused', async ({ signedIn: page, account }) => {
+  test('a moved rack snaps to a neighbour corner, and an overlapping drop is refused', async ({
+    signedIn: page,
+    account,
+  }) => {
     const { w, mover } = await newLayout(account.companyId, 'Snap Depot');
     await page.goto(`/edit/${w.slug}`);
     const moverButton = plan(page).getByRole('button', { name: 'Rack Mover' });
     await expect(moverButton).toBeVisible();
 
     // dropped with its corner 0.3 ft off Anchor's top-right corner (22, 10): it snaps onto it
-    const saved = page.waitForResponse((r) => r.url().endsWith(`/rack/${mover.id}`) && r.request().method() === 'PUT');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith(`/rack/${mover.id}`) && r.request().method() === 'PUT',
+    );
     await dragTo(page, moverButton, 22.3, 10.3);
     expect((await saved).request().postDataJSON()).toMatchObject({ position: { x: 22, y: 10 } });
     await expect.poll(() => rackRow(mover.id)).toEqual({ x: 22, y: 10 });
@@ -105,17 +143,31 @@ test.describe('Edit Warehouse Layout', () => {
     await plan(page).scrollIntoViewIfNeeded();
     const before = (await moverButton.boundingBox())!;
     await page.route(`**/api/racks/${w.id}/rack/${mover.id}`, (route) =>
-      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ errors: ['This rack was changed by someone else'] }) }),
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ errors: ['This rack was changed by someone else'] }),
+      }),
     );
     await dragTo(page, moverButton, 2, 30);
-    await expect(page.getByText('Could not move Mover; it was put back. This rack was changed by someone else')).toBeVisible();
+    await expect(
+      page.getByText('Could not move Mover; it was put back. This rack was changed by someone else'),
+    ).toBeVisible();
     await expect.poll(async () => (await moverButton.boundingBox())!.x).toBeCloseTo(before.x, 0);
     expect(await rackRow(mover.id)).toEqual({ x: 30, y: 20 });
   });
 
-  test('Rack Info shows the rack; deleting one with pallets warns and needs a second confirmation', async ({ signedIn: page, account }) => {
+  test('Rack Info shows the rack; deleting one with pallets warns and needs a second confirmation', async ({
+    signedIn: page,
+    account,
+  }) => {
     const { w, anchor } = await newLayout(account.companyId, 'Info Depot');
-    await buildPallet(e2eDatabase().db, { companyId: account.companyId, shelfId: anchor.shelfIds[0]!, customer: 'KNOX', slotIndex: 0 });
+    await buildPallet(e2eDatabase().db, {
+      companyId: account.companyId,
+      shelfId: anchor.shelfIds[0]!,
+      customer: 'KNOX',
+      slotIndex: 0,
+    });
     await page.goto(`/edit/${w.slug}`);
     await plan(page).getByRole('button', { name: 'Rack Anchor' }).click();
     const info = page.getByRole('dialog', { name: 'Rack Info' });
@@ -125,9 +177,13 @@ test.describe('Edit Warehouse Layout', () => {
     await expect(info).toContainText('2 per shelf');
 
     // the server refusing shows the alert and keeps the rack
-    await page.route(`**/api/racks/${w.id}/rack/${anchor.id}/delete`, (route) => route.fulfill({ status: 500, body: 'down' }));
+    await page.route(`**/api/racks/${w.id}/rack/${anchor.id}/delete`, (route) =>
+      route.fulfill({ status: 500, body: 'down' }),
+    );
     await info.getByRole('button', { name: 'Delete' }).click();
-    await expect(info.getByText('This rack holds 1 pallet. Deleting it also deletes them. This cannot be undone.')).toBeVisible();
+    await expect(
+      info.getByText('This rack holds 1 pallet. Deleting it also deletes them. This cannot be undone.'),
+    ).toBeVisible();
     const alert = page.waitForEvent('dialog');
     await info.getByRole('button', { name: 'Delete rack and pallets' }).click();
     const failed = await alert;

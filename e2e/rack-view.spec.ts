@@ -11,13 +11,38 @@ async function openRackView(page: Page, slug: string) {
 }
 
 const floorPlan = (page: Page) => page.getByRole('group', { name: 'Warehouse floor plan' });
-const shelf = (page: Page, position: number) => page.getByRole('group', { name: `Shelf ${position}`, exact: true });
+const shelf = (page: Page, position: number) =>
+  page.getByRole('group', { name: `Shelf ${position}`, exact: true });
 
 async function setup(companyId: number, name: string) {
   const db = e2eDatabase().db;
-  const w = await buildWarehouse(db, { companyId, name, rows: 2, cols: 2, width: 60, length: 40, gridX: 40, gridY: 25 });
-  const rack = await buildRack(db, { companyId, warehouseId: w.id, name: 'Shelving', x: 2, y: 2, shelves: 2, capacity: 4 });
-  await buildPallet(db, { companyId, shelfId: rack.shelfIds[0]!, customer: 'KNOX', slotIndex: 0, name: 'PIANO', palletNumber: 'P-1' });
+  const w = await buildWarehouse(db, {
+    companyId,
+    name,
+    rows: 2,
+    cols: 2,
+    width: 60,
+    length: 40,
+    gridX: 40,
+    gridY: 25,
+  });
+  const rack = await buildRack(db, {
+    companyId,
+    warehouseId: w.id,
+    name: 'Shelving',
+    x: 2,
+    y: 2,
+    shelves: 2,
+    capacity: 4,
+  });
+  await buildPallet(db, {
+    companyId,
+    shelfId: rack.shelfIds[0]!,
+    customer: 'KNOX',
+    slotIndex: 0,
+    name: 'PIANO',
+    palletNumber: 'P-1',
+  });
   return { w, rack };
 }
 
@@ -63,7 +88,14 @@ test.describe('Rack View', () => {
     await edit.getByRole('button', { name: 'Save Pallet' }).click();
     await expect(edit).toBeHidden();
     await expect
-      .poll(async () => (await e2eDatabase().db.selectFrom('pallets').select(['weight', 'shelf_spots']).where('id', '=', row.id).executeTakeFirst()))
+      .poll(
+        async () =>
+          await e2eDatabase()
+            .db.selectFrom('pallets')
+            .select(['weight', 'shelf_spots'])
+            .where('id', '=', row.id)
+            .executeTakeFirst(),
+      )
       .toEqual({ weight: 120.5, shelf_spots: 2 });
 
     await added.click();
@@ -77,8 +109,21 @@ test.describe('Rack View', () => {
   test('the pallet form shows each of its messages', async ({ signedIn: page, account }) => {
     const { w, rack } = await setup(account.companyId, 'Message Depot');
     const db = e2eDatabase().db;
-    const tiny = await buildRack(db, { companyId: account.companyId, warehouseId: w.id, name: 'Tiny', x: 20, y: 2, shelves: 1, capacity: 1 });
-    await buildPallet(db, { companyId: account.companyId, shelfId: tiny.shelfIds[0]!, customer: 'ZANG', slotIndex: 0 });
+    const tiny = await buildRack(db, {
+      companyId: account.companyId,
+      warehouseId: w.id,
+      name: 'Tiny',
+      x: 20,
+      y: 2,
+      shelves: 1,
+      capacity: 1,
+    });
+    await buildPallet(db, {
+      companyId: account.companyId,
+      shelfId: tiny.shelfIds[0]!,
+      customer: 'ZANG',
+      slotIndex: 0,
+    });
     await openRackView(page, w.slug);
 
     // a full shelf
@@ -109,7 +154,11 @@ test.describe('Rack View', () => {
     await dialog.getByLabel('Pallet Spaces').fill('4');
     await dialog.getByRole('button', { name: 'Add Pallet', exact: true }).click();
     await expect(dialog.getByRole('alert')).toHaveText(shelfSpaceMessage(4));
-    await expect(dialog.getByText('Shelf does not have enough space for this. Please increase Shelf capacity. Shelf capacity is currently 4')).toBeVisible();
+    await expect(
+      dialog.getByText(
+        'Shelf does not have enough space for this. Please increase Shelf capacity. Shelf capacity is currently 4',
+      ),
+    ).toBeVisible();
 
     // the rack disappears while the form is open
     await db.deleteFrom('racks').where('id', '=', rack.id).execute();
@@ -119,12 +168,33 @@ test.describe('Rack View', () => {
     await expect(dialog.getByText('Shelf not found. Please select a valid shelf.')).toBeVisible();
   });
 
-  test('racks are coloured by fill, and a search greys out what does not match', async ({ signedIn: page, account }) => {
+  test('racks are coloured by fill, and a search greys out what does not match', async ({
+    signedIn: page,
+    account,
+  }) => {
     const { w, rack } = await setup(account.companyId, 'Search Depot');
     const db = e2eDatabase().db;
-    const other = await buildRack(db, { companyId: account.companyId, warehouseId: w.id, name: 'Other Rack', x: 20, y: 2, shelves: 1, capacity: 1 });
-    await buildPallet(db, { companyId: account.companyId, shelfId: other.shelfIds[0]!, customer: 'ZANG', slotIndex: 0 });
-    await buildPallet(db, { companyId: account.companyId, shelfId: rack.shelfIds[0]!, customer: 'ZANG', slotIndex: 1 });
+    const other = await buildRack(db, {
+      companyId: account.companyId,
+      warehouseId: w.id,
+      name: 'Other Rack',
+      x: 20,
+      y: 2,
+      shelves: 1,
+      capacity: 1,
+    });
+    await buildPallet(db, {
+      companyId: account.companyId,
+      shelfId: other.shelfIds[0]!,
+      customer: 'ZANG',
+      slotIndex: 0,
+    });
+    await buildPallet(db, {
+      companyId: account.companyId,
+      shelfId: rack.shelfIds[0]!,
+      customer: 'ZANG',
+      slotIndex: 1,
+    });
     await openRackView(page, w.slug);
     const shelving = floorPlan(page).getByRole('button', { name: 'Rack Shelving' });
     const otherRack = floorPlan(page).getByRole('button', { name: 'Rack Other Rack' });

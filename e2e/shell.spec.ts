@@ -23,14 +23,21 @@ test('the drawer lists the warehouses, then Stage, Statistics, Print Studio, War
   const drawer = page.getByRole('dialog', { name: 'Menu' });
   await expect(drawer).toBeVisible();
   const nav = drawer.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link')).toHaveText(['Stage', 'Statistics', 'Print Studio', 'Warehouse Checklists']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Stage',
+    'Statistics',
+    'Print Studio',
+    'Warehouse Checklists',
+  ]);
   await expect(drawer.getByRole('button', { name: 'Logout' })).toBeVisible();
   await nav.getByRole('link', { name: 'Statistics' }).click();
   await expect(page).toHaveURL(/\/statistics$/);
   await expect(drawer).toBeHidden();
 });
 
-test('the top bar: the logo links home and the search box shows only on warehouse pages', async ({ signedIn: page }) => {
+test('the top bar: the logo links home and the search box shows only on warehouse pages', async ({
+  signedIn: page,
+}) => {
   await expect(page.getByRole('combobox', { name: 'Search' })).toHaveCount(0);
   await page.goto('/warehouse/somewhere');
   await expect(page.getByRole('combobox', { name: 'Search' })).toHaveAttribute(

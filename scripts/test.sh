@@ -14,8 +14,9 @@ fi
 step "system packages (Chromium, PostgreSQL)"
 bash scripts/ensure-system-deps.sh
 
-step "lint"
+step "lint and format"
 npx eslint .
+npx prettier --check . --log-level warn
 
 step "typecheck"
 npx tsc -p tsconfig.json --noEmit

@@ -6,7 +6,12 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { MAX_UPLOAD_BYTES } from '../domain/rules/capacity';
 import { authRoutes } from './auth/auth.routes';
 import { sessionPlugin } from './auth/session.plugin';
@@ -37,7 +42,12 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
 }
 
-export async function buildApp({ config, database, logger = true, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  logStream,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {

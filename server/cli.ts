@@ -23,8 +23,13 @@ function need(options: Options, ...names: (keyof Options)[]) {
   if (missing.length > 0) throw new Error(`Missing ${missing.map((n) => `--${n}`).join(', ')}.\n\n${USAGE}`);
 }
 
-function parsed<T>(result: { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }): T {
-  if (!result.success) throw new Error(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
+function parsed<T>(
+  result:
+    | { success: true; data: T }
+    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } },
+): T {
+  if (!result.success)
+    throw new Error(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
   return result.data;
 }
 
@@ -88,6 +93,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof HttpError ? error.messages.join('\n') : error instanceof Error ? error.message : error);
+  console.error(
+    error instanceof HttpError ? error.messages.join('\n') : error instanceof Error ? error.message : error,
+  );
   process.exit(1);
 });

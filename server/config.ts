@@ -15,7 +15,10 @@ const EnvSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   COOKIE_SECURE: booleanFlag.default(false),
   TRUST_PROXY: booleanFlag.default(false),
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 14),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   CONTACT_FORM_ID: z.string().optional(),

@@ -31,6 +31,10 @@ export function topmostPosition(occupied: readonly number[]): number | null {
   return occupied.length === 0 ? null : Math.min(...occupied);
 }
 
-export function warehouseCapacity(rows: number, cols: number, fieldCapacity: number | null | undefined): number {
+export function warehouseCapacity(
+  rows: number,
+  cols: number,
+  fieldCapacity: number | null | undefined,
+): number {
   return rows * cols * (fieldCapacity ?? DEFAULT_FIELD_CAPACITY);
 }

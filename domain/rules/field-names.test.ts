@@ -3,7 +3,16 @@ import { columnLetters, columnNumber, compareFieldNames, fieldName, parseFieldNa
 
 describe('field names', () => {
   it('names columns as spreadsheets do', () => {
-    expect([1, 2, 26, 27, 28, 30, 52, 53].map(columnLetters)).toEqual(['A', 'B', 'Z', 'AA', 'AB', 'AD', 'AZ', 'BA']);
+    expect([1, 2, 26, 27, 28, 30, 52, 53].map(columnLetters)).toEqual([
+      'A',
+      'B',
+      'Z',
+      'AA',
+      'AB',
+      'AD',
+      'AZ',
+      'BA',
+    ]);
     for (let n = 1; n <= 800; n++) expect(columnNumber(columnLetters(n))).toBe(n);
     expect(() => columnLetters(0)).toThrow(RangeError);
   });

@@ -1,6 +1,7 @@
 /** Column letters as spreadsheets use them: 1 -> A, 26 -> Z, 27 -> AA. */
 export function columnLetters(col: number): string {
-  if (!Number.isInteger(col) || col < 1) throw new RangeError(`column must be a positive integer, got ${col}`);
+  if (!Number.isInteger(col) || col < 1)
+    throw new RangeError(`column must be a positive integer, got ${col}`);
   let letters = '';
   let n = col;
   while (n > 0) {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fieldFillLevel, isEmptyPlaceholder, occupancyColour, occupancyPercent, rackFillLevel } from './occupancy';
+import {
+  fieldFillLevel,
+  isEmptyPlaceholder,
+  occupancyColour,
+  occupancyPercent,
+  rackFillLevel,
+} from './occupancy';
 
 describe('occupancy and colours', () => {
   it('colours a field by its fill (spec 4.1)', () => {
@@ -21,7 +27,14 @@ describe('occupancy and colours', () => {
 
   it('colours occupancy at 25, 50 and 75 percent', () => {
     expect([0, 24, 25, 49, 50, 74, 75, 100].map(occupancyColour)).toEqual([
-      'green', 'green', 'yellow', 'yellow', 'orange', 'orange', 'red', 'red',
+      'green',
+      'green',
+      'yellow',
+      'yellow',
+      'orange',
+      'orange',
+      'red',
+      'red',
     ]);
   });
 

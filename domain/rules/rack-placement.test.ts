@@ -17,14 +17,22 @@ const floor = { width: 100, length: 50 };
 
 describe('rack footprint and orientation', () => {
   it('lays a horizontal rack with its width along x and turns a vertical one', () => {
-    expect(rackFootprint({ width: 12, length: 4, orientation: 'horizontal' })).toEqual({ width: 12, length: 4 });
-    expect(rackFootprint({ width: 12, length: 4, orientation: 'vertical' })).toEqual({ width: 4, length: 12 });
+    expect(rackFootprint({ width: 12, length: 4, orientation: 'horizontal' })).toEqual({
+      width: 12,
+      length: 4,
+    });
+    expect(rackFootprint({ width: 12, length: 4, orientation: 'vertical' })).toEqual({
+      width: 4,
+      length: 12,
+    });
   });
 
   it('a vertical rack that fits lengthwise is refused where only the horizontal one fits', () => {
     const narrow = { width: 20, length: 10 };
     const vertical = rackFootprint({ width: 12, length: 4, orientation: 'vertical' });
-    expect(placementProblem({ x: 0, y: 0, ...vertical }, narrow, [])).toBe('the rack is larger than the warehouse floor.');
+    expect(placementProblem({ x: 0, y: 0, ...vertical }, narrow, [])).toBe(
+      'the rack is larger than the warehouse floor.',
+    );
     const horizontal = rackFootprint({ width: 12, length: 4, orientation: 'horizontal' });
     expect(placementProblem({ x: 0, y: 0, ...horizontal }, narrow, [])).toBeNull();
   });
@@ -63,7 +71,10 @@ describe('corner snap', () => {
 
   it('takes the closest of several candidate corners', () => {
     const other = { x: 22.2, y: 10.2, width: 4, length: 4 };
-    expect(snapToRackCorners({ x: 22.25, y: 10.25, width: 12, length: 4 }, [placed, other])).toEqual({ x: 22.2, y: 10.2 });
+    expect(snapToRackCorners({ x: 22.25, y: 10.25, width: 12, length: 4 }, [placed, other])).toEqual({
+      x: 22.2,
+      y: 10.2,
+    });
   });
 });
 
@@ -83,8 +94,12 @@ describe('collision', () => {
   });
 
   it('names the rack in the way and refuses racks outside the walls', () => {
-    expect(placementProblem({ x: 15, y: 11, width: 12, length: 4 }, floor, [{ ...a, name: 'R1' }])).toBe('it overlaps rack R1.');
-    expect(placementProblem({ x: 95, y: 0, width: 12, length: 4 }, floor, [])).toBe('the rack must stay inside the warehouse walls.');
+    expect(placementProblem({ x: 15, y: 11, width: 12, length: 4 }, floor, [{ ...a, name: 'R1' }])).toBe(
+      'it overlaps rack R1.',
+    );
+    expect(placementProblem({ x: 95, y: 0, width: 12, length: 4 }, floor, [])).toBe(
+      'the rack must stay inside the warehouse walls.',
+    );
     expect(placementProblem({ x: 0, y: 0, width: 12, length: 4 }, { width: 0, length: 0 }, [])).toBe(
       'set the warehouse length and width first.',
     );

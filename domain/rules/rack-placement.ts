@@ -157,7 +157,8 @@ export function palletFits(
   exceptId?: number,
 ): PalletFit {
   if (wanted.spots > freeSpots(capacity, pallets, exceptId)) return { ok: false, reason: 'space' };
-  if (wanted.slotIndex < 0 || wanted.slotIndex + wanted.spots > capacity) return { ok: false, reason: 'range' };
+  if (wanted.slotIndex < 0 || wanted.slotIndex + wanted.spots > capacity)
+    return { ok: false, reason: 'range' };
   const end = wanted.slotIndex + wanted.spots;
   const clash = pallets.some(
     (p) => p.id !== exceptId && p.slotIndex < end && wanted.slotIndex < p.slotIndex + p.spots,
@@ -173,7 +174,9 @@ export function firstFreeRun(capacity: number, pallets: readonly SlotSpan[], spo
   return null;
 }
 
-export type ShelfCell = { kind: 'pallet'; slotIndex: number; spots: number; palletIndex: number } | { kind: 'free'; slotIndex: number };
+export type ShelfCell =
+  | { kind: 'pallet'; slotIndex: number; spots: number; palletIndex: number }
+  | { kind: 'free'; slotIndex: number };
 
 /** The shelf drawn left to right: each pallet spans its spots, each free slot is its own cell. */
 export function shelfCells(capacity: number, pallets: readonly SlotSpan[]): ShelfCell[] {
@@ -200,7 +203,11 @@ export function shelfCells(capacity: number, pallets: readonly SlotSpan[]): Shel
 /** Rack preview scale (spec 9): 10 px per foot, less when the floor would not fit the space on screen. */
 export const PLAN_PX_PER_FT = 10;
 
-export function planScale(floor: Floor, available: { width: number; height: number }, maxPxPerFt = PLAN_PX_PER_FT): number {
+export function planScale(
+  floor: Floor,
+  available: { width: number; height: number },
+  maxPxPerFt = PLAN_PX_PER_FT,
+): number {
   if (!(floor.width > 0 && floor.length > 0)) return maxPxPerFt;
   const fit = Math.min(available.width / floor.width, available.height / floor.length);
   return Math.max(0.5, Math.min(maxPxPerFt, fit));

@@ -7,7 +7,10 @@ export const LoginSchema = z.object({
     .min(1, 'Email is required.')
     .max(255, 'Email is too long.')
     .transform((email) => email.toLowerCase()),
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(1024, 'Password is too long.'),
+  password: z
+    .string({ error: 'Password is required.' })
+    .min(1, 'Password is required.')
+    .max(1024, 'Password is too long.'),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 

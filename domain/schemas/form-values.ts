@@ -31,5 +31,8 @@ export const boolFrom = (label: string) =>
 export const optionalText = (label: string, max: number) =>
   z.preprocess(
     (v) => (v === null || v === undefined ? undefined : typeof v === 'string' ? v.trim() : v),
-    z.string({ error: `${label} must be text.` }).max(max, `${label} must be at most ${max} characters.`).optional(),
+    z
+      .string({ error: `${label} must be text.` })
+      .max(max, `${label} must be at most ${max} characters.`)
+      .optional(),
   );

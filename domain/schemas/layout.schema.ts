@@ -17,12 +17,17 @@ export function clampFieldGrid(
   floor: { width: number; length: number },
 ): { x: number; y: number } {
   const size = fieldGridSize(grid);
-  const clamp = (v: number, extent: number, wall: number) => Math.min(Math.max(v, 0), Math.max(0, wall - extent));
+  const clamp = (v: number, extent: number, wall: number) =>
+    Math.min(Math.max(v, 0), Math.max(0, wall - extent));
   return { x: clamp(point.x, size.width, floor.width), y: clamp(point.y, size.length, floor.length) };
 }
 
 export type DimensionKey = 'field_capacity' | 'length' | 'width';
-const DIMENSION_LABELS: Record<DimensionKey, string> = { field_capacity: 'Capacity', length: 'Length', width: 'Width' };
+const DIMENSION_LABELS: Record<DimensionKey, string> = {
+  field_capacity: 'Capacity',
+  length: 'Length',
+  width: 'Width',
+};
 
 /** '{list} updated successfully!' naming what changed, in the form's order (spec 2.8). */
 export function dimensionsSavedMessage(changed: readonly DimensionKey[]): string {

@@ -7,7 +7,14 @@ export const MAX_SHELF_CAPACITY = 100;
 export const MAX_RACK_SIZE_FT = 10_000;
 export const DEFAULT_RACK_NAME = 'Unnamed Rack';
 /** The 'Add a Rack' template (spec 9): 12 x 4 ft, 1 shelf, 1 slot. */
-export const RACK_TEMPLATE_DEFAULTS = { name: '', width: 12, length: 4, orientation: 'horizontal', num_shelves: 1, capacity: 1 } as const;
+export const RACK_TEMPLATE_DEFAULTS = {
+  name: '',
+  width: 12,
+  length: 4,
+  orientation: 'horizontal',
+  num_shelves: 1,
+  capacity: 1,
+} as const;
 
 export const SHELF_NOT_FOUND = 'Shelf not found. Please select a valid shelf.';
 export const RACK_CHANGED = 'This rack was changed by someone else';
@@ -23,7 +30,8 @@ export function fullShelfMessage(capacity: number): string {
   return `This shelf already has the maximum number of pallets (${capacity}).`;
 }
 
-const blankAsAbsent = (v: unknown) => (v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+const blankAsAbsent = (v: unknown) =>
+  v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v;
 
 /** A blank size means 1 ft (spec 5); zero or less is refused. */
 const rackSize = (label: string) =>
@@ -35,7 +43,8 @@ const rackSize = (label: string) =>
       .default(1),
   );
 
-const coordinate = (label: string) => z.preprocess(blankAsAbsent, decimalFrom(label, -MAX_RACK_SIZE_FT, MAX_RACK_SIZE_FT).optional().default(0));
+const coordinate = (label: string) =>
+  z.preprocess(blankAsAbsent, decimalFrom(label, -MAX_RACK_SIZE_FT, MAX_RACK_SIZE_FT).optional().default(0));
 
 const orientation = z.enum(RACK_ORIENTATIONS, { error: 'Orientation must be horizontal or vertical.' });
 
@@ -56,7 +65,9 @@ export const AddRackSchema = z.object({
   width: rackSize('Width'),
   length: rackSize('Length'),
   orientation: orientation.default('horizontal'),
-  position: z.object({ x: coordinate('x'), y: coordinate('y') }, { error: 'Position must have x and y.' }).default({ x: 0, y: 0 }),
+  position: z
+    .object({ x: coordinate('x'), y: coordinate('y') }, { error: 'Position must have x and y.' })
+    .default({ x: 0, y: 0 }),
 });
 export type AddRackInput = z.infer<typeof AddRackSchema>;
 /** What the template form holds before it is sent (strings while typing). */
@@ -124,7 +135,10 @@ export const PalletFormSchema = z.object({
   pallet_spaces: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : blankAsAbsent(v)),
     z
-      .number({ error: (issue) => (issue.input === undefined ? 'Pallet spaces is required.' : 'Pallet spaces must be a whole number.') })
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? 'Pallet spaces is required.' : 'Pallet spaces must be a whole number.',
+      })
       .int('Pallet spaces must be a whole number.')
       .min(1, 'Pallet spaces must be at least 1.')
       .max(MAX_SHELF_CAPACITY, `Pallet spaces must be at most ${MAX_SHELF_CAPACITY}.`),

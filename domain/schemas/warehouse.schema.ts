@@ -44,19 +44,21 @@ export const FieldTypeSchema = z.object({
 });
 
 export const FieldFullSchema = z.object({
-  full: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'full must be true or false.' })),
+  full: z.preprocess(
+    (v) => (v === 'true' ? true : v === 'false' ? false : v),
+    z.boolean({ error: 'full must be true or false.' }),
+  ),
 });
 
-export const GridChangeSchema = z
-  .object({
-    warehouse_id: intFrom('warehouse_id', 1, 2_147_483_647),
-    direction: z.enum(['left', 'right', 'bottom'], { error: 'Direction must be left, right or bottom.' }),
-    opperation: z.enum(['plus', 'minus']).optional(),
-    operation: z.enum(['plus', 'minus']).optional(),
-    count: intFrom('Count', 1, MAX_GRID_COLS),
-    warehouse_cols: z.unknown().optional(),
-    warehouse_rows: z.unknown().optional(),
-  });
+export const GridChangeSchema = z.object({
+  warehouse_id: intFrom('warehouse_id', 1, 2_147_483_647),
+  direction: z.enum(['left', 'right', 'bottom'], { error: 'Direction must be left, right or bottom.' }),
+  opperation: z.enum(['plus', 'minus']).optional(),
+  operation: z.enum(['plus', 'minus']).optional(),
+  count: intFrom('Count', 1, MAX_GRID_COLS),
+  warehouse_cols: z.unknown().optional(),
+  warehouse_rows: z.unknown().optional(),
+});
 export type GridChangeInput = z.infer<typeof GridChangeSchema>;
 
 export interface AttachmentDto {

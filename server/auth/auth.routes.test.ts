@@ -33,22 +33,38 @@ describe.each(testEngines())('auth routes on %s', (engine) => {
     const cookie = res.cookies.find((c) => c.name === 'wm_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
 
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/', headers: { cookie: `wm_session=${cookie!.value}` } });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/',
+      headers: { cookie: `wm_session=${cookie!.value}` },
+    });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ email: account.email, companyId: account.companyId, company: { id: account.companyId } });
+    expect(me.json()).toMatchObject({
+      email: account.email,
+      companyId: account.companyId,
+      company: { id: account.companyId },
+    });
   });
 
   it('stores only a hash of the session token', async () => {
     const session = await signIn(ctx);
     const token = session.cookie.split('=')[1]!;
-    const rows = await ctx.database.db.selectFrom('sessions').select('id').where('user_id', '=', session.userId).execute();
+    const rows = await ctx.database.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', session.userId)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.id).not.toBe(token);
   });
 
   it('answers 401 with a list of errors for a wrong password or an unknown email', async () => {
     const account = await buildAccount(ctx.database.db);
-    const wrong = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: account.email, password: 'nope' } });
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: account.email, password: 'nope' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ errors: [INVALID_CREDENTIALS] });
     expect(wrong.cookies.find((c) => c.name === 'wm_session')).toBeUndefined();
@@ -69,7 +85,11 @@ describe.each(testEngines())('auth routes on %s', (engine) => {
     expect(errors.some((e) => e.includes('Email is required.'))).toBe(true);
     expect(errors.some((e) => e.includes('Password is required.'))).toBe(true);
 
-    const blank = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: '  ', password: '' } });
+    const blank = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: '  ', password: '' },
+    });
     expect(blank.statusCode).toBe(400);
 
     const broken = await ctx.app.inject({
@@ -94,7 +114,11 @@ describe.each(testEngines())('auth routes on %s', (engine) => {
     const newToken = again.cookies.find((c) => c.name === 'wm_session')!.value;
     expect(`wm_session=${newToken}`).not.toBe(first.cookie);
     expect((await first.request({ method: 'GET', url: '/api/auth/' })).statusCode).toBe(401);
-    const fresh = await ctx.app.inject({ method: 'GET', url: '/api/auth/', headers: { cookie: `wm_session=${newToken}` } });
+    const fresh = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/',
+      headers: { cookie: `wm_session=${newToken}` },
+    });
     expect(fresh.statusCode).toBe(200);
   });
 
@@ -104,7 +128,11 @@ describe.each(testEngines())('auth routes on %s', (engine) => {
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ message: 'User logged out' });
     expect((await session.request({ method: 'GET', url: '/api/auth/' })).statusCode).toBe(401);
-    const left = await ctx.database.db.selectFrom('sessions').select('id').where('user_id', '=', session.userId).execute();
+    const left = await ctx.database.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', session.userId)
+      .execute();
     expect(left).toHaveLength(0);
   });
 
@@ -126,7 +154,11 @@ describe.each(testEngines())('auth routes on %s', (engine) => {
   it('locks an email after repeated failures, even with the right password', async () => {
     const account = await buildAccount(ctx.database.db);
     for (let i = 0; i < MAX_LOGIN_FAILURES_PER_EMAIL; i++) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: account.email, password: `bad-${i}` } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: account.email, password: `bad-${i}` },
+      });
       expect(res.statusCode).toBe(401);
     }
     const locked = await ctx.app.inject({

@@ -5,7 +5,10 @@ import { parseInput } from '../http/errors';
 import { authenticate } from './auth.service';
 import { requireUser } from './session.plugin';
 
-export const authRoutes: FastifyPluginAsync<{ db: Db; loginRateLimit: number }> = async (app, { db, loginRateLimit }) => {
+export const authRoutes: FastifyPluginAsync<{ db: Db; loginRateLimit: number }> = async (
+  app,
+  { db, loginRateLimit },
+) => {
   app.get('/api/auth/', async (request) => requireUser(request));
 
   app.post(

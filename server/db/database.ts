@@ -90,7 +90,9 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new ImmediateTransactionDialect({ database: withStatementCache(sqlite) }) });
+    const db = new Kysely<Database>({
+      dialect: new ImmediateTransactionDialect({ database: withStatementCache(sqlite) }),
+    });
     return { db, engine: 'sqlite', sqlite, close: () => db.destroy() };
   }
   const pool = new pg.Pool({

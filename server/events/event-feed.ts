@@ -64,7 +64,11 @@ export class EventFeed {
     this.started = true;
     this.lastId = await latestEventId(this.database.db);
     // what is already in the log is history, not news
-    for (const row of await findEventsAfter(this.database.db, Math.max(0, this.lastId - LOOK_BACK), LOOK_BACK)) {
+    for (const row of await findEventsAfter(
+      this.database.db,
+      Math.max(0, this.lastId - LOOK_BACK),
+      LOOK_BACK,
+    )) {
       this.delivered.add(row.id);
     }
     const pollMs = this.database.engine === 'postgres' ? POLL_MS_POSTGRES : POLL_MS_SQLITE;

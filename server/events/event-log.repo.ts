@@ -31,7 +31,8 @@ export async function recordEvent(db: Db, event: EventRecord): Promise<void> {
     })
     .execute();
   // PostgreSQL delivers a NOTIFY at commit, so every server process learns of the event only once it is real
-  if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(db);
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(db);
 }
 
 export const EVENTS_CHANNEL = 'wm_events';

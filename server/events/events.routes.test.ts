@@ -28,7 +28,10 @@ function openStream(port: number, cookie: string, lastEventId?: number): Promise
         frames,
         waitFor: (predicate) =>
           new Promise<void>((done, fail) => {
-            const timer = setTimeout(() => fail(new Error(`no matching frame in: ${frames.join(' | ')}`)), 5000);
+            const timer = setTimeout(
+              () => fail(new Error(`no matching frame in: ${frames.join(' | ')}`)),
+              5000,
+            );
             const check = () => {
               if (predicate(frames)) {
                 clearTimeout(timer);
@@ -71,8 +74,21 @@ describe.each(testEngines())('live events on %s', (engine) => {
     await streamA.waitFor((f) => f.some((x) => x.includes('event: ready')));
     await streamB.waitFor((f) => f.some((x) => x.includes('event: ready')));
 
-    await recordEvent(ctx.database.db, { companyId: a.companyId, userId: a.userId, kind: 'vault.added', entityType: 'vault', entityId: 7, warehouseId: 3 });
-    await recordEvent(ctx.database.db, { companyId: b.companyId, userId: b.userId, kind: 'pallet.deleted', entityType: 'pallet', entityId: 9 });
+    await recordEvent(ctx.database.db, {
+      companyId: a.companyId,
+      userId: a.userId,
+      kind: 'vault.added',
+      entityType: 'vault',
+      entityId: 7,
+      warehouseId: 3,
+    });
+    await recordEvent(ctx.database.db, {
+      companyId: b.companyId,
+      userId: b.userId,
+      kind: 'pallet.deleted',
+      entityType: 'pallet',
+      entityId: 9,
+    });
 
     await streamA.waitFor((f) => f.some((x) => x.includes('"kind":"vault.added"')));
     await streamB.waitFor((f) => f.some((x) => x.includes('"kind":"pallet.deleted"')));
@@ -80,17 +96,39 @@ describe.each(testEngines())('live events on %s', (engine) => {
     expect(streamB.frames.join()).not.toContain('vault.added');
     const frame = streamA.frames.find((x) => x.includes('vault.added'))!;
     expect(frame).toMatch(/^id: \d+\nevent: change\ndata: /);
-    expect(JSON.parse(frame.split('data: ')[1]!)).toMatchObject({ kind: 'vault.added', entityType: 'vault', entityId: 7, warehouseId: 3 });
+    expect(JSON.parse(frame.split('data: ')[1]!)).toMatchObject({
+      kind: 'vault.added',
+      entityType: 'vault',
+      entityId: 7,
+      warehouseId: 3,
+    });
     streamA.close();
     streamB.close();
   });
 
   it('catches a reconnecting browser up from its Last-Event-ID', async () => {
     const a = await signIn(ctx);
-    await recordEvent(ctx.database.db, { companyId: a.companyId, userId: a.userId, kind: 'vault.moved', entityType: 'vault', entityId: 1 });
-    const rows = await ctx.database.db.selectFrom('events').select('id').where('company_id', '=', a.companyId).orderBy('id').execute();
+    await recordEvent(ctx.database.db, {
+      companyId: a.companyId,
+      userId: a.userId,
+      kind: 'vault.moved',
+      entityType: 'vault',
+      entityId: 1,
+    });
+    const rows = await ctx.database.db
+      .selectFrom('events')
+      .select('id')
+      .where('company_id', '=', a.companyId)
+      .orderBy('id')
+      .execute();
     const seen = rows[0]!.id;
-    await recordEvent(ctx.database.db, { companyId: a.companyId, userId: a.userId, kind: 'vault.staged', entityType: 'vault', entityId: 1 });
+    await recordEvent(ctx.database.db, {
+      companyId: a.companyId,
+      userId: a.userId,
+      kind: 'vault.staged',
+      entityType: 'vault',
+      entityId: 1,
+    });
     const stream = await openStream(port, a.cookie, seen);
     await stream.waitFor((f) => f.some((x) => x.includes('vault.staged')));
     expect(stream.frames.join()).not.toContain('vault.moved');

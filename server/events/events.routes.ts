@@ -39,7 +39,8 @@ export const eventsRoutes: FastifyPluginAsync<{ db: Db; feed: EventFeed }> = asy
     const unsubscribe = feed.subscribe(user.companyId, send);
     if (Number.isInteger(lastSeen) && lastSeen >= 0) {
       // catch up on what happened while this browser was away
-      for (const row of await findCompanyEventsAfter(db, user.companyId, lastSeen, 1000)) send(toLiveEvent(row));
+      for (const row of await findCompanyEventsAfter(db, user.companyId, lastSeen, 1000))
+        send(toLiveEvent(row));
     } else {
       const latest = await latestEventId(db);
       res.write(`id: ${latest}\nevent: ready\ndata: ${JSON.stringify({ latest })}\n\n`);

@@ -44,11 +44,19 @@ describe('web security of every answer', () => {
 
   it('never writes a password or a session token into the logs', async () => {
     const account = await buildAccount(database.db, { password: 'very-secret-password-9' });
-    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: account.email, password: account.password } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: account.email, password: account.password },
+    });
     expect(res.statusCode).toBe(200);
     const token = res.cookies.find((c) => c.name === 'wm_session')!.value;
     await app.inject({ method: 'GET', url: '/api/auth/', headers: { cookie: `wm_session=${token}` } });
-    await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: account.email, password: 'wrong-secret-password-7' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: account.email, password: 'wrong-secret-password-7' },
+    });
     const all = logs.join('');
     expect(all).toContain('/api/auth/login');
     expect(all).not.toContain('very-secret-password-9');

@@ -35,7 +35,8 @@ export interface CompanyIds {
 
 async function ok<T>(call: ApiCall, method: string, url: string): Promise<T> {
   const answer = await call(method, url);
-  if (answer.status !== 200) throw new Error(`${method} ${url} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200)
+    throw new Error(`${method} ${url} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body as T;
 }
 
@@ -55,7 +56,8 @@ export async function collectCompanyIds(call: ApiCall): Promise<CompanyIds> {
     const place = parseFieldName(field.name);
     const below = place && byName.get(fieldName(place.col, place.row + 1));
     const vaults = Object.values(field.vaults);
-    if (field.type !== 'vault' || field.full || !below || below.type !== 'vault' || vaults.length === 0) continue;
+    if (field.type !== 'vault' || field.full || !below || below.type !== 'vault' || vaults.length === 0)
+      continue;
     const occupied = vaults.map((v) => v.position!);
     const free = nextFreePosition(occupied, fieldSlotCount(field.type, warehouse.field_capacity));
     if (free === null) continue;
@@ -73,7 +75,8 @@ export async function collectCompanyIds(call: ApiCall): Promise<CompanyIds> {
   for (const summary of summaries) {
     for (const rack of await ok<RackDto[]>(call, 'GET', `/api/racks/warehouse/${summary.id}`)) {
       const shelf = rack.shelves.find((s) => s.pallets.length > 0);
-      if (shelf) rackPick ??= { warehouseId: summary.id, rack, shelfId: shelf.id, palletId: shelf.pallets[0]!.id };
+      if (shelf)
+        rackPick ??= { warehouseId: summary.id, rack, shelfId: shelf.id, palletId: shelf.pallets[0]!.id };
     }
   }
   if (!rackPick) throw new Error('the company has no pallet on a rack');

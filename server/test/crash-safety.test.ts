@@ -13,7 +13,8 @@ import { type RunningServer, signInCookie, startServer } from './server-process'
 import { testEngines } from './test-app';
 
 async function newDatabaseUrl(engine: 'sqlite' | 'postgres'): Promise<string> {
-  if (engine === 'sqlite') return `sqlite:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wm-crash-')), 'crash.db')}`;
+  if (engine === 'sqlite')
+    return `sqlite:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wm-crash-')), 'crash.db')}`;
   const admin = loadConfig().testPostgresUrl!;
   const name = `wm_crash_${crypto.randomBytes(5).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });
@@ -26,7 +27,9 @@ async function newDatabaseUrl(engine: 'sqlite' | 'postgres'): Promise<string> {
 }
 
 const targetOf = (url: string) =>
-  url.startsWith('sqlite:') ? ({ kind: 'sqlite', file: url.slice(7) } as const) : ({ kind: 'postgres', url } as const);
+  url.startsWith('sqlite:')
+    ? ({ kind: 'sqlite', file: url.slice(7) } as const)
+    : ({ kind: 'postgres', url } as const);
 
 describe.each(testEngines())('crash safety on %s', (engine) => {
   const servers: RunningServer[] = [];
@@ -47,7 +50,14 @@ describe.each(testEngines())('crash safety on %s', (engine) => {
     const created = await fetch(`${first.baseUrl}/api/warehouse/add-warehouse`, {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Crash Test', rows: 10, cols: 10, field_capacity: 3, length: 100, width: 100 }),
+      body: JSON.stringify({
+        name: 'Crash Test',
+        rows: 10,
+        cols: 10,
+        field_capacity: 3,
+        length: 100,
+        width: 100,
+      }),
     });
     expect(created.status).toBe(201);
     const warehouse = (await created.json()) as { id: number; fields: Record<string, { id: number }> };
@@ -64,7 +74,13 @@ describe.each(testEngines())('crash safety on %s', (engine) => {
             const res = await fetch(`${first.baseUrl}/api/vaults/`, {
               method: 'POST',
               headers: { cookie, 'content-type': 'application/json' },
-              body: JSON.stringify({ vault_id: name, customer_name: 'CRASH', order_name: 'C1', field_id: fieldIds[i], position }),
+              body: JSON.stringify({
+                vault_id: name,
+                customer_name: 'CRASH',
+                order_name: 'C1',
+                field_id: fieldIds[i],
+                position,
+              }),
             });
             if (res.status === 201) acknowledged.push(name);
             else if (!killed) throw new Error(`add answered ${res.status}: ${await res.text()}`);
@@ -75,7 +91,9 @@ describe.each(testEngines())('crash safety on %s', (engine) => {
       }
     };
     let failure: unknown;
-    const writers = Array.from({ length: 8 }, (_, lane) => writer(lane).catch((error: unknown) => (failure = error)));
+    const writers = Array.from({ length: 8 }, (_, lane) =>
+      writer(lane).catch((error: unknown) => (failure = error)),
+    );
     while (acknowledged.length < 120 && failure === undefined) await new Promise((r) => setTimeout(r, 10));
     if (failure) throw failure;
     killed = true;
@@ -86,14 +104,20 @@ describe.each(testEngines())('crash safety on %s', (engine) => {
     const second = await startServer(url);
     servers.push(second);
     const cookie2 = await signInCookie(second.baseUrl, account.email, account.password);
-    const after = (await (await fetch(`${second.baseUrl}/api/warehouse/${warehouse.id}`, { headers: { cookie: cookie2 } })).json()) as {
+    const after = (await (
+      await fetch(`${second.baseUrl}/api/warehouse/${warehouse.id}`, { headers: { cookie: cookie2 } })
+    ).json()) as {
       fields: Record<string, { vaults: Record<string, { name: string }> }>;
     };
-    const present = new Set(Object.values(after.fields).flatMap((f) => Object.values(f.vaults).map((v) => v.name)));
+    const present = new Set(
+      Object.values(after.fields).flatMap((f) => Object.values(f.vaults).map((v) => v.name)),
+    );
     const lost = acknowledged.filter((name) => !present.has(name));
     expect(acknowledged.length).toBeGreaterThanOrEqual(120);
     expect(lost).toEqual([]);
-    console.info(`crash safety (${engine}): ${acknowledged.length} acknowledged writes before SIGKILL, all present after restart`);
+    console.info(
+      `crash safety (${engine}): ${acknowledged.length} acknowledged writes before SIGKILL, all present after restart`,
+    );
     await second.stop();
 
     const check = openDatabase(targetOf(url));
@@ -101,7 +125,11 @@ describe.each(testEngines())('crash safety on %s', (engine) => {
       expect(check.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
       expect(check.sqlite.pragma('foreign_key_check')).toEqual([]);
     }
-    const duplicates = await sql<{ n: number }>`select count(*) as n from (select field_id, position from vaults where field_id is not null group by field_id, position having count(*) > 1) d`.execute(check.db);
+    const duplicates = await sql<{
+      n: number;
+    }>`select count(*) as n from (select field_id, position from vaults where field_id is not null group by field_id, position having count(*) > 1) d`.execute(
+      check.db,
+    );
     expect(Number(duplicates.rows[0]!.n)).toBe(0);
     await check.close();
   }, 60_000);

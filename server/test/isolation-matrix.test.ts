@@ -50,7 +50,13 @@ interface Probe {
 
 type Recipe = (t: Targets, own: Own) => Probe[];
 
-const BRAVO_VAULT = { vault_id: 'B-100', customer_name: 'BRAVO CUSTOMER', order_name: 'B-ORD-1', type: 'vault', note: 'bravo' };
+const BRAVO_VAULT = {
+  vault_id: 'B-100',
+  customer_name: 'BRAVO CUSTOMER',
+  order_name: 'B-ORD-1',
+  type: 'vault',
+  note: 'bravo',
+};
 const gridChange = (t: Targets, opperation: 'plus' | 'minus') => ({
   warehouse_id: t.warehouseId,
   direction: opperation === 'plus' ? 'right' : 'bottom',
@@ -68,9 +74,17 @@ const openTasks = (c: ChecklistDto) => c.tasks.filter((task) => !task.completed)
 const RECIPES: Record<string, Recipe> = {
   'GET /api/auth/': () => [{ label: 'who am I', url: '/api/auth/', asOther: 200 }],
   'POST /api/auth/login': (t) => [
-    { label: "A's email with a wrong password", url: '/api/auth/login', payload: { email: t.email, password: 'not-the-password' }, asOther: 401, asSignedOut: 401 },
+    {
+      label: "A's email with a wrong password",
+      url: '/api/auth/login',
+      payload: { email: t.email, password: 'not-the-password' },
+      asOther: 401,
+      asSignedOut: 401,
+    },
   ],
-  'GET /api/auth/logout': () => [{ label: 'sign out', url: '/api/auth/logout', asOther: 200, asSignedOut: 200, freshSession: true }],
+  'GET /api/auth/logout': () => [
+    { label: 'sign out', url: '/api/auth/logout', asOther: 200, asSignedOut: 200, freshSession: true },
+  ],
   'GET /api/health': () => [{ label: 'health', url: '/api/health', asOther: 200, asSignedOut: 200 }],
   'GET /api/warehouse/company/:companyId': (t, own) => [
     { label: "A's company", url: `/api/warehouse/company/${t.companyId}` },
@@ -98,20 +112,41 @@ const RECIPES: Record<string, Recipe> = {
       payload: { type: 'couchbox', field2: t.fieldBelowName, warehouseId: t.warehouseId },
     },
   ],
-  'PATCH /api/fields/:id/full': (t) => [{ label: "A's field full", url: `/api/fields/${t.fieldId}/full`, payload: { full: true } }],
+  'PATCH /api/fields/:id/full': (t) => [
+    { label: "A's field full", url: `/api/fields/${t.fieldId}/full`, payload: { full: true } },
+  ],
   'POST /api/vaults/': (t) => addVaultProbes('/api/vaults/', t),
   'POST /api/vaults': (t) => addVaultProbes('/api/vaults', t),
   'PUT /api/vaults/move': (t, own) => [
-    { label: "A's staged vault into A's field", url: '/api/vaults/move', payload: { vaultId: t.stagedVaultId, fieldId: t.fieldId, position: t.freePosition } },
-    { label: "B's vault into A's field", url: '/api/vaults/move', payload: { vaultId: own.stagedVaultId, fieldId: t.fieldId, position: t.freePosition } },
-    { label: "A's staged vault into B's field", url: '/api/vaults/move', payload: { vaultId: t.stagedVaultId, fieldId: own.fieldId, position: own.freePosition } },
-    { label: "A's placed vault into B's field", url: '/api/vaults/move', payload: { vaultId: t.placedVaultId, fieldId: own.fieldId, position: own.freePosition } },
+    {
+      label: "A's staged vault into A's field",
+      url: '/api/vaults/move',
+      payload: { vaultId: t.stagedVaultId, fieldId: t.fieldId, position: t.freePosition },
+    },
+    {
+      label: "B's vault into A's field",
+      url: '/api/vaults/move',
+      payload: { vaultId: own.stagedVaultId, fieldId: t.fieldId, position: t.freePosition },
+    },
+    {
+      label: "A's staged vault into B's field",
+      url: '/api/vaults/move',
+      payload: { vaultId: t.stagedVaultId, fieldId: own.fieldId, position: own.freePosition },
+    },
+    {
+      label: "A's placed vault into B's field",
+      url: '/api/vaults/move',
+      payload: { vaultId: t.placedVaultId, fieldId: own.fieldId, position: own.freePosition },
+    },
   ],
   'POST /api/vaults/upload': (t) => [
     {
       label: "a file for A's vault",
       url: '/api/vaults/upload',
-      multipart: [{ vault_id: t.placedVaultId }, { attachment: { fileName: 'bravo.txt', contentType: 'text/plain', content: Buffer.from('bravo') } }],
+      multipart: [
+        { vault_id: t.placedVaultId },
+        { attachment: { fileName: 'bravo.txt', contentType: 'text/plain', content: Buffer.from('bravo') } },
+      ],
     },
   ],
   'GET /api/vaults/:id': (t) => [
@@ -119,49 +154,101 @@ const RECIPES: Record<string, Recipe> = {
     { label: "A's staged vault", url: `/api/vaults/${t.stagedVaultId}` },
   ],
   'PUT /api/vaults/:id': (t) => [
-    { label: "A's vault", url: `/api/vaults/${t.placedVaultId}`, payload: { name: 'B-1', customer_name: 'BRAVO', order_name: 'B-ORD', note: 'x' } },
+    {
+      label: "A's vault",
+      url: `/api/vaults/${t.placedVaultId}`,
+      payload: { name: 'B-1', customer_name: 'BRAVO', order_name: 'B-ORD', note: 'x' },
+    },
   ],
   'DELETE /api/vaults/:id': (t) => [
     { label: "A's placed vault", url: `/api/vaults/${t.placedVaultId}` },
     { label: "A's staged vault", url: `/api/vaults/${t.stagedVaultId}` },
   ],
   'GET /api/stage/vaults': () => [{ label: "B's stage", url: '/api/stage/vaults', asOther: 200 }],
-  'POST /api/stage/vaults/:id': (t) => [{ label: "A's topmost vault", url: `/api/stage/vaults/${t.placedVaultId}` }],
+  'POST /api/stage/vaults/:id': (t) => [
+    { label: "A's topmost vault", url: `/api/stage/vaults/${t.placedVaultId}` },
+  ],
   'GET /api/attachments/:id': (t) => [{ label: "A's attachment", url: `/api/attachments/${t.attachmentId}` }],
   'PATCH /api/warehouse/:id/edit-dimensions': (t) => [
-    { label: "A's warehouse", url: `/api/warehouse/${t.warehouseId}/edit-dimensions`, payload: { field_capacity: 5, length: 10, width: 10 } },
+    {
+      label: "A's warehouse",
+      url: `/api/warehouse/${t.warehouseId}/edit-dimensions`,
+      payload: { field_capacity: 5, length: 10, width: 10 },
+    },
   ],
   'PUT /api/warehouse/:id/field-grid': (t) => [
-    { label: "A's warehouse", url: `/api/warehouse/${t.warehouseId}/field-grid`, payload: { fieldgridLocation: { x: 1, y: 1 } } },
+    {
+      label: "A's warehouse",
+      url: `/api/warehouse/${t.warehouseId}/field-grid`,
+      payload: { fieldgridLocation: { x: 1, y: 1 } },
+    },
   ],
-  'POST /api/fields/': (t) => [{ label: "a column for A's warehouse", url: '/api/fields/', payload: gridChange(t, 'plus') }],
-  'POST /api/fields': (t) => [{ label: "a column for A's warehouse", url: '/api/fields', payload: gridChange(t, 'plus') }],
-  'DELETE /api/fields/': (t) => [{ label: "a row of A's warehouse", url: '/api/fields/', payload: gridChange(t, 'minus') }],
-  'DELETE /api/fields': (t) => [{ label: "a row of A's warehouse", url: '/api/fields', payload: gridChange(t, 'minus') }],
-  'GET /api/racks/warehouse/:id': (t) => [{ label: "A's racks", url: `/api/racks/warehouse/${t.rackWarehouseId}` }],
+  'POST /api/fields/': (t) => [
+    { label: "a column for A's warehouse", url: '/api/fields/', payload: gridChange(t, 'plus') },
+  ],
+  'POST /api/fields': (t) => [
+    { label: "a column for A's warehouse", url: '/api/fields', payload: gridChange(t, 'plus') },
+  ],
+  'DELETE /api/fields/': (t) => [
+    { label: "a row of A's warehouse", url: '/api/fields/', payload: gridChange(t, 'minus') },
+  ],
+  'DELETE /api/fields': (t) => [
+    { label: "a row of A's warehouse", url: '/api/fields', payload: gridChange(t, 'minus') },
+  ],
+  'GET /api/racks/warehouse/:id': (t) => [
+    { label: "A's racks", url: `/api/racks/warehouse/${t.rackWarehouseId}` },
+  ],
   'POST /api/racks/warehouse/:id/add': (t) => [
     {
       label: "a rack in A's warehouse",
       url: `/api/racks/warehouse/${t.rackWarehouseId}/add`,
-      payload: { name: 'Bravo rack', capacity: 2, num_shelves: 1, width: 4, length: 4, orientation: 'horizontal', position: { x: 0, y: 0 } },
+      payload: {
+        name: 'Bravo rack',
+        capacity: 2,
+        num_shelves: 1,
+        width: 4,
+        length: 4,
+        orientation: 'horizontal',
+        position: { x: 0, y: 0 },
+      },
     },
   ],
-  'PUT /api/racks/:warehouseId/rack/:rackId': (t, own) => rackProbes(t, own, '', { position: { x: 1, y: 1, width: 12, length: 4 } }),
+  'PUT /api/racks/:warehouseId/rack/:rackId': (t, own) =>
+    rackProbes(t, own, '', { position: { x: 1, y: 1, width: 12, length: 4 } }),
   'DELETE /api/racks/:warehouseId/rack/:rackId/delete': (t, own) => rackProbes(t, own, '/delete'),
   'POST /api/racks/pallets': (t) => [
-    { label: "a pallet on A's shelf", url: '/api/racks/pallets', payload: { shelf_id: t.shelfId, customer_name: 'BRAVO', shelf_spots: 1 } },
+    {
+      label: "a pallet on A's shelf",
+      url: '/api/racks/pallets',
+      payload: { shelf_id: t.shelfId, customer_name: 'BRAVO', shelf_spots: 1 },
+    },
   ],
   'PUT /api/racks/pallets/:id/edit': (t) => [
-    { label: "A's pallet", url: `/api/racks/pallets/${t.palletId}/edit`, payload: { customer_name: 'BRAVO', pallet_spaces: 1 } },
+    {
+      label: "A's pallet",
+      url: `/api/racks/pallets/${t.palletId}/edit`,
+      payload: { customer_name: 'BRAVO', pallet_spaces: 1 },
+    },
   ],
-  'DELETE /api/pallets/:id/delete': (t) => [{ label: "A's pallet", url: `/api/pallets/${t.palletId}/delete` }],
+  'DELETE /api/pallets/:id/delete': (t) => [
+    { label: "A's pallet", url: `/api/pallets/${t.palletId}/delete` },
+  ],
   'GET /api/checklists/': () => [{ label: "B's checklists", url: '/api/checklists/', asOther: 200 }],
   'POST /api/checklists/': (t) => [
-    { label: "a checklist for A's warehouse", url: '/api/checklists/', payload: { warehouse_id: t.warehouseId, description: 'bravo', tasks: ['bravo task'] } },
+    {
+      label: "a checklist for A's warehouse",
+      url: '/api/checklists/',
+      payload: { warehouse_id: t.warehouseId, description: 'bravo', tasks: ['bravo task'] },
+    },
   ],
   'GET /api/checklists/warehouse/:name': (t) => [
     // the fill-in link works signed out; a signed-in user of another company must not see it
-    { label: "A's warehouse name", url: `/api/checklists/warehouse/${encodeURIComponent(t.warehouseName)}`, asSignedOut: 200, mayShow: checklistTexts },
+    {
+      label: "A's warehouse name",
+      url: `/api/checklists/warehouse/${encodeURIComponent(t.warehouseName)}`,
+      asSignedOut: 200,
+      mayShow: checklistTexts,
+    },
     {
       label: "A's warehouse name as a link slug",
       url: `/api/checklists/warehouse/${encodeURIComponent(t.warehouseName.toLowerCase().replace(/ /g, '-'))}`,
@@ -180,7 +267,10 @@ const RECIPES: Record<string, Recipe> = {
     {
       label: "an answer to A's open task",
       url: `/api/checklists/${t.checklist.id}`,
-      payload: { filled_out_by: 'Mallory', tasks: openTasks(t.checklist).map((task) => ({ id: task.id, completed: true })) },
+      payload: {
+        filled_out_by: 'Mallory',
+        tasks: openTasks(t.checklist).map((task) => ({ id: task.id, completed: true })),
+      },
       // a signed-out answer to an open task is allowed: the public test below covers it after the export comparison
       asSignedOut: null,
     },
@@ -192,15 +282,29 @@ const RECIPES: Record<string, Recipe> = {
         description: 'Hacked',
         is_active: false,
         warehouse_id: 1,
-        tasks: t.checklist.tasks.map((task) => ({ id: task.id, text: 'Hacked', completed: false, completed_by: 'Mallory', completed_at: null })),
+        tasks: t.checklist.tasks.map((task) => ({
+          id: task.id,
+          text: 'Hacked',
+          completed: false,
+          completed_by: 'Mallory',
+          completed_at: null,
+        })),
       },
       asSignedOut: 200,
       mayShow: checklistTexts,
     },
   ],
-  'GET /api/contact/settings': () => [{ label: 'form settings', url: '/api/contact/settings', asOther: 200, asSignedOut: 200 }],
+  'GET /api/contact/settings': () => [
+    { label: 'form settings', url: '/api/contact/settings', asOther: 200, asSignedOut: 200 },
+  ],
   'POST /api/contact': () => [
-    { label: 'a message', url: '/api/contact', payload: { name: 'Bravo', email: 'bravo@example.test', message: 'Hello there' }, asOther: 201, asSignedOut: 201 },
+    {
+      label: 'a message',
+      url: '/api/contact',
+      payload: { name: 'Bravo', email: 'bravo@example.test', message: 'Hello there' },
+      asOther: 201,
+      asSignedOut: 201,
+    },
   ],
   // landing-page messages belong to the operator's company only
   'GET /api/contact/messages': () => [{ label: "the operator's inbox", url: '/api/contact/messages' }],
@@ -213,20 +317,36 @@ function addVaultProbes(url: string, t: Targets): Probe[] {
   return [
     { label: "a vault in A's field (form data)", url, multipart: [fields] },
     { label: "a vault in A's field (JSON)", url, payload: fields },
-    { label: "a vault in A's field naming A's company", url, payload: { ...fields, company_id: t.companyId } },
+    {
+      label: "a vault in A's field naming A's company",
+      url,
+      payload: { ...fields, company_id: t.companyId },
+    },
   ];
 }
 
 function rackProbes(t: Targets, own: Own, suffix: string, payload?: unknown): Probe[] {
   return [
     { label: "A's rack", url: `/api/racks/${t.rackWarehouseId}/rack/${t.rackId}${suffix}`, payload },
-    { label: "A's rack under B's warehouse", url: `/api/racks/${own.warehouseId}/rack/${t.rackId}${suffix}`, payload },
-    { label: "B's rack under A's warehouse", url: `/api/racks/${t.rackWarehouseId}/rack/${own.rackId}${suffix}`, payload },
+    {
+      label: "A's rack under B's warehouse",
+      url: `/api/racks/${own.warehouseId}/rack/${t.rackId}${suffix}`,
+      payload,
+    },
+    {
+      label: "B's rack under A's warehouse",
+      url: `/api/racks/${t.rackWarehouseId}/rack/${own.rackId}${suffix}`,
+      payload,
+    },
   ];
 }
 
 function checklistTexts(t: Targets): string[] {
-  return [t.warehouseName, t.checklist.description, ...t.checklist.tasks.flatMap((task) => [task.text, task.completed_by ?? ''])].filter(Boolean);
+  return [
+    t.warehouseName,
+    t.checklist.description,
+    ...t.checklist.tasks.flatMap((task) => [task.text, task.completed_by ?? '']),
+  ].filter(Boolean);
 }
 
 /** The same shape with ids and names that exist in no company. */
@@ -249,7 +369,11 @@ function ghostOf(t: Targets): Targets {
     palletId: ghost(),
     attachmentId: ghost(),
     email: 'nobody-at-all@example.test',
-    checklist: { ...t.checklist, id: ghost(), tasks: t.checklist.tasks.map((task) => ({ ...task, id: ghost() })) },
+    checklist: {
+      ...t.checklist,
+      id: ghost(),
+      tasks: t.checklist.tasks.map((task) => ({ ...task, id: ghost() })),
+    },
   };
 }
 
@@ -258,7 +382,11 @@ function toInject(method: string, probe: Probe): InjectOptions {
     const { payload, headers } = multipartBody(...probe.multipart);
     return { method: method as InjectOptions['method'], url: probe.url, payload, headers };
   }
-  return { method: method as InjectOptions['method'], url: probe.url, ...(probe.payload === undefined ? {} : { payload: probe.payload as object }) };
+  return {
+    method: method as InjectOptions['method'],
+    url: probe.url,
+    ...(probe.payload === undefined ? {} : { payload: probe.payload as object }),
+  };
 }
 
 function parse(res: LightMyRequestResponse): unknown {
@@ -286,13 +414,20 @@ function secretsOf(snapshot: DatabaseSnapshot): string[] {
     ...t.checklist_tasks.flatMap((r) => [r.text, r.completed_by, r.reason]),
   ];
   // placeholders ('EMPTY VAULT') and very short words are shared by every company
-  return [...new Set(texts.map((v) => (typeof v === 'string' ? v : '')).filter((v) => v.length >= 4 && !v.startsWith('EMPTY')))];
+  return [
+    ...new Set(
+      texts
+        .map((v) => (typeof v === 'string' ? v : ''))
+        .filter((v) => v.length >= 4 && !v.startsWith('EMPTY')),
+    ),
+  ];
 }
 
 function leaksIn(body: unknown, secrets: string[], companyId: number): string[] {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   const found = secrets.filter((s) => text.includes(s) || text.includes(JSON.stringify(s).slice(1, -1)));
-  if (new RegExp(`"(companyId|company_id)":${companyId}[,}]`).test(text)) found.push(`companyId ${companyId}`);
+  if (new RegExp(`"(companyId|company_id)":${companyId}[,}]`).test(text))
+    found.push(`companyId ${companyId}`);
   return found;
 }
 
@@ -307,7 +442,13 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
   let routes: ApiRoute[];
 
   const demoSession = () =>
-    signIn(ctx, { email: DEMO_LOGIN.email, password: DEMO_LOGIN.password, companyName: DEMO_LOGIN.company, companyId: 0, userId: 0 });
+    signIn(ctx, {
+      email: DEMO_LOGIN.email,
+      password: DEMO_LOGIN.password,
+      companyName: DEMO_LOGIN.company,
+      companyId: 0,
+      userId: 0,
+    });
 
   beforeAll(async () => {
     ctx = await startTestApp(engine);
@@ -322,18 +463,53 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
       toInject('POST', {
         label: 'setup',
         url: '/api/vaults/upload',
-        multipart: [{ vault_id: ids.placedVaultId }, { attachment: { fileName: 'alpha-inventory.txt', contentType: 'text/plain', content: Buffer.from('alpha secret') } }],
+        multipart: [
+          { vault_id: ids.placedVaultId },
+          {
+            attachment: {
+              fileName: 'alpha-inventory.txt',
+              contentType: 'text/plain',
+              content: Buffer.from('alpha secret'),
+            },
+          },
+        ],
       }),
     );
     expect(upload.statusCode).toBe(201);
-    targets = { ...ids, email: DEMO_LOGIN.email, attachmentId: (upload.json() as { attachment: { id: number } }).attachment.id };
+    targets = {
+      ...ids,
+      email: DEMO_LOGIN.email,
+      attachmentId: (upload.json() as { attachment: { id: number } }).attachment.id,
+    };
 
     const account = await buildAccount(db, { company: 'Bravo Relocation' });
     b = await signIn(ctx, account);
-    const warehouse = await buildWarehouse(db, { companyId: account.companyId, name: 'Bravo Storage', rows: 3, cols: 2 });
-    const placed = await buildVault(db, { companyId: account.companyId, fieldId: warehouse.field('A1').id, customerName: 'BRAVO ONE', orderName: 'B-1', name: 'B1' });
-    const staged = await buildStagedVault(db, { companyId: account.companyId, customerName: 'BRAVO STAGED', orderName: 'B-2', name: 'B2' });
-    const rack = await buildRack(db, { companyId: account.companyId, warehouseId: warehouse.id, name: 'Bravo rack', shelves: 1, capacity: 2 });
+    const warehouse = await buildWarehouse(db, {
+      companyId: account.companyId,
+      name: 'Bravo Storage',
+      rows: 3,
+      cols: 2,
+    });
+    const placed = await buildVault(db, {
+      companyId: account.companyId,
+      fieldId: warehouse.field('A1').id,
+      customerName: 'BRAVO ONE',
+      orderName: 'B-1',
+      name: 'B1',
+    });
+    const staged = await buildStagedVault(db, {
+      companyId: account.companyId,
+      customerName: 'BRAVO STAGED',
+      orderName: 'B-2',
+      name: 'B2',
+    });
+    const rack = await buildRack(db, {
+      companyId: account.companyId,
+      warehouseId: warehouse.id,
+      name: 'Bravo rack',
+      shelves: 1,
+      capacity: 2,
+    });
     own = {
       companyId: account.companyId,
       warehouseId: warehouse.id,
@@ -355,7 +531,11 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
   it('has a recipe for every API route the server answers, and none for a route it does not', () => {
     const keys = new Set(routes.map((r) => r.key));
     expect(routes.filter((r) => !RECIPES[r.key]).map((r) => `no isolation recipe for ${r.key}`)).toEqual([]);
-    expect(Object.keys(RECIPES).filter((k) => !keys.has(k)).map((k) => `recipe for a route the server lacks: ${k}`)).toEqual([]);
+    expect(
+      Object.keys(RECIPES)
+        .filter((k) => !keys.has(k))
+        .map((k) => `recipe for a route the server lacks: ${k}`),
+    ).toEqual([]);
     expect(secrets.length).toBeGreaterThan(20);
   });
 
@@ -378,12 +558,22 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
           const body = parse(res);
           if (asOther === 'hidden') {
             const ghostRes = await b.request(toInject(route.method, fake[index]!));
-            if (res.statusCode !== 404) failures.push(`${name}: company B got ${res.statusCode}, expected 404: ${res.body.slice(0, 200)}`);
-            else if (ghostRes.statusCode !== 404 || JSON.stringify(body) !== JSON.stringify(parse(ghostRes))) {
-              failures.push(`${name}: answer differs from a missing id: ${res.body} vs ${ghostRes.statusCode} ${ghostRes.body}`);
+            if (res.statusCode !== 404)
+              failures.push(
+                `${name}: company B got ${res.statusCode}, expected 404: ${res.body.slice(0, 200)}`,
+              );
+            else if (
+              ghostRes.statusCode !== 404 ||
+              JSON.stringify(body) !== JSON.stringify(parse(ghostRes))
+            ) {
+              failures.push(
+                `${name}: answer differs from a missing id: ${res.body} vs ${ghostRes.statusCode} ${ghostRes.body}`,
+              );
             }
           } else if (res.statusCode !== asOther) {
-            failures.push(`${name}: company B got ${res.statusCode}, expected ${asOther}: ${res.body.slice(0, 200)}`);
+            failures.push(
+              `${name}: company B got ${res.statusCode}, expected ${asOther}: ${res.body.slice(0, 200)}`,
+            );
           }
           const leaks = leaksIn(body, secrets, targets.companyId);
           if (leaks.length > 0) failures.push(`${name}: company B's answer shows A's ${leaks.join(', ')}`);
@@ -393,16 +583,27 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
         const expected = probe.asSignedOut ?? 401;
         const out = await ctx.app.inject(toInject(route.method, probe));
         const outBody = parse(out);
-        if (out.statusCode !== expected) failures.push(`${name}: signed out got ${out.statusCode}, expected ${expected}: ${out.body.slice(0, 200)}`);
-        if (out.statusCode >= 400 && !Array.isArray((outBody as { errors?: unknown })?.errors)) failures.push(`${name}: signed-out refusal without errors`);
+        if (out.statusCode !== expected)
+          failures.push(
+            `${name}: signed out got ${out.statusCode}, expected ${expected}: ${out.body.slice(0, 200)}`,
+          );
+        if (out.statusCode >= 400 && !Array.isArray((outBody as { errors?: unknown })?.errors))
+          failures.push(`${name}: signed-out refusal without errors`);
         const allowed = new Set(probe.mayShow?.(targets) ?? []);
-        const outLeaks = leaksIn(outBody, secrets.filter((s) => !allowed.has(s)), targets.companyId);
-        if (outLeaks.length > 0) failures.push(`${name}: a signed-out caller sees A's ${outLeaks.join(', ')}`);
+        const outLeaks = leaksIn(
+          outBody,
+          secrets.filter((s) => !allowed.has(s)),
+          targets.companyId,
+        );
+        if (outLeaks.length > 0)
+          failures.push(`${name}: a signed-out caller sees A's ${outLeaks.join(', ')}`);
       }
     }
     expect(failures).toEqual([]);
     // the report names how much the matrix covered
-    console.info(`isolation matrix on ${engine}: ${routes.length} routes, ${probes} probes, each as company B and signed out`);
+    console.info(
+      `isolation matrix on ${engine}: ${routes.length} routes, ${probes} probes, each as company B and signed out`,
+    );
     expect(probes).toBeGreaterThanOrEqual(routes.length);
   });
 
@@ -421,12 +622,15 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
     const { port } = ctx.app.server.address() as AddressInfo;
     const frames: string[] = [];
     const stream = await new Promise<http.ClientRequest>((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port, path: '/api/events', headers: { cookie: b.cookie, 'last-event-id': '0' } }, (res) => {
-        expect(res.statusCode).toBe(200);
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => frames.push(...chunk.split('\n\n').filter(Boolean)));
-        resolve(req);
-      });
+      const req = http.get(
+        { host: '127.0.0.1', port, path: '/api/events', headers: { cookie: b.cookie, 'last-event-id': '0' } },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => frames.push(...chunk.split('\n\n').filter(Boolean)));
+          resolve(req);
+        },
+      );
       req.on('error', reject);
     });
     // a change of B's own marks the point by which the catch-up and the live feed have both been sent
@@ -439,7 +643,9 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
     const marker = `"warehouseId":${(added.json() as { id: number }).id}`;
     await expect.poll(() => frames.some((f) => f.includes(marker)), { timeout: 10_000 }).toBe(true);
     stream.destroy();
-    const changeIds = frames.filter((f) => f.includes('event: change')).map((f) => Number(/^id: (\d+)/m.exec(f)![1]));
+    const changeIds = frames
+      .filter((f) => f.includes('event: change'))
+      .map((f) => Number(/^id: (\d+)/m.exec(f)![1]));
     expect(changeIds.length).toBeGreaterThan(1);
     expect(changeIds.filter((id) => aEvents.has(id))).toEqual([]);
     expect(leaksIn(frames.join('\n'), secrets, targets.companyId)).toEqual([]);
@@ -465,8 +671,16 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
     expect(answered.description).toBe(targets.checklist.description);
     expect(answered.filled_out_by).toBe('Floor Worker');
     const byId = new Map(answered.tasks.map((task) => [task.id, task]));
-    expect(byId.get(open.id)).toMatchObject({ text: open.text, completed: true, completed_by: 'Floor Worker' });
-    expect(byId.get(done.id)).toMatchObject({ text: done.text, completed: true, completed_by: done.completed_by });
+    expect(byId.get(open.id)).toMatchObject({
+      text: open.text,
+      completed: true,
+      completed_by: 'Floor Worker',
+    });
+    expect(byId.get(done.id)).toMatchObject({
+      text: done.text,
+      completed: true,
+      completed_by: done.completed_by,
+    });
     expect(JSON.stringify(answered)).not.toContain('companyId');
 
     const after = await snapshotDatabase(ctx.database.db, DEMO_LOGIN.company);
@@ -488,7 +702,11 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
     const created = await b.request({
       method: 'POST',
       url: '/api/checklists/',
-      payload: { warehouse_id: (twin.json() as { id: number }).id, description: 'Bravo round', tasks: ['Bravo task'] },
+      payload: {
+        warehouse_id: (twin.json() as { id: number }).id,
+        description: 'Bravo round',
+        tasks: ['Bravo task'],
+      },
     });
     expect(created.statusCode).toBe(201);
 
@@ -505,10 +723,18 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
     const res = await b.request({
       method: 'POST',
       url: '/api/vaults/',
-      payload: { ...BRAVO_VAULT, vault_id: 'B-200', field_id: own.fieldId, position: own.freePosition, company_id: targets.companyId },
+      payload: {
+        ...BRAVO_VAULT,
+        vault_id: 'B-200',
+        field_id: own.fieldId,
+        position: own.freePosition,
+        company_id: targets.companyId,
+      },
     });
     expect(res.statusCode).toBe(201);
-    expect(await (await snapshotDatabase(ctx.database.db, DEMO_LOGIN.company)).company.tables.vaults).toEqual(before.company.tables.vaults);
+    expect(await (await snapshotDatabase(ctx.database.db, DEMO_LOGIN.company)).company.tables.vaults).toEqual(
+      before.company.tables.vaults,
+    );
     const mine = await b.request({ method: 'GET', url: `/api/vaults/${(res.json() as { id: number }).id}` });
     expect(mine.statusCode).toBe(200);
   });

@@ -44,7 +44,11 @@ async function seededDatabase(engine: Engine): Promise<{ url: string; drop: () =
       await dropper.end();
     };
   }
-  const setup = openDatabase(url.startsWith('sqlite:') ? { kind: 'sqlite', file: url.slice('sqlite:'.length) } : { kind: 'postgres', url });
+  const setup = openDatabase(
+    url.startsWith('sqlite:')
+      ? { kind: 'sqlite', file: url.slice('sqlite:'.length) }
+      : { kind: 'postgres', url },
+  );
   await migrateToLatest(setup.db);
   await seedDemoIfEmpty(setup.db);
   await setup.close();
@@ -60,26 +64,28 @@ describe.each(testEngines())('a busy day on %s', (engine) => {
     await drop();
   });
 
-  it(
-    `${users} people of one company work ${durationMs / 1000} s without a server error, a lost or a duplicated vault`,
-    async () => {
-      const database = await seededDatabase(engine);
-      drop = database.drop;
-      server = await startServer(database.url);
+  it(`${users} people of one company work ${durationMs / 1000} s without a server error, a lost or a duplicated vault`, async () => {
+    const database = await seededDatabase(engine);
+    drop = database.drop;
+    server = await startServer(database.url);
 
-      const report = await runLoadDay({ baseUrl: server.baseUrl, email: DEMO_LOGIN.email, password: DEMO_LOGIN.password, users, durationMs });
-      console.info(describeLoadDay(`load day on ${engine}`, report));
+    const report = await runLoadDay({
+      baseUrl: server.baseUrl,
+      email: DEMO_LOGIN.email,
+      password: DEMO_LOGIN.password,
+      users,
+      durationMs,
+    });
+    console.info(describeLoadDay(`load day on ${engine}`, report));
 
-      expect(report.serverErrors).toEqual([]);
-      expect(report.networkErrors).toEqual([]);
-      expect(report.unexpected).toEqual([]);
-      expect(report.integrity).toEqual([]);
-      expect(report.vaults.final).toBe(report.vaults.initial + report.vaults.added - report.vaults.deleted);
-      // the day did real work, not only reads
-      expect(report.vaults.added).toBeGreaterThan(0);
-      expect(report.operations['move staged vault']).toBeGreaterThan(0);
-      expect(report.pallets.added).toBeGreaterThan(0);
-    },
-    120_000,
-  );
+    expect(report.serverErrors).toEqual([]);
+    expect(report.networkErrors).toEqual([]);
+    expect(report.unexpected).toEqual([]);
+    expect(report.integrity).toEqual([]);
+    expect(report.vaults.final).toBe(report.vaults.initial + report.vaults.added - report.vaults.deleted);
+    // the day did real work, not only reads
+    expect(report.vaults.added).toBeGreaterThan(0);
+    expect(report.operations['move staged vault']).toBeGreaterThan(0);
+    expect(report.pallets.added).toBeGreaterThan(0);
+  }, 120_000);
 });

@@ -1,7 +1,12 @@
 import type { ChecklistDto } from '../../domain/schemas/checklist.schema';
 import type { RackDto } from '../../domain/schemas/rack.schema';
 import type { FieldDto, WarehouseDto, WarehouseSummaryDto } from '../../domain/schemas/warehouse.schema';
-import { fieldSlotCount, isCouchboxField, nextFreePosition, topmostPosition } from '../../domain/rules/capacity';
+import {
+  fieldSlotCount,
+  isCouchboxField,
+  nextFreePosition,
+  topmostPosition,
+} from '../../domain/rules/capacity';
 import { signInCookie } from './server-process';
 
 /**
@@ -48,7 +53,13 @@ interface Answer {
 
 const RETRIES = 4;
 // what the server says when another user changed a field or shelf between this user's look and write
-const RACE_REFUSALS = [/is not the next free slot|next free/i, /Only the topmost vault/, /already staged/, /Field is full/, /Shelf does not have enough space|run into another pallet/];
+const RACE_REFUSALS = [
+  /is not the next free slot|next free/i,
+  /Only the topmost vault/,
+  /already staged/,
+  /Field is full/,
+  /Shelf does not have enough space|run into another pallet/,
+];
 
 /** A small seeded generator, so a run's mix of work is the same each time. */
 function randomSource(seed: number) {
@@ -119,7 +130,8 @@ class Day {
         // not JSON: kept as text for the report
       }
       this.report.statuses[res.status] = (this.report.statuses[res.status] ?? 0) + 1;
-      if (res.status >= 500) this.report.serverErrors.push(`${method} ${path} -> ${res.status} ${text.slice(0, 200)}`);
+      if (res.status >= 500)
+        this.report.serverErrors.push(`${method} ${path} -> ${res.status} ${text.slice(0, 200)}`);
       return { status: res.status, body };
     } catch (error) {
       this.report.networkErrors.push(`${method} ${path}: ${(error as Error).message}`);
@@ -138,7 +150,8 @@ class Day {
       this.report.raceRefusals += 1;
       return 'race';
     }
-    if (answer.status < 500) this.report.unexpected.push(`${what} -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
+    if (answer.status < 500)
+      this.report.unexpected.push(`${what} -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
     return 'failed';
   }
 
@@ -149,7 +162,8 @@ class Day {
 
 /** Every vault of the company: placed ones by field and position, and staged ones. */
 async function inventory(day: Day, cookie: Device, companyId: number) {
-  const summaries = (await day.call(cookie, 'GET', `/api/warehouse/company/${companyId}`))!.body as WarehouseSummaryDto[];
+  const summaries = (await day.call(cookie, 'GET', `/api/warehouse/company/${companyId}`))!
+    .body as WarehouseSummaryDto[];
   const placed = new Map<number, string>();
   const problems: string[] = [];
   const racks: RackDto[] = [];
@@ -160,15 +174,19 @@ async function inventory(day: Day, cookie: Device, companyId: number) {
       for (const vault of Object.values(field.vaults)) {
         if (placed.has(vault.id)) problems.push(`vault ${vault.id} is in two places`);
         placed.set(vault.id, `${field.name}/${vault.position}`);
-        if (slots.has(vault.position!)) problems.push(`two vaults in ${warehouse.name} ${field.name} position ${vault.position}`);
+        if (slots.has(vault.position!))
+          problems.push(`two vaults in ${warehouse.name} ${field.name} position ${vault.position}`);
         slots.add(vault.position!);
         const capacity = fieldSlotCount(field.type, warehouse.field_capacity);
-        if (vault.position! < 1 || vault.position! > capacity) problems.push(`vault ${vault.id} at position ${vault.position} of ${field.name}`);
+        if (vault.position! < 1 || vault.position! > capacity)
+          problems.push(`vault ${vault.id} at position ${vault.position} of ${field.name}`);
       }
     }
     racks.push(...((await day.call(cookie, 'GET', `/api/racks/warehouse/${summary.id}`))!.body as RackDto[]));
   }
-  const staged = Object.values((await day.call(cookie, 'GET', '/api/stage/vaults'))!.body as Record<string, { id: number }>).map((v) => v.id);
+  const staged = Object.values(
+    (await day.call(cookie, 'GET', '/api/stage/vaults'))!.body as Record<string, { id: number }>,
+  ).map((v) => v.id);
   for (const id of staged) if (placed.has(id)) problems.push(`vault ${id} is both placed and staged`);
   const pallets = new Set<number>();
   for (const rack of racks) {
@@ -177,8 +195,10 @@ async function inventory(day: Day, cookie: Device, companyId: number) {
       for (const pallet of shelf.pallets) {
         pallets.add(pallet.id);
         for (let slot = pallet.slotIndex; slot < pallet.slotIndex + pallet.shelfSpots; slot++) {
-          if (slot < 0 || slot >= shelf.capacity) problems.push(`pallet ${pallet.id} runs past shelf ${shelf.id}`);
-          else if ((used[slot] = (used[slot] ?? 0) + 1) > 1) problems.push(`two pallets on shelf ${shelf.id} slot ${slot}`);
+          if (slot < 0 || slot >= shelf.capacity)
+            problems.push(`pallet ${pallet.id} runs past shelf ${shelf.id}`);
+          else if ((used[slot] = (used[slot] ?? 0) + 1) > 1)
+            problems.push(`two pallets on shelf ${shelf.id} slot ${slot}`);
         }
       }
     }
@@ -265,7 +285,12 @@ class Worker {
     this.day.count('open field');
     const warehouse = await this.openWarehouse(this.warehouse().id);
     const field = warehouse && this.random.pick(Object.values(warehouse.fields));
-    if (field) this.day.judge('open field', await this.call('GET', `/api/warehouse/${warehouse.id}/${field.id}`), [200]);
+    if (field)
+      this.day.judge(
+        'open field',
+        await this.call('GET', `/api/warehouse/${warehouse.id}/${field.id}`),
+        [200],
+      );
   }
 
   private async search() {
@@ -307,11 +332,17 @@ class Worker {
       if (attempt > 0) this.day.report.retries += 1;
       const staged = await this.call('GET', '/api/stage/vaults');
       if (this.day.judge('stage list', staged, [200]) !== 'ok') return;
-      const vault = this.random.pick(Object.values(staged!.body as Record<string, { id: number; type: string }>));
+      const vault = this.random.pick(
+        Object.values(staged!.body as Record<string, { id: number; type: string }>),
+      );
       const warehouse = vault && (await this.openWarehouse(this.warehouse().id));
       const slot = warehouse && this.random.pick(openSlots(warehouse, vault.type));
       if (!vault || !slot) return;
-      const answer = await this.call('PUT', '/api/vaults/move', { vaultId: vault.id, fieldId: slot.field.id, position: slot.position });
+      const answer = await this.call('PUT', '/api/vaults/move', {
+        vaultId: vault.id,
+        fieldId: slot.field.id,
+        position: slot.position,
+      });
       // someone else may have placed, deleted or taken the slot first
       if (this.day.judge('move vault', answer, [200], [409, 400, 404]) !== 'race') return;
     }
@@ -322,7 +353,9 @@ class Worker {
     for (let attempt = 0; attempt < RETRIES; attempt++) {
       if (attempt > 0) this.day.report.retries += 1;
       const warehouse = await this.openWarehouse(this.warehouse().id);
-      const field = warehouse && this.random.pick(Object.values(warehouse.fields).filter((f) => Object.keys(f.vaults).length > 0));
+      const field =
+        warehouse &&
+        this.random.pick(Object.values(warehouse.fields).filter((f) => Object.keys(f.vaults).length > 0));
       if (!field) return;
       const vaults = Object.values(field.vaults);
       const top = topmostPosition(vaults.map((v) => v.position!));
@@ -359,7 +392,9 @@ class Worker {
     this.day.count('add pallet');
     for (let attempt = 0; attempt < RETRIES; attempt++) {
       if (attempt > 0) this.day.report.retries += 1;
-      const shelves = (await this.racks()).flatMap((r) => r.shelves).filter((s) => s.pallets.reduce((n, p) => n + p.shelfSpots, 0) < s.capacity);
+      const shelves = (await this.racks())
+        .flatMap((r) => r.shelves)
+        .filter((s) => s.pallets.reduce((n, p) => n + p.shelfSpots, 0) < s.capacity);
       const shelf = this.random.pick(shelves);
       if (!shelf) return;
       this.serial += 1;
@@ -386,7 +421,10 @@ class Worker {
     const id = this.random.pick(this.myPallets);
     if (id === undefined) return;
     this.serial += 1;
-    const answer = await this.call('PUT', `/api/racks/pallets/${id}/edit`, { customer_name: `LOAD CUSTOMER ${(this.serial * 5) % 12}`, notes: `edit ${this.serial}` });
+    const answer = await this.call('PUT', `/api/racks/pallets/${id}/edit`, {
+      customer_name: `LOAD CUSTOMER ${(this.serial * 5) % 12}`,
+      notes: `edit ${this.serial}`,
+    });
     this.day.judge('edit pallet', answer, [200], [409]);
   }
 
@@ -394,7 +432,9 @@ class Worker {
     this.day.count('delete pallet');
     const id = this.myPallets.pop();
     if (id === undefined) return;
-    if (this.day.judge('delete pallet', await this.call('DELETE', `/api/pallets/${id}/delete`), [200]) === 'ok') {
+    if (
+      this.day.judge('delete pallet', await this.call('DELETE', `/api/pallets/${id}/delete`), [200]) === 'ok'
+    ) {
       this.day.deletedPallets.add(id);
       this.day.report.pallets.deleted += 1;
     }
@@ -403,7 +443,10 @@ class Worker {
   private async answerChecklist() {
     this.day.count('answer checklist task');
     if (!this.checklistWarehouse) return;
-    const found = await this.call('GET', `/api/checklists/warehouse/${encodeURIComponent(this.checklistWarehouse)}`);
+    const found = await this.call(
+      'GET',
+      `/api/checklists/warehouse/${encodeURIComponent(this.checklistWarehouse)}`,
+    );
     if (this.day.judge('checklist', found, [200]) !== 'ok') return;
     const checklist = found!.body as ChecklistDto;
     const task = this.random.pick(checklist.tasks.filter((t) => !t.completed));
@@ -412,7 +455,11 @@ class Worker {
     const yes = this.random.next() < 0.2;
     const answer = await this.call('PATCH', `/api/checklists/${checklist.id}`, {
       filled_out_by: `Worker ${this.index}`,
-      tasks: [yes ? { id: task.id, completed: true } : { id: task.id, completed: false, reason: `Not yet, round ${this.serial} is busy` }],
+      tasks: [
+        yes
+          ? { id: task.id, completed: true }
+          : { id: task.id, completed: false, reason: `Not yet, round ${this.serial} is busy` },
+      ],
     });
     this.day.judge('answer checklist', answer, [200]);
   }
@@ -422,7 +469,10 @@ export async function runLoadDay(options: LoadDayOptions): Promise<LoadDayReport
   const day = new Day(options.baseUrl, options);
   const devices: Device[] = [];
   for (let i = 0; i < options.users; i++) {
-    devices.push({ cookie: await signInCookie(options.baseUrl, options.email, options.password), ip: `10.20.${Math.floor(i / 250)}.${(i % 250) + 1}` });
+    devices.push({
+      cookie: await signInCookie(options.baseUrl, options.email, options.password),
+      ip: `10.20.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+    });
   }
   const me = (await day.call(devices[0]!, 'GET', '/api/auth/'))!.body as { companyId: number };
   const before = await inventory(day, devices[0]!, me.companyId);
@@ -435,7 +485,15 @@ export async function runLoadDay(options: LoadDayOptions): Promise<LoadDayReport
   const until = Date.now() + options.durationMs;
   await Promise.all(
     devices.map((device, i) =>
-      new Worker(day, i, device, me.companyId, before.summaries, checklistWarehouse, randomSource(seed * 1_000 + i)).run(until),
+      new Worker(
+        day,
+        i,
+        device,
+        me.companyId,
+        before.summaries,
+        checklistWarehouse,
+        randomSource(seed * 1_000 + i),
+      ).run(until),
     ),
   );
 
@@ -444,14 +502,17 @@ export async function runLoadDay(options: LoadDayOptions): Promise<LoadDayReport
   integrity.push(...after.problems);
   day.report.vaults.final = after.placed.size + after.staged.size;
   const expected = day.report.vaults.initial + day.report.vaults.added - day.report.vaults.deleted;
-  if (day.report.vaults.final !== expected) integrity.push(`${day.report.vaults.final} vaults at the end, expected ${expected}`);
+  if (day.report.vaults.final !== expected)
+    integrity.push(`${day.report.vaults.final} vaults at the end, expected ${expected}`);
   for (const id of day.addedVaults) {
     const present = after.placed.has(id) || after.staged.has(id);
-    if (present === day.deletedVaults.has(id)) integrity.push(`vault ${id} ${present ? 'survived its delete' : 'was added and is gone'}`);
+    if (present === day.deletedVaults.has(id))
+      integrity.push(`vault ${id} ${present ? 'survived its delete' : 'was added and is gone'}`);
   }
   for (const id of day.addedPallets) {
     const present = after.pallets.has(id);
-    if (present === day.deletedPallets.has(id)) integrity.push(`pallet ${id} ${present ? 'survived its delete' : 'was added and is gone'}`);
+    if (present === day.deletedPallets.has(id))
+      integrity.push(`pallet ${id} ${present ? 'survived its delete' : 'was added and is gone'}`);
   }
   return day.report;
 }

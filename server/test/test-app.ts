@@ -73,7 +73,11 @@ export interface SignedIn extends BuiltAccount {
 
 export async function signIn(ctx: TestContext, account?: BuiltAccount): Promise<SignedIn> {
   const acc = account ?? (await buildAccount(ctx.database.db));
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: acc.email, password: acc.password } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: acc.email, password: acc.password },
+  });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const setCookie = res.cookies.find((c) => c.name === 'wm_session');
   if (!setCookie) throw new Error('no session cookie');

@@ -57,6 +57,8 @@ describe('company export and import', () => {
 
   it('refuses a file that is not an export', async () => {
     const target = await open('sqlite');
-    await expect(importCompany(target.database.db, { hello: 'world' } as never)).rejects.toThrow(/not a Warehouse Manager company export/);
+    await expect(importCompany(target.database.db, { hello: 'world' } as never)).rejects.toThrow(
+      /not a Warehouse Manager company export/,
+    );
   });
 });

@@ -57,7 +57,8 @@ function remap(row: Row, table: TenantTable, refs: Record<string, TenantTable>, 
   }
   if (table === 'events') {
     const target = EVENT_ENTITY_TABLE[String(out.entity_type)];
-    out.entity_id = target && out.entity_id !== null ? (maps.get(target)?.get(Number(out.entity_id)) ?? null) : null;
+    out.entity_id =
+      target && out.entity_id !== null ? (maps.get(target)?.get(Number(out.entity_id)) ?? null) : null;
   }
   return out;
 }
@@ -83,19 +84,31 @@ export async function exportCompany(db: Db, companyName: string): Promise<Compan
       return out;
     });
   }
-  return { format: EXPORT_FORMAT, version: EXPORT_VERSION, company: { name: company.name, created_at: company.created_at }, tables };
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    company: { name: company.name, created_at: company.created_at },
+    tables,
+  };
 }
 
 /** Creates the exported company in this database, in one transaction; refuses when its name or a user's email is taken. */
-export async function importCompany(db: Db, data: CompanyExport): Promise<{ companyId: number; rows: number }> {
+export async function importCompany(
+  db: Db,
+  data: CompanyExport,
+): Promise<{ companyId: number; rows: number }> {
   if (data?.format !== EXPORT_FORMAT || data.version !== EXPORT_VERSION) {
     throw new HttpError(400, ['This file is not a Warehouse Manager company export.']);
   }
   if (await findCompany(db, data.company.name)) {
     throw new HttpError(409, [`A company named "${data.company.name}" already exists in this database.`]);
   }
-  const taken = await findUsersByEmail(db, (data.tables.users ?? []).map((u) => String(u.email)));
-  if (taken.length > 0) throw new HttpError(409, [`These users already exist: ${taken.map((u) => u.email).join(', ')}.`]);
+  const taken = await findUsersByEmail(
+    db,
+    (data.tables.users ?? []).map((u) => String(u.email)),
+  );
+  if (taken.length > 0)
+    throw new HttpError(409, [`These users already exist: ${taken.map((u) => u.email).join(', ')}.`]);
 
   return db.transaction().execute(async (trx) => {
     const { id: companyId } = await insertCompany(trx, data.company.name, data.company.created_at);

@@ -3,7 +3,10 @@ import type { Db } from '../db/database';
 import { nowIso } from '../db/database';
 import type { Database } from '../db/schema';
 
-export type TenantTable = Exclude<keyof Database, 'companies' | 'sessions' | 'login_failures' | 'contact_messages'>;
+export type TenantTable = Exclude<
+  keyof Database,
+  'companies' | 'sessions' | 'login_failures' | 'contact_messages'
+>;
 export type Row = Record<string, unknown>;
 
 // The transfer walks every tenant table the same way; a loosely typed handle keeps that one loop instead of twelve.

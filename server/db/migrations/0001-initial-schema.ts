@@ -1,4 +1,10 @@
-import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
+import {
+  type ColumnDefinitionBuilder,
+  type CreateTableBuilder,
+  type Kysely,
+  PostgresAdapter,
+  sql,
+} from 'kysely';
 
 // Both engines run this file: flags are integers, timestamps ISO text, reals float8, blobs bytea/blob.
 function isPostgres(db: Kysely<unknown>): boolean {
@@ -45,7 +51,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ip', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('login_failures_email_idx').on('login_failures').columns(['email', 'created_at']).execute();
+  await db.schema
+    .createIndex('login_failures_email_idx')
+    .on('login_failures')
+    .columns(['email', 'created_at'])
+    .execute();
 
   await id(db.schema.createTable('warehouses'))
     .addColumn('company_id', 'integer', company)
@@ -102,7 +112,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       sql`(field_id is null and position is null) or (field_id is not null and position >= 1)`,
     )
     .execute();
-  await db.schema.createIndex('vaults_company_idx').on('vaults').columns(['company_id', 'field_id']).execute();
+  await db.schema
+    .createIndex('vaults_company_idx')
+    .on('vaults')
+    .columns(['company_id', 'field_id'])
+    .execute();
   await db.schema.createIndex('vaults_customer_idx').on('vaults').column('customer_id').execute();
   await db.schema.createIndex('vaults_order_idx').on('vaults').column('order_id').execute();
 
@@ -184,7 +198,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('reason', 'text')
     .addColumn('completed_at', 'text')
     .execute();
-  await db.schema.createIndex('checklist_tasks_checklist_idx').on('checklist_tasks').column('checklist_id').execute();
+  await db.schema
+    .createIndex('checklist_tasks_checklist_idx')
+    .on('checklist_tasks')
+    .column('checklist_id')
+    .execute();
 
   await id(db.schema.createTable('contact_messages'))
     .addColumn('name', 'text', (c) => c.notNull())

@@ -18,7 +18,11 @@ import {
 // the fill-in page is public: keep one address from hammering it
 // limits anonymous callers only: staff signed in behind one site address must not share a budget
 const publicRateLimit = {
-  rateLimit: { max: 300, timeWindow: '1 minute', allowList: (request: FastifyRequest) => request.user !== null },
+  rateLimit: {
+    max: 300,
+    timeWindow: '1 minute',
+    allowList: (request: FastifyRequest) => request.user !== null,
+  },
 };
 
 export const checklistsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {

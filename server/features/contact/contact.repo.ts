@@ -46,7 +46,10 @@ export async function listContactMessages(db: Db, limit: number): Promise<Contac
 }
 
 /** The company whose users read the contact inbox: the one named, or else the first company of the installation. */
-export async function findInboxCompanyId(db: Db, companyName: string | undefined): Promise<number | undefined> {
+export async function findInboxCompanyId(
+  db: Db,
+  companyName: string | undefined,
+): Promise<number | undefined> {
   let query = db.selectFrom('companies').select('id').orderBy('id').limit(1);
   if (companyName) query = query.where('name', '=', companyName);
   return (await query.executeTakeFirst())?.id;

@@ -12,8 +12,17 @@ export interface FieldRow {
 
 const FIELD_COLUMNS = ['id', 'company_id', 'warehouse_id', 'col', 'row', 'type', 'full'] as const;
 
-export async function findField(db: Db, companyId: number, fieldId: number, lock = false): Promise<FieldRow | undefined> {
-  let query = db.selectFrom('fields').select(FIELD_COLUMNS).where('company_id', '=', companyId).where('id', '=', fieldId);
+export async function findField(
+  db: Db,
+  companyId: number,
+  fieldId: number,
+  lock = false,
+): Promise<FieldRow | undefined> {
+  let query = db
+    .selectFrom('fields')
+    .select(FIELD_COLUMNS)
+    .where('company_id', '=', companyId)
+    .where('id', '=', fieldId);
   if (lock) query = query.forUpdate();
   return query.executeTakeFirst();
 }
@@ -36,7 +45,12 @@ export async function findFieldAt(
 }
 
 export async function findFieldsOfWarehouse(db: Db, warehouseId: number): Promise<FieldRow[]> {
-  return db.selectFrom('fields').select(FIELD_COLUMNS).where('warehouse_id', '=', warehouseId).orderBy('id').execute();
+  return db
+    .selectFrom('fields')
+    .select(FIELD_COLUMNS)
+    .where('warehouse_id', '=', warehouseId)
+    .orderBy('id')
+    .execute();
 }
 
 export async function insertFields(
@@ -48,7 +62,16 @@ export async function insertFields(
     const chunk = fields.slice(i, i + 500);
     await db
       .insertInto('fields')
-      .values(chunk.map((f) => ({ company_id: f.companyId, warehouse_id: f.warehouseId, col: f.col, row: f.row, type: 'vault', full: 0 })))
+      .values(
+        chunk.map((f) => ({
+          company_id: f.companyId,
+          warehouse_id: f.warehouseId,
+          col: f.col,
+          row: f.row,
+          type: 'vault',
+          full: 0,
+        })),
+      )
       .execute();
   }
 }
@@ -58,5 +81,9 @@ export async function setFieldType(db: Db, fieldId: number, type: string): Promi
 }
 
 export async function setFieldFull(db: Db, fieldId: number, full: boolean): Promise<void> {
-  await db.updateTable('fields').set({ full: Number(full) }).where('id', '=', fieldId).execute();
+  await db
+    .updateTable('fields')
+    .set({ full: Number(full) })
+    .where('id', '=', fieldId)
+    .execute();
 }

@@ -35,7 +35,12 @@ describe.each(testEngines())('field routes on %s', (engine) => {
       const body = res.json() as { field1: FieldDto; field2: FieldDto };
       expect(body.field1).toMatchObject({ id: a1.id, name: 'A1', type: 'couchbox-T' });
       expect(body.field2).toMatchObject({ id: a2.id, name: 'A2', type: 'couchbox-B' });
-      const events = await db().selectFrom('events').select('kind').where('entity_id', '=', a1.id).where('kind', '=', 'field.type').execute();
+      const events = await db()
+        .selectFrom('events')
+        .select('kind')
+        .where('entity_id', '=', a1.id)
+        .where('kind', '=', 'field.type')
+        .execute();
       expect(events).toHaveLength(1);
 
       const back = await setType(user, a1.id, { type: 'vault', field2: 'A2', warehouseId: String(wh.id) });
@@ -75,7 +80,14 @@ describe.each(testEngines())('field routes on %s', (engine) => {
       const wrong = await setType(user, wh.field('A1').id, { type: 'couchbox', field2: 'B2' });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toEqual({ errors: [wrongField2('B2', 'A2')] });
-      expect(await typesOf(wh.fields.map((f) => f.id))).toEqual(['vault', 'vault', 'vault', 'vault', 'couchbox-T', 'couchbox-B']);
+      expect(await typesOf(wh.fields.map((f) => f.id))).toEqual([
+        'vault',
+        'vault',
+        'vault',
+        'vault',
+        'couchbox-T',
+        'couchbox-B',
+      ]);
     });
 
     it('answers 400 for an invalid type and changes nothing', async () => {
@@ -89,7 +101,11 @@ describe.each(testEngines())('field routes on %s', (engine) => {
     it('answers 404 for another company field and 401 signed out', async () => {
       const theirs = await newWarehouse(other.companyId);
       expect((await setType(user, theirs.field('A1').id, { type: 'couchbox' })).statusCode).toBe(404);
-      const out = await ctx.app.inject({ method: 'PATCH', url: `/api/fields/${theirs.field('A1').id}`, payload: { type: 'couchbox' } });
+      const out = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/fields/${theirs.field('A1').id}`,
+        payload: { type: 'couchbox' },
+      });
       expect(out.statusCode).toBe(401);
       expect(await typesOf([theirs.field('A1').id, theirs.field('A2').id])).toEqual(['vault', 'vault']);
     });
@@ -114,19 +130,39 @@ describe.each(testEngines())('field routes on %s', (engine) => {
     it('sets and clears the manual full flag and answers the field', async () => {
       const wh = await newWarehouse();
       const vault = await buildVault(db(), { companyId: user.companyId, fieldId: wh.field('A1').id });
-      const res = await user.request({ method: 'PATCH', url: `/api/fields/${wh.field('A1').id}/full`, payload: { full: true } });
+      const res = await user.request({
+        method: 'PATCH',
+        url: `/api/fields/${wh.field('A1').id}/full`,
+        payload: { full: true },
+      });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: wh.field('A1').id, full: true, vaults: { [vault.id]: { id: vault.id } } });
-      const off = await user.request({ method: 'PATCH', url: `/api/fields/${wh.field('A1').id}/full`, payload: { full: 'false' } });
+      expect(res.json()).toMatchObject({
+        id: wh.field('A1').id,
+        full: true,
+        vaults: { [vault.id]: { id: vault.id } },
+      });
+      const off = await user.request({
+        method: 'PATCH',
+        url: `/api/fields/${wh.field('A1').id}/full`,
+        payload: { full: 'false' },
+      });
       expect(off.json().full).toBe(false);
     });
 
     it('answers 400 for an invalid flag and changes nothing', async () => {
       const wh = await newWarehouse();
-      const res = await user.request({ method: 'PATCH', url: `/api/fields/${wh.field('A1').id}/full`, payload: { full: 'maybe' } });
+      const res = await user.request({
+        method: 'PATCH',
+        url: `/api/fields/${wh.field('A1').id}/full`,
+        payload: { full: 'maybe' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ errors: ['full: full must be true or false.'] });
-      const row = await db().selectFrom('fields').select('full').where('id', '=', wh.field('A1').id).executeTakeFirstOrThrow();
+      const row = await db()
+        .selectFrom('fields')
+        .select('full')
+        .where('id', '=', wh.field('A1').id)
+        .executeTakeFirstOrThrow();
       expect(row.full).toBe(0);
     });
 
@@ -135,7 +171,11 @@ describe.each(testEngines())('field routes on %s', (engine) => {
       const url = `/api/fields/${theirs.field('A1').id}/full`;
       expect((await user.request({ method: 'PATCH', url, payload: { full: true } })).statusCode).toBe(404);
       expect((await ctx.app.inject({ method: 'PATCH', url, payload: { full: true } })).statusCode).toBe(401);
-      const row = await db().selectFrom('fields').select('full').where('id', '=', theirs.field('A1').id).executeTakeFirstOrThrow();
+      const row = await db()
+        .selectFrom('fields')
+        .select('full')
+        .where('id', '=', theirs.field('A1').id)
+        .executeTakeFirstOrThrow();
       expect(row.full).toBe(0);
     });
   });

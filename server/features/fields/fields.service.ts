@@ -8,12 +8,15 @@ import type { Actor } from '../warehouses/actor';
 import { FIELD_NOT_FOUND, loadField, presentFieldRows } from './field-loader';
 import { type FieldRow, findField, findFieldAt, setFieldFull, setFieldType } from './fields.repo';
 
-export const stageVaultsFirst = (names: string[]) => `Please stage all vaults in ${names.join(' and ')} to continue.`;
-export const noFieldBelow = (name: string) => `Field ${name} is in the last row: a couchbox needs the field below it.`;
+export const stageVaultsFirst = (names: string[]) =>
+  `Please stage all vaults in ${names.join(' and ')} to continue.`;
+export const noFieldBelow = (name: string) =>
+  `Field ${name} is in the last row: a couchbox needs the field below it.`;
 export const belowIsPaired = (below: string) => `Field ${below} below is already part of a couchbox.`;
 export const isBottomHalf = (name: string) =>
   `Field ${name} is the lower half of a couchbox. Change the field above it instead.`;
-export const wrongField2 = (given: string, below: string) => `field2 must name the field below (${below}), not ${given}.`;
+export const wrongField2 = (given: string, below: string) =>
+  `field2 must name the field below (${below}), not ${given}.`;
 
 export interface FieldTypeChange {
   type: 'couchbox' | 'vault';
@@ -34,7 +37,11 @@ export async function changeFieldType(
   const ids = await db.transaction().execute(async (trx) => {
     const field = await findField(trx, actor.companyId, fieldId, actor.lockRows);
     if (!field) throw notFound(FIELD_NOT_FOUND);
-    if (change.warehouseId !== undefined && change.warehouseId !== '' && Number(change.warehouseId) !== field.warehouse_id) {
+    if (
+      change.warehouseId !== undefined &&
+      change.warehouseId !== '' &&
+      Number(change.warehouseId) !== field.warehouse_id
+    ) {
       throw badRequest(`Field ${fieldName(field.col, field.row)} is not in warehouse ${change.warehouseId}.`);
     }
     const name = fieldName(field.col, field.row);
@@ -43,7 +50,8 @@ export async function changeFieldType(
     const belowName = fieldName(field.col, field.row + 1);
     if (change.field2) {
       const given = parseFieldName(change.field2);
-      if (!given || given.col !== field.col || given.row !== field.row + 1) throw badRequest(wrongField2(change.field2, belowName));
+      if (!given || given.col !== field.col || given.row !== field.row + 1)
+        throw badRequest(wrongField2(change.field2, belowName));
     }
 
     const wantsCouchbox = change.type === 'couchbox';
@@ -54,8 +62,14 @@ export async function changeFieldType(
       if (!below) throw badRequest(noFieldBelow(name));
       if (below.type !== 'vault') throw badRequest(belowIsPaired(belowName));
     }
-    const pair: FieldRow[] = below && (wantsCouchbox || below.type === 'couchbox-B') ? [field, below] : [field];
-    if ((await countVaultsInFields(trx, pair.map((f) => f.id))) > 0) {
+    const pair: FieldRow[] =
+      below && (wantsCouchbox || below.type === 'couchbox-B') ? [field, below] : [field];
+    if (
+      (await countVaultsInFields(
+        trx,
+        pair.map((f) => f.id),
+      )) > 0
+    ) {
       throw badRequest(stageVaultsFirst(pair.map((f) => fieldName(f.col, f.row))));
     }
     await setFieldType(trx, field.id, wantsCouchbox ? 'couchbox-T' : 'vault');
@@ -77,7 +91,12 @@ export async function changeFieldType(
 }
 
 /** PATCH /api/fields/{id}/full: the manual "Field is Full" flag. */
-export async function changeFieldFull(db: Db, actor: Actor, fieldId: number, full: boolean): Promise<FieldDto> {
+export async function changeFieldFull(
+  db: Db,
+  actor: Actor,
+  fieldId: number,
+  full: boolean,
+): Promise<FieldDto> {
   await db.transaction().execute(async (trx) => {
     const field = await findField(trx, actor.companyId, fieldId, actor.lockRows);
     if (!field) throw notFound(FIELD_NOT_FOUND);
@@ -98,7 +117,12 @@ export async function changeFieldFull(db: Db, actor: Actor, fieldId: number, ful
 }
 
 /** GET /api/warehouse/{warehouseId}/{fieldId}: the field must be in that warehouse of the caller's company. */
-export async function loadFieldOfWarehouse(db: Db, companyId: number, warehouseId: number, fieldId: number): Promise<FieldDto> {
+export async function loadFieldOfWarehouse(
+  db: Db,
+  companyId: number,
+  warehouseId: number,
+  fieldId: number,
+): Promise<FieldDto> {
   const row = await findField(db, companyId, fieldId);
   if (!row || row.warehouse_id !== warehouseId) throw notFound(FIELD_NOT_FOUND);
   const [field] = await presentFieldRows(db, companyId, [row]);

@@ -16,7 +16,11 @@ export interface WarehouseLayoutChanges {
   cols?: number;
 }
 
-export async function updateWarehouseLayout(db: Db, warehouseId: number, changes: WarehouseLayoutChanges): Promise<void> {
+export async function updateWarehouseLayout(
+  db: Db,
+  warehouseId: number,
+  changes: WarehouseLayoutChanges,
+): Promise<void> {
   await db
     .updateTable('warehouses')
     .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
@@ -51,7 +55,11 @@ export async function findFilledFields(db: Db, warehouseId: number): Promise<Fie
     .orderBy('f.col')
     .orderBy('f.row')
     .execute();
-  return rows.map((r) => ({ ...r, vault_count: Number(r.vault_count), top_position: Number(r.top_position) }));
+  return rows.map((r) => ({
+    ...r,
+    vault_count: Number(r.vault_count),
+    top_position: Number(r.top_position),
+  }));
 }
 
 // Slots are numbered from the top, so keeping stacks standing on the floor when the capacity changes
@@ -109,7 +117,12 @@ export async function deleteFieldsInCells(db: Db, warehouseId: number, range: Ce
  * Moves every column from `fromCol` on by `delta`. Going through negative numbers first keeps the
  * unique (warehouse, col, row) rule true after every row, in whichever order the engine updates them.
  */
-export async function shiftColumns(db: Db, warehouseId: number, fromCol: number, delta: number): Promise<void> {
+export async function shiftColumns(
+  db: Db,
+  warehouseId: number,
+  fromCol: number,
+  delta: number,
+): Promise<void> {
   if (delta === 0) return;
   await db
     .updateTable('fields')
@@ -126,7 +139,11 @@ export async function shiftColumns(db: Db, warehouseId: number, fromCol: number,
 }
 
 /** Couchbox tops in a row: their hidden bottom half is in the row below. */
-export async function findCouchboxTopsInRow(db: Db, warehouseId: number, row: number): Promise<{ col: number; row: number }[]> {
+export async function findCouchboxTopsInRow(
+  db: Db,
+  warehouseId: number,
+  row: number,
+): Promise<{ col: number; row: number }[]> {
   return db
     .selectFrom('fields')
     .select(['col', 'row'])

@@ -21,7 +21,10 @@ describe.each(testEngines())('warehouse layout routes on %s', (engine) => {
     await ctx.close();
   });
 
-  async function newWarehouse(companyId = user.companyId, overrides: Partial<{ rows: number; cols: number; width: number; length: number }> = {}) {
+  async function newWarehouse(
+    companyId = user.companyId,
+    overrides: Partial<{ rows: number; cols: number; width: number; length: number }> = {},
+  ) {
     counter += 1;
     const warehouse = await buildWarehouse(ctx.database.db, {
       companyId,
@@ -49,7 +52,12 @@ describe.each(testEngines())('warehouse layout routes on %s', (engine) => {
 
   /** A vault in the field's next free slot (the highest free position), named for the assertions. */
   async function placeVault(companyId: number, warehouseId: number, col: number, row: number, name: string) {
-    return buildVault(ctx.database.db, { companyId, fieldId: await fieldId(warehouseId, col, row), name, customerName: 'KNOX' });
+    return buildVault(ctx.database.db, {
+      companyId,
+      fieldId: await fieldId(warehouseId, col, row),
+      name,
+      customerName: 'KNOX',
+    });
   }
 
   /** The grid as names with the vault names each field holds, to compare before and after. */
@@ -63,7 +71,9 @@ describe.each(testEngines())('warehouse layout routes on %s', (engine) => {
       .orderBy('f.row')
       .orderBy('v.position')
       .execute();
-    return rows.map((r) => `${fieldName(r.col, r.row)}#${r.id}:${r.type}${r.vault ? `:${r.vault}@${r.position}` : ''}`);
+    return rows.map(
+      (r) => `${fieldName(r.col, r.row)}#${r.id}:${r.type}${r.vault ? `:${r.vault}@${r.position}` : ''}`,
+    );
   }
 
   async function warehouseRow(warehouseId: number) {
@@ -83,8 +93,20 @@ describe.each(testEngines())('warehouse layout routes on %s', (engine) => {
       const res = await patch(id, { field_capacity: '5', length: 120.5, width: '90' });
       expect(res.statusCode).toBe(200);
       const warehouse = res.json() as WarehouseSummaryDto;
-      expect(warehouse).toMatchObject({ id, fieldCapacity: 5, field_capacity: 5, length: 120.5, width: 90, warehouseCapacity: 45 });
-      const events = await ctx.database.db.selectFrom('events').select(['kind', 'payload']).where('warehouse_id', '=', id).where('kind', '=', 'warehouse.dimensions-edited').execute();
+      expect(warehouse).toMatchObject({
+        id,
+        fieldCapacity: 5,
+        field_capacity: 5,
+        length: 120.5,
+        width: 90,
+        warehouseCapacity: 45,
+      });
+      const events = await ctx.database.db
+        .selectFrom('events')
+        .select(['kind', 'payload'])
+        .where('warehouse_id', '=', id)
+        .where('kind', '=', 'warehouse.dimensions-edited')
+        .execute();
       expect(events).toHaveLength(1);
       expect(JSON.parse(events[0]!.payload!)).toEqual({ field_capacity: 5, length: 120.5, width: 90 });
     });
@@ -105,7 +127,7 @@ describe.each(testEngines())('warehouse layout routes on %s', (engine) => {
       ]);
     });
 
-    it('refuses a capacity below a field\'s vault count and changes nothing', async () => {
+    it("refuses a capacity below a field's vault count and changes nothing", async () => {
       const id = await newWarehouse();
       for (const name of ['V3', 'V2', 'V1']) await placeVault(user.companyId, id, 2, 2, name);
       const before = await gridOf(id);
@@ -120,7 +142,13 @@ describe.each(testEngines())('warehouse layout routes on %s', (engine) => {
 
     it('refuses values out of range and an empty change', async () => {
       const id = await newWarehouse();
-      for (const payload of [{ field_capacity: 11 }, { field_capacity: -1 }, { length: -2 }, { width: 'wide' }, {}]) {
+      for (const payload of [
+        { field_capacity: 11 },
+        { field_capacity: -1 },
+        { length: -2 },
+        { width: 'wide' },
+        {},
+      ]) {
         const res = await patch(id, payload);
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(res.json().errors.length).toBeGreaterThan(0);
@@ -130,20 +158,40 @@ describe.each(testEngines())('warehouse layout routes on %s', (engine) => {
 
     it('refuses walls that would leave a rack outside, and keeps the field grid inside new walls', async () => {
       const id = await newWarehouse();
-      await ctx.database.db.updateTable('warehouses').set({ grid_x: 80, grid_y: 60 }).where('id', '=', id).execute();
-      await buildRack(ctx.database.db, { companyId: user.companyId, warehouseId: id, name: 'Far', x: 60, y: 0 });
+      await ctx.database.db
+        .updateTable('warehouses')
+        .set({ grid_x: 80, grid_y: 60 })
+        .where('id', '=', id)
+        .execute();
+      await buildRack(ctx.database.db, {
+        companyId: user.companyId,
+        warehouseId: id,
+        name: 'Far',
+        x: 60,
+        y: 0,
+      });
       const refused = await patch(id, { width: 70 });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().errors[0]).toBe('Rack Far would stand outside the new walls. Move or delete it first.');
+      expect(refused.json().errors[0]).toBe(
+        'Rack Far would stand outside the new walls. Move or delete it first.',
+      );
       const ok = await patch(id, { width: 72, length: 70 });
       expect(ok.statusCode).toBe(200);
       // the 15 x 15 ft block moves back inside 72 x 70 ft
       expect((ok.json() as WarehouseSummaryDto).fieldgridLocation).toEqual({ x: 57, y: 55 });
     });
 
-    it('answers 401 signed out and 404 for another company\'s warehouse', async () => {
+    it("answers 401 signed out and 404 for another company's warehouse", async () => {
       const theirs = await newWarehouse(other.companyId);
-      expect((await ctx.app.inject({ method: 'PATCH', url: `/api/warehouse/${theirs}/edit-dimensions`, payload: { width: 5 } })).statusCode).toBe(401);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'PATCH',
+            url: `/api/warehouse/${theirs}/edit-dimensions`,
+            payload: { width: 5 },
+          })
+        ).statusCode,
+      ).toBe(401);
       const res = await patch(theirs, { width: 5 });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ errors: ['Warehouse not found'] });
@@ -153,7 +201,11 @@ describe.each(testEngines())('warehouse layout routes on %s', (engine) => {
 
   describe('PUT /api/warehouse/{id}/field-grid', () => {
     const put = (id: number, payload: unknown, as: SignedIn = user) =>
-      as.request({ method: 'PUT', url: `/api/warehouse/${id}/field-grid`, payload: payload as Record<string, unknown> });
+      as.request({
+        method: 'PUT',
+        url: `/api/warehouse/${id}/field-grid`,
+        payload: payload as Record<string, unknown>,
+      });
 
     it('stores the location and clamps the block (cols x 5 by rows x 5 ft) inside the walls', async () => {
       const id = await newWarehouse(user.companyId, { cols: 4, rows: 2, width: 50, length: 30 });
@@ -171,7 +223,15 @@ describe.each(testEngines())('warehouse layout routes on %s', (engine) => {
       const negative = await put(id, { fieldgridLocation: { x: -1, y: 0 } });
       expect(negative.statusCode).toBe(400);
       expect(negative.json().errors[0]).toContain('x must be at least 0.');
-      expect((await ctx.app.inject({ method: 'PUT', url: `/api/warehouse/${id}/field-grid`, payload: { fieldgridLocation: { x: 1, y: 1 } } })).statusCode).toBe(401);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'PUT',
+            url: `/api/warehouse/${id}/field-grid`,
+            payload: { fieldgridLocation: { x: 1, y: 1 } },
+          })
+        ).statusCode,
+      ).toBe(401);
       const theirs = await newWarehouse(other.companyId);
       expect((await put(theirs, { fieldgridLocation: { x: 1, y: 1 } })).statusCode).toBe(404);
       expect(await warehouseRow(theirs)).toMatchObject({ grid_x: 0, grid_y: 0 });
@@ -184,9 +244,13 @@ describe.each(testEngines())('warehouse layout routes on %s', (engine) => {
 
     function multipart(fields: Record<string, string | number>) {
       const boundary = '----h3grid';
-      const body = Object.entries(fields)
-        .map(([key, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`)
-        .join('') + `--${boundary}--\r\n`;
+      const body =
+        Object.entries(fields)
+          .map(
+            ([key, value]) =>
+              `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`,
+          )
+          .join('') + `--${boundary}--\r\n`;
       return { body, contentType: `multipart/form-data; boundary=${boundary}` };
     }
 
@@ -194,8 +258,20 @@ describe.each(testEngines())('warehouse layout routes on %s', (engine) => {
       const id = await newWarehouse(user.companyId, { cols: 2, rows: 2 });
       await placeVault(user.companyId, id, 1, 2, 'KEEP');
       const oldA2 = await fieldId(id, 1, 2);
-      const form = multipart({ warehouse_id: id, direction: 'left', opperation: 'plus', warehouse_cols: 99, warehouse_rows: 99, count: 2 });
-      const res = await user.request({ method: 'POST', url: '/api/fields/', headers: { 'content-type': form.contentType }, payload: form.body });
+      const form = multipart({
+        warehouse_id: id,
+        direction: 'left',
+        opperation: 'plus',
+        warehouse_cols: 99,
+        warehouse_rows: 99,
+        count: 2,
+      });
+      const res = await user.request({
+        method: 'POST',
+        url: '/api/fields/',
+        headers: { 'content-type': form.contentType },
+        payload: form.body,
+      });
       expect(res.statusCode).toBe(200);
       const answer = res.json() as GridChangeDto;
       expect(answer).toMatchObject({ warehouseId: id, newWarehouseColsCount: 4, newWarehouseRowsCount: 2 });
@@ -208,9 +284,21 @@ describe.each(testEngines())('warehouse layout routes on %s', (engine) => {
 
     it('adds columns on the right and rows at the bottom, from JSON or urlencoded forms', async () => {
       const id = await newWarehouse(user.companyId, { cols: 2, rows: 2 });
-      const right = await change('POST', { warehouse_id: id, direction: 'right', operation: 'plus', count: 1 });
+      const right = await change('POST', {
+        warehouse_id: id,
+        direction: 'right',
+        operation: 'plus',
+        count: 1,
+      });
       expect(right.statusCode).toBe(200);
-      expect((right.json() as GridChangeDto).fields.map((f) => f.name)).toEqual(['A1', 'A2', 'B1', 'B2', 'C1', 'C2']);
+      expect((right.json() as GridChangeDto).fields.map((f) => f.name)).toEqual([
+        'A1',
+        'A2',
+        'B1',
+        'B2',
+        'C1',
+        'C2',
+      ]);
       const bottom = await user.request({
         method: 'POST',
         url: '/api/fields/',
@@ -227,25 +315,42 @@ describe.each(testEngines())('warehouse layout routes on %s', (engine) => {
     it('removes columns on the left: the rest shift down, renamed, keeping their vaults and types', async () => {
       const id = await newWarehouse(user.companyId, { cols: 4, rows: 2 });
       await placeVault(user.companyId, id, 4, 1, 'LAST');
-      await ctx.database.db.updateTable('fields').set({ type: 'couchbox-T' }).where('id', '=', await fieldId(id, 3, 1)).execute();
-      await ctx.database.db.updateTable('fields').set({ type: 'couchbox-B' }).where('id', '=', await fieldId(id, 3, 2)).execute();
-      const res = await change('DELETE', { warehouse_id: id, direction: 'left', opperation: 'minus', count: 2 });
+      await ctx.database.db
+        .updateTable('fields')
+        .set({ type: 'couchbox-T' })
+        .where('id', '=', await fieldId(id, 3, 1))
+        .execute();
+      await ctx.database.db
+        .updateTable('fields')
+        .set({ type: 'couchbox-B' })
+        .where('id', '=', await fieldId(id, 3, 2))
+        .execute();
+      const res = await change('DELETE', {
+        warehouse_id: id,
+        direction: 'left',
+        opperation: 'minus',
+        count: 2,
+      });
       expect(res.statusCode).toBe(200);
       const answer = res.json() as GridChangeDto;
       expect(answer.newWarehouseColsCount).toBe(2);
-      expect(answer.fields.map((f) => `${f.name}:${f.type}:${Object.values(f.vaults).map((v) => v.name).join()}`)).toEqual([
-        'A1:couchbox-T:',
-        'A2:couchbox-B:',
-        'B1:vault:LAST',
-        'B2:vault:',
-      ]);
+      expect(
+        answer.fields.map(
+          (f) =>
+            `${f.name}:${f.type}:${Object.values(f.vaults)
+              .map((v) => v.name)
+              .join()}`,
+        ),
+      ).toEqual(['A1:couchbox-T:', 'A2:couchbox-B:', 'B1:vault:LAST', 'B2:vault:']);
     });
 
     it('removes columns on the right and rows at the bottom', async () => {
       const id = await newWarehouse(user.companyId, { cols: 3, rows: 4 });
       const right = await change('DELETE', { warehouse_id: id, direction: 'right', count: 1 });
       expect(right.statusCode).toBe(200);
-      expect((right.json() as GridChangeDto).fields.map((f) => f.name).filter((n) => n.startsWith('C'))).toEqual([]);
+      expect(
+        (right.json() as GridChangeDto).fields.map((f) => f.name).filter((n) => n.startsWith('C')),
+      ).toEqual([]);
       const bottom = await change('DELETE', { warehouse_id: id, direction: 'bottom', count: 3 });
       expect(bottom.statusCode).toBe(200);
       expect((bottom.json() as GridChangeDto).fields.map((f) => f.name)).toEqual(['A1', 'B1']);
@@ -274,15 +379,27 @@ describe.each(testEngines())('warehouse layout routes on %s', (engine) => {
 
     it('refuses to split a couchbox pair when removing bottom rows', async () => {
       const id = await newWarehouse(user.companyId, { cols: 2, rows: 3 });
-      await ctx.database.db.updateTable('fields').set({ type: 'couchbox-T' }).where('id', '=', await fieldId(id, 2, 2)).execute();
-      await ctx.database.db.updateTable('fields').set({ type: 'couchbox-B' }).where('id', '=', await fieldId(id, 2, 3)).execute();
+      await ctx.database.db
+        .updateTable('fields')
+        .set({ type: 'couchbox-T' })
+        .where('id', '=', await fieldId(id, 2, 2))
+        .execute();
+      await ctx.database.db
+        .updateTable('fields')
+        .set({ type: 'couchbox-B' })
+        .where('id', '=', await fieldId(id, 2, 3))
+        .execute();
       const before = await gridOf(id);
       const res = await change('DELETE', { warehouse_id: id, direction: 'bottom', count: 1 });
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors[0]).toBe('Removing these rows would split the couchbox in B2. Turn B2 back into a vault field first.');
+      expect(res.json().errors[0]).toBe(
+        'Removing these rows would split the couchbox in B2. Turn B2 back into a vault field first.',
+      );
       expect(await gridOf(id)).toEqual(before);
       // removing both halves together is fine
-      expect((await change('DELETE', { warehouse_id: id, direction: 'bottom', count: 2 })).statusCode).toBe(200);
+      expect((await change('DELETE', { warehouse_id: id, direction: 'bottom', count: 2 })).statusCode).toBe(
+        200,
+      );
     });
 
     it('keeps at least one row and column and at most the grid limits', async () => {
@@ -322,15 +439,23 @@ describe.each(testEngines())('warehouse layout routes on %s', (engine) => {
       const mine = await newWarehouse(user.companyId, { cols: 2, rows: 2 });
       const sibling = await newWarehouse(user.companyId, { cols: 2, rows: 2 });
       const before = await gridOf(sibling);
-      expect((await change('DELETE', { warehouse_id: mine, direction: 'left', count: 1 })).statusCode).toBe(200);
-      expect((await change('POST', { warehouse_id: mine, direction: 'left', count: 1 })).statusCode).toBe(200);
+      expect((await change('DELETE', { warehouse_id: mine, direction: 'left', count: 1 })).statusCode).toBe(
+        200,
+      );
+      expect((await change('POST', { warehouse_id: mine, direction: 'left', count: 1 })).statusCode).toBe(
+        200,
+      );
       expect(await gridOf(sibling)).toEqual(before);
     });
 
-    it('answers 401 signed out and 404 for another company\'s warehouse, which stays as it was', async () => {
+    it("answers 401 signed out and 404 for another company's warehouse, which stays as it was", async () => {
       const theirs = await newWarehouse(other.companyId, { cols: 2, rows: 2 });
       const before = await gridOf(theirs);
-      const signedOut = await ctx.app.inject({ method: 'POST', url: '/api/fields/', payload: { warehouse_id: theirs, direction: 'left', count: 1 } });
+      const signedOut = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/fields/',
+        payload: { warehouse_id: theirs, direction: 'left', count: 1 },
+      });
       expect(signedOut.statusCode).toBe(401);
       for (const method of ['POST', 'DELETE'] as const) {
         const res = await change(method, { warehouse_id: theirs, direction: 'left', count: 1 });

@@ -1,10 +1,20 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { EditDimensionsSchema, FieldGridLocationSchema, GridChangeSchema } from '../../../domain/schemas/warehouse.schema';
+import {
+  EditDimensionsSchema,
+  FieldGridLocationSchema,
+  GridChangeSchema,
+} from '../../../domain/schemas/warehouse.schema';
 import { parseId, parseInput } from '../../http/errors';
 import type { FeatureOptions } from '../feature-routes';
 import { readForm } from '../vaults/vault-form';
 import { actorOf } from '../warehouses/actor';
-import { changeGrid, editDimensions, type GridOperation, moveFieldGrid, WAREHOUSE_NOT_FOUND } from './layout.service';
+import {
+  changeGrid,
+  editDimensions,
+  type GridOperation,
+  moveFieldGrid,
+  WAREHOUSE_NOT_FOUND,
+} from './layout.service';
 
 interface WarehouseParams {
   id: string;
@@ -21,9 +31,13 @@ export const layoutRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { da
   const { db, engine } = database;
 
   // only this plugin's routes take urlencoded forms, so the rest of the API keeps refusing them
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
   app.patch<{ Params: WarehouseParams }>('/api/warehouse/:id/edit-dimensions', async (request) => {
     const actor = actorOf(request, engine);

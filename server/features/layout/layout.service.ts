@@ -1,7 +1,12 @@
 import { fieldSlotCount } from '../../../domain/rules/capacity';
 import { compareFieldNames, fieldName } from '../../../domain/rules/field-names';
 import { placementProblem, rackFootprint } from '../../../domain/rules/rack-placement';
-import { clampFieldGrid, type DimensionKey, type GridChangeDto, REMOVE_VAULTS_FIRST } from '../../../domain/schemas/layout.schema';
+import {
+  clampFieldGrid,
+  type DimensionKey,
+  type GridChangeDto,
+  REMOVE_VAULTS_FIRST,
+} from '../../../domain/schemas/layout.schema';
 import {
   type EditDimensionsInput,
   type GridChangeInput,
@@ -51,17 +56,28 @@ async function checkCapacityChange(db: Db, warehouseId: number, from: number, to
       );
     }
     if (field.top_position + (to - from) < 1) {
-      throw badRequest(`Field ${name} has a vault in a slot that would no longer exist. Stage or move its top vault first.`);
+      throw badRequest(
+        `Field ${name} has a vault in a slot that would no longer exist. Stage or move its top vault first.`,
+      );
     }
   }
 }
 
-async function checkRacksInside(db: Db, actor: Actor, warehouseId: number, floor: { width: number; length: number }) {
+async function checkRacksInside(
+  db: Db,
+  actor: Actor,
+  warehouseId: number,
+  floor: { width: number; length: number },
+) {
   for (const rack of await findRacksOfWarehouse(db, actor.companyId, warehouseId)) {
     const rect = {
       x: Number(rack.x),
       y: Number(rack.y),
-      ...rackFootprint({ width: Number(rack.width), length: Number(rack.length), orientation: rack.orientation }),
+      ...rackFootprint({
+        width: Number(rack.width),
+        length: Number(rack.length),
+        orientation: rack.orientation,
+      }),
     };
     if (placementProblem(rect, floor, [])) {
       throw badRequest(`Rack ${rack.name} would stand outside the new walls. Move or delete it first.`);
@@ -78,7 +94,11 @@ export async function editDimensions(
 ): Promise<WarehouseSummaryDto> {
   await db.transaction().execute(async (trx) => {
     const warehouse = await requireWarehouse(trx, actor, warehouseId);
-    const current = { field_capacity: Number(warehouse.field_capacity), length: Number(warehouse.length), width: Number(warehouse.width) };
+    const current = {
+      field_capacity: Number(warehouse.field_capacity),
+      length: Number(warehouse.length),
+      width: Number(warehouse.width),
+    };
     const next = {
       field_capacity: input.field_capacity ?? current.field_capacity,
       length: input.length ?? current.length,
@@ -96,7 +116,11 @@ export async function editDimensions(
     if (changed.includes('length') || changed.includes('width')) {
       const floor = { width: next.width, length: next.length };
       await checkRacksInside(trx, actor, warehouseId, floor);
-      const grid = clampFieldGrid({ x: Number(warehouse.grid_x), y: Number(warehouse.grid_y) }, warehouse, floor);
+      const grid = clampFieldGrid(
+        { x: Number(warehouse.grid_x), y: Number(warehouse.grid_y) },
+        warehouse,
+        floor,
+      );
       Object.assign(changes, { length: next.length, width: next.width, grid_x: grid.x, grid_y: grid.y });
     }
     await updateWarehouseLayout(trx, warehouseId, changes);
@@ -122,7 +146,10 @@ export async function moveFieldGrid(
 ): Promise<{ fieldgridLocation: { x: number; y: number } }> {
   return db.transaction().execute(async (trx) => {
     const warehouse = await requireWarehouse(trx, actor, warehouseId);
-    const location = clampFieldGrid(point, warehouse, { width: Number(warehouse.width), length: Number(warehouse.length) });
+    const location = clampFieldGrid(point, warehouse, {
+      width: Number(warehouse.width),
+      length: Number(warehouse.length),
+    });
     await updateWarehouseLayout(trx, warehouseId, { grid_x: location.x, grid_y: location.y });
     await recordEvent(trx, {
       companyId: actor.companyId,
@@ -155,7 +182,8 @@ async function addCells(trx: Db, actor: Actor, warehouse: WarehouseRow, input: G
     await insertFields(trx, cells(actor.companyId, id, [1, cols], [rows + 1, rows + count]));
     return { rows: rows + count, cols };
   }
-  if (cols + count > MAX_GRID_COLS) throw badRequest(`A warehouse can have at most ${MAX_GRID_COLS} columns.`);
+  if (cols + count > MAX_GRID_COLS)
+    throw badRequest(`A warehouse can have at most ${MAX_GRID_COLS} columns.`);
   if (direction === 'left') {
     await shiftColumns(trx, id, 1, count);
     await insertFields(trx, cells(actor.companyId, id, [1, count], [1, rows]));
@@ -185,7 +213,9 @@ async function removeCells(trx: Db, warehouse: WarehouseRow, input: GridChangeIn
     const [split] = await findCouchboxTopsInRow(trx, id, next.rows);
     if (split) {
       const name = fieldName(split.col, split.row);
-      throw badRequest(`Removing these rows would split the couchbox in ${name}. Turn ${name} back into a vault field first.`);
+      throw badRequest(
+        `Removing these rows would split the couchbox in ${name}. Turn ${name} back into a vault field first.`,
+      );
     }
   }
   await deleteFieldsInCells(trx, id, range);
@@ -206,7 +236,10 @@ export async function changeGrid(
   }
   const next = await db.transaction().execute(async (trx) => {
     const warehouse = await requireWarehouse(trx, actor, input.warehouse_id);
-    const size = operation === 'plus' ? await addCells(trx, actor, warehouse, input) : await removeCells(trx, warehouse, input);
+    const size =
+      operation === 'plus'
+        ? await addCells(trx, actor, warehouse, input)
+        : await removeCells(trx, warehouse, input);
     const grid = clampFieldGrid({ x: Number(warehouse.grid_x), y: Number(warehouse.grid_y) }, size, {
       width: Number(warehouse.width),
       length: Number(warehouse.length),

@@ -10,7 +10,12 @@ export interface ShelfWithPlace {
 }
 
 /** The shelf with its rack's warehouse, only when it belongs to the company; locked on PostgreSQL. */
-export async function findShelf(db: Db, companyId: number, shelfId: number, lock: boolean): Promise<ShelfWithPlace | undefined> {
+export async function findShelf(
+  db: Db,
+  companyId: number,
+  shelfId: number,
+  lock: boolean,
+): Promise<ShelfWithPlace | undefined> {
   let query = db
     .selectFrom('shelves as s')
     .innerJoin('racks as r', 'r.id', 's.rack_id')
@@ -28,10 +33,18 @@ export interface SlotRow {
 }
 
 export async function findSlotsOfShelf(db: Db, shelfId: number): Promise<SlotRow[]> {
-  return db.selectFrom('pallets').select(['id', 'slot_index', 'shelf_spots']).where('shelf_id', '=', shelfId).execute();
+  return db
+    .selectFrom('pallets')
+    .select(['id', 'slot_index', 'shelf_spots'])
+    .where('shelf_id', '=', shelfId)
+    .execute();
 }
 
-export async function findPallet(db: Db, companyId: number, palletId: number): Promise<PalletRow | undefined> {
+export async function findPallet(
+  db: Db,
+  companyId: number,
+  palletId: number,
+): Promise<PalletRow | undefined> {
   return db
     .selectFrom('pallets as p')
     .innerJoin('customers as c', 'c.id', 'p.customer_id')
@@ -86,7 +99,12 @@ export async function insertPallet(
 }
 
 /** Updates a pallet when it still has the version the caller saw; answers whether it did. */
-export async function updatePallet(db: Db, palletId: number, values: PalletValues, expectedVersion: number): Promise<boolean> {
+export async function updatePallet(
+  db: Db,
+  palletId: number,
+  values: PalletValues,
+  expectedVersion: number,
+): Promise<boolean> {
   const result = await db
     .updateTable('pallets')
     .set((eb) => ({

@@ -13,7 +13,14 @@ import { recordEvent } from '../../events/event-log.repo';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { deleteUnusedCustomers, findOrCreateCustomer } from '../vaults/customers.repo';
 import type { Actor } from '../warehouses/actor';
-import { deletePalletRow, findPallet, findShelf, findSlotsOfShelf, insertPallet, updatePallet } from './pallets.repo';
+import {
+  deletePalletRow,
+  findPallet,
+  findShelf,
+  findSlotsOfShelf,
+  insertPallet,
+  updatePallet,
+} from './pallets.repo';
 import { presentPallet } from './racks.presenter';
 
 export const PALLET_NOT_FOUND = 'Pallet not found';
@@ -23,7 +30,12 @@ function spansOf(rows: { id: number; slot_index: number; shelf_spots: number }[]
 }
 
 /** Refuses a pallet that does not fit, with the spec's message for missing space (counted in spots). */
-function requireFit(capacity: number, pallets: SlotSpan[], wanted: { slotIndex: number; spots: number }, exceptId?: number) {
+function requireFit(
+  capacity: number,
+  pallets: SlotSpan[],
+  wanted: { slotIndex: number; spots: number },
+  exceptId?: number,
+) {
   const fit = palletFits(capacity, pallets, wanted, exceptId);
   if (fit.ok) return;
   throw badRequest(fit.reason === 'space' ? shelfSpaceMessage(capacity) : PALLET_OVERLAP);
@@ -73,13 +85,19 @@ export async function addPallet(db: Db, actor: Actor, input: AddPalletInput): Pr
 }
 
 /** Edits a pallet in place; more spaces must be free to its right, not counting the pallet itself. */
-export async function editPallet(db: Db, actor: Actor, palletId: number, input: EditPalletInput): Promise<PalletDto> {
+export async function editPallet(
+  db: Db,
+  actor: Actor,
+  palletId: number,
+  input: EditPalletInput,
+): Promise<PalletDto> {
   await db.transaction().execute(async (trx) => {
     const pallet = await findPallet(trx, actor.companyId, palletId);
     if (!pallet) throw notFound(PALLET_NOT_FOUND);
     const shelf = await findShelf(trx, actor.companyId, pallet.shelf_id, actor.lockRows);
     if (!shelf) throw notFound(SHELF_NOT_FOUND);
-    if (input.version !== undefined && input.version !== Number(pallet.version)) throw conflict(PALLET_CHANGED);
+    if (input.version !== undefined && input.version !== Number(pallet.version))
+      throw conflict(PALLET_CHANGED);
     const spots = input.pallet_spaces ?? Number(pallet.shelf_spots);
     const pallets = spansOf(await findSlotsOfShelf(trx, shelf.id));
     requireFit(Number(shelf.capacity), pallets, { slotIndex: Number(pallet.slot_index), spots }, palletId);
@@ -98,7 +116,8 @@ export async function editPallet(db: Db, actor: Actor, palletId: number, input: 
       Number(pallet.version),
     );
     if (!updated) throw conflict(PALLET_CHANGED);
-    if (customerId !== pallet.customer_id) await deleteUnusedCustomers(trx, actor.companyId, [pallet.customer_id]);
+    if (customerId !== pallet.customer_id)
+      await deleteUnusedCustomers(trx, actor.companyId, [pallet.customer_id]);
     await recordEvent(trx, {
       companyId: actor.companyId,
       userId: actor.userId,
@@ -112,7 +131,11 @@ export async function editPallet(db: Db, actor: Actor, palletId: number, input: 
   return loadPallet(db, actor.companyId, palletId);
 }
 
-export async function deletePallet(db: Db, actor: Actor, palletId: number): Promise<{ message: string; id: number }> {
+export async function deletePallet(
+  db: Db,
+  actor: Actor,
+  palletId: number,
+): Promise<{ message: string; id: number }> {
   await db.transaction().execute(async (trx) => {
     const pallet = await findPallet(trx, actor.companyId, palletId);
     if (!pallet) throw notFound(PALLET_NOT_FOUND);

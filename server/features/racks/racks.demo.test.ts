@@ -18,7 +18,13 @@ describe('demo racks', () => {
 
   it('places racks with pallets clear of each other and of the vault block, one full and one over half full', async () => {
     const account = await buildAccount(ctx.database.db);
-    const warehouse = await buildWarehouse(ctx.database.db, { companyId: account.companyId, rows: 12, cols: 9, width: 100, length: 100 });
+    const warehouse = await buildWarehouse(ctx.database.db, {
+      companyId: account.companyId,
+      rows: 12,
+      cols: 9,
+      width: 100,
+      length: 100,
+    });
     await seedDemoRacks(ctx.database.db, account.companyId, [warehouse.id]);
     const racks = await listRacks(ctx.database.db, account.companyId, warehouse.id);
     expect(racks.length).toBeGreaterThanOrEqual(4);
@@ -33,9 +39,13 @@ describe('demo racks', () => {
     expect(levels).toContain('warning');
     const vaultBlock = { x: 0, y: 0, width: 9 * 5, length: 12 * 5, name: 'VAULTS' };
     for (const rack of racks) {
-      const others = [vaultBlock, ...racks.filter((r) => r.id !== rack.id).map((r) => ({ ...r.position, name: r.name }))];
+      const others = [
+        vaultBlock,
+        ...racks.filter((r) => r.id !== rack.id).map((r) => ({ ...r.position, name: r.name })),
+      ];
       expect(placementProblem(rack.position, { width: 100, length: 100 }, others), rack.name).toBeNull();
-      for (const pallet of rack.shelves.flatMap((s) => s.pallets)) expect(pallet.customerName).toBe(pallet.customerName.toUpperCase());
+      for (const pallet of rack.shelves.flatMap((s) => s.pallets))
+        expect(pallet.customerName).toBe(pallet.customerName.toUpperCase());
     }
   });
 });

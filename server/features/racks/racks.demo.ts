@@ -4,8 +4,30 @@ import type { Db } from '../../db/database';
 import { findWarehouse } from '../warehouses/warehouses.repo';
 import { buildPallet, buildRack } from './racks.factories';
 
-const CUSTOMERS = ['KNOX', 'ZANG', 'OFFICE FURNITURE', 'HARTLEY', 'MORRISON', 'CHEN', 'PATEL', "O'BRIEN", 'GARCIA', 'LINDQVIST'];
-const CONTENTS = ['SOFA', 'DINING TABLE', 'BOXES', 'PIANO', 'MATTRESS SET', 'BOOKCASE', 'ARTWORK CRATE', 'DESK', 'BIKE', 'WARDROBE'];
+const CUSTOMERS = [
+  'KNOX',
+  'ZANG',
+  'OFFICE FURNITURE',
+  'HARTLEY',
+  'MORRISON',
+  'CHEN',
+  'PATEL',
+  "O'BRIEN",
+  'GARCIA',
+  'LINDQVIST',
+];
+const CONTENTS = [
+  'SOFA',
+  'DINING TABLE',
+  'BOXES',
+  'PIANO',
+  'MATTRESS SET',
+  'BOOKCASE',
+  'ARTWORK CRATE',
+  'DESK',
+  'BIKE',
+  'WARDROBE',
+];
 
 interface DemoRack {
   name: string;
@@ -27,7 +49,11 @@ const DEMO_RACKS: DemoRack[] = [
 ];
 
 /** The first spot, scanning the floor in 2 ft steps, where the rack neither collides nor covers the vault block. */
-function findSpot(size: { width: number; length: number }, floor: { width: number; length: number }, taken: NamedRect[]) {
+function findSpot(
+  size: { width: number; length: number },
+  floor: { width: number; length: number },
+  taken: NamedRect[],
+) {
   for (let y = 2; y + size.length <= floor.length; y += 2) {
     for (let x = 2; x + size.width <= floor.width; x += 2) {
       const rect = { x, y, ...size };
@@ -47,7 +73,12 @@ export async function seedDemoRacks(db: Db, companyId: number, warehouseIds: num
     // the vault block counts as taken floor, with a 2 ft aisle around it
     const block = fieldGridSize(warehouse);
     const taken: NamedRect[] = [
-      { x: Number(warehouse.grid_x) - 2, y: Number(warehouse.grid_y) - 2, width: block.width + 4, length: block.length + 4 },
+      {
+        x: Number(warehouse.grid_x) - 2,
+        y: Number(warehouse.grid_y) - 2,
+        width: block.width + 4,
+        length: block.length + 4,
+      },
     ];
     const racks = index === 0 ? DEMO_RACKS : DEMO_RACKS.slice(2, 4);
     for (const demo of racks) {

@@ -20,7 +20,12 @@ export function presentPallet(row: PalletRow): PalletDto {
 }
 
 export function presentShelf(row: ShelfRow, pallets: PalletRow[]): ShelfDto {
-  return { id: row.id, position: Number(row.position), capacity: Number(row.capacity), pallets: pallets.map(presentPallet) };
+  return {
+    id: row.id,
+    position: Number(row.position),
+    capacity: Number(row.capacity),
+    pallets: pallets.map(presentPallet),
+  };
 }
 
 export function presentRack(row: RackRow, shelves: ShelfDto[]): RackDto {

@@ -36,14 +36,30 @@ export interface PalletRow {
   version: number;
 }
 
-const RACK_COLUMNS = ['id', 'company_id', 'warehouse_id', 'name', 'orientation', 'width', 'length', 'x', 'y', 'capacity', 'version'] as const;
+const RACK_COLUMNS = [
+  'id',
+  'company_id',
+  'warehouse_id',
+  'name',
+  'orientation',
+  'width',
+  'length',
+  'x',
+  'y',
+  'capacity',
+  'version',
+] as const;
 
 /** Locks the warehouse row so that concurrent rack placements in it run one after the other (PostgreSQL only). */
 export async function lockWarehouseForRacks(db: Db, warehouseId: number): Promise<void> {
   await db.selectFrom('warehouses').select('id').where('id', '=', warehouseId).forUpdate().executeTakeFirst();
 }
 
-export async function findRacksOfWarehouse(db: Db, companyId: number, warehouseId: number): Promise<RackRow[]> {
+export async function findRacksOfWarehouse(
+  db: Db,
+  companyId: number,
+  warehouseId: number,
+): Promise<RackRow[]> {
   return db
     .selectFrom('racks')
     .select(RACK_COLUMNS)
@@ -53,7 +69,12 @@ export async function findRacksOfWarehouse(db: Db, companyId: number, warehouseI
     .execute();
 }
 
-export async function findRack(db: Db, companyId: number, warehouseId: number, rackId: number): Promise<RackRow | undefined> {
+export async function findRack(
+  db: Db,
+  companyId: number,
+  warehouseId: number,
+  rackId: number,
+): Promise<RackRow | undefined> {
   return db
     .selectFrom('racks')
     .select(RACK_COLUMNS)
@@ -95,8 +116,19 @@ export async function insertRack(db: Db, rack: NewRack): Promise<number> {
   return row.id;
 }
 
-export async function insertShelves(db: Db, companyId: number, rackId: number, count: number, capacity: number): Promise<void> {
-  const values = Array.from({ length: count }, (_, i) => ({ company_id: companyId, rack_id: rackId, position: i + 1, capacity }));
+export async function insertShelves(
+  db: Db,
+  companyId: number,
+  rackId: number,
+  count: number,
+  capacity: number,
+): Promise<void> {
+  const values = Array.from({ length: count }, (_, i) => ({
+    company_id: companyId,
+    rack_id: rackId,
+    position: i + 1,
+    capacity,
+  }));
   await db.insertInto('shelves').values(values).execute();
 }
 
@@ -108,7 +140,12 @@ export async function moveRack(
 ): Promise<boolean> {
   const result = await db
     .updateTable('racks')
-    .set((eb) => ({ x: change.x, y: change.y, orientation: change.orientation, version: eb('version', '+', 1) }))
+    .set((eb) => ({
+      x: change.x,
+      y: change.y,
+      orientation: change.orientation,
+      version: eb('version', '+', 1),
+    }))
     .where('id', '=', rackId)
     .where('version', '=', change.expectedVersion)
     .executeTakeFirst();

@@ -1,11 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { AddPalletSchema, AddRackSchema, EditPalletSchema, MoveRackSchema } from '../../../domain/schemas/rack.schema';
+import {
+  AddPalletSchema,
+  AddRackSchema,
+  EditPalletSchema,
+  MoveRackSchema,
+} from '../../../domain/schemas/rack.schema';
 import { requireUser } from '../../auth/session.plugin';
 import { parseId, parseInput } from '../../http/errors';
 import type { FeatureOptions } from '../feature-routes';
 import { actorOf } from '../warehouses/actor';
 import { addPallet, deletePallet, editPallet, PALLET_NOT_FOUND } from './pallets.service';
-import { addRack, deleteRack, listRacks, moveRack, RACK_NOT_FOUND, WAREHOUSE_NOT_FOUND } from './racks.service';
+import {
+  addRack,
+  deleteRack,
+  listRacks,
+  moveRack,
+  RACK_NOT_FOUND,
+  WAREHOUSE_NOT_FOUND,
+} from './racks.service';
 
 interface WarehouseParams {
   id: string;

@@ -1,5 +1,10 @@
 import { placementProblem, rackFootprint } from '../../../domain/rules/rack-placement';
-import { type AddRackInput, type MoveRackInput, RACK_CHANGED, type RackDto } from '../../../domain/schemas/rack.schema';
+import {
+  type AddRackInput,
+  type MoveRackInput,
+  RACK_CHANGED,
+  type RackDto,
+} from '../../../domain/schemas/rack.schema';
 import type { Db } from '../../db/database';
 import { recordEvent } from '../../events/event-log.repo';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -65,12 +70,21 @@ function checkPlacement(
   rect: { x: number; y: number; width: number; length: number },
   others: RackRow[],
 ) {
-  const problem = placementProblem(rect, { width: Number(warehouse.width), length: Number(warehouse.length) }, rectsOf(others));
+  const problem = placementProblem(
+    rect,
+    { width: Number(warehouse.width), length: Number(warehouse.length) },
+    rectsOf(others),
+  );
   if (problem) throw badRequest(`Invalid rack position: ${problem}`);
 }
 
 /** Creates the rack and its shelves, each with `capacity` pallet slots, where it does not collide. */
-export async function addRack(db: Db, actor: Actor, warehouseId: number, input: AddRackInput): Promise<RackDto> {
+export async function addRack(
+  db: Db,
+  actor: Actor,
+  warehouseId: number,
+  input: AddRackInput,
+): Promise<RackDto> {
   const rackId = await db.transaction().execute(async (trx) => {
     const warehouse = await requireWarehouse(trx, actor, warehouseId);
     const footprint = rackFootprint(input);
@@ -103,7 +117,13 @@ export async function addRack(db: Db, actor: Actor, warehouseId: number, input: 
 }
 
 /** Moves (and maybe turns) a rack after checking the walls and the other racks again. */
-export async function moveRack(db: Db, actor: Actor, warehouseId: number, rackId: number, input: MoveRackInput): Promise<RackDto> {
+export async function moveRack(
+  db: Db,
+  actor: Actor,
+  warehouseId: number,
+  rackId: number,
+  input: MoveRackInput,
+): Promise<RackDto> {
   await db.transaction().execute(async (trx) => {
     const warehouse = await requireWarehouse(trx, actor, warehouseId);
     const racks = await findRacksOfWarehouse(trx, actor.companyId, warehouseId);
@@ -113,8 +133,17 @@ export async function moveRack(db: Db, actor: Actor, warehouseId: number, rackId
     const orientation = input.orientation ?? rack.orientation;
     const footprint = rackFootprint({ width: Number(rack.width), length: Number(rack.length), orientation });
     const { x, y } = input.position;
-    checkPlacement(warehouse, { x, y, ...footprint }, racks.filter((r) => r.id !== rackId));
-    const moved = await moveRackRow(trx, rackId, { x, y, orientation, expectedVersion: Number(rack.version) });
+    checkPlacement(
+      warehouse,
+      { x, y, ...footprint },
+      racks.filter((r) => r.id !== rackId),
+    );
+    const moved = await moveRackRow(trx, rackId, {
+      x,
+      y,
+      orientation,
+      expectedVersion: Number(rack.version),
+    });
     if (!moved) throw conflict(RACK_CHANGED);
     await recordEvent(trx, {
       companyId: actor.companyId,
@@ -130,7 +159,12 @@ export async function moveRack(db: Db, actor: Actor, warehouseId: number, rackId
 }
 
 /** Deletes the rack; its shelves and pallets go with it, and customers left without vaults or pallets too. */
-export async function deleteRack(db: Db, actor: Actor, warehouseId: number, rackId: number): Promise<{ message: string; id: number }> {
+export async function deleteRack(
+  db: Db,
+  actor: Actor,
+  warehouseId: number,
+  rackId: number,
+): Promise<{ message: string; id: number }> {
   await db.transaction().execute(async (trx) => {
     await requireWarehouse(trx, actor, warehouseId);
     const rack = await findRack(trx, actor.companyId, warehouseId, rackId);

@@ -25,11 +25,19 @@ export function safeContentType(stored: string): string {
 /** RFC 6266 / 5987: an ASCII fallback name plus the exact UTF-8 name, both unable to break out of the header. */
 export function contentDisposition(fileName: string): string {
   const fallback = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-export async function downloadAttachment(db: Db, companyId: number, attachmentId: number, reply: FastifyReply) {
+export async function downloadAttachment(
+  db: Db,
+  companyId: number,
+  attachmentId: number,
+  reply: FastifyReply,
+) {
   const row = await findAttachmentContent(db, companyId, attachmentId);
   if (!row) throw notFound(ATTACHMENT_NOT_FOUND);
   return reply

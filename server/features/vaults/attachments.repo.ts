@@ -8,7 +8,11 @@ export interface AttachmentRow {
 }
 
 /** Attachment names of the given vaults; the bytes stay in the database until downloaded. */
-export async function findAttachmentsOfVaults(db: Db, companyId: number, vaultIds: number[]): Promise<AttachmentRow[]> {
+export async function findAttachmentsOfVaults(
+  db: Db,
+  companyId: number,
+  vaultIds: number[],
+): Promise<AttachmentRow[]> {
   if (vaultIds.length === 0) return [];
   return db
     .selectFrom('attachments')
@@ -19,7 +23,11 @@ export async function findAttachmentsOfVaults(db: Db, companyId: number, vaultId
     .execute();
 }
 
-export async function findAttachmentsOfWarehouse(db: Db, companyId: number, warehouseId: number): Promise<AttachmentRow[]> {
+export async function findAttachmentsOfWarehouse(
+  db: Db,
+  companyId: number,
+  warehouseId: number,
+): Promise<AttachmentRow[]> {
   return db
     .selectFrom('attachments as a')
     .innerJoin('vaults as v', 'v.id', 'a.vault_id')

@@ -19,9 +19,20 @@ describe.each(testEngines())('attachment routes on %s', (engine) => {
   });
 
   const db = () => ctx.database.db;
-  const filesOf = (vaultId: number) => db().selectFrom('attachments').select('id').where('vault_id', '=', vaultId).execute();
-  const upload = (as: SignedIn, vaultId: number | string, fileName: string, contentType: string, content: Buffer) =>
-    as.request({ method: 'POST', url: '/api/vaults/upload', ...multipartBody({ vault_id: vaultId }, { attachment: { fileName, contentType, content } }) });
+  const filesOf = (vaultId: number) =>
+    db().selectFrom('attachments').select('id').where('vault_id', '=', vaultId).execute();
+  const upload = (
+    as: SignedIn,
+    vaultId: number | string,
+    fileName: string,
+    contentType: string,
+    content: Buffer,
+  ) =>
+    as.request({
+      method: 'POST',
+      url: '/api/vaults/upload',
+      ...multipartBody({ vault_id: vaultId }, { attachment: { fileName, contentType, content } }),
+    });
 
   it('uploads a file to a vault and downloads the same bytes with safe headers', async () => {
     const vault = await buildStagedVault(db(), { companyId: user.companyId });
@@ -29,7 +40,11 @@ describe.each(testEngines())('attachment routes on %s', (engine) => {
     const res = await upload(user, vault.id, 'Floor plan (v2) é.png', 'image/png', bytes);
     expect(res.statusCode).toBe(201);
     const { attachment } = res.json() as { attachment: { id: number; file_name: string; file_url: string } };
-    expect(attachment).toEqual({ id: attachment.id, file_name: 'Floor plan (v2) é.png', file_url: `/api/attachments/${attachment.id}` });
+    expect(attachment).toEqual({
+      id: attachment.id,
+      file_name: 'Floor plan (v2) é.png',
+      file_url: `/api/attachments/${attachment.id}`,
+    });
 
     const download = await user.request({ method: 'GET', url: attachment.file_url });
     expect(download.statusCode).toBe(200);
@@ -39,14 +54,22 @@ describe.each(testEngines())('attachment routes on %s', (engine) => {
     expect(download.headers['content-disposition']).toBe(
       `attachment; filename="Floor plan (v2) _.png"; filename*=UTF-8''Floor%20plan%20%28v2%29%20%C3%A9.png`,
     );
-    const dto = (await user.request({ method: 'PUT', url: `/api/vaults/${vault.id}`, payload: { customer_name: vault.customer_name, order_name: 'X-1' } })).json();
+    const dto = (
+      await user.request({
+        method: 'PUT',
+        url: `/api/vaults/${vault.id}`,
+        payload: { customer_name: vault.customer_name, order_name: 'X-1' },
+      })
+    ).json();
     expect(dto.attachments).toEqual([attachment]);
   });
 
   it('serves active content as opaque bytes and keeps header-breaking names harmless', async () => {
     const vault = await buildStagedVault(db(), { companyId: user.companyId });
     for (const contentType of ['text/html', 'image/svg+xml', 'application/javascript']) {
-      const { attachment } = (await upload(user, vault.id, 'page.html', contentType, Buffer.from('<script>alert(1)</script>'))).json();
+      const { attachment } = (
+        await upload(user, vault.id, 'page.html', contentType, Buffer.from('<script>alert(1)</script>'))
+      ).json();
       const download = await user.request({ method: 'GET', url: attachment.file_url });
       expect(download.headers['content-type']).toBe('application/octet-stream');
       expect(download.headers['content-disposition']).toMatch(/^attachment;/);
@@ -75,7 +98,13 @@ describe.each(testEngines())('attachment routes on %s', (engine) => {
 
   it('answers 413 for a file over 5 MB and stores nothing', async () => {
     const vault = await buildStagedVault(db(), { companyId: user.companyId });
-    const res = await upload(user, vault.id, 'big.bin', 'application/octet-stream', Buffer.alloc(MAX_UPLOAD_BYTES + 10, 7));
+    const res = await upload(
+      user,
+      vault.id,
+      'big.bin',
+      'application/octet-stream',
+      Buffer.alloc(MAX_UPLOAD_BYTES + 10, 7),
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ errors: ['File size should not exceed 5MB'] });
     expect(await filesOf(vault.id)).toHaveLength(0);
@@ -83,19 +112,32 @@ describe.each(testEngines())('attachment routes on %s', (engine) => {
 
   it('accepts a file of exactly 5 MB', async () => {
     const vault = await buildStagedVault(db(), { companyId: user.companyId });
-    const res = await upload(user, vault.id, 'limit.bin', 'application/octet-stream', Buffer.alloc(MAX_UPLOAD_BYTES, 7));
+    const res = await upload(
+      user,
+      vault.id,
+      'limit.bin',
+      'application/octet-stream',
+      Buffer.alloc(MAX_UPLOAD_BYTES, 7),
+    );
     expect(res.statusCode).toBe(201);
   });
 
   it('answers 400 without a file or a vault id', async () => {
     const vault = await buildStagedVault(db(), { companyId: user.companyId });
-    const noFile = await user.request({ method: 'POST', url: '/api/vaults/upload', ...multipartBody({ vault_id: vault.id }) });
+    const noFile = await user.request({
+      method: 'POST',
+      url: '/api/vaults/upload',
+      ...multipartBody({ vault_id: vault.id }),
+    });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json()).toEqual({ errors: [MISSING_FILE] });
     const noId = await user.request({
       method: 'POST',
       url: '/api/vaults/upload',
-      ...multipartBody({}, { attachment: { fileName: 'a.txt', contentType: 'text/plain', content: Buffer.from('a') } }),
+      ...multipartBody(
+        {},
+        { attachment: { fileName: 'a.txt', contentType: 'text/plain', content: Buffer.from('a') } },
+      ),
     });
     expect(noId.json()).toEqual({ errors: [MISSING_VAULT_ID] });
     expect(await filesOf(vault.id)).toHaveLength(0);
@@ -107,7 +149,9 @@ describe.each(testEngines())('attachment routes on %s', (engine) => {
     expect((await upload(user, theirs.id, 'a.txt', 'text/plain', Buffer.from('a'))).statusCode).toBe(404);
     expect(await filesOf(theirs.id)).toHaveLength(0);
 
-    const { attachment } = (await upload(other, theirs.id, 'secret.txt', 'text/plain', Buffer.from('secret'))).json();
+    const { attachment } = (
+      await upload(other, theirs.id, 'secret.txt', 'text/plain', Buffer.from('secret'))
+    ).json();
     const peek = await user.request({ method: 'GET', url: attachment.file_url });
     expect(peek.statusCode).toBe(404);
     expect(peek.body).not.toContain('secret');
@@ -117,7 +161,10 @@ describe.each(testEngines())('attachment routes on %s', (engine) => {
     const anonymous = await ctx.app.inject({
       method: 'POST',
       url: '/api/vaults/upload',
-      ...multipartBody({ vault_id: mine.id }, { attachment: { fileName: 'a.txt', contentType: 'text/plain', content: Buffer.from('a') } }),
+      ...multipartBody(
+        { vault_id: mine.id },
+        { attachment: { fileName: 'a.txt', contentType: 'text/plain', content: Buffer.from('a') } },
+      ),
     });
     expect(anonymous.statusCode).toBe(401);
     expect(await filesOf(mine.id)).toHaveLength(0);

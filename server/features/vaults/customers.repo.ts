@@ -6,7 +6,12 @@ import { type Db, isForeignKeyViolation } from '../../db/database';
  * customer meet on one row, and the upsert keeps that row locked until the caller's transaction ends, so another
  * user's clean-up of unused names cannot delete it between finding it and using it.
  */
-async function findOrCreateByName(db: Db, table: 'customers' | 'orders', companyId: number, name: string): Promise<number> {
+async function findOrCreateByName(
+  db: Db,
+  table: 'customers' | 'orders',
+  companyId: number,
+  name: string,
+): Promise<number> {
   const row = await db
     .insertInto(table)
     .values({ company_id: companyId, name })
@@ -34,18 +39,34 @@ async function deleteIfStillUnused(db: Db, remove: () => Promise<unknown>): Prom
 export const findOrCreateCustomer = (db: Db, companyId: number, name: string) =>
   findOrCreateByName(db, 'customers', companyId, name);
 
-export const findOrCreateOrder = (db: Db, companyId: number, name: string) => findOrCreateByName(db, 'orders', companyId, name);
+export const findOrCreateOrder = (db: Db, companyId: number, name: string) =>
+  findOrCreateByName(db, 'orders', companyId, name);
 
 /** Removes the given customers when no vault or pallet refers to them any more; call it inside a transaction. */
-export async function deleteUnusedCustomers(db: Db, companyId: number, customerIds?: number[]): Promise<void> {
+export async function deleteUnusedCustomers(
+  db: Db,
+  companyId: number,
+  customerIds?: number[],
+): Promise<void> {
   if (customerIds && customerIds.length === 0) return;
   let query = db
     .deleteFrom('customers')
     .where('company_id', '=', companyId)
     .where((eb) =>
       eb.and([
-        eb.not(eb.exists(eb.selectFrom('vaults').select('vaults.id').whereRef('vaults.customer_id', '=', 'customers.id'))),
-        eb.not(eb.exists(eb.selectFrom('pallets').select('pallets.id').whereRef('pallets.customer_id', '=', 'customers.id'))),
+        eb.not(
+          eb.exists(
+            eb.selectFrom('vaults').select('vaults.id').whereRef('vaults.customer_id', '=', 'customers.id'),
+          ),
+        ),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('pallets')
+              .select('pallets.id')
+              .whereRef('pallets.customer_id', '=', 'customers.id'),
+          ),
+        ),
       ]),
     );
   if (customerIds) query = query.where('id', 'in', customerIds);
@@ -59,7 +80,9 @@ export async function deleteUnusedOrders(db: Db, companyId: number, orderIds?: n
     .deleteFrom('orders')
     .where('company_id', '=', companyId)
     .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom('vaults').select('vaults.id').whereRef('vaults.order_id', '=', 'orders.id'))),
+      eb.not(
+        eb.exists(eb.selectFrom('vaults').select('vaults.id').whereRef('vaults.order_id', '=', 'orders.id')),
+      ),
     );
   if (orderIds) query = query.where('id', 'in', orderIds);
   await deleteIfStillUnused(db, () => query.execute());

@@ -7,11 +7,16 @@ export interface MultipartFile {
 }
 
 /** A multipart/form-data body for API tests, as a browser's FormData would send it. */
-export function multipartBody(fields: Record<string, string | number>, files: Record<string, MultipartFile> = {}) {
+export function multipartBody(
+  fields: Record<string, string | number>,
+  files: Record<string, MultipartFile> = {},
+) {
   const boundary = `----wm${crypto.randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
   }
   for (const [name, file] of Object.entries(files)) {
     chunks.push(
@@ -22,5 +27,8 @@ export function multipartBody(fields: Record<string, string | number>, files: Re
     chunks.push(file.content, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

@@ -1,8 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StagedVaultDto } from '../../../domain/schemas/vault.schema';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
-import { buildStagedVault, buildVault, buildWarehouse, makeCouchbox } from '../warehouses/warehouses.factories';
-import { ALREADY_STAGED, COUCHBOX_FIELD_ONLY, FIELD_FULL, ONLY_TOPMOST_MOVED, ONLY_TOPMOST_STAGED, SLOT_TAKEN, notNextFree } from './vaults.service';
+import {
+  buildStagedVault,
+  buildVault,
+  buildWarehouse,
+  makeCouchbox,
+} from '../warehouses/warehouses.factories';
+import {
+  ALREADY_STAGED,
+  COUCHBOX_FIELD_ONLY,
+  FIELD_FULL,
+  ONLY_TOPMOST_MOVED,
+  ONLY_TOPMOST_STAGED,
+  SLOT_TAKEN,
+  notNextFree,
+} from './vaults.service';
 
 describe.each(testEngines())('stage and move routes on %s', (engine) => {
   let ctx: TestContext;
@@ -19,21 +32,37 @@ describe.each(testEngines())('stage and move routes on %s', (engine) => {
 
   const db = () => ctx.database.db;
   const placeOf = (vaultId: number) =>
-    db().selectFrom('vaults').select(['field_id', 'position']).where('id', '=', vaultId).executeTakeFirstOrThrow();
+    db()
+      .selectFrom('vaults')
+      .select(['field_id', 'position'])
+      .where('id', '=', vaultId)
+      .executeTakeFirstOrThrow();
   const newWarehouse = (companyId = user.companyId) => buildWarehouse(db(), { companyId, rows: 3, cols: 2 });
 
   describe('GET /api/stage/vaults', () => {
     it('answers the company staged vaults as a map keyed by id', async () => {
       const account = await signIn(ctx);
       const wh = await newWarehouse(account.companyId);
-      const staged = await buildStagedVault(db(), { companyId: account.companyId, customerName: 'WAITING', orderName: 'W-1', name: '900' });
+      const staged = await buildStagedVault(db(), {
+        companyId: account.companyId,
+        customerName: 'WAITING',
+        orderName: 'W-1',
+        name: '900',
+      });
       await buildVault(db(), { companyId: account.companyId, fieldId: wh.field('A1').id });
       await buildStagedVault(db(), { companyId: other.companyId });
       const res = await account.request({ method: 'GET', url: '/api/stage/vaults' });
       expect(res.statusCode).toBe(200);
       const map = res.json() as Record<string, StagedVaultDto>;
       expect(Object.keys(map)).toEqual([String(staged.id)]);
-      expect(map[staged.id]).toEqual({ id: staged.id, name: '900', customer_name: 'WAITING', order_name: 'W-1', type: 'vault', note: null });
+      expect(map[staged.id]).toEqual({
+        id: staged.id,
+        name: '900',
+        customer_name: 'WAITING',
+        order_name: 'W-1',
+        type: 'vault',
+        note: null,
+      });
     });
 
     it('answers 401 signed out', async () => {
@@ -56,8 +85,17 @@ describe.each(testEngines())('stage and move routes on %s', (engine) => {
 
       const res = await user.request({ method: 'POST', url: `/api/stage/vaults/${top.id}` });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: top.id, field_id: null, position: null, old_field_id: field.id });
-      const fieldRow = await db().selectFrom('fields').select('full').where('id', '=', field.id).executeTakeFirstOrThrow();
+      expect(res.json()).toMatchObject({
+        id: top.id,
+        field_id: null,
+        position: null,
+        old_field_id: field.id,
+      });
+      const fieldRow = await db()
+        .selectFrom('fields')
+        .select('full')
+        .where('id', '=', field.id)
+        .executeTakeFirstOrThrow();
       expect(fieldRow.full).toBe(0);
       const staged = (await user.request({ method: 'GET', url: '/api/stage/vaults' })).json();
       expect(staged[top.id]).toBeDefined();
@@ -65,14 +103,20 @@ describe.each(testEngines())('stage and move routes on %s', (engine) => {
       const again = await user.request({ method: 'POST', url: `/api/stage/vaults/${top.id}` });
       expect(again.statusCode).toBe(400);
       expect(again.json()).toEqual({ errors: [ALREADY_STAGED] });
-      expect((await user.request({ method: 'POST', url: `/api/stage/vaults/${bottom.id}` })).statusCode).toBe(200);
+      expect((await user.request({ method: 'POST', url: `/api/stage/vaults/${bottom.id}` })).statusCode).toBe(
+        200,
+      );
     });
 
     it('answers 404 for another company vault and 401 signed out', async () => {
       const wh = await newWarehouse(other.companyId);
       const theirs = await buildVault(db(), { companyId: other.companyId, fieldId: wh.field('A1').id });
-      expect((await user.request({ method: 'POST', url: `/api/stage/vaults/${theirs.id}` })).statusCode).toBe(404);
-      expect((await ctx.app.inject({ method: 'POST', url: `/api/stage/vaults/${theirs.id}` })).statusCode).toBe(401);
+      expect((await user.request({ method: 'POST', url: `/api/stage/vaults/${theirs.id}` })).statusCode).toBe(
+        404,
+      );
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: `/api/stage/vaults/${theirs.id}` })).statusCode,
+      ).toBe(401);
       expect(await placeOf(theirs.id)).toEqual({ field_id: wh.field('A1').id, position: 3 });
     });
   });
@@ -81,12 +125,27 @@ describe.each(testEngines())('stage and move routes on %s', (engine) => {
     it('places a staged vault into the next free slot of a field', async () => {
       const wh = await newWarehouse();
       const staged = await buildStagedVault(db(), { companyId: user.companyId });
-      const res = await user.request({ method: 'PUT', url: '/api/vaults/move', payload: { vaultId: staged.id, fieldId: wh.field('B2').id, position: 3 } });
+      const res = await user.request({
+        method: 'PUT',
+        url: '/api/vaults/move',
+        payload: { vaultId: staged.id, fieldId: wh.field('B2').id, position: 3 },
+      });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: staged.id, field_id: wh.field('B2').id, field_name: 'B2', position: 3, warehouse_id: wh.id });
+      expect(res.json()).toMatchObject({
+        id: staged.id,
+        field_id: wh.field('B2').id,
+        field_name: 'B2',
+        position: 3,
+        warehouse_id: wh.id,
+      });
       const map = (await user.request({ method: 'GET', url: '/api/stage/vaults' })).json();
       expect(map[staged.id]).toBeUndefined();
-      const event = await db().selectFrom('events').select('kind').where('entity_id', '=', staged.id).where('kind', '=', 'vault.moved').execute();
+      const event = await db()
+        .selectFrom('events')
+        .select('kind')
+        .where('entity_id', '=', staged.id)
+        .where('kind', '=', 'vault.moved')
+        .execute();
       expect(event).toHaveLength(1);
     });
 
@@ -96,7 +155,11 @@ describe.each(testEngines())('stage and move routes on %s', (engine) => {
       await buildVault(db(), { companyId: user.companyId, fieldId: field.id });
       const staged = await buildStagedVault(db(), { companyId: user.companyId });
       const move = (fieldId: number, position: number) =>
-        user.request({ method: 'PUT', url: '/api/vaults/move', payload: { vaultId: staged.id, fieldId, position } });
+        user.request({
+          method: 'PUT',
+          url: '/api/vaults/move',
+          payload: { vaultId: staged.id, fieldId, position },
+        });
 
       const occupied = await move(field.id, 3);
       expect(occupied.statusCode).toBe(409);
@@ -112,7 +175,11 @@ describe.each(testEngines())('stage and move routes on %s', (engine) => {
       const beyond = await move(field.id, 4);
       expect(beyond.json()).toEqual({ errors: [FIELD_FULL] });
 
-      await user.request({ method: 'PATCH', url: `/api/fields/${wh.field('A2').id}/full`, payload: { full: true } });
+      await user.request({
+        method: 'PATCH',
+        url: `/api/fields/${wh.field('A2').id}/full`,
+        payload: { full: true },
+      });
       const flagged = await move(wh.field('A2').id, 3);
       expect(flagged.statusCode).toBe(400);
       expect(flagged.json()).toEqual({ errors: [FIELD_FULL] });
@@ -123,11 +190,20 @@ describe.each(testEngines())('stage and move routes on %s', (engine) => {
       const wh = await newWarehouse();
       const couch = wh.field('B1');
       await makeCouchbox(db(), { companyId: user.companyId, fieldId: couch.id });
-      for (let i = 0; i < 3; i++) await buildVault(db(), { companyId: user.companyId, fieldId: couch.id, type: 'couchbox' });
+      for (let i = 0; i < 3; i++)
+        await buildVault(db(), { companyId: user.companyId, fieldId: couch.id, type: 'couchbox' });
       const staged = await buildStagedVault(db(), { companyId: user.companyId, type: 'couchbox' });
-      const plain = await user.request({ method: 'PUT', url: '/api/vaults/move', payload: { vaultId: staged.id, fieldId: wh.field('A1').id, position: 3 } });
+      const plain = await user.request({
+        method: 'PUT',
+        url: '/api/vaults/move',
+        payload: { vaultId: staged.id, fieldId: wh.field('A1').id, position: 3 },
+      });
       expect(plain.json()).toEqual({ errors: [COUCHBOX_FIELD_ONLY] });
-      const res = await user.request({ method: 'PUT', url: '/api/vaults/move', payload: { vaultId: staged.id, fieldId: couch.id, position: 1 } });
+      const res = await user.request({
+        method: 'PUT',
+        url: '/api/vaults/move',
+        payload: { vaultId: staged.id, fieldId: couch.id, position: 1 },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().position).toBe(1);
     });
@@ -136,10 +212,18 @@ describe.each(testEngines())('stage and move routes on %s', (engine) => {
       const wh = await newWarehouse();
       const bottom = await buildVault(db(), { companyId: user.companyId, fieldId: wh.field('A1').id });
       const top = await buildVault(db(), { companyId: user.companyId, fieldId: wh.field('A1').id });
-      const refused = await user.request({ method: 'PUT', url: '/api/vaults/move', payload: { vaultId: bottom.id, fieldId: wh.field('A2').id, position: 3 } });
+      const refused = await user.request({
+        method: 'PUT',
+        url: '/api/vaults/move',
+        payload: { vaultId: bottom.id, fieldId: wh.field('A2').id, position: 3 },
+      });
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toEqual({ errors: [ONLY_TOPMOST_MOVED] });
-      const moved = await user.request({ method: 'PUT', url: '/api/vaults/move', payload: { vaultId: top.id, fieldId: wh.field('A2').id, position: 3 } });
+      const moved = await user.request({
+        method: 'PUT',
+        url: '/api/vaults/move',
+        payload: { vaultId: top.id, fieldId: wh.field('A2').id, position: 3 },
+      });
       expect(moved.statusCode).toBe(200);
       expect(await placeOf(top.id)).toEqual({ field_id: wh.field('A2').id, position: 3 });
     });
@@ -149,10 +233,20 @@ describe.each(testEngines())('stage and move routes on %s', (engine) => {
       const one = await buildStagedVault(db(), { companyId: user.companyId });
       const two = await buildStagedVault(db(), { companyId: user.companyId });
       const results = await Promise.all(
-        [one, two].map((v) => user.request({ method: 'PUT', url: '/api/vaults/move', payload: { vaultId: v.id, fieldId: wh.field('A1').id, position: 3 } })),
+        [one, two].map((v) =>
+          user.request({
+            method: 'PUT',
+            url: '/api/vaults/move',
+            payload: { vaultId: v.id, fieldId: wh.field('A1').id, position: 3 },
+          }),
+        ),
       );
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-      const inField = await db().selectFrom('vaults').select('id').where('field_id', '=', wh.field('A1').id).execute();
+      const inField = await db()
+        .selectFrom('vaults')
+        .select('id')
+        .where('field_id', '=', wh.field('A1').id)
+        .execute();
       expect(inField).toHaveLength(1);
     });
 
@@ -161,14 +255,30 @@ describe.each(testEngines())('stage and move routes on %s', (engine) => {
       const theirWh = await newWarehouse(other.companyId);
       const mine = await buildStagedVault(db(), { companyId: user.companyId });
       const theirs = await buildStagedVault(db(), { companyId: other.companyId });
-      const invalid = await user.request({ method: 'PUT', url: '/api/vaults/move', payload: { vaultId: mine.id } });
+      const invalid = await user.request({
+        method: 'PUT',
+        url: '/api/vaults/move',
+        payload: { vaultId: mine.id },
+      });
       expect(invalid.statusCode).toBe(400);
       expect(invalid.json().errors.length).toBe(2);
-      const theirVault = await user.request({ method: 'PUT', url: '/api/vaults/move', payload: { vaultId: theirs.id, fieldId: wh.field('A1').id, position: 3 } });
+      const theirVault = await user.request({
+        method: 'PUT',
+        url: '/api/vaults/move',
+        payload: { vaultId: theirs.id, fieldId: wh.field('A1').id, position: 3 },
+      });
       expect(theirVault.statusCode).toBe(404);
-      const theirField = await user.request({ method: 'PUT', url: '/api/vaults/move', payload: { vaultId: mine.id, fieldId: theirWh.field('A1').id, position: 3 } });
+      const theirField = await user.request({
+        method: 'PUT',
+        url: '/api/vaults/move',
+        payload: { vaultId: mine.id, fieldId: theirWh.field('A1').id, position: 3 },
+      });
       expect(theirField.statusCode).toBe(404);
-      const out = await ctx.app.inject({ method: 'PUT', url: '/api/vaults/move', payload: { vaultId: mine.id, fieldId: wh.field('A1').id, position: 3 } });
+      const out = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/vaults/move',
+        payload: { vaultId: mine.id, fieldId: wh.field('A1').id, position: 3 },
+      });
       expect(out.statusCode).toBe(401);
       expect(await placeOf(mine.id)).toEqual({ field_id: null, position: null });
       expect(await placeOf(theirs.id)).toEqual({ field_id: null, position: null });

@@ -12,8 +12,11 @@ export interface ReadForm {
 
 /** A stored file name: no directories, no control characters, never blank. */
 export function cleanFileName(raw: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = path.posix.basename(raw.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = path.posix
+    .basename(raw.replace(/\\/g, '/'))
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
   return (base || 'attachment').slice(0, 200);
 }
 
@@ -24,7 +27,10 @@ export function cleanFileName(raw: string): string {
 export async function readForm(request: FastifyRequest): Promise<ReadForm> {
   if (!request.isMultipart()) {
     const body = request.body;
-    const fields = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    const fields =
+      body !== null && typeof body === 'object' && !Array.isArray(body)
+        ? (body as Record<string, unknown>)
+        : {};
     return { fields, files: {} };
   }
   const form: ReadForm = { fields: {}, files: {} };

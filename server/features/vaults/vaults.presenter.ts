@@ -26,7 +26,8 @@ export function presentVault(row: VaultRow, attachments: AttachmentDto[] = []): 
     id: row.id,
     name: row.name,
     field_id: row.field_id,
-    field_name: row.field_col !== null && row.field_row !== null ? fieldName(row.field_col, row.field_row) : null,
+    field_name:
+      row.field_col !== null && row.field_row !== null ? fieldName(row.field_col, row.field_row) : null,
     warehouse_id: row.warehouse_id,
     warehouse_name: row.warehouse_name,
     customer_id: row.customer_id,

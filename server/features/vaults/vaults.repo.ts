@@ -59,7 +59,11 @@ export type WarehouseVaultRow = Omit<VaultRow, 'field_col' | 'field_row' | 'ware
  * The vaults placed in one warehouse. They are found through the warehouse's fields (an index lookup per field)
  * rather than by scanning every vault of the company, and the field and warehouse are not joined per vault.
  */
-export async function findVaultsOfWarehouse(db: Db, companyId: number, warehouseId: number): Promise<WarehouseVaultRow[]> {
+export async function findVaultsOfWarehouse(
+  db: Db,
+  companyId: number,
+  warehouseId: number,
+): Promise<WarehouseVaultRow[]> {
   return db
     .selectFrom('vaults as v')
     .innerJoin('customers as c', 'c.id', 'v.customer_id')
@@ -80,7 +84,11 @@ export async function findVaultsOfWarehouse(db: Db, companyId: number, warehouse
     ])
     .where('v.company_id', '=', companyId)
     .where('v.field_id', 'in', (eb) =>
-      eb.selectFrom('fields').select('fields.id').where('fields.warehouse_id', '=', warehouseId).where('fields.company_id', '=', companyId),
+      eb
+        .selectFrom('fields')
+        .select('fields.id')
+        .where('fields.warehouse_id', '=', warehouseId)
+        .where('fields.company_id', '=', companyId),
     )
     .execute();
 }
@@ -95,7 +103,11 @@ export async function findVaultsOfFields(db: Db, companyId: number, fieldIds: nu
 }
 
 export async function findStagedVaults(db: Db, companyId: number): Promise<VaultRow[]> {
-  return vaultRows(db).where('v.company_id', '=', companyId).where('v.field_id', 'is', null).orderBy('v.id').execute();
+  return vaultRows(db)
+    .where('v.company_id', '=', companyId)
+    .where('v.field_id', 'is', null)
+    .orderBy('v.id')
+    .execute();
 }
 
 /** The vault row itself, locked against concurrent writers when asked (PostgreSQL only). */
@@ -109,7 +121,10 @@ export async function lockVault(db: Db, companyId: number, vaultId: number, lock
   return query.executeTakeFirst();
 }
 
-export async function occupiedPositions(db: Db, fieldId: number): Promise<{ id: number; position: number }[]> {
+export async function occupiedPositions(
+  db: Db,
+  fieldId: number,
+): Promise<{ id: number; position: number }[]> {
   const rows = await db
     .selectFrom('vaults')
     .select(['id', 'position'])
@@ -169,7 +184,12 @@ export interface VaultChanges {
   note: string | null;
 }
 
-export async function updateVaultDetails(db: Db, companyId: number, vaultId: number, changes: VaultChanges): Promise<void> {
+export async function updateVaultDetails(
+  db: Db,
+  companyId: number,
+  vaultId: number,
+  changes: VaultChanges,
+): Promise<void> {
   await db
     .updateTable('vaults')
     .set((eb) => ({

@@ -2,9 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldDto, VaultDto } from '../../../domain/schemas/warehouse.schema';
 import { MAX_UPLOAD_BYTES } from '../../../domain/rules/capacity';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
-import { buildStagedVault, buildVault, buildWarehouse, makeCouchbox } from '../warehouses/warehouses.factories';
+import {
+  buildStagedVault,
+  buildVault,
+  buildWarehouse,
+  makeCouchbox,
+} from '../warehouses/warehouses.factories';
 import { multipartBody } from './multipart-body';
-import { COUCHBOX_FIELD_ONLY, FIELD_FULL, SLOT_TAKEN, VAULT_CHANGED, couchboxBottom, notNextFree } from './vaults.service';
+import {
+  COUCHBOX_FIELD_ONLY,
+  FIELD_FULL,
+  SLOT_TAKEN,
+  VAULT_CHANGED,
+  couchboxBottom,
+  notNextFree,
+} from './vaults.service';
 
 describe.each(testEngines())('vault routes on %s', (engine) => {
   let ctx: TestContext;
@@ -21,7 +33,12 @@ describe.each(testEngines())('vault routes on %s', (engine) => {
 
   const db = () => ctx.database.db;
   const vaultsIn = (fieldId: number) =>
-    db().selectFrom('vaults').select(['id', 'position']).where('field_id', '=', fieldId).orderBy('position').execute();
+    db()
+      .selectFrom('vaults')
+      .select(['id', 'position'])
+      .where('field_id', '=', fieldId)
+      .orderBy('position')
+      .execute();
   const countOf = async (table: 'vaults' | 'customers' | 'orders' | 'attachments', companyId: number) =>
     Number(
       (
@@ -67,15 +84,35 @@ describe.each(testEngines())('vault routes on %s', (engine) => {
         version: 1,
         attachments: [],
       });
-      const event = await db().selectFrom('events').select(['kind', 'warehouse_id']).where('entity_id', '=', vault.id).where('kind', '=', 'vault.added').executeTakeFirst();
+      const event = await db()
+        .selectFrom('events')
+        .select(['kind', 'warehouse_id'])
+        .where('entity_id', '=', vault.id)
+        .where('kind', '=', 'vault.added')
+        .executeTakeFirst();
       expect(event).toEqual({ kind: 'vault.added', warehouse_id: wh.id });
     });
 
     it('adds a vault from form data with an attachment', async () => {
       const { field } = await newField();
       const form = multipartBody(
-        { vault_id: '77', customer_name: 'Lee', order_name: 'L-7', type: 'vault', note: '', field_id: field.id, position: 3, company_id: other.companyId },
-        { attachment: { fileName: 'inventory.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.4 test') } },
+        {
+          vault_id: '77',
+          customer_name: 'Lee',
+          order_name: 'L-7',
+          type: 'vault',
+          note: '',
+          field_id: field.id,
+          position: 3,
+          company_id: other.companyId,
+        },
+        {
+          attachment: {
+            fileName: 'inventory.pdf',
+            contentType: 'application/pdf',
+            content: Buffer.from('%PDF-1.4 test'),
+          },
+        },
       );
       const res = await user.request({ method: 'POST', url: '/api/vaults/', ...form });
       expect(res.statusCode).toBe(201);
@@ -83,7 +120,11 @@ describe.each(testEngines())('vault routes on %s', (engine) => {
       expect(vault).toMatchObject({ name: '77', customer_name: 'LEE', note: null });
       expect(vault.attachments).toHaveLength(1);
       expect(vault.attachments[0]!.file_name).toBe('inventory.pdf');
-      const row = await db().selectFrom('vaults').select('company_id').where('id', '=', vault.id).executeTakeFirstOrThrow();
+      const row = await db()
+        .selectFrom('vaults')
+        .select('company_id')
+        .where('id', '=', vault.id)
+        .executeTakeFirstOrThrow();
       expect(row.company_id).toBe(user.companyId);
       const download = await user.request({ method: 'GET', url: vault.attachments[0]!.file_url });
       expect(download.body).toBe('%PDF-1.4 test');
@@ -92,10 +133,18 @@ describe.each(testEngines())('vault routes on %s', (engine) => {
     it('fills a field from its highest position downward and refuses beyond capacity', async () => {
       const { field } = await newField();
       for (const position of [3, 2, 1]) {
-        const res = await user.request({ method: 'POST', url: '/api/vaults/', payload: regular(field.id, position) });
+        const res = await user.request({
+          method: 'POST',
+          url: '/api/vaults/',
+          payload: regular(field.id, position),
+        });
         expect(res.statusCode).toBe(201);
       }
-      const beyond = await user.request({ method: 'POST', url: '/api/vaults/', payload: regular(field.id, 1) });
+      const beyond = await user.request({
+        method: 'POST',
+        url: '/api/vaults/',
+        payload: regular(field.id, 1),
+      });
       expect(beyond.statusCode).toBe(409);
       const full = await user.request({ method: 'POST', url: '/api/vaults/', payload: regular(field.id, 4) });
       expect(full.statusCode).toBe(400);
@@ -124,14 +173,29 @@ describe.each(testEngines())('vault routes on %s', (engine) => {
       const { wh, field } = await newField();
       await makeCouchbox(db(), { companyId: user.companyId, fieldId: field.id });
       for (const position of [4, 3, 2, 1]) {
-        const res = await user.request({ method: 'POST', url: '/api/vaults/', payload: regular(field.id, position, { type: 'couchbox' }) });
+        const res = await user.request({
+          method: 'POST',
+          url: '/api/vaults/',
+          payload: regular(field.id, position, { type: 'couchbox' }),
+        });
         expect(res.statusCode).toBe(201);
       }
-      expect((await user.request({ method: 'POST', url: '/api/vaults/', payload: regular(field.id, 5) })).statusCode).toBe(400);
-      const hidden = await user.request({ method: 'POST', url: '/api/vaults/', payload: regular(wh.field('A2').id, 3) });
+      expect(
+        (await user.request({ method: 'POST', url: '/api/vaults/', payload: regular(field.id, 5) }))
+          .statusCode,
+      ).toBe(400);
+      const hidden = await user.request({
+        method: 'POST',
+        url: '/api/vaults/',
+        payload: regular(wh.field('A2').id, 3),
+      });
       expect(hidden.statusCode).toBe(400);
       expect(hidden.json()).toEqual({ errors: [couchboxBottom('A2')] });
-      const plain = await user.request({ method: 'POST', url: '/api/vaults/', payload: regular(wh.field('B1').id, 3, { type: 'couchbox' }) });
+      const plain = await user.request({
+        method: 'POST',
+        url: '/api/vaults/',
+        payload: regular(wh.field('B1').id, 3, { type: 'couchbox' }),
+      });
       expect(plain.statusCode).toBe(400);
       expect(plain.json()).toEqual({ errors: [COUCHBOX_FIELD_ONLY] });
       expect(await vaultsIn(wh.field('B1').id)).toHaveLength(0);
@@ -142,10 +206,20 @@ describe.each(testEngines())('vault routes on %s', (engine) => {
       const liftvan = await user.request({
         method: 'POST',
         url: '/api/vaults/',
-        payload: regular(wh.field('A1').id, 3, { customer_name: 'EMPTY LIFTVAN', order_name: 'ignored', vault_id: '12' }),
+        payload: regular(wh.field('A1').id, 3, {
+          customer_name: 'EMPTY LIFTVAN',
+          order_name: 'ignored',
+          vault_id: '12',
+        }),
       });
       expect(liftvan.statusCode).toBe(201);
-      expect(liftvan.json()).toMatchObject({ customer_name: 'EMPTY LIFTVAN', type: 'liftvan', name: null, order_name: null, order_id: null });
+      expect(liftvan.json()).toMatchObject({
+        customer_name: 'EMPTY LIFTVAN',
+        type: 'liftvan',
+        name: null,
+        order_name: null,
+        order_id: null,
+      });
       const t2 = await user.request({
         method: 'POST',
         url: '/api/vaults/',
@@ -155,33 +229,71 @@ describe.each(testEngines())('vault routes on %s', (engine) => {
       const vault = await user.request({
         method: 'POST',
         url: '/api/vaults/',
-        payload: regular(wh.field('A1').id, 1, { customer_name: 'empty vault', order_name: undefined, vault_id: '55' }),
+        payload: regular(wh.field('A1').id, 1, {
+          customer_name: 'empty vault',
+          order_name: undefined,
+          vault_id: '55',
+        }),
       });
       expect(vault.json()).toMatchObject({ customer_name: 'EMPTY VAULT', type: 'vault', name: '55' });
     });
 
     it('finds or creates customers and orders by name within the company', async () => {
       const { field } = await newField();
-      const first = (await user.request({ method: 'POST', url: '/api/vaults/', payload: regular(field.id, 3, { customer_name: 'Moss' }) })).json();
-      const second = (await user.request({ method: 'POST', url: '/api/vaults/', payload: regular(field.id, 2, { customer_name: 'MOSS' }) })).json();
+      const first = (
+        await user.request({
+          method: 'POST',
+          url: '/api/vaults/',
+          payload: regular(field.id, 3, { customer_name: 'Moss' }),
+        })
+      ).json();
+      const second = (
+        await user.request({
+          method: 'POST',
+          url: '/api/vaults/',
+          payload: regular(field.id, 2, { customer_name: 'MOSS' }),
+        })
+      ).json();
       expect(second.customer_id).toBe(first.customer_id);
       expect(second.order_id).toBe(first.order_id);
       const theirField = (await newField(other.companyId)).field;
-      const theirs = (await other.request({ method: 'POST', url: '/api/vaults/', payload: regular(theirField.id, 3, { customer_name: 'MOSS' }) })).json();
+      const theirs = (
+        await other.request({
+          method: 'POST',
+          url: '/api/vaults/',
+          payload: regular(theirField.id, 3, { customer_name: 'MOSS' }),
+        })
+      ).json();
       expect(theirs.customer_id).not.toBe(first.customer_id);
     });
 
     it('answers 400 with messages for invalid input and adds nothing', async () => {
       const { field } = await newField();
       const before = await countOf('vaults', user.companyId);
-      const noCustomer = await user.request({ method: 'POST', url: '/api/vaults/', payload: regular(field.id, 3, { customer_name: '  ' }) });
+      const noCustomer = await user.request({
+        method: 'POST',
+        url: '/api/vaults/',
+        payload: regular(field.id, 3, { customer_name: '  ' }),
+      });
       expect(noCustomer.statusCode).toBe(400);
       expect(noCustomer.json().errors).toContain('customer_name: Customer name is required.');
-      const noOrder = await user.request({ method: 'POST', url: '/api/vaults/', payload: regular(field.id, 3, { order_name: '' }) });
+      const noOrder = await user.request({
+        method: 'POST',
+        url: '/api/vaults/',
+        payload: regular(field.id, 3, { order_name: '' }),
+      });
       expect(noOrder.json().errors).toContain('order_name: Order number is required.');
-      const badType = await user.request({ method: 'POST', url: '/api/vaults/', payload: regular(field.id, 3, { type: 'crate' }) });
+      const badType = await user.request({
+        method: 'POST',
+        url: '/api/vaults/',
+        payload: regular(field.id, 3, { type: 'crate' }),
+      });
       expect(badType.statusCode).toBe(400);
-      const noPlace = await user.request({ method: 'POST', url: '/api/vaults/', payload: regular(field.id, 3, { field_id: 'x', position: 0 }) });
+      const noPlace = await user.request({
+        method: 'POST',
+        url: '/api/vaults/',
+        payload: regular(field.id, 3, { field_id: 'x', position: 0 }),
+      });
       expect(noPlace.json().errors).toHaveLength(2);
       expect(await countOf('vaults', user.companyId)).toBe(before);
     });
@@ -191,15 +303,26 @@ describe.each(testEngines())('vault routes on %s', (engine) => {
       const res = await user.request({ method: 'POST', url: '/api/vaults/', payload: regular(field.id, 3) });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ errors: ['Field not found'] });
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/vaults/', payload: regular(field.id, 3) })).statusCode).toBe(401);
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: '/api/vaults/', payload: regular(field.id, 3) }))
+          .statusCode,
+      ).toBe(401);
       expect(await vaultsIn(field.id)).toHaveLength(0);
     });
 
     it('lets one of two simultaneous adds into the same slot win', async () => {
       const { field } = await newField();
       const results = await Promise.all([
-        user.request({ method: 'POST', url: '/api/vaults/', payload: regular(field.id, 3, { vault_id: 'A' }) }),
-        user.request({ method: 'POST', url: '/api/vaults/', payload: regular(field.id, 3, { vault_id: 'B' }) }),
+        user.request({
+          method: 'POST',
+          url: '/api/vaults/',
+          payload: regular(field.id, 3, { vault_id: 'A' }),
+        }),
+        user.request({
+          method: 'POST',
+          url: '/api/vaults/',
+          payload: regular(field.id, 3, { vault_id: 'B' }),
+        }),
       ]);
       const codes = results.map((r) => r.statusCode).sort();
       expect(codes[0]).toBe(201);
@@ -213,7 +336,13 @@ describe.each(testEngines())('vault routes on %s', (engine) => {
       const { field } = await newField();
       const form = multipartBody(
         { vault_id: '1', customer_name: 'BIG', order_name: 'B-1', field_id: field.id, position: 3 },
-        { attachment: { fileName: 'huge.bin', contentType: 'application/octet-stream', content: Buffer.alloc(MAX_UPLOAD_BYTES + 1, 1) } },
+        {
+          attachment: {
+            fileName: 'huge.bin',
+            contentType: 'application/octet-stream',
+            content: Buffer.alloc(MAX_UPLOAD_BYTES + 1, 1),
+          },
+        },
       );
       const res = await user.request({ method: 'POST', url: '/api/vaults/', ...form });
       expect(res.statusCode).toBe(413);
@@ -230,7 +359,10 @@ describe.each(testEngines())('vault routes on %s', (engine) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual(placed);
       const staged = await buildStagedVault(db(), { companyId: user.companyId });
-      expect((await user.request({ method: 'GET', url: `/api/vaults/${staged.id}` })).json()).toMatchObject({ field_id: null, warehouse_id: null });
+      expect((await user.request({ method: 'GET', url: `/api/vaults/${staged.id}` })).json()).toMatchObject({
+        field_id: null,
+        warehouse_id: null,
+      });
     });
 
     it('answers 404 for another company vault and 401 signed out', async () => {
@@ -241,24 +373,64 @@ describe.each(testEngines())('vault routes on %s', (engine) => {
   });
 
   describe('PUT /api/vaults/{id}', () => {
-    const edit = (extra: Record<string, unknown> = {}) => ({ name: 'N-2', customer_name: 'new owner', order_name: 'O-9', note: 'moved', ...extra });
+    const edit = (extra: Record<string, unknown> = {}) => ({
+      name: 'N-2',
+      customer_name: 'new owner',
+      order_name: 'O-9',
+      note: 'moved',
+      ...extra,
+    });
 
     it('edits number, customer, order and note, bumps the version and drops customers nothing uses', async () => {
       const { field } = await newField();
-      const vault = await buildVault(db(), { companyId: user.companyId, fieldId: field.id, customerName: 'OLD OWNER', orderName: 'OLD-1' });
-      const res = await user.request({ method: 'PUT', url: `/api/vaults/${vault.id}`, payload: edit({ version: 1 }) });
+      const vault = await buildVault(db(), {
+        companyId: user.companyId,
+        fieldId: field.id,
+        customerName: 'OLD OWNER',
+        orderName: 'OLD-1',
+      });
+      const res = await user.request({
+        method: 'PUT',
+        url: `/api/vaults/${vault.id}`,
+        payload: edit({ version: 1 }),
+      });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: vault.id, name: 'N-2', customer_name: 'NEW OWNER', order_name: 'O-9', note: 'moved', version: 2, position: 3 });
-      const names = await db().selectFrom('customers').select('name').where('company_id', '=', user.companyId).where('name', '=', 'OLD OWNER').execute();
+      expect(res.json()).toMatchObject({
+        id: vault.id,
+        name: 'N-2',
+        customer_name: 'NEW OWNER',
+        order_name: 'O-9',
+        note: 'moved',
+        version: 2,
+        position: 3,
+      });
+      const names = await db()
+        .selectFrom('customers')
+        .select('name')
+        .where('company_id', '=', user.companyId)
+        .where('name', '=', 'OLD OWNER')
+        .execute();
       expect(names).toHaveLength(0);
-      const orders = await db().selectFrom('orders').select('name').where('company_id', '=', user.companyId).where('name', '=', 'OLD-1').execute();
+      const orders = await db()
+        .selectFrom('orders')
+        .select('name')
+        .where('company_id', '=', user.companyId)
+        .where('name', '=', 'OLD-1')
+        .execute();
       expect(orders).toHaveLength(0);
     });
 
     it('turning a filled vault into an EMPTY placeholder clears order, note and attachments', async () => {
       const { field } = await newField();
       const form = multipartBody(
-        { vault_id: '9', customer_name: 'FULL', order_name: 'F-1', note: 'keep?', field_id: field.id, position: 3 },
+        {
+          vault_id: '9',
+          customer_name: 'FULL',
+          order_name: 'F-1',
+          note: 'keep?',
+          field_id: field.id,
+          position: 3,
+        },
         { attachment: { fileName: 'a.txt', contentType: 'text/plain', content: Buffer.from('hello') } },
       );
       const vault = (await user.request({ method: 'POST', url: '/api/vaults/', ...form })).json() as VaultDto;
@@ -266,42 +438,93 @@ describe.each(testEngines())('vault routes on %s', (engine) => {
       const res = await user.request({
         method: 'PUT',
         url: `/api/vaults/${vault.id}`,
-        payload: { name: '9', customer_name: 'EMPTY LIFTVAN', order_name: '', note: '', type: 'liftvan', attachments: [] },
+        payload: {
+          name: '9',
+          customer_name: 'EMPTY LIFTVAN',
+          order_name: '',
+          note: '',
+          type: 'liftvan',
+          attachments: [],
+        },
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ customer_name: 'EMPTY LIFTVAN', type: 'liftvan', order_name: null, note: null, name: null, attachments: [] });
-      const files = await db().selectFrom('attachments').select('id').where('vault_id', '=', vault.id).execute();
+      expect(res.json()).toMatchObject({
+        customer_name: 'EMPTY LIFTVAN',
+        type: 'liftvan',
+        order_name: null,
+        note: null,
+        name: null,
+        attachments: [],
+      });
+      const files = await db()
+        .selectFrom('attachments')
+        .select('id')
+        .where('vault_id', '=', vault.id)
+        .execute();
       expect(files).toHaveLength(0);
     });
 
     it('answers 409 when the vault changed since the client read it', async () => {
       const { field } = await newField();
       const vault = await buildVault(db(), { companyId: user.companyId, fieldId: field.id });
-      expect((await user.request({ method: 'PUT', url: `/api/vaults/${vault.id}`, payload: edit({ version: 1 }) })).statusCode).toBe(200);
-      const stale = await user.request({ method: 'PUT', url: `/api/vaults/${vault.id}`, payload: edit({ version: 1, note: 'stale' }) });
+      expect(
+        (await user.request({ method: 'PUT', url: `/api/vaults/${vault.id}`, payload: edit({ version: 1 }) }))
+          .statusCode,
+      ).toBe(200);
+      const stale = await user.request({
+        method: 'PUT',
+        url: `/api/vaults/${vault.id}`,
+        payload: edit({ version: 1, note: 'stale' }),
+      });
       expect(stale.statusCode).toBe(409);
       expect(stale.json()).toEqual({ errors: [VAULT_CHANGED] });
-      const row = await db().selectFrom('vaults').select(['note', 'version']).where('id', '=', vault.id).executeTakeFirstOrThrow();
+      const row = await db()
+        .selectFrom('vaults')
+        .select(['note', 'version'])
+        .where('id', '=', vault.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ note: 'moved', version: 2 });
     });
 
     it('answers 400 for invalid input and changes nothing', async () => {
       const { field } = await newField();
-      const vault = await buildVault(db(), { companyId: user.companyId, fieldId: field.id, customerName: 'STAYS' });
-      const res = await user.request({ method: 'PUT', url: `/api/vaults/${vault.id}`, payload: edit({ customer_name: '' }) });
+      const vault = await buildVault(db(), {
+        companyId: user.companyId,
+        fieldId: field.id,
+        customerName: 'STAYS',
+      });
+      const res = await user.request({
+        method: 'PUT',
+        url: `/api/vaults/${vault.id}`,
+        payload: edit({ customer_name: '' }),
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toContain('customer_name: Customer name is required.');
-      const couch = await user.request({ method: 'PUT', url: `/api/vaults/${vault.id}`, payload: edit({ type: 'couchbox' }) });
+      const couch = await user.request({
+        method: 'PUT',
+        url: `/api/vaults/${vault.id}`,
+        payload: edit({ type: 'couchbox' }),
+      });
       expect(couch.json()).toEqual({ errors: [COUCHBOX_FIELD_ONLY] });
-      const row = await db().selectFrom('vaults').innerJoin('customers', 'customers.id', 'vaults.customer_id').select(['customers.name', 'vaults.version']).where('vaults.id', '=', vault.id).executeTakeFirstOrThrow();
+      const row = await db()
+        .selectFrom('vaults')
+        .innerJoin('customers', 'customers.id', 'vaults.customer_id')
+        .select(['customers.name', 'vaults.version'])
+        .where('vaults.id', '=', vault.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ name: 'STAYS', version: 1 });
     });
 
     it('answers 404 for another company vault and 401 signed out', async () => {
       const { field } = await newField(other.companyId);
       const theirs = await buildVault(db(), { companyId: other.companyId, fieldId: field.id });
-      expect((await user.request({ method: 'PUT', url: `/api/vaults/${theirs.id}`, payload: edit() })).statusCode).toBe(404);
-      expect((await ctx.app.inject({ method: 'PUT', url: `/api/vaults/${theirs.id}`, payload: edit() })).statusCode).toBe(401);
+      expect(
+        (await user.request({ method: 'PUT', url: `/api/vaults/${theirs.id}`, payload: edit() })).statusCode,
+      ).toBe(404);
+      expect(
+        (await ctx.app.inject({ method: 'PUT', url: `/api/vaults/${theirs.id}`, payload: edit() }))
+          .statusCode,
+      ).toBe(401);
     });
   });
 
@@ -309,17 +532,40 @@ describe.each(testEngines())('vault routes on %s', (engine) => {
     it('deletes a placed vault and answers the field it left and its warehouse', async () => {
       const { wh, field } = await newField();
       await buildVault(db(), { companyId: user.companyId, fieldId: field.id });
-      const top = await buildVault(db(), { companyId: user.companyId, fieldId: field.id, customerName: 'ONLY HERE', orderName: 'OH-1' });
+      const top = await buildVault(db(), {
+        companyId: user.companyId,
+        fieldId: field.id,
+        customerName: 'ONLY HERE',
+        orderName: 'OH-1',
+      });
       await user.request({ method: 'PATCH', url: `/api/fields/${field.id}/full`, payload: { full: true } });
       const res = await user.request({ method: 'DELETE', url: `/api/vaults/${top.id}` });
       expect(res.statusCode).toBe(200);
-      const body = res.json() as { deleteFrom: string; field: FieldDto; warehouse: { id: number; stats: { vaultCount: number } } };
+      const body = res.json() as {
+        deleteFrom: string;
+        field: FieldDto;
+        warehouse: { id: number; stats: { vaultCount: number } };
+      };
       expect(body.deleteFrom).toBe('field');
       expect(body.field).toMatchObject({ id: field.id, full: false });
       expect(Object.keys(body.field.vaults)).toHaveLength(1);
       expect(body.warehouse).toMatchObject({ id: wh.id, stats: { vaultCount: 1 } });
-      expect(await db().selectFrom('customers').select('id').where('company_id', '=', user.companyId).where('name', '=', 'ONLY HERE').execute()).toHaveLength(0);
-      expect(await db().selectFrom('orders').select('id').where('company_id', '=', user.companyId).where('name', '=', 'OH-1').execute()).toHaveLength(0);
+      expect(
+        await db()
+          .selectFrom('customers')
+          .select('id')
+          .where('company_id', '=', user.companyId)
+          .where('name', '=', 'ONLY HERE')
+          .execute(),
+      ).toHaveLength(0);
+      expect(
+        await db()
+          .selectFrom('orders')
+          .select('id')
+          .where('company_id', '=', user.companyId)
+          .where('name', '=', 'OH-1')
+          .execute(),
+      ).toHaveLength(0);
     });
 
     it('deletes a staged vault and answers deleteFrom stage', async () => {
@@ -327,14 +573,22 @@ describe.each(testEngines())('vault routes on %s', (engine) => {
       const res = await user.request({ method: 'DELETE', url: `/api/vaults/${staged.id}` });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ deleteFrom: 'stage' });
-      expect(await db().selectFrom('vaults').select('id').where('id', '=', staged.id).execute()).toHaveLength(0);
+      expect(await db().selectFrom('vaults').select('id').where('id', '=', staged.id).execute()).toHaveLength(
+        0,
+      );
     });
 
     it('answers 404 for another company vault (and keeps it), a second delete, and 401 signed out', async () => {
       const theirs = await buildStagedVault(db(), { companyId: other.companyId });
-      expect((await user.request({ method: 'DELETE', url: `/api/vaults/${theirs.id}` })).statusCode).toBe(404);
-      expect((await ctx.app.inject({ method: 'DELETE', url: `/api/vaults/${theirs.id}` })).statusCode).toBe(401);
-      expect(await db().selectFrom('vaults').select('id').where('id', '=', theirs.id).execute()).toHaveLength(1);
+      expect((await user.request({ method: 'DELETE', url: `/api/vaults/${theirs.id}` })).statusCode).toBe(
+        404,
+      );
+      expect((await ctx.app.inject({ method: 'DELETE', url: `/api/vaults/${theirs.id}` })).statusCode).toBe(
+        401,
+      );
+      expect(await db().selectFrom('vaults').select('id').where('id', '=', theirs.id).execute()).toHaveLength(
+        1,
+      );
       const mine = await buildStagedVault(db(), { companyId: user.companyId });
       expect((await user.request({ method: 'DELETE', url: `/api/vaults/${mine.id}` })).statusCode).toBe(200);
       expect((await user.request({ method: 'DELETE', url: `/api/vaults/${mine.id}` })).statusCode).toBe(404);

@@ -1,7 +1,22 @@
-import type { AddVaultInput, MoveVaultInput, StagedVaultDto, UpdateVaultInput } from '../../../domain/schemas/vault.schema';
+import type {
+  AddVaultInput,
+  MoveVaultInput,
+  StagedVaultDto,
+  UpdateVaultInput,
+} from '../../../domain/schemas/vault.schema';
 import { emptyCustomerName, vaultNumberDisabled } from '../../../domain/schemas/vault.schema';
-import type { AttachmentDto, FieldDto, VaultDto, WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
-import { fieldSlotCount, isCouchboxField, nextFreePosition, topmostPosition } from '../../../domain/rules/capacity';
+import type {
+  AttachmentDto,
+  FieldDto,
+  VaultDto,
+  WarehouseSummaryDto,
+} from '../../../domain/schemas/warehouse.schema';
+import {
+  fieldSlotCount,
+  isCouchboxField,
+  nextFreePosition,
+  topmostPosition,
+} from '../../../domain/rules/capacity';
 import { fieldName } from '../../../domain/rules/field-names';
 import { placeholderKind } from '../../../domain/rules/placeholders';
 import type { Db } from '../../db/database';
@@ -14,7 +29,12 @@ import type { Actor } from '../warehouses/actor';
 import { findWarehouse } from '../warehouses/warehouses.repo';
 import { loadWarehouseSummary } from '../warehouses/warehouses.service';
 import { deleteAttachmentsOfVault, findAttachmentsOfVaults, insertAttachment } from './attachments.repo';
-import { deleteUnusedCustomers, deleteUnusedOrders, findOrCreateCustomer, findOrCreateOrder } from './customers.repo';
+import {
+  deleteUnusedCustomers,
+  deleteUnusedOrders,
+  findOrCreateCustomer,
+  findOrCreateOrder,
+} from './customers.repo';
 import { attachmentsByVault, presentAttachment, presentStagedVault, presentVault } from './vaults.presenter';
 import {
   deleteVaultRow,
@@ -35,7 +55,8 @@ export const ONLY_TOPMOST_STAGED = 'Only the topmost vault can be staged.';
 export const ONLY_TOPMOST_MOVED = 'Only the topmost vault of a field can be moved.';
 export const ALREADY_STAGED = 'This vault is already staged.';
 export const COUCHBOX_FIELD_ONLY = 'A couchbox can only be placed in a couchbox field.';
-export const CONCURRENT_CHANGE = 'Someone else changed this data at the same time. Please refresh and try again.';
+export const CONCURRENT_CHANGE =
+  'Someone else changed this data at the same time. Please refresh and try again.';
 
 export const notNextFree = (position: number, field: string, next: number) =>
   `Position ${position} is not the next free slot of field ${field} (next free: ${next}).`;
@@ -80,13 +101,21 @@ async function lockFields(db: Db, actor: Actor, fieldIds: number[]): Promise<Map
  * The slot rules shared by add and move (ARCHITECTURE 4.1, 4.2): the field's next free slot, within its
  * capacity, never into a field flagged full. `ignoreVaultId` is a vault leaving that same field.
  */
-async function checkSlot(db: Db, actor: Actor, field: FieldRow, position: number, ignoreVaultId?: number): Promise<void> {
+async function checkSlot(
+  db: Db,
+  actor: Actor,
+  field: FieldRow,
+  position: number,
+  ignoreVaultId?: number,
+): Promise<void> {
   const name = fieldName(field.col, field.row);
   if (field.type === 'couchbox-B') throw badRequest(couchboxBottom(name));
   const warehouse = await findWarehouse(db, actor.companyId, field.warehouse_id);
   if (!warehouse) throw notFound(FIELD_NOT_FOUND);
   if (field.full) throw badRequest(FIELD_FULL);
-  const occupied = (await occupiedPositions(db, field.id)).filter((v) => v.id !== ignoreVaultId).map((v) => v.position);
+  const occupied = (await occupiedPositions(db, field.id))
+    .filter((v) => v.id !== ignoreVaultId)
+    .map((v) => v.position);
   if (occupied.includes(position)) throw conflict(SLOT_TAKEN);
   const next = nextFreePosition(occupied, fieldSlotCount(field.type, warehouse.field_capacity));
   if (next === null) throw badRequest(FIELD_FULL);
@@ -114,7 +143,8 @@ function normaliseDetails(input: {
   note?: string;
   fallbackType: string;
 }): VaultDetails {
-  const blankToNull = (text: string | undefined) => (text === undefined || text.trim() === '' ? null : text.trim());
+  const blankToNull = (text: string | undefined) =>
+    text === undefined || text.trim() === '' ? null : text.trim();
   const kind = placeholderKind(input.customer_name, input.type);
   if (kind) {
     return {
@@ -141,7 +171,12 @@ async function resolveNames(db: Db, companyId: number, details: VaultDetails) {
 }
 
 /** POST /api/vaults/: a new vault in the field's next free slot, with an optional attachment. */
-export async function addVault(db: Db, actor: Actor, input: AddVaultInput, file?: UploadedFile): Promise<VaultDto> {
+export async function addVault(
+  db: Db,
+  actor: Actor,
+  input: AddVaultInput,
+  file?: UploadedFile,
+): Promise<VaultDto> {
   const id = await withConflictMapping(() =>
     db.transaction().execute(async (trx) => {
       const field = await findField(trx, actor.companyId, input.field_id, actor.lockRows);
@@ -215,15 +250,22 @@ export async function createStagedVault(
 }
 
 /** PUT /api/vaults/{id}: number, customer, order, note (and kind for placeholders). */
-export async function updateVault(db: Db, actor: Actor, vaultId: number, input: UpdateVaultInput): Promise<VaultDto> {
+export async function updateVault(
+  db: Db,
+  actor: Actor,
+  vaultId: number,
+  input: UpdateVaultInput,
+): Promise<VaultDto> {
   await withConflictMapping(() =>
     db.transaction().execute(async (trx) => {
       const current = await findVault(trx, actor.companyId, vaultId);
       if (!current) throw notFound(VAULT_NOT_FOUND);
       const locked = await lockVault(trx, actor.companyId, vaultId, actor.lockRows);
       if (!locked) throw notFound(VAULT_NOT_FOUND);
-      if (input.version !== undefined && input.version !== Number(locked.version)) throw conflict(VAULT_CHANGED);
-      const field = locked.field_id === null ? null : ((await findField(trx, actor.companyId, locked.field_id)) ?? null);
+      if (input.version !== undefined && input.version !== Number(locked.version))
+        throw conflict(VAULT_CHANGED);
+      const field =
+        locked.field_id === null ? null : ((await findField(trx, actor.companyId, locked.field_id)) ?? null);
 
       const details = normaliseDetails({
         name: input.name,
@@ -272,7 +314,11 @@ export async function moveVault(db: Db, actor: Actor, input: MoveVaultInput): Pr
     db.transaction().execute(async (trx) => {
       const before = await lockVault(trx, actor.companyId, input.vaultId, false);
       if (!before) throw notFound(VAULT_NOT_FOUND);
-      const fields = await lockFields(trx, actor, before.field_id === null ? [input.fieldId] : [input.fieldId, before.field_id]);
+      const fields = await lockFields(
+        trx,
+        actor,
+        before.field_id === null ? [input.fieldId] : [input.fieldId, before.field_id],
+      );
       const target = fields.get(input.fieldId);
       if (!target) throw notFound(FIELD_NOT_FOUND);
       const vault = await lockVault(trx, actor.companyId, input.vaultId, actor.lockRows);
@@ -281,12 +327,14 @@ export async function moveVault(db: Db, actor: Actor, input: MoveVaultInput): Pr
 
       if (vault.field_id !== null && vault.field_id !== target.id) {
         const leaving = await occupiedPositions(trx, vault.field_id);
-        if (vault.position !== topmostPosition(leaving.map((v) => v.position))) throw badRequest(ONLY_TOPMOST_MOVED);
+        if (vault.position !== topmostPosition(leaving.map((v) => v.position)))
+          throw badRequest(ONLY_TOPMOST_MOVED);
       }
       checkType(vault.type, target);
       await checkSlot(trx, actor, target, input.position, vault.id);
       await placeVault(trx, actor.companyId, vault.id, { fieldId: target.id, position: input.position });
-      if (vault.field_id !== null && vault.field_id !== target.id) await setFieldFull(trx, vault.field_id, false);
+      if (vault.field_id !== null && vault.field_id !== target.id)
+        await setFieldFull(trx, vault.field_id, false);
       await recordEvent(trx, {
         companyId: actor.companyId,
         userId: actor.userId,
@@ -318,7 +366,8 @@ export async function stageVault(
       if (!vault || !field) throw notFound(VAULT_NOT_FOUND);
       if (vault.field_id !== before.field_id) throw conflict(CONCURRENT_CHANGE);
       const occupied = await occupiedPositions(trx, field.id);
-      if (vault.position !== topmostPosition(occupied.map((v) => v.position))) throw badRequest(ONLY_TOPMOST_STAGED);
+      if (vault.position !== topmostPosition(occupied.map((v) => v.position)))
+        throw badRequest(ONLY_TOPMOST_STAGED);
       await placeVault(trx, actor.companyId, vaultId, { fieldId: null, position: null });
       await setFieldFull(trx, field.id, false);
       await recordEvent(trx, {

@@ -19,11 +19,22 @@ describe.each(testEngines())('demo warehouses on %s', (engine) => {
     expect(ids).toHaveLength(2);
     const user = await signIn(ctx, account);
 
-    const list = (await user.request({ method: 'GET', url: `/api/warehouse/company/${account.companyId}` })).json();
+    const list = (
+      await user.request({ method: 'GET', url: `/api/warehouse/company/${account.companyId}` })
+    ).json();
     expect(list.map((w: { name: string }) => w.name)).toEqual(['Annex', 'Main Warehouse']);
 
-    const main = (await user.request({ method: 'GET', url: `/api/warehouse/${ids[0]}` })).json() as WarehouseDto;
-    expect(main).toMatchObject({ rows: 12, cols: 9, fieldCapacity: 3, width: 100, length: 100, fieldgridLocation: { x: 10, y: 10 } });
+    const main = (
+      await user.request({ method: 'GET', url: `/api/warehouse/${ids[0]}` })
+    ).json() as WarehouseDto;
+    expect(main).toMatchObject({
+      rows: 12,
+      cols: 9,
+      fieldCapacity: 3,
+      width: 100,
+      length: 100,
+      fieldgridLocation: { x: 10, y: 10 },
+    });
     const byName = new Map(Object.values(main.fields).map((f) => [f.name, f]));
     expect(Object.keys(byName.get('C1')!.vaults)).toHaveLength(3);
     expect(byName.get('C4')!.type).toBe('couchbox-T');
@@ -35,7 +46,12 @@ describe.each(testEngines())('demo warehouses on %s', (engine) => {
     expect(main.stats.emptyCouchboxCount).toBe(1);
     expect(main.stats.emptyVaultCount).toBeGreaterThanOrEqual(3);
     const placeholder = Object.values(byName.get('D8')!.vaults)[0]!;
-    expect(placeholder).toMatchObject({ customer_name: 'EMPTY T2', type: 't2', name: null, order_name: null });
+    expect(placeholder).toMatchObject({
+      customer_name: 'EMPTY T2',
+      type: 't2',
+      name: null,
+      order_name: null,
+    });
 
     const staged = (await user.request({ method: 'GET', url: '/api/stage/vaults' })).json();
     expect(Object.keys(staged)).toHaveLength(3);

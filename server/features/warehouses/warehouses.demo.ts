@@ -16,7 +16,12 @@ const MAIN_STACKS: Record<string, DemoVault[]> = {
   C1: [
     { customer: 'KNOX', order: '24-1001', number: '144' },
     { customer: 'ZANG', order: '24-1002', number: '266' },
-    { customer: 'OFFICE FURNITURE', order: '24-1003', number: '176', note: 'Desks and filing cabinets, floor 3' },
+    {
+      customer: 'OFFICE FURNITURE',
+      order: '24-1003',
+      number: '176',
+      note: 'Desks and filing cabinets, floor 3',
+    },
   ],
   A1: [{ customer: 'HARRISON', order: '24-1010', number: '201' }],
   A2: [
@@ -56,7 +61,12 @@ const ANNEX_STACKS: Record<string, DemoVault[]> = {
   C2: [{ customer: 'EMPTY VAULT', number: 'A-32' }],
 };
 
-async function fillStacks(db: Db, companyId: number, field: (name: string) => { id: number }, stacks: Record<string, DemoVault[]>) {
+async function fillStacks(
+  db: Db,
+  companyId: number,
+  field: (name: string) => { id: number },
+  stacks: Record<string, DemoVault[]>,
+) {
   for (const [name, stack] of Object.entries(stacks)) {
     for (const v of stack) {
       await buildVault(db, {
@@ -89,8 +99,20 @@ export async function seedDemoWarehouses(db: Db, companyId: number): Promise<num
 
   // C4 becomes a double-height couchbox (C5 its hidden lower half) holding an empty and a real couchbox
   await makeCouchbox(db, { companyId, fieldId: main.field('C4').id });
-  await buildVault(db, { companyId, fieldId: main.field('C4').id, customerName: 'EMPTY COUCHBOX', type: 'couchbox' });
-  await buildVault(db, { companyId, fieldId: main.field('C4').id, customerName: 'DELACROIX', orderName: '24-1070', name: '455', type: 'couchbox' });
+  await buildVault(db, {
+    companyId,
+    fieldId: main.field('C4').id,
+    customerName: 'EMPTY COUCHBOX',
+    type: 'couchbox',
+  });
+  await buildVault(db, {
+    companyId,
+    fieldId: main.field('C4').id,
+    customerName: 'DELACROIX',
+    orderName: '24-1070',
+    name: '455',
+    type: 'couchbox',
+  });
 
   // F4 holds one vault but the crew marked it full (an oversized piano crate)
   await changeFieldFull(db, systemActor(companyId), main.field('F4').id, true);
@@ -108,7 +130,13 @@ export async function seedDemoWarehouses(db: Db, companyId: number): Promise<num
   });
   await fillStacks(db, companyId, annex.field, ANNEX_STACKS);
 
-  await buildStagedVault(db, { companyId, customerName: 'BRENNAN', orderName: '24-1080', name: '901', note: 'Arrived Monday, awaiting placement' });
+  await buildStagedVault(db, {
+    companyId,
+    customerName: 'BRENNAN',
+    orderName: '24-1080',
+    name: '901',
+    note: 'Arrived Monday, awaiting placement',
+  });
   await buildStagedVault(db, { companyId, customerName: 'YAMAMOTO', orderName: '24-1081', name: '902' });
   await buildStagedVault(db, { companyId, customerName: 'EMPTY VAULT', name: '903' });
 

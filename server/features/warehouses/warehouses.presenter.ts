@@ -1,8 +1,18 @@
-import type { FieldDto, WarehouseDto, WarehouseStats, WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
+import type {
+  FieldDto,
+  WarehouseDto,
+  WarehouseStats,
+  WarehouseSummaryDto,
+} from '../../../domain/schemas/warehouse.schema';
 import { warehouseCapacity } from '../../../domain/rules/capacity';
 import type { WarehouseRow } from './warehouses.repo';
 
-export const NO_VAULTS: WarehouseStats = { vaultCount: 0, realVaultCount: 0, emptyVaultCount: 0, emptyCouchboxCount: 0 };
+export const NO_VAULTS: WarehouseStats = {
+  vaultCount: 0,
+  realVaultCount: 0,
+  emptyVaultCount: 0,
+  emptyCouchboxCount: 0,
+};
 
 export function presentWarehouseSummary(row: WarehouseRow, stats: WarehouseStats): WarehouseSummaryDto {
   const fieldCapacity = Number(row.field_capacity);
@@ -32,5 +42,10 @@ export function presentWarehouse(
 ): WarehouseDto {
   const byId: Record<number, FieldDto> = {};
   for (const field of fields) byId[field.id] = field;
-  return { ...presentWarehouseSummary(row, stats), fields: byId, customers: names.customers, orders: names.orders };
+  return {
+    ...presentWarehouseSummary(row, stats),
+    fields: byId,
+    customers: names.customers,
+    orders: names.orders,
+  };
 }

@@ -32,7 +32,11 @@ const WAREHOUSE_COLUMNS = [
   'version',
 ] as const;
 
-export async function findWarehouse(db: Db, companyId: number, warehouseId: number): Promise<WarehouseRow | undefined> {
+export async function findWarehouse(
+  db: Db,
+  companyId: number,
+  warehouseId: number,
+): Promise<WarehouseRow | undefined> {
   return db
     .selectFrom('warehouses')
     .select(WAREHOUSE_COLUMNS)
@@ -42,7 +46,13 @@ export async function findWarehouse(db: Db, companyId: number, warehouseId: numb
 }
 
 export async function listWarehouses(db: Db, companyId: number): Promise<WarehouseRow[]> {
-  return db.selectFrom('warehouses').select(WAREHOUSE_COLUMNS).where('company_id', '=', companyId).orderBy('name').orderBy('id').execute();
+  return db
+    .selectFrom('warehouses')
+    .select(WAREHOUSE_COLUMNS)
+    .where('company_id', '=', companyId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
 }
 
 export async function findWarehouseNamed(db: Db, companyId: number, name: string, slug: string) {
@@ -89,7 +99,11 @@ export async function insertWarehouse(db: Db, warehouse: NewWarehouse): Promise<
 }
 
 export async function deleteWarehouseRow(db: Db, companyId: number, warehouseId: number): Promise<void> {
-  await db.deleteFrom('warehouses').where('company_id', '=', companyId).where('id', '=', warehouseId).execute();
+  await db
+    .deleteFrom('warehouses')
+    .where('company_id', '=', companyId)
+    .where('id', '=', warehouseId)
+    .execute();
 }
 
 export interface WarehouseCountsRow {
@@ -105,7 +119,11 @@ export interface WarehouseCountsRow {
  * an EMPTY placeholder is decided once per customer (a short list) instead of once per vault, and one warehouse's
  * vaults are found through its fields, so the query reads only the rows it counts.
  */
-export async function countVaultsByWarehouse(db: Db, companyId: number, warehouseId?: number): Promise<WarehouseCountsRow[]> {
+export async function countVaultsByWarehouse(
+  db: Db,
+  companyId: number,
+  warehouseId?: number,
+): Promise<WarehouseCountsRow[]> {
   const emptyCustomers = db
     .selectFrom('customers')
     .select('id')
@@ -124,7 +142,11 @@ export async function countVaultsByWarehouse(db: Db, companyId: number, warehous
     .groupBy(['f.warehouse_id', 'v.type', 'is_empty']);
   if (warehouseId !== undefined) {
     query = query.where('v.field_id', 'in', (eb) =>
-      eb.selectFrom('fields').select('id').where('warehouse_id', '=', warehouseId).where('company_id', '=', companyId),
+      eb
+        .selectFrom('fields')
+        .select('id')
+        .where('warehouse_id', '=', warehouseId)
+        .where('company_id', '=', companyId),
     );
   }
   const byWarehouse = new Map<number, WarehouseCountsRow>();
@@ -132,7 +154,13 @@ export async function countVaultsByWarehouse(db: Db, companyId: number, warehous
     const id = Number(row.warehouse_id);
     let counts = byWarehouse.get(id);
     if (!counts) {
-      counts = { warehouse_id: id, vault_count: 0, real_count: 0, empty_vault_count: 0, empty_couchbox_count: 0 };
+      counts = {
+        warehouse_id: id,
+        vault_count: 0,
+        real_count: 0,
+        empty_vault_count: 0,
+        empty_couchbox_count: 0,
+      };
       byWarehouse.set(id, counts);
     }
     const n = Number(row.n);

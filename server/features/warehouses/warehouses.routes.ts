@@ -6,7 +6,13 @@ import type { FeatureOptions } from '../feature-routes';
 import { loadFieldOfWarehouse } from '../fields/fields.service';
 import { FIELD_NOT_FOUND } from '../fields/field-loader';
 import { actorOf } from './actor';
-import { WAREHOUSE_NOT_FOUND, createWarehouse, deleteWarehouse, listCompanyWarehouses, loadWarehouse } from './warehouses.service';
+import {
+  WAREHOUSE_NOT_FOUND,
+  createWarehouse,
+  deleteWarehouse,
+  listCompanyWarehouses,
+  loadWarehouse,
+} from './warehouses.service';
 
 export const warehousesRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
   const { db, engine } = database;
@@ -23,15 +29,18 @@ export const warehousesRoutes: FastifyPluginAsync<FeatureOptions> = async (app, 
     return loadWarehouse(db, user.companyId, parseId(request.params.id, WAREHOUSE_NOT_FOUND));
   });
 
-  app.get<{ Params: { warehouseId: string; fieldId: string } }>('/api/warehouse/:warehouseId/:fieldId', async (request) => {
-    const user = requireUser(request);
-    return loadFieldOfWarehouse(
-      db,
-      user.companyId,
-      parseId(request.params.warehouseId, FIELD_NOT_FOUND),
-      parseId(request.params.fieldId, FIELD_NOT_FOUND),
-    );
-  });
+  app.get<{ Params: { warehouseId: string; fieldId: string } }>(
+    '/api/warehouse/:warehouseId/:fieldId',
+    async (request) => {
+      const user = requireUser(request);
+      return loadFieldOfWarehouse(
+        db,
+        user.companyId,
+        parseId(request.params.warehouseId, FIELD_NOT_FOUND),
+        parseId(request.params.fieldId, FIELD_NOT_FOUND),
+      );
+    },
+  );
 
   app.post('/api/warehouse/add-warehouse', async (request, reply) => {
     const actor = actorOf(request, engine);

@@ -27,7 +27,10 @@ export const WAREHOUSE_NOT_FOUND = 'Warehouse not found';
 export const DUPLICATE_WAREHOUSE = 'A warehouse with this name already exists.';
 
 export async function listCompanyWarehouses(db: Db, companyId: number): Promise<WarehouseSummaryDto[]> {
-  const [rows, counts] = await Promise.all([listWarehouses(db, companyId), countVaultsByWarehouse(db, companyId)]);
+  const [rows, counts] = await Promise.all([
+    listWarehouses(db, companyId),
+    countVaultsByWarehouse(db, companyId),
+  ]);
   const byWarehouse = new Map(counts.map((c) => [c.warehouse_id, c]));
   return rows.map((row) => {
     const c = byWarehouse.get(row.id);
@@ -65,7 +68,12 @@ export async function loadWarehouse(db: Db, companyId: number, warehouseId: numb
     const field = fieldsById.get(vault.field_id!);
     if (!field) continue;
     // completes the driver's fresh row in place: copying 1,000s of rows with a spread costs more than the query
-    const placed = Object.assign(vault, { field_col: field.col, field_row: field.row, warehouse_id: row.id, warehouse_name: row.name });
+    const placed = Object.assign(vault, {
+      field_col: field.col,
+      field_row: field.row,
+      warehouse_id: row.id,
+      warehouse_name: row.name,
+    });
     let list = vaultsByField.get(field.id);
     if (!list) vaultsByField.set(field.id, (list = []));
     list.push(presentVault(placed, files.get(vault.id)));
@@ -82,7 +90,11 @@ export async function loadWarehouse(db: Db, companyId: number, warehouseId: numb
 }
 
 /** The lean warehouse (no fields) with its counts; used where an answer names the warehouse a change touched. */
-export async function loadWarehouseSummary(db: Db, companyId: number, warehouseId: number): Promise<WarehouseSummaryDto> {
+export async function loadWarehouseSummary(
+  db: Db,
+  companyId: number,
+  warehouseId: number,
+): Promise<WarehouseSummaryDto> {
   const row = await findWarehouse(db, companyId, warehouseId);
   if (!row) throw notFound(WAREHOUSE_NOT_FOUND);
   const [counts] = await countVaultsByWarehouse(db, companyId, warehouseId);
@@ -124,7 +136,8 @@ export async function createWarehouse(
       });
       const cells: { companyId: number; warehouseId: number; col: number; row: number }[] = [];
       for (let col = 1; col <= input.cols; col++) {
-        for (let row = 1; row <= input.rows; row++) cells.push({ companyId: actor.companyId, warehouseId, col, row });
+        for (let row = 1; row <= input.rows; row++)
+          cells.push({ companyId: actor.companyId, warehouseId, col, row });
       }
       await insertFields(trx, cells);
       await recordEvent(trx, {
@@ -147,7 +160,11 @@ export async function createWarehouse(
 }
 
 /** Deletes the warehouse with everything in it (the schema cascades), then customers and orders nothing uses any more. */
-export async function deleteWarehouse(db: Db, actor: Actor, warehouseId: number): Promise<{ message: string; id: number }> {
+export async function deleteWarehouse(
+  db: Db,
+  actor: Actor,
+  warehouseId: number,
+): Promise<{ message: string; id: number }> {
   await db.transaction().execute(async (trx) => {
     const row = await findWarehouse(trx, actor.companyId, warehouseId);
     if (!row) throw notFound(WAREHOUSE_NOT_FOUND);

@@ -1,13 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GridChangeDto } from '../../../domain/schemas/layout.schema';
-import type { EditDimensionsInput, WarehouseDto, WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
+import type {
+  EditDimensionsInput,
+  WarehouseDto,
+  WarehouseSummaryDto,
+} from '../../../domain/schemas/warehouse.schema';
 import { api } from '../lib/api-client';
 import { refreshWarehouseData, warehouseQueryKey } from './warehouses';
 
 export function useEditDimensions(warehouseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: EditDimensionsInput) => api.patch<WarehouseSummaryDto>(`/api/warehouse/${warehouseId}/edit-dimensions`, input),
+    mutationFn: (input: EditDimensionsInput) =>
+      api.patch<WarehouseSummaryDto>(`/api/warehouse/${warehouseId}/edit-dimensions`, input),
     onSuccess: () => refreshWarehouseData(queryClient),
   });
 }

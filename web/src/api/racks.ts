@@ -19,7 +19,9 @@ export function useAddRack(warehouseId: number) {
   return useMutation({
     mutationFn: (input: AddRackInput) => api.post<RackDto>(`/api/racks/warehouse/${warehouseId}/add`, input),
     onSuccess: (rack) => {
-      queryClient.setQueryData<RackDto[]>(racksQueryKey(warehouseId), (racks) => (racks ? [...racks, rack] : [rack]));
+      queryClient.setQueryData<RackDto[]>(racksQueryKey(warehouseId), (racks) =>
+        racks ? [...racks, rack] : [rack],
+      );
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: racksQueryKey(warehouseId) }),
   });
@@ -39,7 +41,11 @@ export function useMoveRack(warehouseId: number) {
   const key = racksQueryKey(warehouseId);
   return useMutation({
     mutationFn: ({ rackId, x, y, orientation, version }: MoveRackInput) =>
-      api.put<RackDto>(`/api/racks/${warehouseId}/rack/${rackId}`, { position: { x, y }, orientation, version }),
+      api.put<RackDto>(`/api/racks/${warehouseId}/rack/${rackId}`, {
+        position: { x, y },
+        orientation,
+        version,
+      }),
     onMutate: async (input) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<RackDto[]>(key);
@@ -47,7 +53,11 @@ export function useMoveRack(warehouseId: number) {
         racks?.map((rack) => {
           if (rack.id !== input.rackId) return rack;
           const orientation = input.orientation ?? rack.orientation;
-          return { ...rack, orientation, position: { x: input.x, y: input.y, ...rackFootprint({ ...rack, orientation }) } };
+          return {
+            ...rack,
+            orientation,
+            position: { x: input.x, y: input.y, ...rackFootprint({ ...rack, orientation }) },
+          };
         }),
       );
       return { previous };

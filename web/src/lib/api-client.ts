@@ -16,12 +16,19 @@ async function readErrors(response: Response): Promise<string[]> {
   } catch {
     // not JSON: fall through to a generic message
   }
-  return response.status >= 500 ? ['An error occurred. Please try again.'] : [`Request failed (${response.status}).`];
+  return response.status >= 500
+    ? ['An error occurred. Please try again.']
+    : [`Request failed (${response.status}).`];
 }
 
 type Body = Record<string, unknown> | unknown[] | FormData | undefined;
 
-export async function apiRequest<T>(method: string, url: string, body?: Body, init?: RequestInit): Promise<T> {
+export async function apiRequest<T>(
+  method: string,
+  url: string,
+  body?: Body,
+  init?: RequestInit,
+): Promise<T> {
   const isForm = body instanceof FormData;
   const response = await fetch(url, {
     method,

@@ -22,13 +22,16 @@ export function createThrottle(ms: number): Throttle {
         return;
       }
       pending = update;
-      timer ??= setTimeout(() => {
-        timer = undefined;
-        const next = pending;
-        pending = null;
-        last = Date.now();
-        next?.();
-      }, Math.max(0, wait));
+      timer ??= setTimeout(
+        () => {
+          timer = undefined;
+          const next = pending;
+          pending = null;
+          last = Date.now();
+          next?.();
+        },
+        Math.max(0, wait),
+      );
     },
     cancel() {
       clearTimeout(timer);

@@ -31,7 +31,11 @@ export function AppLayout() {
           >
             <Menu className="h-6 w-6" />
           </button>
-          <Link to={paths.landing} className="flex shrink-0 items-center gap-2 font-bold" aria-label="Warehouse Manager home">
+          <Link
+            to={paths.landing}
+            className="flex shrink-0 items-center gap-2 font-bold"
+            aria-label="Warehouse Manager home"
+          >
             <Warehouse className="h-6 w-6" aria-hidden />
             <span className="hidden sm:inline">Warehouse Manager</span>
           </Link>
@@ -43,7 +47,9 @@ export function AppLayout() {
         onOpenChange={setMenuOpen}
         warehouses={warehouses.data ?? []}
         warehousesLoading={warehouses.isPending}
-        onLogout={() => logout.mutate(undefined, { onSettled: () => navigate(paths.landing, { replace: true }) })}
+        onLogout={() =>
+          logout.mutate(undefined, { onSettled: () => navigate(paths.landing, { replace: true }) })
+        }
       />
       <main className="flex-1">
         <Suspense fallback={<Spinner />}>

@@ -5,7 +5,17 @@ import { NavLink } from 'react-router';
 import type { WarehouseSummaryDto } from '../../../../domain/schemas/warehouse.schema';
 import { paths } from '../../config/paths';
 
-function MenuLink({ to, icon, children, onNavigate }: { to: string; icon: ReactNode; children: ReactNode; onNavigate: () => void }) {
+function MenuLink({
+  to,
+  icon,
+  children,
+  onNavigate,
+}: {
+  to: string;
+  icon: ReactNode;
+  children: ReactNode;
+  onNavigate: () => void;
+}) {
   return (
     <NavLink
       to={to}
@@ -45,18 +55,28 @@ export function MenuDrawer({
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-4">
             <RadixDialog.Title className="text-lg font-bold text-primary">Menu</RadixDialog.Title>
-            <RadixDialog.Close aria-label="Close menu" className="rounded p-1 text-slate-500 hover:bg-slate-100">
+            <RadixDialog.Close
+              aria-label="Close menu"
+              className="rounded p-1 text-slate-500 hover:bg-slate-100"
+            >
               <X className="h-5 w-5" />
             </RadixDialog.Close>
           </div>
           <nav aria-label="Main" className="flex-1 space-y-1 overflow-y-auto p-3">
-            <p className="px-3 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase">Warehouses</p>
+            <p className="px-3 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase">
+              Warehouses
+            </p>
             {warehousesLoading && <p className="px-3 py-2 text-sm text-slate-400">Loading warehouses...</p>}
             {!warehousesLoading && warehouses.length === 0 && (
               <p className="px-3 py-2 text-sm text-slate-400">No warehouses yet</p>
             )}
             {warehouses.map((w) => (
-              <MenuLink key={w.id} to={paths.warehouse(w.name)} icon={<Warehouse className={iconClass} />} onNavigate={close}>
+              <MenuLink
+                key={w.id}
+                to={paths.warehouse(w.name)}
+                icon={<Warehouse className={iconClass} />}
+                onNavigate={close}
+              >
                 {w.name}
               </MenuLink>
             ))}
@@ -70,7 +90,11 @@ export function MenuDrawer({
             <MenuLink to={paths.printStudio} icon={<Printer className={iconClass} />} onNavigate={close}>
               Print Studio
             </MenuLink>
-            <MenuLink to={paths.checklistsAdmin} icon={<ClipboardCheck className={iconClass} />} onNavigate={close}>
+            <MenuLink
+              to={paths.checklistsAdmin}
+              icon={<ClipboardCheck className={iconClass} />}
+              onNavigate={close}
+            >
               Warehouse Checklists
             </MenuLink>
           </nav>

@@ -32,7 +32,9 @@ export function Dialog({
             </RadixDialog.Close>
           </div>
           {description ? (
-            <RadixDialog.Description className="mb-4 text-sm text-slate-600">{description}</RadixDialog.Description>
+            <RadixDialog.Description className="mb-4 text-sm text-slate-600">
+              {description}
+            </RadixDialog.Description>
           ) : (
             <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
           )}

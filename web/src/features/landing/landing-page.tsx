@@ -39,8 +39,8 @@ export default function LandingPage() {
             Storage warehouses, organised to the last vault.
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-blue-100">
-            Lay out each warehouse as a grid of fields, track every customer's vaults and pallets, stage what is not
-            placed yet, and print clean lists, without spreadsheets or whiteboards.
+            Lay out each warehouse as a grid of fields, track every customer's vaults and pallets, stage what
+            is not placed yet, and print clean lists, without spreadsheets or whiteboards.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to={paths.login} className={buttonClass('primary', 'px-6 py-3 text-base')}>
@@ -72,14 +72,20 @@ export default function LandingPage() {
         <section aria-label="Testimonial" className="bg-white">
           <figure className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">
             <blockquote className="text-xl font-medium text-slate-700 sm:text-2xl">
-              “We retired three spreadsheets and a whiteboard. Our crew finds any customer's vaults in seconds, and the
-              office sees every move the moment it happens.”
+              “We retired three spreadsheets and a whiteboard. Our crew finds any customer's vaults in
+              seconds, and the office sees every move the moment it happens.”
             </blockquote>
-            <figcaption className="mt-6 text-sm text-slate-500">Operations manager, a family-run moving company</figcaption>
+            <figcaption className="mt-6 text-sm text-slate-500">
+              Operations manager, a family-run moving company
+            </figcaption>
           </figure>
         </section>
 
-        <section id="contact" aria-labelledby="contact-title" className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+        <section
+          id="contact"
+          aria-labelledby="contact-title"
+          className="mx-auto max-w-3xl px-4 py-16 sm:px-6"
+        >
           <h2 id="contact-title" className="mb-2 text-2xl font-bold text-primary">
             Contact us
           </h2>

@@ -30,7 +30,10 @@ export default function LoginPage() {
   return (
     <div className="flex min-h-screen items-center justify-center bg-gradient-to-br from-primary to-primary-light px-4 py-12">
       <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-xl">
-        <Link to={paths.landing} className="mb-6 inline-flex items-center gap-2 text-sm text-accent hover:underline">
+        <Link
+          to={paths.landing}
+          className="mb-6 inline-flex items-center gap-2 text-sm text-accent hover:underline"
+        >
           ← Back to home
         </Link>
         <h1 className="mb-1 text-2xl font-bold text-primary">Sign in</h1>

@@ -45,7 +45,8 @@ export function DimensionsForm({ warehouse }: { warehouse: WarehouseDto }) {
     });
   }
 
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
+  const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: event.target.value }));
   const messages = clientErrors.length > 0 ? clientErrors : edit.isError ? errorMessages(edit.error) : [];
 
   return (
@@ -54,16 +55,41 @@ export function DimensionsForm({ warehouse }: { warehouse: WarehouseDto }) {
       <div className="grid gap-4 sm:grid-cols-3">
         <label className="block">
           <span className="mb-1 block text-sm font-medium text-slate-700">Field Capacity</span>
-          <input className={inputClass} type="number" min={0} max={10} step={1} inputMode="numeric" value={values.field_capacity} onChange={set('field_capacity')} />
+          <input
+            className={inputClass}
+            type="number"
+            min={0}
+            max={10}
+            step={1}
+            inputMode="numeric"
+            value={values.field_capacity}
+            onChange={set('field_capacity')}
+          />
           <span className="mt-1 block text-xs text-slate-500">Vaults per field, 0 to 10</span>
         </label>
         <label className="block">
           <span className="mb-1 block text-sm font-medium text-slate-700">Length (ft)</span>
-          <input className={inputClass} type="number" min={0} step="any" inputMode="decimal" value={values.length} onChange={set('length')} />
+          <input
+            className={inputClass}
+            type="number"
+            min={0}
+            step="any"
+            inputMode="decimal"
+            value={values.length}
+            onChange={set('length')}
+          />
         </label>
         <label className="block">
           <span className="mb-1 block text-sm font-medium text-slate-700">Width (ft)</span>
-          <input className={inputClass} type="number" min={0} step="any" inputMode="decimal" value={values.width} onChange={set('width')} />
+          <input
+            className={inputClass}
+            type="number"
+            min={0}
+            step="any"
+            inputMode="decimal"
+            value={values.width}
+            onChange={set('width')}
+          />
         </label>
       </div>
       <div className="flex justify-end">

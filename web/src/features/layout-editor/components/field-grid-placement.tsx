@@ -12,7 +12,19 @@ import { usePlanScale } from '../../../lib/use-plan-scale';
 
 const BLOCK_ID = 'field-grid-block';
 
-function VaultsBlock({ x, y, width, length, scale }: { x: number; y: number; width: number; length: number; scale: number }) {
+function VaultsBlock({
+  x,
+  y,
+  width,
+  length,
+  scale,
+}: {
+  x: number;
+  y: number;
+  width: number;
+  length: number;
+  scale: number;
+}) {
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: BLOCK_ID });
   return (
     <button
@@ -64,7 +76,10 @@ export function FieldGridPlacement({ warehouse }: { warehouse: WarehouseDto }) {
     const { x, y } = warehouse.fieldgridLocation;
     if (Math.abs(location.x - x) < 1e-9 && Math.abs(location.y - y) < 1e-9) return;
     moveGrid.mutate(location, {
-      onError: (error) => toast.error(`Could not save the field grid position; it was put back. ${errorMessages(error).join(' ')}`),
+      onError: (error) =>
+        toast.error(
+          `Could not save the field grid position; it was put back. ${errorMessages(error).join(' ')}`,
+        ),
     });
   }
 
@@ -98,8 +113,9 @@ export function FieldGridPlacement({ warehouse }: { warehouse: WarehouseDto }) {
           {preview && <DropPreview rect={{ ...preview, ...shown }} valid scale={scale} />}
         </FloorCanvas>
         <p className="mt-2 text-center text-xs text-slate-500">
-          Field grid {warehouse.cols} x {warehouse.rows} fields = {size.width} x {size.length} ft, at {warehouse.fieldgridLocation.x.toFixed(1)},{' '}
-          {warehouse.fieldgridLocation.y.toFixed(1)} ft from the top-left corner
+          Field grid {warehouse.cols} x {warehouse.rows} fields = {size.width} x {size.length} ft, at{' '}
+          {warehouse.fieldgridLocation.x.toFixed(1)}, {warehouse.fieldgridLocation.y.toFixed(1)} ft from the
+          top-left corner
         </p>
       </div>
     </DndContext>

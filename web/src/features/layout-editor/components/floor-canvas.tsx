@@ -14,39 +14,47 @@ import { createThrottle, type Throttle } from '../../../lib/throttle';
 export const PLAN_DROP_ID = 'floor-plan';
 
 /** The floor drawn to scale with a 1-ft grid; children are placed absolutely in pixels. */
-export const FloorCanvas = forwardRef<HTMLDivElement, { floor: Floor; scale: number; label: string; children: ReactNode }>(
-  function FloorCanvas({ floor, scale, label, children }, ref) {
-    const { setNodeRef, isOver } = useDroppable({ id: PLAN_DROP_ID });
-    return (
-      <div
-        ref={(node) => {
-          setNodeRef(node);
-          if (typeof ref === 'function') ref(node);
-          else if (ref) ref.current = node;
-        }}
-        role="group"
-        aria-label={label}
-        className={`relative mx-auto touch-none rounded select-none border-2 bg-white transition-colors ${isOver ? 'border-accent' : 'border-slate-500'}`}
-        style={{
-          width: floor.width * scale + 4,
-          height: floor.length * scale + 4,
-          backgroundImage:
-            'linear-gradient(to right, rgb(226 232 240) 1px, transparent 1px), linear-gradient(to bottom, rgb(226 232 240) 1px, transparent 1px)',
-          backgroundSize: `${scale}px ${scale}px`,
-        }}
-      >
-        {children}
-      </div>
-    );
-  },
-);
+export const FloorCanvas = forwardRef<
+  HTMLDivElement,
+  { floor: Floor; scale: number; label: string; children: ReactNode }
+>(function FloorCanvas({ floor, scale, label, children }, ref) {
+  const { setNodeRef, isOver } = useDroppable({ id: PLAN_DROP_ID });
+  return (
+    <div
+      ref={(node) => {
+        setNodeRef(node);
+        if (typeof ref === 'function') ref(node);
+        else if (ref) ref.current = node;
+      }}
+      role="group"
+      aria-label={label}
+      className={`relative mx-auto touch-none rounded select-none border-2 bg-white transition-colors ${isOver ? 'border-accent' : 'border-slate-500'}`}
+      style={{
+        width: floor.width * scale + 4,
+        height: floor.length * scale + 4,
+        backgroundImage:
+          'linear-gradient(to right, rgb(226 232 240) 1px, transparent 1px), linear-gradient(to bottom, rgb(226 232 240) 1px, transparent 1px)',
+        backgroundSize: `${scale}px ${scale}px`,
+      }}
+    >
+      {children}
+    </div>
+  );
+});
 
 /** Where the dragged item's top-left corner is on the floor, in feet. */
-export function dropPoint(event: Pick<DragMoveEvent, 'active'>, plan: HTMLElement | null, scale: number): Point | null {
+export function dropPoint(
+  event: Pick<DragMoveEvent, 'active'>,
+  plan: HTMLElement | null,
+  scale: number,
+): Point | null {
   const rect = event.active.rect.current.translated;
   if (!rect || !plan) return null;
   const box = plan.getBoundingClientRect();
-  return { x: (rect.left - box.left - plan.clientLeft) / scale, y: (rect.top - box.top - plan.clientTop) / scale };
+  return {
+    x: (rect.left - box.left - plan.clientLeft) / scale,
+    y: (rect.top - box.top - plan.clientTop) / scale,
+  };
 }
 
 export function isOverPlan(event: { over: { id: string | number } | null }): boolean {
@@ -58,7 +66,9 @@ export function usePlanSensors() {
   return useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] } }),
+    useSensor(KeyboardSensor, {
+      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
+    }),
   );
 }
 
@@ -79,7 +89,12 @@ export function DropPreview({ rect, valid, scale }: { rect: Rect; valid: boolean
       className={`pointer-events-none absolute z-20 rounded-sm border-2 border-dashed ${
         valid ? 'border-accent bg-accent/15' : 'border-danger bg-danger/25'
       }`}
-      style={{ left: rect.x * scale, top: rect.y * scale, width: rect.width * scale, height: rect.length * scale }}
+      style={{
+        left: rect.x * scale,
+        top: rect.y * scale,
+        width: rect.width * scale,
+        height: rect.length * scale,
+      }}
     />
   );
 }

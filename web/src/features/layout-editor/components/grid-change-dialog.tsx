@@ -38,7 +38,10 @@ export function GridChangeDialog({
       {
         onSuccess: (answer) => {
           const now = rowsSide ? answer.newWarehouseRowsCount : answer.newWarehouseColsCount;
-          toast.success(`${noun} ${adding ? 'added' : 'removed'}: the grid now has ${now} ${noun.toLowerCase()}.`, { duration: 2500 });
+          toast.success(
+            `${noun} ${adding ? 'added' : 'removed'}: the grid now has ${now} ${noun.toLowerCase()}.`,
+            { duration: 2500 },
+          );
           onClose();
         },
         onError: (error) => {
@@ -54,23 +57,31 @@ export function GridChangeDialog({
     );
   }
 
-  const clamp = (n: number) => Math.max(1, Math.min(Math.max(1, max), Number.isFinite(n) ? Math.round(n) : 1));
+  const clamp = (n: number) =>
+    Math.max(1, Math.min(Math.max(1, max), Number.isFinite(n) ? Math.round(n) : 1));
 
   return (
     <Dialog open onOpenChange={(open) => !open && !mutation.isPending && onClose()} title={title}>
       <form onSubmit={onSubmit} className="space-y-4" aria-label={title}>
         <p className="text-sm text-slate-600">
-          {adding ? 'Add' : 'Remove'} {noun.toLowerCase()} {SIDE[change.direction]} of the field grid. It has {current}{' '}
-          {noun.toLowerCase()} now.
+          {adding ? 'Add' : 'Remove'} {noun.toLowerCase()} {SIDE[change.direction]} of the field grid. It has{' '}
+          {current} {noun.toLowerCase()} now.
           {!adding && ' Only empty fields can be removed.'}
         </p>
         {max < 1 ? (
           <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-800">
-            {adding ? `The grid already has the most ${noun.toLowerCase()} allowed.` : `At least one ${rowsSide ? 'row' : 'column'} must remain.`}
+            {adding
+              ? `The grid already has the most ${noun.toLowerCase()} allowed.`
+              : `At least one ${rowsSide ? 'row' : 'column'} must remain.`}
           </p>
         ) : (
           <div className="flex items-center justify-center gap-3">
-            <Button variant="secondary" aria-label="Fewer" onClick={() => setCount((n) => clamp(n - 1))} disabled={count <= 1}>
+            <Button
+              variant="secondary"
+              aria-label="Fewer"
+              onClick={() => setCount((n) => clamp(n - 1))}
+              disabled={count <= 1}
+            >
               <Minus className="h-4 w-4" aria-hidden />
             </Button>
             <input
@@ -82,7 +93,12 @@ export function GridChangeDialog({
               onChange={(e) => setCount(clamp(Number(e.target.value)))}
               className="w-20 rounded-lg border border-slate-300 px-3 py-2 text-center text-lg font-semibold focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none"
             />
-            <Button variant="secondary" aria-label="More" onClick={() => setCount((n) => clamp(n + 1))} disabled={count >= max}>
+            <Button
+              variant="secondary"
+              aria-label="More"
+              onClick={() => setCount((n) => clamp(n + 1))}
+              disabled={count >= max}
+            >
               <Plus className="h-4 w-4" aria-hidden />
             </Button>
           </div>
@@ -92,7 +108,11 @@ export function GridChangeDialog({
           <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
             Cancel
           </Button>
-          <Button type="submit" variant={adding ? 'primary' : 'danger'} disabled={mutation.isPending || max < 1}>
+          <Button
+            type="submit"
+            variant={adding ? 'primary' : 'danger'}
+            disabled={mutation.isPending || max < 1}
+          >
             {mutation.isPending ? 'Saving...' : title}
           </Button>
         </div>

@@ -6,7 +6,15 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 
 /** 'Rack Info': what the rack is, and Delete behind a confirmation that warns about its pallets. */
-export function RackInfoDialog({ warehouseId, rack, onClose }: { warehouseId: number; rack: RackDto; onClose: () => void }) {
+export function RackInfoDialog({
+  warehouseId,
+  rack,
+  onClose,
+}: {
+  warehouseId: number;
+  rack: RackDto;
+  onClose: () => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   const deleteRack = useDeleteRack(warehouseId);
   const pallets = rack.shelves.reduce((sum, shelf) => sum + shelf.pallets.length, 0);
@@ -41,7 +49,10 @@ export function RackInfoDialog({ warehouseId, rack, onClose }: { warehouseId: nu
         ))}
       </dl>
       {confirming ? (
-        <div role="alert" className="mt-5 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+        <div
+          role="alert"
+          className="mt-5 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+        >
           <p className="flex items-start gap-2">
             <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
             {pallets > 0
@@ -53,7 +64,11 @@ export function RackInfoDialog({ warehouseId, rack, onClose }: { warehouseId: nu
               Cancel
             </Button>
             <Button variant="danger" onClick={onDelete} disabled={deleteRack.isPending}>
-              {deleteRack.isPending ? 'Deleting...' : pallets > 0 ? 'Delete rack and pallets' : 'Yes, delete rack'}
+              {deleteRack.isPending
+                ? 'Deleting...'
+                : pallets > 0
+                  ? 'Delete rack and pallets'
+                  : 'Yes, delete rack'}
             </Button>
           </div>
         </div>

@@ -1,7 +1,12 @@
 import { DndContext, type DragEndEvent, type DragMoveEvent, useDraggable } from '@dnd-kit/core';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { type NamedRect, type Placement, placeRack, type Size } from '../../../../../domain/rules/rack-placement';
+import {
+  type NamedRect,
+  type Placement,
+  placeRack,
+  type Size,
+} from '../../../../../domain/rules/rack-placement';
 import { truncate } from '../../../../../domain/rules/text';
 import { fieldGridSize } from '../../../../../domain/schemas/layout.schema';
 import type { RackDto } from '../../../../../domain/schemas/rack.schema';
@@ -12,13 +17,22 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessages } from '../../../lib/api-client';
 import { DropPreview, dropPoint, FloorCanvas, isOverPlan, usePlanSensors, useThrottle } from './floor-canvas';
 import { RackInfoDialog } from './rack-info-dialog';
-import { DEFAULT_TEMPLATE, RackTemplate, readTemplate, TEMPLATE_DRAG_ID, type TemplateValues, templateFootprint } from './rack-template';
+import {
+  DEFAULT_TEMPLATE,
+  RackTemplate,
+  readTemplate,
+  TEMPLATE_DRAG_ID,
+  type TemplateValues,
+  templateFootprint,
+} from './rack-template';
 import { usePlanScale } from '../../../lib/use-plan-scale';
 
 const rackDragId = (id: number) => `rack-${id}`;
 
 function PlacedRack({ rack, scale, onOpen }: { rack: RackDto; scale: number; onOpen: () => void }) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: rackDragId(rack.id) });
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id: rackDragId(rack.id),
+  });
   const vertical = rack.orientation === 'vertical';
   return (
     <button
@@ -41,7 +55,11 @@ function PlacedRack({ rack, scale, onOpen }: { rack: RackDto; scale: number; onO
         transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
       }}
     >
-      <span className={`max-h-full max-w-full truncate px-0.5 ${vertical ? '[writing-mode:vertical-rl]' : ''}`}>{truncate(rack.name, 10)}</span>
+      <span
+        className={`max-h-full max-w-full truncate px-0.5 ${vertical ? '[writing-mode:vertical-rl]' : ''}`}
+      >
+        {truncate(rack.name, 10)}
+      </span>
     </button>
   );
 }
@@ -63,7 +81,8 @@ export function RackLayoutEditor({ warehouse }: { warehouse: WarehouseDto }) {
   const justDragged = useRef(false);
 
   if (racks.isPending) return <Spinner label="Loading racks..." />;
-  if (racks.isError) return <ErrorList messages={[`Failed to fetch racks: ${errorMessages(racks.error).join(' ')}`]} />;
+  if (racks.isError)
+    return <ErrorList messages={[`Failed to fetch racks: ${errorMessages(racks.error).join(' ')}`]} />;
   const list = racks.data;
 
   function dragged(id: string | number): { rack: RackDto | null; size: Size } | null {
@@ -83,7 +102,9 @@ export function RackLayoutEditor({ warehouse }: { warehouse: WarehouseDto }) {
   }
 
   function onDragMove(event: DragMoveEvent) {
-    throttle.run(() => setPreview(isOverPlan(event) || event.active.id !== TEMPLATE_DRAG_ID ? placementFor(event) : null));
+    throttle.run(() =>
+      setPreview(isOverPlan(event) || event.active.id !== TEMPLATE_DRAG_ID ? placementFor(event) : null),
+    );
   }
 
   function onDragEnd(event: DragEndEvent) {
@@ -139,7 +160,8 @@ export function RackLayoutEditor({ warehouse }: { warehouse: WarehouseDto }) {
       }}
       accessibility={{
         screenReaderInstructions: {
-          draggable: 'Press Space to pick up a rack, use the arrow keys to move it, and Space again to drop it. Press Enter for its info.',
+          draggable:
+            'Press Space to pick up a rack, use the arrow keys to move it, and Space again to drop it. Press Enter for its info.',
         },
       }}
     >
@@ -174,11 +196,14 @@ export function RackLayoutEditor({ warehouse }: { warehouse: WarehouseDto }) {
             {preview && <DropPreview rect={preview} valid={preview.valid} scale={scale} />}
           </FloorCanvas>
           <p className="mt-2 text-center text-xs text-slate-500">
-            {floor.width} x {floor.length} ft · 1 square = 1 ft · racks snap to walls and to other racks' corners within half a foot
+            {floor.width} x {floor.length} ft · 1 square = 1 ft · racks snap to walls and to other racks'
+            corners within half a foot
           </p>
         </div>
       </div>
-      {openRack && <RackInfoDialog warehouseId={warehouse.id} rack={openRack} onClose={() => setOpenRackId(null)} />}
+      {openRack && (
+        <RackInfoDialog warehouseId={warehouse.id} rack={openRack} onClose={() => setOpenRackId(null)} />
+      )}
     </DndContext>
   );
 }

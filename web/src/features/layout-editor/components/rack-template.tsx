@@ -24,7 +24,9 @@ export const DEFAULT_TEMPLATE: TemplateValues = {
 };
 
 /** The template as a new rack (without position), or the problems that stop it from being dropped. */
-export function readTemplate(values: TemplateValues): { rack: Omit<AddRackInput, 'position'> } | { errors: string[] } {
+export function readTemplate(
+  values: TemplateValues,
+): { rack: Omit<AddRackInput, 'position'> } | { errors: string[] } {
   // a rack without a capacity is refused here; the API would give it 100 slots per shelf
   if (values.capacity.trim() === '') return { errors: ['Shelf capacity is required.'] };
   const parsed = AddRackSchema.safeParse({ ...values, position: { x: 0, y: 0 } });
@@ -61,7 +63,10 @@ export function RackTemplate({
   const set = (key: keyof TemplateValues) => (event: { target: { value: string } }) =>
     onChange({ ...values, [key]: event.target.value });
   // a long rack is shown shortened beside the form; its drop footprint stays true to scale
-  const shown = { width: Math.min(footprint.width * scale, 240), height: Math.min(footprint.length * scale, 140) };
+  const shown = {
+    width: Math.min(footprint.width * scale, 240),
+    height: Math.min(footprint.length * scale, 140),
+  };
 
   return (
     <section aria-labelledby="add-rack-heading" className="space-y-3">
@@ -71,23 +76,56 @@ export function RackTemplate({
       <div className="grid grid-cols-2 gap-2 md:grid-cols-3 lg:grid-cols-2">
         <label className="col-span-2 block md:col-span-1 lg:col-span-2">
           <span className="mb-0.5 block text-xs font-medium text-slate-600">Rack Name</span>
-          <input className={inputClass} value={values.name} onChange={set('name')} placeholder="Unnamed Rack" />
+          <input
+            className={inputClass}
+            value={values.name}
+            onChange={set('name')}
+            placeholder="Unnamed Rack"
+          />
         </label>
         <label className="block">
           <span className="mb-0.5 block text-xs font-medium text-slate-600">Width (ft)</span>
-          <input className={inputClass} type="number" min={0} step="any" value={values.width} onChange={set('width')} />
+          <input
+            className={inputClass}
+            type="number"
+            min={0}
+            step="any"
+            value={values.width}
+            onChange={set('width')}
+          />
         </label>
         <label className="block">
           <span className="mb-0.5 block text-xs font-medium text-slate-600">Length (ft)</span>
-          <input className={inputClass} type="number" min={0} step="any" value={values.length} onChange={set('length')} />
+          <input
+            className={inputClass}
+            type="number"
+            min={0}
+            step="any"
+            value={values.length}
+            onChange={set('length')}
+          />
         </label>
         <label className="block">
           <span className="mb-0.5 block text-xs font-medium text-slate-600">Shelves</span>
-          <input className={inputClass} type="number" min={1} step={1} value={values.num_shelves} onChange={set('num_shelves')} />
+          <input
+            className={inputClass}
+            type="number"
+            min={1}
+            step={1}
+            value={values.num_shelves}
+            onChange={set('num_shelves')}
+          />
         </label>
         <label className="block">
           <span className="mb-0.5 block text-xs font-medium text-slate-600">Shelf Capacity</span>
-          <input className={inputClass} type="number" min={1} step={1} value={values.capacity} onChange={set('capacity')} />
+          <input
+            className={inputClass}
+            type="number"
+            min={1}
+            step={1}
+            value={values.capacity}
+            onChange={set('capacity')}
+          />
         </label>
         <label className="col-span-2 block md:col-span-1 lg:col-span-2">
           <span className="mb-0.5 block text-xs font-medium text-slate-600">Orientation</span>
@@ -123,7 +161,9 @@ export function RackTemplate({
           }}
         >
           <GripVertical className="h-3.5 w-3.5 shrink-0" aria-hidden />
-          <span className={`truncate ${values.orientation === 'vertical' ? '[writing-mode:vertical-rl]' : ''}`}>
+          <span
+            className={`truncate ${values.orientation === 'vertical' ? '[writing-mode:vertical-rl]' : ''}`}
+          >
             {values.name.trim() || 'Unnamed Rack'}
           </span>
         </button>

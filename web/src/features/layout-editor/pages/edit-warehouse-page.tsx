@@ -18,7 +18,10 @@ import { RackLayoutEditor } from '../components/rack-layout-editor';
 function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\s+/g, '-')}`;
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <section
+      aria-labelledby={id}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <div className="mb-4">
         <h2 id={id} className="text-lg font-bold text-primary">
           {title}
@@ -35,7 +38,9 @@ export default function EditWarehousePage() {
   const { warehouseName = '' } = useParams();
   const session = useSession();
   const warehouses = useWarehouses(session.data?.companyId);
-  const summary = warehouses.data?.find((w) => (w.slug ?? warehouseSlug(w.name)) === warehouseName.toLowerCase());
+  const summary = warehouses.data?.find(
+    (w) => (w.slug ?? warehouseSlug(w.name)) === warehouseName.toLowerCase(),
+  );
   const detail = useWarehouse(summary?.id);
 
   if (warehouses.isPending || (summary && detail.isPending)) return <Spinner label="Loading warehouse..." />;
@@ -75,15 +80,24 @@ export default function EditWarehousePage() {
         <Section title="Edit Warehouse Fields" hint="Vaults per field and the floor size in feet.">
           <DimensionsForm key={`${warehouse.id}-${warehouse.version}`} warehouse={warehouse} />
         </Section>
-        <Section title="Field Grid" hint="Add or remove columns on either side, or rows at the bottom. Fields holding vaults cannot be removed.">
+        <Section
+          title="Field Grid"
+          hint="Add or remove columns on either side, or rows at the bottom. Fields holding vaults cannot be removed."
+        >
           <GridEditor warehouse={warehouse} />
         </Section>
         {hasFloor ? (
           <>
-            <Section title="Field Grid Placement" hint="Drag the VAULTS block to where the field grid stands on the floor. Each field is 5 x 5 ft.">
+            <Section
+              title="Field Grid Placement"
+              hint="Drag the VAULTS block to where the field grid stands on the floor. Each field is 5 x 5 ft."
+            >
               <FieldGridPlacement warehouse={warehouse} />
             </Section>
-            <Section title="Edit Warehouse Layout" hint="Drag the new rack onto the plan, drag racks to move them, click a rack for its info.">
+            <Section
+              title="Edit Warehouse Layout"
+              hint="Drag the new rack onto the plan, drag racks to move them, click a rack for its info."
+            >
               <RackLayoutEditor warehouse={warehouse} />
             </Section>
           </>

@@ -54,8 +54,10 @@ export function PalletDialog({
   const deletePallet = useDeletePallet(warehouseId);
   const pending = addPallet.isPending || editPallet.isPending || deletePallet.isPending;
 
-  const set = (key: keyof typeof values, upper = false) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: upper ? event.target.value.toUpperCase() : event.target.value }));
+  const set =
+    (key: keyof typeof values, upper = false) =>
+    (event: { target: { value: string } }) =>
+      setValues((v) => ({ ...v, [key]: upper ? event.target.value.toUpperCase() : event.target.value }));
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -106,21 +108,40 @@ export function PalletDialog({
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !pending && onClose()} title={editing ? 'Edit Pallet' : 'Add Pallet'}>
-      <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={editing ? 'Edit Pallet' : 'Add Pallet'}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !pending && onClose()}
+      title={editing ? 'Edit Pallet' : 'Add Pallet'}
+    >
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="space-y-3"
+        aria-label={editing ? 'Edit Pallet' : 'Add Pallet'}
+      >
         {shelf && (
           <p className="text-xs text-slate-500">
-            Shelf {shelf.position}, {editing ? `slot ${pallet.slotIndex + 1}` : `starting at slot ${slotIndex + 1}`} of {shelf.capacity}
+            Shelf {shelf.position},{' '}
+            {editing ? `slot ${pallet.slotIndex + 1}` : `starting at slot ${slotIndex + 1}`} of{' '}
+            {shelf.capacity}
           </p>
         )}
         <label className="block">
           <span className="mb-1 block text-sm font-medium text-slate-700">
             Customer Name <span className="text-danger">*</span>
           </span>
-          <input className={inputClass} value={values.customer_name} onChange={set('customer_name', true)} required autoFocus />
+          <input
+            className={inputClass}
+            value={values.customer_name}
+            onChange={set('customer_name', true)}
+            required
+            autoFocus
+          />
         </label>
         <label className="block">
-          <span className="mb-1 block text-sm font-medium text-slate-700">Pallet Name / Short Description</span>
+          <span className="mb-1 block text-sm font-medium text-slate-700">
+            Pallet Name / Short Description
+          </span>
           <input className={inputClass} value={values.name} onChange={set('name', true)} />
         </label>
         <div className="grid grid-cols-2 gap-3">
@@ -130,14 +151,32 @@ export function PalletDialog({
           </label>
           <label className="block">
             <span className="mb-1 block text-sm font-medium text-slate-700">Weight</span>
-            <input className={inputClass} type="number" min={0} step="any" inputMode="decimal" value={values.weight} onChange={set('weight')} placeholder="0" />
+            <input
+              className={inputClass}
+              type="number"
+              min={0}
+              step="any"
+              inputMode="decimal"
+              value={values.weight}
+              onChange={set('weight')}
+              placeholder="0"
+            />
           </label>
         </div>
         <label className="block">
           <span className="mb-1 block text-sm font-medium text-slate-700">
             Pallet Spaces <span className="text-danger">*</span>
           </span>
-          <input className={inputClass} type="number" min={1} step={1} inputMode="numeric" value={values.pallet_spaces} onChange={set('pallet_spaces')} required />
+          <input
+            className={inputClass}
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            value={values.pallet_spaces}
+            onChange={set('pallet_spaces')}
+            required
+          />
         </label>
         <label className="block">
           <span className="mb-1 block text-sm font-medium text-slate-700">Notes</span>

@@ -13,7 +13,10 @@ const FILL_CLASSES = {
 
 export function rackFill(rack: RackDto) {
   const slots = rack.shelves.reduce((sum, shelf) => sum + shelf.capacity, 0);
-  const used = rack.shelves.reduce((sum, shelf) => sum + shelf.pallets.reduce((s, p) => s + p.shelfSpots, 0), 0);
+  const used = rack.shelves.reduce(
+    (sum, shelf) => sum + shelf.pallets.reduce((s, p) => s + p.shelfSpots, 0),
+    0,
+  );
   return { slots, used, level: rackFillLevel(used, slots) };
 }
 
@@ -38,7 +41,10 @@ export function RackFloorPlan({
 
   if (!(floor.width > 0 && floor.length > 0)) {
     return (
-      <p ref={frame} className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
+      <p
+        ref={frame}
+        className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500"
+      >
         Set this warehouse's length and width to see its floor plan.
       </p>
     );
@@ -94,7 +100,11 @@ export function RackFloorPlan({
                 height: rack.position.length * scale,
               }}
             >
-              <span className={`max-h-full max-w-full truncate px-0.5 ${vertical ? '[writing-mode:vertical-rl]' : ''}`}>{truncate(rack.name, 10)}</span>
+              <span
+                className={`max-h-full max-w-full truncate px-0.5 ${vertical ? '[writing-mode:vertical-rl]' : ''}`}
+              >
+                {truncate(rack.name, 10)}
+              </span>
             </button>
           );
         })}

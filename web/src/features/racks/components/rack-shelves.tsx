@@ -1,6 +1,11 @@
 import { Plus } from 'lucide-react';
 import { firstFreeRun, freeSpots, shelfCells } from '../../../../../domain/rules/rack-placement';
-import { fullShelfMessage, type PalletDto, type RackDto, type ShelfDto } from '../../../../../domain/schemas/rack.schema';
+import {
+  fullShelfMessage,
+  type PalletDto,
+  type RackDto,
+  type ShelfDto,
+} from '../../../../../domain/schemas/rack.schema';
 import { truncate } from '../../../../../domain/rules/text';
 
 /** A slot is 36 spacing units (9rem) wide, as the spec's rack cell. */
@@ -44,10 +49,16 @@ export function RackShelves({
       {shelves.map((shelf) => {
         const cells = shelfCells(shelf.capacity, spansOf(shelf));
         return (
-          <div key={shelf.id} className="rounded-lg border border-slate-200 bg-slate-50 p-2" aria-label={`Shelf ${shelf.position}`} role="group">
+          <div
+            key={shelf.id}
+            className="rounded-lg border border-slate-200 bg-slate-50 p-2"
+            aria-label={`Shelf ${shelf.position}`}
+            role="group"
+          >
             <div className="mb-2 flex items-center justify-between gap-2 px-1">
               <span className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                Shelf {shelf.position} · {shelf.capacity - freeSpots(shelf.capacity, spansOf(shelf))}/{shelf.capacity} spaces used
+                Shelf {shelf.position} · {shelf.capacity - freeSpots(shelf.capacity, spansOf(shelf))}/
+                {shelf.capacity} spaces used
               </span>
               <button
                 type="button"
@@ -86,7 +97,9 @@ export function RackShelves({
                       style={width}
                       onClick={() => onEdit(shelf, pallet)}
                       aria-label={`Pallet ${pallet.customerName}${pallet.name ? ` ${pallet.name}` : ''}${pallet.palletNumber ? ` number ${pallet.palletNumber}` : ''}`}
-                      title={[pallet.customerName, pallet.name, pallet.palletNumber].filter(Boolean).join(' · ')}
+                      title={[pallet.customerName, pallet.name, pallet.palletNumber]
+                        .filter(Boolean)
+                        .join(' · ')}
                       className={`flex h-16 shrink-0 flex-col justify-center rounded-md border border-primary/30 bg-primary px-2 text-left text-white shadow-sm transition hover:bg-primary-light focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${
                         dimmed ? 'opacity-40 grayscale' : ''
                       } ${found ? 'ring-4 ring-accent shadow-[0_0_12px_rgba(37,99,235,0.8)]' : ''}`}
@@ -95,7 +108,9 @@ export function RackShelves({
                         {truncate(pallet.customerName, 8)}
                         {pallet.name ? ` - ${truncate(pallet.name, 10)}` : ''}
                       </span>
-                      <span className="truncate text-[11px] text-white/75">{pallet.palletNumber || '\u00a0'}</span>
+                      <span className="truncate text-[11px] text-white/75">
+                        {pallet.palletNumber || '\u00a0'}
+                      </span>
                     </button>
                   );
                 })}

@@ -24,7 +24,10 @@ export function RackView({ warehouse }: { warehouse: WarehouseDto }) {
   const [selectedId, setSelectedId] = useState<number | undefined>(undefined);
   const [target, setTarget] = useState<PalletTarget | null>(null);
 
-  const matches = useMemo(() => (search && racks.data ? matchingRacksAndPallets(racks.data, search) : null), [search, racks.data]);
+  const matches = useMemo(
+    () => (search && racks.data ? matchingRacksAndPallets(racks.data, search) : null),
+    [search, racks.data],
+  );
 
   if (racks.isPending) return <Spinner label="Loading racks..." />;
   if (racks.isError) {
@@ -35,11 +38,16 @@ export function RackView({ warehouse }: { warehouse: WarehouseDto }) {
   const selected = list.find((rack) => rack.id === selectedId);
   const fill = selected ? rackFill(selected) : null;
   // the dialog follows the racks as they reload, so an edit shows the pallet as it is now
-  const liveShelf = target?.shelf ? (list.flatMap((r) => r.shelves).find((s) => s.id === target.shelf!.id) ?? null) : null;
+  const liveShelf = target?.shelf
+    ? (list.flatMap((r) => r.shelves).find((s) => s.id === target.shelf!.id) ?? null)
+    : null;
 
   return (
     <div className="space-y-6">
-      <section aria-label="Selected rack" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <section
+        aria-label="Selected rack"
+        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      >
         {selected && fill ? (
           <>
             <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
@@ -79,7 +87,8 @@ export function RackView({ warehouse }: { warehouse: WarehouseDto }) {
         </div>
         {list.length === 0 && (
           <p className="mb-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-500">
-            This warehouse has no racks yet. Add them under Edit Warehouse Layout on the warehouse's edit page.
+            This warehouse has no racks yet. Add them under Edit Warehouse Layout on the warehouse's edit
+            page.
           </p>
         )}
         <RackFloorPlan
