@@ -72,22 +72,29 @@ function ranks(names: Iterable<string>, compare: (a: string, b: string) => numbe
 /**
  * A sorted copy in `comparePrintOrder`'s order; the input is left as it was. A company has a few warehouse names
  * and field names but thousands of vaults, so each name is collated or parsed once and the vaults sort on ranks.
+ * Field names are ranked within their warehouse: only there do they all follow one rule ("staged" has none).
  */
 export function sortForPrint<T extends PrintSortable>(vaults: readonly T[]): T[] {
-  const warehouseRank = ranks(
-    vaults.map((v) => v.warehouse_name ?? ''),
-    compareText,
-  );
-  const fieldRank = ranks(
-    vaults.map((v) => v.field_name ?? ''),
-    compareFieldNames,
+  const fieldsByWarehouse = new Map<string, string[]>();
+  for (const v of vaults) {
+    const warehouse = v.warehouse_name ?? '';
+    const fields = fieldsByWarehouse.get(warehouse);
+    if (fields) fields.push(v.field_name ?? '');
+    else fieldsByWarehouse.set(warehouse, [v.field_name ?? '']);
+  }
+  const warehouseRank = ranks(fieldsByWarehouse.keys(), compareText);
+  const fieldRank = new Map(
+    [...fieldsByWarehouse].map(([warehouse, fields]) => [warehouse, ranks(fields, compareFieldNames)]),
   );
   return vaults
-    .map((vault) => ({
-      vault,
-      warehouse: warehouseRank.get(vault.warehouse_name ?? '')!,
-      field: fieldRank.get(vault.field_name ?? '')!,
-    }))
+    .map((vault) => {
+      const warehouse = vault.warehouse_name ?? '';
+      return {
+        vault,
+        warehouse: warehouseRank.get(warehouse)!,
+        field: fieldRank.get(warehouse)!.get(vault.field_name ?? '')!,
+      };
+    })
     .sort(
       (a, b) =>
         a.warehouse - b.warehouse ||

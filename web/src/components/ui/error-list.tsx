@@ -1,3 +1,5 @@
+import { Button } from './button';
+
 export function ErrorList({ messages }: { messages: string[] }) {
   if (messages.length === 0) return null;
   return (
@@ -9,5 +11,25 @@ export function ErrorList({ messages }: { messages: string[] }) {
         <li key={message}>{message}</li>
       ))}
     </ul>
+  );
+}
+
+/** What a screen shows when its data could not be loaded: the reasons and a way to try again. */
+export function LoadFailed({
+  messages,
+  onRetry,
+  className = '',
+}: {
+  messages: string[];
+  onRetry: () => void;
+  className?: string;
+}) {
+  return (
+    <div className={`space-y-3 ${className}`}>
+      <ErrorList messages={messages} />
+      <Button variant="secondary" className="no-print" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
   );
 }

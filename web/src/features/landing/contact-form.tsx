@@ -5,9 +5,7 @@ import { Button } from '../../components/ui/button';
 import { ErrorList } from '../../components/ui/error-list';
 import { errorMessages } from '../../lib/api-client';
 import { issuesByField } from '../../lib/form-issues';
-
-const inputClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-800 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none aria-[invalid=true]:border-danger';
+import { inputClass } from '../../components/ui/form-field';
 
 type FieldName = 'name' | 'company' | 'email' | 'message';
 

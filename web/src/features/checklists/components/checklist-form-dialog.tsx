@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { ActiveSwitch } from './active-switch';
+import { inputClass } from '../../../components/ui/form-field';
 
 export interface DraftTask {
   /** stored tasks keep their id; new ones get a local key only */
@@ -50,9 +51,6 @@ export function draftOf(checklist: ChecklistDto | null): ChecklistDraft {
     })),
   };
 }
-
-const inputClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-800 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none aria-[invalid=true]:border-danger';
 
 /** 'New Checklist Info' (adding) and 'Edit Checklist' (editing): warehouse, tasks, description. */
 export function ChecklistFormDialog({

@@ -6,11 +6,9 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
+import { inputClass } from '../../../components/ui/form-field';
 
 type Answer = ChecklistResponseInput['answer'];
-
-const inputClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-800 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none aria-[invalid=true]:border-danger';
 
 /** The 'Checklist Response' modal: who answers, the answer, and for a No the reason. */
 export function ResponseDialog({

@@ -11,11 +11,12 @@ import {
 } from '../../../../../domain/schemas/checklist.schema';
 import { CHECKLIST_ERRORS, useActiveChecklist, useAnswerChecklist } from '../../../api/checklists';
 import { Button } from '../../../components/ui/button';
-import { ErrorList } from '../../../components/ui/error-list';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessages } from '../../../lib/api-client';
 import { ChecklistFrame } from '../components/checklist-frame';
 import { ResponseDialog } from '../components/response-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadFailed } from '../../../components/ui/error-list';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -216,24 +217,19 @@ export default function ChecklistFillPage({ slug }: { slug: string }) {
   if (checklist.isPending) content = <Spinner label="Loading checklist..." />;
   else if (checklist.isError) {
     content = (
-      <div className="mx-auto max-w-3xl space-y-3 px-4 py-8 sm:px-6">
-        <ErrorList messages={[CHECKLIST_ERRORS.fetchActive, ...errorMessages(checklist.error)]} />
-        <Button variant="secondary" onClick={() => void checklist.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadFailed
+        className="mx-auto max-w-3xl px-4 py-8 sm:px-6"
+        messages={[CHECKLIST_ERRORS.fetchActive, ...errorMessages(checklist.error)]}
+        onRetry={() => void checklist.refetch()}
+      />
     );
   } else if (checklist.data === null) {
     content = (
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-        <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <ClipboardX className="h-10 w-10 text-slate-300" aria-hidden />
-          <h1 className="mt-3 text-lg font-semibold text-slate-700">No active checklist</h1>
-          <p className="mt-1 max-w-md text-sm text-slate-500">
-            There is no active checklist for the warehouse “{nameFromLink}”. Please check the link, or ask the
-            office to set one up.
-          </p>
-        </div>
+        <EmptyState icon={ClipboardX} title="No active checklist" titleAs="h1">
+          There is no active checklist for the warehouse “{nameFromLink}”. Please check the link, or ask the
+          office to set one up.
+        </EmptyState>
       </div>
     );
   } else content = <FillIn checklist={checklist.data} slug={slug} />;

@@ -7,7 +7,6 @@ import { CHECKLIST_ERRORS, useAddChecklist, useChecklists, useEditChecklist } fr
 import { useSession } from '../../../api/session';
 import { useWarehouses } from '../../../api/warehouses';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { ErrorList } from '../../../components/ui/error-list';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -15,6 +14,8 @@ import { errorMessages } from '../../../lib/api-client';
 import { ChecklistCard } from '../components/checklist-card';
 import { ChecklistFrame } from '../components/checklist-frame';
 import { type ChecklistDraft, ChecklistFormDialog, draftOf } from '../components/checklist-form-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadFailed } from '../../../components/ui/error-list';
 
 const TITLE = 'Warehouse Checklists Page';
 
@@ -101,19 +102,15 @@ function ChecklistsAdmin({ companyId }: { companyId: number }) {
     >
       {checklists.isPending && <Spinner label="Loading checklists..." />}
       {checklists.isError && (
-        <div className="space-y-3">
-          <ErrorList messages={[CHECKLIST_ERRORS.fetchAll, ...errorMessages(checklists.error)]} />
-          <Button variant="secondary" onClick={() => void checklists.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed
+          messages={[CHECKLIST_ERRORS.fetchAll, ...errorMessages(checklists.error)]}
+          onRetry={() => void checklists.refetch()}
+        />
       )}
       {checklists.isSuccess && checklists.data.length === 0 && (
-        <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <ClipboardList className="h-10 w-10 text-slate-300" aria-hidden />
-          <p className="mt-3 text-lg font-semibold text-slate-700">No checklists found.</p>
-          <p className="mt-1 text-sm text-slate-500">Add a cleaning checklist for one of your warehouses.</p>
-        </div>
+        <EmptyState icon={ClipboardList} title="No checklists found.">
+          Add a cleaning checklist for one of your warehouses.
+        </EmptyState>
       )}
       {checklists.isSuccess && checklists.data.length > 0 && (
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">

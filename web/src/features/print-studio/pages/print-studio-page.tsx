@@ -3,12 +3,13 @@ import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { usePrintVaults } from '../../../api/print';
 import { Button } from '../../../components/ui/button';
-import { ErrorList } from '../../../components/ui/error-list';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessages } from '../../../lib/api-client';
 import { VaultPrintTable } from '../components/vault-print-table';
 import { downloadVaultsCsv } from '../download-csv';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadFailed } from '../../../components/ui/error-list';
 
 type PrintStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
@@ -55,17 +56,9 @@ export default function PrintStudioPage() {
         {status === 'loading' || status === 'idle' ? (
           <Spinner label="Loading vaults..." />
         ) : status === 'failed' ? (
-          <div className="space-y-3">
-            <ErrorList messages={errorMessages(vaults.error)} />
-            <Button variant="secondary" className="no-print" onClick={() => void vaults.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed messages={errorMessages(vaults.error)} onRetry={() => void vaults.refetch()} />
         ) : list.length === 0 ? (
-          <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-            <FileX className="h-10 w-10 text-slate-300" aria-hidden />
-            <p className="mt-3 text-lg font-semibold text-slate-700">No vaults found</p>
-          </div>
+          <EmptyState icon={FileX} title="No vaults found" />
         ) : (
           <>
             <p className="mb-3 text-sm text-slate-500">

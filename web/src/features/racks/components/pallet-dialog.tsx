@@ -11,6 +11,7 @@ import { useAddPallet, useDeletePallet, useEditPallet } from '../../../api/racks
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ApiError, errorMessages } from '../../../lib/api-client';
+import { inputClass } from '../../../components/ui/form-field';
 
 export interface PalletTarget {
   shelf: ShelfDto | null;
@@ -19,9 +20,6 @@ export interface PalletTarget {
   /** the pallet being edited, or null when adding */
   pallet: PalletDto | null;
 }
-
-const inputClass =
-  'w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none';
 
 function messagesOf(error: unknown, fallback: string): string[] {
   return error instanceof ApiError && error.status < 500 ? error.messages : [fallback];

@@ -9,12 +9,12 @@ import { useWarehouses } from '../../../api/warehouses';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
-import { ErrorList } from '../../../components/ui/error-list';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessages } from '../../../lib/api-client';
 import { MoveVaultDialog, vaultLabel } from '../components/move-vault-dialog';
 import { ToggleSwitch } from '../../../components/ui/toggle-switch';
+import { LoadFailed } from '../../../components/ui/error-list';
 
 const SUCCESS_DIALOG_MS = 2000;
 
@@ -109,12 +109,7 @@ export default function StagePage() {
         </p>
         {staged.isPending && <Spinner label="Loading staged vaults..." />}
         {staged.isError && (
-          <div className="space-y-3">
-            <ErrorList messages={errorMessages(staged.error)} />
-            <Button variant="secondary" onClick={() => void staged.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed messages={errorMessages(staged.error)} onRetry={() => void staged.refetch()} />
         )}
         {staged.isSuccess && vaults.length === 0 && (
           <div className="flex flex-col items-center py-10 text-center text-slate-500">

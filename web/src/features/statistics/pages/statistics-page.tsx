@@ -8,13 +8,13 @@ import {
 import type { WarehouseSummaryDto } from '../../../../../domain/schemas/warehouse.schema';
 import { useSession } from '../../../api/session';
 import { useWarehouses } from '../../../api/warehouses';
-import { Button } from '../../../components/ui/button';
-import { ErrorList } from '../../../components/ui/error-list';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
 import { statisticsRows } from '../statistics-rows';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadFailed } from '../../../components/ui/error-list';
 
 const occupancyText: Record<OccupancyColour, string> = {
   red: 'text-red-600',
@@ -85,19 +85,12 @@ export default function StatisticsPage() {
     <Page title="Statistics">
       {warehouses.isPending && <Spinner label="Loading statistics..." />}
       {warehouses.isError && (
-        <div className="space-y-3">
-          <ErrorList messages={errorMessages(warehouses.error)} />
-          <Button variant="secondary" onClick={() => void warehouses.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed messages={errorMessages(warehouses.error)} onRetry={() => void warehouses.refetch()} />
       )}
       {warehouses.isSuccess && list.length === 0 && (
-        <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <BarChart3 className="h-10 w-10 text-slate-300" aria-hidden />
-          <p className="mt-3 text-lg font-semibold text-slate-700">No warehouses yet</p>
-          <p className="mt-1 text-sm text-slate-500">Statistics appear here once you add a warehouse.</p>
-        </div>
+        <EmptyState icon={BarChart3} title="No warehouses yet">
+          Statistics appear here once you add a warehouse.
+        </EmptyState>
       )}
       {list.length > 0 && (
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">

@@ -1,5 +1,5 @@
 import { Paperclip } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
@@ -28,6 +28,7 @@ import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
 import { issuesByField } from '../../../lib/form-issues';
 import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
+import { FormField, inputClass } from '../../../components/ui/form-field';
 
 type Mode = 'regular' | 'empty';
 const kindLabels: Record<VaultType, string> = {
@@ -36,8 +37,6 @@ const kindLabels: Record<VaultType, string> = {
   t2: 'T2',
   couchbox: 'Couchbox',
 };
-const inputClass =
-  'w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none disabled:bg-slate-100 disabled:text-slate-500';
 
 export function EditVaultForm({
   vault,
@@ -331,25 +330,5 @@ export function EditVaultForm({
         danger
       />
     </div>
-  );
-}
-
-function FormField({
-  label,
-  error,
-  className = '',
-  children,
-}: {
-  label: string;
-  error?: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <label className={`block ${className}`}>
-      <span className="mb-1 block text-sm font-medium text-slate-700">{label}</span>
-      {children}
-      {error && <span className="mt-1 block text-sm text-danger">{error}</span>}
-    </label>
   );
 }

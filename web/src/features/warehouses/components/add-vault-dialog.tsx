@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { MAX_UPLOAD_BYTES, VAULT_TYPES, type VaultType } from '../../../../../domain/rules/capacity';
 import {
@@ -13,6 +13,7 @@ import { ErrorList } from '../../../components/ui/error-list';
 import { errorMessages } from '../../../lib/api-client';
 import { issuesByField } from '../../../lib/form-issues';
 import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
+import { FormField, inputClass } from '../../../components/ui/form-field';
 
 const kindLabels: Record<VaultType, string> = {
   vault: 'Vault',
@@ -20,8 +21,6 @@ const kindLabels: Record<VaultType, string> = {
   t2: 'T2',
   couchbox: 'Couchbox',
 };
-const inputClass =
-  'w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none disabled:bg-slate-100 disabled:text-slate-500';
 
 export function AddVaultDialog({
   open,
@@ -137,7 +136,7 @@ function AddVaultForm({
         <span className="text-sm text-slate-500">Position {position}</span>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Customer Name" error={issues.customer_name} className="sm:col-span-2">
+        <FormField label="Customer Name" error={issues.customer_name} className="sm:col-span-2">
           <input
             name="customer_name"
             value={empty ? emptyCustomerName(kind) : customer}
@@ -147,9 +146,9 @@ function AddVaultForm({
             autoComplete="off"
             className={`${inputClass} uppercase`}
           />
-        </Field>
+        </FormField>
         {empty && (
-          <Field label="Type">
+          <FormField label="Type">
             <select
               name="type"
               value={kind}
@@ -162,9 +161,9 @@ function AddVaultForm({
                 </option>
               ))}
             </select>
-          </Field>
+          </FormField>
         )}
-        <Field label="Vault Number" error={issues.vault_id}>
+        <FormField label="Vault Number" error={issues.vault_id}>
           <input
             name="vault_id"
             value={numberDisabled ? '' : vaultNumber}
@@ -173,8 +172,8 @@ function AddVaultForm({
             autoComplete="off"
             className={inputClass}
           />
-        </Field>
-        <Field label="Order Number" error={issues.order_name}>
+        </FormField>
+        <FormField label="Order Number" error={issues.order_name}>
           <input
             name="order_name"
             value={empty ? '' : order}
@@ -184,16 +183,16 @@ function AddVaultForm({
             autoComplete="off"
             className={inputClass}
           />
-        </Field>
-        <Field label="Attachment" className="sm:col-span-2">
+        </FormField>
+        <FormField label="Attachment" className="sm:col-span-2">
           <input
             type="file"
             name="attachment"
             onChange={onFile}
             className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
           />
-        </Field>
-        <Field label="Note" error={issues.note} className="sm:col-span-2">
+        </FormField>
+        <FormField label="Note" error={issues.note} className="sm:col-span-2">
           <textarea
             name="note"
             rows={3}
@@ -201,7 +200,7 @@ function AddVaultForm({
             onChange={(e) => setNote(e.target.value)}
             className={inputClass}
           />
-        </Field>
+        </FormField>
       </div>
       <div className="flex justify-end gap-3 pt-2">
         <Button variant="secondary" onClick={onDone} disabled={addVault.isPending}>
@@ -212,25 +211,5 @@ function AddVaultForm({
         </Button>
       </div>
     </form>
-  );
-}
-
-function Field({
-  label,
-  error,
-  className = '',
-  children,
-}: {
-  label: string;
-  error?: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <label className={`block ${className}`}>
-      <span className="mb-1 block text-sm font-medium text-slate-700">{label}</span>
-      {children}
-      {error && <span className="mt-1 block text-sm text-danger">{error}</span>}
-    </label>
   );
 }

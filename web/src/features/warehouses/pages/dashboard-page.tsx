@@ -5,14 +5,15 @@ import { toast } from 'sonner';
 import type { WarehouseSummaryDto } from '../../../../../domain/schemas/warehouse.schema';
 import { useSession } from '../../../api/session';
 import { useDeleteWarehouse, useWarehouses } from '../../../api/warehouses';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ErrorList } from '../../../components/ui/error-list';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
 import { WarehouseCard } from '../components/warehouse-card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadFailed } from '../../../components/ui/error-list';
 
 export default function DashboardPage() {
   const session = useSession();
@@ -37,19 +38,12 @@ export default function DashboardPage() {
     <Page title="Warehouses">
       {warehouses.isPending && <Spinner label="Loading warehouses..." />}
       {warehouses.isError && (
-        <div className="space-y-3">
-          <ErrorList messages={errorMessages(warehouses.error)} />
-          <Button variant="secondary" onClick={() => void warehouses.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed messages={errorMessages(warehouses.error)} onRetry={() => void warehouses.refetch()} />
       )}
       {warehouses.isSuccess && list.length === 0 && (
-        <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <Warehouse className="h-10 w-10 text-slate-300" aria-hidden />
-          <p className="mt-3 text-lg font-semibold text-slate-700">No warehouses yet</p>
-          <p className="mt-1 text-sm text-slate-500">Add your first warehouse to start placing vaults.</p>
-        </div>
+        <EmptyState icon={Warehouse} title="No warehouses yet">
+          Add your first warehouse to start placing vaults.
+        </EmptyState>
       )}
       {list.length > 0 && (
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
