@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useSession } from '../api/session';
+import { useWarehouses } from '../api/warehouses';
 import { ErrorList } from '../components/ui/error-list';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
@@ -48,7 +49,7 @@ function SignedOutRoutes() {
   const { pathname } = useLocation();
   const quiet = pathname === paths.landing || pathname === paths.login;
   return (
-    <Suspense fallback={<Spinner />}>
+    <>
       {!quiet && <LazyToaster />}
       <Routes>
         <Route path={paths.landing} element={<LandingPage />} />
@@ -56,13 +57,13 @@ function SignedOutRoutes() {
         <Route path={paths.checklistsAdmin} element={<ChecklistsAdminPage />} />
         <Route path="*" element={<ChecklistOrHome />} />
       </Routes>
-    </Suspense>
+    </>
   );
 }
 
 function SignedInRoutes() {
   return (
-    <Suspense fallback={<Spinner />}>
+    <>
       <LazyToaster />
       <Routes>
         <Route path={paths.landing} element={<Navigate to={paths.dashboard} replace />} />
@@ -81,27 +82,38 @@ function SignedInRoutes() {
           <Route path="*" element={<ChecklistOrHome />} />
         </Route>
       </Routes>
-    </Suspense>
+    </>
   );
 }
 
 function SessionGate() {
   const session = useSession();
-  if (session.isPending) return <Spinner label="Loading your session..." />;
-  if (session.isError) {
+  // the company's warehouses load with the session, not after the screens' code
+  useWarehouses(session.data?.companyId);
+  // The switch from the session spinner (or from the sign-in page) to the screens renders in the background, so the
+  // spinner stays until their code has loaded instead of a second spinner flashing up; navigations are transitions
+  // too. That is why no Suspense boundary sits between here and the pages: a boundary that shows its fallback
+  // makes React hold back the next reveal by up to 300 ms.
+  const state = useDeferredValue(
+    session.isPending ? 'pending' : session.isError ? 'error' : session.data ? 'signed-in' : 'signed-out',
+  );
+  if (state === 'pending') return <Spinner label="Loading your session..." />;
+  if (state === 'error') {
     return (
       <div className="mx-auto max-w-md p-8">
         <ErrorList messages={errorMessages(session.error)} />
       </div>
     );
   }
-  return session.data ? <SignedInRoutes /> : <SignedOutRoutes />;
+  return state === 'signed-in' ? <SignedInRoutes /> : <SignedOutRoutes />;
 }
 
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <SessionGate />
+      <Suspense fallback={<Spinner />}>
+        <SessionGate />
+      </Suspense>
     </BrowserRouter>
   );
 }

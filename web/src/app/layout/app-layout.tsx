@@ -1,9 +1,8 @@
 import { Menu, Warehouse } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout, useSession } from '../../api/session';
 import { useWarehouses } from '../../api/warehouses';
-import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { SearchBox } from '../../features/search/components/search-box';
 import { useLiveUpdates } from '../live-updates';
@@ -52,9 +51,8 @@ export function AppLayout() {
         }
       />
       <main className="flex-1">
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        {/* no Suspense here: a page's code loads during the navigation's transition (see router.tsx) */}
+        <Outlet />
       </main>
     </div>
   );
