@@ -71,6 +71,8 @@ export async function startServer(
   const entry = options.fromSource ? ['--import', 'tsx', 'server/main.ts'] : [await serverBundle()];
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     env: {
+      // as `npm start` runs it
+      MALLOC_ARENA_MAX: '2',
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
