@@ -20,6 +20,22 @@ export interface VaultRow {
   warehouse_name: string | null;
 }
 
+/** A vault's own columns with its customer and order names (`c` and `o` joined). */
+const VAULT_COLUMNS = [
+  'v.id',
+  'v.company_id',
+  'v.name',
+  'v.customer_id',
+  'c.name as customer_name',
+  'v.order_id',
+  'o.name as order_name',
+  'v.field_id',
+  'v.position',
+  'v.type',
+  'v.note',
+  'v.version',
+] as const;
+
 /** Vaults with the names a VaultDto shows; staged vaults have no field or warehouse. */
 function vaultRows(db: Db) {
   return db
@@ -29,18 +45,7 @@ function vaultRows(db: Db) {
     .leftJoin('fields as f', 'f.id', 'v.field_id')
     .leftJoin('warehouses as w', 'w.id', 'f.warehouse_id')
     .select([
-      'v.id',
-      'v.company_id',
-      'v.name',
-      'v.customer_id',
-      'c.name as customer_name',
-      'v.order_id',
-      'o.name as order_name',
-      'v.field_id',
-      'v.position',
-      'v.type',
-      'v.note',
-      'v.version',
+      ...VAULT_COLUMNS,
       'f.col as field_col',
       'f.row as field_row',
       'f.warehouse_id',
@@ -68,20 +73,7 @@ export async function findVaultsOfWarehouse(
     .selectFrom('vaults as v')
     .innerJoin('customers as c', 'c.id', 'v.customer_id')
     .leftJoin('orders as o', 'o.id', 'v.order_id')
-    .select([
-      'v.id',
-      'v.company_id',
-      'v.name',
-      'v.customer_id',
-      'c.name as customer_name',
-      'v.order_id',
-      'o.name as order_name',
-      'v.field_id',
-      'v.position',
-      'v.type',
-      'v.note',
-      'v.version',
-    ])
+    .select(VAULT_COLUMNS)
     .where('v.company_id', '=', companyId)
     .where('v.field_id', 'in', (eb) =>
       eb
