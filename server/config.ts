@@ -59,6 +59,11 @@ export function databaseTargetFromUrl(url: string | undefined): DatabaseTarget {
   return { kind: 'postgres', url };
 }
 
+/** This process's environment with some variables set: for a test's app or a server process a test starts. */
+export function environmentWith(overrides: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...overrides };
+}
+
 /** The only reader of process.env: validates it once and answers a typed configuration. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(env);

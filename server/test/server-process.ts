@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { environmentWith } from '../config';
 
 export interface RunningServer {
   baseUrl: string;
@@ -73,14 +74,15 @@ export async function startServer(
     env: {
       // as `npm start` runs it
       MALLOC_ARENA_MAX: '2',
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '100000',
-      ...extraEnv,
+      ...environmentWith({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_LIMIT: '100000',
+        ...extraEnv,
+      }),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { environmentWith, loadConfig } from '../config';
 import { type DatabaseHandle, type Engine, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { type BuiltAccount, buildAccount } from '../db/factories';
@@ -40,7 +40,7 @@ export interface TestContext {
 
 /** The real app on a new, empty, migrated database of the given engine. */
 export async function startTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestContext> {
-  const config = loadConfig({ ...process.env, LOGIN_RATE_LIMIT: '1000', ...env });
+  const config = loadConfig(environmentWith({ LOGIN_RATE_LIMIT: '1000', ...env }));
   let dropDatabase = async () => {};
   let database: DatabaseHandle;
   if (engine === 'postgres') {
