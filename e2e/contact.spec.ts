@@ -38,6 +38,9 @@ test.describe('landing page contact form', () => {
 
     const tenant = await browser.newPage();
     await signInThroughForm(tenant, account);
+    await tenant.getByRole('button', { name: 'Open menu' }).click();
+    await expect(tenant.getByRole('link', { name: 'Warehouse Checklists' })).toBeVisible();
+    await expect(tenant.getByRole('link', { name: /^Messages/ })).toHaveCount(0);
     await tenant.goto('/messages');
     await expect(
       tenant.getByText('Contact messages are read by the operator of this installation.'),
@@ -47,7 +50,10 @@ test.describe('landing page contact form', () => {
 
     const office = await browser.newPage();
     await signInThroughForm(office, DEMO_LOGIN);
-    await office.goto('/messages');
+    // the operator reaches the inbox from the menu
+    await office.getByRole('button', { name: 'Open menu' }).click();
+    await office.getByRole('link', { name: /^Messages \(\d+\)$/ }).click();
+    await expect(office).toHaveURL(/\/messages$/);
     await expect(office.getByRole('heading', { name: 'Messages' })).toBeVisible();
     const item = office.getByRole('listitem').filter({ hasText: marker });
     await expect(item).toContainText('Dana Lee');

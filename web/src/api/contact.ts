@@ -81,9 +81,11 @@ export function useSendContactMessage(formId: string | null | undefined) {
   });
 }
 
-export function useContactMessages() {
+/** The installation's contact inbox; only its operator company may read it (others get 404). */
+export function useContactMessages(enabled = true) {
   return useQuery({
     queryKey: ['contact', 'messages'],
     queryFn: () => api.get<ContactMessageDto[]>('/api/contact/messages'),
+    enabled,
   });
 }

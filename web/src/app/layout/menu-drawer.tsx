@@ -1,8 +1,9 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { ClipboardCheck, Forklift, LogOut, Printer, BarChart3, Warehouse, X } from 'lucide-react';
+import { ClipboardCheck, Forklift, LogOut, Mail, Printer, BarChart3, Warehouse, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import type { WarehouseSummaryDto } from '../../../../domain/schemas/warehouse.schema';
+import { useContactMessages } from '../../api/contact';
 import { paths } from '../../config/paths';
 
 function MenuLink({
@@ -45,6 +46,8 @@ export function MenuDrawer({
 }) {
   const close = () => onOpenChange(false);
   const iconClass = 'h-4 w-4 shrink-0';
+  // the contact inbox is the operator's: its link shows only to those the server lets read it
+  const inbox = useContactMessages(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -97,6 +100,11 @@ export function MenuDrawer({
             >
               Warehouse Checklists
             </MenuLink>
+            {inbox.isSuccess && (
+              <MenuLink to={paths.messages} icon={<Mail className={iconClass} />} onNavigate={close}>
+                Messages{inbox.data.length > 0 && ` (${inbox.data.length})`}
+              </MenuLink>
+            )}
           </nav>
           <div className="border-t border-slate-200 p-3">
             <button
