@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
-import type { PalletRow } from './racks.repo';
+import { PALLET_COLUMNS, type PalletRow } from './racks.repo';
 
 export interface ShelfWithPlace {
   id: number;
@@ -48,19 +48,7 @@ export async function findPallet(
   return db
     .selectFrom('pallets as p')
     .innerJoin('customers as c', 'c.id', 'p.customer_id')
-    .select([
-      'p.id',
-      'p.shelf_id',
-      'p.customer_id',
-      'c.name as customer_name',
-      'p.name',
-      'p.pallet_number',
-      'p.notes',
-      'p.weight',
-      'p.shelf_spots',
-      'p.slot_index',
-      'p.version',
-    ])
+    .select(PALLET_COLUMNS)
     .where('p.company_id', '=', companyId)
     .where('p.id', '=', palletId)
     .executeTakeFirst();

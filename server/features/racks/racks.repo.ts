@@ -167,25 +167,28 @@ export async function findShelvesOfRacks(db: Db, rackIds: number[]): Promise<She
     .execute();
 }
 
+/** A pallet's columns with its customer's name (`p` with `c` joined). */
+export const PALLET_COLUMNS = [
+  'p.id',
+  'p.shelf_id',
+  'p.customer_id',
+  'c.name as customer_name',
+  'p.name',
+  'p.pallet_number',
+  'p.notes',
+  'p.weight',
+  'p.shelf_spots',
+  'p.slot_index',
+  'p.version',
+] as const;
+
 export async function findPalletsOfRacks(db: Db, rackIds: number[]): Promise<PalletRow[]> {
   if (rackIds.length === 0) return [];
   return db
     .selectFrom('pallets as p')
     .innerJoin('shelves as s', 's.id', 'p.shelf_id')
     .innerJoin('customers as c', 'c.id', 'p.customer_id')
-    .select([
-      'p.id',
-      'p.shelf_id',
-      'p.customer_id',
-      'c.name as customer_name',
-      'p.name',
-      'p.pallet_number',
-      'p.notes',
-      'p.weight',
-      'p.shelf_spots',
-      'p.slot_index',
-      'p.version',
-    ])
+    .select(PALLET_COLUMNS)
     .where('s.rack_id', 'in', rackIds)
     .orderBy('p.shelf_id')
     .orderBy('p.slot_index')
