@@ -215,3 +215,29 @@ test.describe('Warehouse Checklists Page', () => {
     await expect(page.getByRole('heading', { name: 'No active checklist' })).toBeVisible();
   });
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('the page fits the screen and its inputs are big enough that the phone does not zoom in on them', async ({
+    page,
+    account,
+  }) => {
+    const { warehouse } = await arrangeChecklist(account.companyId, ['Sweep the dock']);
+    await page.goto(`/${warehouse.slug}-checklist`);
+    const fontSize = (field: ReturnType<Page['getByLabel']>) =>
+      field.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const name = page.getByLabel('Your Name');
+    expect(await fontSize(name)).toBeGreaterThanOrEqual(16);
+    await name.fill('Sam');
+    await page.getByRole('button', { name: 'No: Sweep the dock' }).tap();
+    const reason = page
+      .getByRole('dialog', { name: 'Checklist Response' })
+      .getByPlaceholder('Please enter at least 15 characters');
+    await expect(reason).toBeInViewport();
+    expect(await fontSize(reason)).toBeGreaterThanOrEqual(16);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+  });
+});

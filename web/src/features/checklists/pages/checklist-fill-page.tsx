@@ -17,6 +17,7 @@ import { ChecklistFrame } from '../components/checklist-frame';
 import { ResponseDialog } from '../components/response-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadFailed } from '../../../components/ui/error-list';
+import { inputClass } from '../../../components/ui/form-field';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -154,7 +155,7 @@ function FillIn({ checklist, slug }: { checklist: ChecklistDto; slug: string }) 
           autoComplete="name"
           aria-invalid={nameTouched && !trimmedName ? true : undefined}
           aria-describedby={`${nameId}-hint`}
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none aria-[invalid=true]:border-danger sm:max-w-sm"
+          className={`${inputClass} sm:max-w-sm`}
         />
         <p
           id={`${nameId}-hint`}
