@@ -5,10 +5,8 @@ import { EditDimensionsSchema, type WarehouseDto } from '../../../../../domain/s
 import { useEditDimensions } from '../../../api/layout';
 import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
+import { FormField, inputClass } from '../../../components/ui/form-field';
 import { errorMessages } from '../../../lib/api-client';
-
-const inputClass =
-  'w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none';
 
 /** 'Edit Warehouse Fields': field capacity (0-10), length and width (feet, 0 or more). */
 export function DimensionsForm({ warehouse }: { warehouse: WarehouseDto }) {
@@ -53,8 +51,7 @@ export function DimensionsForm({ warehouse }: { warehouse: WarehouseDto }) {
     <form onSubmit={onSubmit} noValidate aria-label="Edit Warehouse Fields" className="space-y-4">
       <ErrorList messages={messages} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium text-slate-700">Field Capacity</span>
+        <FormField label="Field Capacity" hint="Vaults per field, 0 to 10">
           <input
             className={inputClass}
             type="number"
@@ -65,10 +62,8 @@ export function DimensionsForm({ warehouse }: { warehouse: WarehouseDto }) {
             value={values.field_capacity}
             onChange={set('field_capacity')}
           />
-          <span className="mt-1 block text-xs text-slate-500">Vaults per field, 0 to 10</span>
-        </label>
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium text-slate-700">Length (ft)</span>
+        </FormField>
+        <FormField label="Length (ft)">
           <input
             className={inputClass}
             type="number"
@@ -78,9 +73,8 @@ export function DimensionsForm({ warehouse }: { warehouse: WarehouseDto }) {
             value={values.length}
             onChange={set('length')}
           />
-        </label>
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium text-slate-700">Width (ft)</span>
+        </FormField>
+        <FormField label="Width (ft)">
           <input
             className={inputClass}
             type="number"
@@ -90,7 +84,7 @@ export function DimensionsForm({ warehouse }: { warehouse: WarehouseDto }) {
             value={values.width}
             onChange={set('width')}
           />
-        </label>
+        </FormField>
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={edit.isPending}>

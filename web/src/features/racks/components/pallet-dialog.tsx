@@ -11,7 +11,7 @@ import { useAddPallet, useDeletePallet, useEditPallet } from '../../../api/racks
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ApiError, errorMessages } from '../../../lib/api-client';
-import { inputClass } from '../../../components/ui/form-field';
+import { FormField, inputClass } from '../../../components/ui/form-field';
 
 export interface PalletTarget {
   shelf: ShelfDto | null;
@@ -124,10 +124,13 @@ export function PalletDialog({
             {shelf.capacity}
           </p>
         )}
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium text-slate-700">
-            Customer Name <span className="text-danger">*</span>
-          </span>
+        <FormField
+          label={
+            <>
+              Customer Name <span className="text-danger">*</span>
+            </>
+          }
+        >
           <input
             className={inputClass}
             value={values.customer_name}
@@ -135,20 +138,15 @@ export function PalletDialog({
             required
             autoFocus
           />
-        </label>
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium text-slate-700">
-            Pallet Name / Short Description
-          </span>
+        </FormField>
+        <FormField label="Pallet Name / Short Description">
           <input className={inputClass} value={values.name} onChange={set('name', true)} />
-        </label>
+        </FormField>
         <div className="grid grid-cols-2 gap-3">
-          <label className="block">
-            <span className="mb-1 block text-sm font-medium text-slate-700">Pallet Number</span>
+          <FormField label="Pallet Number">
             <input className={inputClass} value={values.pallet_number} onChange={set('pallet_number')} />
-          </label>
-          <label className="block">
-            <span className="mb-1 block text-sm font-medium text-slate-700">Weight</span>
+          </FormField>
+          <FormField label="Weight">
             <input
               className={inputClass}
               type="number"
@@ -159,12 +157,15 @@ export function PalletDialog({
               onChange={set('weight')}
               placeholder="0"
             />
-          </label>
+          </FormField>
         </div>
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium text-slate-700">
-            Pallet Spaces <span className="text-danger">*</span>
-          </span>
+        <FormField
+          label={
+            <>
+              Pallet Spaces <span className="text-danger">*</span>
+            </>
+          }
+        >
           <input
             className={inputClass}
             type="number"
@@ -175,11 +176,10 @@ export function PalletDialog({
             onChange={set('pallet_spaces')}
             required
           />
-        </label>
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium text-slate-700">Notes</span>
+        </FormField>
+        <FormField label="Notes">
           <textarea className={`${inputClass} min-h-20`} value={values.notes} onChange={set('notes')} />
-        </label>
+        </FormField>
         {errors.length > 0 && (
           <ul role="alert" className="space-y-1 text-sm font-medium text-danger">
             {errors.map((message) => (
