@@ -17,7 +17,7 @@ import { authRoutes } from './auth/auth.routes';
 import { sessionPlugin } from './auth/session.plugin';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
-import { HttpError } from './http/errors';
+import { HttpError, lostRaceConflict } from './http/errors';
 import { contentSecurityPolicy, refuseCrossSiteWrites } from './http/security';
 import { EventFeed } from './events/event-feed';
 import { eventsRoutes } from './events/events.routes';
@@ -77,6 +77,8 @@ export async function buildApp({
 
   app.setErrorHandler((error: FastifyError & { errors?: unknown }, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ errors: error.messages });
+    const lostRace = lostRaceConflict(error);
+    if (lostRace) return reply.status(lostRace.statusCode).send({ errors: lostRace.messages });
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');

@@ -1,6 +1,7 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { nowIso } from '../db/database';
+import { isPostgres } from '../db/locks';
 
 export interface EventRecord {
   companyId: number;
@@ -31,8 +32,7 @@ export async function recordEvent(db: Db, event: EventRecord): Promise<void> {
     })
     .execute();
   // PostgreSQL delivers a NOTIFY at commit, so every server process learns of the event only once it is real
-  if (db.getExecutor().adapter instanceof PostgresAdapter)
-    await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(db);
+  if (isPostgres(db)) await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(db);
 }
 
 export const EVENTS_CHANNEL = 'wm_events';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLostRace } from '../db/locks';
 
 /** A refusal with a status and readable messages; the error handler turns it into `{ errors: [...] }`. */
 export class HttpError extends Error {
@@ -16,6 +17,14 @@ export const forbidden = (message: string) => new HttpError(403, [message]);
 export const notFound = (message = 'Not found') => new HttpError(404, [message]);
 export const conflict = (message: string) => new HttpError(409, [message]);
 export const tooLarge = (message: string) => new HttpError(413, [message]);
+
+export const LOST_RACE =
+  'Someone else changed this warehouse at the same moment. Nothing was saved; please try again.';
+
+/** A write that lost a race with another writer (deadlock, serialization failure, ...) is a 409, not a server error. */
+export function lostRaceConflict(error: unknown): HttpError | undefined {
+  return isLostRace(error) ? conflict(LOST_RACE) : undefined;
+}
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';

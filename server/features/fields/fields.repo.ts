@@ -12,19 +12,13 @@ export interface FieldRow {
 
 const FIELD_COLUMNS = ['id', 'company_id', 'warehouse_id', 'col', 'row', 'type', 'full'] as const;
 
-export async function findField(
-  db: Db,
-  companyId: number,
-  fieldId: number,
-  lock = false,
-): Promise<FieldRow | undefined> {
-  let query = db
+export async function findField(db: Db, companyId: number, fieldId: number): Promise<FieldRow | undefined> {
+  return db
     .selectFrom('fields')
     .select(FIELD_COLUMNS)
     .where('company_id', '=', companyId)
-    .where('id', '=', fieldId);
-  if (lock) query = query.forUpdate();
-  return query.executeTakeFirst();
+    .where('id', '=', fieldId)
+    .executeTakeFirst();
 }
 
 export async function findFieldAt(
@@ -32,16 +26,14 @@ export async function findFieldAt(
   warehouseId: number,
   col: number,
   row: number,
-  lock = false,
 ): Promise<FieldRow | undefined> {
-  let query = db
+  return db
     .selectFrom('fields')
     .select(FIELD_COLUMNS)
     .where('warehouse_id', '=', warehouseId)
     .where('col', '=', col)
-    .where('row', '=', row);
-  if (lock) query = query.forUpdate();
-  return query.executeTakeFirst();
+    .where('row', '=', row)
+    .executeTakeFirst();
 }
 
 export async function findFieldsOfWarehouse(db: Db, warehouseId: number): Promise<FieldRow[]> {

@@ -2,21 +2,21 @@ import type { FastifyPluginAsync } from 'fastify';
 import { FieldFullSchema, FieldTypeSchema } from '../../../domain/schemas/warehouse.schema';
 import { parseId, parseInput } from '../../http/errors';
 import type { FeatureOptions } from '../feature-routes';
-import { actorOf } from '../warehouses/actor';
+import { actorOf } from '../../auth/actor';
 import { FIELD_NOT_FOUND } from './field-loader';
 import { changeFieldFull, changeFieldType } from './fields.service';
 
 export const fieldsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
-  const { db, engine } = database;
+  const { db } = database;
 
   app.patch<{ Params: { id: string } }>('/api/fields/:id', async (request) => {
-    const actor = actorOf(request, engine);
+    const actor = actorOf(request);
     const fieldId = parseId(request.params.id, FIELD_NOT_FOUND);
     return changeFieldType(db, actor, fieldId, parseInput(FieldTypeSchema, request.body));
   });
 
   app.patch<{ Params: { id: string } }>('/api/fields/:id/full', async (request) => {
-    const actor = actorOf(request, engine);
+    const actor = actorOf(request);
     const fieldId = parseId(request.params.id, FIELD_NOT_FOUND);
     return changeFieldFull(db, actor, fieldId, parseInput(FieldFullSchema, request.body).full);
   });

@@ -1,10 +1,11 @@
 import type { FieldDto } from '../../../domain/schemas/warehouse.schema';
 import { fieldName, parseFieldName } from '../../../domain/rules/field-names';
 import type { Db } from '../../db/database';
+import { lockFields, lockWarehouse, type Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { badRequest, notFound } from '../../http/errors';
 import { countVaultsInFields } from '../vaults/vaults.repo';
-import type { Actor } from '../warehouses/actor';
+import type { Actor } from '../../auth/actor';
 import { FIELD_NOT_FOUND, loadField, presentFieldRows } from './field-loader';
 import { type FieldRow, findField, findFieldAt, setFieldFull, setFieldType } from './fields.repo';
 
@@ -25,6 +26,24 @@ export interface FieldTypeChange {
 }
 
 /**
+ * The locks of work inside one warehouse's fields (docs/decisions/003-locking.md): the warehouse shared, then the field
+ * and the one below it in id order. Answers both as they are once locked.
+ */
+async function lockFieldAndBelow(trx: Trx, actor: Actor, fieldId: number) {
+  const located = await findField(trx, actor.companyId, fieldId);
+  if (!located) throw notFound(FIELD_NOT_FOUND);
+  await lockWarehouse(trx, located.warehouse_id, 'share');
+  // which fields exist and where cannot change while the warehouse is locked shared; their types still can
+  const placed = await findField(trx, actor.companyId, fieldId);
+  if (!placed) throw notFound(FIELD_NOT_FOUND);
+  const belowAt = await findFieldAt(trx, placed.warehouse_id, placed.col, placed.row + 1);
+  await lockFields(trx, [placed.id, belowAt?.id]);
+  const field = (await findField(trx, actor.companyId, fieldId))!;
+  const below = belowAt && (await findField(trx, actor.companyId, belowAt.id));
+  return { field, below };
+}
+
+/**
  * Couchbox pairing (ARCHITECTURE 4.3): the field becomes couchbox-T and the field below couchbox-B, both
  * empty, in one transaction; back to vault restores both. Asking for the type a field already has changes nothing.
  */
@@ -34,9 +53,8 @@ export async function changeFieldType(
   fieldId: number,
   change: FieldTypeChange,
 ): Promise<{ field1: FieldDto; field2: FieldDto | null }> {
-  const ids = await db.transaction().execute(async (trx) => {
-    const field = await findField(trx, actor.companyId, fieldId, actor.lockRows);
-    if (!field) throw notFound(FIELD_NOT_FOUND);
+  return db.transaction().execute(async (trx) => {
+    const { field, below } = await lockFieldAndBelow(trx, actor, fieldId);
     if (
       change.warehouseId !== undefined &&
       change.warehouseId !== '' &&
@@ -46,7 +64,6 @@ export async function changeFieldType(
     }
     const name = fieldName(field.col, field.row);
     if (field.type === 'couchbox-B') throw badRequest(isBottomHalf(name));
-    const below = await findFieldAt(trx, field.warehouse_id, field.col, field.row + 1, actor.lockRows);
     const belowName = fieldName(field.col, field.row + 1);
     if (change.field2) {
       const given = parseFieldName(change.field2);
@@ -56,7 +73,12 @@ export async function changeFieldType(
 
     const wantsCouchbox = change.type === 'couchbox';
     const isCouchbox = field.type === 'couchbox-T';
-    if (wantsCouchbox === isCouchbox) return { top: field.id, below: below?.id ?? null };
+    // answered from inside the transaction: a row removed right after cannot turn a saved change into a 404
+    const answer = async () => ({
+      field1: await loadField(trx, actor.companyId, field.id),
+      field2: below ? await loadField(trx, actor.companyId, below.id) : null,
+    });
+    if (wantsCouchbox === isCouchbox) return answer();
 
     if (wantsCouchbox) {
       if (!below) throw badRequest(noFieldBelow(name));
@@ -83,11 +105,8 @@ export async function changeFieldType(
       warehouseId: field.warehouse_id,
       payload: { type: wantsCouchbox ? 'couchbox-T' : 'vault', field2Id: pair[1]?.id ?? null },
     });
-    return { top: field.id, below: below?.id ?? null };
+    return answer();
   });
-  const field1 = await loadField(db, actor.companyId, ids.top);
-  const field2 = ids.below === null ? null : await loadField(db, actor.companyId, ids.below);
-  return { field1, field2 };
 }
 
 /** PATCH /api/fields/{id}/full: the manual "Field is Full" flag. */
@@ -97,8 +116,12 @@ export async function changeFieldFull(
   fieldId: number,
   full: boolean,
 ): Promise<FieldDto> {
-  await db.transaction().execute(async (trx) => {
-    const field = await findField(trx, actor.companyId, fieldId, actor.lockRows);
+  return db.transaction().execute(async (trx) => {
+    const located = await findField(trx, actor.companyId, fieldId);
+    if (!located) throw notFound(FIELD_NOT_FOUND);
+    await lockWarehouse(trx, located.warehouse_id, 'share');
+    await lockFields(trx, [located.id]);
+    const field = await findField(trx, actor.companyId, fieldId);
     if (!field) throw notFound(FIELD_NOT_FOUND);
     const name = fieldName(field.col, field.row);
     if (field.type === 'couchbox-B') throw badRequest(isBottomHalf(name));
@@ -112,8 +135,8 @@ export async function changeFieldFull(
       warehouseId: field.warehouse_id,
       payload: { full },
     });
+    return loadField(trx, actor.companyId, fieldId);
   });
-  return loadField(db, actor.companyId, fieldId);
 }
 
 /** GET /api/warehouse/{warehouseId}/{fieldId}: the field must be in that warehouse of the caller's company. */

@@ -1,11 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
-/** Serialises layout edits of one warehouse (PostgreSQL only; SQLite writes one at a time anyway). */
-export async function lockWarehouse(db: Db, warehouseId: number): Promise<void> {
-  await db.selectFrom('warehouses').select('id').where('id', '=', warehouseId).forUpdate().executeTakeFirst();
-}
-
 export interface WarehouseLayoutChanges {
   field_capacity?: number;
   length?: number;

@@ -7,7 +7,7 @@ import {
 import { parseId, parseInput } from '../../http/errors';
 import type { FeatureOptions } from '../feature-routes';
 import { readForm } from '../vaults/vault-form';
-import { actorOf } from '../warehouses/actor';
+import { actorOf } from '../../auth/actor';
 import {
   changeGrid,
   editDimensions,
@@ -28,7 +28,7 @@ async function readGridForm(request: FastifyRequest): Promise<Record<string, unk
 }
 
 export const layoutRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
-  const { db, engine } = database;
+  const { db } = database;
 
   // only this plugin's routes take urlencoded forms, so the rest of the API keeps refusing them
   app.addContentTypeParser(
@@ -40,20 +40,20 @@ export const layoutRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { da
   );
 
   app.patch<{ Params: WarehouseParams }>('/api/warehouse/:id/edit-dimensions', async (request) => {
-    const actor = actorOf(request, engine);
+    const actor = actorOf(request);
     const warehouseId = parseId(request.params.id, WAREHOUSE_NOT_FOUND);
     return editDimensions(db, actor, warehouseId, parseInput(EditDimensionsSchema, request.body));
   });
 
   app.put<{ Params: WarehouseParams }>('/api/warehouse/:id/field-grid', async (request) => {
-    const actor = actorOf(request, engine);
+    const actor = actorOf(request);
     const warehouseId = parseId(request.params.id, WAREHOUSE_NOT_FOUND);
     const { fieldgridLocation } = parseInput(FieldGridLocationSchema, request.body);
     return moveFieldGrid(db, actor, warehouseId, fieldgridLocation);
   });
 
   const gridChange = (operation: GridOperation) => async (request: FastifyRequest) => {
-    const actor = actorOf(request, engine);
+    const actor = actorOf(request);
     const input = parseInput(GridChangeSchema, await readGridForm(request));
     return changeGrid(db, actor, operation, input);
   };

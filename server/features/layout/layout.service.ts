@@ -15,11 +15,12 @@ import {
   type WarehouseSummaryDto,
 } from '../../../domain/schemas/warehouse.schema';
 import type { Db } from '../../db/database';
+import { lockWarehouse, type Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { badRequest, notFound } from '../../http/errors';
 import { insertFields } from '../fields/fields.repo';
 import { findRacksOfWarehouse } from '../racks/racks.repo';
-import type { Actor } from '../warehouses/actor';
+import type { Actor } from '../../auth/actor';
 import { findWarehouse, type WarehouseRow } from '../warehouses/warehouses.repo';
 import { loadWarehouse, loadWarehouseSummary } from '../warehouses/warehouses.service';
 import {
@@ -28,7 +29,6 @@ import {
   deleteFieldsInCells,
   findCouchboxTopsInRow,
   findFilledFields,
-  lockWarehouse,
   shiftColumns,
   shiftVaultPositions,
   updateWarehouseLayout,
@@ -37,15 +37,16 @@ import {
 
 export const WAREHOUSE_NOT_FOUND = 'Warehouse not found';
 
-async function requireWarehouse(db: Db, actor: Actor, warehouseId: number): Promise<WarehouseRow> {
-  const warehouse = await findWarehouse(db, actor.companyId, warehouseId);
+/** Layout changes lock the warehouse exclusively before reading it (docs/decisions/003-locking.md). */
+async function lockLayout(trx: Trx, actor: Actor, warehouseId: number): Promise<WarehouseRow> {
+  await lockWarehouse(trx, warehouseId, 'update');
+  const warehouse = await findWarehouse(trx, actor.companyId, warehouseId);
   if (!warehouse) throw notFound(WAREHOUSE_NOT_FOUND);
-  if (actor.lockRows) await lockWarehouse(db, warehouseId);
   return warehouse;
 }
 
 /** Refuses a capacity that a field's vaults do not fit into; stacks keep standing on the floor otherwise. */
-async function checkCapacityChange(db: Db, warehouseId: number, from: number, to: number): Promise<void> {
+async function checkCapacityChange(db: Trx, warehouseId: number, from: number, to: number): Promise<void> {
   if (to >= from) return;
   for (const field of await findFilledFields(db, warehouseId)) {
     const name = fieldName(field.col, field.row);
@@ -92,8 +93,8 @@ export async function editDimensions(
   warehouseId: number,
   input: EditDimensionsInput,
 ): Promise<WarehouseSummaryDto> {
-  await db.transaction().execute(async (trx) => {
-    const warehouse = await requireWarehouse(trx, actor, warehouseId);
+  return db.transaction().execute(async (trx) => {
+    const warehouse = await lockLayout(trx, actor, warehouseId);
     const current = {
       field_capacity: Number(warehouse.field_capacity),
       length: Number(warehouse.length),
@@ -105,7 +106,7 @@ export async function editDimensions(
       width: input.width ?? current.width,
     };
     const changed = (Object.keys(next) as DimensionKey[]).filter((key) => next[key] !== current[key]);
-    if (changed.length === 0) return;
+    if (changed.length === 0) return loadWarehouseSummary(trx, actor.companyId, warehouseId);
 
     const changes: WarehouseLayoutChanges = {};
     if (changed.includes('field_capacity')) {
@@ -133,8 +134,8 @@ export async function editDimensions(
       warehouseId,
       payload: Object.fromEntries(changed.map((key) => [key, next[key]])),
     });
+    return loadWarehouseSummary(trx, actor.companyId, warehouseId);
   });
-  return loadWarehouseSummary(db, actor.companyId, warehouseId);
 }
 
 /** PUT field-grid: places the VAULTS block, kept inside the walls. */
@@ -145,7 +146,7 @@ export async function moveFieldGrid(
   point: { x: number; y: number },
 ): Promise<{ fieldgridLocation: { x: number; y: number } }> {
   return db.transaction().execute(async (trx) => {
-    const warehouse = await requireWarehouse(trx, actor, warehouseId);
+    const warehouse = await lockLayout(trx, actor, warehouseId);
     const location = clampFieldGrid(point, warehouse, {
       width: Number(warehouse.width),
       length: Number(warehouse.length),
@@ -174,7 +175,7 @@ function cells(companyId: number, warehouseId: number, cols: [number, number], r
   return list;
 }
 
-async function addCells(trx: Db, actor: Actor, warehouse: WarehouseRow, input: GridChangeInput) {
+async function addCells(trx: Trx, actor: Actor, warehouse: WarehouseRow, input: GridChangeInput) {
   const { id, rows, cols } = warehouse;
   const { count, direction } = input;
   if (direction === 'bottom') {
@@ -193,7 +194,7 @@ async function addCells(trx: Db, actor: Actor, warehouse: WarehouseRow, input: G
   return { rows, cols: cols + count };
 }
 
-async function removeCells(trx: Db, warehouse: WarehouseRow, input: GridChangeInput) {
+async function removeCells(trx: Trx, warehouse: WarehouseRow, input: GridChangeInput) {
   const { id, rows, cols } = warehouse;
   const { count, direction } = input;
   let range: CellRange;
@@ -234,8 +235,8 @@ export async function changeGrid(
   if (asked && asked !== operation) {
     throw badRequest(`opperation must be ${operation} for this request: add with POST, remove with DELETE.`);
   }
-  const next = await db.transaction().execute(async (trx) => {
-    const warehouse = await requireWarehouse(trx, actor, input.warehouse_id);
+  return db.transaction().execute(async (trx) => {
+    const warehouse = await lockLayout(trx, actor, input.warehouse_id);
     const size =
       operation === 'plus'
         ? await addCells(trx, actor, warehouse, input)
@@ -254,13 +255,12 @@ export async function changeGrid(
       warehouseId: warehouse.id,
       payload: { direction: input.direction, operation, count: input.count },
     });
-    return size;
+    const changed = await loadWarehouse(trx, actor.companyId, warehouse.id);
+    return {
+      fields: Object.values(changed.fields).sort((a, b) => compareFieldNames(a.name, b.name)),
+      warehouseId: changed.id,
+      newWarehouseRowsCount: size.rows,
+      newWarehouseColsCount: size.cols,
+    };
   });
-  const warehouse = await loadWarehouse(db, actor.companyId, input.warehouse_id);
-  return {
-    fields: Object.values(warehouse.fields).sort((a, b) => compareFieldNames(a.name, b.name)),
-    warehouseId: warehouse.id,
-    newWarehouseRowsCount: next.rows,
-    newWarehouseColsCount: next.cols,
-  };
 }

@@ -9,21 +9,19 @@ export interface ShelfWithPlace {
   warehouse_id: number;
 }
 
-/** The shelf with its rack's warehouse, only when it belongs to the company; locked on PostgreSQL. */
+/** The shelf with its rack's warehouse, only when it belongs to the company. */
 export async function findShelf(
   db: Db,
   companyId: number,
   shelfId: number,
-  lock: boolean,
 ): Promise<ShelfWithPlace | undefined> {
-  let query = db
+  return db
     .selectFrom('shelves as s')
     .innerJoin('racks as r', 'r.id', 's.rack_id')
     .select(['s.id', 's.rack_id', 's.capacity', 'r.warehouse_id'])
     .where('s.company_id', '=', companyId)
-    .where('s.id', '=', shelfId);
-  if (lock) query = query.forUpdate('s');
-  return query.executeTakeFirst();
+    .where('s.id', '=', shelfId)
+    .executeTakeFirst();
 }
 
 export interface SlotRow {

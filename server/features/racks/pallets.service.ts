@@ -9,10 +9,11 @@ import {
   shelfSpaceMessage,
 } from '../../../domain/schemas/rack.schema';
 import type { Db } from '../../db/database';
+import { lockShelves, lockWarehouse, type Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { deleteUnusedCustomers, findOrCreateCustomer } from '../vaults/customers.repo';
-import type { Actor } from '../warehouses/actor';
+import type { Actor } from '../../auth/actor';
 import {
   deletePalletRow,
   findPallet,
@@ -41,6 +42,18 @@ function requireFit(
   throw badRequest(fit.reason === 'space' ? shelfSpaceMessage(capacity) : PALLET_OVERLAP);
 }
 
+/**
+ * The locks of pallet work (docs/decisions/003-locking.md): the shelf's warehouse shared, then the shelf. Answers the
+ * shelf as it is once locked, or none when it went with its rack meanwhile.
+ */
+async function lockShelf(trx: Trx, actor: Actor, shelfId: number) {
+  const located = await findShelf(trx, actor.companyId, shelfId);
+  if (!located) return undefined;
+  await lockWarehouse(trx, located.warehouse_id, 'share');
+  await lockShelves(trx, [shelfId]);
+  return findShelf(trx, actor.companyId, shelfId);
+}
+
 async function loadPallet(db: Db, companyId: number, palletId: number): Promise<PalletDto> {
   const row = await findPallet(db, companyId, palletId);
   if (!row) throw notFound(PALLET_NOT_FOUND);
@@ -50,8 +63,8 @@ async function loadPallet(db: Db, companyId: number, palletId: number): Promise<
 export async function addPallet(db: Db, actor: Actor, input: AddPalletInput): Promise<PalletDto> {
   if (input.shelf_id === undefined) throw notFound(SHELF_NOT_FOUND);
   const shelfId = input.shelf_id;
-  const palletId = await db.transaction().execute(async (trx) => {
-    const shelf = await findShelf(trx, actor.companyId, shelfId, actor.lockRows);
+  return db.transaction().execute(async (trx) => {
+    const shelf = await lockShelf(trx, actor, shelfId);
     if (!shelf) throw notFound(SHELF_NOT_FOUND);
     const capacity = Number(shelf.capacity);
     const pallets = spansOf(await findSlotsOfShelf(trx, shelfId));
@@ -79,9 +92,8 @@ export async function addPallet(db: Db, actor: Actor, input: AddPalletInput): Pr
       warehouseId: shelf.warehouse_id,
       payload: { shelfId, slotIndex, customer: input.customer_name },
     });
-    return id;
+    return loadPallet(trx, actor.companyId, id);
   });
-  return loadPallet(db, actor.companyId, palletId);
 }
 
 /** Edits a pallet in place; more spaces must be free to its right, not counting the pallet itself. */
@@ -91,11 +103,13 @@ export async function editPallet(
   palletId: number,
   input: EditPalletInput,
 ): Promise<PalletDto> {
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    const located = await findPallet(trx, actor.companyId, palletId);
+    if (!located) throw notFound(PALLET_NOT_FOUND);
+    const shelf = await lockShelf(trx, actor, located.shelf_id);
+    if (!shelf) throw notFound(SHELF_NOT_FOUND);
     const pallet = await findPallet(trx, actor.companyId, palletId);
     if (!pallet) throw notFound(PALLET_NOT_FOUND);
-    const shelf = await findShelf(trx, actor.companyId, pallet.shelf_id, actor.lockRows);
-    if (!shelf) throw notFound(SHELF_NOT_FOUND);
     if (input.version !== undefined && input.version !== Number(pallet.version))
       throw conflict(PALLET_CHANGED);
     const spots = input.pallet_spaces ?? Number(pallet.shelf_spots);
@@ -127,8 +141,8 @@ export async function editPallet(
       warehouseId: shelf.warehouse_id,
       payload: { customer: input.customer_name, spots },
     });
+    return loadPallet(trx, actor.companyId, palletId);
   });
-  return loadPallet(db, actor.companyId, palletId);
 }
 
 export async function deletePallet(
@@ -137,9 +151,11 @@ export async function deletePallet(
   palletId: number,
 ): Promise<{ message: string; id: number }> {
   await db.transaction().execute(async (trx) => {
+    const located = await findPallet(trx, actor.companyId, palletId);
+    if (!located) throw notFound(PALLET_NOT_FOUND);
+    const shelf = await lockShelf(trx, actor, located.shelf_id);
     const pallet = await findPallet(trx, actor.companyId, palletId);
     if (!pallet) throw notFound(PALLET_NOT_FOUND);
-    const shelf = await findShelf(trx, actor.companyId, pallet.shelf_id, actor.lockRows);
     await deletePalletRow(trx, palletId);
     await deleteUnusedCustomers(trx, actor.companyId, [pallet.customer_id]);
     await recordEvent(trx, {

@@ -50,11 +50,6 @@ const RACK_COLUMNS = [
   'version',
 ] as const;
 
-/** Locks the warehouse row so that concurrent rack placements in it run one after the other (PostgreSQL only). */
-export async function lockWarehouseForRacks(db: Db, warehouseId: number): Promise<void> {
-  await db.selectFrom('warehouses').select('id').where('id', '=', warehouseId).forUpdate().executeTakeFirst();
-}
-
 export async function findRacksOfWarehouse(
   db: Db,
   companyId: number,

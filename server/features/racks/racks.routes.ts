@@ -8,7 +8,7 @@ import {
 import { requireUser } from '../../auth/session.plugin';
 import { parseId, parseInput } from '../../http/errors';
 import type { FeatureOptions } from '../feature-routes';
-import { actorOf } from '../warehouses/actor';
+import { actorOf } from '../../auth/actor';
 import { addPallet, deletePallet, editPallet, PALLET_NOT_FOUND } from './pallets.service';
 import {
   addRack,
@@ -31,7 +31,7 @@ interface PalletParams {
 }
 
 export const racksRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
-  const { db, engine } = database;
+  const { db } = database;
 
   app.get<{ Params: WarehouseParams }>('/api/racks/warehouse/:id', async (request) => {
     const user = requireUser(request);
@@ -39,38 +39,38 @@ export const racksRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { dat
   });
 
   app.post<{ Params: WarehouseParams }>('/api/racks/warehouse/:id/add', async (request, reply) => {
-    const actor = actorOf(request, engine);
+    const actor = actorOf(request);
     const warehouseId = parseId(request.params.id, WAREHOUSE_NOT_FOUND);
     const input = parseInput(AddRackSchema, request.body);
     return reply.status(201).send(await addRack(db, actor, warehouseId, input));
   });
 
   app.put<{ Params: RackParams }>('/api/racks/:warehouseId/rack/:rackId', async (request) => {
-    const actor = actorOf(request, engine);
+    const actor = actorOf(request);
     const warehouseId = parseId(request.params.warehouseId, WAREHOUSE_NOT_FOUND);
     const rackId = parseId(request.params.rackId, RACK_NOT_FOUND);
     return moveRack(db, actor, warehouseId, rackId, parseInput(MoveRackSchema, request.body));
   });
 
   app.delete<{ Params: RackParams }>('/api/racks/:warehouseId/rack/:rackId/delete', async (request) => {
-    const actor = actorOf(request, engine);
+    const actor = actorOf(request);
     const warehouseId = parseId(request.params.warehouseId, WAREHOUSE_NOT_FOUND);
     return deleteRack(db, actor, warehouseId, parseId(request.params.rackId, RACK_NOT_FOUND));
   });
 
   app.post('/api/racks/pallets', async (request, reply) => {
-    const actor = actorOf(request, engine);
+    const actor = actorOf(request);
     return reply.status(201).send(await addPallet(db, actor, parseInput(AddPalletSchema, request.body)));
   });
 
   app.put<{ Params: PalletParams }>('/api/racks/pallets/:id/edit', async (request) => {
-    const actor = actorOf(request, engine);
+    const actor = actorOf(request);
     const palletId = parseId(request.params.id, PALLET_NOT_FOUND);
     return editPallet(db, actor, palletId, parseInput(EditPalletSchema, request.body));
   });
 
   app.delete<{ Params: PalletParams }>('/api/pallets/:id/delete', async (request) => {
-    const actor = actorOf(request, engine);
+    const actor = actorOf(request);
     return deletePallet(db, actor, parseId(request.params.id, PALLET_NOT_FOUND));
   });
 };

@@ -6,10 +6,11 @@ import {
   type RackDto,
 } from '../../../domain/schemas/rack.schema';
 import type { Db } from '../../db/database';
+import { lockWarehouse, type Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { deleteUnusedCustomers } from '../vaults/customers.repo';
-import type { Actor } from '../warehouses/actor';
+import type { Actor } from '../../auth/actor';
 import { findWarehouse } from '../warehouses/warehouses.repo';
 import { presentRacks } from './racks.presenter';
 import {
@@ -21,7 +22,6 @@ import {
   findShelvesOfRacks,
   insertRack,
   insertShelves,
-  lockWarehouseForRacks,
   moveRack as moveRackRow,
   type RackRow,
 } from './racks.repo';
@@ -29,10 +29,11 @@ import {
 export const WAREHOUSE_NOT_FOUND = 'Warehouse not found';
 export const RACK_NOT_FOUND = 'Rack not found';
 
-async function requireWarehouse(db: Db, actor: Actor, warehouseId: number) {
-  const warehouse = await findWarehouse(db, actor.companyId, warehouseId);
+/** Racks are part of the floor's layout: their changes lock the warehouse exclusively, then read it. */
+async function lockFloor(trx: Trx, actor: Actor, warehouseId: number) {
+  await lockWarehouse(trx, warehouseId, 'update');
+  const warehouse = await findWarehouse(trx, actor.companyId, warehouseId);
   if (!warehouse) throw notFound(WAREHOUSE_NOT_FOUND);
-  if (actor.lockRows) await lockWarehouseForRacks(db, warehouseId);
   return warehouse;
 }
 
@@ -86,7 +87,7 @@ export async function addRack(
   input: AddRackInput,
 ): Promise<RackDto> {
   const rackId = await db.transaction().execute(async (trx) => {
-    const warehouse = await requireWarehouse(trx, actor, warehouseId);
+    const warehouse = await lockFloor(trx, actor, warehouseId);
     const footprint = rackFootprint(input);
     const others = await findRacksOfWarehouse(trx, actor.companyId, warehouseId);
     checkPlacement(warehouse, { ...input.position, ...footprint }, others);
@@ -125,7 +126,7 @@ export async function moveRack(
   input: MoveRackInput,
 ): Promise<RackDto> {
   await db.transaction().execute(async (trx) => {
-    const warehouse = await requireWarehouse(trx, actor, warehouseId);
+    const warehouse = await lockFloor(trx, actor, warehouseId);
     const racks = await findRacksOfWarehouse(trx, actor.companyId, warehouseId);
     const rack = racks.find((r) => r.id === rackId);
     if (!rack) throw notFound(RACK_NOT_FOUND);
@@ -166,7 +167,7 @@ export async function deleteRack(
   rackId: number,
 ): Promise<{ message: string; id: number }> {
   await db.transaction().execute(async (trx) => {
-    await requireWarehouse(trx, actor, warehouseId);
+    await lockFloor(trx, actor, warehouseId);
     const rack = await findRack(trx, actor.companyId, warehouseId, rackId);
     if (!rack) throw notFound(RACK_NOT_FOUND);
     const customers = await customersOfRack(trx, rackId);

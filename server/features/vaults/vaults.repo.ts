@@ -102,17 +102,6 @@ export async function findStagedVaults(db: Db, companyId: number): Promise<Vault
     .execute();
 }
 
-/** The vault row itself, locked against concurrent writers when asked (PostgreSQL only). */
-export async function lockVault(db: Db, companyId: number, vaultId: number, lock: boolean) {
-  let query = db
-    .selectFrom('vaults')
-    .select(['id', 'field_id', 'position', 'customer_id', 'order_id', 'type', 'version', 'name'])
-    .where('company_id', '=', companyId)
-    .where('id', '=', vaultId);
-  if (lock) query = query.forUpdate();
-  return query.executeTakeFirst();
-}
-
 export async function occupiedPositions(
   db: Db,
   fieldId: number,

@@ -3,7 +3,7 @@ import { AddVaultSchema, MoveVaultSchema, UpdateVaultSchema } from '../../../dom
 import { requireUser } from '../../auth/session.plugin';
 import { badRequest, parseId, parseInput } from '../../http/errors';
 import type { FeatureOptions } from '../feature-routes';
-import { actorOf } from '../warehouses/actor';
+import { actorOf } from '../../auth/actor';
 import { ATTACHMENT_NOT_FOUND, downloadAttachment } from './attachments.download';
 import { readForm } from './vault-form';
 import {
@@ -22,10 +22,10 @@ export const MISSING_FILE = 'Please choose a file to upload.';
 export const MISSING_VAULT_ID = 'vault_id is required.';
 
 export const vaultsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
-  const { db, engine } = database;
+  const { db } = database;
 
   const add = async (request: FastifyRequest, reply: FastifyReply) => {
-    const actor = actorOf(request, engine);
+    const actor = actorOf(request);
     const form = await readForm(request);
     const input = parseInput(AddVaultSchema, form.fields);
     return reply.status(201).send(await addVault(db, actor, input, form.files.attachment));
@@ -34,12 +34,12 @@ export const vaultsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { da
   app.post('/api/vaults', add);
 
   app.put('/api/vaults/move', async (request) => {
-    const actor = actorOf(request, engine);
+    const actor = actorOf(request);
     return moveVault(db, actor, parseInput(MoveVaultSchema, request.body));
   });
 
   app.post('/api/vaults/upload', async (request, reply) => {
-    const actor = actorOf(request, engine);
+    const actor = actorOf(request);
     const form = await readForm(request);
     const file = form.files.attachment;
     const rawId = form.fields.vault_id;
@@ -54,13 +54,13 @@ export const vaultsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { da
   });
 
   app.put<{ Params: { id: string } }>('/api/vaults/:id', async (request) => {
-    const actor = actorOf(request, engine);
+    const actor = actorOf(request);
     const vaultId = parseId(request.params.id, VAULT_NOT_FOUND);
     return updateVault(db, actor, vaultId, parseInput(UpdateVaultSchema, request.body));
   });
 
   app.delete<{ Params: { id: string } }>('/api/vaults/:id', async (request) => {
-    const actor = actorOf(request, engine);
+    const actor = actorOf(request);
     return deleteVault(db, actor, parseId(request.params.id, VAULT_NOT_FOUND));
   });
 
@@ -70,7 +70,7 @@ export const vaultsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { da
   });
 
   app.post<{ Params: { id: string } }>('/api/stage/vaults/:id', async (request) => {
-    const actor = actorOf(request, engine);
+    const actor = actorOf(request);
     return stageVault(db, actor, parseId(request.params.id, VAULT_NOT_FOUND));
   });
 

@@ -21,11 +21,12 @@ import { fieldName } from '../../../domain/rules/field-names';
 import { placeholderKind } from '../../../domain/rules/placeholders';
 import type { Db } from '../../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/database';
+import { lockFields, lockVaults, lockWarehouses, type Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { FIELD_NOT_FOUND, loadField } from '../fields/field-loader';
 import { type FieldRow, findField, setFieldFull } from '../fields/fields.repo';
-import type { Actor } from '../warehouses/actor';
+import type { Actor } from '../../auth/actor';
 import { findWarehouse } from '../warehouses/warehouses.repo';
 import { loadWarehouseSummary } from '../warehouses/warehouses.service';
 import { deleteAttachmentsOfVault, findAttachmentsOfVaults, insertAttachment } from './attachments.repo';
@@ -41,7 +42,6 @@ import {
   findStagedVaults,
   findVault,
   insertVault,
-  lockVault,
   occupiedPositions,
   placeVault,
   updateVaultDetails,
@@ -87,12 +87,22 @@ async function withConflictMapping<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Locks fields in id order so two writers touching the same two fields cannot deadlock. */
-async function lockFields(db: Db, actor: Actor, fieldIds: number[]): Promise<Map<number, FieldRow>> {
+/**
+ * The locks of vault work (docs/decisions/003-locking.md): the warehouses shared, then the fields and then the vaults,
+ * each in id order. Answers the fields as they are once locked; one removed meanwhile is missing from the map.
+ */
+async function lockForVaultWork(
+  trx: Trx,
+  actor: Actor,
+  places: { warehouseIds: (number | null)[]; fieldIds: (number | null)[]; vaultIds?: number[] },
+): Promise<Map<number, FieldRow>> {
+  await lockWarehouses(trx, places.warehouseIds, 'share');
+  await lockFields(trx, places.fieldIds);
+  await lockVaults(trx, places.vaultIds ?? []);
   const locked = new Map<number, FieldRow>();
-  for (const id of [...new Set(fieldIds)].sort((a, b) => a - b)) {
-    const field = await findField(db, actor.companyId, id, actor.lockRows);
-    if (field) locked.set(id, field);
+  for (const id of new Set(places.fieldIds)) {
+    const field = id === null ? undefined : await findField(trx, actor.companyId, id);
+    if (field) locked.set(field.id, field);
   }
   return locked;
 }
@@ -102,7 +112,7 @@ async function lockFields(db: Db, actor: Actor, fieldIds: number[]): Promise<Map
  * capacity, never into a field flagged full. `ignoreVaultId` is a vault leaving that same field.
  */
 async function checkSlot(
-  db: Db,
+  db: Trx,
   actor: Actor,
   field: FieldRow,
   position: number,
@@ -177,9 +187,16 @@ export async function addVault(
   input: AddVaultInput,
   file?: UploadedFile,
 ): Promise<VaultDto> {
-  const id = await withConflictMapping(() =>
+  return withConflictMapping(() =>
     db.transaction().execute(async (trx) => {
-      const field = await findField(trx, actor.companyId, input.field_id, actor.lockRows);
+      const located = await findField(trx, actor.companyId, input.field_id);
+      if (!located) throw notFound(FIELD_NOT_FOUND);
+      const locked = await lockForVaultWork(trx, actor, {
+        warehouseIds: [located.warehouse_id],
+        fieldIds: [located.id],
+      });
+      // the field may have gone with a removed row while this waited
+      const field = locked.get(located.id);
       if (!field) throw notFound(FIELD_NOT_FOUND);
       const details = normaliseDetails({
         name: input.vault_id,
@@ -212,10 +229,10 @@ export async function addVault(
         warehouseId: field.warehouse_id,
         payload: { fieldId: field.id, position: input.position },
       });
-      return vaultId;
+      // answered from inside the transaction, so the answer is what was committed
+      return loadVault(trx, actor.companyId, vaultId);
     }),
   );
-  return loadVault(db, actor.companyId, id);
 }
 
 /** A vault that waits on the stage (no field); the API stages placed vaults, factories and the seed create them here. */
@@ -256,16 +273,21 @@ export async function updateVault(
   vaultId: number,
   input: UpdateVaultInput,
 ): Promise<VaultDto> {
-  await withConflictMapping(() =>
+  return withConflictMapping(() =>
     db.transaction().execute(async (trx) => {
+      const before = await findVault(trx, actor.companyId, vaultId);
+      if (!before) throw notFound(VAULT_NOT_FOUND);
+      const fields = await lockForVaultWork(trx, actor, {
+        warehouseIds: [before.warehouse_id],
+        fieldIds: [before.field_id],
+        vaultIds: [vaultId],
+      });
       const current = await findVault(trx, actor.companyId, vaultId);
       if (!current) throw notFound(VAULT_NOT_FOUND);
-      const locked = await lockVault(trx, actor.companyId, vaultId, actor.lockRows);
-      if (!locked) throw notFound(VAULT_NOT_FOUND);
-      if (input.version !== undefined && input.version !== Number(locked.version))
+      if (current.field_id !== before.field_id) throw conflict(CONCURRENT_CHANGE);
+      if (input.version !== undefined && input.version !== Number(current.version))
         throw conflict(VAULT_CHANGED);
-      const field =
-        locked.field_id === null ? null : ((await findField(trx, actor.companyId, locked.field_id)) ?? null);
+      const field = current.field_id === null ? null : (fields.get(current.field_id) ?? null);
 
       const details = normaliseDetails({
         name: input.name,
@@ -273,7 +295,7 @@ export async function updateVault(
         order_name: input.order_name,
         type: input.type,
         note: input.note,
-        fallbackType: locked.type,
+        fallbackType: current.type,
       });
       checkType(details.type, field);
       const wasPlaceholder = placeholderKind(current.customer_name) !== null;
@@ -301,27 +323,30 @@ export async function updateVault(
         entityType: 'vault',
         entityId: vaultId,
         warehouseId: current.warehouse_id,
-        payload: { fieldId: locked.field_id, erased: erase },
+        payload: { fieldId: current.field_id, erased: erase },
       });
+      return loadVault(trx, actor.companyId, vaultId);
     }),
   );
-  return loadVault(db, actor.companyId, vaultId);
 }
 
 /** PUT /api/vaults/move: a staged vault (or the topmost of a field) into a free slot of a field. */
 export async function moveVault(db: Db, actor: Actor, input: MoveVaultInput): Promise<VaultDto> {
-  await withConflictMapping(() =>
+  return withConflictMapping(() =>
     db.transaction().execute(async (trx) => {
-      const before = await lockVault(trx, actor.companyId, input.vaultId, false);
+      const before = await findVault(trx, actor.companyId, input.vaultId);
       if (!before) throw notFound(VAULT_NOT_FOUND);
-      const fields = await lockFields(
-        trx,
-        actor,
-        before.field_id === null ? [input.fieldId] : [input.fieldId, before.field_id],
-      );
+      const located = await findField(trx, actor.companyId, input.fieldId);
+      if (!located) throw notFound(FIELD_NOT_FOUND);
+      // between two warehouses both are locked, in id order like everything else
+      const fields = await lockForVaultWork(trx, actor, {
+        warehouseIds: [located.warehouse_id, before.warehouse_id],
+        fieldIds: [located.id, before.field_id],
+        vaultIds: [before.id],
+      });
       const target = fields.get(input.fieldId);
       if (!target) throw notFound(FIELD_NOT_FOUND);
-      const vault = await lockVault(trx, actor.companyId, input.vaultId, actor.lockRows);
+      const vault = await findVault(trx, actor.companyId, input.vaultId);
       if (!vault) throw notFound(VAULT_NOT_FOUND);
       if (vault.field_id !== before.field_id) throw conflict(CONCURRENT_CHANGE);
 
@@ -344,9 +369,9 @@ export async function moveVault(db: Db, actor: Actor, input: MoveVaultInput): Pr
         warehouseId: target.warehouse_id,
         payload: { fromFieldId: vault.field_id, fieldId: target.id, position: input.position },
       });
+      return loadVault(trx, actor.companyId, input.vaultId);
     }),
   );
-  return loadVault(db, actor.companyId, input.vaultId);
 }
 
 /** POST /api/stage/vaults/{id}: takes the topmost vault off its field onto the stage. */
@@ -355,14 +380,18 @@ export async function stageVault(
   actor: Actor,
   vaultId: number,
 ): Promise<VaultDto & { old_field_id: number }> {
-  const oldFieldId = await withConflictMapping(() =>
+  return withConflictMapping(() =>
     db.transaction().execute(async (trx) => {
-      const before = await lockVault(trx, actor.companyId, vaultId, false);
+      const before = await findVault(trx, actor.companyId, vaultId);
       if (!before) throw notFound(VAULT_NOT_FOUND);
       if (before.field_id === null) throw badRequest(ALREADY_STAGED);
-      const fields = await lockFields(trx, actor, [before.field_id]);
+      const fields = await lockForVaultWork(trx, actor, {
+        warehouseIds: [before.warehouse_id],
+        fieldIds: [before.field_id],
+        vaultIds: [vaultId],
+      });
       const field = fields.get(before.field_id);
-      const vault = await lockVault(trx, actor.companyId, vaultId, actor.lockRows);
+      const vault = await findVault(trx, actor.companyId, vaultId);
       if (!vault || !field) throw notFound(VAULT_NOT_FOUND);
       if (vault.field_id !== before.field_id) throw conflict(CONCURRENT_CHANGE);
       const occupied = await occupiedPositions(trx, field.id);
@@ -379,10 +408,9 @@ export async function stageVault(
         warehouseId: field.warehouse_id,
         payload: { fromFieldId: field.id, position: vault.position },
       });
-      return field.id;
+      return { ...(await loadVault(trx, actor.companyId, vaultId)), old_field_id: field.id };
     }),
   );
-  return { ...(await loadVault(db, actor.companyId, vaultId)), old_field_id: oldFieldId };
 }
 
 export async function listStagedVaults(db: Db, companyId: number): Promise<Record<number, StagedVaultDto>> {
@@ -397,12 +425,16 @@ export type DeleteVaultAnswer =
 
 /** DELETE /api/vaults/{id}: removes the vault, its attachments, and customers/orders nothing uses any more. */
 export async function deleteVault(db: Db, actor: Actor, vaultId: number): Promise<DeleteVaultAnswer> {
-  const place = await withConflictMapping(() =>
-    db.transaction().execute(async (trx) => {
+  return withConflictMapping(() =>
+    db.transaction().execute(async (trx): Promise<DeleteVaultAnswer> => {
       const before = await findVault(trx, actor.companyId, vaultId);
       if (!before) throw notFound(VAULT_NOT_FOUND);
-      if (before.field_id !== null) await lockFields(trx, actor, [before.field_id]);
-      const vault = await lockVault(trx, actor.companyId, vaultId, actor.lockRows);
+      await lockForVaultWork(trx, actor, {
+        warehouseIds: [before.warehouse_id],
+        fieldIds: [before.field_id],
+        vaultIds: [vaultId],
+      });
+      const vault = await findVault(trx, actor.companyId, vaultId);
       if (!vault) throw notFound(VAULT_NOT_FOUND);
       if (vault.field_id !== before.field_id) throw conflict(CONCURRENT_CHANGE);
       await deleteVaultRow(trx, actor.companyId, vaultId);
@@ -418,15 +450,12 @@ export async function deleteVault(db: Db, actor: Actor, vaultId: number): Promis
         warehouseId: before.warehouse_id,
         payload: { fieldId: vault.field_id, position: vault.position },
       });
-      return { fieldId: vault.field_id, warehouseId: before.warehouse_id };
+      if (vault.field_id === null || before.warehouse_id === null) return { deleteFrom: 'stage', vaultId };
+      const field = await loadField(trx, actor.companyId, vault.field_id);
+      const warehouse = await loadWarehouseSummary(trx, actor.companyId, before.warehouse_id);
+      return { deleteFrom: 'field', vaultId, field, warehouse };
     }),
   );
-  if (place.fieldId === null || place.warehouseId === null) return { deleteFrom: 'stage', vaultId };
-  const [field, warehouse] = await Promise.all([
-    loadField(db, actor.companyId, place.fieldId),
-    loadWarehouseSummary(db, actor.companyId, place.warehouseId),
-  ]);
-  return { deleteFrom: 'field', vaultId, field, warehouse };
 }
 
 /** POST /api/vaults/upload: stores the file's bytes with the vault. */

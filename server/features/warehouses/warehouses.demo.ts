@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { changeFieldFull } from '../fields/fields.service';
-import { systemActor } from './actor';
+import { systemActor } from '../../auth/actor';
 import { buildStagedVault, buildVault, buildWarehouse, makeCouchbox } from './warehouses.factories';
 
 interface DemoVault {

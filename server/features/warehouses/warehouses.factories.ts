@@ -7,7 +7,7 @@ import { changeFieldType } from '../fields/fields.service';
 import { findField } from '../fields/fields.repo';
 import { occupiedPositions } from '../vaults/vaults.repo';
 import { addVault, createStagedVault } from '../vaults/vaults.service';
-import { systemActor } from './actor';
+import { systemActor } from '../../auth/actor';
 import { findWarehouse } from './warehouses.repo';
 import { createWarehouse } from './warehouses.service';
 

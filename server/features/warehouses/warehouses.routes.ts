@@ -5,7 +5,7 @@ import { notFound, parseId, parseInput } from '../../http/errors';
 import type { FeatureOptions } from '../feature-routes';
 import { loadFieldOfWarehouse } from '../fields/fields.service';
 import { FIELD_NOT_FOUND } from '../fields/field-loader';
-import { actorOf } from './actor';
+import { actorOf } from '../../auth/actor';
 import {
   WAREHOUSE_NOT_FOUND,
   createWarehouse,
@@ -15,7 +15,7 @@ import {
 } from './warehouses.service';
 
 export const warehousesRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
-  const { db, engine } = database;
+  const { db } = database;
 
   app.get<{ Params: { companyId: string } }>('/api/warehouse/company/:companyId', async (request) => {
     const user = requireUser(request);
@@ -43,13 +43,13 @@ export const warehousesRoutes: FastifyPluginAsync<FeatureOptions> = async (app, 
   );
 
   app.post('/api/warehouse/add-warehouse', async (request, reply) => {
-    const actor = actorOf(request, engine);
+    const actor = actorOf(request);
     const input = parseInput(AddWarehouseSchema, request.body);
     return reply.status(201).send(await createWarehouse(db, actor, input));
   });
 
   app.delete<{ Params: { id: string } }>('/api/warehouse/:id', async (request) => {
-    const actor = actorOf(request, engine);
+    const actor = actorOf(request);
     return deleteWarehouse(db, actor, parseId(request.params.id, WAREHOUSE_NOT_FOUND));
   });
 };

@@ -4,6 +4,7 @@ import { countVaults } from '../../../domain/rules/placeholders';
 import { warehouseSlug } from '../../../domain/rules/text';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
+import { lockWarehouse } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { conflict, notFound } from '../../http/errors';
 import { presentField } from '../fields/fields.presenter';
@@ -12,7 +13,7 @@ import { findAttachmentsOfWarehouse } from '../vaults/attachments.repo';
 import { deleteUnusedCustomers, deleteUnusedOrders } from '../vaults/customers.repo';
 import { attachmentsByVault, presentVault } from '../vaults/vaults.presenter';
 import { findVaultsOfWarehouse } from '../vaults/vaults.repo';
-import type { Actor } from './actor';
+import type { Actor } from '../../auth/actor';
 import { NO_VAULTS, presentWarehouse, presentWarehouseSummary } from './warehouses.presenter';
 import {
   countVaultsByWarehouse,
@@ -166,6 +167,8 @@ export async function deleteWarehouse(
   warehouseId: number,
 ): Promise<{ message: string; id: number }> {
   await db.transaction().execute(async (trx) => {
+    // the delete cascades over the whole aggregate: a layout change like any other
+    await lockWarehouse(trx, warehouseId, 'update');
     const row = await findWarehouse(trx, actor.companyId, warehouseId);
     if (!row) throw notFound(WAREHOUSE_NOT_FOUND);
     await deleteWarehouseRow(trx, actor.companyId, warehouseId);
