@@ -34,6 +34,19 @@ import { testEngines } from './test-app';
  * checked: the aggregate's rules hold, every acknowledged write is there, every refused one is not, and no answer is 5xx.
  */
 
+// trials per race: enough to catch each known race within a few runs, about half a minute per engine on two cores
+const TRIALS = {
+  addsIntoOneSlot: 5,
+  movesIntoOneSlot: 5,
+  stagesOfOneVault: 5,
+  addVsCouchbox: 10,
+  addVsRowRemoval: 40,
+  addVsCapacity: 30,
+  couchboxVsRowRemoval: 30,
+  palletsPastCapacity: 5,
+  activeChecklists: 5,
+};
+
 async function scratchDatabase(engine: Engine): Promise<{ url: string; drop: () => Promise<void> }> {
   if (engine === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wm-race-'));
@@ -191,7 +204,7 @@ describe.each(testEngines())('race suite on %s', (engine) => {
   it('50 adds into one next free slot: one wins, the rest are refused', async () => {
     const tally = new Tally('50 adds into one slot');
     const { companyId, send } = await newCompany();
-    for (let trial = 0; trial < 3; trial++) {
+    for (let trial = 0; trial < TRIALS.addsIntoOneSlot; trial++) {
       tally.trials += 1;
       const warehouse = await buildWarehouse(database.db, { companyId, rows: 1, cols: 1, fieldCapacity: 3 });
       const field = warehouse.fields[0]!;
@@ -213,7 +226,7 @@ describe.each(testEngines())('race suite on %s', (engine) => {
   it('20 staged vaults moved into one slot: one wins, the rest stay staged', async () => {
     const tally = new Tally('20 moves into one slot');
     const { companyId, send } = await newCompany();
-    for (let trial = 0; trial < 3; trial++) {
+    for (let trial = 0; trial < TRIALS.movesIntoOneSlot; trial++) {
       tally.trials += 1;
       const warehouse = await buildWarehouse(database.db, { companyId, rows: 1, cols: 1, fieldCapacity: 3 });
       const field = warehouse.fields[0]!;
@@ -241,7 +254,7 @@ describe.each(testEngines())('race suite on %s', (engine) => {
   it('10 stages of one topmost vault: one wins, the stack below stays', async () => {
     const tally = new Tally('10 stages of one vault');
     const { companyId, send } = await newCompany();
-    for (let trial = 0; trial < 3; trial++) {
+    for (let trial = 0; trial < TRIALS.stagesOfOneVault; trial++) {
       tally.trials += 1;
       const warehouse = await buildWarehouse(database.db, { companyId, rows: 1, cols: 1, fieldCapacity: 3 });
       const field = warehouse.fields[0]!;
@@ -266,7 +279,7 @@ describe.each(testEngines())('race suite on %s', (engine) => {
   it('adds race couchbox toggles of the same fields', async () => {
     const tally = new Tally('add vs couchbox toggle');
     const { companyId, send } = await newCompany();
-    for (let trial = 0; trial < 6; trial++) {
+    for (let trial = 0; trial < TRIALS.addVsCouchbox; trial++) {
       tally.trials += 1;
       const warehouse = await buildWarehouse(database.db, { companyId, rows: 2, cols: 3, fieldCapacity: 3 });
       const requests: { method: string; url: string; body: Record<string, unknown>; what: string }[] = [];
@@ -303,7 +316,7 @@ describe.each(testEngines())('race suite on %s', (engine) => {
   it('adds race the removal of the row they go into', async () => {
     const tally = new Tally('add vs row removal');
     const { companyId, send } = await newCompany();
-    for (let trial = 0; trial < 12; trial++) {
+    for (let trial = 0; trial < TRIALS.addVsRowRemoval; trial++) {
       tally.trials += 1;
       const warehouse = await buildWarehouse(database.db, { companyId, rows: 3, cols: 3, fieldCapacity: 3 });
       const adds = [addVault(warehouse.field('C3').id, 3, `R-${trial}-C3`)];
@@ -328,7 +341,7 @@ describe.each(testEngines())('race suite on %s', (engine) => {
   it('adds race field capacity changes, down and up', async () => {
     const tally = new Tally('add vs capacity change');
     const { companyId, send } = await newCompany();
-    for (let trial = 0; trial < 10; trial++) {
+    for (let trial = 0; trial < TRIALS.addVsCapacity; trial++) {
       tally.trials += 1;
       const down = trial % 2 === 0;
       const [from, to] = down ? [5, 3] : [3, 5];
@@ -363,7 +376,7 @@ describe.each(testEngines())('race suite on %s', (engine) => {
   it('couchbox toggles race the removal of the row below', async () => {
     const tally = new Tally('couchbox toggle vs row removal');
     const { companyId, send } = await newCompany();
-    for (let trial = 0; trial < 10; trial++) {
+    for (let trial = 0; trial < TRIALS.couchboxVsRowRemoval; trial++) {
       tally.trials += 1;
       const pairing = trial % 2 === 0;
       const warehouse = await buildWarehouse(database.db, { companyId, rows: 3, cols: 3, fieldCapacity: 3 });
@@ -408,7 +421,7 @@ describe.each(testEngines())('race suite on %s', (engine) => {
   it('30 pallet adds onto a shelf with room for 10', async () => {
     const tally = new Tally('30 pallet adds past capacity');
     const { companyId, send } = await newCompany();
-    for (let trial = 0; trial < 3; trial++) {
+    for (let trial = 0; trial < TRIALS.palletsPastCapacity; trial++) {
       tally.trials += 1;
       const warehouse = await buildWarehouse(database.db, { companyId, rows: 1, cols: 1 });
       const rack = await buildRack(database.db, {
@@ -442,7 +455,7 @@ describe.each(testEngines())('race suite on %s', (engine) => {
   it('10 creations of an active checklist for one warehouse: one wins', async () => {
     const tally = new Tally('10 active checklist creations');
     const { companyId, send } = await newCompany();
-    for (let trial = 0; trial < 3; trial++) {
+    for (let trial = 0; trial < TRIALS.activeChecklists; trial++) {
       tally.trials += 1;
       const warehouse = await buildWarehouse(database.db, { companyId, rows: 1, cols: 1 });
       const answers = await Promise.all(

@@ -37,8 +37,12 @@ import {
 
 export const WAREHOUSE_NOT_FOUND = 'Warehouse not found';
 
-/** Layout changes lock the warehouse exclusively before reading it (docs/decisions/003-locking.md). */
+/**
+ * Layout changes lock the warehouse exclusively (docs/decisions/003-locking.md), then read it; only a warehouse of the
+ * caller's company is locked.
+ */
 async function lockLayout(trx: Trx, actor: Actor, warehouseId: number): Promise<WarehouseRow> {
+  if (!(await findWarehouse(trx, actor.companyId, warehouseId))) throw notFound(WAREHOUSE_NOT_FOUND);
   await lockWarehouse(trx, warehouseId, 'update');
   const warehouse = await findWarehouse(trx, actor.companyId, warehouseId);
   if (!warehouse) throw notFound(WAREHOUSE_NOT_FOUND);

@@ -31,6 +31,7 @@ export const RACK_NOT_FOUND = 'Rack not found';
 
 /** Racks are part of the floor's layout: their changes lock the warehouse exclusively, then read it. */
 async function lockFloor(trx: Trx, actor: Actor, warehouseId: number) {
+  if (!(await findWarehouse(trx, actor.companyId, warehouseId))) throw notFound(WAREHOUSE_NOT_FOUND);
   await lockWarehouse(trx, warehouseId, 'update');
   const warehouse = await findWarehouse(trx, actor.companyId, warehouseId);
   if (!warehouse) throw notFound(WAREHOUSE_NOT_FOUND);

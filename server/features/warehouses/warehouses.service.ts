@@ -167,6 +167,7 @@ export async function deleteWarehouse(
   warehouseId: number,
 ): Promise<{ message: string; id: number }> {
   await db.transaction().execute(async (trx) => {
+    if (!(await findWarehouse(trx, actor.companyId, warehouseId))) throw notFound(WAREHOUSE_NOT_FOUND);
     // the delete cascades over the whole aggregate: a layout change like any other
     await lockWarehouse(trx, warehouseId, 'update');
     const row = await findWarehouse(trx, actor.companyId, warehouseId);
