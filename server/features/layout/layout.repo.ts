@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Trx } from '../../db/locks';
 
 export interface WarehouseLayoutChanges {
   field_capacity?: number;
@@ -62,7 +63,7 @@ export async function findFilledFields(db: Db, warehouseId: number): Promise<Fie
 // (field, position) rule and the position >= 1 check true after every row of both statements.
 const POSITION_DETOUR = 1_000;
 
-export async function shiftVaultPositions(db: Db, warehouseId: number, delta: number): Promise<void> {
+export async function shiftVaultPositions(db: Trx, warehouseId: number, delta: number): Promise<void> {
   if (delta === 0) return;
   const inWarehouse = db.selectFrom('fields').select('id').where('warehouse_id', '=', warehouseId);
   await db
@@ -113,7 +114,7 @@ export async function deleteFieldsInCells(db: Db, warehouseId: number, range: Ce
  * unique (warehouse, col, row) rule true after every row, in whichever order the engine updates them.
  */
 export async function shiftColumns(
-  db: Db,
+  db: Trx,
   warehouseId: number,
   fromCol: number,
   delta: number,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { type Db, isForeignKeyViolation } from '../../db/database';
+import type { Trx } from '../../db/locks';
 
 /**
  * Finds or creates a customer or order by name within the company, in one statement. Two people naming the same
@@ -25,7 +26,7 @@ async function findOrCreateByName(
  * Runs a clean-up of unused names inside the caller's transaction. When another transaction has just started using
  * a name (PostgreSQL runs them side by side), the delete hits the foreign key: the name is in use again, so it stays.
  */
-async function deleteIfStillUnused(db: Db, remove: () => Promise<unknown>): Promise<void> {
+async function deleteIfStillUnused(db: Trx, remove: () => Promise<unknown>): Promise<void> {
   await sql`savepoint unused_names`.execute(db);
   try {
     await remove();
@@ -44,7 +45,7 @@ export const findOrCreateOrder = (db: Db, companyId: number, name: string) =>
 
 /** Removes the given customers when no vault or pallet refers to them any more; call it inside a transaction. */
 export async function deleteUnusedCustomers(
-  db: Db,
+  db: Trx,
   companyId: number,
   customerIds?: number[],
 ): Promise<void> {
@@ -74,7 +75,7 @@ export async function deleteUnusedCustomers(
 }
 
 /** Removes the given orders when no vault refers to them any more; call it inside a transaction. */
-export async function deleteUnusedOrders(db: Db, companyId: number, orderIds?: number[]): Promise<void> {
+export async function deleteUnusedOrders(db: Trx, companyId: number, orderIds?: number[]): Promise<void> {
   if (orderIds && orderIds.length === 0) return;
   let query = db
     .deleteFrom('orders')
