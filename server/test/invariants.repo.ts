@@ -107,6 +107,19 @@ export async function findInvariantViolations(db: Db, companyId: number): Promis
     where p.company_id = ${companyId}`.execute(db);
   for (const o of overlaps.rows) problems.push(`pallets ${o.a} and ${o.b} overlap`);
 
+  // customers and orders nothing uses any more are removed with the last vault or pallet that used them
+  const unused = await sql<{ what: string; name: string }>`
+    select 'customer' as what, c.name from customers c
+      where c.company_id = ${companyId}
+        and not exists (select 1 from vaults v where v.customer_id = c.id)
+        and not exists (select 1 from pallets p where p.customer_id = c.id)
+    union all
+    select 'order' as what, o.name from orders o
+      where o.company_id = ${companyId} and not exists (select 1 from vaults v where v.order_id = o.id)`.execute(
+    db,
+  );
+  for (const u of unused.rows) problems.push(`${u.what} ${u.name} is left without vaults or pallets`);
+
   const actives = await sql<{ warehouse_id: number; n: number }>`
     select warehouse_id, count(*) as n from checklists
     where company_id = ${companyId} and is_active = 1
@@ -171,4 +184,10 @@ export async function findActiveChecklistIds(db: Db, warehouseId: number): Promi
     .where('is_active', '=', 1)
     .execute();
   return rows.map((r) => r.id);
+}
+
+export async function rackExists(db: Db, rackId: number): Promise<boolean> {
+  return (
+    (await db.selectFrom('racks').select('id').where('id', '=', rackId).executeTakeFirst()) !== undefined
+  );
 }

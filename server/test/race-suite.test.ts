@@ -24,6 +24,7 @@ import {
   findVaultPlaces,
   findVaultsNamed,
   findWarehouseShape,
+  rackExists,
 } from './invariants.repo';
 import { type RunningServer, signInCookie, startServer } from './server-process';
 import { testEngines } from './test-app';
@@ -44,6 +45,7 @@ const TRIALS = {
   addVsCapacity: 30,
   couchboxVsRowRemoval: 30,
   palletsPastCapacity: 5,
+  palletsVsRackDelete: 20,
   activeChecklists: 5,
 };
 
@@ -448,6 +450,44 @@ describe.each(testEngines())('race suite on %s', (engine) => {
       for (const a of wins) if (!stored.has(Number(a.body.id))) tally.lostWrite(a.what);
       if (stored.size !== wins.length)
         tally.violation(`${stored.size} pallets stored, ${wins.length} acknowledged`);
+    }
+    await finish(tally, companyId);
+  });
+
+  it('pallet adds race the deletion of their rack', async () => {
+    const tally = new Tally('pallet adds vs rack delete');
+    const { companyId, send } = await newCompany();
+    for (let trial = 0; trial < TRIALS.palletsVsRackDelete; trial++) {
+      tally.trials += 1;
+      const warehouse = await buildWarehouse(database.db, { companyId, rows: 1, cols: 1 });
+      const rack = await buildRack(database.db, {
+        companyId,
+        warehouseId: warehouse.id,
+        shelves: 1,
+        capacity: 10,
+      });
+      const shelfId = rack.shelfIds[0]!;
+      const answers = await Promise.all([
+        // each with a customer of its own, which must go again with the rack
+        ...Array.from({ length: 4 }, (_, i) =>
+          send(
+            'POST',
+            '/api/racks/pallets',
+            { shelf_id: shelfId, customer_name: `RACK RACE ${trial}-${i}`, shelf_spots: 1 },
+            `pallet ${trial}-${i}`,
+          ),
+        ),
+        send('DELETE', `/api/racks/${warehouse.id}/rack/${rack.id}/delete`, {}, 'delete the rack'),
+      ]);
+      tally.answers(answers);
+      const deleted = ok(answers.at(-1)!);
+      const stored = new Set(await findPalletIds(database.db, shelfId));
+      if (deleted && (await rackExists(database.db, rack.id))) tally.lostWrite('rack delete');
+      if (!deleted) tally.violation(`the rack delete was refused: ${answers.at(-1)!.status}`);
+      for (const a of answers.slice(0, -1)) {
+        if (ok(a) && !deleted && !stored.has(Number(a.body.id))) tally.lostWrite(a.what);
+        if (!ok(a) && a.status !== 404) tally.violation(`${a.what} refused with ${a.status}`);
+      }
     }
     await finish(tally, companyId);
   });
