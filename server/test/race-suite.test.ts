@@ -104,6 +104,8 @@ class Tally {
         );
       } else if (!ok(a) && a.status !== 400 && a.status !== 404 && a.status !== 409) {
         this.violations.push(`trial ${this.trials}: ${a.what} answered ${a.status}`);
+      } else if (!ok(a) && !(a.body.errors?.length && a.body.errors.every((e) => typeof e === 'string'))) {
+        this.violations.push(`trial ${this.trials}: ${a.what} refused without a readable message`);
       }
     }
   }
