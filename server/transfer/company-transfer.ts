@@ -69,7 +69,7 @@ export async function exportCompany(
             // a soft reference may name what is gone; a foreign key cannot, unless it names another company's row
             if (renumbered === undefined && rule.kind === 'ref' && !rule.soft)
               problems.push(
-                `${table} id ${String(row.id)}: ${column} ${String(value)} is not a ${target} row of this company`,
+                `${table} id ${String(row.id)}: ${column} ${String(value)} matches no ${target} row of this company`,
               );
             out[column] = renumbered ?? null;
           } else if (rule.kind === 'bytes') out[column] = Buffer.from(value as Uint8Array).toString('base64');
