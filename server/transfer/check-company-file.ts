@@ -4,6 +4,7 @@ import {
   EVENT_ENTITY_TABLE,
   EXPORT_FORMAT,
   EXPORT_VERSION,
+  ROW_CHECKS,
   type Row,
   TABLES,
   UNIQUE_KEYS,
@@ -94,6 +95,7 @@ export function findFileProblems(data: unknown): string[] {
         return;
       }
       const label = Number.isSafeInteger(row.id) ? `${where} (id ${String(row.id)})` : where;
+      const before = problems.length;
       for (const key of Object.keys(row))
         if (!Object.hasOwn(rules, key))
           problems.push(`${label}: unknown key "${key}" (a ${table} row holds only ${allowed.join(', ')})`);
@@ -120,6 +122,10 @@ export function findFileProblems(data: unknown): string[] {
         if (row.size !== length)
           problems.push(`${label}: size is ${show(row.size)} but content holds ${length} bytes`);
       }
+      const rowCheck = ROW_CHECKS[table];
+      const shapeFine = problems.length === before;
+      const broken = shapeFine && rowCheck ? rowCheck(row) : null;
+      if (broken) problems.push(`${label}: ${broken}`);
       kept.push({ row, label });
     });
     rowsOf.set(table, kept);

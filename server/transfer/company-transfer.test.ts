@@ -188,6 +188,33 @@ describe.each(testEngines())('checking an import file on %s', (engine) => {
     expect(await counts()).toEqual(before);
   });
 
+  it('refuses a vault with a field but no position before writing, and rolls back what only the database sees', async () => {
+    const before = await counts();
+    const data = copy();
+    data.tables.vaults[0]!.position = null;
+    expect(await refusal(importCompany(db(), data))).toEqual([
+      'The file was refused and nothing was written (1 problem):',
+      '1. vaults row 1 (id 1): a vault on a field needs a position of 1 or more, a staged vault (field_id null) has none',
+    ]);
+    // two active checklists for one warehouse: only the database's partial unique index knows
+    const twice = copy();
+    const checklist = {
+      id: 1,
+      warehouse_id: 1,
+      description: 'Open',
+      is_active: 1,
+      filled_out_by: null,
+      version: 1,
+      created_at: '2026-11-23T10:00:00.000Z',
+    };
+    twice.tables.checklists = [checklist, { ...checklist, id: 2 }];
+    const lines = await refusal(importCompany(db(), twice));
+    expect(lines).toEqual([
+      expect.stringMatching(/^The database refused the file and nothing was written: /),
+    ]);
+    expect(await counts()).toEqual(before);
+  });
+
   it(`lists at most ${MAX_LISTED_PROBLEMS} problems and counts the rest`, async () => {
     const data = copy();
     data.tables.orders = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, name: i + 1 }));

@@ -22,6 +22,12 @@ import {
 
 export { type CompanyExport, EXPORT_FORMAT, EXPORT_VERSION } from './transfer-format';
 
+/** An integrity constraint refused a write (PostgreSQL's class 23, SQLite's SQLITE_CONSTRAINT_*). */
+function isConstraintViolation(error: unknown): boolean {
+  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  return code.startsWith('23') || code.startsWith('SQLITE_CONSTRAINT');
+}
+
 type IdMaps = Map<TenantTable, Map<number, number>>;
 
 export interface ExportOptions {
@@ -112,7 +118,7 @@ export async function importCompany(db: Db, data: unknown): Promise<{ companyId:
   if (taken.length > 0)
     throw new HttpError(409, [`These users already exist: ${taken.map((u) => u.email).join(', ')}.`]);
 
-  return db.transaction().execute(async (trx) => {
+  const write = db.transaction().execute(async (trx) => {
     const { id: companyId } = await insertCompany(trx, file.company.name, file.company.created_at);
     const maps: IdMaps = new Map();
     let count = 0;
@@ -135,5 +141,12 @@ export async function importCompany(db: Db, data: unknown): Promise<{ companyId:
       }
     }
     return { companyId, rows: count };
+  });
+  // what the checks cannot see (another import taking the name meanwhile, a second active checklist) rolls it all back
+  return write.catch((error: unknown) => {
+    if (!isConstraintViolation(error)) throw error;
+    throw new HttpError(409, [
+      `The database refused the file and nothing was written: ${error instanceof Error ? error.message : String(error)}`,
+    ]);
   });
 }

@@ -186,3 +186,16 @@ export const UNIQUE_KEYS: Partial<Record<TenantTable, string[][]>> = {
   orders: [['name']],
   vaults: [['field_id', 'position']],
 };
+
+/** What the database's check constraints demand of one row, said before the import writes anything. */
+export const ROW_CHECKS: Partial<Record<TenantTable, (row: Row) => string | null>> = {
+  vaults: (row) =>
+    (row.field_id === null) !== (row.position === null) ||
+    (row.position !== null && (row.position as number) < 1)
+      ? 'a vault on a field needs a position of 1 or more, a staged vault (field_id null) has none'
+      : null,
+  pallets: (row) =>
+    (row.slot_index as number) < 0 || (row.shelf_spots as number) < 1
+      ? 'slot_index must be 0 or more and shelf_spots 1 or more'
+      : null,
+};
