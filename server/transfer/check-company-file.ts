@@ -42,6 +42,32 @@ function typeProblem(rule: ColumnRule, value: unknown): string | null {
   }
 }
 
+/** What is wrong with one row on its own: keys, values and their types, the constraints within the row. */
+function rowProblems(table: TenantTable, row: Row): string[] {
+  const rules = rulesOf(table);
+  const problems: string[] = [];
+  for (const key of Object.keys(row))
+    if (!Object.hasOwn(rules, key))
+      problems.push(`unknown key "${key}" (a ${table} row holds only ${Object.keys(rules).join(', ')})`);
+  for (const [column, rule] of Object.entries(rules)) {
+    if (!Object.hasOwn(row, column)) problems.push(`${column} is missing`);
+    else if (row[column] === null) {
+      if (!rule.nullable) problems.push(`${column} is required, found null`);
+    } else {
+      const wanted = typeProblem(rule, row[column]);
+      if (wanted) problems.push(`${column} must be ${wanted}, found ${show(row[column])}`);
+    }
+  }
+  if (problems.length > 0) return problems;
+  if (table === 'attachments') {
+    const length = Buffer.from(row.content as string, 'base64').length;
+    if (row.size !== length) problems.push(`size is ${show(row.size)} but content holds ${length} bytes`);
+  }
+  const broken = ROW_CHECKS[table]?.(row);
+  if (broken) problems.push(broken);
+  return problems;
+}
+
 /**
  * Everything wrong with a company file, as readable lines; empty when the import can take it. Checks the shape
  * (allowed keys only, every value present with the right type), unique ids, and that every reference resolves to a
@@ -85,8 +111,6 @@ export function findFileProblems(data: unknown): string[] {
       problems.push(`tables.${table}: missing (an export lists every table, empty ones as [])`);
       continue;
     }
-    const rules = rulesOf(table);
-    const allowed = Object.keys(rules);
     const kept: { row: Row; label: string }[] = [];
     rows.forEach((row: unknown, index) => {
       const where = `${table} row ${index + 1}`;
@@ -95,37 +119,12 @@ export function findFileProblems(data: unknown): string[] {
         return;
       }
       const label = Number.isSafeInteger(row.id) ? `${where} (id ${String(row.id)})` : where;
-      const before = problems.length;
-      for (const key of Object.keys(row))
-        if (!Object.hasOwn(rules, key))
-          problems.push(`${label}: unknown key "${key}" (a ${table} row holds only ${allowed.join(', ')})`);
-      for (const [column, rule] of Object.entries(rules)) {
-        if (!Object.hasOwn(row, column)) {
-          problems.push(`${label}: ${column} is missing`);
-          continue;
-        }
-        const value = row[column];
-        if (value === null) {
-          if (!rule.nullable) problems.push(`${label}: ${column} is required, found null`);
-          continue;
-        }
-        const wanted = typeProblem(rule, value);
-        if (wanted) problems.push(`${label}: ${column} must be ${wanted}, found ${show(value)}`);
-      }
+      problems.push(...rowProblems(table, row).map((problem) => `${label}: ${problem}`));
       if (Number.isSafeInteger(row.id)) {
         if (seen.has(row.id as number))
           problems.push(`${label}: the id ${String(row.id)} appears twice in ${table}`);
         seen.add(row.id as number);
       }
-      if (table === 'attachments' && typeof row.content === 'string' && BASE64.test(row.content)) {
-        const length = Buffer.from(row.content, 'base64').length;
-        if (row.size !== length)
-          problems.push(`${label}: size is ${show(row.size)} but content holds ${length} bytes`);
-      }
-      const rowCheck = ROW_CHECKS[table];
-      const shapeFine = problems.length === before;
-      const broken = shapeFine && rowCheck ? rowCheck(row) : null;
-      if (broken) problems.push(`${label}: ${broken}`);
       kept.push({ row, label });
     });
     rowsOf.set(table, kept);
