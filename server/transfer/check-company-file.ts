@@ -34,6 +34,8 @@ function typeProblem(rule: ColumnRule, value: unknown): string | null {
     case 'flag':
       return value === 0 || value === 1 ? null : '0 or 1';
     case 'text':
+      if (rule.values)
+        return rule.values.includes(value as string) ? null : `one of ${rule.values.join(', ')}`;
       return typeof value === 'string' ? null : 'text';
     case 'timestamp':
       return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? null : 'a date and time';

@@ -170,20 +170,22 @@ describe.each(testEngines())('checking an import file on %s', (engine) => {
     placed!.customer_id = 999; // dangling reference
     delete placed!.type; // missing required value
     staged!.note = 42; // wrong type
+    staged!.type = 'crate'; // a text the app never writes there
     staged!.colour = 'red'; // unknown key
     data.tables.racks.push({ ...data.tables.racks[0]! }); // duplicate id
     data.tables.customers.push({ id: 77, name: null }); // required value null
     const lines = await refusal(importCompany(db(), data));
     expect(lines).toEqual([
-      'The file was refused and nothing was written (6 problems):',
+      'The file was refused and nothing was written (7 problems):',
       '1. customers row 3 (id 77): name is required, found null',
       '2. vaults row 1 (id 1): type is missing',
       expect.stringMatching(
         /^3\. vaults row 2 \(id 2\): unknown key "colour" \(a vaults row holds only id, name, /,
       ),
-      '4. vaults row 2 (id 2): note must be text, found 42',
-      '5. racks row 2 (id 1): the id 1 appears twice in racks',
-      '6. vaults row 1 (id 1): customer_id 999 matches no customers row of the file',
+      '4. vaults row 2 (id 2): type must be one of vault, liftvan, t2, couchbox, found "crate"',
+      '5. vaults row 2 (id 2): note must be text, found 42',
+      '6. racks row 2 (id 1): the id 1 appears twice in racks',
+      '7. vaults row 1 (id 1): customer_id 999 matches no customers row of the file',
     ]);
     expect(await counts()).toEqual(before);
   });

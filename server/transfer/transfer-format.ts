@@ -1,4 +1,6 @@
 import type { Selectable } from 'kysely';
+import { VAULT_TYPES } from '../../domain/rules/capacity';
+import { RACK_ORIENTATIONS } from '../../domain/rules/rack-placement';
 import type { Database } from '../db/schema';
 import type { TenantTable } from './transfer.repo';
 
@@ -26,6 +28,8 @@ export interface ColumnRule {
   nullable: boolean;
   table?: TenantTable;
   soft?: boolean;
+  /** the only texts the app writes into the column */
+  values?: readonly string[];
 }
 
 // The kinds a column may have, from its type in schema.ts: a rule that does not fit its column does not compile.
@@ -55,7 +59,11 @@ const text = { kind: 'text', nullable: false } as const;
 const timestamp = { kind: 'timestamp', nullable: false } as const;
 const bytes = { kind: 'bytes', nullable: false } as const;
 const ref = (table: TenantTable) => ({ kind: 'ref', nullable: false, table }) as const;
+const oneOf = (values: readonly string[]) => ({ kind: 'text', nullable: false, values }) as const;
 const orNull = <R extends ColumnRule>(rule: R) => ({ ...rule, nullable: true }) as const;
+
+// a couchbox takes two fields, couchbox-T over couchbox-B; 'couchbox' is the older name of the top half
+const FIELD_TYPES = ['vault', 'couchbox', 'couchbox-T', 'couchbox-B'];
 
 /**
  * The tables of a company in an order where every reference points backwards (the import inserts in this order),
@@ -77,7 +85,14 @@ export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
     version: integer,
     created_at: timestamp,
   },
-  fields: { id, warehouse_id: ref('warehouses'), col: integer, row: integer, type: text, full: flag },
+  fields: {
+    id,
+    warehouse_id: ref('warehouses'),
+    col: integer,
+    row: integer,
+    type: oneOf(FIELD_TYPES),
+    full: flag,
+  },
   customers: { id, name: text },
   orders: { id, name: text },
   vaults: {
@@ -87,7 +102,7 @@ export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
     order_id: orNull(ref('orders')),
     field_id: orNull(ref('fields')),
     position: orNull(integer),
-    type: text,
+    type: oneOf(VAULT_TYPES),
     note: orNull(text),
     version: integer,
     created_at: timestamp,
@@ -106,7 +121,7 @@ export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
     id,
     warehouse_id: ref('warehouses'),
     name: text,
-    orientation: text,
+    orientation: oneOf(RACK_ORIENTATIONS),
     width: real,
     length: real,
     x: real,
