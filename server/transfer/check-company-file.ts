@@ -1,7 +1,7 @@
 import type { TenantTable } from './transfer.repo';
 import {
   type ColumnRule,
-  EVENT_ENTITY_TABLE,
+  entityTable,
   EXPORT_FORMAT,
   EXPORT_VERSION,
   ROW_CHECKS,
@@ -141,7 +141,7 @@ export function findFileProblems(data: unknown): string[] {
         if (!Number.isSafeInteger(value)) continue;
         let target = rule.table;
         if (rule.kind === 'entity') {
-          target = EVENT_ENTITY_TABLE[String(row.entity_type)];
+          target = entityTable(row.entity_type);
           if (!target) {
             problems.push(`${label}: entity_id must be null for entity_type ${show(row.entity_type)}`);
             continue;

@@ -3,7 +3,7 @@ import { buildAccount } from '../db/factories';
 import { DEMO_LOGIN, seedDemoIfEmpty } from '../db/seed';
 import { buildRack } from '../features/racks/racks.factories';
 import { buildStagedVault, buildVault, buildWarehouse } from '../features/warehouses/warehouses.factories';
-import type { HttpError } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { snapshotDatabase } from '../test/database-snapshot.repo';
 import { type TestContext, startTestApp, testEngines } from '../test/test-app';
 import { MAX_LISTED_PROBLEMS } from './check-company-file';
@@ -11,11 +11,12 @@ import { type CompanyExport, exportCompany, importCompany } from './company-tran
 
 /** The lines a refused import lists (heading first). */
 async function refusal(promise: Promise<unknown>): Promise<string[]> {
-  const error = (await promise.then(
+  const error = await promise.then(
     () => null,
     (e: unknown) => e,
-  )) as HttpError | null;
+  );
   if (!error) throw new Error('the import was expected to be refused, and it was not');
+  if (!(error instanceof HttpError)) throw error;
   return error.messages;
 }
 
@@ -214,6 +215,57 @@ describe.each(testEngines())('checking an import file on %s', (engine) => {
     expect(lines).toEqual([
       expect.stringMatching(/^The database refused the file and nothing was written: /),
     ]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses hostile shapes with a list, never a crash', async () => {
+    const before = await counts();
+    const cases: [string, (data: Record<string, unknown>, json: string) => unknown, RegExp][] = [
+      [
+        'an entity_type that is a key of every object',
+        (data) => {
+          const tables = data.tables as CompanyExport['tables'];
+          tables.events.push({ ...tables.events[0]!, id: 999, entity_type: 'constructor', entity_id: 1 });
+          return data;
+        },
+        /^1\. events row \d+ \(id 999\): entity_id must be null for entity_type "constructor"$/,
+      ],
+      [
+        '__proto__ keys',
+        (_, json) =>
+          JSON.parse(
+            json
+              .replace('"tables":{', '"tables":{"__proto__":[],')
+              .replace('"email":', '"__proto__":{"company_id":1},"email":'),
+          ),
+        /^1\. tables: unknown table "__proto__"$/,
+      ],
+      ['tables as a list', (data) => ({ ...data, tables: [] }), /^1\. tables: missing$/],
+      [
+        'rows that are not objects',
+        (data) => ({ ...data, tables: { ...(data.tables as object), users: [1, 'x', null] } }),
+        /^1\. users row 1: must be an object, found 1$/,
+      ],
+      [
+        'ids as text and too large',
+        (data) => {
+          const tables = data.tables as CompanyExport['tables'];
+          tables.warehouses[0]!.id = '1';
+          tables.vaults[0]!.id = 2 ** 60;
+          return data;
+        },
+        /^1\. warehouses row 1: id must be a positive whole number, found "1"$/,
+      ],
+      ['no company', (data) => ({ ...data, company: null }), /^1\. company: missing/],
+    ];
+    for (const [what, change, first] of cases) {
+      const data = copy();
+      const lines = await refusal(
+        importCompany(db(), change(data as unknown as Record<string, unknown>, JSON.stringify(data))),
+      );
+      expect(lines[0], what).toMatch(/^The file was refused and nothing was written \(\d+ problems?\):$/);
+      expect(lines[1], what).toMatch(first);
+    }
     expect(await counts()).toEqual(before);
   });
 

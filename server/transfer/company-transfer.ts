@@ -3,10 +3,10 @@ import { HttpError } from '../http/errors';
 import { describeProblems, findFileProblems } from './check-company-file';
 import {
   type CompanyExport,
-  EVENT_ENTITY_TABLE,
   EXPORT_FORMAT,
   EXPORT_VERSION,
   type Row,
+  entityTable,
   TABLES,
   rulesOf,
 } from './transfer-format';
@@ -38,7 +38,7 @@ export interface ExportOptions {
 /** The table a reference column of the row points into, or undefined when the row has none for that column. */
 function targetOf(table: TenantTable, column: string, row: Row): TenantTable | undefined {
   const rule = rulesOf(table)[column]!;
-  return rule.kind === 'entity' ? EVENT_ENTITY_TABLE[String(row.entity_type)] : rule.table;
+  return rule.kind === 'entity' ? entityTable(row.entity_type) : rule.table;
 }
 
 /**

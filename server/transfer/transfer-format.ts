@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import { VAULT_TYPES } from '../../domain/rules/capacity';
 import { RACK_ORIENTATIONS } from '../../domain/rules/rack-placement';
 import type { Database } from '../db/schema';
+import type { EventRecord } from '../events/event-log.repo';
 import type { TenantTable } from './transfer.repo';
 
 export const EXPORT_FORMAT = 'warehouse-manager-company';
@@ -183,7 +184,7 @@ export function rulesOf(table: TenantTable): Record<string, ColumnRule> {
 }
 
 /** An event names its subject by type; the subject may be gone (a deleted vault), then the export writes null. */
-export const EVENT_ENTITY_TABLE: Record<string, TenantTable> = {
+const EVENT_ENTITY_TABLE: Record<EventRecord['entityType'], TenantTable> = {
   vault: 'vaults',
   field: 'fields',
   warehouse: 'warehouses',
@@ -191,6 +192,14 @@ export const EVENT_ENTITY_TABLE: Record<string, TenantTable> = {
   pallet: 'pallets',
   checklist: 'checklists',
 };
+
+/** The table an event's entity_id points into; undefined for a type that names none (never a key of Object). */
+export function entityTable(entityType: unknown): TenantTable | undefined {
+  const type = String(entityType);
+  return Object.hasOwn(EVENT_ENTITY_TABLE, type)
+    ? EVENT_ENTITY_TABLE[type as EventRecord['entityType']]
+    : undefined;
+}
 
 /** Values that must be unique within the company (the database would refuse them half-way through the import). */
 export const UNIQUE_KEYS: Partial<Record<TenantTable, string[][]>> = {
