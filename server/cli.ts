@@ -47,15 +47,23 @@ const commands: Record<string, (database: DatabaseHandle, options: Options) => P
   async export(database, options) {
     need(options, 'company', 'out');
     const data = await exportCompany(database.db, options.company!);
-    fs.writeFileSync(options.out!, JSON.stringify(data));
+    // written next to its place and renamed, so a failed export never leaves a half file under the name
+    const partial = `${options.out!}.partial`;
+    fs.writeFileSync(partial, JSON.stringify(data));
+    fs.renameSync(partial, options.out!);
     const rows = Object.values(data.tables).reduce((sum, rows) => sum + rows.length, 0);
     return `Exported "${data.company.name}" (${rows} rows) to ${options.out}.`;
   },
   async import(database, options) {
     need(options, 'in');
-    const data = JSON.parse(fs.readFileSync(options.in!, 'utf8')) as CompanyExport;
+    let data: unknown;
+    try {
+      data = JSON.parse(fs.readFileSync(options.in!, 'utf8'));
+    } catch (error) {
+      throw new Error(`${options.in} is not a readable JSON file: ${(error as Error).message}`);
+    }
     const { rows } = await importCompany(database.db, data);
-    return `Imported "${data.company.name}" (${rows} rows).`;
+    return `Imported "${(data as CompanyExport).company.name}" (${rows} rows).`;
   },
   async backup(database, options) {
     need(options, 'out');

@@ -1,129 +1,152 @@
 import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
+import { describeProblems, findFileProblems } from './check-company-file';
 import {
+  type CompanyExport,
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
   type Row,
+  entityTable,
+  TABLES,
+  rulesOf,
+} from './transfer-format';
+import {
   type TenantTable,
   findCompany,
   findUsersByEmail,
   insertCompany,
   insertTenantRow,
+  readSnapshot,
   selectTenantRows,
 } from './transfer.repo';
 
-export const EXPORT_FORMAT = 'warehouse-manager-company';
-export const EXPORT_VERSION = 1;
+export { type CompanyExport, EXPORT_FORMAT, EXPORT_VERSION } from './transfer-format';
 
-/** Tables in an order where every reference points backwards, with the columns that hold references. */
-const TABLES: { table: TenantTable; refs: Record<string, TenantTable> }[] = [
-  { table: 'users', refs: {} },
-  { table: 'warehouses', refs: {} },
-  { table: 'fields', refs: { warehouse_id: 'warehouses' } },
-  { table: 'customers', refs: {} },
-  { table: 'orders', refs: {} },
-  { table: 'vaults', refs: { customer_id: 'customers', order_id: 'orders', field_id: 'fields' } },
-  { table: 'attachments', refs: { vault_id: 'vaults' } },
-  { table: 'racks', refs: { warehouse_id: 'warehouses' } },
-  { table: 'shelves', refs: { rack_id: 'racks' } },
-  { table: 'pallets', refs: { shelf_id: 'shelves', customer_id: 'customers' } },
-  { table: 'checklists', refs: { warehouse_id: 'warehouses' } },
-  { table: 'checklist_tasks', refs: { checklist_id: 'checklists' } },
-  { table: 'events', refs: { user_id: 'users', warehouse_id: 'warehouses' } },
-];
-
-// an event names its subject by type; the subject may be gone (a deleted vault), then the reference becomes null
-const EVENT_ENTITY_TABLE: Record<string, TenantTable> = {
-  vault: 'vaults',
-  field: 'fields',
-  warehouse: 'warehouses',
-  rack: 'racks',
-  pallet: 'pallets',
-  checklist: 'checklists',
-};
-
-export interface CompanyExport {
-  format: typeof EXPORT_FORMAT;
-  version: number;
-  company: { name: string; created_at: string };
-  tables: Record<TenantTable, Row[]>;
+/** An integrity constraint refused a write (PostgreSQL's class 23, SQLite's SQLITE_CONSTRAINT_*). */
+function isConstraintViolation(error: unknown): boolean {
+  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  return code.startsWith('23') || code.startsWith('SQLITE_CONSTRAINT');
 }
 
 type IdMaps = Map<TenantTable, Map<number, number>>;
 
-function remap(row: Row, table: TenantTable, refs: Record<string, TenantTable>, maps: IdMaps): Row {
-  const out: Row = { ...row };
-  for (const [column, target] of Object.entries(refs)) {
-    const old = out[column];
-    out[column] = old === null || old === undefined ? null : (maps.get(target)?.get(Number(old)) ?? null);
-  }
-  if (table === 'events') {
-    const target = EVENT_ENTITY_TABLE[String(out.entity_type)];
-    out.entity_id =
-      target && out.entity_id !== null ? (maps.get(target)?.get(Number(out.entity_id)) ?? null) : null;
-  }
-  return out;
+export interface ExportOptions {
+  /** called after each table is read, before the next; lets a test write in between */
+  afterTable?: (table: TenantTable) => Promise<void>;
+}
+
+/** The table a reference column of the row points into, or undefined when the row has none for that column. */
+function targetOf(table: TenantTable, column: string, row: Row): TenantTable | undefined {
+  const rule = rulesOf(table)[column]!;
+  return rule.kind === 'entity' ? entityTable(row.entity_type) : rule.table;
 }
 
 /**
- * A company's complete data, attachments included. Ids are renumbered 1..n per table (references follow), so two
- * exports of the same data from different databases are identical.
+ * A company's complete data, attachments included, read from one snapshot of the database so that it is consistent
+ * however busy the database is. Ids are renumbered 1..n per table in the order of the original ids (references
+ * follow), so two exports of the same data from different databases are identical. Only the columns of
+ * TABLE_RULES are written, and the result passes the same checks as an import.
  */
-export async function exportCompany(db: Db, companyName: string): Promise<CompanyExport> {
-  const company = await findCompany(db, companyName);
-  if (!company) throw new HttpError(404, [`No company named "${companyName}".`]);
-  const maps: IdMaps = new Map();
-  const tables = {} as Record<TenantTable, Row[]>;
-  for (const { table, refs } of TABLES) {
-    const rows = await selectTenantRows(db, table, company.id);
-    const ids = new Map<number, number>();
-    rows.forEach((row, index) => ids.set(Number(row.id), index + 1));
-    maps.set(table, ids);
-    tables[table] = rows.map((row) => {
-      const { company_id: _company, ...rest } = remap(row, table, refs, maps);
-      const out: Row = { ...rest, id: ids.get(Number(row.id)) };
-      if (table === 'attachments') out.content = Buffer.from(row.content as Uint8Array).toString('base64');
-      return out;
-    });
-  }
-  return {
-    format: EXPORT_FORMAT,
-    version: EXPORT_VERSION,
-    company: { name: company.name, created_at: company.created_at },
-    tables,
-  };
+export async function exportCompany(
+  db: Db,
+  companyName: string,
+  options: ExportOptions = {},
+): Promise<CompanyExport> {
+  const problems: string[] = [];
+  const data = await readSnapshot(db, async (snapshot) => {
+    const company = await findCompany(snapshot, companyName);
+    if (!company) throw new HttpError(404, [`No company named "${companyName}".`]);
+    const maps: IdMaps = new Map();
+    const tables = {} as Record<TenantTable, Row[]>;
+    for (const table of TABLES) {
+      const rules = rulesOf(table);
+      const rows = await selectTenantRows(snapshot, table, company.id, Object.keys(rules));
+      const ids = new Map<number, number>();
+      rows.forEach((row, index) => ids.set(Number(row.id), index + 1));
+      maps.set(table, ids);
+      tables[table] = rows.map((row) => {
+        const out: Row = {};
+        for (const [column, rule] of Object.entries(rules)) {
+          const value = row[column];
+          if (rule.kind === 'id') out[column] = ids.get(Number(value));
+          else if ((rule.kind === 'ref' || rule.kind === 'entity') && value !== null) {
+            const target = targetOf(table, column, row);
+            const renumbered = target ? maps.get(target)?.get(Number(value)) : undefined;
+            // a soft reference may name what is gone; a foreign key cannot, unless it names another company's row
+            if (renumbered === undefined && rule.kind === 'ref' && !rule.soft)
+              problems.push(
+                `${table} id ${String(row.id)}: ${column} ${String(value)} matches no ${target} row of this company`,
+              );
+            out[column] = renumbered ?? null;
+          } else if (rule.kind === 'bytes') out[column] = Buffer.from(value as Uint8Array).toString('base64');
+          else out[column] = value;
+        }
+        return out;
+      });
+      await options.afterTable?.(table);
+    }
+    return {
+      format: EXPORT_FORMAT,
+      version: EXPORT_VERSION,
+      company: { name: company.name, created_at: company.created_at },
+      tables,
+    } satisfies CompanyExport;
+  });
+  if (problems.length === 0) problems.push(...findFileProblems(data));
+  if (problems.length > 0)
+    throw new HttpError(409, describeProblems(`The data of "${companyName}" cannot be exported`, problems));
+  return data;
 }
 
-/** Creates the exported company in this database, in one transaction; refuses when its name or a user's email is taken. */
-export async function importCompany(
-  db: Db,
-  data: CompanyExport,
-): Promise<{ companyId: number; rows: number }> {
-  if (data?.format !== EXPORT_FORMAT || data.version !== EXPORT_VERSION) {
-    throw new HttpError(400, ['This file is not a Warehouse Manager company export.']);
-  }
-  if (await findCompany(db, data.company.name)) {
-    throw new HttpError(409, [`A company named "${data.company.name}" already exists in this database.`]);
+/**
+ * Creates the exported company in this database. The file is checked first and refused with the list of its
+ * problems; then it is written in one transaction, every row built from the allowed columns only and the company
+ * id always this import's own. Refuses a company name or a user's email that is already taken.
+ */
+export async function importCompany(db: Db, data: unknown): Promise<{ companyId: number; rows: number }> {
+  const problems = findFileProblems(data);
+  if (problems.length > 0)
+    throw new HttpError(400, describeProblems('The file was refused and nothing was written', problems));
+  const file = data as CompanyExport;
+  if (await findCompany(db, file.company.name)) {
+    throw new HttpError(409, [`A company named "${file.company.name}" already exists in this database.`]);
   }
   const taken = await findUsersByEmail(
     db,
-    (data.tables.users ?? []).map((u) => String(u.email)),
+    file.tables.users.map((u) => String(u.email)),
   );
   if (taken.length > 0)
     throw new HttpError(409, [`These users already exist: ${taken.map((u) => u.email).join(', ')}.`]);
 
-  return db.transaction().execute(async (trx) => {
-    const { id: companyId } = await insertCompany(trx, data.company.name, data.company.created_at);
+  const write = db.transaction().execute(async (trx) => {
+    const { id: companyId } = await insertCompany(trx, file.company.name, file.company.created_at);
     const maps: IdMaps = new Map();
     let count = 0;
-    for (const { table, refs } of TABLES) {
+    for (const table of TABLES) {
       const ids = new Map<number, number>();
       maps.set(table, ids);
-      for (const row of data.tables[table] ?? []) {
-        const { id: oldId, ...values } = remap(row, table, refs, maps);
-        if (table === 'attachments') values.content = Buffer.from(String(row.content), 'base64');
-        ids.set(Number(oldId), await insertTenantRow(trx, table, { ...values, company_id: companyId }));
+      for (const row of file.tables[table]) {
+        const values: Row = { company_id: companyId };
+        for (const [column, rule] of Object.entries(rulesOf(table))) {
+          const value = row[column];
+          if (rule.kind === 'id') continue;
+          if ((rule.kind === 'ref' || rule.kind === 'entity') && value !== null) {
+            // the checks proved that every reference names a row of the file, inserted before this one
+            values[column] = maps.get(targetOf(table, column, row)!)!.get(value as number)!;
+          } else if (rule.kind === 'bytes') values[column] = Buffer.from(value as string, 'base64');
+          else values[column] = value;
+        }
+        ids.set(row.id as number, await insertTenantRow(trx, table, values));
         count += 1;
       }
     }
     return { companyId, rows: count };
+  });
+  // what the checks cannot see (another import taking the name meanwhile, a second active checklist) rolls it all back
+  return write.catch((error: unknown) => {
+    if (!isConstraintViolation(error)) throw error;
+    throw new HttpError(409, [
+      `The database refused the file and nothing was written: ${error instanceof Error ? error.message : String(error)}`,
+    ]);
   });
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../db/database';
 import { nowIso } from '../db/database';
 import type { Database } from '../db/schema';
@@ -7,10 +7,31 @@ export type TenantTable = Exclude<
   keyof Database,
   'companies' | 'sessions' | 'login_failures' | 'contact_messages'
 >;
-export type Row = Record<string, unknown>;
+type Row = Record<string, unknown>;
 
 // The transfer walks every tenant table the same way; a loosely typed handle keeps that one loop instead of twelve.
 const loose = (db: Db) => db as unknown as Kysely<Record<string, Row>>;
+
+/**
+ * Runs all the reads of `read` on one snapshot of the database, while others keep writing. PostgreSQL: a read-only
+ * REPEATABLE READ transaction. SQLite: a plain deferred transaction, which in WAL mode reads the snapshot of its first
+ * read and takes no write lock (the app's own transactions begin IMMEDIATE, which would hold writers off).
+ */
+export async function readSnapshot<T>(db: Db, read: (snapshot: Db) => Promise<T>): Promise<T> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(read);
+  return db.connection().execute(async (connection) => {
+    await sql`begin deferred`.execute(connection);
+    try {
+      const result = await read(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
+}
 
 export async function findCompany(db: Db, name: string) {
   return db.selectFrom('companies').selectAll().where('name', '=', name).executeTakeFirst();
@@ -24,8 +45,19 @@ export async function insertCompany(db: Db, name: string, createdAt: string) {
     .executeTakeFirstOrThrow();
 }
 
-export async function selectTenantRows(db: Db, table: TenantTable, companyId: number): Promise<Row[]> {
-  return loose(db).selectFrom(table).selectAll().where('company_id', '=', companyId).orderBy('id').execute();
+/** The company's rows of the table, oldest id first, with exactly the named columns. */
+export async function selectTenantRows(
+  db: Db,
+  table: TenantTable,
+  companyId: number,
+  columns: string[],
+): Promise<Row[]> {
+  return loose(db)
+    .selectFrom(table)
+    .select(columns)
+    .where('company_id', '=', companyId)
+    .orderBy('id')
+    .execute();
 }
 
 export async function insertTenantRow(db: Db, table: TenantTable, row: Row): Promise<number> {

@@ -1,0 +1,61 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { environmentWith } from '../config';
+import { openDatabase } from '../db/database';
+import { buildAccount } from '../db/factories';
+import { migrateToLatest } from '../db/migrate';
+import { exportCompany } from './company-transfer';
+
+const run = promisify(execFile);
+
+/** `npm run cli -- <args>` against a SQLite file, as an operator runs it: exit code and what it printed. */
+async function cli(file: string, ...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+      env: environmentWith({ DATABASE_URL: `sqlite:${file}` }),
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+// one run of the real command (starting it costs seconds); the checks themselves are tested in company-transfer.test.ts
+describe('import on the command line', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wm-cli-'));
+  afterAll(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a planted company id with the numbered problem and exit code 1, and writes nothing', async () => {
+    const target = path.join(dir, 'target.db');
+    const database = openDatabase({ kind: 'sqlite', file: target });
+    await migrateToLatest(database.db);
+    const victim = await buildAccount(database.db);
+    const attacker = await buildAccount(database.db);
+    const planted = await exportCompany(database.db, attacker.companyName);
+    planted.company.name = 'Planted';
+    planted.tables.users[0] = {
+      COMPANY_ID: victim.companyId,
+      ...planted.tables.users[0],
+      email: 'x@planted.test',
+    };
+    const file = path.join(dir, 'planted.json');
+    fs.writeFileSync(file, JSON.stringify(planted));
+
+    const refused = await cli(target, 'import', '--in', file);
+    expect(refused.stderr.trim().split('\n')).toEqual([
+      'The file was refused and nothing was written (1 problem):',
+      '1. users row 1 (id 1): unknown key "COMPANY_ID" (a users row holds only id, email, username, password_hash, created_at)',
+    ]);
+    expect(refused.code).toBe(1);
+    const companies = await database.db.selectFrom('companies').select('name').execute();
+    expect(companies.map((c) => c.name)).toEqual([victim.companyName, attacker.companyName]);
+    await database.close();
+  });
+});

@@ -1,0 +1,225 @@
+import type { Selectable } from 'kysely';
+import { VAULT_TYPES } from '../../domain/rules/capacity';
+import { RACK_ORIENTATIONS } from '../../domain/rules/rack-placement';
+import type { Database } from '../db/schema';
+import type { EventRecord } from '../events/event-log.repo';
+import type { TenantTable } from './transfer.repo';
+
+export const EXPORT_FORMAT = 'warehouse-manager-company';
+export const EXPORT_VERSION = 1;
+
+export type Row = Record<string, unknown>;
+
+export interface CompanyExport {
+  format: typeof EXPORT_FORMAT;
+  version: number;
+  company: { name: string; created_at: string };
+  tables: Record<TenantTable, Row[]>;
+}
+
+/**
+ * How one column travels in the file. `ref` holds the id of a row of `table` in the same file; `entity` (events only)
+ * the id of a row of the table its entity_type names. A `soft` reference has no foreign key: what it named may be
+ * gone, and the export then writes null.
+ */
+type Kind = 'id' | 'integer' | 'real' | 'flag' | 'text' | 'timestamp' | 'bytes' | 'ref' | 'entity';
+
+export interface ColumnRule {
+  kind: Kind;
+  nullable: boolean;
+  table?: TenantTable;
+  soft?: boolean;
+  /** the only texts the app writes into the column */
+  values?: readonly string[];
+}
+
+// The kinds a column may have, from its type in schema.ts: a rule that does not fit its column does not compile.
+type KindOf<V> = [NonNullable<V>] extends [string]
+  ? 'text' | 'timestamp'
+  : [NonNullable<V>] extends [number]
+    ? 'id' | 'integer' | 'real' | 'flag' | 'ref' | 'entity'
+    : [NonNullable<V>] extends [Buffer]
+      ? 'bytes'
+      : never;
+
+type RuleFor<V> = ColumnRule & { kind: KindOf<V>; nullable: null extends V ? true : false };
+
+/**
+ * Every column of the table except company_id, which never comes from a file. A column added to schema.ts makes
+ * this type demand a rule for it, so nobody adds a column without deciding how it is exported and checked.
+ */
+export type TableRules<T extends TenantTable> = {
+  [C in Exclude<keyof Selectable<Database[T]>, 'company_id'>]: RuleFor<Selectable<Database[T]>[C]>;
+};
+
+const id = { kind: 'id', nullable: false } as const;
+const integer = { kind: 'integer', nullable: false } as const;
+const real = { kind: 'real', nullable: false } as const;
+const flag = { kind: 'flag', nullable: false } as const;
+const text = { kind: 'text', nullable: false } as const;
+const timestamp = { kind: 'timestamp', nullable: false } as const;
+const bytes = { kind: 'bytes', nullable: false } as const;
+const ref = (table: TenantTable) => ({ kind: 'ref', nullable: false, table }) as const;
+const oneOf = (values: readonly string[]) => ({ kind: 'text', nullable: false, values }) as const;
+const orNull = <R extends ColumnRule>(rule: R) => ({ ...rule, nullable: true }) as const;
+
+// a couchbox takes two fields, couchbox-T over couchbox-B; 'couchbox' is the older name of the top half
+const FIELD_TYPES = ['vault', 'couchbox', 'couchbox-T', 'couchbox-B'];
+
+/**
+ * The tables of a company in an order where every reference points backwards (the import inserts in this order),
+ * each with the only columns a file may hold for it.
+ */
+export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
+  users: { id, email: text, username: text, password_hash: text, created_at: timestamp },
+  warehouses: {
+    id,
+    name: text,
+    slug: text,
+    rows: integer,
+    cols: integer,
+    field_capacity: integer,
+    length: real,
+    width: real,
+    grid_x: real,
+    grid_y: real,
+    version: integer,
+    created_at: timestamp,
+  },
+  fields: {
+    id,
+    warehouse_id: ref('warehouses'),
+    col: integer,
+    row: integer,
+    type: oneOf(FIELD_TYPES),
+    full: flag,
+  },
+  customers: { id, name: text },
+  orders: { id, name: text },
+  vaults: {
+    id,
+    name: orNull(text),
+    customer_id: ref('customers'),
+    order_id: orNull(ref('orders')),
+    field_id: orNull(ref('fields')),
+    position: orNull(integer),
+    type: oneOf(VAULT_TYPES),
+    note: orNull(text),
+    version: integer,
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
+  attachments: {
+    id,
+    vault_id: ref('vaults'),
+    file_name: text,
+    content_type: text,
+    size: integer,
+    content: bytes,
+    created_at: timestamp,
+  },
+  racks: {
+    id,
+    warehouse_id: ref('warehouses'),
+    name: text,
+    orientation: oneOf(RACK_ORIENTATIONS),
+    width: real,
+    length: real,
+    x: real,
+    y: real,
+    capacity: integer,
+    version: integer,
+    created_at: timestamp,
+  },
+  shelves: { id, rack_id: ref('racks'), position: integer, capacity: integer },
+  pallets: {
+    id,
+    shelf_id: ref('shelves'),
+    customer_id: ref('customers'),
+    name: orNull(text),
+    pallet_number: orNull(text),
+    notes: orNull(text),
+    weight: real,
+    shelf_spots: integer,
+    slot_index: integer,
+    version: integer,
+    created_at: timestamp,
+  },
+  checklists: {
+    id,
+    warehouse_id: ref('warehouses'),
+    description: text,
+    is_active: flag,
+    filled_out_by: orNull(text),
+    version: integer,
+    created_at: timestamp,
+  },
+  checklist_tasks: {
+    id,
+    checklist_id: ref('checklists'),
+    position: integer,
+    text,
+    completed: flag,
+    completed_by: orNull(text),
+    reason: orNull(text),
+    completed_at: orNull(timestamp),
+  },
+  events: {
+    id,
+    user_id: orNull(ref('users')),
+    actor: orNull(text),
+    kind: text,
+    entity_type: text,
+    entity_id: { kind: 'entity', nullable: true },
+    warehouse_id: { kind: 'ref', nullable: true, table: 'warehouses', soft: true },
+    payload: orNull(text),
+    created_at: timestamp,
+  },
+};
+
+export const TABLES = Object.keys(TABLE_RULES) as TenantTable[];
+
+export function rulesOf(table: TenantTable): Record<string, ColumnRule> {
+  return TABLE_RULES[table] as Record<string, ColumnRule>;
+}
+
+/** An event names its subject by type; the subject may be gone (a deleted vault), then the export writes null. */
+const EVENT_ENTITY_TABLE: Record<EventRecord['entityType'], TenantTable> = {
+  vault: 'vaults',
+  field: 'fields',
+  warehouse: 'warehouses',
+  rack: 'racks',
+  pallet: 'pallets',
+  checklist: 'checklists',
+};
+
+/** The table an event's entity_id points into; undefined for a type that names none (never a key of Object). */
+export function entityTable(entityType: unknown): TenantTable | undefined {
+  const type = String(entityType);
+  return Object.hasOwn(EVENT_ENTITY_TABLE, type)
+    ? EVENT_ENTITY_TABLE[type as EventRecord['entityType']]
+    : undefined;
+}
+
+/** Values that must be unique within the company (the database would refuse them half-way through the import). */
+export const UNIQUE_KEYS: Partial<Record<TenantTable, string[][]>> = {
+  users: [['email']],
+  warehouses: [['name'], ['slug']],
+  fields: [['warehouse_id', 'col', 'row']],
+  customers: [['name']],
+  orders: [['name']],
+  vaults: [['field_id', 'position']],
+};
+
+/** What the database's check constraints demand of one row, said before the import writes anything. */
+export const ROW_CHECKS: Partial<Record<TenantTable, (row: Row) => string | null>> = {
+  vaults: (row) =>
+    (row.field_id === null) !== (row.position === null) ||
+    (row.position !== null && (row.position as number) < 1)
+      ? 'a vault on a field needs a position of 1 or more, a staged vault (field_id null) has none'
+      : null,
+  pallets: (row) =>
+    (row.slot_index as number) < 0 || (row.shelf_spots as number) < 1
+      ? 'slot_index must be 0 or more and shelf_spots 1 or more'
+      : null,
+};
