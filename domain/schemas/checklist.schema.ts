@@ -144,4 +144,9 @@ export interface ChecklistDto {
   created_at: string;
   filled_out_by: string | null;
   tasks: ChecklistTaskDto[];
+  /**
+   * For the company's signed-in staff only: the fill-in page's address within the site, with the link's secret
+   * key (`/{warehouse}-checklist?key=...`); null when no key has been issued yet.
+   */
+  fill_in_url?: string | null;
 }
