@@ -7,7 +7,8 @@ const booleanFlag = z
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).optional(),
+  // unset or empty: see listenHost
+  HOST: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   DATABASE_URL: z
     .string()
     .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, 'DATABASE_URL must start with sqlite: or postgres://')

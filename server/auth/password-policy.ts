@@ -28,7 +28,7 @@ function strength(): ZxcvbnFactory {
 export function passwordProblems(password: string, context: string[] = []): string[] {
   if (password.length < MIN_PASSWORD_LENGTH) return [PASSWORD_TOO_SHORT];
   const words = context
-    .flatMap((text) => text.toLowerCase().split(/[^a-z0-9]+/))
+    .flatMap((text) => [text.toLowerCase(), ...text.toLowerCase().split(/[^a-z0-9]+/)])
     .filter((w) => w.length >= 3);
   const result = strength().check(password, words);
   if (result.score >= MIN_PASSWORD_SCORE) return [];
