@@ -101,12 +101,13 @@ describe.each(testEngines())('sessions, logout and passwords on %s', (engine) =>
 
     it('refuses a top-level navigation from another site (403) and the user stays signed in', async () => {
       const user = await signIn(ctx);
-      for (const headers of [
+      const fromElsewhere: Record<string, string>[] = [
         { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
         { 'sec-fetch-site': 'same-site' },
         { origin: 'https://evil.example' },
         { referer: 'https://evil.example/page' },
-      ]) {
+      ];
+      for (const headers of fromElsewhere) {
         const res = await logout(user.cookie, headers);
         expect(res.statusCode, JSON.stringify(headers)).toBe(403);
         expect(res.json()).toEqual({ errors: [LOGOUT_FROM_ELSEWHERE] });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** A refusal with a status and readable messages; the error handler turns it into `{ errors: [...] }`. */
 export class HttpError extends Error {
