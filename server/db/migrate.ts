@@ -11,9 +11,10 @@ const migrations: Record<string, Migration> = {
   '0003-checklist-keys-and-limits': checklistKeys,
 };
 
-export async function migrateToLatest(db: Db): Promise<void> {
+/** Migrates to the newest migration, or up to and including `target` (tests of a migration on older data). */
+export async function migrateToLatest(db: Db, target?: string): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (target ? migrator.migrateTo(target) : migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
