@@ -251,7 +251,8 @@ function refuseChangesFromFillIn(body: unknown, stored: readonly ChecklistTaskRo
     if (!isRecord(task)) continue;
     const unknownField = Object.keys(task).find((k) => !TASK_ANSWER_FIELDS.has(k));
     if (unknownField) refuse(`it cannot change a task's ${unknownField}`);
-    const current = typeof task.id === 'number' ? byId.get(task.id) : undefined;
+    const id = typeof task.id === 'string' && /^[0-9]{1,10}$/.test(task.id) ? Number(task.id) : task.id;
+    const current = typeof id === 'number' ? byId.get(id) : undefined;
     if (!current) refuse('it cannot add tasks');
     seen.add(current.id);
     if (task.text !== undefined && task.text !== current.text) refuse("it cannot change a task's text");
