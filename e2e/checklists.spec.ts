@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEFAULT_CHECKLIST_TASKS } from '../domain/schemas/checklist.schema';
 import { uniqueSuffix } from '../server/db/factories';
 import { nowIso } from '../server/db/database';
+import { newChecklistKey } from '../server/features/checklists/checklist-key';
 import { insertChecklist, insertTasks } from '../server/features/checklists/checklists.repo';
 import { buildWarehouse } from '../server/features/warehouses/warehouses.factories';
 import { e2eDatabase, expect, test } from './fixtures';
@@ -9,11 +10,13 @@ import { e2eDatabase, expect, test } from './fixtures';
 async function arrangeChecklist(companyId: number, tasks: string[], description = 'Friday cleaning round') {
   const db = e2eDatabase().db;
   const warehouse = await buildWarehouse(db, { companyId, name: `Dock ${uniqueSuffix()}`, rows: 1, cols: 1 });
+  const key = newChecklistKey();
   const id = await insertChecklist(db, {
     companyId,
     warehouseId: warehouse.id,
     description,
     isActive: true,
+    linkKey: key,
     createdAt: nowIso(),
   });
   await insertTasks(
@@ -22,7 +25,8 @@ async function arrangeChecklist(companyId: number, tasks: string[], description 
     id,
     tasks.map((text, i) => ({ text, position: i + 1 })),
   );
-  return { id, warehouse };
+  // the fill-in link as the admin page shows it
+  return { id, warehouse, link: `/${warehouse.slug}-checklist?key=${key}` };
 }
 
 const task = (page: Page, text: string) => page.getByRole('listitem', { name: text });
@@ -32,7 +36,7 @@ test.describe('checklist fill-in page (signed out)', () => {
     browser,
     account,
   }) => {
-    const { id, warehouse } = await arrangeChecklist(account.companyId, [
+    const { id, warehouse, link } = await arrangeChecklist(account.companyId, [
       'Sweep the floor',
       'Empty the bins',
       'Label shipments',
@@ -40,7 +44,7 @@ test.describe('checklist fill-in page (signed out)', () => {
     // a brand-new browser context: no session cookie
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`/${warehouse.slug}-checklist`);
+    await page.goto(link);
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${warehouse.name} Checklist`);
     await expect(page.getByText('Friday cleaning round')).toBeVisible();
@@ -105,14 +109,14 @@ test.describe('checklist fill-in page (signed out)', () => {
   });
 
   test('a checklist without tasks says so', async ({ page, account }) => {
-    const { warehouse } = await arrangeChecklist(account.companyId, []);
-    await page.goto(`/${warehouse.slug}-checklist`);
+    const { link } = await arrangeChecklist(account.companyId, []);
+    await page.goto(link);
     await expect(page.getByText('No tasks found for this checklist.')).toBeVisible();
   });
 
   test('a warehouse without an active checklist gets a clear message', async ({ page }) => {
     await page.goto(`/nowhere-${uniqueSuffix()}-checklist`);
-    await expect(page.getByRole('heading', { name: 'No active checklist' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Checklist not found' })).toBeVisible();
   });
 
   test('a failing server shows the spec message', async ({ page }) => {
@@ -210,9 +214,9 @@ test.describe('Warehouse Checklists Page', () => {
     await edit.getByRole('switch', { name: 'Active' }).click();
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(card.getByText('Inactive')).toBeVisible();
-    await card.getByRole('link', { name: 'Fill-in page' }).click();
-    await expect(page).toHaveURL(new RegExp(`/${warehouse.slug}-checklist$`));
-    await expect(page.getByRole('heading', { name: 'No active checklist' })).toBeVisible();
+    await card.getByRole('link', { name: 'Open' }).click();
+    await expect(page).toHaveURL(new RegExp(`/${warehouse.slug}-checklist\\?key=[\\w-]+$`));
+    await expect(page.getByRole('heading', { name: 'Checklist not found' })).toBeVisible();
   });
 });
 
@@ -223,8 +227,8 @@ test.describe('on a phone', () => {
     page,
     account,
   }) => {
-    const { warehouse } = await arrangeChecklist(account.companyId, ['Sweep the dock']);
-    await page.goto(`/${warehouse.slug}-checklist`);
+    const { link } = await arrangeChecklist(account.companyId, ['Sweep the dock']);
+    await page.goto(link);
     const fontSize = (field: ReturnType<Page['getByLabel']>) =>
       field.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
     const name = page.getByLabel('Your Name');

@@ -14,11 +14,12 @@ import Fastify, {
 } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '../domain/rules/capacity';
 import { authRoutes } from './auth/auth.routes';
+import { startHousekeeping } from './auth/housekeeping';
 import { sessionPlugin } from './auth/session.plugin';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { HttpError, lostRaceConflict } from './http/errors';
-import { contentSecurityPolicy, refuseCrossSiteWrites } from './http/security';
+import { contentSecurityPolicy, refuseCrossSiteWrites, securityHeaders } from './http/security';
 import { EventFeed } from './events/event-feed';
 import { eventsRoutes } from './events/events.routes';
 import { featureRoutes } from './features/feature-routes';
@@ -52,12 +53,27 @@ export async function buildApp({
     logger: logger
       ? {
           level: config.logLevel,
-          redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          redact: [
+            'req.headers.cookie',
+            'req.headers.authorization',
+            'req.headers["x-checklist-key"]',
+            'res.headers["set-cookie"]',
+          ],
+          // a checklist link's key never reaches the logs
+          serializers: {
+            req: (request: FastifyRequest) => ({
+              method: request.method,
+              url: request.url.replace(/([?&]key=)[^&]*/g, '$1[redacted]'),
+              host: request.host,
+              remoteAddress: request.ip,
+            }),
+          },
           ...(logStream ? { stream: logStream } : {}),
         }
       : false,
     trustProxy: config.trustProxy,
-    bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024,
+    // JSON bodies are small; the upload routes raise their own limit (vaults.routes.ts), public ones lower it
+    bodyLimit: 100 * 1024,
     return503OnClosing: true,
     // a warehouse name in a checklist link grows several times over once percent-encoded
     routerOptions: { maxParamLength: 1000 },
@@ -85,9 +101,10 @@ export async function buildApp({
       return reply.status(500).send({ errors: ['Something went wrong on our side. Please try again.'] });
     }
     if (Array.isArray(error.errors)) return reply.status(status).send({ errors: error.errors });
-    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE' || (status === 413 && request.isMultipart())) {
       return reply.status(413).send({ errors: ['File size should not exceed 5MB'] });
     }
+    if (status === 413) return reply.status(413).send({ errors: ['The request is too large.'] });
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.status(415).send({ errors: ['Unsupported content type.'] });
     }
@@ -99,7 +116,10 @@ export async function buildApp({
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config.contactFormId ? ['https://formspree.io'] : []),
     crossOriginEmbedderPolicy: false,
+    // sent by securityHeaders, and only over HTTPS
+    strictTransportSecurity: false,
   });
+  securityHeaders(app, { cookieSecure: config.cookieSecure });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 50 } });
@@ -108,10 +128,15 @@ export async function buildApp({
   await app.register(sessionPlugin, {
     db: database.db,
     ttlMs: config.sessionTtlMs,
+    maxAgeMs: config.sessionMaxAgeMs,
     secureCookie: config.cookieSecure,
   });
+  startHousekeeping(app, database.db, { sessionMaxAgeMs: config.sessionMaxAgeMs });
 
-  await app.register(authRoutes, { db: database.db, loginRateLimit: config.loginRateLimit });
+  await app.register(authRoutes, {
+    db: database.db,
+    limits: { failuresPerAddress: config.loginRateLimit },
+  });
   await app.register(featureRoutes, { config, database });
   const feed = new EventFeed(database);
   app.addHook('onClose', () => feed.stop());

@@ -11,7 +11,8 @@ import { type CompanyExport, exportCompany, importCompany } from './transfer/com
 
 const USAGE = `Usage: npm run cli -- <command> [options]
   create-user    --company "Acme Moving" --email a@b.c --password '...'   (creates the company if needed)
-  reset-password --email a@b.c --password '...'
+  reset-password --email a@b.c --password '...'                          (signs the user out everywhere)
+  Passwords: at least 12 characters and hard to guess (a passphrase of several unrelated words works well).
   export         --company "Acme Moving" --out acme.json                  (the company's complete data, attachments included)
   import         --in acme.json                                           (into the database DATABASE_URL names)
   backup         --out backup.db                                          (consistent copy of the SQLite database, safe while the server runs)`;
@@ -42,7 +43,7 @@ const commands: Record<string, (database: DatabaseHandle, options: Options) => P
   async 'reset-password'(database, options) {
     const input = parsed(NewAccountSchema.pick({ email: true, password: true }).safeParse(options));
     await resetPassword(database.db, input.email, input.password);
-    return `Password reset for ${input.email}.`;
+    return `Password reset for ${input.email}. Every session of that user has been signed out.`;
   },
   async export(database, options) {
     need(options, 'company', 'out');

@@ -7,7 +7,8 @@ const booleanFlag = z
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // unset or empty: see listenHost
+  HOST: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   DATABASE_URL: z
     .string()
     .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, 'DATABASE_URL must start with sqlite: or postgres://')
@@ -19,8 +20,9 @@ const EnvSchema = z.object({
     .number()
     .positive()
     .default(24 * 14),
+  SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(100),
   CONTACT_FORM_ID: z.string().optional(),
   CONTACT_INBOX_COMPANY: z.string().optional(),
   TEST_POSTGRES_URL: z.string().optional(),
@@ -32,14 +34,19 @@ export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgre
 
 export interface AppConfig {
   port: number;
-  host: string;
+  /** the address to listen on when HOST is set; without it, see `listenHost` */
+  host: string | undefined;
   database: DatabaseTarget;
   seedDemo: boolean;
   cookieSecure: boolean;
   /** read the client address from X-Forwarded-For (only behind a proxy that sets it) */
   trustProxy: boolean;
+  /** sliding session lifetime, renewed while used */
   sessionTtlMs: number;
+  /** absolute session lifetime from sign-in */
+  sessionMaxAgeMs: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** failed sign-ins per client address within 15 minutes before the address is turned away */
   loginRateLimit: number;
   contactFormId: string | undefined;
   /** the company whose users may read the landing page's contact messages (default: the first company) */
@@ -64,6 +71,15 @@ export function environmentWith(overrides: Record<string, string>): NodeJS.Proce
   return { ...process.env, ...overrides };
 }
 
+/**
+ * Where the server listens: HOST when set; otherwise every interface, except while the demo account still has the
+ * password the README publishes, when only this machine (127.0.0.1) may reach it.
+ */
+export function listenHost(config: AppConfig, demoPasswordInUse: boolean): string {
+  if (config.host) return config.host;
+  return demoPasswordInUse ? '127.0.0.1' : '0.0.0.0';
+}
+
 /** The only reader of process.env: validates it once and answers a typed configuration. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(env);
@@ -80,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    sessionMaxAgeMs: e.SESSION_MAX_DAYS * 24 * 3600_000,
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     contactFormId: e.CONTACT_FORM_ID,

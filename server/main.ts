@@ -1,5 +1,6 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { demoPasswordInUse } from './auth/auth.service';
+import { listenHost, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { DEMO_LOGIN, seedDemoIfEmpty } from './db/seed';
@@ -26,7 +27,14 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ port: config.port, host: config.host });
+// while the demo account keeps its published password, only this machine can reach the server (unless HOST says)
+const demoOpen = await demoPasswordInUse(database.db, DEMO_LOGIN);
+const host = listenHost(config, demoOpen);
+await app.listen({ port: config.port, host });
+if (demoOpen && !config.host)
+  console.log(
+    `Listening on ${host} only: the demo account still has its published password. Reset it (npm run cli -- reset-password) or set HOST to listen on other addresses.`,
+  );
 const where = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL';
 console.log(`Warehouse Manager is running at http://localhost:${config.port} (database: ${where})`);
-console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+if (demoOpen) console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);

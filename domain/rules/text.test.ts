@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { sameChecklistWarehouse, truncate, warehouseNameFromChecklistSlug, warehouseSlug } from './text';
+import {
+  freeTextProblem,
+  nameProblem,
+  sameChecklistWarehouse,
+  truncate,
+  warehouseNameFromChecklistSlug,
+  warehouseSlug,
+} from './text';
 
 describe('text rules', () => {
   it('truncates with an ellipsis only when longer', () => {
@@ -13,5 +20,32 @@ describe('text rules', () => {
     expect(warehouseNameFromChecklistSlug('warehouse-1')).toBe('warehouse 1');
     expect(sameChecklistWarehouse('Warehouse-1', 'warehouse 1')).toBe(true);
     expect(sameChecklistWarehouse('Warehouse 2', 'warehouse 1')).toBe(false);
+  });
+});
+
+describe('nameProblem and freeTextProblem', () => {
+  it('refuse control characters, text-direction marks and the names . and ..', () => {
+    for (const bad of [
+      'a\u0000b',
+      'esc\u001b',
+      'c1\u0085',
+      'invoice\u202Efdp.exe',
+      'x\u2066y',
+      'l\u200Er',
+      'tab\tname',
+    ])
+      expect(nameProblem('Name', bad), JSON.stringify(bad)).toBe(
+        'Name cannot contain control characters or text-direction marks.',
+      );
+    expect(nameProblem('Name', '.')).toBe('Name cannot be "." or "..".');
+    expect(nameProblem('Name', ' .. ')).toBe('Name cannot be "." or "..".');
+    for (const fine of ['Main A', 'Lager Süd', '倉庫 1', 'שלום', 'a.b', '...', 'O’Brien'])
+      expect(nameProblem('Name', fine), fine).toBeNull();
+  });
+
+  it('free text keeps line breaks and tabs but not other control characters or direction marks', () => {
+    expect(freeTextProblem('Note', 'line one\nline two\r\n\tindented')).toBeNull();
+    expect(freeTextProblem('Note', 'bell\u0007')).not.toBeNull();
+    expect(freeTextProblem('Note', 'abc\u202Edef')).not.toBeNull();
   });
 });

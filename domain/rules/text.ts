@@ -19,3 +19,30 @@ export function sameChecklistWarehouse(a: string, b: string): boolean {
   const norm = (s: string) => s.replace(/-/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
   return norm(a) === norm(b);
 }
+
+// C0 and C1 control characters (NUL, escape, ...) and the invisible marks that reorder text on screen
+// (LRM/RLM, embeddings and overrides U+202A-U+202E, isolates U+2066-U+2069): `invoice\u202Efdp.exe` shows as
+// `invoiceexe.pdf`.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const DIRECTION_MARKS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * What is wrong with a name (warehouse, customer, rack, pallet, file, person...), or null: no control characters,
+ * no text-direction marks, and not `.` or `..` (which a path cannot name).
+ */
+export function nameProblem(label: string, value: string): string | null {
+  if (CONTROL_CHARACTERS.test(value) || DIRECTION_MARKS.test(value))
+    return `${label} cannot contain control characters or text-direction marks.`;
+  if (value.trim() === '.' || value.trim() === '..') return `${label} cannot be "." or "..".`;
+  return null;
+}
+
+/** What is wrong with free text (notes, descriptions, reasons), or null: line breaks and tabs are fine. */
+export function freeTextProblem(label: string, value: string): string | null {
+  if (CONTROL_EXCEPT_LINE_BREAKS.test(value) || DIRECTION_MARKS.test(value))
+    return `${label} cannot contain control characters or text-direction marks.`;
+  return null;
+}

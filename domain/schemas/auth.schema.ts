@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeName } from './form-values';
 
 export const LoginSchema = z.object({
   email: z
@@ -15,9 +16,10 @@ export const LoginSchema = z.object({
 export type LoginInput = z.infer<typeof LoginSchema>;
 
 export const NewAccountSchema = z.object({
-  company: z.string().trim().min(1, 'Company name is required.').max(100),
+  company: safeName('Company name', z.string().trim().min(1, 'Company name is required.').max(100)),
   email: z.email('A valid email is required.').transform((email) => email.toLowerCase()),
-  password: z.string().min(8, 'Password must be at least 8 characters.').max(1024),
+  // the full rule (length and strength) is the server's: server/auth/password-policy.ts
+  password: z.string().min(12, 'Password must be at least 12 characters.').max(1024),
 });
 
 export interface SessionUser {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeName, safeText } from './form-values';
 
 export const DEFAULT_CHECKLIST_TASKS = [
   'Are all incoming/outgoing shipments labeled?',
@@ -32,15 +33,21 @@ const warehouseId = z.preprocess(
     .max(2_147_483_647),
 );
 
-const description = z
-  .string({ error: 'Description must be text.' })
-  .trim()
-  .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters.`);
+const description = safeText(
+  'Description',
+  z
+    .string({ error: 'Description must be text.' })
+    .trim()
+    .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters.`),
+);
 
-const taskText = z
-  .string({ error: 'Task text must be text.' })
-  .trim()
-  .max(MAX_TASK_TEXT, `A task must be at most ${MAX_TASK_TEXT} characters.`);
+const taskText = safeText(
+  'A task',
+  z
+    .string({ error: 'Task text must be text.' })
+    .trim()
+    .max(MAX_TASK_TEXT, `A task must be at most ${MAX_TASK_TEXT} characters.`),
+);
 
 const flag = z.preprocess(
   (v) => (v === 1 || v === 'true' ? true : v === 0 || v === 'false' ? false : v),
@@ -77,17 +84,20 @@ export const EditChecklistSchema = z.object({
 });
 export type EditChecklistInput = z.infer<typeof EditChecklistSchema>;
 
-const personName = z
-  .string()
-  .trim()
-  .max(MAX_PERSON_NAME, `A name must be at most ${MAX_PERSON_NAME} characters.`);
+const personName = safeName(
+  'A name',
+  z.string().trim().max(MAX_PERSON_NAME, `A name must be at most ${MAX_PERSON_NAME} characters.`),
+);
 
 /**
  * PATCH /api/checklists/{id} from the fill-in page (signed in or not): the whole task list and who fills it out.
  * Only answers to open tasks count; task texts and anything else in the body are not taken from it.
  */
 export const AnswerChecklistSchema = z.object({
-  filled_out_by: z.string({ error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(MAX_PERSON_NAME),
+  filled_out_by: safeName(
+    'Name',
+    z.string({ error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(MAX_PERSON_NAME),
+  ),
   tasks: z
     .array(
       z
@@ -95,7 +105,10 @@ export const AnswerChecklistSchema = z.object({
           id,
           completed: flag.optional(),
           completed_by: personName.nullish(),
-          reason: z.string().max(MAX_REASON, `A reason must be at most ${MAX_REASON} characters.`).nullish(),
+          reason: safeText(
+            'A reason',
+            z.string().max(MAX_REASON, `A reason must be at most ${MAX_REASON} characters.`),
+          ).nullish(),
         })
         .superRefine((task, ctx) => {
           const reason = task.reason?.trim() ?? '';
@@ -144,4 +157,9 @@ export interface ChecklistDto {
   created_at: string;
   filled_out_by: string | null;
   tasks: ChecklistTaskDto[];
+  /**
+   * For the company's signed-in staff only: the fill-in page's address within the site, with the link's secret
+   * key (`/{warehouse}-checklist?key=...`); null when no key has been issued yet.
+   */
+  fill_in_url?: string | null;
 }

@@ -1,12 +1,16 @@
 import { z } from 'zod';
+import { safeName, safeText } from './form-values';
 
 /** POST /api/contact: a visitor's message from the landing page. */
 export const ContactMessageSchema = z.object({
-  name: z
-    .string({ error: 'Name is required.' })
-    .trim()
-    .min(1, 'Name is required.')
-    .max(100, 'Name must be at most 100 characters.'),
+  name: safeName(
+    'Name',
+    z
+      .string({ error: 'Name is required.' })
+      .trim()
+      .min(1, 'Name is required.')
+      .max(100, 'Name must be at most 100 characters.'),
+  ),
   company: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() || undefined : (v ?? undefined)),
     z
@@ -19,11 +23,14 @@ export const ContactMessageSchema = z.object({
     .trim()
     .max(255, 'Email must be at most 255 characters.')
     .pipe(z.email('A valid email is required.')),
-  message: z
-    .string({ error: 'Message is required.' })
-    .trim()
-    .min(1, 'Message is required.')
-    .max(5000, 'Message must be at most 5000 characters.'),
+  message: safeText(
+    'Message',
+    z
+      .string({ error: 'Message is required.' })
+      .trim()
+      .min(1, 'Message is required.')
+      .max(5000, 'Message must be at most 5000 characters.'),
+  ),
 });
 export type ContactMessageInput = z.infer<typeof ContactMessageSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeTextProblem, nameProblem } from '../rules/text';
 
 // Forms post strings; JSON posts numbers and booleans. These accept both and say clearly what is wrong.
 export const intFrom = (label: string, min: number, max: number) =>
@@ -36,3 +37,17 @@ export const optionalText = (label: string, max: number) =>
       .max(max, `${label} must be at most ${max} characters.`)
       .optional(),
   );
+
+/** Adds the shared name rule (domain/rules/text.ts) to a string schema. */
+export const safeName = <S extends z.ZodType<string | undefined>>(label: string, schema: S) =>
+  schema.superRefine((value, ctx) => {
+    const problem = typeof value === 'string' ? nameProblem(label, value) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** Adds the shared free-text rule (line breaks allowed) to a string schema. */
+export const safeText = <S extends z.ZodType<string | undefined>>(label: string, schema: S) =>
+  schema.superRefine((value, ctx) => {
+    const problem = typeof value === 'string' ? freeTextProblem(label, value) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });

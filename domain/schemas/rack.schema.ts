@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RACK_ORIENTATIONS } from '../rules/rack-placement';
-import { decimalFrom, intFrom, optionalText } from './form-values';
+import { decimalFrom, intFrom, optionalText, safeName, safeText } from './form-values';
 
 export const MAX_RACK_SHELVES = 20;
 export const MAX_SHELF_CAPACITY = 100;
@@ -48,13 +48,16 @@ const coordinate = (label: string) =>
 
 const orientation = z.enum(RACK_ORIENTATIONS, { error: 'Orientation must be horizontal or vertical.' });
 
-const rackName = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim() : v),
-  z
-    .string({ error: 'Name must be text.' })
-    .max(100, 'Name must be at most 100 characters.')
-    .optional()
-    .transform((v) => (v ? v : DEFAULT_RACK_NAME)),
+const rackName = safeName(
+  'Name',
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: 'Name must be text.' })
+      .max(100, 'Name must be at most 100 characters.')
+      .optional()
+      .transform((v) => (v ? v : DEFAULT_RACK_NAME)),
+  ),
 );
 
 /** POST /api/racks/warehouse/{id}/add */
@@ -90,14 +93,17 @@ export const MoveRackSchema = z.object({
 export type MoveRackInput = z.infer<typeof MoveRackSchema>;
 
 const upperText = (label: string, max: number) =>
-  optionalText(label, max).transform((v) => (v ? v.toUpperCase() : undefined));
+  safeName(label, optionalText(label, max)).transform((v) => (v ? v.toUpperCase() : undefined));
 
-const customerName = z
-  .string({ error: 'Customer name is required.' })
-  .trim()
-  .min(1, 'Customer name is required.')
-  .max(100, 'Customer name must be at most 100 characters.')
-  .transform((s) => s.toUpperCase());
+const customerName = safeName(
+  'Customer name',
+  z
+    .string({ error: 'Customer name is required.' })
+    .trim()
+    .min(1, 'Customer name is required.')
+    .max(100, 'Customer name must be at most 100 characters.')
+    .transform((s) => s.toUpperCase()),
+);
 
 const weight = z.preprocess(blankAsAbsent, decimalFrom('Weight', 0, 1_000_000).optional().default(0));
 const spaces = (label: string) => z.preprocess(blankAsAbsent, intFrom(label, 1, MAX_SHELF_CAPACITY));
@@ -105,8 +111,8 @@ const spaces = (label: string) => z.preprocess(blankAsAbsent, intFrom(label, 1, 
 const palletFields = {
   name: upperText('Pallet name', 100),
   customer_name: customerName,
-  pallet_number: optionalText('Pallet number', 50),
-  notes: optionalText('Notes', 2000),
+  pallet_number: safeName('Pallet number', optionalText('Pallet number', 50)),
+  notes: safeText('Notes', optionalText('Notes', 2000)),
   weight,
 };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VAULT_TYPES } from '../rules/capacity';
-import { intFrom, optionalText } from './form-values';
+import { intFrom, optionalText, safeName, safeText } from './form-values';
 
 export const EMPTY_PREFIX = 'EMPTY';
 
@@ -22,20 +22,23 @@ export function vaultNumberDisabled(kind: string | null): boolean {
   return kind === 't2' || kind === 'liftvan';
 }
 
-const customerName = z
-  .string({ error: 'Customer name is required.' })
-  .trim()
-  .min(1, 'Customer name is required.')
-  .max(100, 'Customer name must be at most 100 characters.')
-  .transform((s) => s.toUpperCase());
+const customerName = safeName(
+  'Customer name',
+  z
+    .string({ error: 'Customer name is required.' })
+    .trim()
+    .min(1, 'Customer name is required.')
+    .max(100, 'Customer name must be at most 100 characters.')
+    .transform((s) => s.toUpperCase()),
+);
 
 const vaultType = z.enum(VAULT_TYPES, { error: 'Type must be vault, liftvan, t2 or couchbox.' });
 // a form that has no choice to make sends the key blank
 const blankAsAbsent = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-const vaultNumber = optionalText('Vault number', 50);
-const orderName = optionalText('Order number', 50);
-const note = optionalText('Note', 2000);
+const vaultNumber = safeName('Vault number', optionalText('Vault number', 50));
+const orderName = safeName('Order number', optionalText('Order number', 50));
+const note = safeText('Note', optionalText('Note', 2000));
 
 /** POST /api/vaults/ (form data): vault_id carries the vault number. */
 export const AddVaultSchema = z

@@ -1,16 +1,19 @@
 import { z } from 'zod';
-import { decimalFrom, intFrom } from './form-values';
+import { decimalFrom, intFrom, safeName } from './form-values';
 
 export const MAX_GRID_COLS = 60;
 export const MAX_GRID_ROWS = 99;
 
 export const AddWarehouseSchema = z.object({
-  name: z
-    .string({ error: 'Name is required.' })
-    .trim()
-    .min(1, 'Name is required.')
-    .max(80, 'Name must be at most 80 characters.')
-    .refine((n) => !/[/\\?#%]/.test(n), 'Name cannot contain / \\ ? # or %.'),
+  name: safeName(
+    'Name',
+    z
+      .string({ error: 'Name is required.' })
+      .trim()
+      .min(1, 'Name is required.')
+      .max(80, 'Name must be at most 80 characters.')
+      .refine((n) => !/[/\\?#%]/.test(n), 'Name cannot contain / \\ ? # or %.'),
+  ),
   rows: intFrom('Rows', 1, MAX_GRID_ROWS),
   cols: intFrom('Cols', 1, MAX_GRID_COLS),
   field_capacity: intFrom('Field capacity', 0, 10),

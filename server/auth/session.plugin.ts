@@ -18,7 +18,10 @@ declare module 'fastify' {
 
 export interface SessionOptions {
   db: Db;
+  /** sliding lifetime: renewed while the session is used */
   ttlMs: number;
+  /** absolute lifetime from sign-in, however busy the session */
+  maxAgeMs: number;
   secureCookie: boolean;
 }
 
@@ -53,32 +56,38 @@ export interface SessionManager {
 
 /** Sessions live in the database behind an httpOnly, SameSite=Lax cookie holding a random token. */
 export const sessionPlugin = fp<SessionOptions>(async (app, options) => {
-  const { db, ttlMs, secureCookie } = options;
+  const { db, ttlMs, maxAgeMs, secureCookie } = options;
+  const expiryFrom = (startedAt: number) => new Date(Math.min(Date.now() + ttlMs, startedAt + maxAgeMs));
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: secureCookie };
 
   app.decorateRequest('sessionId', null);
   app.decorateRequest('user', null);
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
     const id = hashToken(token);
-    const session = await findLiveSession(db, id);
+    const session = await findLiveSession(db, id, new Date(Date.now() - maxAgeMs).toISOString());
     if (!session) return;
     const row = await findSessionUser(db, session.user_id);
     if (!row) return;
     request.sessionId = id;
     request.user = presentSessionUser(row);
-    // sliding expiry: renew once less than half the lifetime is left
-    if (Date.parse(session.expires_at) - Date.now() < ttlMs / 2) {
-      await extendSession(db, id, new Date(Date.now() + ttlMs).toISOString());
+    // sliding expiry: renew once less than half the lifetime is left, never past the absolute lifetime
+    const renewed = expiryFrom(Date.parse(session.created_at));
+    if (
+      Date.parse(session.expires_at) - Date.now() < ttlMs / 2 &&
+      renewed.getTime() > Date.parse(session.expires_at)
+    ) {
+      await extendSession(db, id, renewed.toISOString());
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: renewed });
     }
   });
 
   const manager: SessionManager = {
     async start(reply, user) {
       const token = crypto.randomBytes(32).toString('base64url');
-      const expiresAt = new Date(Date.now() + ttlMs);
+      const expiresAt = expiryFrom(Date.now());
       await insertSession(db, {
         id: hashToken(token),
         userId: user.id,

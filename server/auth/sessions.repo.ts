@@ -17,12 +17,14 @@ export async function insertSession(
     .execute();
 }
 
-export async function findLiveSession(db: Db, id: string) {
+/** The session with this id unless it has expired (sliding) or was started before `startedAfter` (absolute). */
+export async function findLiveSession(db: Db, id: string, startedAfter: string) {
   return db
     .selectFrom('sessions')
-    .select(['id', 'user_id', 'company_id', 'expires_at'])
+    .select(['id', 'user_id', 'company_id', 'created_at', 'expires_at'])
     .where('id', '=', id)
     .where('expires_at', '>', nowIso())
+    .where('created_at', '>', startedAfter)
     .executeTakeFirst();
 }
 
@@ -34,22 +36,70 @@ export async function deleteSession(db: Db, id: string) {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
 }
 
-export async function deleteExpiredSessions(db: Db) {
-  await db.deleteFrom('sessions').where('expires_at', '<=', nowIso()).execute();
+/** Ends every session of the user (after a password reset), or every one but `exceptId`. */
+export async function deleteSessionsOfUser(db: Db, userId: number, exceptId?: string) {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  await query.execute();
 }
 
-export async function recordLoginFailure(db: Db, email: string, ip: string) {
-  await db.insertInto('login_failures').values({ email, ip, created_at: nowIso() }).execute();
+/** Housekeeping: sessions past their sliding expiry, or started before `startedBefore` (the absolute lifetime). */
+export async function deleteExpiredSessions(db: Db, startedBefore: string): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', nowIso()), eb('created_at', '<=', startedBefore)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
-export async function countRecentLoginFailures(db: Db, email: string, sinceIso: string): Promise<number> {
+/** Housekeeping: sign-in failures too old to count any more. */
+export async function deleteOldLoginFailures(db: Db, before: string): Promise<number> {
+  const result = await db.deleteFrom('login_failures').where('created_at', '<=', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * A sign-in attempt is written first, as a failure, and removed again when it succeeds or is turned away: so
+ * attempts running at the same time see each other when they count.
+ */
+export async function insertLoginAttempt(db: Db, email: string, ip: string): Promise<number> {
   const row = await db
-    .selectFrom('login_failures')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('email', '=', email)
-    .where('created_at', '>', sinceIso)
+    .insertInto('login_failures')
+    .values({ email, ip, created_at: nowIso() })
+    .returning('id')
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return row.id;
+}
+
+export async function deleteLoginAttempt(db: Db, id: number) {
+  await db.deleteFrom('login_failures').where('id', '=', id).execute();
+}
+
+/** Failures since `since` written before attempt `beforeId`: per email (count, latest) and per address (count, oldest). */
+export async function loginFailuresBefore(
+  db: Db,
+  { email, ip, beforeId, since }: { email: string; ip: string; beforeId: number; since: string },
+) {
+  const byEmail = await db
+    .selectFrom('login_failures')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('created_at').as('latest')])
+    .where('email', '=', email)
+    .where('created_at', '>', since)
+    .where('id', '<', beforeId)
+    .executeTakeFirstOrThrow();
+  const byIp = await db
+    .selectFrom('login_failures')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+    .where('ip', '=', ip)
+    .where('created_at', '>', since)
+    .where('id', '<', beforeId)
+    .executeTakeFirstOrThrow();
+  return {
+    emailCount: Number(byEmail.count),
+    emailLatest: byEmail.latest as string | null,
+    ipCount: Number(byIp.count),
+    ipOldest: byIp.oldest as string | null,
+  };
 }
 
 export async function clearLoginFailures(db: Db, email: string) {

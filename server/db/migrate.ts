@@ -2,16 +2,19 @@ import { type Migration, Migrator } from 'kysely';
 import type { Db } from './database';
 import * as initialSchema from './migrations/0001-initial-schema';
 import * as lookupIndexes from './migrations/0002-lookup-indexes';
+import * as checklistKeys from './migrations/0003-checklist-keys-and-limits';
 
 // Listed here, not read from disk, so the same code runs from source and from any bundle.
 const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-lookup-indexes': lookupIndexes,
+  '0003-checklist-keys-and-limits': checklistKeys,
 };
 
-export async function migrateToLatest(db: Db): Promise<void> {
+/** Migrates to the newest migration, or up to and including `target` (tests of a migration on older data). */
+export async function migrateToLatest(db: Db, target?: string): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (target ? migrator.migrateTo(target) : migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

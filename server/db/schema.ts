@@ -150,6 +150,8 @@ export interface ChecklistsTable {
   description: string;
   is_active: Flag;
   filled_out_by: string | null;
+  /** the secret of the public fill-in link (null: none issued yet, e.g. imported from an older export) */
+  link_key: string | null;
   version: Generated<number>;
   created_at: Timestamp;
 }

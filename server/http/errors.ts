@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { isLostRace } from '../db/locks';
 
 /** A refusal with a status and readable messages; the error handler turns it into `{ errors: [...] }`. */
@@ -38,11 +38,15 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   return result.data;
 }
 
-const IdParam = z.coerce.number().int().positive().max(2_147_483_647);
+/** plain decimal digits without sign, spaces, leading zeros, exponent or hex: `4`, never `0x4`, `4e0` or ` 4` */
+const ID_TEXT = /^[1-9][0-9]{0,9}$/;
+const MAX_ID = 2_147_483_647;
 
-/** A path id that is not a positive integer cannot name anything of the caller's: 404. */
+/** A path id that is not a plain positive decimal integer cannot name anything of the caller's: 404. */
 export function parseId(raw: unknown, what = 'Not found'): number {
-  const result = IdParam.safeParse(raw);
-  if (!result.success) throw notFound(what);
-  return result.data;
+  const text = typeof raw === 'number' ? String(raw) : raw;
+  if (typeof text !== 'string' || !ID_TEXT.test(text)) throw notFound(what);
+  const id = Number(text);
+  if (id > MAX_ID) throw notFound(what);
+  return id;
 }

@@ -64,6 +64,19 @@ describe('web security of every answer', () => {
     expect(all).not.toContain(token);
   });
 
+  it("never writes a checklist link's key into the logs", async () => {
+    const key = 'Zq7secretLinkKey0123456789';
+    await app.inject({ method: 'GET', url: `/api/checklists/warehouse/main-a?key=${key}&x=1` });
+    await app.inject({
+      method: 'GET',
+      url: '/api/checklists/warehouse/main-a',
+      headers: { 'x-checklist-key': key },
+    });
+    const all = logs.join('');
+    expect(all).toContain('/api/checklists/warehouse/main-a?key=[redacted]&x=1');
+    expect(all).not.toContain(key);
+  });
+
   it('answers a write from another site with 403 and changes nothing', async () => {
     const before = await database.db.selectFrom('sessions').select('id').execute();
     const account = await buildAccount(database.db);

@@ -586,9 +586,12 @@ describe.each(testEngines())('hostile input on %s', (engine) => {
     });
     expect(checklist.statusCode).toBe(201);
     expect(encodeURIComponent(name).length).toBeGreaterThan(100);
+    // signed out, through the link the admin page shows (its key included)
+    const fillIn = (checklist.json() as { fill_in_url: string }).fill_in_url;
+    const key = new URL(fillIn, 'http://site.test').searchParams.get('key')!;
     const link = await ctx.app.inject({
       method: 'GET',
-      url: `/api/checklists/warehouse/${encodeURIComponent(name)}`,
+      url: `/api/checklists/warehouse/${encodeURIComponent(name)}?key=${key}`,
     });
     expect(link.statusCode).toBe(200);
     expect(link.json()).toMatchObject({ warehouseName: name, description: 'Night round' });

@@ -17,6 +17,8 @@ import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } fr
 interface Targets extends CompanyIds {
   email: string;
   attachmentId: number;
+  /** the secret of A's checklist fill-in link, as A's staff are shown it */
+  checklistKey: string;
 }
 
 /** Company B's own things, for requests that mix B's and A's ids. */
@@ -46,6 +48,8 @@ interface Probe {
   mayShow?: (t: Targets) => string[];
   /** run with a throw-away session of B (the probe ends it) */
   freshSession?: boolean;
+  /** carries A's fill-in link key: whoever holds the link may see `mayShow`, signed in to B or not */
+  withKey?: boolean;
 }
 
 type Recipe = (t: Targets, own: Own) => Probe[];
@@ -84,6 +88,15 @@ const RECIPES: Record<string, Recipe> = {
   ],
   'GET /api/auth/logout': () => [
     { label: 'sign out', url: '/api/auth/logout', asOther: 200, asSignedOut: 200, freshSession: true },
+  ],
+  'POST /api/auth/logout': () => [
+    {
+      label: 'sign out by POST',
+      url: '/api/auth/logout',
+      asOther: 200,
+      asSignedOut: 200,
+      freshSession: true,
+    },
   ],
   'GET /api/health': () => [{ label: 'health', url: '/api/health', asOther: 200, asSignedOut: 200 }],
   'GET /api/warehouse/company/:companyId': (t, own) => [
@@ -242,41 +255,64 @@ const RECIPES: Record<string, Recipe> = {
     },
   ],
   'GET /api/checklists/warehouse/:name': (t) => [
-    // the fill-in link works signed out; a signed-in user of another company must not see it
+    // the fill-in link opens with its key, signed out or signed in to any company; without it nobody but A sees it
     {
-      label: "A's warehouse name",
+      label: "A's warehouse name without the key",
       url: `/api/checklists/warehouse/${encodeURIComponent(t.warehouseName)}`,
-      asSignedOut: 200,
-      mayShow: checklistTexts,
+      asSignedOut: 404,
     },
     {
-      label: "A's warehouse name as a link slug",
-      url: `/api/checklists/warehouse/${encodeURIComponent(t.warehouseName.toLowerCase().replace(/ /g, '-'))}`,
+      label: "A's warehouse name as a link slug without the key",
+      url: `/api/checklists/warehouse/${encodeURIComponent(slugOf(t.warehouseName))}`,
+      asSignedOut: 404,
+    },
+    {
+      label: "A's warehouse name with a wrong key",
+      url: `/api/checklists/warehouse/${encodeURIComponent(slugOf(t.warehouseName))}?key=${wrongKey(t)}`,
+      asSignedOut: 404,
+    },
+    {
+      label: "A's fill-in link with its key",
+      url: `/api/checklists/warehouse/${encodeURIComponent(slugOf(t.warehouseName))}?key=${t.checklistKey}`,
+      asOther: 200,
       asSignedOut: 200,
       mayShow: checklistTexts,
+      withKey: true,
     },
   ],
   'PATCH /api/checklists/:id': (t) => [
     {
-      label: "an edit of A's checklist",
+      label: "an edit of A's checklist without the key",
       url: `/api/checklists/${t.checklist.id}`,
       payload: { description: 'Hacked', is_active: false, tasks: [{ text: 'Hacked task' }] },
-      // signed out, every PATCH is read as an answer, and this one names nobody
-      asSignedOut: 400,
+      asSignedOut: 404,
     },
     {
-      label: "an answer to A's open task",
+      label: "an edit of A's checklist with the key",
+      url: `/api/checklists/${t.checklist.id}?key=${t.checklistKey}`,
+      payload: { description: 'Hacked', is_active: false, tasks: [{ text: 'Hacked task' }] },
+      // signed in to B, a body without a name is B's own edit of a checklist B does not have
+      asSignedOut: 403,
+    },
+    {
+      label: "an answer to A's open task without the key (the finding: 200 with all of A's answers)",
       url: `/api/checklists/${t.checklist.id}`,
       payload: {
         filled_out_by: 'Mallory',
         tasks: openTasks(t.checklist).map((task) => ({ id: task.id, completed: true })),
       },
-      // a signed-out answer to an open task is allowed: the public test below covers it after the export comparison
-      asSignedOut: null,
+      asSignedOut: 404,
     },
     {
-      label: 'an answer that tries to rewrite texts, reopen done tasks and switch the checklist off',
-      url: `/api/checklists/${t.checklist.id}`,
+      label: "the finding's empty answer with a wrong key",
+      url: `/api/checklists/${t.checklist.id}?key=${wrongKey(t)}`,
+      payload: { filled_out_by: 'x', tasks: [] },
+      asSignedOut: 404,
+    },
+    {
+      label:
+        'an answer with the key that tries to rewrite texts, reopen done tasks and switch the checklist off',
+      url: `/api/checklists/${t.checklist.id}?key=${t.checklistKey}`,
       payload: {
         filled_out_by: 'Mallory',
         description: 'Hacked',
@@ -290,9 +326,13 @@ const RECIPES: Record<string, Recipe> = {
           completed_at: null,
         })),
       },
-      asSignedOut: 200,
-      mayShow: checklistTexts,
+      asOther: 403,
+      asSignedOut: 403,
+      withKey: true,
     },
+  ],
+  'POST /api/checklists/:id/key': (t) => [
+    { label: "a new key for A's checklist", url: `/api/checklists/${t.checklist.id}/key` },
   ],
   'GET /api/contact/settings': () => [
     { label: 'form settings', url: '/api/contact/settings', asOther: 200, asSignedOut: 200 },
@@ -341,6 +381,9 @@ function rackProbes(t: Targets, own: Own, suffix: string, payload?: unknown): Pr
   ];
 }
 
+const slugOf = (name: string) => name.toLowerCase().replace(/ /g, '-');
+const wrongKey = (t: Targets) => `${t.checklistKey.slice(0, -2)}xx`;
+
 function checklistTexts(t: Targets): string[] {
   return [
     t.warehouseName,
@@ -375,6 +418,11 @@ function ghostOf(t: Targets): Targets {
       tasks: t.checklist.tasks.map((task) => ({ ...task, id: ghost() })),
     },
   };
+}
+
+function keyOfLink(fillInUrl: string | null | undefined): string {
+  if (!fillInUrl) throw new Error('the checklist has no fill-in link');
+  return new URL(fillInUrl, 'http://site.test').searchParams.get('key')!;
 }
 
 function toInject(method: string, probe: Probe): InjectOptions {
@@ -480,6 +528,7 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
       ...ids,
       email: DEMO_LOGIN.email,
       attachmentId: (upload.json() as { attachment: { id: number } }).attachment.id,
+      checklistKey: keyOfLink(ids.checklist.fill_in_url),
     };
 
     const account = await buildAccount(db, { company: 'Bravo Relocation' });
@@ -575,7 +624,12 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
               `${name}: company B got ${res.statusCode}, expected ${asOther}: ${res.body.slice(0, 200)}`,
             );
           }
-          const leaks = leaksIn(body, secrets, targets.companyId);
+          const shown = new Set(probe.withKey ? (probe.mayShow?.(targets) ?? []) : []);
+          const leaks = leaksIn(
+            body,
+            secrets.filter((s) => !shown.has(s)),
+            targets.companyId,
+          );
           if (leaks.length > 0) failures.push(`${name}: company B's answer shows A's ${leaks.join(', ')}`);
         }
 
@@ -651,19 +705,33 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
     expect(leaksIn(frames.join('\n'), secrets, targets.companyId)).toEqual([]);
   });
 
-  it('lets a signed-out caller answer an open task of the fill-in link, and nothing more', async () => {
+  it('lets a signed-out caller with the link answer an open task, and nothing more', async () => {
     const open = openTasks(targets.checklist)[0]!;
     const done = targets.checklist.tasks.find((task) => task.completed)!;
-    const res = await ctx.app.inject({
+    const url = `/api/checklists/${targets.checklist.id}?key=${targets.checklistKey}`;
+    const others = targets.checklist.tasks.filter((task) => task.id !== open.id && task.id !== done.id);
+    const tampered = await ctx.app.inject({
       method: 'PATCH',
-      url: `/api/checklists/${targets.checklist.id}`,
+      url,
       payload: {
         filled_out_by: 'Floor Worker',
-        description: 'Hacked',
         tasks: [
-          { id: open.id, text: 'Hacked', completed: true },
-          { id: done.id, text: 'Hacked', completed: false, completed_by: 'Mallory' },
+          { id: open.id, completed: true },
+          { id: done.id, completed: false, completed_by: 'Mallory' },
+          ...others.map((task) => ({ id: task.id })),
         ],
+      },
+    });
+    expect(tampered.statusCode).toBe(403);
+
+    const res = await ctx.app.inject({
+      method: 'PATCH',
+      url,
+      payload: {
+        filled_out_by: 'Floor Worker',
+        tasks: targets.checklist.tasks.map((task) =>
+          task.id === open.id ? { id: task.id, completed: true } : { id: task.id },
+        ),
       },
     });
     expect(res.statusCode).toBe(200);
@@ -682,6 +750,7 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
       completed_by: done.completed_by,
     });
     expect(JSON.stringify(answered)).not.toContain('companyId');
+    expect(JSON.stringify(answered)).not.toContain(targets.checklistKey);
 
     const after = await snapshotDatabase(ctx.database.db, DEMO_LOGIN.company);
     const changed = after.company.tables.checklist_tasks.filter(
@@ -691,12 +760,20 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
     expect(after.company.tables.vaults).toEqual(before.company.tables.vaults);
   });
 
-  it('hides a fill-in link from signed-out callers when two companies share the warehouse name', async () => {
-    const url = `/api/checklists/warehouse/${encodeURIComponent(targets.warehouseName)}`;
+  it("keeps A's fill-in link working when another company adds a warehouse of the same name (MAIN-a vs Main A)", async () => {
+    const slug = slugOf(targets.warehouseName);
+    const url = `/api/checklists/warehouse/${encodeURIComponent(slug)}`;
     const twin = await b.request({
       method: 'POST',
       url: '/api/warehouse/add-warehouse',
-      payload: { name: targets.warehouseName, rows: 1, cols: 1, field_capacity: 1, length: 10, width: 10 },
+      payload: {
+        name: targets.warehouseName.toUpperCase().replace(/ /g, '-'),
+        rows: 1,
+        cols: 1,
+        field_capacity: 1,
+        length: 10,
+        width: 10,
+      },
     });
     expect(twin.statusCode).toBe(201);
     const created = await b.request({
@@ -709,7 +786,13 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
       },
     });
     expect(created.statusCode).toBe(201);
+    const bKey = keyOfLink((created.json() as ChecklistDto).fill_in_url);
 
+    const withA = await ctx.app.inject({ method: 'GET', url: `${url}?key=${targets.checklistKey}` });
+    expect(withA.statusCode).toBe(200);
+    expect((withA.json() as ChecklistDto).id).toBe(targets.checklist.id);
+    const withB = await ctx.app.inject({ method: 'GET', url: `${url}?key=${bKey}` });
+    expect((withB.json() as ChecklistDto).description).toBe('Bravo round');
     expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     const asA = await a.request({ method: 'GET', url });
     expect(asA.statusCode).toBe(200);

@@ -151,6 +151,8 @@ export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
     description: text,
     is_active: flag,
     filled_out_by: orNull(text),
+    // the secret of the public fill-in link travels with the company, so printed links keep working after a move
+    link_key: orNull(text),
     version: integer,
     created_at: timestamp,
   },

@@ -30,8 +30,16 @@ describe.each(testEngines())('demo checklist on %s', (engine) => {
     expect(list[0]!.tasks.map((t) => t.text)).toEqual([...DEFAULT_CHECKLIST_TASKS]);
     expect(list[0]!.tasks.filter((t) => t.completed)).toHaveLength(1);
 
-    const open = await ctx.app.inject({ method: 'GET', url: '/api/checklists/warehouse/demo-first' });
+    // the demo's fill-in link carries its key, and opens signed out
+    expect(list[0]!.fill_in_url).toMatch(/^\/demo-first-checklist\?key=[\w-]{24}$/);
+    const key = new URLSearchParams(list[0]!.fill_in_url!.split('?')[1]).get('key')!;
+    const open = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/checklists/warehouse/demo-first?key=${key}`,
+    });
     expect(open.json()).toMatchObject({ id: list[0]!.id, warehouseName: 'Demo First' });
+    const noKey = await ctx.app.inject({ method: 'GET', url: '/api/checklists/warehouse/demo-first' });
+    expect(noKey.statusCode).toBe(404);
   });
 
   it('seeds nothing without a warehouse', async () => {

@@ -1,6 +1,7 @@
 import { DEFAULT_CHECKLIST_TASKS } from '../../../domain/schemas/checklist.schema';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
+import { newChecklistKey } from './checklist-key';
 import { insertChecklist, insertTasks, updateChecklist } from './checklists.repo';
 
 const DEMO_FILLER = 'Sam Ortiz';
@@ -15,6 +16,7 @@ export async function seedDemoChecklists(db: Db, companyId: number, warehouseIds
     warehouseId,
     description: 'End-of-day cleaning round. Answer each task as you finish it.',
     isActive: true,
+    linkKey: newChecklistKey(),
     createdAt: now,
   });
   await insertTasks(

@@ -1,4 +1,5 @@
 import type { ChecklistDto, ChecklistTaskDto } from '../../../domain/schemas/checklist.schema';
+import { fillInPath } from './checklist-key';
 import type { ChecklistRow, ChecklistTaskRow } from './checklists.repo';
 
 export function presentTask(row: ChecklistTaskRow): ChecklistTaskDto {
@@ -12,7 +13,15 @@ export function presentTask(row: ChecklistTaskRow): ChecklistTaskDto {
   };
 }
 
-export function presentChecklist(row: ChecklistRow, tasks: readonly ChecklistTaskRow[]): ChecklistDto {
+/**
+ * A checklist as the API shows it. Only the company's own staff (`staff`) get the fill-in link with its key;
+ * a caller who came through the link already holds it.
+ */
+export function presentChecklist(
+  row: ChecklistRow,
+  tasks: readonly ChecklistTaskRow[],
+  staff: boolean,
+): ChecklistDto {
   return {
     id: row.id,
     description: row.description,
@@ -22,5 +31,6 @@ export function presentChecklist(row: ChecklistRow, tasks: readonly ChecklistTas
     created_at: row.created_at,
     filled_out_by: row.filled_out_by,
     tasks: tasks.filter((t) => t.checklist_id === row.id).map(presentTask),
+    ...(staff && { fill_in_url: fillInPath(row.warehouse_name, row.link_key) }),
   };
 }

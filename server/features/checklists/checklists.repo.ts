@@ -8,6 +8,7 @@ export interface ChecklistRow {
   description: string;
   is_active: number;
   filled_out_by: string | null;
+  link_key: string | null;
   version: number;
   created_at: string;
 }
@@ -35,6 +36,7 @@ function checklistsWithWarehouse(db: Db) {
       'c.description',
       'c.is_active',
       'c.filled_out_by',
+      'c.link_key',
       'c.version',
       'c.created_at',
     ]);
@@ -77,7 +79,7 @@ export async function findActiveChecklistsBySlug(
     .where('c.is_active', '=', 1)
     .where((eb) => eb(eb.fn('replace', ['w.slug', eb.val('-'), eb.val('')]), '=', compactSlug));
   if (companyId !== null) query = query.where('c.company_id', '=', companyId);
-  return query.orderBy('c.id').limit(50).execute();
+  return query.orderBy('c.id').limit(200).execute();
 }
 
 export async function listTasks(db: Db, checklistIds: readonly number[]): Promise<ChecklistTaskRow[]> {
@@ -122,6 +124,7 @@ export async function insertChecklist(
     warehouseId: number;
     description: string;
     isActive: boolean;
+    linkKey: string;
     createdAt: string;
   },
 ): Promise<number> {
@@ -133,6 +136,7 @@ export async function insertChecklist(
       description: values.description,
       is_active: Number(values.isActive),
       filled_out_by: null,
+      link_key: values.linkKey,
       created_at: values.createdAt,
     })
     .returning('id')
@@ -188,6 +192,17 @@ export async function updateChecklist(
     }))
     .where('id', '=', id)
     .execute();
+}
+
+/** Replaces the secret of the checklist's fill-in link; answers whether the company has that checklist. */
+export async function setChecklistKey(db: Db, companyId: number, id: number, key: string): Promise<boolean> {
+  const result = await db
+    .updateTable('checklists')
+    .set((eb) => ({ link_key: key, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function updateTask(

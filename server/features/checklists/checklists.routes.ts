@@ -1,9 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  AnswerChecklistSchema,
-  CreateChecklistSchema,
-  EditChecklistSchema,
-} from '../../../domain/schemas/checklist.schema';
+import { CreateChecklistSchema, EditChecklistSchema } from '../../../domain/schemas/checklist.schema';
 import { requireUser } from '../../auth/session.plugin';
 import { notFound, parseId, parseInput } from '../../http/errors';
 import type { FeatureOptions } from '../feature-routes';
@@ -13,6 +9,7 @@ import {
   createChecklist,
   editChecklist,
   listCompanyChecklists,
+  renewChecklistKey,
 } from './checklists.service';
 
 // the fill-in page is public: keep one address from hammering it
@@ -24,6 +21,16 @@ const publicRateLimit = {
     allowList: (request: FastifyRequest) => request.user !== null,
   },
 };
+/** an answer names a person and a hundred tasks at most: far less than this */
+const PUBLIC_BODY_LIMIT = 16 * 1024;
+
+/** The fill-in link's secret: `?key=` (as in the page's address) or an `X-Checklist-Key` header. */
+function linkKey(request: FastifyRequest): string | undefined {
+  const fromQuery = (request.query as Record<string, unknown> | undefined)?.key;
+  const fromHeader = request.headers['x-checklist-key'];
+  const key = typeof fromQuery === 'string' ? fromQuery : fromHeader;
+  return typeof key === 'string' && key !== '' ? key : undefined;
+}
 
 export const checklistsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
   const { db } = database;
@@ -46,22 +53,27 @@ export const checklistsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, 
     async (request) => {
       const name = request.params.name;
       if (name.length > 200) throw notFound('No active checklist found for this warehouse.');
-      return activeChecklistByWarehouseName(db, name, request.user?.companyId ?? null);
+      return activeChecklistByWarehouseName(db, name, request.user, linkKey(request));
     },
   );
 
   app.patch<{ Params: { id: string } }>(
     '/api/checklists/:id',
-    { config: publicRateLimit },
+    { config: publicRateLimit, bodyLimit: PUBLIC_BODY_LIMIT },
     async (request) => {
       const id = parseId(request.params.id, 'Checklist not found.');
       const body = request.body;
-      // an answer from the fill-in page names who fills it out; a signed-out caller can only answer
+      // an answer from the fill-in page names who fills it out; anyone but signed-in staff can only answer
       const isAnswer =
         !request.user || (typeof body === 'object' && body !== null && 'filled_out_by' in body);
-      if (isAnswer)
-        return answerChecklist(database, request.user, id, parseInput(AnswerChecklistSchema, body));
+      if (isAnswer) return answerChecklist(database, request.user, id, body, linkKey(request));
       return editChecklist(database, requireUser(request), id, parseInput(EditChecklistSchema, body));
     },
   );
+
+  // a new secret for the fill-in link: the old link stops working
+  app.post<{ Params: { id: string } }>('/api/checklists/:id/key', async (request) => {
+    const user = requireUser(request);
+    return renewChecklistKey(db, user, parseId(request.params.id, 'Checklist not found.'));
+  });
 };

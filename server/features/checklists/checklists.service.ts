@@ -1,6 +1,6 @@
 import {
   ACTIVE_CHECKLIST_EXISTS,
-  type AnswerChecklistInput,
+  AnswerChecklistSchema,
   type ChecklistDto,
   type CreateChecklistInput,
   type EditChecklistInput,
@@ -9,7 +9,8 @@ import type { SessionUser } from '../../../domain/schemas/auth.schema';
 import { sameChecklistWarehouse, warehouseSlug } from '../../../domain/rules/text';
 import { type DatabaseHandle, type Db, isUniqueViolation, nowIso } from '../../db/database';
 import { recordEvent } from '../../events/event-log.repo';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound, parseInput } from '../../http/errors';
+import { keyMatches, newChecklistKey } from './checklist-key';
 import {
   type ChecklistTaskRow,
   activeChecklistIdOfWarehouse,
@@ -21,6 +22,7 @@ import {
   listChecklists,
   listTasks,
   lockChecklist,
+  setChecklistKey,
   updateChecklist,
   updateTask,
   warehouseOfCompany,
@@ -30,11 +32,13 @@ import { presentChecklist } from './checklists.presenter';
 const CHECKLIST_NOT_FOUND = 'Checklist not found.';
 const WAREHOUSE_NOT_FOUND = 'Warehouse not found.';
 const NO_ACTIVE_CHECKLIST = 'No active checklist found for this warehouse.';
+export const FILL_IN_ANSWERS_ONLY =
+  'The fill-in link can only answer open tasks; sign in to change the checklist itself.';
 
 async function loadChecklist(db: Db, id: number, companyId: number | null): Promise<ChecklistDto> {
   const row = await findChecklist(db, id, companyId);
   if (!row) throw notFound(CHECKLIST_NOT_FOUND);
-  return presentChecklist(row, await listTasks(db, [row.id]));
+  return presentChecklist(row, await listTasks(db, [row.id]), companyId === row.company_id);
 }
 
 /** Runs a write; a second active checklist for one warehouse (caught by the partial unique index) is a 409. */
@@ -53,7 +57,7 @@ export async function listCompanyChecklists(db: Db, companyId: number): Promise<
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => presentChecklist(row, tasks));
+  return rows.map((row) => presentChecklist(row, tasks, true));
 }
 
 export async function createChecklist(
@@ -71,6 +75,7 @@ export async function createChecklist(
         warehouseId: warehouse.id,
         description: input.description,
         isActive: true,
+        linkKey: newChecklistKey(),
         createdAt: nowIso(),
       });
       await insertTasks(
@@ -94,23 +99,33 @@ export async function createChecklist(
 }
 
 /**
- * The active checklist of the warehouse named in a fill-in link. A signed-in caller only sees their company's;
- * a signed-out caller gets it only when exactly one warehouse of that name (in any company) has an active checklist,
- * so a shared name never shows one company's checklist to another company's staff.
+ * The active checklist of the warehouse named in a fill-in link. The link's key opens it for anyone; the company's
+ * signed-in staff need no key. Without either the answer is a 404 that says nothing about what exists, and a
+ * warehouse of the same name in another company changes nothing.
  */
 export async function activeChecklistByWarehouseName(
   db: Db,
   name: string,
-  companyId: number | null,
+  caller: SessionUser | null,
+  key: string | undefined,
 ): Promise<ChecklistDto> {
   const compact = warehouseSlug(name.replace(/-/g, ' ')).replace(/-/g, '');
   if (!compact) throw notFound(NO_ACTIVE_CHECKLIST);
-  const candidates = (await findActiveChecklistsBySlug(db, compact, companyId)).filter((row) =>
+  const candidates = (await findActiveChecklistsBySlug(db, compact, null)).filter((row) =>
     sameChecklistWarehouse(row.warehouse_name, name),
   );
-  if (candidates.length !== 1) throw notFound(NO_ACTIVE_CHECKLIST);
-  const row = candidates[0]!;
-  return presentChecklist(row, await listTasks(db, [row.id]));
+  const keyed = key === undefined ? undefined : candidates.find((row) => keyMatches(row.link_key, key));
+  const own = caller ? candidates.filter((row) => row.company_id === caller.companyId) : [];
+  const row = keyed ?? (own.length === 1 ? own[0] : undefined);
+  if (!row) throw notFound(NO_ACTIVE_CHECKLIST);
+  return presentChecklist(row, await listTasks(db, [row.id]), row.company_id === caller?.companyId);
+}
+
+/** Issues a new secret for the checklist's fill-in link; the old link stops working at once. */
+export async function renewChecklistKey(db: Db, user: SessionUser, id: number): Promise<ChecklistDto> {
+  if (!(await setChecklistKey(db, user.companyId, id, newChecklistKey())))
+    throw notFound(CHECKLIST_NOT_FOUND);
+  return loadChecklist(db, id, user.companyId);
 }
 
 export async function editChecklist(
@@ -213,25 +228,65 @@ async function replaceTasks(
   await insertTasks(db, user.companyId, checklistId, added);
 }
 
+const ANSWER_FIELDS = new Set(['filled_out_by', 'tasks']);
+const TASK_ANSWER_FIELDS = new Set(['id', 'text', 'completed', 'completed_by', 'reason', 'completed_at']);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
 /**
- * Answers from the fill-in page. Only open tasks of this (active) checklist take an answer: Yes completes the task,
- * No records a reason and stays open. Texts, completed tasks and unknown task ids in the list are left as stored.
+ * A caller who is not the company's staff may only answer open tasks. Anything else in the body (the description,
+ * the warehouse, the active flag, changed task texts, tasks added or left out, a done task reopened) is refused
+ * with a 403 rather than silently dropped.
+ */
+function refuseChangesFromFillIn(body: unknown, stored: readonly ChecklistTaskRow[]): void {
+  if (!isRecord(body)) return; // the schema answers 400
+  function refuse(what: string): never {
+    throw forbidden(`${FILL_IN_ANSWERS_ONLY} (${what})`);
+  }
+  const extra = Object.keys(body).filter((k) => !ANSWER_FIELDS.has(k));
+  if (extra.length > 0) refuse(`it cannot change ${extra.join(', ')}`);
+  if (!Array.isArray(body.tasks)) return;
+  const byId = new Map(stored.map((t) => [t.id, t]));
+  const seen = new Set<number>();
+  for (const task of body.tasks) {
+    if (!isRecord(task)) continue;
+    const unknownField = Object.keys(task).find((k) => !TASK_ANSWER_FIELDS.has(k));
+    if (unknownField) refuse(`it cannot change a task's ${unknownField}`);
+    const id = typeof task.id === 'string' && /^[0-9]{1,10}$/.test(task.id) ? Number(task.id) : task.id;
+    const current = typeof id === 'number' ? byId.get(id) : undefined;
+    if (!current) refuse('it cannot add tasks');
+    seen.add(current.id);
+    if (task.text !== undefined && task.text !== current.text) refuse("it cannot change a task's text");
+    const reopens = task.completed === false || task.completed === 0 || task.completed === 'false';
+    if (current.completed && reopens) refuse('it cannot reopen a done task');
+  }
+  if (seen.size < stored.length) refuse('it cannot remove tasks');
+}
+
+/**
+ * Answers from the fill-in page: by the link's key, or by the company's signed-in staff. Only open tasks of this
+ * (active) checklist take an answer: Yes completes the task, No records a reason and stays open.
  */
 export async function answerChecklist(
   database: DatabaseHandle,
   caller: SessionUser | null,
   id: number,
-  input: AnswerChecklistInput,
+  body: unknown,
+  key: string | undefined,
 ): Promise<ChecklistDto> {
   const companyId = await database.db.transaction().execute(async (trx) => {
     if (database.engine === 'postgres') await lockChecklist(trx, id);
-    const row = await findChecklist(trx, id, caller?.companyId ?? null);
-    if (!row || !row.is_active) throw notFound(CHECKLIST_NOT_FOUND);
+    const row = await findChecklist(trx, id, null);
+    const staff = row !== undefined && caller?.companyId === row.company_id;
+    if (!row || !row.is_active || (!staff && !keyMatches(row.link_key, key)))
+      throw notFound(CHECKLIST_NOT_FOUND);
+    const tasks = await listTasks(trx, [id]);
+    if (!staff) refuseChangesFromFillIn(body, tasks);
+    const input = parseInput(AnswerChecklistSchema, body);
 
     const answers = new Map(input.tasks.map((t) => [t.id, t]));
     const now = nowIso();
     let answered = 0;
-    for (const task of await listTasks(trx, [id])) {
+    for (const task of tasks) {
       const answer = answers.get(task.id);
       if (!answer || task.completed) continue;
       const by = answer.completed_by?.trim() || input.filled_out_by;
@@ -265,5 +320,7 @@ export async function answerChecklist(
     }
     return row.company_id;
   });
-  return loadChecklist(database.db, id, companyId);
+  const row = await findChecklist(database.db, id, companyId);
+  if (!row) throw notFound(CHECKLIST_NOT_FOUND);
+  return presentChecklist(row, await listTasks(database.db, [id]), caller?.companyId === companyId);
 }

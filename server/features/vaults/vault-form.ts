@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
+import { nameProblem } from '../../../domain/rules/text';
 import { badRequest } from '../../http/errors';
 import type { UploadedFile } from './vaults.service';
 
@@ -11,6 +12,13 @@ export interface ReadForm {
 }
 
 /** A stored file name: no directories, no control characters, never blank. */
+/** A file name with a text-direction mark (`invoice\u202Efdp.exe`) is refused, not shown disguised. */
+function refuseUnsafeName(raw: string): string {
+  const problem = nameProblem('File name', raw);
+  if (problem) throw badRequest(problem);
+  return raw;
+}
+
 export function cleanFileName(raw: string): string {
   const base = path.posix
     .basename(raw.replace(/\\/g, '/'))
@@ -41,7 +49,7 @@ export async function readForm(request: FastifyRequest): Promise<ReadForm> {
         // a form posted without choosing a file still carries an empty file part
         if (!part.filename && content.length === 0) continue;
         form.files[part.fieldname] = {
-          fileName: cleanFileName(part.filename ?? ''),
+          fileName: cleanFileName(refuseUnsafeName(part.filename ?? '')),
           contentType: (part.mimetype || 'application/octet-stream').slice(0, 100),
           content,
         };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AddVaultSchema, MoveVaultSchema, UpdateVaultSchema } from '../../../domain/schemas/vault.schema';
 import { requireUser } from '../../auth/session.plugin';
 import { badRequest, parseId, parseInput } from '../../http/errors';
+import { MAX_UPLOAD_BYTES } from '../../../domain/rules/capacity';
 import type { FeatureOptions } from '../feature-routes';
 import { actorOf } from '../../auth/actor';
 import { ATTACHMENT_NOT_FOUND, downloadAttachment } from './attachments.download';
@@ -21,6 +22,9 @@ import {
 export const MISSING_FILE = 'Please choose a file to upload.';
 export const MISSING_VAULT_ID = 'vault_id is required.';
 
+/** the only routes that take a file: one attachment of at most 5 MB plus the form around it */
+const UPLOAD_LIMIT = { bodyLimit: MAX_UPLOAD_BYTES + 256 * 1024 };
+
 export const vaultsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
   const { db } = database;
 
@@ -30,15 +34,15 @@ export const vaultsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { da
     const input = parseInput(AddVaultSchema, form.fields);
     return reply.status(201).send(await addVault(db, actor, input, form.files.attachment));
   };
-  app.post('/api/vaults/', add);
-  app.post('/api/vaults', add);
+  app.post('/api/vaults/', UPLOAD_LIMIT, add);
+  app.post('/api/vaults', UPLOAD_LIMIT, add);
 
   app.put('/api/vaults/move', async (request) => {
     const actor = actorOf(request);
     return moveVault(db, actor, parseInput(MoveVaultSchema, request.body));
   });
 
-  app.post('/api/vaults/upload', async (request, reply) => {
+  app.post('/api/vaults/upload', UPLOAD_LIMIT, async (request, reply) => {
     const actor = actorOf(request);
     const form = await readForm(request);
     const file = form.files.attachment;

@@ -11,6 +11,9 @@ export const checklistsQueryKey = ['checklists'] as const;
 export const activeChecklistQueryKey = (warehouseName: string) =>
   ['checklists', 'active', warehouseName.toLowerCase()] as const;
 
+/** `?key=...` for the fill-in link's secret (none for signed-in staff who opened the page without one). */
+const keyQuery = (key: string | null) => (key ? `?key=${encodeURIComponent(key)}` : '');
+
 // spec section 8: what the checklist store keeps as its error when a call fails
 export const CHECKLIST_ERRORS = {
   fetchAll: 'Failed to fetch checklists',
@@ -28,13 +31,18 @@ export function useChecklists(enabled = true) {
   });
 }
 
-/** The active checklist of a warehouse, by the name in the fill-in link; null when it has none. */
-export function useActiveChecklist(warehouseName: string) {
+/**
+ * The active checklist of a warehouse, by the name and key in the fill-in link; null when it has none or the key
+ * does not open it (the server answers both alike).
+ */
+export function useActiveChecklist(warehouseName: string, key: string | null) {
   return useQuery({
     queryKey: activeChecklistQueryKey(warehouseName),
     queryFn: async () => {
       try {
-        return await api.get<ChecklistDto>(`/api/checklists/warehouse/${encodeURIComponent(warehouseName)}`);
+        return await api.get<ChecklistDto>(
+          `/api/checklists/warehouse/${encodeURIComponent(warehouseName)}${keyQuery(key)}`,
+        );
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -60,15 +68,28 @@ export function useEditChecklist() {
   });
 }
 
-/** One answer from the fill-in page; the server's answer (the whole checklist) replaces the shown one. */
-export function useAnswerChecklist(warehouseName: string) {
+/** A new secret for the checklist's fill-in link: the old link stops working. */
+export function useRenewChecklistKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<ChecklistDto>(`/api/checklists/${id}/key`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: checklistsQueryKey }),
+  });
+}
+
+/**
+ * One answer from the fill-in page; the server's answer (the whole checklist) replaces the shown one. A refusal
+ * reloads the checklist, since it may have changed meanwhile.
+ */
+export function useAnswerChecklist(warehouseName: string, key: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, answer }: { id: number; answer: AnswerChecklistInput }) =>
-      api.patch<ChecklistDto>(`/api/checklists/${id}`, answer),
+      api.patch<ChecklistDto>(`/api/checklists/${id}${keyQuery(key)}`, answer),
     onSuccess: (checklist) => {
       queryClient.setQueryData(activeChecklistQueryKey(warehouseName), checklist);
       return queryClient.invalidateQueries({ queryKey: checklistsQueryKey, exact: true });
     },
+    onError: () => queryClient.invalidateQueries({ queryKey: activeChecklistQueryKey(warehouseName) }),
   });
 }

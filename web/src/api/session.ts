@@ -28,7 +28,7 @@ export function useLogin() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.get<unknown>('/api/auth/logout'),
+    mutationFn: () => api.post<unknown>('/api/auth/logout'),
     onSettled: () => {
       queryClient.setQueryData(sessionQueryKey, null);
       // signing out forgets everything the previous user loaded

@@ -1,7 +1,8 @@
-import { ExternalLink, Pencil, Square, SquareCheck } from 'lucide-react';
+import { Copy, ExternalLink, KeyRound, Pencil, Square, SquareCheck } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 import type { ChecklistDto } from '../../../../../domain/schemas/checklist.schema';
-import { paths } from '../../../config/paths';
 
 const createdFormat = new Intl.DateTimeFormat('en-US', {
   weekday: 'long',
@@ -11,7 +12,82 @@ const createdFormat = new Intl.DateTimeFormat('en-US', {
 });
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-export function ChecklistCard({ checklist, onEdit }: { checklist: ChecklistDto; onEdit: () => void }) {
+const smallButton =
+  'inline-flex min-h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-50';
+
+async function copyLink(url: string) {
+  try {
+    await navigator.clipboard.writeText(url);
+    toast.success('Fill-in link copied.');
+  } catch {
+    toast.error('Could not copy the link. Select it and copy it by hand.');
+  }
+}
+
+/** The full fill-in link with its secret key, to copy and hand to floor staff; a new key replaces it. */
+function FillInLink({ checklist, onRenewKey }: { checklist: ChecklistDto; onRenewKey: () => void }) {
+  const inputId = useId();
+  const path = checklist.fill_in_url;
+  const url = path ? `${window.location.origin}${path}` : null;
+  return (
+    <div className="border-t border-slate-100 px-5 py-3">
+      <label
+        htmlFor={inputId}
+        className="mb-1 block text-xs font-semibold tracking-wide text-slate-500 uppercase"
+      >
+        Fill-in link
+      </label>
+      {url ? (
+        <input
+          id={inputId}
+          readOnly
+          value={url}
+          onFocus={(e) => e.currentTarget.select()}
+          className="w-full min-w-0 rounded-lg border border-slate-200 bg-slate-50 px-2.5 py-1.5 font-mono text-xs text-slate-700"
+        />
+      ) : (
+        <p id={inputId} className="text-sm text-slate-500">
+          No link yet: issue one with New link.
+        </p>
+      )}
+      <div className="mt-2 flex flex-wrap items-center gap-1">
+        {url && path && (
+          <>
+            <button
+              type="button"
+              className={smallButton}
+              onClick={() => void copyLink(url)}
+              aria-label={`Copy ${checklist.warehouseName} fill-in link`}
+            >
+              <Copy className="h-4 w-4" aria-hidden /> Copy
+            </button>
+            <Link to={path} className={`${smallButton} text-accent!`}>
+              <ExternalLink className="h-4 w-4" aria-hidden /> Open
+            </Link>
+          </>
+        )}
+        <button
+          type="button"
+          className={smallButton}
+          onClick={onRenewKey}
+          aria-label={`New ${checklist.warehouseName} fill-in link`}
+        >
+          <KeyRound className="h-4 w-4" aria-hidden /> New link
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function ChecklistCard({
+  checklist,
+  onEdit,
+  onRenewKey,
+}: {
+  checklist: ChecklistDto;
+  onEdit: () => void;
+  onRenewKey: () => void;
+}) {
   const done = checklist.tasks.filter((t) => t.completed).length;
   return (
     <article
@@ -92,13 +168,9 @@ export function ChecklistCard({ checklist, onEdit }: { checklist: ChecklistDto; 
         )}
       </div>
 
-      <footer className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 px-5 py-3">
-        <Link
-          to={paths.checklist(checklist.warehouseName)}
-          className="inline-flex min-h-10 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-accent hover:underline focus-visible:outline-2 focus-visible:outline-accent"
-        >
-          <ExternalLink className="h-4 w-4" aria-hidden /> Fill-in page
-        </Link>
+      <FillInLink checklist={checklist} onRenewKey={onRenewKey} />
+
+      <footer className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 px-5 py-3">
         <button
           type="button"
           onClick={onEdit}

@@ -1,5 +1,6 @@
 import { CheckCircle2, CircleAlert, ClipboardX, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { warehouseNameFromChecklistSlug } from '../../../../../domain/rules/text';
 import {
@@ -21,7 +22,7 @@ import { inputClass } from '../../../components/ui/form-field';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The whole task list with one answer applied, as the server takes it. */
+/** The whole task list (ids only) with one answer applied, as the server takes it. */
 function answerBody(
   checklist: ChecklistDto,
   taskId: number,
@@ -31,8 +32,7 @@ function answerBody(
   return {
     filled_out_by: name,
     tasks: checklist.tasks.map((t) => {
-      if (t.id !== taskId)
-        return { id: t.id, completed: t.completed, completed_by: t.completed_by, reason: t.reason };
+      if (t.id !== taskId) return { id: t.id };
       if (response.answer === 'yes') {
         return {
           id: t.id,
@@ -112,11 +112,19 @@ function TaskRow({
   );
 }
 
-function FillIn({ checklist, slug }: { checklist: ChecklistDto; slug: string }) {
+function FillIn({
+  checklist,
+  slug,
+  linkKey,
+}: {
+  checklist: ChecklistDto;
+  slug: string;
+  linkKey: string | null;
+}) {
   const [name, setName] = useState('');
   const [nameTouched, setNameTouched] = useState(false);
   const [responding, setResponding] = useState<{ task: ChecklistTaskDto; answer: 'yes' | 'no' } | null>(null);
-  const answer = useAnswerChecklist(slug);
+  const answer = useAnswerChecklist(slug, linkKey);
   const nameId = useId();
   const trimmedName = name.trim();
   const open = checklist.tasks.filter((t) => !t.completed).length;
@@ -209,9 +217,14 @@ function FillIn({ checklist, slug }: { checklist: ChecklistDto; slug: string }) 
   );
 }
 
-/** `/{warehouse-name}-checklist`: floor staff answer the warehouse's active checklist, signed in or not. */
+/**
+ * `/{warehouse-name}-checklist?key=...`: floor staff answer the warehouse's active checklist, signed out through
+ * the link's key, or signed in as the company's staff.
+ */
 export default function ChecklistFillPage({ slug }: { slug: string }) {
-  const checklist = useActiveChecklist(slug);
+  const [searchParams] = useSearchParams();
+  const linkKey = searchParams.get('key');
+  const checklist = useActiveChecklist(slug, linkKey);
   const nameFromLink = warehouseNameFromChecklistSlug(slug);
 
   let content;
@@ -227,13 +240,13 @@ export default function ChecklistFillPage({ slug }: { slug: string }) {
   } else if (checklist.data === null) {
     content = (
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-        <EmptyState icon={ClipboardX} title="No active checklist" titleAs="h1">
-          There is no active checklist for the warehouse “{nameFromLink}”. Please check the link, or ask the
-          office to set one up.
+        <EmptyState icon={ClipboardX} title="Checklist not found" titleAs="h1">
+          No active checklist for “{nameFromLink}” opens with this link. Please check that you have the whole
+          link, or ask the office for the current one.
         </EmptyState>
       </div>
     );
-  } else content = <FillIn checklist={checklist.data} slug={slug} />;
+  } else content = <FillIn checklist={checklist.data} slug={slug} linkKey={linkKey} />;
 
   return <ChecklistFrame>{content}</ChecklistFrame>;
 }

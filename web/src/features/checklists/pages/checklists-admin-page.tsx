@@ -3,10 +3,17 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { ChecklistDto } from '../../../../../domain/schemas/checklist.schema';
-import { CHECKLIST_ERRORS, useAddChecklist, useChecklists, useEditChecklist } from '../../../api/checklists';
+import {
+  CHECKLIST_ERRORS,
+  useAddChecklist,
+  useChecklists,
+  useEditChecklist,
+  useRenewChecklistKey,
+} from '../../../api/checklists';
 import { useSession } from '../../../api/session';
 import { useWarehouses } from '../../../api/warehouses';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -15,7 +22,7 @@ import { ChecklistCard } from '../components/checklist-card';
 import { ChecklistFrame } from '../components/checklist-frame';
 import { type ChecklistDraft, ChecklistFormDialog, draftOf } from '../components/checklist-form-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { LoadFailed } from '../../../components/ui/error-list';
+import { ErrorList, LoadFailed } from '../../../components/ui/error-list';
 
 const TITLE = 'Warehouse Checklists Page';
 
@@ -44,6 +51,8 @@ function ChecklistsAdmin({ companyId }: { companyId: number }) {
   const warehouses = useWarehouses(companyId);
   const addChecklist = useAddChecklist();
   const editChecklist = useEditChecklist();
+  const renewKey = useRenewChecklistKey();
+  const [renewing, setRenewing] = useState<ChecklistDto | null>(null);
   const [dialog, setDialog] = useState<{ mode: 'add' } | { mode: 'edit'; checklist: ChecklistDto } | null>(
     null,
   );
@@ -91,6 +100,17 @@ function ChecklistsAdmin({ companyId }: { companyId: number }) {
     );
   }
 
+  function confirmRenew() {
+    if (!renewing) return;
+    const name = renewing.warehouseName;
+    renewKey.mutate(renewing.id, {
+      onSuccess: () => {
+        setRenewing(null);
+        toast.success(`New fill-in link for ${name}. The old link no longer works.`);
+      },
+    });
+  }
+
   return (
     <Page
       title={TITLE}
@@ -117,12 +137,35 @@ function ChecklistsAdmin({ companyId }: { companyId: number }) {
           {checklists.data.map((checklist) => (
             <li key={checklist.id} className="flex">
               <div className="flex w-full flex-col">
-                <ChecklistCard checklist={checklist} onEdit={() => open({ mode: 'edit', checklist })} />
+                <ChecklistCard
+                  checklist={checklist}
+                  onEdit={() => open({ mode: 'edit', checklist })}
+                  onRenewKey={() => {
+                    renewKey.reset();
+                    setRenewing(checklist);
+                  }}
+                />
               </div>
             </li>
           ))}
         </ul>
       )}
+
+      <ConfirmDialog
+        open={renewing !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen && !renewKey.isPending) setRenewing(null);
+        }}
+        title="New Fill-in Link"
+        message={`Issue a new fill-in link for ${renewing?.warehouseName ?? ''}? The current link stops working at once; hand the new one to floor staff.`}
+        confirmLabel="Issue new link"
+        onConfirm={confirmRenew}
+        pending={renewKey.isPending}
+      >
+        {renewKey.isError && (
+          <ErrorList messages={[CHECKLIST_ERRORS.edit, ...errorMessages(renewKey.error)]} />
+        )}
+      </ConfirmDialog>
 
       {dialog && (
         <ChecklistFormDialog
