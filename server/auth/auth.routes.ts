@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LoginSchema } from '../../domain/schemas/auth.schema';
 import type { Db } from '../db/database';
+import { endSessionStreams } from '../events/live-streams';
 import { parseInput } from '../http/errors';
 import { authenticate } from './auth.service';
 import { requireUser } from './session.plugin';
@@ -36,6 +37,7 @@ export const authRoutes: FastifyPluginAsync<{ db: Db; loginRateLimit: number }> 
   );
 
   app.get('/api/auth/logout', async (request, reply) => {
+    endSessionStreams(request.sessionId);
     await app.sessions.end(request, reply);
     return { message: 'User logged out' };
   });
