@@ -3,41 +3,161 @@ import { useEffect } from 'react';
 import { sessionQueryKey } from '../api/session';
 
 const REFRESH_DELAY_MS = 150;
+/** after the server refused the stream (signed out, too many tabs), the next try waits this long */
+const RETRY_AFTER_REFUSAL_MS = 30_000;
 
-function refreshEverythingButTheSession(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+/** One change of the company, as the `change` frames of GET /api/events carry it. */
+export interface LiveEvent {
+  kind: string;
+  entityType: string;
+  entityId: number | null;
+  warehouseId: number | null;
+}
+
+/** A change, or the server's word that this browser missed too much and must refresh everything. */
+export type LiveSignal = LiveEvent | 'reset';
+
+/** What a cached query is, for deciding whether a change touches it. */
+export interface CachedQuery {
+  queryKey: readonly unknown[];
+  data?: unknown;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** Whether a warehouse's data (with its fields) or a field's data shows the vault. */
+function showsVault(data: unknown, vaultId: number): boolean {
+  if (!isRecord(data)) return false;
+  if (isRecord(data.vaults) && vaultId in data.vaults) return true;
+  if (!isRecord(data.fields)) return false;
+  return Object.values(data.fields).some(
+    (field) => isRecord(field) && isRecord(field.vaults) && vaultId in field.vaults,
+  );
 }
 
 /**
- * Listens to the company's change stream and refreshes what is on screen, so a move on one tablet shows on
- * another within a second. The browser reconnects by itself after a drop and the server replays what was missed.
+ * Whether the change can make a cached query out of date. Checklist changes (signed-out floor staff answering
+ * through the public link) touch checklists only. A change in a warehouse touches the company's lists (dashboard,
+ * statistics, stage, print) and only the queries of that warehouse; a vault's change also touches whichever
+ * warehouse's data shows the vault, since a move names only the warehouse it went to. A change of an unknown kind,
+ * or a reset, touches everything but the session.
+ */
+export function touchesQuery(signal: LiveSignal, query: CachedQuery): boolean {
+  const [root, warehouseId] = query.queryKey;
+  if (root === sessionQueryKey[0]) return false;
+  if (signal === 'reset') return true;
+  const ofThisWarehouse = signal.warehouseId === null || warehouseId === signal.warehouseId;
+  switch (signal.entityType) {
+    case 'checklist':
+      return root === 'checklists';
+    case 'vault':
+      return (
+        root === 'warehouses' ||
+        root === 'stage' ||
+        root === 'print' ||
+        (root === 'warehouse' &&
+          ((signal.warehouseId !== null && warehouseId === signal.warehouseId) ||
+            (signal.entityId !== null && showsVault(query.data, signal.entityId)) ||
+            (signal.warehouseId === null && signal.entityId === null)))
+      );
+    case 'field':
+      return root === 'warehouses' || root === 'print' || (root === 'warehouse' && ofThisWarehouse);
+    case 'rack':
+    case 'pallet':
+      return root === 'racks' && ofThisWarehouse;
+    case 'warehouse':
+      return (
+        root === 'warehouses' ||
+        root === 'stage' ||
+        root === 'print' ||
+        root === 'checklists' ||
+        ((root === 'warehouse' || root === 'racks') && ofThisWarehouse)
+      );
+    default:
+      return root !== 'contact';
+  }
+}
+
+function readChange(data: string): LiveEvent | null {
+  try {
+    const parsed: unknown = JSON.parse(data);
+    if (!isRecord(parsed) || typeof parsed.kind !== 'string' || typeof parsed.entityType !== 'string')
+      return null;
+    const id = (value: unknown) => (typeof value === 'number' ? value : null);
+    return {
+      kind: parsed.kind,
+      entityType: parsed.entityType,
+      entityId: id(parsed.entityId),
+      warehouseId: id(parsed.warehouseId),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Marks what the changes touch as stale; what is on screen is fetched again, the rest when it is next shown. */
+export function refreshTouched(queryClient: QueryClient, signals: readonly LiveSignal[]) {
+  return queryClient.invalidateQueries({
+    predicate: (query) =>
+      signals.some((signal) => touchesQuery(signal, { queryKey: query.queryKey, data: query.state.data })),
+  });
+}
+
+/**
+ * Listens to the company's change stream and refreshes what a change touches, so a move on one tablet shows on
+ * another within a second. The browser reconnects by itself after a drop and the server sends what was missed, or
+ * a reset when that was too much; a stream the server ended with the session makes the app check its sign-in.
  */
 export function useLiveUpdates(enabled: boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/events');
+    let source: EventSource | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let dropped = false;
+    let pending: LiveSignal[] = [];
     // a burst of changes (a bulk delete) becomes one refresh
-    const scheduleRefresh = () => {
+    const schedule = (signal: LiveSignal) => {
+      pending.push(signal);
       if (timer) return;
       timer = setTimeout(() => {
         timer = undefined;
-        void refreshEverythingButTheSession(queryClient);
+        const signals = pending.includes('reset') ? (['reset'] as const) : pending;
+        pending = [];
+        void refreshTouched(queryClient, signals);
       }, REFRESH_DELAY_MS);
     };
-    source.addEventListener('change', scheduleRefresh);
-    source.addEventListener('error', () => {
-      dropped = true;
-    });
-    source.addEventListener('open', () => {
-      if (dropped) scheduleRefresh();
-      dropped = false;
-    });
+
+    const connect = (replacing: boolean) => {
+      const stream = new EventSource('/api/events');
+      source = stream;
+      stream.addEventListener('change', (event) => {
+        const change = readChange((event as MessageEvent<string>).data);
+        schedule(change ?? 'reset');
+      });
+      stream.addEventListener('reset', () => schedule('reset'));
+      // a stream opened anew (not resumed) cannot know what happened while there was none
+      stream.addEventListener('ready', () => {
+        if (replacing) schedule('reset');
+      });
+      stream.addEventListener('signed-out', () => {
+        stream.close();
+        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      });
+      stream.addEventListener('error', () => {
+        if (stream.readyState !== EventSource.CLOSED) return;
+        // refused (signed out, or too many tabs): check the sign-in, and try again later if it holds
+        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        retry = setTimeout(() => connect(true), RETRY_AFTER_REFUSAL_MS);
+      });
+    };
+    connect(false);
+
     return () => {
       if (timer) clearTimeout(timer);
-      source.close();
+      if (retry) clearTimeout(retry);
+      source?.close();
     };
   }, [enabled, queryClient]);
 }
