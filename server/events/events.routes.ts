@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { LiveEventDto } from '../../domain/schemas/live-event.schema';
 import { requireUser } from '../auth/session.plugin';
 import type { Db } from '../db/database';
 import { HttpError, unauthorized } from '../http/errors';
@@ -16,8 +17,7 @@ export const CATCH_UP_LIMIT = 500;
 const LATE_COMMIT_WINDOW = 200;
 export const TOO_MANY_STREAMS = `Too many live update streams are open for this sign-in (at most ${MAX_STREAMS_PER_SESSION}). Close other tabs of the app and try again.`;
 
-/** What a browser learns of an event: what changed and where, never the log's own numbering. */
-function presentLiveEvent(event: LiveEvent) {
+function presentLiveEvent(event: LiveEvent): LiveEventDto {
   return {
     kind: event.kind,
     entityType: event.entityType,
@@ -27,8 +27,6 @@ function presentLiveEvent(event: LiveEvent) {
     at: event.at,
   };
 }
-
-export type LiveEventDto = ReturnType<typeof presentLiveEvent>;
 
 /**
  * GET /api/events: a server-sent event stream of the signed-in user's company's changes.

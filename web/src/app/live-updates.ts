@@ -1,18 +1,14 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { LiveEventDto } from '../../../domain/schemas/live-event.schema';
 import { sessionQueryKey } from '../api/session';
 
 const REFRESH_DELAY_MS = 150;
 /** after the server refused the stream (signed out, too many tabs), the next try waits this long */
 const RETRY_AFTER_REFUSAL_MS = 30_000;
 
-/** One change of the company, as the `change` frames of GET /api/events carry it. */
-export interface LiveEvent {
-  kind: string;
-  entityType: string;
-  entityId: number | null;
-  warehouseId: number | null;
-}
+/** What the mapping reads of a change (the `change` frames of GET /api/events carry a LiveEventDto). */
+export type LiveEvent = Pick<LiveEventDto, 'kind' | 'entityType' | 'entityId' | 'warehouseId'>;
 
 /** A change, or the server's word that this browser missed too much and must refresh everything. */
 export type LiveSignal = LiveEvent | 'reset';
@@ -141,8 +137,9 @@ export function useLiveUpdates(enabled: boolean) {
       stream.addEventListener('ready', () => {
         if (replacing) schedule('reset');
       });
+      // the stream's session ended: check the sign-in; the stream reconnects by itself with the browser's cookie,
+      // which another tab's sign-in may have renewed, and catches up (a 401 closes it, and the app leaves)
       stream.addEventListener('signed-out', () => {
-        stream.close();
         void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       });
       stream.addEventListener('error', () => {
