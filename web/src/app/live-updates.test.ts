@@ -1,10 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type CachedQuery,
   type LiveEvent,
   type LiveSignal,
+  type LiveSource,
   refreshTouched,
+  startLiveUpdates,
   touchesQuery,
 } from './live-updates';
 
@@ -159,5 +161,114 @@ describe('refreshTouched', () => {
       .map(([name]) => name)
       .sort();
     expect(stale).toEqual(['activeChecklist', 'checklists', 'racks20']);
+  });
+});
+
+/** A stand-in for the browser's EventSource: the test plays the server's frames. */
+class FakeSource implements LiveSource {
+  readyState = 1;
+  closed = false;
+  private readonly listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
+  addEventListener(name: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 2;
+  }
+  emit(name: string, data: unknown = {}) {
+    for (const listener of this.listeners.get(name) ?? [])
+      listener({ data: JSON.stringify(data) } as MessageEvent<string>);
+  }
+}
+
+describe('startLiveUpdates', () => {
+  let client: QueryClient;
+  let sources: FakeSource[];
+  let stop: () => void;
+  const staleNames = () =>
+    Object.entries(CACHE)
+      .filter(([, query]) => client.getQueryState(query.queryKey)?.isInvalidated)
+      .map(([name]) => name)
+      .sort();
+  const change = (e: LiveEvent) => ({ ...e, userId: 1, at: '2026-01-01T00:00:00.000Z' });
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    client = new QueryClient();
+    for (const query of Object.values(CACHE)) client.setQueryData(query.queryKey, query.data);
+    sources = [];
+    stop = startLiveUpdates(client, () => {
+      const source = new FakeSource();
+      sources.push(source);
+      return source;
+    });
+  });
+  afterEach(() => {
+    stop();
+    vi.useRealTimers();
+  });
+
+  it('gathers a burst of changes for 150 ms into one refresh of what they touch', async () => {
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    sources[0]!.emit('ready');
+    sources[0]!.emit('change', change(event('checklist.answered', 10, 5)));
+    sources[0]!.emit('change', change(event('rack.moved', 20, 7)));
+    await vi.advanceTimersByTimeAsync(149);
+    expect(invalidate).not.toHaveBeenCalled();
+    sources[0]!.emit('change', change(event('pallet.added', 10, 8)));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    expect(staleNames()).toEqual(['activeChecklist', 'checklists', 'racks10', 'racks20']);
+  });
+
+  it('refreshes everything but the session on a reset, or on a change it cannot read', async () => {
+    sources[0]!.emit('reset');
+    await vi.advanceTimersByTimeAsync(150);
+    expect(staleNames()).toEqual([...ALL_BUT_SESSION].sort());
+
+    client = new QueryClient();
+    stop();
+    stop = startLiveUpdates(client, () => {
+      const source = new FakeSource();
+      sources.push(source);
+      return source;
+    });
+    for (const query of Object.values(CACHE)) client.setQueryData(query.queryKey, query.data);
+    sources.at(-1)!.emit('change', 'not an event');
+    await vi.advanceTimersByTimeAsync(150);
+    expect(staleNames()).toEqual([...ALL_BUT_SESSION].sort());
+  });
+
+  it('checks the sign-in when the session ended, and after a refusal tries a new stream that refreshes everything', async () => {
+    sources[0]!.emit('ready');
+    await vi.advanceTimersByTimeAsync(150);
+    expect(staleNames()).toEqual([]);
+
+    sources[0]!.emit('signed-out');
+    expect(client.getQueryState(['session'])?.isInvalidated).toBe(true);
+    client.setQueryData(['session'], { id: 1 });
+
+    // the browser gave up on the stream (a 401 or 429): one new stream, 30 s later
+    sources[0]!.readyState = 2;
+    sources[0]!.emit('error');
+    expect(client.getQueryState(['session'])?.isInvalidated).toBe(true);
+    client.setQueryData(['session'], { id: 1 });
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(sources).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sources).toHaveLength(2);
+    sources[1]!.emit('ready');
+    await vi.advanceTimersByTimeAsync(150);
+    expect(staleNames()).toEqual([...ALL_BUT_SESSION].sort());
+  });
+
+  it('leaves a dropped stream to reconnect by itself, and stops cleanly', async () => {
+    sources[0]!.readyState = 0;
+    sources[0]!.emit('error');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sources).toHaveLength(1);
+    stop();
+    expect(sources[0]!.closed).toBe(true);
   });
 });

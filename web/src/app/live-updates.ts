@@ -100,61 +100,73 @@ export function refreshTouched(queryClient: QueryClient, signals: readonly LiveS
   });
 }
 
+/** The part of EventSource the live updates use, so tests can hand in a stand-in. */
+export interface LiveSource {
+  readonly readyState: number;
+  addEventListener(name: string, listener: (event: MessageEvent<string>) => void): void;
+  close(): void;
+}
+
+// EventSource.CLOSED: the browser gave up on the stream (it answered other than 200) and will not reconnect
+const CLOSED = 2;
+
 /**
  * Listens to the company's change stream and refreshes what a change touches, so a move on one tablet shows on
  * another within a second. The browser reconnects by itself after a drop and the server sends what was missed, or
  * a reset when that was too much; a stream the server ended with the session makes the app check its sign-in.
+ * Answers a function that stops it all.
  */
+export function startLiveUpdates(queryClient: QueryClient, open: () => LiveSource): () => void {
+  let source: LiveSource | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let pending: LiveSignal[] = [];
+  // a burst of changes (a bulk delete) becomes one refresh
+  const schedule = (signal: LiveSignal) => {
+    pending.push(signal);
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      const signals = pending.includes('reset') ? (['reset'] as const) : pending;
+      pending = [];
+      void refreshTouched(queryClient, signals);
+    }, REFRESH_DELAY_MS);
+  };
+  const checkSignIn = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+
+  const connect = (replacing: boolean) => {
+    const stream = open();
+    source = stream;
+    stream.addEventListener('change', (event) => schedule(readChange(event.data) ?? 'reset'));
+    stream.addEventListener('reset', () => schedule('reset'));
+    // a stream opened anew (not resumed) cannot know what happened while there was none
+    stream.addEventListener('ready', () => {
+      if (replacing) schedule('reset');
+    });
+    // the stream's session ended: check the sign-in; the stream reconnects by itself with the browser's cookie,
+    // which another tab's sign-in may have renewed, and catches up (a 401 closes it, and the app leaves)
+    stream.addEventListener('signed-out', checkSignIn);
+    stream.addEventListener('error', () => {
+      if (stream.readyState !== CLOSED) return;
+      // refused (signed out, or too many tabs): check the sign-in, and try again later if it holds
+      checkSignIn();
+      retry = setTimeout(() => connect(true), RETRY_AFTER_REFUSAL_MS);
+    });
+  };
+  connect(false);
+
+  return () => {
+    if (timer) clearTimeout(timer);
+    if (retry) clearTimeout(retry);
+    source?.close();
+  };
+}
+
+/** Live updates while a user is signed in. */
 export function useLiveUpdates(enabled: boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    let source: EventSource | undefined;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let pending: LiveSignal[] = [];
-    // a burst of changes (a bulk delete) becomes one refresh
-    const schedule = (signal: LiveSignal) => {
-      pending.push(signal);
-      if (timer) return;
-      timer = setTimeout(() => {
-        timer = undefined;
-        const signals = pending.includes('reset') ? (['reset'] as const) : pending;
-        pending = [];
-        void refreshTouched(queryClient, signals);
-      }, REFRESH_DELAY_MS);
-    };
-
-    const connect = (replacing: boolean) => {
-      const stream = new EventSource('/api/events');
-      source = stream;
-      stream.addEventListener('change', (event) => {
-        const change = readChange((event as MessageEvent<string>).data);
-        schedule(change ?? 'reset');
-      });
-      stream.addEventListener('reset', () => schedule('reset'));
-      // a stream opened anew (not resumed) cannot know what happened while there was none
-      stream.addEventListener('ready', () => {
-        if (replacing) schedule('reset');
-      });
-      // the stream's session ended: check the sign-in; the stream reconnects by itself with the browser's cookie,
-      // which another tab's sign-in may have renewed, and catches up (a 401 closes it, and the app leaves)
-      stream.addEventListener('signed-out', () => {
-        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      });
-      stream.addEventListener('error', () => {
-        if (stream.readyState !== EventSource.CLOSED) return;
-        // refused (signed out, or too many tabs): check the sign-in, and try again later if it holds
-        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-        retry = setTimeout(() => connect(true), RETRY_AFTER_REFUSAL_MS);
-      });
-    };
-    connect(false);
-
-    return () => {
-      if (timer) clearTimeout(timer);
-      if (retry) clearTimeout(retry);
-      source?.close();
-    };
+    return startLiveUpdates(queryClient, () => new EventSource('/api/events') as LiveSource);
   }, [enabled, queryClient]);
 }
