@@ -404,4 +404,38 @@ describe.each(testEngines())('live events on %s', (engine) => {
       .toBe(200);
     for (const s of [...open, other]) s.close();
   });
+
+  it('does not count streams whose browser left before they started', async () => {
+    const a = await signIn(ctx);
+    // each request goes away as soon as it is sent, often while the server still looks the session up
+    await Promise.all(
+      Array.from(
+        { length: MAX_STREAMS_PER_SESSION * 2 },
+        () =>
+          new Promise<void>((done) => {
+            const req = http.get({
+              host: '127.0.0.1',
+              port,
+              path: '/api/events',
+              headers: { cookie: a.cookie },
+            });
+            req.on('error', () => done());
+            req.on('close', () => done());
+            req.on('finish', () => req.destroy());
+          }),
+      ),
+    );
+    await expect
+      .poll(
+        async () => {
+          const streams = await Promise.all(
+            Array.from({ length: MAX_STREAMS_PER_SESSION }, () => openStream(port, a.cookie)),
+          );
+          for (const s of streams) s.close();
+          return streams.map((s) => s.status);
+        },
+        { timeout: 5000 },
+      )
+      .toEqual(Array.from({ length: MAX_STREAMS_PER_SESSION }, () => 200));
+  });
 });

@@ -93,10 +93,16 @@ export const eventsRoutes: FastifyPluginAsync<{ db: Db; feed: EventFeed }> = asy
       if (waiting) waiting.push(event);
       else if (isNews(event)) send(event);
     });
-    res.on('close', () => {
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
       unsubscribe();
       streams.remove(stream);
-    });
+    };
+    res.on('close', close);
+    // the browser may have gone while the session was looked up, before anyone listened
+    if (res.destroyed || !res.socket || res.socket.destroyed) close();
 
     try {
       const header = request.headers['last-event-id'];
