@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LoginSchema } from '../../domain/schemas/auth.schema';
 import type { Db } from '../db/database';
+import { endSessionStreams } from '../events/live-streams';
 import { forbidden, parseInput } from '../http/errors';
 import { isSameOriginRequest } from '../http/security';
 import { type SignInLimits, authenticate } from './auth.service';
@@ -27,6 +28,7 @@ export const authRoutes: FastifyPluginAsync<{ db: Db; limits: SignInLimits }> = 
   // the spec's GET stays, but only from this site: another site's link or redirect must not sign anyone out
   async function logout(request: FastifyRequest, reply: FastifyReply) {
     if (!isSameOriginRequest(request)) throw forbidden(LOGOUT_FROM_ELSEWHERE);
+    endSessionStreams(request.sessionId);
     await app.sessions.end(request, reply);
     return { message: 'User logged out' };
   }

@@ -3,12 +3,14 @@ import type { Db } from './database';
 import * as initialSchema from './migrations/0001-initial-schema';
 import * as lookupIndexes from './migrations/0002-lookup-indexes';
 import * as checklistKeys from './migrations/0003-checklist-keys-and-limits';
+import * as installationSecrets from './migrations/0004-installation-secrets';
 
 // Listed here, not read from disk, so the same code runs from source and from any bundle.
 const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-lookup-indexes': lookupIndexes,
   '0003-checklist-keys-and-limits': checklistKeys,
+  '0004-installation-secrets': installationSecrets,
 };
 
 /** Migrates to the newest migration, or up to and including `target` (tests of a migration on older data). */

@@ -191,6 +191,14 @@ export interface EventsTable {
   created_at: Timestamp;
 }
 
+/** Secrets shared by every server process of the installation (e.g. the key that seals live event ids). */
+export interface InstallationSecretsTable {
+  name: string;
+  /** base64 */
+  value: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -209,4 +217,5 @@ export interface Database {
   checklist_tasks: ChecklistTasksTable;
   contact_messages: ContactMessagesTable;
   events: EventsTable;
+  installation_secrets: InstallationSecretsTable;
 }

@@ -65,3 +65,20 @@ export async function latestEventId(db: Db): Promise<number> {
     .executeTakeFirst();
   return Number(row?.max ?? 0);
 }
+
+/** Ids of the company's events in (afterId, upToId]: what was already in the log when a stream started. */
+export async function findCompanyEventIdsBetween(
+  db: Db,
+  companyId: number,
+  afterId: number,
+  upToId: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('events')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('id', '>', afterId)
+    .where('id', '<=', upToId)
+    .execute();
+  return rows.map((row) => row.id);
+}

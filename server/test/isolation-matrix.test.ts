@@ -4,6 +4,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChecklistDto } from '../../domain/schemas/checklist.schema';
 import { buildAccount } from '../db/factories';
+import { EventIdTokens } from '../events/event-id-token';
 import { DEMO_LOGIN, seedDemoIfEmpty } from '../db/seed';
 import { buildRack } from '../features/racks/racks.factories';
 import { multipartBody } from '../features/vaults/multipart-body';
@@ -674,19 +675,30 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
     expect(aEvents.size).toBeGreaterThan(0);
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = ctx.app.server.address() as AddressInfo;
-    const frames: string[] = [];
-    const stream = await new Promise<http.ClientRequest>((resolve, reject) => {
-      const req = http.get(
-        { host: '127.0.0.1', port, path: '/api/events', headers: { cookie: b.cookie, 'last-event-id': '0' } },
-        (res) => {
-          expect(res.statusCode).toBe(200);
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => frames.push(...chunk.split('\n\n').filter(Boolean)));
-          resolve(req);
-        },
-      );
-      req.on('error', reject);
-    });
+    // event ids are sealed per company: B may hold the start of its own log, or try A's
+    const tokens = await EventIdTokens.load(ctx.database.db);
+    const open = (lastEventId: string) => {
+      const frames: string[] = [];
+      return new Promise<{ frames: string[]; req: http.ClientRequest }>((resolve, reject) => {
+        const req = http.get(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/events',
+            headers: { cookie: b.cookie, 'last-event-id': lastEventId },
+          },
+          (res) => {
+            expect(res.statusCode).toBe(200);
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => frames.push(...chunk.split('\n\n').filter(Boolean)));
+            resolve({ frames, req });
+          },
+        );
+        req.on('error', reject);
+      });
+    };
+    const fromStart = await open(tokens.seal(b.companyId, 0));
+    const fromA = await open(tokens.seal(targets.companyId, 0));
     // a change of B's own marks the point by which the catch-up and the live feed have both been sent
     const added = await b.request({
       method: 'POST',
@@ -695,14 +707,22 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
     });
     expect(added.statusCode).toBe(201);
     const marker = `"warehouseId":${(added.json() as { id: number }).id}`;
-    await expect.poll(() => frames.some((f) => f.includes(marker)), { timeout: 10_000 }).toBe(true);
-    stream.destroy();
-    const changeIds = frames
-      .filter((f) => f.includes('event: change'))
-      .map((f) => Number(/^id: (\d+)/m.exec(f)![1]));
-    expect(changeIds.length).toBeGreaterThan(1);
-    expect(changeIds.filter((id) => aEvents.has(id))).toEqual([]);
-    expect(leaksIn(frames.join('\n'), secrets, targets.companyId)).toEqual([]);
+    for (const stream of [fromStart, fromA]) {
+      await expect.poll(() => stream.frames.some((f) => f.includes(marker)), { timeout: 10_000 }).toBe(true);
+      stream.req.destroy();
+    }
+    const changeIds = (frames: string[]) =>
+      frames
+        .filter((f) => f.includes('event: change'))
+        .map((f) => tokens.open(/^id: (.+)$/m.exec(f)![1]!, b.companyId));
+    const caughtUp = changeIds(fromStart.frames);
+    expect(caughtUp.length).toBeGreaterThan(1);
+    expect(caughtUp.filter((id) => id === null || aEvents.has(id))).toEqual([]);
+    // A's token opens nothing for B: a reset, then only B's own new change
+    expect(fromA.frames.some((f) => f.includes('event: reset'))).toBe(true);
+    expect(changeIds(fromA.frames)).toHaveLength(1);
+    for (const stream of [fromStart, fromA])
+      expect(leaksIn(stream.frames.join('\n'), secrets, targets.companyId)).toEqual([]);
   });
 
   it('lets a signed-out caller with the link answer an open task, and nothing more', async () => {

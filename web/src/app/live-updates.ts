@@ -1,43 +1,172 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { LiveEventDto } from '../../../domain/schemas/live-event.schema';
 import { sessionQueryKey } from '../api/session';
 
 const REFRESH_DELAY_MS = 150;
+/** after the server refused the stream (signed out, too many tabs), the next try waits this long */
+const RETRY_AFTER_REFUSAL_MS = 30_000;
 
-function refreshEverythingButTheSession(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+/** What the mapping reads of a change (the `change` frames of GET /api/events carry a LiveEventDto). */
+export type LiveEvent = Pick<LiveEventDto, 'kind' | 'entityType' | 'entityId' | 'warehouseId'>;
+
+/** A change, or the server's word that this browser missed too much and must refresh everything. */
+export type LiveSignal = LiveEvent | 'reset';
+
+/** What a cached query is, for deciding whether a change touches it. */
+export interface CachedQuery {
+  queryKey: readonly unknown[];
+  data?: unknown;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** Whether a warehouse's data (with its fields) or a field's data shows the vault. */
+function showsVault(data: unknown, vaultId: number): boolean {
+  if (!isRecord(data)) return false;
+  if (isRecord(data.vaults) && vaultId in data.vaults) return true;
+  if (!isRecord(data.fields)) return false;
+  return Object.values(data.fields).some(
+    (field) => isRecord(field) && isRecord(field.vaults) && vaultId in field.vaults,
+  );
 }
 
 /**
- * Listens to the company's change stream and refreshes what is on screen, so a move on one tablet shows on
- * another within a second. The browser reconnects by itself after a drop and the server replays what was missed.
+ * Whether the change can make a cached query out of date. Checklist changes (signed-out floor staff answering
+ * through the public link) touch checklists only. A change in a warehouse touches the company's lists (dashboard,
+ * statistics, stage, print) and only the queries of that warehouse; a vault's change also touches whichever
+ * warehouse's data shows the vault, since a move names only the warehouse it went to. A change of an unknown kind,
+ * or a reset, touches everything but the session.
  */
+export function touchesQuery(signal: LiveSignal, query: CachedQuery): boolean {
+  const [root, warehouseId] = query.queryKey;
+  if (root === sessionQueryKey[0]) return false;
+  if (signal === 'reset') return true;
+  const ofThisWarehouse = signal.warehouseId === null || warehouseId === signal.warehouseId;
+  switch (signal.entityType) {
+    case 'checklist':
+      return root === 'checklists';
+    case 'vault':
+      return (
+        root === 'warehouses' ||
+        root === 'stage' ||
+        root === 'print' ||
+        (root === 'warehouse' &&
+          ((signal.warehouseId !== null && warehouseId === signal.warehouseId) ||
+            (signal.entityId !== null && showsVault(query.data, signal.entityId)) ||
+            (signal.warehouseId === null && signal.entityId === null)))
+      );
+    case 'field':
+      return root === 'warehouses' || root === 'print' || (root === 'warehouse' && ofThisWarehouse);
+    case 'rack':
+    case 'pallet':
+      return root === 'racks' && ofThisWarehouse;
+    case 'warehouse':
+      return (
+        root === 'warehouses' ||
+        root === 'stage' ||
+        root === 'print' ||
+        root === 'checklists' ||
+        ((root === 'warehouse' || root === 'racks') && ofThisWarehouse)
+      );
+    default:
+      return root !== 'contact';
+  }
+}
+
+function readChange(data: string): LiveEvent | null {
+  try {
+    const parsed: unknown = JSON.parse(data);
+    if (!isRecord(parsed) || typeof parsed.kind !== 'string' || typeof parsed.entityType !== 'string')
+      return null;
+    const id = (value: unknown) => (typeof value === 'number' ? value : null);
+    return {
+      kind: parsed.kind,
+      entityType: parsed.entityType,
+      entityId: id(parsed.entityId),
+      warehouseId: id(parsed.warehouseId),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Marks what the changes touch as stale; what is on screen is fetched again, the rest when it is next shown. */
+export function refreshTouched(queryClient: QueryClient, signals: readonly LiveSignal[]) {
+  return queryClient.invalidateQueries({
+    predicate: (query) =>
+      signals.some((signal) => touchesQuery(signal, { queryKey: query.queryKey, data: query.state.data })),
+  });
+}
+
+/** The part of EventSource the live updates use, so tests can hand in a stand-in. */
+export interface LiveSource {
+  readonly readyState: number;
+  addEventListener(name: string, listener: (event: MessageEvent<string>) => void): void;
+  close(): void;
+}
+
+// EventSource.CLOSED: the browser gave up on the stream (it answered other than 200) and will not reconnect
+const CLOSED = 2;
+
+/**
+ * Listens to the company's change stream and refreshes what a change touches, so a move on one tablet shows on
+ * another within a second. The browser reconnects by itself after a drop and the server sends what was missed, or
+ * a reset when that was too much; a stream the server ended with the session makes the app check its sign-in.
+ * Answers a function that stops it all.
+ */
+export function startLiveUpdates(queryClient: QueryClient, open: () => LiveSource): () => void {
+  let source: LiveSource | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let pending: LiveSignal[] = [];
+  // a burst of changes (a bulk delete) becomes one refresh
+  const schedule = (signal: LiveSignal) => {
+    pending.push(signal);
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      const signals = pending.includes('reset') ? (['reset'] as const) : pending;
+      pending = [];
+      void refreshTouched(queryClient, signals);
+    }, REFRESH_DELAY_MS);
+  };
+  const checkSignIn = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+
+  const connect = (replacing: boolean) => {
+    const stream = open();
+    source = stream;
+    stream.addEventListener('change', (event) => schedule(readChange(event.data) ?? 'reset'));
+    stream.addEventListener('reset', () => schedule('reset'));
+    // a stream opened anew (not resumed) cannot know what happened while there was none
+    stream.addEventListener('ready', () => {
+      if (replacing) schedule('reset');
+    });
+    // the stream's session ended: check the sign-in; the stream reconnects by itself with the browser's cookie,
+    // which another tab's sign-in may have renewed, and catches up (a 401 closes it, and the app leaves)
+    stream.addEventListener('signed-out', checkSignIn);
+    stream.addEventListener('error', () => {
+      if (stream.readyState !== CLOSED) return;
+      // refused (signed out, or too many tabs): check the sign-in, and try again later if it holds
+      checkSignIn();
+      retry = setTimeout(() => connect(true), RETRY_AFTER_REFUSAL_MS);
+    });
+  };
+  connect(false);
+
+  return () => {
+    if (timer) clearTimeout(timer);
+    if (retry) clearTimeout(retry);
+    source?.close();
+  };
+}
+
+/** Live updates while a user is signed in. */
 export function useLiveUpdates(enabled: boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/events');
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let dropped = false;
-    // a burst of changes (a bulk delete) becomes one refresh
-    const scheduleRefresh = () => {
-      if (timer) return;
-      timer = setTimeout(() => {
-        timer = undefined;
-        void refreshEverythingButTheSession(queryClient);
-      }, REFRESH_DELAY_MS);
-    };
-    source.addEventListener('change', scheduleRefresh);
-    source.addEventListener('error', () => {
-      dropped = true;
-    });
-    source.addEventListener('open', () => {
-      if (dropped) scheduleRefresh();
-      dropped = false;
-    });
-    return () => {
-      if (timer) clearTimeout(timer);
-      source.close();
-    };
+    return startLiveUpdates(queryClient, () => new EventSource('/api/events') as LiveSource);
   }, [enabled, queryClient]);
 }

@@ -1,0 +1,189 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { nowIso } from '../server/db/database';
+import { newChecklistKey } from '../server/features/checklists/checklist-key';
+import { insertChecklist, insertTasks } from '../server/features/checklists/checklists.repo';
+import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
+import { e2eDatabase, expect, signInThroughForm, test } from './fixtures';
+
+// A live change refreshes only what it touches: a change in one warehouse makes a browser on another warehouse fetch
+// nothing of either warehouse, and signed-out floor staff answering a checklist make a warehouse page fetch nothing.
+
+/** Records the frames the page's live stream delivers (change, ready, reset), in order. */
+async function recordLiveFrames(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { liveFrames: string[] }).liveFrames = seen;
+    const Original = window.EventSource;
+    window.EventSource = class extends Original {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        for (const name of ['ready', 'reset']) this.addEventListener(name, () => seen.push(name));
+        this.addEventListener('change', (event) => seen.push((event as MessageEvent<string>).data));
+      }
+    };
+  });
+}
+const liveFrames = (page: Page) =>
+  page.evaluate(() => (window as unknown as { liveFrames: string[] }).liveFrames);
+const changeKinds = async (page: Page) =>
+  (await liveFrames(page))
+    .filter((f) => f.startsWith('{'))
+    .map((f) => (JSON.parse(f) as { kind: string }).kind);
+
+/** Every API request the page makes from now on, but its live stream. */
+function recordApiRequests(page: Page) {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/') && path !== '/api/events') urls.push(`${request.method()} ${path}`);
+  });
+  return urls;
+}
+
+function callApi(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.text() };
+    },
+    { method, path, body },
+  );
+}
+
+const contexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
+
+async function openWarehouse(
+  browser: Browser,
+  account: { email: string; password: string },
+  warehouse: { slug: string; name: string },
+) {
+  const context = await browser.newContext();
+  contexts.push(context);
+  const page = await context.newPage();
+  await recordLiveFrames(page);
+  await signInThroughForm(page, account);
+  await page.goto(`/warehouse/${warehouse.slug}`);
+  await expect(page.getByRole('heading', { name: warehouse.name })).toBeVisible();
+  await expect.poll(async () => (await liveFrames(page)).includes('ready')).toBe(true);
+  // what the page loads on arrival is done before counting starts
+  await page.waitForLoadState('networkidle');
+  return page;
+}
+
+test.describe('Live updates touch only what changed', () => {
+  test('a change in one warehouse makes a browser on another warehouse fetch neither warehouse; a change in its own refreshes it', async ({
+    browser,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    const north = await buildWarehouse(db, {
+      companyId: account.companyId,
+      name: 'North Depot',
+      rows: 1,
+      cols: 2,
+    });
+    const south = await buildWarehouse(db, {
+      companyId: account.companyId,
+      name: 'South Depot',
+      rows: 1,
+      cols: 2,
+    });
+    const northVault = await buildVault(db, { companyId: account.companyId, fieldId: north.field('A1').id });
+    const southVault = await buildVault(db, { companyId: account.companyId, fieldId: south.field('A1').id });
+
+    const one = await openWarehouse(browser, account, north);
+    const two = await openWarehouse(browser, account, south);
+    const requests = recordApiRequests(two);
+
+    // one stages a vault of North: two (on South) hears of it and refreshes the company list, nothing of a warehouse
+    const listRefreshed = two.waitForRequest((r) => r.url().includes('/api/warehouse/company/'));
+    expect((await callApi(one, 'POST', `/api/stage/vaults/${northVault.id}`)).status).toBe(200);
+    await listRefreshed;
+    await expect.poll(() => changeKinds(two)).toEqual(['vault.staged']);
+    await two.waitForLoadState('networkidle');
+    const warehouseRequests = (urls: string[], id: number) =>
+      urls.filter((u) => new RegExp(`^GET /api/(warehouse|racks/warehouse)/${id}(/|$)`).test(u));
+    expect(warehouseRequests(requests, north.id)).toEqual([]);
+    expect(warehouseRequests(requests, south.id)).toEqual([]);
+    console.info(`after a change in North, the browser on South asked for: ${requests.join(', ')}`);
+
+    // the control: a change in South refreshes South there
+    const southRefreshed = two.waitForRequest((r) => r.url().endsWith(`/api/warehouse/${south.id}`));
+    expect((await callApi(one, 'POST', `/api/stage/vaults/${southVault.id}`)).status).toBe(200);
+    await southRefreshed;
+    expect(warehouseRequests(requests, north.id)).toEqual([]);
+  });
+
+  test('signed-out floor staff answering a checklist make a signed-in warehouse page fetch nothing', async ({
+    browser,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    const dock = await buildWarehouse(db, {
+      companyId: account.companyId,
+      name: 'Cleaning Dock',
+      rows: 1,
+      cols: 1,
+    });
+    const depot = await buildWarehouse(db, {
+      companyId: account.companyId,
+      name: 'Watched Depot',
+      rows: 1,
+      cols: 2,
+    });
+    await buildVault(db, { companyId: account.companyId, fieldId: depot.field('A1').id });
+    const linkKey = newChecklistKey();
+    const checklistId = await insertChecklist(db, {
+      companyId: account.companyId,
+      warehouseId: dock.id,
+      description: 'Night round',
+      isActive: true,
+      linkKey,
+      createdAt: nowIso(),
+    });
+    const ANSWERS = 10;
+    await insertTasks(
+      db,
+      account.companyId,
+      checklistId,
+      Array.from({ length: ANSWERS }, (_, i) => ({ text: `Task ${i + 1}`, position: i + 1 })),
+    );
+    const tasks = await db
+      .selectFrom('checklist_tasks')
+      .select('id')
+      .where('checklist_id', '=', checklistId)
+      .orderBy('position')
+      .execute();
+
+    const watcher = await openWarehouse(browser, account, depot);
+    const requests = recordApiRequests(watcher);
+
+    // a browser without a session, as on the floor: five answers a second for two seconds
+    const floorContext = await browser.newContext();
+    contexts.push(floorContext);
+    const floor = await floorContext.newPage();
+    await floor.goto(`/${dock.slug}-checklist?key=${linkKey}`);
+    for (const task of tasks) {
+      const answered = await callApi(floor, 'PATCH', `/api/checklists/${checklistId}?key=${linkKey}`, {
+        filled_out_by: 'Night Shift',
+        // the fill-in page lists every task of the checklist and answers one
+        tasks: tasks.map((t) => (t.id === task.id ? { id: t.id, completed: true } : { id: t.id })),
+      });
+      expect(answered.status).toBe(200);
+      await floor.waitForTimeout(200);
+    }
+
+    // the watcher heard every answer, and fetched nothing for it
+    await expect.poll(async () => (await changeKinds(watcher)).length).toBe(ANSWERS);
+    expect(new Set(await changeKinds(watcher))).toEqual(new Set(['checklist.answered']));
+    await watcher.waitForTimeout(500);
+    expect(requests).toEqual([]);
+  });
+});

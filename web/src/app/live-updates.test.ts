@@ -1,0 +1,274 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  type CachedQuery,
+  type LiveEvent,
+  type LiveSignal,
+  type LiveSource,
+  refreshTouched,
+  startLiveUpdates,
+  touchesQuery,
+} from './live-updates';
+
+// A browser's cache with one query of every kind the app keeps: warehouse 10 shows vault 1000 in field 100,
+// warehouse 20 shows vault 2000 in field 200.
+const warehouseData = (id: number, fieldId: number, vaultId: number) => ({
+  id,
+  name: `W${id}`,
+  fields: { [fieldId]: { id: fieldId, warehouse_id: id, vaults: { [vaultId]: { id: vaultId } } } },
+});
+const CACHE: Record<string, CachedQuery> = {
+  session: { queryKey: ['session'], data: { id: 1 } },
+  companyList: { queryKey: ['warehouses', 1], data: [{ id: 10 }, { id: 20 }] },
+  warehouse10: { queryKey: ['warehouse', 10], data: warehouseData(10, 100, 1000) },
+  field100: { queryKey: ['warehouse', 10, 'field', 100], data: { id: 100, vaults: { 1000: { id: 1000 } } } },
+  warehouse20: { queryKey: ['warehouse', 20], data: warehouseData(20, 200, 2000) },
+  field200: { queryKey: ['warehouse', 20, 'field', 200], data: { id: 200, vaults: { 2000: { id: 2000 } } } },
+  racks10: { queryKey: ['racks', 10], data: [] },
+  racks20: { queryKey: ['racks', 20], data: [] },
+  stage: { queryKey: ['stage'], data: {} },
+  print: { queryKey: ['print', 'vaults'], data: [] },
+  checklists: { queryKey: ['checklists'], data: [] },
+  activeChecklist: { queryKey: ['checklists', 'active', 'w10'], data: null },
+  contactSettings: { queryKey: ['contact', 'settings'], data: {} },
+  contactMessages: { queryKey: ['contact', 'messages'], data: [] },
+};
+const ALL_BUT_SESSION = Object.keys(CACHE).filter((name) => name !== 'session');
+const WAREHOUSE_LISTS = ['companyList', 'stage', 'print'];
+
+const event = (
+  kind: string,
+  warehouseId: number | null,
+  entityId: number | null = null,
+  entityType = kind.split('.')[0]!,
+): LiveEvent => ({ kind, entityType, entityId, warehouseId });
+
+const touched = (signal: LiveSignal) =>
+  Object.entries(CACHE)
+    .filter(([, query]) => touchesQuery(signal, query))
+    .map(([name]) => name)
+    .sort();
+
+// event -> the queries it makes stale; anything not listed must stay as it is (no request)
+const TABLE: [string, LiveSignal, string[]][] = [
+  [
+    'checklist answered (signed-out floor staff)',
+    event('checklist.answered', 10, 5),
+    ['activeChecklist', 'checklists'],
+  ],
+  ['checklist added', event('checklist.added', 10, 5), ['activeChecklist', 'checklists']],
+  ['checklist edited', event('checklist.edited', null, 5), ['activeChecklist', 'checklists']],
+  [
+    'vault added in warehouse 10',
+    event('vault.added', 10, 1001),
+    [...WAREHOUSE_LISTS, 'field100', 'warehouse10'],
+  ],
+  [
+    'vault edited in warehouse 20',
+    event('vault.edited', 20, 2000),
+    [...WAREHOUSE_LISTS, 'field200', 'warehouse20'],
+  ],
+  [
+    'vault moved from warehouse 10 to warehouse 20 (the event names the target only)',
+    event('vault.moved', 20, 1000),
+    [...WAREHOUSE_LISTS, 'field100', 'field200', 'warehouse10', 'warehouse20'],
+  ],
+  [
+    'vault staged off warehouse 10',
+    event('vault.staged', 10, 1000),
+    [...WAREHOUSE_LISTS, 'field100', 'warehouse10'],
+  ],
+  ['vault created straight into the stage', event('vault.staged', null, 3000), WAREHOUSE_LISTS],
+  ['vault deleted from the stage', event('vault.deleted', null, 3000), WAREHOUSE_LISTS],
+  [
+    'attachment of a vault in warehouse 10',
+    event('vault.attachment', 10, 1000),
+    [...WAREHOUSE_LISTS, 'field100', 'warehouse10'],
+  ],
+  [
+    'field marked full in warehouse 10',
+    event('field.full', 10, 100),
+    ['companyList', 'field100', 'print', 'warehouse10'],
+  ],
+  [
+    'field type changed in warehouse 20',
+    event('field.type', 20, 200),
+    ['companyList', 'field200', 'print', 'warehouse20'],
+  ],
+  ['rack added in warehouse 10', event('rack.added', 10, 7), ['racks10']],
+  ['rack moved in warehouse 20', event('rack.moved', 20, 7), ['racks20']],
+  ['rack deleted in warehouse 10', event('rack.deleted', 10, 7), ['racks10']],
+  ['pallet added in warehouse 10', event('pallet.added', 10, 8), ['racks10']],
+  ['pallet edited in warehouse 20', event('pallet.edited', 20, 8), ['racks20']],
+  ['pallet deleted, warehouse unknown', event('pallet.deleted', null, 8), ['racks10', 'racks20']],
+  [
+    'warehouse 10 grid changed',
+    event('warehouse.grid-changed', 10, 10),
+    [...WAREHOUSE_LISTS, 'activeChecklist', 'checklists', 'field100', 'racks10', 'warehouse10'],
+  ],
+  [
+    'warehouse 20 dimensions edited',
+    event('warehouse.dimensions-edited', 20, 20),
+    [...WAREHOUSE_LISTS, 'activeChecklist', 'checklists', 'field200', 'racks20', 'warehouse20'],
+  ],
+  [
+    'warehouse 10 field grid moved',
+    event('warehouse.field-grid-moved', 10, 10),
+    [...WAREHOUSE_LISTS, 'activeChecklist', 'checklists', 'field100', 'racks10', 'warehouse10'],
+  ],
+  [
+    'warehouse added',
+    event('warehouse.added', 30, 30),
+    [...WAREHOUSE_LISTS, 'activeChecklist', 'checklists'],
+  ],
+  [
+    'warehouse 20 deleted',
+    event('warehouse.deleted', 20, 20),
+    [...WAREHOUSE_LISTS, 'activeChecklist', 'checklists', 'field200', 'racks20', 'warehouse20'],
+  ],
+  [
+    'a kind this client does not know',
+    event('crane.moved', 10, 1, 'crane'),
+    ALL_BUT_SESSION.filter((n) => !n.startsWith('contact')),
+  ],
+  ['reset (missed too much)', 'reset', ALL_BUT_SESSION],
+];
+
+describe('touchesQuery: which cached queries a live change makes stale', () => {
+  it.each(TABLE)('%s', (_name, signal, expected) => {
+    expect(touched(signal)).toEqual([...expected].sort());
+  });
+
+  it('never touches the session, not even on a reset', () => {
+    for (const [, signal] of TABLE) expect(touchesQuery(signal, CACHE.session!)).toBe(false);
+  });
+
+  it('touches a warehouse query with no data yet only when the change names that warehouse', () => {
+    const loading = { queryKey: ['warehouse', 10] };
+    expect(touchesQuery(event('vault.added', 10, 1), loading)).toBe(true);
+    expect(touchesQuery(event('vault.added', 20, 1), loading)).toBe(false);
+    expect(touchesQuery(event('vault.added', null, null), loading)).toBe(true);
+  });
+});
+
+describe('refreshTouched', () => {
+  it('marks stale exactly the queries the changes touch, in a real query cache', async () => {
+    const client = new QueryClient();
+    for (const query of Object.values(CACHE)) client.setQueryData(query.queryKey, query.data);
+    await refreshTouched(client, [event('checklist.answered', 10, 5), event('rack.moved', 20, 7)]);
+    const stale = Object.entries(CACHE)
+      .filter(([, query]) => client.getQueryState(query.queryKey)?.isInvalidated)
+      .map(([name]) => name)
+      .sort();
+    expect(stale).toEqual(['activeChecklist', 'checklists', 'racks20']);
+  });
+});
+
+/** A stand-in for the browser's EventSource: the test plays the server's frames. */
+class FakeSource implements LiveSource {
+  readyState = 1;
+  closed = false;
+  private readonly listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
+  addEventListener(name: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 2;
+  }
+  emit(name: string, data: unknown = {}) {
+    for (const listener of this.listeners.get(name) ?? [])
+      listener({ data: JSON.stringify(data) } as MessageEvent<string>);
+  }
+}
+
+describe('startLiveUpdates', () => {
+  let client: QueryClient;
+  let sources: FakeSource[];
+  let stop: () => void;
+  const staleNames = () =>
+    Object.entries(CACHE)
+      .filter(([, query]) => client.getQueryState(query.queryKey)?.isInvalidated)
+      .map(([name]) => name)
+      .sort();
+  const change = (e: LiveEvent) => ({ ...e, userId: 1, at: '2026-01-01T00:00:00.000Z' });
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    client = new QueryClient();
+    for (const query of Object.values(CACHE)) client.setQueryData(query.queryKey, query.data);
+    sources = [];
+    stop = startLiveUpdates(client, () => {
+      const source = new FakeSource();
+      sources.push(source);
+      return source;
+    });
+  });
+  afterEach(() => {
+    stop();
+    vi.useRealTimers();
+  });
+
+  it('gathers a burst of changes for 150 ms into one refresh of what they touch', async () => {
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    sources[0]!.emit('ready');
+    sources[0]!.emit('change', change(event('checklist.answered', 10, 5)));
+    sources[0]!.emit('change', change(event('rack.moved', 20, 7)));
+    await vi.advanceTimersByTimeAsync(149);
+    expect(invalidate).not.toHaveBeenCalled();
+    sources[0]!.emit('change', change(event('pallet.added', 10, 8)));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    expect(staleNames()).toEqual(['activeChecklist', 'checklists', 'racks10', 'racks20']);
+  });
+
+  it('refreshes everything but the session on a reset, or on a change it cannot read', async () => {
+    sources[0]!.emit('reset');
+    await vi.advanceTimersByTimeAsync(150);
+    expect(staleNames()).toEqual([...ALL_BUT_SESSION].sort());
+
+    client = new QueryClient();
+    stop();
+    stop = startLiveUpdates(client, () => {
+      const source = new FakeSource();
+      sources.push(source);
+      return source;
+    });
+    for (const query of Object.values(CACHE)) client.setQueryData(query.queryKey, query.data);
+    sources.at(-1)!.emit('change', 'not an event');
+    await vi.advanceTimersByTimeAsync(150);
+    expect(staleNames()).toEqual([...ALL_BUT_SESSION].sort());
+  });
+
+  it('checks the sign-in when the session ended, and after a refusal tries a new stream that refreshes everything', async () => {
+    sources[0]!.emit('ready');
+    await vi.advanceTimersByTimeAsync(150);
+    expect(staleNames()).toEqual([]);
+
+    sources[0]!.emit('signed-out');
+    expect(client.getQueryState(['session'])?.isInvalidated).toBe(true);
+    client.setQueryData(['session'], { id: 1 });
+
+    // the browser gave up on the stream (a 401 or 429): one new stream, 30 s later
+    sources[0]!.readyState = 2;
+    sources[0]!.emit('error');
+    expect(client.getQueryState(['session'])?.isInvalidated).toBe(true);
+    client.setQueryData(['session'], { id: 1 });
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(sources).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sources).toHaveLength(2);
+    sources[1]!.emit('ready');
+    await vi.advanceTimersByTimeAsync(150);
+    expect(staleNames()).toEqual([...ALL_BUT_SESSION].sort());
+  });
+
+  it('leaves a dropped stream to reconnect by itself, and stops cleanly', async () => {
+    sources[0]!.readyState = 0;
+    sources[0]!.emit('error');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sources).toHaveLength(1);
+    stop();
+    expect(sources[0]!.closed).toBe(true);
+  });
+});
