@@ -17,11 +17,14 @@ import { authRoutes } from './auth/auth.routes';
 import { sessionPlugin } from './auth/session.plugin';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
-import { HttpError } from './http/errors';
+import { HttpError, databaseFault } from './http/errors';
 import { contentSecurityPolicy, refuseCrossSiteWrites } from './http/security';
 import { EventFeed } from './events/event-feed';
 import { eventsRoutes } from './events/events.routes';
 import { featureRoutes } from './features/feature-routes';
+
+const CONNECTION_IDLE_MS = 90_000;
+const KEEP_ALIVE_MS = 72_000;
 
 export interface RouteEntry {
   method: string;
@@ -59,6 +62,13 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024,
     return503OnClosing: true,
+    // a request, upload body included, must arrive within this time (408 otherwise); checked every second or so
+    requestTimeout: config.requestTimeoutMs,
+    http: { connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs / 2) },
+    // a connection silent both ways this long is closed; live-update streams send a heartbeat every 25 s
+    connectionTimeout: CONNECTION_IDLE_MS,
+    // above the 60 s idle time-out of common proxies and load balancers, so they close idle connections first
+    keepAliveTimeout: KEEP_ALIVE_MS,
     // a warehouse name in a checklist link grows several times over once percent-encoded
     routerOptions: { maxParamLength: 1000 },
     // the router's own refusals (a malformed or over-long path) answer in the API's error shape as well
@@ -78,6 +88,13 @@ export async function buildApp({
   app.setErrorHandler((error: FastifyError & { errors?: unknown }, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ errors: error.messages });
     const status = error.statusCode ?? 500;
+    const fault = databaseFault(error);
+    if (fault) {
+      database.faults.note(error);
+      if (fault.statusCode === 507) request.log.error({ err: error }, 'request failed: the disk is full');
+      else request.log.warn({ err: error }, 'request failed: the database is not reachable');
+      return reply.status(fault.statusCode).send({ errors: fault.messages });
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send({ errors: ['Something went wrong on our side. Please try again.'] });
@@ -111,7 +128,9 @@ export async function buildApp({
 
   await app.register(authRoutes, { db: database.db, loginRateLimit: config.loginRateLimit });
   await app.register(featureRoutes, { config, database });
-  const feed = new EventFeed(database);
+  const feed = new EventFeed(database, app.log);
+  // the feed follows the log from the start, so it knows the present before the first stream opens
+  app.addHook('onReady', async () => feed.start());
   app.addHook('onClose', () => feed.stop());
   await app.register(eventsRoutes, { db: database.db, feed });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDatabaseUnavailable, isDiskFull } from '../db/database';
 
 /** A refusal with a status and readable messages; the error handler turns it into `{ errors: [...] }`. */
 export class HttpError extends Error {
@@ -16,6 +17,20 @@ export const forbidden = (message: string) => new HttpError(403, [message]);
 export const notFound = (message = 'Not found') => new HttpError(404, [message]);
 export const conflict = (message: string) => new HttpError(409, [message]);
 export const tooLarge = (message: string) => new HttpError(413, [message]);
+
+export const DATABASE_UNREACHABLE =
+  'The database is not reachable right now. Nothing was saved; please try again.';
+export const DISK_FULL = "The server's disk is full. Nothing was saved; please tell your administrator.";
+
+/**
+ * A database fault no client can fix, answered in words instead of a bare 500: 503 while the database is down or
+ * restarting (trying again later works), 507 when its disk is full. Undefined for any other error.
+ */
+export function databaseFault(error: unknown): HttpError | undefined {
+  if (isDiskFull(error)) return new HttpError(507, [DISK_FULL]);
+  if (isDatabaseUnavailable(error)) return new HttpError(503, [DATABASE_UNREACHABLE]);
+  return undefined;
+}
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
