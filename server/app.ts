@@ -17,6 +17,7 @@ import { authRoutes } from './auth/auth.routes';
 import { sessionPlugin } from './auth/session.plugin';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
+import { limitBodyTime } from './http/body-timeout';
 import { HttpError, databaseFault } from './http/errors';
 import { contentSecurityPolicy, refuseCrossSiteWrites } from './http/security';
 import { EventFeed } from './events/event-feed';
@@ -77,6 +78,8 @@ export async function buildApp({
         ? reply.status(414).send({ errors: ['The address is too long.'] })
         : reply.status(400).send({ errors: ['The request could not be read.'] }),
   });
+
+  limitBodyTime(app, config.requestTimeoutMs);
 
   // every route the server answers, collected as it is added, so tests can prove they cover each one
   const routeTable: RouteEntry[] = [];
