@@ -21,7 +21,8 @@ const READ_BATCH = 1000;
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 1000;
 const LISTEN_CONNECT_TIMEOUT_MS = 5000;
-// ids are handed out at insert but become visible at commit, so a late commit can carry a lower id: look back a little
+// PostgreSQL hands ids out at insert but they become visible at commit, so a late commit can carry a lower id: look
+// back a little. SQLite has one writer at a time, so its ids become visible in order and nothing is looked back on.
 const LOOK_BACK = 200;
 
 export function toLiveEvent(row: Awaited<ReturnType<typeof findEventsAfter>>[number]): LiveEvent {
@@ -67,11 +68,14 @@ export class EventFeed {
   /** the first look at the log; until it succeeds the feed does not know where the present is */
   private initialised = false;
   private initialising: Promise<void> | undefined;
+  private readonly lookBack: number;
 
   constructor(
     private readonly database: DatabaseHandle,
     private readonly log?: FeedLogger,
-  ) {}
+  ) {
+    this.lookBack = database.engine === 'postgres' ? LOOK_BACK : 0;
+  }
 
   /** Starts following the log. Safe to call again; never throws (a database that is down is retried). */
   start(): void {
@@ -150,7 +154,11 @@ export class EventFeed {
   private async read() {
     await this.initialise();
     for (;;) {
-      const rows = await findEventsAfter(this.database.db, Math.max(0, this.lastId - LOOK_BACK), READ_BATCH);
+      const rows = await findEventsAfter(
+        this.database.db,
+        Math.max(0, this.lastId - this.lookBack),
+        READ_BATCH,
+      );
       for (const row of rows) {
         if (this.delivered.has(row.id)) continue;
         this.delivered.add(row.id);
@@ -162,7 +170,7 @@ export class EventFeed {
       }
       // forget ids that can no longer come back through the look-back window
       if (this.delivered.size > LOOK_BACK * 4) {
-        for (const id of this.delivered) if (id < this.lastId - LOOK_BACK) this.delivered.delete(id);
+        for (const id of this.delivered) if (id <= this.lastId - this.lookBack) this.delivered.delete(id);
       }
       // a full batch may have more behind it (a long outage of the LISTEN connection, a burst)
       if (rows.length < READ_BATCH || this.stopped) return;

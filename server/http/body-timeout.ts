@@ -15,14 +15,10 @@ export function limitBodyTime(app: FastifyInstance, limitMs: number): void {
       Number(raw.headers['content-length'] ?? 0) > 0 || raw.headers['transfer-encoding'] !== undefined;
     if (!hasBody || raw.complete) return;
     const timer = setTimeout(() => {
-      if (raw.complete) return;
-      const socket = raw.socket;
+      // answered already (a refusal that did not need the body): the idle time-out and the shutdown take it from here
+      if (raw.complete || reply.sent || reply.raw.headersSent) return;
       request.log.warn('the request body did not arrive in time; closing the connection');
-      if (reply.sent || reply.raw.headersSent) {
-        socket.destroy();
-        return;
-      }
-      reply.raw.once('finish', () => socket.destroy());
+      reply.raw.once('finish', () => raw.socket?.destroy());
       void reply
         .code(408)
         .header('connection', 'close')
@@ -32,6 +28,7 @@ export function limitBodyTime(app: FastifyInstance, limitMs: number): void {
     const done = () => clearTimeout(timer);
     raw.once('end', done);
     raw.once('close', done);
+    reply.raw.once('finish', done);
     reply.raw.once('close', done);
   });
 }
