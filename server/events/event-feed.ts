@@ -15,7 +15,9 @@ export interface LiveEvent {
 type Listener = (event: LiveEvent) => void;
 
 const POLL_MS_SQLITE = 150;
+// PostgreSQL: a safety poll next to LISTEN/NOTIFY, and a quick one while the LISTEN connection is down
 const POLL_MS_POSTGRES = 2000;
+const POLL_MS_POSTGRES_UNHEARD = 250;
 const READ_BATCH = 1000;
 // a lost LISTEN connection is opened again after 100 ms, then 200, 400, 800 and at most every second
 const RECONNECT_MIN_MS = 100;
@@ -81,8 +83,16 @@ export class EventFeed {
   start(): void {
     if (this.started || this.stopped) return;
     this.started = true;
-    const pollMs = this.database.engine === 'postgres' ? POLL_MS_POSTGRES : POLL_MS_SQLITE;
-    this.timer = setInterval(() => this.wake(), pollMs);
+    if (this.database.engine === 'postgres') {
+      let polledAt = Date.now();
+      this.timer = setInterval(() => {
+        if (this.pgListener && Date.now() - polledAt < POLL_MS_POSTGRES) return;
+        polledAt = Date.now();
+        this.wake();
+      }, POLL_MS_POSTGRES_UNHEARD);
+    } else {
+      this.timer = setInterval(() => this.wake(), POLL_MS_SQLITE);
+    }
     this.timer.unref();
     this.wake();
     if (this.database.postgresUrl) void this.connectListener();

@@ -17,7 +17,7 @@ const CLIENT_TIMEOUT_MS = 8000;
 const SECONDS_DOWN = 2;
 const RECOVERY_BOUND_MS = 1500;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 interface Outcome {
   server: number;
@@ -124,6 +124,7 @@ describe.skipIf(!postgresConfigured)('a PostgreSQL restart under load, two serve
     // the load: one write every 50 ms, alternating between the processes, each into a field of its own
     let stopping = false;
     const pending: Promise<unknown>[] = [];
+    const loadStart = Date.now();
     const load = (async () => {
       for (let n = 0; !stopping && n < fieldIds.length; n++) {
         const name = `R-${n}`;
@@ -147,7 +148,7 @@ describe.skipIf(!postgresConfigured)('a PostgreSQL restart under load, two serve
             if (outcome.status === 201) acknowledged.set((outcome.body as { id: number }).id, name);
           }),
         );
-        await sleep(WRITE_EVERY_MS);
+        await sleep(loadStart + (n + 1) * WRITE_EVERY_MS - Date.now());
       }
     })();
     const probes = servers.map(async (_, server) => {
