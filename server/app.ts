@@ -63,7 +63,8 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024,
     return503OnClosing: true,
-    // a request, upload body included, must arrive within this time (408 otherwise); checked every second or so
+    // a request must reach its route within this time (408 otherwise), checked every second; Node stops counting
+    // once it has, so limitBodyTime below holds its body (an upload) to the same limit
     requestTimeout: config.requestTimeoutMs,
     http: { connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs / 2) },
     // a connection silent both ways this long is closed; live-update streams send a heartbeat every 25 s
