@@ -18,11 +18,15 @@ import { startHousekeeping } from './auth/housekeeping';
 import { sessionPlugin } from './auth/session.plugin';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
-import { HttpError, lostRaceConflict } from './http/errors';
+import { limitBodyTime } from './http/body-timeout';
+import { HttpError, databaseFault, lostRaceConflict } from './http/errors';
 import { contentSecurityPolicy, refuseCrossSiteWrites, securityHeaders } from './http/security';
 import { EventFeed } from './events/event-feed';
 import { eventsRoutes } from './events/events.routes';
 import { featureRoutes } from './features/feature-routes';
+
+const CONNECTION_IDLE_MS = 90_000;
+const KEEP_ALIVE_MS = 72_000;
 
 export interface RouteEntry {
   method: string;
@@ -75,6 +79,14 @@ export async function buildApp({
     // JSON bodies are small; the upload routes raise their own limit (vaults.routes.ts), public ones lower it
     bodyLimit: 100 * 1024,
     return503OnClosing: true,
+    // a request must reach its route within this time (408 otherwise), checked every second; Node stops counting
+    // once it has, so limitBodyTime below holds its body (an upload) to the same limit
+    requestTimeout: config.requestTimeoutMs,
+    http: { connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs / 2) },
+    // a connection silent both ways this long is closed; live-update streams send a heartbeat every 25 s
+    connectionTimeout: CONNECTION_IDLE_MS,
+    // above the 60 s idle time-out of common proxies and load balancers, so they close idle connections first
+    keepAliveTimeout: KEEP_ALIVE_MS,
     // a warehouse name in a checklist link grows several times over once percent-encoded
     routerOptions: { maxParamLength: 1000 },
     // the router's own refusals (a malformed or over-long path) answer in the API's error shape as well
@@ -83,6 +95,8 @@ export async function buildApp({
         ? reply.status(414).send({ errors: ['The address is too long.'] })
         : reply.status(400).send({ errors: ['The request could not be read.'] }),
   });
+
+  limitBodyTime(app, config.requestTimeoutMs);
 
   // every route the server answers, collected as it is added, so tests can prove they cover each one
   const routeTable: RouteEntry[] = [];
@@ -96,6 +110,13 @@ export async function buildApp({
     const lostRace = lostRaceConflict(error);
     if (lostRace) return reply.status(lostRace.statusCode).send({ errors: lostRace.messages });
     const status = error.statusCode ?? 500;
+    const fault = databaseFault(error);
+    if (fault) {
+      database.faults.note(error);
+      if (fault.statusCode === 507) request.log.error({ err: error }, 'request failed: the disk is full');
+      else request.log.warn({ err: error }, 'request failed: the database is not reachable');
+      return reply.status(fault.statusCode).send({ errors: fault.messages });
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send({ errors: ['Something went wrong on our side. Please try again.'] });
@@ -138,7 +159,9 @@ export async function buildApp({
     limits: { failuresPerAddress: config.loginRateLimit },
   });
   await app.register(featureRoutes, { config, database });
-  const feed = new EventFeed(database);
+  const feed = new EventFeed(database, app.log);
+  // the feed follows the log from the start, so it knows the present before the first stream opens
+  app.addHook('onReady', async () => feed.start());
   app.addHook('onClose', () => feed.stop());
   await app.register(eventsRoutes, { db: database.db, feed });
 

@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   TEST_POSTGRES_URL: z.string().optional(),
   NODE_ENV: z.string().default('development'),
   WEB_DIST_DIR: z.string().default('dist/web'),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(10),
 });
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -53,6 +55,10 @@ export interface AppConfig {
   contactInboxCompany: string | undefined;
   testPostgresUrl: string | undefined;
   webDistDir: string;
+  /** a request, its body (an upload) included, must arrive within this time, or it is answered 408 */
+  requestTimeoutMs: number;
+  /** on SIGTERM, how long in-flight requests may finish before the remaining connections are closed */
+  shutdownGraceMs: number;
 }
 
 export const DEFAULT_SQLITE_FILE = path.resolve('data', 'warehouse.db');
@@ -103,5 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     contactInboxCompany: e.CONTACT_INBOX_COMPANY,
     testPostgresUrl: e.TEST_POSTGRES_URL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
+    shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
   };
 }

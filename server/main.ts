@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { demoPasswordInUse } from './auth/auth.service';
 import { listenHost, loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { isDatabaseUnavailable, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { DEMO_LOGIN, seedDemoIfEmpty } from './db/seed';
 
@@ -15,11 +15,38 @@ if (config.seedDemo && (await seedDemoIfEmpty(database.db))) {
   app.log.info(`Seeded the demo company. Sign in with ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
 }
 
+// A safety net behind the error listeners on every database connection: a lost connection that still slips through
+// is logged and the server keeps running (the pool opens fresh connections). Any other surprise ends the process,
+// as it would without this handler.
+process.on('uncaughtException', (error) => {
+  if (isDatabaseUnavailable(error)) {
+    app.log.error(
+      { err: error },
+      'a database connection failed outside any request; the server keeps running',
+    );
+    return;
+  }
+  app.log.fatal({ err: error }, 'uncaught exception');
+  process.exit(1);
+});
+
+// after the grace period the connections still open (a stalled upload, a client that never reads) are cut; if the
+// shutdown still has not finished a few seconds later, the process ends anyway
+const HARD_STOP_AFTER_GRACE_MS = 5_000;
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal} received: finishing in-flight requests`);
+  setTimeout(() => {
+    app.log.warn('shutdown: closing the connections still open after the grace period');
+    app.server.closeAllConnections();
+  }, config.shutdownGraceMs).unref();
+  setTimeout(() => {
+    app.log.error('shutdown did not finish in time; exiting');
+    process.exit(1);
+  }, config.shutdownGraceMs + HARD_STOP_AFTER_GRACE_MS).unref();
   await app.close();
   await database.close();
   process.exit(0);

@@ -27,6 +27,8 @@ export interface DatabaseHandle {
   sqlite?: SQLite.Database;
   /** the connection URL on PostgreSQL, for a LISTEN connection of its own */
   postgresUrl?: string;
+  /** database faults seen lately (a full disk), for the health check */
+  faults: FaultLog;
 }
 
 const PG_INT8 = 20;
@@ -66,21 +68,61 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
  * once, without waiting for the busy timeout. BEGIN IMMEDIATE takes the write lock up front, so it waits instead.
  */
 class ImmediateTransactionDriver extends SqliteDriver {
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly sqlite: SQLite.Database,
+  ) {
+    super(config);
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  /**
+   * After some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM, ...) SQLite has already rolled the transaction back
+   * itself. A second ROLLBACK then fails with "no transaction is active", and that error would replace the real one.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (!this.sqlite.inTransaction) return;
+    await super.rollbackTransaction(connection);
   }
 }
 
 class ImmediateTransactionDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
-  constructor(config: SqliteDialectConfig) {
+  readonly #sqlite: SQLite.Database;
+  constructor(config: SqliteDialectConfig, sqlite: SQLite.Database) {
     super(config);
     this.#config = config;
+    this.#sqlite = sqlite;
   }
   override createDriver(): Driver {
-    return new ImmediateTransactionDriver(this.#config);
+    return new ImmediateTransactionDriver(this.#config, this.#sqlite);
   }
 }
+
+/** How long the health check reports failing writes after a disk-full error. */
+const DISK_FULL_MEMORY_MS = 60_000;
+
+/** Remembers database faults the health check reports after the failed request has long been answered. */
+export class FaultLog {
+  private diskFullAt: number | undefined;
+
+  note(error: unknown): void {
+    if (isDiskFull(error)) this.diskFullAt = Date.now();
+  }
+
+  /** why writes fail right now, as far as recent errors tell; undefined when none did */
+  writesFailing(now = Date.now()): 'disk full' | undefined {
+    return this.diskFullAt !== undefined && now - this.diskFullAt < DISK_FULL_MEMORY_MS
+      ? 'disk full'
+      : undefined;
+  }
+}
+
+/** A pooled connection waits this long for PostgreSQL to accept it, then the request fails (503) instead of hanging. */
+const PG_CONNECT_TIMEOUT_MS = 5_000;
 
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   if (target.kind === 'sqlite') {
@@ -91,13 +133,16 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     const db = new Kysely<Database>({
-      dialect: new ImmediateTransactionDialect({ database: withStatementCache(sqlite) }),
+      dialect: new ImmediateTransactionDialect({ database: withStatementCache(sqlite) }, sqlite),
     });
-    return { db, engine: 'sqlite', sqlite, close: () => db.destroy() };
+    return { db, engine: 'sqlite', sqlite, faults: new FaultLog(), close: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: target.url,
     max: 10,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    // notice a server that vanished without closing the connection (a failover, a cut network)
+    keepAlive: true,
     types: {
       getTypeParser: ((oid: number, format?: string) =>
         oid === PG_INT8 || oid === PG_NUMERIC
@@ -105,10 +150,20 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
           : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
-  // an idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects
+  // A connection dropped by the server (restart, failover, pg_terminate_backend) emits 'error'. The pool listens on
+  // idle connections only, and an 'error' event nobody listens to ends the process, so every connection gets a
+  // listener of its own for its whole life. The query running on it fails by itself (503); the pool drops the broken
+  // connection when it comes back and opens fresh ones.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', postgresUrl: target.url, close: () => db.destroy() };
+  return {
+    db,
+    engine: 'postgres',
+    postgresUrl: target.url,
+    faults: new FaultLog(),
+    close: () => db.destroy(),
+  };
 }
 
 interface DriverError {
@@ -124,6 +179,52 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isForeignKeyViolation(error: unknown): boolean {
   const code = (error as DriverError | null)?.code;
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+const UNREACHABLE_CODES = new Set([
+  // the network: refused, reset, unreachable, timed out, unknown host
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  // PostgreSQL: too many connections, shutting down, crashed, starting up, refusing connections
+  '53300',
+  '57P01',
+  '57P02',
+  '57P03',
+  '57P05',
+  // SQLite: the database file cannot be opened
+  'SQLITE_CANTOPEN',
+]);
+
+// node-postgres words its own connection failures without a code
+const UNREACHABLE_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect/,
+  /is not queryable/,
+  /^Client has encountered a connection error/,
+];
+
+/** The database cannot be reached right now (down, restarting, unreachable); trying again later may work. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (error === null || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
+  if (typeof message === 'string' && UNREACHABLE_MESSAGES.some((pattern) => pattern.test(message)))
+    return true;
+  // a connection to a host name with several addresses fails with one error per address
+  if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
+  return false;
+}
+
+/** The database's disk is full: SQLITE_FULL, PostgreSQL's disk_full (53100), or the file system's ENOSPC. */
+export function isDiskFull(error: unknown): boolean {
+  const code = (error as DriverError | null)?.code;
+  return code === 'SQLITE_FULL' || code === '53100' || code === 'ENOSPC';
 }
 
 export function nowIso(): string {

@@ -15,8 +15,16 @@ export interface LiveEvent {
 type Listener = (event: LiveEvent) => void;
 
 const POLL_MS_SQLITE = 150;
+// PostgreSQL: a safety poll next to LISTEN/NOTIFY, and a quick one while the LISTEN connection is down
 const POLL_MS_POSTGRES = 2000;
-// ids are handed out at insert but become visible at commit, so a late commit can carry a lower id: look back a little
+const POLL_MS_POSTGRES_UNHEARD = 250;
+const READ_BATCH = 1000;
+// a lost LISTEN connection is opened again after 100 ms, then 200, 400, 800 and at most every second
+const RECONNECT_MIN_MS = 100;
+const RECONNECT_MAX_MS = 1000;
+const LISTEN_CONNECT_TIMEOUT_MS = 5000;
+// PostgreSQL hands ids out at insert but they become visible at commit, so a late commit can carry a lower id: look
+// back a little. SQLite has one writer at a time, so its ids become visible in order and nothing is looked back on.
 const LOOK_BACK = 200;
 
 export function toLiveEvent(row: Awaited<ReturnType<typeof findEventsAfter>>[number]): LiveEvent {
@@ -31,10 +39,20 @@ export function toLiveEvent(row: Awaited<ReturnType<typeof findEventsAfter>>[num
   };
 }
 
+/** Where the feed reports a lost and re-established LISTEN connection (the app's logger). */
+export interface FeedLogger {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
 /**
  * Reads the event log and fans new events out to this process's subscribers, per company.
  * The log is the source of truth, so every server process on one database sees every event:
  * PostgreSQL wakes the reader with LISTEN/NOTIFY, SQLite (one process) is polled.
+ *
+ * The feed reads from its start on, subscribers or not, so it always knows the present (`latestId()`).
+ * A database that goes away only pauses it: reads fail and are retried, the LISTEN connection is opened again
+ * with a back-off, and the next read picks up after the last event it delivered.
  */
 export class EventFeed {
   private readonly listeners = new Map<number, Set<Listener>>();
@@ -42,55 +60,96 @@ export class EventFeed {
   private readonly delivered = new Set<number>();
   private timer: NodeJS.Timeout | undefined;
   private pgListener: pg.Client | undefined;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private reconnectDelay = RECONNECT_MIN_MS;
+  private listenedBefore = false;
   private reading: Promise<void> | undefined;
   private again = false;
   private started = false;
+  private stopped = false;
+  /** the first look at the log; until it succeeds the feed does not know where the present is */
+  private initialised = false;
+  private initialising: Promise<void> | undefined;
+  private readonly lookBack: number;
 
-  constructor(private readonly database: DatabaseHandle) {}
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly log?: FeedLogger,
+  ) {
+    this.lookBack = database.engine === 'postgres' ? LOOK_BACK : 0;
+  }
+
+  /** Starts following the log. Safe to call again; never throws (a database that is down is retried). */
+  start(): void {
+    if (this.started || this.stopped) return;
+    this.started = true;
+    if (this.database.engine === 'postgres') {
+      let polledAt = Date.now();
+      this.timer = setInterval(() => {
+        if (this.pgListener && Date.now() - polledAt < POLL_MS_POSTGRES) return;
+        polledAt = Date.now();
+        this.wake();
+      }, POLL_MS_POSTGRES_UNHEARD);
+    } else {
+      this.timer = setInterval(() => this.wake(), POLL_MS_SQLITE);
+    }
+    this.timer.unref();
+    this.wake();
+    if (this.database.postgresUrl) void this.connectListener();
+  }
 
   subscribe(companyId: number, listener: Listener): () => void {
     let set = this.listeners.get(companyId);
     if (!set) this.listeners.set(companyId, (set = new Set()));
     set.add(listener);
-    void this.ensureStarted();
+    this.start();
     return () => {
       set.delete(listener);
       if (set.size === 0) this.listeners.delete(companyId);
     };
   }
 
-  private async ensureStarted() {
-    if (this.started) return;
-    this.started = true;
-    this.lastId = await latestEventId(this.database.db);
-    // what is already in the log is history, not news
-    for (const row of await findEventsAfter(
-      this.database.db,
-      Math.max(0, this.lastId - LOOK_BACK),
-      LOOK_BACK,
-    )) {
-      this.delivered.add(row.id);
-    }
-    const pollMs = this.database.engine === 'postgres' ? POLL_MS_POSTGRES : POLL_MS_SQLITE;
-    this.timer = setInterval(() => this.wake(), pollMs);
-    this.timer.unref();
-    if (this.database.postgresUrl) {
-      const client = new pg.Client({ connectionString: this.database.postgresUrl });
-      client.on('notification', () => this.wake());
-      // a lost LISTEN connection only slows delivery down to the poll interval
-      client.on('error', () => undefined);
-      await client.connect();
-      await client.query(`listen ${EVENTS_CHANNEL}`);
-      this.pgListener = client;
-    }
+  /**
+   * The id of the newest event this feed has taken in. A stream that subscribes and then starts from this id
+   * misses nothing and replays nothing: every later event reaches it through the feed. Rejects while the
+   * database cannot be reached and the feed has not yet had its first look at the log.
+   */
+  async latestId(): Promise<number> {
+    this.start();
+    await this.initialise();
+    return this.lastId;
+  }
+
+  private initialise(): Promise<void> {
+    if (this.initialised) return Promise.resolve();
+    this.initialising ??= (async () => {
+      try {
+        const latest = await latestEventId(this.database.db);
+        if (this.initialised) return;
+        // what is already in the log is history, not news
+        for (const row of await findEventsAfter(
+          this.database.db,
+          Math.max(0, latest - LOOK_BACK),
+          LOOK_BACK,
+        )) {
+          this.delivered.add(row.id);
+        }
+        this.lastId = Math.max(this.lastId, latest);
+        this.initialised = true;
+      } finally {
+        this.initialising = undefined;
+      }
+    })();
+    return this.initialising;
   }
 
   private wake() {
-    if (this.listeners.size === 0) return;
+    if (this.stopped) return;
     if (this.reading) {
       this.again = true;
       return;
     }
+    // a failed read (the database is down) changes nothing: the next wake-up reads from the same place
     this.reading = this.read()
       .catch(() => undefined)
       .finally(() => {
@@ -103,24 +162,92 @@ export class EventFeed {
   }
 
   private async read() {
-    const rows = await findEventsAfter(this.database.db, Math.max(0, this.lastId - LOOK_BACK), 1000);
-    for (const row of rows) {
-      if (this.delivered.has(row.id)) continue;
-      this.delivered.add(row.id);
-      this.lastId = Math.max(this.lastId, row.id);
-      const set = this.listeners.get(row.company_id);
-      if (!set) continue;
-      const event = toLiveEvent(row);
-      for (const listener of set) listener(event);
-    }
-    // forget ids that can no longer come back through the look-back window
-    if (this.delivered.size > LOOK_BACK * 4) {
-      for (const id of this.delivered) if (id < this.lastId - LOOK_BACK) this.delivered.delete(id);
+    await this.initialise();
+    for (;;) {
+      const rows = await findEventsAfter(
+        this.database.db,
+        Math.max(0, this.lastId - this.lookBack),
+        READ_BATCH,
+      );
+      for (const row of rows) {
+        if (this.delivered.has(row.id)) continue;
+        this.delivered.add(row.id);
+        this.lastId = Math.max(this.lastId, row.id);
+        const set = this.listeners.get(row.company_id);
+        if (!set) continue;
+        const event = toLiveEvent(row);
+        for (const listener of set) listener(event);
+      }
+      // forget ids that can no longer come back through the look-back window
+      if (this.delivered.size > LOOK_BACK * 4) {
+        for (const id of this.delivered) if (id <= this.lastId - this.lookBack) this.delivered.delete(id);
+      }
+      // a full batch may have more behind it (a long outage of the LISTEN connection, a burst)
+      if (rows.length < READ_BATCH || this.stopped) return;
     }
   }
 
+  /** Opens the LISTEN connection; when it fails or is lost later, tries again after a growing pause (capped). */
+  private async connectListener() {
+    if (this.stopped || !this.database.postgresUrl) return;
+    const client = new pg.Client({
+      connectionString: this.database.postgresUrl,
+      keepAlive: true,
+      connectionTimeoutMillis: LISTEN_CONNECT_TIMEOUT_MS,
+    });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (this.pgListener === client) {
+        this.pgListener = undefined;
+        this.log?.warn('live updates: the LISTEN connection to PostgreSQL was lost; reconnecting');
+      }
+      void client.end().catch(() => undefined);
+      this.scheduleReconnect();
+    };
+    client.on('notification', () => this.wake());
+    // without a listener an 'error' event would end the process
+    client.on('error', onLost);
+    client.on('end', onLost);
+    try {
+      await client.connect();
+      await client.query(`listen ${EVENTS_CHANNEL}`);
+    } catch {
+      onLost();
+      return;
+    }
+    if (lost) return;
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.pgListener = client;
+    this.reconnectDelay = RECONNECT_MIN_MS;
+    if (this.listenedBefore) this.log?.info('live updates: listening for PostgreSQL notifications again');
+    this.listenedBefore = true;
+    // catch up on what was committed while nobody listened
+    this.wake();
+  }
+
+  private scheduleReconnect() {
+    if (this.stopped || this.reconnectTimer) return;
+    const delay = this.reconnectDelay;
+    this.reconnectDelay = Math.min(this.reconnectDelay * 2, RECONNECT_MAX_MS);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      void this.connectListener();
+    }, delay);
+    this.reconnectTimer.unref();
+  }
+
   async stop() {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    await this.pgListener?.end().catch(() => undefined);
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    const client = this.pgListener;
+    this.pgListener = undefined;
+    await client?.end().catch(() => undefined);
+    await this.reading;
   }
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { isLostRace } from '../db/locks';
+import { isDatabaseUnavailable, isDiskFull } from '../db/database';
 
 /** A refusal with a status and readable messages; the error handler turns it into `{ errors: [...] }`. */
 export class HttpError extends Error {
@@ -24,6 +25,20 @@ export const LOST_RACE =
 /** A write that lost a race with another writer (deadlock, serialization failure, ...) is a 409, not a server error. */
 export function lostRaceConflict(error: unknown): HttpError | undefined {
   return isLostRace(error) ? conflict(LOST_RACE) : undefined;
+}
+
+export const DATABASE_UNREACHABLE =
+  'The database is not reachable right now. Nothing was saved; please try again.';
+export const DISK_FULL = "The server's disk is full. Nothing was saved; please tell your administrator.";
+
+/**
+ * A database fault no client can fix, answered in words instead of a bare 500: 503 while the database is down or
+ * restarting (trying again later works), 507 when its disk is full. Undefined for any other error.
+ */
+export function databaseFault(error: unknown): HttpError | undefined {
+  if (isDiskFull(error)) return new HttpError(507, [DISK_FULL]);
+  if (isDatabaseUnavailable(error)) return new HttpError(503, [DATABASE_UNREACHABLE]);
+  return undefined;
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {

@@ -1,16 +1,32 @@
 import { sql } from 'kysely';
 import type { FastifyPluginAsync } from 'fastify';
+import { DATABASE_UNREACHABLE, DISK_FULL } from '../../http/errors';
 import type { FeatureOptions } from '../feature-routes';
 
-/** For load balancers and monitoring: answers 200 when the database answers, 503 otherwise. */
+/**
+ * For load balancers and monitoring: 200 when the database answers and writes work, 503 otherwise: while the
+ * database is unreachable, and for a while after a write failed on a full disk.
+ */
 export const healthRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
   app.get('/api/health', async (request, reply) => {
     try {
       await sql`select 1`.execute(database.db);
-      return { status: 'ok', database: database.engine };
     } catch (error) {
-      request.log.error({ err: error }, 'health check failed');
-      return reply.status(503).send({ errors: ['The database is not reachable.'] });
+      request.log.warn({ err: error }, 'health check failed: the database is not reachable');
+      return reply
+        .status(503)
+        .send({ status: 'unavailable', database: database.engine, errors: [DATABASE_UNREACHABLE] });
     }
+    const reason = database.faults.writesFailing();
+    if (reason) {
+      return reply.status(503).send({
+        status: 'degraded',
+        database: database.engine,
+        writes: 'failing',
+        reason,
+        errors: [DISK_FULL],
+      });
+    }
+    return { status: 'ok', database: database.engine };
   });
 };

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAccount } from '../db/factories';
+import { type TestContext, startTestApp, testEngines } from '../test/test-app';
+import { EventFeed, type LiveEvent } from './event-feed';
+import { latestEventId, recordEvent } from './event-log.repo';
+
+async function eventually(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
+  const until = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`gave up waiting: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe.each(testEngines())('the event feed on %s', (engine) => {
+  let ctx: TestContext;
+  let feed: EventFeed;
+  beforeAll(async () => {
+    ctx = await startTestApp(engine);
+    feed = new EventFeed(ctx.database);
+    feed.start();
+  });
+  afterAll(async () => {
+    await feed.stop();
+    await ctx.close();
+  });
+
+  it('keeps up with the log while nobody subscribes, so a new subscriber is sent news only, not a backlog', async () => {
+    const account = await buildAccount(ctx.database.db);
+    const record = (entityId: number) =>
+      recordEvent(ctx.database.db, {
+        companyId: account.companyId,
+        userId: account.userId,
+        kind: 'vault.added',
+        entityType: 'vault',
+        entityId,
+      });
+    for (let i = 1; i <= 30; i++) await record(i);
+    const latest = await latestEventId(ctx.database.db);
+    await eventually(async () => (await feed.latestId()) === latest, 'the feed knows the latest event');
+
+    const received: LiveEvent[] = [];
+    const unsubscribe = feed.subscribe(account.companyId, (event) => received.push(event));
+    await record(1000);
+    await eventually(() => received.some((e) => e.entityId === 1000), 'the new event');
+    expect(received.map((e) => e.entityId)).toEqual([1000]);
+    unsubscribe();
+  });
+});
