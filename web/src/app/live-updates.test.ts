@@ -240,7 +240,7 @@ describe('startLiveUpdates', () => {
     expect(staleNames()).toEqual([...ALL_BUT_SESSION].sort());
   });
 
-  it('checks the sign-in when the session ended, and after a refusal tries a new stream that refreshes everything', async () => {
+  it('checks the sign-in when the session ended, and after a refusal tries new streams with a growing wait, refreshing everything once one opens', async () => {
     sources[0]!.emit('ready');
     await vi.advanceTimersByTimeAsync(150);
     expect(staleNames()).toEqual([]);
@@ -249,18 +249,31 @@ describe('startLiveUpdates', () => {
     expect(client.getQueryState(['session'])?.isInvalidated).toBe(true);
     client.setQueryData(['session'], { id: 1 });
 
-    // the browser gave up on the stream (a 401 or 429): one new stream, 30 s later
+    // the browser gave up on the stream (a 503, 401 or 429): a new stream 1 s later, then 2 s, 4 s ... while refused
     sources[0]!.readyState = 2;
     sources[0]!.emit('error');
     expect(client.getQueryState(['session'])?.isInvalidated).toBe(true);
     client.setQueryData(['session'], { id: 1 });
-    await vi.advanceTimersByTimeAsync(29_999);
+    await vi.advanceTimersByTimeAsync(999);
     expect(sources).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(sources).toHaveLength(2);
-    sources[1]!.emit('ready');
+    sources[1]!.readyState = 2;
+    sources[1]!.emit('error');
+    client.setQueryData(['session'], { id: 1 });
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(sources).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sources).toHaveLength(3);
+    sources[2]!.emit('ready');
     await vi.advanceTimersByTimeAsync(150);
     expect(staleNames()).toEqual([...ALL_BUT_SESSION].sort());
+
+    // a stream that opened resets the wait: the next refusal is retried after 1 s again
+    sources[2]!.readyState = 2;
+    sources[2]!.emit('error');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(sources).toHaveLength(4);
   });
 
   it('leaves a dropped stream to reconnect by itself, and stops cleanly', async () => {

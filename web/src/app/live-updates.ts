@@ -4,8 +4,12 @@ import type { LiveEventDto } from '../../../domain/schemas/live-event.schema';
 import { sessionQueryKey } from '../api/session';
 
 const REFRESH_DELAY_MS = 150;
-/** after the server refused the stream (signed out, too many tabs), the next try waits this long */
-const RETRY_AFTER_REFUSAL_MS = 30_000;
+/**
+ * After the server refused the stream (the database is down for a moment, signed out, too many tabs) the next try
+ * waits 1 s, then twice as long each time up to 30 s, so a short outage heals at once and a lasting refusal costs little.
+ */
+const FIRST_RETRY_MS = 1_000;
+const LONGEST_RETRY_MS = 30_000;
 
 /** What the mapping reads of a change (the `change` frames of GET /api/events carry a LiveEventDto). */
 export type LiveEvent = Pick<LiveEventDto, 'kind' | 'entityType' | 'entityId' | 'warehouseId'>;
@@ -119,6 +123,7 @@ const CLOSED = 2;
 export function startLiveUpdates(queryClient: QueryClient, open: () => LiveSource): () => void {
   let source: LiveSource | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  let retryDelay = FIRST_RETRY_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: LiveSignal[] = [];
   // a burst of changes (a bulk delete) becomes one refresh
@@ -141,6 +146,7 @@ export function startLiveUpdates(queryClient: QueryClient, open: () => LiveSourc
     stream.addEventListener('reset', () => schedule('reset'));
     // a stream opened anew (not resumed) cannot know what happened while there was none
     stream.addEventListener('ready', () => {
+      retryDelay = FIRST_RETRY_MS;
       if (replacing) schedule('reset');
     });
     // the stream's session ended: check the sign-in; the stream reconnects by itself with the browser's cookie,
@@ -148,9 +154,10 @@ export function startLiveUpdates(queryClient: QueryClient, open: () => LiveSourc
     stream.addEventListener('signed-out', checkSignIn);
     stream.addEventListener('error', () => {
       if (stream.readyState !== CLOSED) return;
-      // refused (signed out, or too many tabs): check the sign-in, and try again later if it holds
+      // refused (database down, signed out, or too many tabs): check the sign-in, and try again later if it holds
       checkSignIn();
-      retry = setTimeout(() => connect(true), RETRY_AFTER_REFUSAL_MS);
+      retry = setTimeout(() => connect(true), retryDelay);
+      retryDelay = Math.min(retryDelay * 2, LONGEST_RETRY_MS);
     });
   };
   connect(false);
