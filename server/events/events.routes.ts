@@ -35,7 +35,13 @@ function presentLiveEvent(event: LiveEvent): LiveEventDto {
  * ended; the stream ends with it). Every `id:` is a sealed token of (company, event id).
  */
 export const eventsRoutes: FastifyPluginAsync<{ db: Db; feed: EventFeed }> = async (app, { db, feed }) => {
-  const tokens = await EventIdTokens.load(db);
+  // the key is read on the first stream, not at start, so a server can start while its database is still down
+  let loading: Promise<EventIdTokens> | undefined;
+  const loadTokens = () =>
+    (loading ??= EventIdTokens.load(db).catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
   const streams = new LiveStreamRegistry((ids) => findLiveSessionIds(db, ids), HEARTBEAT_MS);
   streams.start();
   // streams never end by themselves: close them so a graceful shutdown does not wait forever
@@ -46,6 +52,7 @@ export const eventsRoutes: FastifyPluginAsync<{ db: Db; feed: EventFeed }> = asy
     const sessionId = request.sessionId;
     if (!sessionId) throw unauthorized();
     const companyId = user.companyId;
+    const tokens = await loadTokens();
     const res = reply.raw;
     const write = (text: string) => {
       if (!res.writableEnded && !res.destroyed) res.write(text);

@@ -52,8 +52,9 @@ function rowProblems(table: TenantTable, row: Row): string[] {
     if (!Object.hasOwn(rules, key))
       problems.push(`unknown key "${key}" (a ${table} row holds only ${Object.keys(rules).join(', ')})`);
   for (const [column, rule] of Object.entries(rules)) {
-    if (!Object.hasOwn(row, column)) problems.push(`${column} is missing`);
-    else if (row[column] === null) {
+    if (!Object.hasOwn(row, column)) {
+      if (!rule.optional) problems.push(`${column} is missing`);
+    } else if (row[column] === null) {
       if (!rule.nullable) problems.push(`${column} is required, found null`);
     } else {
       const wanted = typeProblem(rule, row[column]);

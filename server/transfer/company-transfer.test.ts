@@ -120,6 +120,25 @@ describe.each(testEngines())('checking an import file on %s', (engine) => {
     expect(await exportCompany(db(), data.company.name)).toEqual(data);
   });
 
+  it('takes a file from before checklist link keys and gives its checklists new keys', async () => {
+    const data = copy();
+    data.tables.checklists = [
+      {
+        id: 1,
+        warehouse_id: data.tables.warehouses[0]!.id,
+        description: 'From an older export',
+        is_active: 1,
+        filled_out_by: null,
+        version: 1,
+        created_at: '2026-11-23T10:00:00.000Z',
+      },
+    ];
+    await importCompany(db(), data);
+    const [imported] = (await exportCompany(db(), data.company.name)).tables.checklists;
+    expect(imported!.description).toBe('From an older export');
+    expect(imported!.link_key).toMatch(/^[A-Za-z0-9_-]{24,}$/);
+  });
+
   it('refuses a user row with an upper-case COMPANY_ID naming another company, and plants nobody', async () => {
     const before = await counts();
     const data = copy();

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
 import { describeProblems, findFileProblems } from './check-company-file';
+import { newChecklistKey } from '../features/checklists/checklist-key';
 import {
   type CompanyExport,
   EXPORT_FORMAT,
@@ -128,7 +129,7 @@ export async function importCompany(db: Db, data: unknown): Promise<{ companyId:
       for (const row of file.tables[table]) {
         const values: Row = { company_id: companyId };
         for (const [column, rule] of Object.entries(rulesOf(table))) {
-          const value = row[column];
+          const value = row[column] ?? null;
           if (rule.kind === 'id') continue;
           if ((rule.kind === 'ref' || rule.kind === 'entity') && value !== null) {
             // the checks proved that every reference names a row of the file, inserted before this one
@@ -136,6 +137,8 @@ export async function importCompany(db: Db, data: unknown): Promise<{ companyId:
           } else if (rule.kind === 'bytes') values[column] = Buffer.from(value as string, 'base64');
           else values[column] = value;
         }
+        // a checklist from a file without link keys gets a new one, so its fill-in link works at once
+        if (table === 'checklists' && values.link_key === null) values.link_key = newChecklistKey();
         ids.set(row.id as number, await insertTenantRow(trx, table, values));
         count += 1;
       }

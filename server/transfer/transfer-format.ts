@@ -29,6 +29,8 @@ export interface ColumnRule {
   nullable: boolean;
   table?: TenantTable;
   soft?: boolean;
+  /** absent from files written before the column existed; read as null */
+  optional?: boolean;
   /** the only texts the app writes into the column */
   values?: readonly string[];
 }
@@ -151,8 +153,9 @@ export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
     description: text,
     is_active: flag,
     filled_out_by: orNull(text),
-    // the secret of the public fill-in link travels with the company, so printed links keep working after a move
-    link_key: orNull(text),
+    // the secret of the public fill-in link travels with the company, so printed links keep working after a move;
+    // files from before the keys existed have none, and the import issues new ones
+    link_key: { kind: 'text', nullable: true, optional: true },
     version: integer,
     created_at: timestamp,
   },
