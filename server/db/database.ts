@@ -121,8 +121,11 @@ export class FaultLog {
   }
 }
 
-/** A pooled connection waits this long for PostgreSQL to accept it, then the request fails (503) instead of hanging. */
-const PG_CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * A request waits this long for a pooled connection (a free one, or a new one PostgreSQL accepts), then fails (503)
+ * instead of hanging. A database that is down refuses at once; this bounds a busy pool and a silent network.
+ */
+const PG_CONNECT_TIMEOUT_MS = 10_000;
 
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   if (target.kind === 'sqlite') {
