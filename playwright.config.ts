@@ -15,7 +15,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 30_000,
+  // a journey takes 5-15 s here; the margin is for a shared CI machine under load, not for slow code
+  timeout: 45_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
   workers: 2,
