@@ -1,0 +1,112 @@
+import { inputClass } from '../../../components/ui/form-field';
+import { Button } from '../../../components/ui/button';
+import { hasFilters, NO_FILTERS, type Placement, type PrintFilters } from '../print-filters';
+
+const placements: { value: Placement; label: string }[] = [
+  { value: 'all', label: 'Placed and staged' },
+  { value: 'placed', label: 'Placed only' },
+  { value: 'staged', label: 'Staged only' },
+];
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <label className="block min-w-0">
+      <span className="mb-1 block text-sm font-medium text-slate-700">{label}</span>
+      {children}
+    </label>
+  );
+}
+
+/** The filters of the list; they narrow the table, the CSV and the print alike. */
+export function PrintFiltersBar({
+  filters,
+  onChange,
+  warehouses,
+  types,
+  customers,
+  orderPending,
+}: {
+  filters: PrintFilters;
+  onChange: (next: PrintFilters) => void;
+  warehouses: string[];
+  types: string[];
+  customers: string[];
+  orderPending: boolean;
+}) {
+  const set = <K extends keyof PrintFilters>(key: K, value: PrintFilters[K]) =>
+    onChange({ ...filters, [key]: value });
+  return (
+    <form
+      role="search"
+      aria-label="Filter vaults"
+      onSubmit={(event) => event.preventDefault()}
+      className="no-print mb-4 grid grid-cols-2 items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-3 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
+    >
+      <Field label="Warehouse">
+        <select
+          className={inputClass}
+          value={filters.warehouse}
+          onChange={(e) => set('warehouse', e.target.value)}
+        >
+          <option value="">All warehouses</option>
+          {warehouses.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Customer">
+        <input
+          className={inputClass}
+          type="search"
+          list="print-customers"
+          autoComplete="off"
+          value={filters.customer}
+          onChange={(e) => set('customer', e.target.value)}
+        />
+        <datalist id="print-customers">
+          {customers.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+      </Field>
+      <Field label="Order">
+        <input
+          className={inputClass}
+          type="search"
+          autoComplete="off"
+          value={filters.order}
+          aria-busy={orderPending}
+          onChange={(e) => set('order', e.target.value)}
+        />
+      </Field>
+      <Field label="Type">
+        <select className={inputClass} value={filters.type} onChange={(e) => set('type', e.target.value)}>
+          <option value="">All types</option>
+          {types.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Placed or staged">
+        <select
+          className={inputClass}
+          value={filters.placement}
+          onChange={(e) => set('placement', e.target.value as Placement)}
+        >
+          {placements.map((p) => (
+            <option key={p.value} value={p.value}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Button variant="ghost" onClick={() => onChange(NO_FILTERS)} disabled={!hasFilters(filters)}>
+        Clear filters
+      </Button>
+    </form>
+  );
+}
