@@ -11,6 +11,7 @@ export class ApiError extends Error {
 }
 
 export const NO_CONNECTION = 'No connection to the server. Nothing was saved; please try again.';
+export const NO_CONNECTION_READ = 'No connection to the server. Please check the connection and try again.';
 export const NO_ANSWER =
   'The server did not answer in time. The change may not have been saved; please reload and check.';
 
@@ -19,8 +20,12 @@ export const REQUEST_TIMEOUT_MS = 20_000;
 
 /** The request never got an answer: the network is down, or the server took longer than the time-out. */
 export class ConnectionError extends Error {
-  constructor(readonly timedOut: boolean) {
-    super(timedOut ? NO_ANSWER : NO_CONNECTION);
+  constructor(
+    readonly timedOut: boolean,
+    /** a read changes nothing, so its message does not talk about saving */
+    read = false,
+  ) {
+    super(read ? NO_CONNECTION_READ : timedOut ? NO_ANSWER : NO_CONNECTION);
   }
 }
 
@@ -64,7 +69,7 @@ export async function apiRequest<T>(
     if (init?.signal?.aborted) throw error;
     if (timeout.signal.aborted || error instanceof TypeError) {
       reportConnection(false);
-      throw new ConnectionError(timeout.signal.aborted);
+      throw new ConnectionError(timeout.signal.aborted, method === 'GET');
     }
     throw error;
   } finally {
