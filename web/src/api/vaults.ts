@@ -26,6 +26,8 @@ export interface NewVaultForm {
   field_id: number;
   position: number;
   attachment?: File | null;
+  /** called with 0-100 while an attachment travels */
+  onProgress?: (percent: number) => void;
 }
 
 /** POST /api/vaults/ is form data so the attachment can travel with the vault. */
@@ -41,8 +43,9 @@ export function useAddVault() {
       body.set('note', form.note);
       body.set('field_id', String(form.field_id));
       body.set('position', String(form.position));
-      if (form.attachment) body.set('attachment', form.attachment);
-      return api.post<VaultDto>('/api/vaults/', body);
+      if (!form.attachment) return api.post<VaultDto>('/api/vaults/', body);
+      body.set('attachment', form.attachment);
+      return uploadWithProgress<VaultDto>('/api/vaults/', body, (percent) => form.onProgress?.(percent));
     },
     onSettled: () => refreshAfterVaultChange(queryClient),
   });

@@ -1,11 +1,14 @@
 import { inputClass } from '../../../components/ui/form-field';
+
+// selects and text boxes one height, so the row of filters lines up
+const controlClass = `${inputClass} h-11`;
 import { Button } from '../../../components/ui/button';
 import { hasFilters, NO_FILTERS, type Placement, type PrintFilters } from '../print-filters';
 
 const placements: { value: Placement; label: string }[] = [
-  { value: 'all', label: 'Placed and staged' },
-  { value: 'placed', label: 'Placed only' },
-  { value: 'staged', label: 'Staged only' },
+  { value: 'all', label: 'Both' },
+  { value: 'placed', label: 'Placed' },
+  { value: 'staged', label: 'Staged' },
 ];
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -44,11 +47,11 @@ export function PrintFiltersBar({
     >
       <Field label="Warehouse">
         <select
-          className={inputClass}
+          className={controlClass}
           value={filters.warehouse}
           onChange={(e) => set('warehouse', e.target.value)}
         >
-          <option value="">All warehouses</option>
+          <option value="">All</option>
           {warehouses.map((name) => (
             <option key={name} value={name}>
               {name}
@@ -58,7 +61,7 @@ export function PrintFiltersBar({
       </Field>
       <Field label="Customer">
         <input
-          className={inputClass}
+          className={controlClass}
           type="search"
           list="print-customers"
           autoComplete="off"
@@ -73,7 +76,7 @@ export function PrintFiltersBar({
       </Field>
       <Field label="Order">
         <input
-          className={inputClass}
+          className={controlClass}
           type="search"
           autoComplete="off"
           value={filters.order}
@@ -82,8 +85,8 @@ export function PrintFiltersBar({
         />
       </Field>
       <Field label="Type">
-        <select className={inputClass} value={filters.type} onChange={(e) => set('type', e.target.value)}>
-          <option value="">All types</option>
+        <select className={controlClass} value={filters.type} onChange={(e) => set('type', e.target.value)}>
+          <option value="">All</option>
           {types.map((type) => (
             <option key={type} value={type}>
               {type}
@@ -93,7 +96,7 @@ export function PrintFiltersBar({
       </Field>
       <Field label="Placed or staged">
         <select
-          className={inputClass}
+          className={controlClass}
           value={filters.placement}
           onChange={(e) => set('placement', e.target.value as Placement)}
         >
