@@ -47,6 +47,7 @@ test.describe('dashboard and Add Warehouse', () => {
     release();
 
     await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('North Depot added.')).toBeVisible();
     const card = page.getByRole('article', { name: 'North Depot' });
     await expect(card.getByTestId('occupancy')).toHaveText('0%');
     await expect(card.getByTestId('occupancy')).toHaveAttribute('data-colour', 'green');
@@ -148,6 +149,7 @@ test.describe('dashboard and Add Warehouse', () => {
     await card.getByRole('button', { name: 'Delete Old Shed' }).click();
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(dialog).toBeHidden();
+    await expect(page.getByText('Old Shed deleted.')).toBeVisible();
     await expect(card).toBeHidden();
     await expect(page.getByText('No warehouses yet')).toBeVisible();
     await page.reload();

@@ -53,7 +53,7 @@ test.describe('Edit Vault', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm Vault Change' });
     await expect(confirm).toContainText(
-      'You are changing the vault to a EMPTY LIFTVAN. This will erase vault info. Are you sure?',
+      'You are changing the vault to an EMPTY LIFTVAN. This will erase vault info. Are you sure?',
     );
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
@@ -160,14 +160,15 @@ test.describe('Edit Vault', () => {
     await attachments
       .getByLabel('Upload Attachment')
       .setInputFiles({ name: 'inventory.txt', mimeType: 'text/plain', buffer: Buffer.from(content) });
-    await expect(attachments.getByText('File is being uploaded...')).toBeVisible();
+    await expect(attachments.getByRole('progressbar', { name: 'Uploading inventory.txt' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Delete', exact: true })).toBeDisabled();
     release();
 
     const link = attachments.getByRole('link', { name: 'inventory.txt' });
     await expect(link).toBeVisible();
-    await expect(attachments.getByText('File is being uploaded...')).toBeHidden();
+    await expect(attachments.getByRole('progressbar')).toBeHidden();
+    await expect(page.getByText('inventory.txt uploaded and saved to the vault')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
     const download = await page.request.get((await link.getAttribute('href'))!);
     expect(download.status()).toBe(200);
@@ -208,5 +209,159 @@ test.describe('Edit Vault', () => {
       .click();
     await expect(page.getByRole('region', { name: 'Field A1' }).getByTestId('vault-row')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Edit vault D-1' })).toHaveCount(0);
+  });
+
+  test('Empty Mode and back keeps what was typed, and the saved vault has it', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    const w = await buildWarehouse(db, { companyId: account.companyId, rows: 1, cols: 1 });
+    const vault = await buildVault(db, {
+      companyId: account.companyId,
+      fieldId: w.field('A1').id,
+      name: 'RT-1',
+      customerName: 'OLD NAME',
+      orderName: 'OLD-1',
+    });
+    await openFromVaultRow(page, w.slug, 'A1', 'RT-1');
+    const form = page.getByRole('form', { name: 'Edit Vault' });
+    await form.getByLabel('Customer Name').fill('johansson');
+    await form.getByLabel('Order Number').fill('24-1030');
+    await form.getByRole('button', { name: 'Empty Mode' }).click();
+    await expect(form.getByLabel('Customer Name')).toHaveValue('EMPTY VAULT');
+    await expect(form.getByLabel('Order Number')).toHaveValue('');
+    await form.getByRole('button', { name: 'Regular Mode' }).click();
+    await expect(form.getByLabel('Customer Name')).toHaveValue('JOHANSSON');
+    await expect(form.getByLabel('Order Number')).toHaveValue('24-1030');
+    await expect(form.getByLabel('Vault Number')).toHaveValue('RT-1');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(new RegExp(`/warehouse/${w.slug}$`));
+    await expect(page.getByText('Vault RT-1 saved')).toBeVisible();
+    const saved = await db
+      .selectFrom('vaults as v')
+      .innerJoin('customers as c', 'c.id', 'v.customer_id')
+      .innerJoin('orders as o', 'o.id', 'v.order_id')
+      .select(['c.name as customer', 'o.name as order'])
+      .where('v.id', '=', vault.id)
+      .executeTakeFirst();
+    expect(saved).toEqual({ customer: 'JOHANSSON', order: '24-1030' });
+  });
+
+  test('a placeholder without a number is titled by its kind and field', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    const w = await buildWarehouse(db, { companyId: account.companyId, rows: 4, cols: 2 });
+    await buildVault(db, {
+      companyId: account.companyId,
+      fieldId: w.field('B4').id,
+      customerName: 'EMPTY VAULT',
+      name: '',
+    });
+    await page.goto(`/warehouse/${w.slug}`);
+    await page
+      .getByRole('group', { name: 'Fields' })
+      .getByRole('button', { name: 'B4', exact: true })
+      .click();
+    await page
+      .getByRole('region', { name: 'Field B4' })
+      .getByRole('link', { name: /^Edit vault/ })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit Empty vault in B4');
+  });
+
+  test("deleting from an edit page opened from a bookmark lands on the vault's warehouse", async ({
+    signedIn: page,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    const w = await buildWarehouse(db, {
+      companyId: account.companyId,
+      name: 'Bookmark Barn',
+      rows: 1,
+      cols: 1,
+    });
+    await buildVault(db, { companyId: account.companyId, fieldId: w.field('A1').id, name: 'BM-1' });
+    // a new tab with no history, as a bookmark opens it
+    const tab = await page.context().newPage();
+    await tab.goto('/edit/vault/BM-1');
+    await expect(tab.getByRole('heading', { name: 'Edit Vault BM-1' })).toBeVisible();
+    await tab.getByRole('button', { name: 'Delete', exact: true }).click();
+    await tab.getByRole('dialog', { name: 'Confirm Delete' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(tab).toHaveURL(new RegExp(`/warehouse/${w.slug}$`));
+    await expect(tab.getByRole('heading', { name: 'Bookmark Barn' })).toBeVisible();
+    await expect(tab.getByText('Vault BM-1 deleted')).toBeVisible();
+    await expect(tab.getByText('Vault could not be found')).toHaveCount(0);
+  });
+
+  test('an upload shows its progress in percent, and an attachment is deleted after confirming', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    const w = await buildWarehouse(db, { companyId: account.companyId, rows: 1, cols: 1 });
+    const vault = await buildVault(db, {
+      companyId: account.companyId,
+      fieldId: w.field('A1').id,
+      name: 'AT-1',
+    });
+    await openFromVaultRow(page, w.slug, 'A1', 'AT-1');
+    const attachments = page.getByRole('region', { name: 'Attachments' });
+    await expect(attachments).toContainText('saved to the vault as soon as it is uploaded');
+
+    // a slow link: 1.5 MB at about 512 kB/s takes a few seconds
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 512 * 1024,
+    });
+    const seen = new Set<number>();
+    const bar = attachments.getByRole('progressbar', { name: 'Uploading plan.bin' });
+    await attachments.getByLabel('Upload Attachment').setInputFiles({
+      name: 'plan.bin',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.alloc(1536 * 1024, 7),
+    });
+    await expect(bar).toBeVisible();
+    await expect
+      .poll(
+        async () => {
+          const now = await bar.getAttribute('aria-valuenow').catch(() => null);
+          if (now !== null) seen.add(Number(now));
+          return [...seen].some((value) => value > 0 && value < 100);
+        },
+        { intervals: [50], timeout: 20_000 },
+      )
+      .toBe(true);
+    await expect(attachments.getByRole('link', { name: 'plan.bin' })).toBeVisible({ timeout: 20_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await expect(bar).toBeHidden();
+    await expect(page.getByText('plan.bin uploaded and saved to the vault')).toBeVisible();
+
+    await attachments.getByRole('button', { name: 'Delete attachment plan.bin' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Attachment' });
+    await expect(confirm).toContainText(
+      'Are you sure you want to delete plan.bin? This action cannot be undone.',
+    );
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(attachments.getByRole('link', { name: 'plan.bin' })).toBeVisible();
+    await attachments.getByRole('button', { name: 'Delete attachment plan.bin' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByText('plan.bin deleted')).toBeVisible();
+    await expect(attachments.getByRole('link', { name: 'plan.bin' })).toHaveCount(0);
+    await expect(attachments.getByText('No attachments')).toBeVisible();
+    const left = await db.selectFrom('attachments').select('id').where('vault_id', '=', vault.id).execute();
+    expect(left).toEqual([]);
   });
 });

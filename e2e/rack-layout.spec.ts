@@ -195,6 +195,7 @@ test.describe('Edit Warehouse Layout', () => {
     await info.getByRole('button', { name: 'Delete' }).click();
     await info.getByRole('button', { name: 'Delete rack and pallets' }).click();
     await expect(info).toBeHidden();
+    await expect(page.getByText('Anchor deleted.')).toBeVisible();
     await expect(plan(page).getByRole('button', { name: 'Rack Anchor' })).toHaveCount(0);
     expect(await rackRow(anchor.id)).toBeNull();
   });

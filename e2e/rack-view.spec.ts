@@ -68,6 +68,7 @@ test.describe('Rack View', () => {
     await expect(add.getByRole('button', { name: 'Delete' })).toHaveCount(0);
     await add.getByRole('button', { name: 'Add Pallet', exact: true }).click();
     await expect(add).toBeHidden();
+    await expect(page.getByText('Pallet DINING TABLE added.')).toBeVisible();
     const added = shelf(page, 1).getByRole('button', { name: /^Pallet SMITH MOVERS/ });
     // customer cut at 8 and pallet name at 10, each with an ellipsis, the number below
     await expect(added).toContainText('SMITH MO... - DINING TAB...');
@@ -87,6 +88,7 @@ test.describe('Rack View', () => {
     await edit.getByLabel('Weight').fill('120.5');
     await edit.getByRole('button', { name: 'Save Pallet' }).click();
     await expect(edit).toBeHidden();
+    await expect(page.getByText('Pallet DINING TABLE saved.')).toBeVisible();
     await expect
       .poll(
         async () =>
@@ -102,6 +104,7 @@ test.describe('Rack View', () => {
     await edit.getByRole('button', { name: 'Delete' }).click();
     await edit.getByRole('button', { name: 'Yes, delete' }).click();
     await expect(edit).toBeHidden();
+    await expect(page.getByText('Pallet DINING TABLE deleted.')).toBeVisible();
     await expect(added).toHaveCount(0);
     await expect(shelf(page, 1).getByRole('button', { name: /^Add pallet to shelf 1, slot/ })).toHaveCount(3);
   });

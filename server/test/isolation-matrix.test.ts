@@ -183,6 +183,9 @@ const RECIPES: Record<string, Recipe> = {
     { label: "A's topmost vault", url: `/api/stage/vaults/${t.placedVaultId}` },
   ],
   'GET /api/attachments/:id': (t) => [{ label: "A's attachment", url: `/api/attachments/${t.attachmentId}` }],
+  'DELETE /api/attachments/:id': (t) => [
+    { label: "A's attachment", url: `/api/attachments/${t.attachmentId}` },
+  ],
   'PATCH /api/warehouse/:id/edit-dimensions': (t) => [
     {
       label: "A's warehouse",

@@ -67,6 +67,29 @@ export async function findAttachmentContent(db: Db, companyId: number, attachmen
     .executeTakeFirst();
 }
 
+/** One attachment's name and vault, without its bytes. */
+export async function findAttachment(
+  db: Db,
+  companyId: number,
+  attachmentId: number,
+): Promise<AttachmentRow | undefined> {
+  return db
+    .selectFrom('attachments')
+    .select(['id', 'vault_id', 'file_name'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', attachmentId)
+    .executeTakeFirst();
+}
+
+export async function deleteAttachmentRow(db: Db, companyId: number, attachmentId: number): Promise<number> {
+  const result = await db
+    .deleteFrom('attachments')
+    .where('company_id', '=', companyId)
+    .where('id', '=', attachmentId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function deleteAttachmentsOfVault(db: Db, companyId: number, vaultId: number): Promise<number> {
   const result = await db
     .deleteFrom('attachments')

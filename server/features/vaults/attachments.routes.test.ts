@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../../domain/rules/capacity';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
-import { buildStagedVault } from '../warehouses/warehouses.factories';
+import { buildStagedVault, buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
+import { ATTACHMENT_NOT_FOUND } from './attachments.download';
 import { multipartBody } from './multipart-body';
 import { MISSING_FILE, MISSING_VAULT_ID } from './vaults.routes';
 
@@ -168,5 +169,71 @@ describe.each(testEngines())('attachment routes on %s', (engine) => {
     });
     expect(anonymous.statusCode).toBe(401);
     expect(await filesOf(mine.id)).toHaveLength(0);
+  });
+
+  describe('DELETE /api/attachments/{id}', () => {
+    it('removes one attachment of a placed vault, keeps the others and records an event', async () => {
+      const warehouse = await buildWarehouse(db(), { companyId: user.companyId, rows: 1, cols: 1 });
+      const vault = await buildVault(db(), { companyId: user.companyId, fieldId: warehouse.field('A1').id });
+      const first = (await upload(user, vault.id, 'keep.txt', 'text/plain', Buffer.from('keep'))).json();
+      const second = (await upload(user, vault.id, 'drop.txt', 'text/plain', Buffer.from('drop'))).json();
+
+      const res = await user.request({ method: 'DELETE', url: `/api/attachments/${second.attachment.id}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ attachmentId: second.attachment.id, vaultId: vault.id });
+      expect(await filesOf(vault.id)).toEqual([{ id: first.attachment.id }]);
+      const download = await user.request({ method: 'GET', url: second.attachment.file_url });
+      expect(download.statusCode).toBe(404);
+
+      const event = await db()
+        .selectFrom('events')
+        .select(['kind', 'entity_type', 'warehouse_id'])
+        .where('entity_id', '=', vault.id)
+        .where('kind', '=', 'vault.attachment-deleted')
+        .executeTakeFirst();
+      expect(event).toEqual({
+        kind: 'vault.attachment-deleted',
+        entity_type: 'vault',
+        warehouse_id: warehouse.id,
+      });
+
+      const again = await user.request({ method: 'DELETE', url: `/api/attachments/${second.attachment.id}` });
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toEqual({ errors: [ATTACHMENT_NOT_FOUND] });
+    });
+
+    it('removes an attachment of a staged vault', async () => {
+      const vault = await buildStagedVault(db(), { companyId: user.companyId });
+      const { attachment } = (await upload(user, vault.id, 'a.txt', 'text/plain', Buffer.from('a'))).json();
+      const res = await user.request({ method: 'DELETE', url: `/api/attachments/${attachment.id}` });
+      expect(res.statusCode).toBe(200);
+      expect(await filesOf(vault.id)).toHaveLength(0);
+    });
+
+    it("answers 404 for another company's attachment, 404 for a bad id and 401 signed out, removing nothing", async () => {
+      const theirs = await buildStagedVault(db(), { companyId: other.companyId });
+      const { attachment } = (
+        await upload(other, theirs.id, 'theirs.txt', 'text/plain', Buffer.from('theirs'))
+      ).json();
+      const refused = await user.request({ method: 'DELETE', url: `/api/attachments/${attachment.id}` });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({ errors: [ATTACHMENT_NOT_FOUND] });
+      expect((await user.request({ method: 'DELETE', url: '/api/attachments/nope' })).statusCode).toBe(404);
+      expect((await user.request({ method: 'DELETE', url: '/api/attachments/-1' })).statusCode).toBe(404);
+      const anonymous = await ctx.app.inject({ method: 'DELETE', url: `/api/attachments/${attachment.id}` });
+      expect(anonymous.statusCode).toBe(401);
+      expect(await filesOf(theirs.id)).toEqual([{ id: attachment.id }]);
+    });
+
+    it('lets two simultaneous deletes of one attachment end with one success and one 404', async () => {
+      const vault = await buildStagedVault(db(), { companyId: user.companyId });
+      const { attachment } = (await upload(user, vault.id, 'a.txt', 'text/plain', Buffer.from('a'))).json();
+      const answers = await Promise.all([
+        user.request({ method: 'DELETE', url: `/api/attachments/${attachment.id}` }),
+        user.request({ method: 'DELETE', url: `/api/attachments/${attachment.id}` }),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+      expect(await filesOf(vault.id)).toHaveLength(0);
+    });
   });
 });

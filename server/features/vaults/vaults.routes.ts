@@ -11,6 +11,7 @@ import {
   VAULT_NOT_FOUND,
   addAttachment,
   addVault,
+  deleteAttachment,
   deleteVault,
   listStagedVaults,
   loadVault,
@@ -81,5 +82,10 @@ export const vaultsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { da
   app.get<{ Params: { id: string } }>('/api/attachments/:id', async (request, reply) => {
     const user = requireUser(request);
     return downloadAttachment(db, user.companyId, parseId(request.params.id, ATTACHMENT_NOT_FOUND), reply);
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/attachments/:id', async (request) => {
+    const actor = actorOf(request);
+    return deleteAttachment(db, actor, parseId(request.params.id, ATTACHMENT_NOT_FOUND));
   });
 };

@@ -29,7 +29,14 @@ import { type FieldRow, findField, setFieldFull } from '../fields/fields.repo';
 import type { Actor } from '../../auth/actor';
 import { findWarehouse } from '../warehouses/warehouses.repo';
 import { loadWarehouseSummary } from '../warehouses/warehouses.service';
-import { deleteAttachmentsOfVault, findAttachmentsOfVaults, insertAttachment } from './attachments.repo';
+import {
+  deleteAttachmentRow,
+  deleteAttachmentsOfVault,
+  findAttachment,
+  findAttachmentsOfVaults,
+  insertAttachment,
+} from './attachments.repo';
+import { ATTACHMENT_NOT_FOUND } from './attachments.download';
 import {
   deleteUnusedCustomers,
   deleteUnusedOrders,
@@ -483,4 +490,41 @@ export async function addAttachment(
     }),
   );
   return { attachment: presentAttachment(row) };
+}
+
+/**
+ * DELETE /api/attachments/{id}: removes one attachment of one of the company's vaults. The attachment belongs to its
+ * vault, so the vault's warehouse is locked shared and the vault row exclusive, like any other vault edit.
+ */
+export async function deleteAttachment(
+  db: Db,
+  actor: Actor,
+  attachmentId: number,
+): Promise<{ attachmentId: number; vaultId: number }> {
+  return withConflictMapping(() =>
+    db.transaction().execute(async (trx) => {
+      const attachment = await findAttachment(trx, actor.companyId, attachmentId);
+      if (!attachment) throw notFound(ATTACHMENT_NOT_FOUND);
+      const vault = await findVault(trx, actor.companyId, attachment.vault_id);
+      if (!vault) throw notFound(ATTACHMENT_NOT_FOUND);
+      await lockForVaultWork(trx, actor, {
+        warehouseIds: [vault.warehouse_id],
+        fieldIds: [],
+        vaultIds: [vault.id],
+      });
+      // a second click or another user may have removed it while this one waited for the locks
+      if ((await deleteAttachmentRow(trx, actor.companyId, attachmentId)) === 0)
+        throw notFound(ATTACHMENT_NOT_FOUND);
+      await recordEvent(trx, {
+        companyId: actor.companyId,
+        userId: actor.userId,
+        kind: 'vault.attachment-deleted',
+        entityType: 'vault',
+        entityId: vault.id,
+        warehouseId: vault.warehouse_id,
+        payload: { attachmentId },
+      });
+      return { attachmentId, vaultId: vault.id };
+    }),
+  );
 }

@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PrintVaultDto } from '../../../domain/rules/print-order';
 import { api } from '../lib/api-client';
+import { useSession } from './session';
+import { useStagedVaults } from './stage';
+import { useWarehouseDetails, useWarehouses } from './warehouses';
 
 export const printVaultsQueryKey = ['print', 'vaults'] as const;
 
@@ -10,4 +13,26 @@ export function usePrintVaults() {
     queryKey: printVaultsQueryKey,
     queryFn: () => api.get<PrintVaultDto[]>('/api/vaults/all'),
   });
+}
+
+/**
+ * The order number of every vault, by vault id. The print list does not carry it, so it comes from the warehouses
+ * and the stage, and only once someone filters by order (`enabled`).
+ */
+export function useVaultOrders(enabled: boolean): { orderOf: Map<number, string>; pending: boolean } {
+  const session = useSession();
+  const warehouses = useWarehouses(enabled ? session.data?.companyId : undefined);
+  const details = useWarehouseDetails(enabled ? (warehouses.data ?? []).map((w) => w.id) : []);
+  const staged = useStagedVaults(enabled);
+  const orderOf = new Map<number, string>();
+  for (const detail of details) {
+    for (const field of Object.values(detail.data?.fields ?? {}))
+      for (const vault of Object.values(field.vaults))
+        if (vault.order_name) orderOf.set(vault.id, vault.order_name);
+  }
+  for (const vault of Object.values(staged.data ?? {}))
+    if (vault.order_name) orderOf.set(vault.id, vault.order_name);
+  const pending =
+    enabled && (warehouses.isPending || staged.isPending || details.some((detail) => detail.isPending));
+  return { orderOf, pending };
 }

@@ -7,10 +7,11 @@ import { refreshWarehouseData } from './warehouses';
 export const stageQueryKey = ['stage'] as const;
 
 /** The company's staged vaults, keyed by id. */
-export function useStagedVaults() {
+export function useStagedVaults(enabled = true) {
   return useQuery({
     queryKey: stageQueryKey,
     queryFn: () => api.get<Record<number, StagedVaultDto>>('/api/stage/vaults'),
+    enabled,
   });
 }
 

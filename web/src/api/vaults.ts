@@ -6,7 +6,7 @@ import type {
   VaultDto,
   WarehouseSummaryDto,
 } from '../../../domain/schemas/warehouse.schema';
-import { api } from '../lib/api-client';
+import { api, uploadWithProgress } from '../lib/api-client';
 import { stageQueryKey } from './stage';
 import { refreshWarehouseData } from './warehouses';
 
@@ -26,6 +26,8 @@ export interface NewVaultForm {
   field_id: number;
   position: number;
   attachment?: File | null;
+  /** called with 0-100 while an attachment travels */
+  onProgress?: (percent: number) => void;
 }
 
 /** POST /api/vaults/ is form data so the attachment can travel with the vault. */
@@ -41,8 +43,9 @@ export function useAddVault() {
       body.set('note', form.note);
       body.set('field_id', String(form.field_id));
       body.set('position', String(form.position));
-      if (form.attachment) body.set('attachment', form.attachment);
-      return api.post<VaultDto>('/api/vaults/', body);
+      if (!form.attachment) return api.post<VaultDto>('/api/vaults/', body);
+      body.set('attachment', form.attachment);
+      return uploadWithProgress<VaultDto>('/api/vaults/', body, (percent) => form.onProgress?.(percent));
     },
     onSettled: () => refreshAfterVaultChange(queryClient),
   });
@@ -105,12 +108,32 @@ export function useDeleteVaults() {
 export function useUploadAttachment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ vaultId, file }: { vaultId: number; file: File }) => {
+    mutationFn: ({
+      vaultId,
+      file,
+      onProgress,
+    }: {
+      vaultId: number;
+      file: File;
+      /** called with 0-100 as the file travels */
+      onProgress?: (percent: number) => void;
+    }) => {
       const body = new FormData();
       body.set('vault_id', String(vaultId));
       body.set('attachment', file);
-      return api.post<{ attachment: AttachmentDto }>('/api/vaults/upload', body);
+      return uploadWithProgress<{ attachment: AttachmentDto }>('/api/vaults/upload', body, (percent) =>
+        onProgress?.(percent),
+      );
     },
+    onSettled: () => refreshAfterVaultChange(queryClient),
+  });
+}
+
+export function useDeleteAttachment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (attachmentId: number) =>
+      api.delete<{ attachmentId: number; vaultId: number }>(`/api/attachments/${attachmentId}`),
     onSettled: () => refreshAfterVaultChange(queryClient),
   });
 }

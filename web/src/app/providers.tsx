@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { ApiError } from '../lib/api-client';
+import { ApiError, ConnectionError } from '../lib/api-client';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
@@ -8,10 +8,17 @@ export function AppProviders({ children }: { children: ReactNode }) {
       new QueryClient({
         defaultOptions: {
           queries: {
-            // a 4xx will not change by asking again
-            retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+            // a 4xx will not change by asking again, nor will a request while the browser knows it is offline
+            retry: (count, error) =>
+              !(error instanceof ApiError && error.status < 500) &&
+              !(error instanceof ConnectionError && !navigator.onLine) &&
+              count < 2,
             refetchOnWindowFocus: false,
           },
+          // a change is tried even when the browser says offline: it fails at once with a clear message (and the
+          // banner shows) instead of 'Adding Vault...' waiting silently for the connection. Reads keep pausing
+          // offline, so a screen keeps the data it has.
+          mutations: { networkMode: 'always' },
         },
       }),
   );

@@ -7,6 +7,7 @@ import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { errorMessages } from '../lib/api-client';
 import type { WarehouseDto } from '../../../domain/schemas/warehouse.schema';
+import { OfflineBanner } from './offline-banner';
 import { LazyToaster } from './toaster';
 
 // Each screen is its own chunk, so the landing page does not load the editors.
@@ -65,6 +66,7 @@ function SignedInRoutes() {
   return (
     <>
       <LazyToaster />
+      <OfflineBanner />
       <Routes>
         <Route path={paths.landing} element={<Navigate to={paths.dashboard} replace />} />
         <Route path={paths.login} element={<Navigate to={paths.dashboard} replace />} />

@@ -1,3 +1,5 @@
+import { reportConnection } from './connection-status';
+
 /** An answer of the API that was not 2xx, with the server's messages. */
 export class ApiError extends Error {
   constructor(
@@ -5,6 +7,25 @@ export class ApiError extends Error {
     readonly messages: string[],
   ) {
     super(messages.join(' ') || `Request failed with status ${status}`);
+  }
+}
+
+export const NO_CONNECTION = 'No connection to the server. Nothing was saved; please try again.';
+export const NO_CONNECTION_READ = 'No connection to the server. Please check the connection and try again.';
+export const NO_ANSWER =
+  'The server did not answer in time. The change may not have been saved; please reload and check.';
+
+/** How long a request may wait for the server's answer before it is given up. */
+export const REQUEST_TIMEOUT_MS = 20_000;
+
+/** The request never got an answer: the network is down, or the server took longer than the time-out. */
+export class ConnectionError extends Error {
+  constructor(
+    readonly timedOut: boolean,
+    /** a read changes nothing, so its message does not talk about saving */
+    read = false,
+  ) {
+    super(read ? NO_CONNECTION_READ : timedOut ? NO_ANSWER : NO_CONNECTION);
   }
 }
 
@@ -30,18 +51,86 @@ export async function apiRequest<T>(
   init?: RequestInit,
 ): Promise<T> {
   const isForm = body instanceof FormData;
-  const response = await fetch(url, {
-    method,
-    credentials: 'same-origin',
-    headers: body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : undefined,
-    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-    ...init,
-  });
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+  const signal = init?.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : undefined,
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      ...init,
+      signal,
+    });
+  } catch (error) {
+    // a caller's own cancel (a query no longer needed) is not a connection problem
+    if (init?.signal?.aborted) throw error;
+    if (timeout.signal.aborted || error instanceof TypeError) {
+      reportConnection(false);
+      throw new ConnectionError(timeout.signal.aborted, method === 'GET');
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  reportConnection(true);
   if (!response.ok) throw new ApiError(response.status, await readErrors(response));
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
   return (type.includes('application/json') ? await response.json() : await response.text()) as T;
 }
+
+/** Sends form data with XMLHttpRequest, whose upload events tell how far the file has gone (fetch cannot). */
+export function uploadWithProgress<T>(
+  url: string,
+  body: FormData,
+  onProgress: (percent: number) => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.withCredentials = true;
+    request.timeout = UPLOAD_TIMEOUT_MS;
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0)
+        onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    };
+    request.onerror = () => {
+      reportConnection(false);
+      reject(new ConnectionError(false));
+    };
+    request.ontimeout = () => {
+      reportConnection(false);
+      reject(new ConnectionError(true));
+    };
+    request.onload = () => {
+      reportConnection(true);
+      let parsed: unknown = request.responseText;
+      try {
+        parsed = JSON.parse(request.responseText);
+      } catch {
+        // not JSON: keep the text
+      }
+      if (request.status >= 200 && request.status < 300) {
+        resolve(parsed as T);
+        return;
+      }
+      const errors = (parsed as { errors?: unknown } | null)?.errors;
+      const messages = Array.isArray(errors)
+        ? errors.map(String)
+        : request.status >= 500
+          ? ['An error occurred. Please try again.']
+          : [`Request failed (${request.status}).`];
+      reject(new ApiError(request.status, messages));
+    };
+    request.send(body);
+  });
+}
+
+// a 5 MB file on a slow link takes a while; the time-out only catches a link that has died
+const UPLOAD_TIMEOUT_MS = 5 * 60_000;
 
 export const api = {
   get: <T>(url: string, init?: RequestInit) => apiRequest<T>('GET', url, undefined, init),
@@ -54,6 +143,7 @@ export const api = {
 /** The messages to show for a failed request. */
 export function errorMessages(error: unknown): string[] {
   if (error instanceof ApiError) return error.messages;
+  if (error instanceof ConnectionError) return [error.message];
   if (error instanceof Error) return ['An error occurred. Please try again.'];
   return [];
 }

@@ -38,9 +38,11 @@ export function DimensionsForm({ warehouse }: { warehouse: WarehouseDto }) {
       toast.info('Nothing to update.', { duration: 2500 });
       return;
     }
-    edit.mutate(parsed.data, {
-      onSuccess: () => toast.success(dimensionsSavedMessage(changed), { duration: 2500 }),
-    });
+    // the promise settles even when a live refresh remounts this form meanwhile, so the toast always shows
+    edit
+      .mutateAsync(parsed.data)
+      .then(() => toast.success(dimensionsSavedMessage(changed), { duration: 2500 }))
+      .catch(() => undefined);
   }
 
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>

@@ -75,12 +75,14 @@ export function FieldGridPlacement({ warehouse }: { warehouse: WarehouseDto }) {
     if (!location) return;
     const { x, y } = warehouse.fieldgridLocation;
     if (Math.abs(location.x - x) < 1e-9 && Math.abs(location.y - y) < 1e-9) return;
-    moveGrid.mutate(location, {
-      onError: (error) =>
+    moveGrid
+      .mutateAsync(location)
+      .then(() => toast.success('Field grid position saved.'))
+      .catch((error: unknown) =>
         toast.error(
           `Could not save the field grid position; it was put back. ${errorMessages(error).join(' ')}`,
         ),
-    });
+      );
   }
 
   return (

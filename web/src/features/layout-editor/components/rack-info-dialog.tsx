@@ -1,6 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 import type { RackDto } from '../../../../../domain/schemas/rack.schema';
+import { toast } from 'sonner';
 import { useDeleteRack } from '../../../api/racks';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -20,13 +21,17 @@ export function RackInfoDialog({
   const pallets = rack.shelves.reduce((sum, shelf) => sum + shelf.pallets.length, 0);
 
   function onDelete() {
-    deleteRack.mutate(rack.id, {
-      onSuccess: onClose,
-      onError: () => {
+    // mutateAsync settles even when the refreshed plan has already unmounted this dialog
+    deleteRack.mutateAsync(rack.id).then(
+      () => {
+        toast.success(`${rack.name} deleted.`);
+        onClose();
+      },
+      () => {
         setConfirming(false);
         window.alert('Failed to delete rack.');
       },
-    });
+    );
   }
 
   const rows: [string, string | number][] = [

@@ -22,19 +22,38 @@ const columns: {
 const cellClass =
   'overflow-hidden px-2 text-ellipsis lg:px-3 whitespace-nowrap shadow-[inset_0_-1px_0_var(--color-slate-100)] print:overflow-visible print:py-1 print:whitespace-normal print:shadow-[inset_0_-1px_0_#cbd5e1]';
 
-function VaultRow({ vault }: { vault: PrintVaultDto }) {
+function VaultRow({
+  vault,
+  onShowNote,
+}: {
+  vault: PrintVaultDto;
+  onShowNote: (vault: PrintVaultDto) => void;
+}) {
   return (
     <tr style={{ height: ROW_HEIGHT }} className="hover:bg-slate-50 print:h-auto! print:break-inside-avoid">
       {columns.map((column) => {
         const value = column.cell(vault);
         const text = value === null || value === '' ? '' : String(value);
+        const isNote = column.label === 'Notes' && text !== '';
         return (
           <td
             key={column.label}
             title={text || undefined}
             className={`${cellClass} ${column.numeric ? 'text-right tabular-nums' : ''}`}
           >
-            {text}
+            {isNote ? (
+              // a row has one height on screen, so a long note opens whole in a dialog; paper wraps it
+              <button
+                type="button"
+                onClick={() => onShowNote(vault)}
+                aria-haspopup="dialog"
+                className="block w-full cursor-pointer truncate rounded text-left decoration-slate-400 decoration-dotted underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-accent print:whitespace-pre-wrap print:no-underline"
+              >
+                {text}
+              </button>
+            ) : (
+              text
+            )}
           </td>
         );
       })}
@@ -49,9 +68,15 @@ function VaultRow({ vault }: { vault: PrintVaultDto }) {
 export function VaultPrintTable({
   vaults,
   printAll,
+  onShowNote,
+  className = '',
+  label,
 }: {
   vaults: readonly PrintVaultDto[];
   printAll: boolean;
+  onShowNote: (vault: PrintVaultDto) => void;
+  className?: string;
+  label?: string;
 }) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const range = useWindowRows(bodyRef, vaults.length, ROW_HEIGHT);
@@ -61,8 +86,9 @@ export function VaultPrintTable({
 
   return (
     <table
-      className="w-full table-fixed border-separate border-spacing-0 text-sm print:text-[10pt]"
+      className={`w-full table-fixed border-separate border-spacing-0 text-sm print:text-[10pt] ${className}`}
       aria-rowcount={vaults.length + 1}
+      aria-label={label}
     >
       <thead className="sticky top-14 z-10 bg-slate-100 text-left text-xs tracking-wide text-slate-600 uppercase print:static print:bg-white">
         <tr>
@@ -84,7 +110,7 @@ export function VaultPrintTable({
           </tr>
         )}
         {vaults.slice(start, end).map((vault) => (
-          <VaultRow key={vault.id} vault={vault} />
+          <VaultRow key={vault.id} vault={vault} onShowNote={onShowNote} />
         ))}
         {bottomSpace > 0 && (
           <tr aria-hidden style={{ height: bottomSpace }}>

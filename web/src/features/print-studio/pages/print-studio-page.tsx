@@ -1,23 +1,89 @@
 import { Download, FileX, Printer } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { usePrintVaults } from '../../../api/print';
+import { useSearchParams } from 'react-router';
+import type { PrintVaultDto } from '../../../../../domain/rules/print-order';
+import { usePrintVaults, useVaultOrders } from '../../../api/print';
 import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadFailed } from '../../../components/ui/error-list';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessages } from '../../../lib/api-client';
+import { PrintFiltersBar } from '../components/print-filters-bar';
+import { VaultPrintCards } from '../components/vault-print-cards';
 import { VaultPrintTable } from '../components/vault-print-table';
 import { downloadVaultsCsv } from '../download-csv';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { LoadFailed } from '../../../components/ui/error-list';
+import {
+  filterChoices,
+  filtersFromParams,
+  filtersToParams,
+  filterVaults,
+  groupByPlacement,
+  hasFilters,
+  type PrintFilters,
+} from '../print-filters';
 
 type PrintStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
 const printedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
+const plural = (n: number) => `${n} ${n === 1 ? 'vault' : 'vaults'}`;
+
+/** The filters in words, for the paper copy. */
+function filtersInWords(filters: PrintFilters): string {
+  const parts: string[] = [];
+  if (filters.warehouse) parts.push(`warehouse ${filters.warehouse}`);
+  if (filters.customer.trim()) parts.push(`customer "${filters.customer.trim()}"`);
+  if (filters.order.trim()) parts.push(`order "${filters.order.trim()}"`);
+  if (filters.type) parts.push(`type ${filters.type}`);
+  if (filters.placement !== 'all') parts.push(`${filters.placement} only`);
+  return parts.join(', ');
+}
+
+function VaultSection({
+  id,
+  title,
+  hint,
+  vaults,
+  printAll,
+  onShowNote,
+}: {
+  id: string;
+  title: string;
+  hint?: string;
+  vaults: PrintVaultDto[];
+  printAll: boolean;
+  onShowNote: (vault: PrintVaultDto) => void;
+}) {
+  if (vaults.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="mb-8 print:mb-4">
+      <h2 id={id} className="mb-2 text-lg font-semibold text-slate-800 print:text-[12pt]">
+        {title} <span className="font-normal text-slate-600">({vaults.length})</span>
+      </h2>
+      {hint && <p className="mb-2 text-sm text-slate-600 print:hidden">{hint}</p>}
+      <div className="hidden rounded-xl border border-slate-200 bg-white shadow-sm sm:block print:block print:rounded-none print:border-0 print:shadow-none">
+        <VaultPrintTable vaults={vaults} printAll={printAll} onShowNote={onShowNote} label={title} />
+      </div>
+      <VaultPrintCards
+        vaults={vaults}
+        onShowNote={onShowNote}
+        label={title}
+        className="sm:hidden print:hidden"
+      />
+    </section>
+  );
+}
+
 export default function PrintStudioPage() {
   const vaults = usePrintVaults();
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const orders = useVaultOrders(filters.order.trim() !== '');
   const [printAll, setPrintAll] = useState(false);
+  const [noteOf, setNoteOf] = useState<PrintVaultDto | null>(null);
   const status: PrintStatus = vaults.isError
     ? 'failed'
     : vaults.isSuccess
@@ -38,13 +104,24 @@ export default function PrintStudioPage() {
     };
   }, []);
 
-  const list = vaults.data ?? [];
+  const list = useMemo(() => vaults.data ?? [], [vaults.data]);
+  const choices = useMemo(() => filterChoices(list), [list]);
+  const customers = useMemo(
+    () => [...new Set(list.map((v) => v.customer_name))].sort((a, b) => a.localeCompare(b)),
+    [list],
+  );
+  // a plain pass over the list: the page renders on data and filter changes only (scrolling stays in the tables)
+  const { placed, staged } = groupByPlacement(filterVaults(list, filters, (id) => orders.orderOf.get(id)));
+  const shown = placed.length + staged.length;
+  const filtered = hasFilters(filters);
+  const setFilters = (next: PrintFilters) => setParams(filtersToParams(next), { replace: true });
+
   const actions = (
     <div className="no-print flex flex-wrap gap-2">
-      <Button variant="secondary" onClick={() => window.print()} disabled={list.length === 0}>
+      <Button variant="secondary" onClick={() => window.print()} disabled={shown === 0}>
         <Printer className="h-4 w-4" aria-hidden /> Print
       </Button>
-      <Button onClick={() => downloadVaultsCsv(list)} disabled={list.length === 0}>
+      <Button onClick={() => downloadVaultsCsv([...placed, ...staged])} disabled={shown === 0}>
         <Download className="h-4 w-4" aria-hidden /> Download CSV
       </Button>
     </div>
@@ -61,22 +138,59 @@ export default function PrintStudioPage() {
           <EmptyState icon={FileX} title="No vaults found" />
         ) : (
           <>
-            <p className="mb-3 text-sm text-slate-500">
+            <PrintFiltersBar
+              filters={filters}
+              onChange={setFilters}
+              warehouses={choices.warehouses}
+              types={choices.types}
+              customers={customers}
+              orderPending={orders.pending}
+            />
+            <p className="mb-3 text-sm text-slate-600" role="status">
               <span className="print:hidden">
-                {list.length} {list.length === 1 ? 'vault' : 'vaults'}, sorted by warehouse, field and
-                position.
+                {filtered ? `${shown} of ${plural(list.length)} match` : plural(list.length)}, sorted by
+                warehouse, field and position.
+                {orders.pending && ' Looking up order numbers...'}
               </span>
               <span className="hidden print:inline">
-                {list.length} {list.length === 1 ? 'vault' : 'vaults'} · printed{' '}
-                {printedAt.format(new Date())}
+                {plural(shown)}
+                {filtered && ` (${filtersInWords(filters)})`} · printed {printedAt.format(new Date())}
               </span>
             </p>
-            <div className="rounded-xl border border-slate-200 bg-white shadow-sm print:rounded-none print:border-0 print:shadow-none">
-              <VaultPrintTable vaults={list} printAll={printAll} />
-            </div>
+            {shown === 0 ? (
+              <EmptyState
+                icon={FileX}
+                title={orders.pending ? 'Looking up order numbers...' : 'No vaults match these filters'}
+              />
+            ) : (
+              <>
+                <VaultSection
+                  id="placed-vaults"
+                  title="Placed vaults"
+                  vaults={placed}
+                  printAll={printAll}
+                  onShowNote={setNoteOf}
+                />
+                <VaultSection
+                  id="staged-vaults"
+                  title="Staged vaults"
+                  hint="On the stage, not in any warehouse yet."
+                  vaults={staged}
+                  printAll={printAll}
+                  onShowNote={setNoteOf}
+                />
+              </>
+            )}
           </>
         )}
       </Page>
+      <Dialog
+        open={noteOf !== null}
+        onOpenChange={(open) => !open && setNoteOf(null)}
+        title={`Note of vault ${noteOf?.name ?? noteOf?.customer_name ?? ''}`}
+      >
+        <p className="text-sm break-words whitespace-pre-wrap text-slate-800">{noteOf?.note}</p>
+      </Dialog>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
 import { freeSpots } from '../../../../../domain/rules/rack-placement';
 import {
   PalletFormSchema,
@@ -84,25 +85,41 @@ export function PalletDialog({
     if (pallet) {
       editPallet.mutate(
         { ...body, id: pallet.id, pallet_spaces: parsed.data.pallet_spaces, version: pallet.version },
-        { onSuccess: onClose, onError: (error) => setErrors(messagesOf(error, 'Failed to edit pallet')) },
+        {
+          onSuccess: () => {
+            toast.success(`Pallet ${parsed.data.name || parsed.data.customer_name} saved.`);
+            onClose();
+          },
+          onError: (error) => setErrors(messagesOf(error, 'Failed to edit pallet')),
+        },
       );
     } else {
       addPallet.mutate(
         { ...body, shelf_id: shelf.id, slot_index: slotIndex, shelf_spots: parsed.data.pallet_spaces },
-        { onSuccess: onClose, onError: (error) => setErrors(messagesOf(error, 'Failed to add pallet')) },
+        {
+          onSuccess: () => {
+            toast.success(`Pallet ${parsed.data.name || parsed.data.customer_name} added.`);
+            onClose();
+          },
+          onError: (error) => setErrors(messagesOf(error, 'Failed to add pallet')),
+        },
       );
     }
   }
 
   function onDelete() {
     if (!pallet) return;
-    deletePallet.mutate(pallet.id, {
-      onSuccess: onClose,
-      onError: (error) => {
+    // mutateAsync settles even when the refreshed shelf has already unmounted this dialog
+    deletePallet.mutateAsync(pallet.id).then(
+      () => {
+        toast.success(`Pallet ${pallet.name || pallet.customerName} deleted.`);
+        onClose();
+      },
+      (error: unknown) => {
         setConfirmDelete(false);
         setErrors(error instanceof ApiError ? errorMessages(error) : ['Failed to delete pallet']);
       },
-    });
+    );
   }
 
   return (

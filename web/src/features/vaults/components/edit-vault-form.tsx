@@ -1,4 +1,4 @@
-import { Paperclip } from 'lucide-react';
+import { Paperclip, Trash2 } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -15,12 +15,16 @@ import {
   vaultNumberDisabled,
 } from '../../../../../domain/schemas/vault.schema';
 import type { FieldDto, VaultDto, WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
+import { vaultTitle, withArticle } from '../../../../../domain/rules/vault-title';
 import {
   type UpdateVaultBody,
+  useDeleteAttachment,
   useDeleteVault,
   useUpdateVault,
   useUploadAttachment,
 } from '../../../api/vaults';
+import type { AttachmentDto } from '../../../../../domain/schemas/warehouse.schema';
+import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorList } from '../../../components/ui/error-list';
@@ -51,23 +55,28 @@ export function EditVaultForm({
   const updateVault = useUpdateVault();
   const deleteVault = useDeleteVault();
   const upload = useUploadAttachment();
+  const deleteAttachment = useDeleteAttachment();
 
   const couchboxField = isCouchboxField(field.type);
   const startKind = emptyKindOf(vault.customer_name);
   const wasEmpty = startKind !== null;
   const [mode, setMode] = useState<Mode>(wasEmpty ? 'empty' : 'regular');
   const [kind, setKind] = useState<VaultType>(startKind ?? (couchboxField ? 'couchbox' : 'vault'));
-  const [customer, setCustomer] = useState(vault.customer_name);
+  // what was typed for a real customer stays while Empty Mode shows the placeholder's name, until the save
+  const [customer, setCustomer] = useState(wasEmpty ? '' : vault.customer_name);
   const [vaultNumber, setVaultNumber] = useState(vault.name ?? '');
   const [order, setOrder] = useState(vault.order_name ?? '');
   const [note, setNote] = useState(vault.note ?? '');
   const [issues, setIssues] = useState<Record<string, string>>({});
   const [confirmChange, setConfirmChange] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [uploading, setUploading] = useState<{ name: string; percent: number } | null>(null);
+  const [attachmentToDelete, setAttachmentToDelete] = useState<AttachmentDto | null>(null);
   // the version this edit started from: if someone else saves meanwhile, the server refuses rather than overwrite
   const [baseVersion] = useState(vault.version);
 
   const empty = mode === 'empty';
+  const shownCustomer = empty ? emptyCustomerName(kind) : customer;
   const numberDisabled = empty && vaultNumberDisabled(kind);
   const kinds = VAULT_TYPES.filter((k) => k !== 'couchbox' || couchboxField);
   const backTo = paths.warehouse(warehouse.name);
@@ -77,17 +86,6 @@ export function EditVaultForm({
     if (next === mode) return;
     setMode(next);
     setIssues({});
-    if (next === 'empty') {
-      setCustomer(emptyCustomerName(kind));
-      setOrder('');
-    } else {
-      setCustomer('');
-    }
-  }
-
-  function changeKind(next: VaultType) {
-    setKind(next);
-    setCustomer(emptyCustomerName(next));
   }
 
   function buildBody(): UpdateVaultBody {
@@ -95,7 +93,7 @@ export function EditVaultForm({
     const regularType = wasEmpty ? (couchboxField ? 'couchbox' : 'vault') : vault.type;
     return {
       name: numberDisabled ? '' : vaultNumber,
-      customer_name: customer,
+      customer_name: shownCustomer,
       order_name: empty ? '' : order,
       note,
       type: empty ? kind : regularType,
@@ -103,17 +101,19 @@ export function EditVaultForm({
     };
   }
 
+  // mutateAsync settles even when the refreshed warehouse has already unmounted this form (the vault moved or is
+  // gone), so the toast and the way back always happen
   function save(body: UpdateVaultBody) {
-    updateVault.mutate(
-      { vaultId: vault.id, body },
-      {
-        onSuccess: () => {
-          toast.success(`Vault ${body.name || body.customer_name} saved`);
-          navigate(backTo);
-        },
-        onSettled: () => setConfirmChange(false),
-      },
-    );
+    updateVault
+      .mutateAsync({ vaultId: vault.id, body })
+      .then(() => {
+        toast.success(
+          `${vaultTitle({ name: body.name || null, customer_name: body.customer_name }, field.name)} saved`,
+        );
+        navigate(backTo);
+      })
+      .catch(() => undefined)
+      .finally(() => setConfirmChange(false));
   }
 
   function onSubmit(event: FormEvent) {
@@ -141,29 +141,47 @@ export function EditVaultForm({
       input.value = '';
       return;
     }
-    upload.mutate(
-      { vaultId: vault.id, file },
-      {
-        onSuccess: ({ attachment }) => toast.success(`${attachment.file_name} uploaded`),
-        onError: (error) => toast.error(errorMessages(error).join(' ')),
-        onSettled: () => {
-          input.value = '';
-        },
-      },
-    );
+    setUploading({ name: file.name, percent: 0 });
+    upload
+      .mutateAsync({
+        vaultId: vault.id,
+        file,
+        onProgress: (percent) => setUploading({ name: file.name, percent }),
+      })
+      .then(
+        ({ attachment }) => toast.success(`${attachment.file_name} uploaded and saved to the vault`),
+        (error: unknown) => toast.error(errorMessages(error).join(' ')),
+      )
+      .finally(() => {
+        setUploading(null);
+        input.value = '';
+      });
   }
 
+  function onDeleteAttachment() {
+    if (!attachmentToDelete) return;
+    const { id, file_name } = attachmentToDelete;
+    deleteAttachment
+      .mutateAsync(id)
+      .then(
+        () => toast.success(`${file_name} deleted`),
+        (error: unknown) => toast.error(errorMessages(error).join(' ')),
+      )
+      .finally(() => setAttachmentToDelete(null));
+  }
+
+  // a vault opened from a bookmark has no page to go back to: the way back is always its warehouse (spec 2.9)
   function onDelete() {
-    deleteVault.mutate(vault.id, {
-      onSuccess: () => {
-        toast.success(`Vault ${vault.name ?? vault.customer_name} deleted`);
+    deleteVault.mutateAsync(vault.id).then(
+      () => {
+        toast.success(`${vaultTitle(vault, field.name)} deleted`);
         navigate(backTo);
       },
-      onError: (error) => {
+      (error: unknown) => {
         setConfirmDelete(false);
         toast.error(errorMessages(error).join(' '));
       },
-    });
+    );
   }
 
   return (
@@ -193,7 +211,7 @@ export function EditVaultForm({
           <FormField label="Customer Name" error={issues.customer_name} className="sm:col-span-2">
             <input
               name="customer_name"
-              value={customer}
+              value={shownCustomer}
               onChange={(e) => setCustomer(e.target.value.toUpperCase())}
               disabled={empty}
               required={!empty}
@@ -206,7 +224,7 @@ export function EditVaultForm({
               <select
                 name="type"
                 value={kind}
-                onChange={(e) => changeKind(e.target.value as VaultType)}
+                onChange={(e) => setKind(e.target.value as VaultType)}
                 className={inputClass}
               >
                 {kinds.map((k) => (
@@ -274,25 +292,30 @@ export function EditVaultForm({
         ) : (
           <ul className="space-y-1">
             {vault.attachments.map((attachment) => (
-              <li key={attachment.id}>
+              <li key={attachment.id} className="flex items-center justify-between gap-2">
                 <a
                   href={attachment.file_url}
                   target="_blank"
                   rel="noreferrer"
-                  className="inline-flex max-w-full items-center gap-2 rounded px-1 py-1 text-sm font-medium text-accent hover:underline"
+                  className="inline-flex min-w-0 items-center gap-2 rounded px-1 py-1 text-sm font-medium text-accent hover:underline"
                 >
                   <Paperclip className="h-4 w-4 shrink-0" aria-hidden />
                   <span className="truncate">{attachment.file_name}</span>
                 </a>
+                <button
+                  type="button"
+                  onClick={() => setAttachmentToDelete(attachment)}
+                  aria-label={`Delete attachment ${attachment.file_name}`}
+                  title="Delete attachment"
+                  className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-danger focus-visible:outline-2 focus-visible:outline-danger"
+                >
+                  <Trash2 className="h-4 w-4" aria-hidden />
+                </button>
               </li>
             ))}
           </ul>
         )}
-        {upload.isPending && (
-          <p role="status" className="text-sm text-slate-600">
-            File is being uploaded...
-          </p>
-        )}
+        {uploading && <ProgressBar label={`Uploading ${uploading.name}`} percent={uploading.percent} />}
         <label className="block">
           <span className="mb-1 block text-sm font-medium text-slate-700">Upload Attachment</span>
           <input
@@ -300,9 +323,13 @@ export function EditVaultForm({
             name="attachment"
             onChange={onFile}
             disabled={upload.isPending}
+            aria-describedby="attachment-hint"
             className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
           />
         </label>
+        <p id="attachment-hint" className="text-xs text-slate-600">
+          A file is saved to the vault as soon as it is uploaded; Cancel does not undo it. Up to 5 MB.
+        </p>
       </section>
 
       <ConfirmDialog
@@ -311,7 +338,7 @@ export function EditVaultForm({
           if (!updateVault.isPending) setConfirmChange(open);
         }}
         title="Confirm Vault Change"
-        message={`You are changing the vault to a ${customer}. This will erase vault info. Are you sure?`}
+        message={`You are changing the vault to ${withArticle(shownCustomer)}. This will erase vault info. Are you sure?`}
         confirmLabel="Confirm"
         onConfirm={() => save({ ...buildBody(), order_name: '', note: '', attachments: [] })}
         pending={updateVault.isPending}
@@ -327,6 +354,18 @@ export function EditVaultForm({
         confirmLabel="Delete"
         onConfirm={onDelete}
         pending={deleteVault.isPending}
+        danger
+      />
+      <ConfirmDialog
+        open={attachmentToDelete !== null}
+        onOpenChange={(open) => {
+          if (!open && !deleteAttachment.isPending) setAttachmentToDelete(null);
+        }}
+        title="Delete Attachment"
+        message={`Are you sure you want to delete ${attachmentToDelete?.file_name ?? 'this attachment'}? This action cannot be undone.`}
+        confirmLabel="Delete"
+        onConfirm={onDeleteAttachment}
+        pending={deleteAttachment.isPending}
         danger
       />
     </div>

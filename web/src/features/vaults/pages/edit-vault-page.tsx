@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
 import { EditVaultForm } from '../components/edit-vault-form';
+import { vaultTitle } from '../../../../../domain/rules/vault-title';
 
 interface Found {
   vault: VaultDto;
@@ -81,7 +82,7 @@ export default function EditVaultPage() {
 
   const { vault, field, warehouse } = found;
   return (
-    <Page title={`Edit Vault ${vault.name ?? vaultName}`}>
+    <Page title={vault.name ? `Edit Vault ${vault.name}` : `Edit ${vaultTitle(vault, field.name)}`}>
       <Link
         to={paths.warehouse(warehouse.name)}
         className="-mt-3 mb-4 inline-flex items-center gap-1.5 rounded-lg py-1 pr-2 text-sm font-medium text-slate-600 hover:text-accent focus-visible:outline-2 focus-visible:outline-accent"

@@ -7,6 +7,7 @@ import {
   vaultNumberDisabled,
 } from '../../../../../domain/schemas/vault.schema';
 import { useAddVault } from '../../../api/vaults';
+import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
@@ -67,6 +68,7 @@ function AddVaultForm({
   const [order, setOrder] = useState('');
   const [note, setNote] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  const [sent, setSent] = useState<number | null>(null);
   const [issues, setIssues] = useState<Record<string, string>>({});
 
   const empty = mode === 'empty';
@@ -109,8 +111,9 @@ function AddVaultForm({
       return;
     }
     setIssues({});
+    setSent(file ? 0 : null);
     addVault.mutate(
-      { ...form, attachment: file },
+      { ...form, attachment: file, onProgress: setSent },
       {
         onSuccess: (vault) => {
           toast.success(`Vault ${vault.name ?? vault.customer_name} added`);
@@ -202,6 +205,9 @@ function AddVaultForm({
           />
         </FormField>
       </div>
+      {addVault.isPending && file && sent !== null && (
+        <ProgressBar label={`Uploading ${file.name}`} percent={sent} />
+      )}
       <div className="flex justify-end gap-3 pt-2">
         <Button variant="secondary" onClick={onDone} disabled={addVault.isPending}>
           Cancel

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { AddWarehouseSchema } from '../../../../../domain/schemas/warehouse.schema';
 import { useAddWarehouse } from '../../../api/warehouses';
 import { Button } from '../../../components/ui/button';
@@ -49,7 +50,12 @@ export default function AddWarehousePage() {
       return;
     }
     setIssues({});
-    addWarehouse.mutate(parsed.data, { onSuccess: () => navigate('/') });
+    addWarehouse.mutate(parsed.data, {
+      onSuccess: (warehouse) => {
+        toast.success(`${warehouse.name} added.`);
+        navigate('/');
+      },
+    });
   }
 
   return (

@@ -23,13 +23,17 @@ export default function DashboardPage() {
 
   function confirmDelete() {
     if (!toDelete) return;
-    deleteWarehouse.mutate(toDelete.id, {
-      onSuccess: () => setToDelete(null),
-      onError: (error) => {
+    const { name } = toDelete;
+    deleteWarehouse.mutateAsync(toDelete.id).then(
+      () => {
+        toast.success(`${name} deleted.`);
+        setToDelete(null);
+      },
+      (error: unknown) => {
         console.error('Failed to delete warehouse:', error);
         toast.error(errorMessages(error).join(' '));
       },
-    });
+    );
   }
 
   const list = [...(warehouses.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
