@@ -79,6 +79,41 @@ export function touchesQuery(signal: LiveSignal, query: CachedQuery): boolean {
   }
 }
 
+/**
+ * How a change refreshes a cached query: `refetch` (stale, and fetched again at once if on screen), `stale` (only
+ * marked stale: fetched again when a screen next shows it) or `none`.
+ */
+export type Refresh = 'refetch' | 'stale' | 'none';
+
+/** Screens that show the company list's counts (vaults per warehouse); elsewhere the list serves names only. */
+const SCREENS_WITH_COUNTS = new Set(['/dashboard', '/statistics']);
+
+/**
+ * What the change does to the query while `screen` (a path of the app) is shown. A vault or field change elsewhere
+ * only moves the company list's counts: on a screen that does not show them the list is merely marked stale, so a
+ * tablet on a warehouse does no request for a change in another one and the counts are fresh when the dashboard
+ * opens. Everything else a change touches is fetched again if on screen.
+ */
+export function refreshOf(signal: LiveSignal, query: CachedQuery, screen: string): Refresh {
+  if (!touchesQuery(signal, query)) return 'none';
+  const countsOnly =
+    signal !== 'reset' &&
+    query.queryKey[0] === 'warehouses' &&
+    (signal.entityType === 'vault' || signal.entityType === 'field');
+  return countsOnly && !SCREENS_WITH_COUNTS.has(screen.replace(/\/+$/, '') || '/') ? 'stale' : 'refetch';
+}
+
+/** The strongest refresh a batch of changes asks of the query. */
+export function refreshOfAll(signals: readonly LiveSignal[], query: CachedQuery, screen: string): Refresh {
+  let result: Refresh = 'none';
+  for (const signal of signals) {
+    const refresh = refreshOf(signal, query, screen);
+    if (refresh === 'refetch') return refresh;
+    if (refresh === 'stale') result = refresh;
+  }
+  return result;
+}
+
 function readChange(data: string): LiveEvent | null {
   try {
     const parsed: unknown = JSON.parse(data);
@@ -96,12 +131,22 @@ function readChange(data: string): LiveEvent | null {
   }
 }
 
-/** Marks what the changes touch as stale; what is on screen is fetched again, the rest when it is next shown. */
-export function refreshTouched(queryClient: QueryClient, signals: readonly LiveSignal[]) {
-  return queryClient.invalidateQueries({
-    predicate: (query) =>
-      signals.some((signal) => touchesQuery(signal, { queryKey: query.queryKey, data: query.state.data })),
-  });
+const currentScreen = () => (typeof location === 'undefined' ? '/' : location.pathname);
+
+/**
+ * Marks what the changes touch as stale; what is on screen is fetched again, the rest when it is next shown. The
+ * company list's counts are fetched again only on a screen that shows them (see refreshOf).
+ */
+export function refreshTouched(
+  queryClient: QueryClient,
+  signals: readonly LiveSignal[],
+  screen: string = currentScreen(),
+) {
+  const refresh = (query: { queryKey: readonly unknown[]; state: { data?: unknown } }) =>
+    refreshOfAll(signals, { queryKey: query.queryKey, data: query.state.data }, screen);
+  for (const query of queryClient.getQueryCache().findAll({ predicate: (q) => refresh(q) === 'stale' }))
+    query.invalidate();
+  return queryClient.invalidateQueries({ predicate: (query) => refresh(query) === 'refetch' });
 }
 
 /** The part of EventSource the live updates use, so tests can hand in a stand-in. */
