@@ -177,7 +177,9 @@ describe('refreshOf: what a change does to a query on the screen shown', () => {
     }
   });
   it('fetches the company list again wherever it is shown when a warehouse changes (names), or on a reset', () => {
-    expect(refreshOf(event('warehouse.edited', 20, 20), CACHE.companyList!, '/warehouse/w10')).toBe('refetch');
+    expect(refreshOf(event('warehouse.edited', 20, 20), CACHE.companyList!, '/warehouse/w10')).toBe(
+      'refetch',
+    );
     expect(refreshOf('reset', CACHE.companyList!, '/warehouse/w10')).toBe('refetch');
   });
   it('leaves untouched queries alone and fetches touched ones other than the list', () => {
@@ -190,9 +192,9 @@ describe('refreshOf: what a change does to a query on the screen shown', () => {
     const list = CACHE.companyList!;
     expect(refreshOfAll([event('rack.moved', 20, 7)], list, '/warehouse/w10')).toBe('none');
     expect(refreshOfAll([event('rack.moved', 20, 7), vaultMovedIn20], list, '/warehouse/w10')).toBe('stale');
-    expect(
-      refreshOfAll([vaultMovedIn20, event('warehouse.edited', 20, 20)], list, '/warehouse/w10'),
-    ).toBe('refetch');
+    expect(refreshOfAll([vaultMovedIn20, event('warehouse.edited', 20, 20)], list, '/warehouse/w10')).toBe(
+      'refetch',
+    );
   });
 
   it('in a real query cache with the list on screen: no request on a warehouse page, one on the dashboard', async () => {

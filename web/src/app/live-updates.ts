@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import type { LiveEventDto } from '../../../domain/schemas/live-event.schema';
 import { sessionQueryKey } from '../api/session';
 
-const REFRESH_DELAY_MS = 150;
+/** How long a burst of changes is gathered into one refresh. */
+export const REFRESH_DELAY_MS = 150;
 /**
  * After the server refused the stream (the database is down for a moment, signed out, too many tabs) the next try
  * waits 1 s, then twice as long each time up to 30 s, so a short outage heals at once and a lasting refusal costs little.
@@ -114,7 +115,8 @@ export function refreshOfAll(signals: readonly LiveSignal[], query: CachedQuery,
   return result;
 }
 
-function readChange(data: string): LiveEvent | null {
+/** The change a `change` frame carries, or null when it cannot be read. */
+export function readChange(data: string): LiveEvent | null {
   try {
     const parsed: unknown = JSON.parse(data);
     if (!isRecord(parsed) || typeof parsed.kind !== 'string' || typeof parsed.entityType !== 'string')
