@@ -37,7 +37,10 @@ function lighthouse(url: string, cookie?: string): Score {
       `--chrome-flags=${CHROME_FLAGS}`,
       ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
     ],
-    { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } },
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    },
   );
   const report = JSON.parse(fs.readFileSync(out, 'utf8')) as LighthouseReport;
   const score = (name: string) => Math.round((report.categories[name]?.score ?? 0) * 100);
@@ -64,9 +67,11 @@ try {
   const session = (await (await fetch(`${server.baseUrl}/api/auth/`, { headers: { cookie } })).json()) as {
     companyId: number;
   };
-  const [first] = (await (
+  const warehouses = (await (
     await fetch(`${server.baseUrl}/api/warehouse/company/${session.companyId}`, { headers: { cookie } })
-  ).json()) as { slug: string; name: string }[];
+  ).json()) as { slug: string; name: string; rows: number; cols: number }[];
+  // the largest warehouse of the demo company
+  const first = [...warehouses].sort((a, b) => b.rows * b.cols - a.rows * a.cols)[0];
   const pages: [string, string, string | undefined][] = [
     ['landing (signed out)', '/', undefined],
     ['dashboard (signed in)', '/dashboard', cookie],
