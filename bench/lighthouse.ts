@@ -24,7 +24,18 @@ interface LighthouseReport {
   audits: Record<string, { numericValue?: number }>;
 }
 
-function lighthouse(url: string, cookie?: string): Score {
+/** One Lighthouse run; a run that fails (a trace Lighthouse could not record, on a busy machine) is tried again. */
+function lighthouse(url: string, cookie?: string, attempt = 1): Score {
+  try {
+    return lighthouseOnce(url, cookie);
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    console.log(`${url}: run failed, trying again`);
+    return lighthouse(url, cookie, attempt + 1);
+  }
+}
+
+function lighthouseOnce(url: string, cookie?: string): Score {
   const out = path.join(workDir, `${new URL(url).pathname.replace(/\W+/g, '-')}.json`);
   execFileSync(
     path.resolve('node_modules', '.bin', 'lighthouse'),

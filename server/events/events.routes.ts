@@ -23,6 +23,9 @@ function presentLiveEvent(event: LiveEvent): LiveEventDto {
     entityType: event.entityType,
     entityId: event.entityId,
     warehouseId: event.warehouseId,
+    fieldId: event.fieldId,
+    fromFieldId: event.fromFieldId,
+    fromWarehouseId: event.fromWarehouseId,
     userId: event.userId,
     at: event.at,
   };

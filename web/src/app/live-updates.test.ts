@@ -76,6 +76,16 @@ const TABLE: [string, LiveSignal, string[]][] = [
     [...WAREHOUSE_LISTS, 'field100', 'field200', 'warehouse10', 'warehouse20'],
   ],
   [
+    'vault moved from field 100 of warehouse 10 to field 200 of warehouse 20 (the event names both)',
+    { ...event('vault.moved', 20, 1000), fieldId: 200, fromFieldId: 100, fromWarehouseId: 10 },
+    [...WAREHOUSE_LISTS, 'field100', 'field200', 'warehouse10', 'warehouse20'],
+  ],
+  [
+    'vault moved between two other fields of warehouse 20 (the field queries of other fields stay)',
+    { ...event('vault.moved', 20, 2001), fieldId: 201, fromFieldId: 202, fromWarehouseId: 20 },
+    [...WAREHOUSE_LISTS, 'warehouse20'],
+  ],
+  [
     'vault staged off warehouse 10',
     event('vault.staged', 10, 1000),
     [...WAREHOUSE_LISTS, 'field100', 'warehouse10'],
@@ -139,6 +149,12 @@ const TABLE: [string, LiveSignal, string[]][] = [
 describe('touchesQuery: which cached queries a live change makes stale', () => {
   it.each(TABLE)('%s', (_name, signal, expected) => {
     expect(touched(signal)).toEqual([...expected].sort());
+  });
+
+  it('touches the warehouse a vault left even before its data is cached, when the event names it', () => {
+    const moved = { ...event('vault.moved', 20, 1000), fieldId: 200, fromFieldId: 100, fromWarehouseId: 10 };
+    expect(touchesQuery(moved, { queryKey: ['warehouse', 10] })).toBe(true);
+    expect(touchesQuery(moved, { queryKey: ['warehouse', 30] })).toBe(false);
   });
 
   it('never touches the session, not even on a reset', () => {

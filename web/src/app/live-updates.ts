@@ -13,7 +13,8 @@ const FIRST_RETRY_MS = 1_000;
 const LONGEST_RETRY_MS = 30_000;
 
 /** What the mapping reads of a change (the `change` frames of GET /api/events carry a LiveEventDto). */
-export type LiveEvent = Pick<LiveEventDto, 'kind' | 'entityType' | 'entityId' | 'warehouseId'>;
+export type LiveEvent = Pick<LiveEventDto, 'kind' | 'entityType' | 'entityId' | 'warehouseId'> &
+  Partial<Pick<LiveEventDto, 'fieldId' | 'fromFieldId' | 'fromWarehouseId'>>;
 
 /** A change, or the server's word that this browser missed too much and must refresh everything. */
 export type LiveSignal = LiveEvent | 'reset';
@@ -40,28 +41,33 @@ function showsVault(data: unknown, vaultId: number): boolean {
 /**
  * Whether the change can make a cached query out of date. Checklist changes (signed-out floor staff answering
  * through the public link) touch checklists only. A change in a warehouse touches the company's lists (dashboard,
- * statistics, stage, print) and only the queries of that warehouse; a vault's change also touches whichever
- * warehouse's data shows the vault, since a move names only the warehouse it went to. A change of an unknown kind,
+ * statistics, stage, print) and only the queries of that warehouse; a vault's change also touches the warehouse it
+ * left (a move names it), or whichever warehouse's data shows the vault, and of a warehouse's field queries only
+ * those of the fields it names. A change of an unknown kind,
  * or a reset, touches everything but the session.
  */
 export function touchesQuery(signal: LiveSignal, query: CachedQuery): boolean {
-  const [root, warehouseId] = query.queryKey;
+  const [root, warehouseId, part, fieldId] = query.queryKey;
   if (root === sessionQueryKey[0]) return false;
   if (signal === 'reset') return true;
   const ofThisWarehouse = signal.warehouseId === null || warehouseId === signal.warehouseId;
   switch (signal.entityType) {
     case 'checklist':
       return root === 'checklists';
-    case 'vault':
+    case 'vault': {
+      if (root === 'warehouses' || root === 'stage' || root === 'print') return true;
+      if (root !== 'warehouse') return false;
+      // a field's query: only the fields the change names, when it names any
+      const named = [signal.fieldId, signal.fromFieldId].filter((id) => typeof id === 'number');
+      if (part === 'field' && named.length > 0 && !named.includes(fieldId as number)) return false;
       return (
-        root === 'warehouses' ||
-        root === 'stage' ||
-        root === 'print' ||
-        (root === 'warehouse' &&
-          ((signal.warehouseId !== null && warehouseId === signal.warehouseId) ||
-            (signal.entityId !== null && showsVault(query.data, signal.entityId)) ||
-            (signal.warehouseId === null && signal.entityId === null)))
+        (signal.warehouseId !== null && warehouseId === signal.warehouseId) ||
+        (typeof signal.fromWarehouseId === 'number' && warehouseId === signal.fromWarehouseId) ||
+        // events that do not name the warehouse a vault left: whichever warehouse shows the vault
+        (signal.entityId !== null && showsVault(query.data, signal.entityId)) ||
+        (signal.warehouseId === null && signal.entityId === null)
       );
+    }
     case 'field':
       return root === 'warehouses' || root === 'print' || (root === 'warehouse' && ofThisWarehouse);
     case 'rack':
@@ -127,6 +133,9 @@ export function readChange(data: string): LiveEvent | null {
       entityType: parsed.entityType,
       entityId: id(parsed.entityId),
       warehouseId: id(parsed.warehouseId),
+      fieldId: id(parsed.fieldId),
+      fromFieldId: id(parsed.fromFieldId),
+      fromWarehouseId: id(parsed.fromWarehouseId),
     };
   } catch {
     return null;
