@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useSession } from '../api/session';
 import { useWarehouses } from '../api/warehouses';
@@ -32,12 +32,11 @@ const RackView = lazy(() =>
   import('../features/racks/components/rack-view').then((m) => ({ default: m.RackView })),
 );
 
-// The code of the screen a browser opens on (a tablet reloading its warehouse, the dashboard) loads while the session
-// is asked for, instead of after it: one round trip less before the first screen.
-if (typeof location !== 'undefined') {
-  const opening = location.pathname;
-  if (opening === paths.dashboard) void Promise.all([loadAppLayout(), loadDashboardPage()]);
-  else if (opening.startsWith('/warehouse/')) void Promise.all([loadAppLayout(), loadWarehousePage()]);
+// The signed-in chrome and the screen a browser opens on (a tablet reloading its warehouse, the dashboard) load side by
+// side once the session is known, instead of the screen's code only after the chrome's: one round trip less.
+function preloadScreen(pathname: string) {
+  if (pathname === paths.dashboard) void Promise.all([loadAppLayout(), loadDashboardPage()]);
+  else if (pathname.startsWith('/warehouse/')) void Promise.all([loadAppLayout(), loadWarehousePage()]);
 }
 
 const renderRackView = (warehouse: WarehouseDto) => (
@@ -101,6 +100,13 @@ function SessionGate() {
   const session = useSession();
   // the company's warehouses load with the session, not after the screens' code
   useWarehouses(session.data?.companyId);
+  // after the company list's request, so the code does not hold up the data on the browser's few connections
+  const signedIn = Boolean(session.data);
+  const { pathname } = useLocation();
+  const [opening] = useState(pathname);
+  useEffect(() => {
+    if (signedIn) preloadScreen(opening);
+  }, [signedIn, opening]);
   // The switch from the session spinner (or from the sign-in page) to the screens renders in the background, so the
   // spinner stays until their code has loaded instead of a second spinner flashing up; navigations are transitions
   // too. That is why no Suspense boundary sits between here and the pages: a boundary that shows its fallback
