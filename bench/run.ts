@@ -12,6 +12,13 @@ import { insertMany } from './dataset.repo';
 import { LARGE_DATASET, generateDataset } from './generate-dataset';
 import { type RunningServer, signInCookie, startServer } from '../server/test/server-process';
 
+// --live-floor: only the live-floor benchmark (simulated tablets on the event stream), see bench/live-floor.ts
+if (process.argv.includes('--live-floor')) {
+  const { runLiveFloor } = await import('./live-floor');
+  await runLiveFloor();
+  process.exit(0);
+}
+
 type Engine = 'sqlite' | 'postgres';
 const READ_SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 5);
 const engines = (

@@ -16,6 +16,11 @@ export interface LiveEventDto {
   entityId: number | null;
   /** the warehouse the change happened in; null when none (a staged vault) or unknown */
   warehouseId: number | null;
+  /** the field the change is in: a vault's field after the change (null when staged), the field edited */
+  fieldId: number | null;
+  /** a vault that left a field (moved or staged): that field, and for a move its warehouse; null otherwise */
+  fromFieldId: number | null;
+  fromWarehouseId: number | null;
   userId: number | null;
   at: string;
 }

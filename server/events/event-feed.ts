@@ -8,8 +8,32 @@ export interface LiveEvent {
   entityType: string;
   entityId: number | null;
   warehouseId: number | null;
+  /** the field the change is in (a vault's field after the change) and the field and warehouse a vault left */
+  fieldId: number | null;
+  fromFieldId: number | null;
+  fromWarehouseId: number | null;
   userId: number | null;
   at: string;
+}
+
+/** The ids a stored payload names (`fieldId`, `fromFieldId`, `fromWarehouseId`), null where it names none. */
+function payloadIds(payload: string | null): Pick<LiveEvent, 'fieldId' | 'fromFieldId' | 'fromWarehouseId'> {
+  let parsed: unknown = null;
+  try {
+    parsed = payload === null ? null : JSON.parse(payload);
+  } catch {
+    parsed = null;
+  }
+  const read = (name: string) => {
+    const value =
+      typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)[name] : null;
+    return typeof value === 'number' ? value : null;
+  };
+  return {
+    fieldId: read('fieldId'),
+    fromFieldId: read('fromFieldId'),
+    fromWarehouseId: read('fromWarehouseId'),
+  };
 }
 
 type Listener = (event: LiveEvent) => void;
@@ -34,6 +58,7 @@ export function toLiveEvent(row: Awaited<ReturnType<typeof findEventsAfter>>[num
     entityType: row.entity_type,
     entityId: row.entity_id,
     warehouseId: row.warehouse_id,
+    ...payloadIds(row.payload),
     userId: row.user_id,
     at: row.created_at,
   };

@@ -40,7 +40,17 @@ export const EVENTS_CHANNEL = 'wm_events';
 export async function findEventsAfter(db: Db, afterId: number, limit: number) {
   return db
     .selectFrom('events')
-    .select(['id', 'company_id', 'user_id', 'kind', 'entity_type', 'entity_id', 'warehouse_id', 'created_at'])
+    .select([
+      'id',
+      'company_id',
+      'user_id',
+      'kind',
+      'entity_type',
+      'entity_id',
+      'warehouse_id',
+      'payload',
+      'created_at',
+    ])
     .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)
@@ -50,7 +60,17 @@ export async function findEventsAfter(db: Db, afterId: number, limit: number) {
 export async function findCompanyEventsAfter(db: Db, companyId: number, afterId: number, limit: number) {
   return db
     .selectFrom('events')
-    .select(['id', 'company_id', 'user_id', 'kind', 'entity_type', 'entity_id', 'warehouse_id', 'created_at'])
+    .select([
+      'id',
+      'company_id',
+      'user_id',
+      'kind',
+      'entity_type',
+      'entity_id',
+      'warehouse_id',
+      'payload',
+      'created_at',
+    ])
     .where('company_id', '=', companyId)
     .where('id', '>', afterId)
     .orderBy('id')

@@ -171,11 +171,39 @@ describe.each(testEngines())('live events on %s', (engine) => {
       entityType: 'vault',
       entityId: 1,
       warehouseId: 3,
+      fieldId: null,
+      fromFieldId: null,
+      fromWarehouseId: null,
       userId: a.userId,
       at: expect.any(String),
     });
     streamA.close();
     streamB.close();
+  });
+
+  it('names the fields of a change and the warehouse a moved vault left, from what the write recorded', async () => {
+    const a = await signIn(ctx);
+    const stream = await openStream(port, a.cookie);
+    await stream.waitFor(named('ready'));
+    await recordEvent(ctx.database.db, {
+      companyId: a.companyId,
+      userId: a.userId,
+      kind: 'vault.moved',
+      entityType: 'vault',
+      entityId: 5,
+      warehouseId: 8,
+      payload: { fromFieldId: 70, fromWarehouseId: 7, fieldId: 80, position: 1 },
+    });
+    await stream.waitFor((f) => kindsOf(f).includes('vault.moved'));
+    expect(JSON.parse(changes(stream.frames)[0]!.data!)).toMatchObject({
+      kind: 'vault.moved',
+      entityId: 5,
+      warehouseId: 8,
+      fieldId: 80,
+      fromFieldId: 70,
+      fromWarehouseId: 7,
+    });
+    stream.close();
   });
 
   // finding 9 and finding 5: nothing a company sees counts the installation's events

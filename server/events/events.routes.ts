@@ -23,6 +23,9 @@ function presentLiveEvent(event: LiveEvent): LiveEventDto {
     entityType: event.entityType,
     entityId: event.entityId,
     warehouseId: event.warehouseId,
+    fieldId: event.fieldId,
+    fromFieldId: event.fromFieldId,
+    fromWarehouseId: event.fromWarehouseId,
     userId: event.userId,
     at: event.at,
   };
@@ -42,6 +45,8 @@ export const eventsRoutes: FastifyPluginAsync<{ db: Db; feed: EventFeed }> = asy
       loading = undefined;
       throw error;
     }));
+  // the feed hands each event to every stream of its company: the frame is sealed and written out once for them all
+  const frames = new WeakMap<LiveEvent, string>();
   const streams = new LiveStreamRegistry((ids) => findLiveSessionIds(db, ids), HEARTBEAT_MS);
   streams.start();
   // streams never end by themselves: close them so a graceful shutdown does not wait forever
@@ -79,10 +84,14 @@ export const eventsRoutes: FastifyPluginAsync<{ db: Db; feed: EventFeed }> = asy
     // the browser reconnects by itself after a drop, 2 s later, and sends the last id it saw
     write('retry: 2000\n\n');
 
-    const send = (event: LiveEvent) =>
-      write(
-        `id: ${tokens.seal(companyId, event.id)}\nevent: change\ndata: ${JSON.stringify(presentLiveEvent(event))}\n\n`,
-      );
+    const send = (event: LiveEvent) => {
+      let frame = frames.get(event);
+      if (frame === undefined) {
+        frame = `id: ${tokens.seal(companyId, event.id)}\nevent: change\ndata: ${JSON.stringify(presentLiveEvent(event))}\n\n`;
+        frames.set(event, frame);
+      }
+      write(frame);
+    };
     // What this browser already has: events up to `floor`, and those in `known`. The feed may still hand over older
     // events (a backlog, or an event whose transaction committed late with a lower id); only the late ones are news.
     let floor = Number.MAX_SAFE_INTEGER;

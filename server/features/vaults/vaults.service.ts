@@ -374,7 +374,12 @@ export async function moveVault(db: Db, actor: Actor, input: MoveVaultInput): Pr
         entityType: 'vault',
         entityId: vault.id,
         warehouseId: target.warehouse_id,
-        payload: { fromFieldId: vault.field_id, fieldId: target.id, position: input.position },
+        payload: {
+          fromFieldId: vault.field_id,
+          fromWarehouseId: vault.warehouse_id,
+          fieldId: target.id,
+          position: input.position,
+        },
       });
       return loadVault(trx, actor.companyId, input.vaultId);
     }),

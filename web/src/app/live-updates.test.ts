@@ -1,10 +1,12 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type CachedQuery,
   type LiveEvent,
   type LiveSignal,
   type LiveSource,
+  refreshOf,
+  refreshOfAll,
   refreshTouched,
   startLiveUpdates,
   touchesQuery,
@@ -74,6 +76,16 @@ const TABLE: [string, LiveSignal, string[]][] = [
     [...WAREHOUSE_LISTS, 'field100', 'field200', 'warehouse10', 'warehouse20'],
   ],
   [
+    'vault moved from field 100 of warehouse 10 to field 200 of warehouse 20 (the event names both)',
+    { ...event('vault.moved', 20, 1000), fieldId: 200, fromFieldId: 100, fromWarehouseId: 10 },
+    [...WAREHOUSE_LISTS, 'field100', 'field200', 'warehouse10', 'warehouse20'],
+  ],
+  [
+    'vault moved between two other fields of warehouse 20 (the field queries of other fields stay)',
+    { ...event('vault.moved', 20, 2001), fieldId: 201, fromFieldId: 202, fromWarehouseId: 20 },
+    [...WAREHOUSE_LISTS, 'warehouse20'],
+  ],
+  [
     'vault staged off warehouse 10',
     event('vault.staged', 10, 1000),
     [...WAREHOUSE_LISTS, 'field100', 'warehouse10'],
@@ -139,6 +151,12 @@ describe('touchesQuery: which cached queries a live change makes stale', () => {
     expect(touched(signal)).toEqual([...expected].sort());
   });
 
+  it('touches the warehouse a vault left even before its data is cached, when the event names it', () => {
+    const moved = { ...event('vault.moved', 20, 1000), fieldId: 200, fromFieldId: 100, fromWarehouseId: 10 };
+    expect(touchesQuery(moved, { queryKey: ['warehouse', 10] })).toBe(true);
+    expect(touchesQuery(moved, { queryKey: ['warehouse', 30] })).toBe(false);
+  });
+
   it('never touches the session, not even on a reset', () => {
     for (const [, signal] of TABLE) expect(touchesQuery(signal, CACHE.session!)).toBe(false);
   });
@@ -161,6 +179,60 @@ describe('refreshTouched', () => {
       .map(([name]) => name)
       .sort();
     expect(stale).toEqual(['activeChecklist', 'checklists', 'racks20']);
+  });
+});
+
+describe('refreshOf: what a change does to a query on the screen shown', () => {
+  const vaultMovedIn20 = event('vault.moved', 20, 2000);
+  it('only marks the company list stale for a vault or field change while the screen does not show its counts', () => {
+    for (const signal of [vaultMovedIn20, event('vault.staged', 20, 2000), event('field.edited', 20, 200)]) {
+      expect(refreshOf(signal, CACHE.companyList!, '/warehouse/w10')).toBe('stale');
+      expect(refreshOf(signal, CACHE.companyList!, '/stage')).toBe('stale');
+      expect(refreshOf(signal, CACHE.companyList!, '/dashboard')).toBe('refetch');
+      expect(refreshOf(signal, CACHE.companyList!, '/statistics/')).toBe('refetch');
+    }
+  });
+  it('fetches the company list again wherever it is shown when a warehouse changes (names), or on a reset', () => {
+    expect(refreshOf(event('warehouse.edited', 20, 20), CACHE.companyList!, '/warehouse/w10')).toBe(
+      'refetch',
+    );
+    expect(refreshOf('reset', CACHE.companyList!, '/warehouse/w10')).toBe('refetch');
+  });
+  it('leaves untouched queries alone and fetches touched ones other than the list', () => {
+    expect(refreshOf(vaultMovedIn20, CACHE.warehouse10!, '/warehouse/w10')).toBe('none');
+    expect(refreshOf(vaultMovedIn20, CACHE.racks10!, '/warehouse/w10')).toBe('none');
+    expect(refreshOf(vaultMovedIn20, CACHE.warehouse20!, '/warehouse/w10')).toBe('refetch');
+    expect(refreshOf(vaultMovedIn20, CACHE.stage!, '/warehouse/w10')).toBe('refetch');
+  });
+  it('takes the strongest refresh of a batch', () => {
+    const list = CACHE.companyList!;
+    expect(refreshOfAll([event('rack.moved', 20, 7)], list, '/warehouse/w10')).toBe('none');
+    expect(refreshOfAll([event('rack.moved', 20, 7), vaultMovedIn20], list, '/warehouse/w10')).toBe('stale');
+    expect(refreshOfAll([vaultMovedIn20, event('warehouse.edited', 20, 20)], list, '/warehouse/w10')).toBe(
+      'refetch',
+    );
+  });
+
+  it('in a real query cache with the list on screen: no request on a warehouse page, one on the dashboard', async () => {
+    const client = new QueryClient();
+    let requests = 0;
+    const observer = new QueryObserver(client, {
+      queryKey: ['warehouses', 1],
+      queryFn: () => {
+        requests += 1;
+        return [{ id: 10 }, { id: 20 }];
+      },
+      staleTime: 30_000,
+    });
+    const stop = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(observer.getCurrentResult().isSuccess).toBe(true));
+    expect(requests).toBe(1);
+    await refreshTouched(client, [vaultMovedIn20], '/warehouse/w10');
+    expect(requests).toBe(1);
+    expect(client.getQueryState(['warehouses', 1])?.isInvalidated).toBe(true);
+    await refreshTouched(client, [vaultMovedIn20], '/dashboard');
+    expect(requests).toBe(2);
+    stop();
   });
 });
 

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import type { LiveEventDto } from '../../../domain/schemas/live-event.schema';
 import { sessionQueryKey } from '../api/session';
 
-const REFRESH_DELAY_MS = 150;
+/** How long a burst of changes is gathered into one refresh. */
+export const REFRESH_DELAY_MS = 150;
 /**
  * After the server refused the stream (the database is down for a moment, signed out, too many tabs) the next try
  * waits 1 s, then twice as long each time up to 30 s, so a short outage heals at once and a lasting refusal costs little.
@@ -12,7 +13,8 @@ const FIRST_RETRY_MS = 1_000;
 const LONGEST_RETRY_MS = 30_000;
 
 /** What the mapping reads of a change (the `change` frames of GET /api/events carry a LiveEventDto). */
-export type LiveEvent = Pick<LiveEventDto, 'kind' | 'entityType' | 'entityId' | 'warehouseId'>;
+export type LiveEvent = Pick<LiveEventDto, 'kind' | 'entityType' | 'entityId' | 'warehouseId'> &
+  Partial<Pick<LiveEventDto, 'fieldId' | 'fromFieldId' | 'fromWarehouseId'>>;
 
 /** A change, or the server's word that this browser missed too much and must refresh everything. */
 export type LiveSignal = LiveEvent | 'reset';
@@ -39,28 +41,33 @@ function showsVault(data: unknown, vaultId: number): boolean {
 /**
  * Whether the change can make a cached query out of date. Checklist changes (signed-out floor staff answering
  * through the public link) touch checklists only. A change in a warehouse touches the company's lists (dashboard,
- * statistics, stage, print) and only the queries of that warehouse; a vault's change also touches whichever
- * warehouse's data shows the vault, since a move names only the warehouse it went to. A change of an unknown kind,
+ * statistics, stage, print) and only the queries of that warehouse; a vault's change also touches the warehouse it
+ * left (a move names it), or whichever warehouse's data shows the vault, and of a warehouse's field queries only
+ * those of the fields it names. A change of an unknown kind,
  * or a reset, touches everything but the session.
  */
 export function touchesQuery(signal: LiveSignal, query: CachedQuery): boolean {
-  const [root, warehouseId] = query.queryKey;
+  const [root, warehouseId, part, fieldId] = query.queryKey;
   if (root === sessionQueryKey[0]) return false;
   if (signal === 'reset') return true;
   const ofThisWarehouse = signal.warehouseId === null || warehouseId === signal.warehouseId;
   switch (signal.entityType) {
     case 'checklist':
       return root === 'checklists';
-    case 'vault':
+    case 'vault': {
+      if (root === 'warehouses' || root === 'stage' || root === 'print') return true;
+      if (root !== 'warehouse') return false;
+      // a field's query: only the fields the change names, when it names any
+      const named = [signal.fieldId, signal.fromFieldId].filter((id) => typeof id === 'number');
+      if (part === 'field' && named.length > 0 && !named.includes(fieldId as number)) return false;
       return (
-        root === 'warehouses' ||
-        root === 'stage' ||
-        root === 'print' ||
-        (root === 'warehouse' &&
-          ((signal.warehouseId !== null && warehouseId === signal.warehouseId) ||
-            (signal.entityId !== null && showsVault(query.data, signal.entityId)) ||
-            (signal.warehouseId === null && signal.entityId === null)))
+        (signal.warehouseId !== null && warehouseId === signal.warehouseId) ||
+        (typeof signal.fromWarehouseId === 'number' && warehouseId === signal.fromWarehouseId) ||
+        // events that do not name the warehouse a vault left: whichever warehouse shows the vault
+        (signal.entityId !== null && showsVault(query.data, signal.entityId)) ||
+        (signal.warehouseId === null && signal.entityId === null)
       );
+    }
     case 'field':
       return root === 'warehouses' || root === 'print' || (root === 'warehouse' && ofThisWarehouse);
     case 'rack':
@@ -79,7 +86,43 @@ export function touchesQuery(signal: LiveSignal, query: CachedQuery): boolean {
   }
 }
 
-function readChange(data: string): LiveEvent | null {
+/**
+ * How a change refreshes a cached query: `refetch` (stale, and fetched again at once if on screen), `stale` (only
+ * marked stale: fetched again when a screen next shows it) or `none`.
+ */
+export type Refresh = 'refetch' | 'stale' | 'none';
+
+/** Screens that show the company list's counts (vaults per warehouse); elsewhere the list serves names only. */
+const SCREENS_WITH_COUNTS = new Set(['/dashboard', '/statistics']);
+
+/**
+ * What the change does to the query while `screen` (a path of the app) is shown. A vault or field change elsewhere
+ * only moves the company list's counts: on a screen that does not show them the list is merely marked stale, so a
+ * tablet on a warehouse does no request for a change in another one and the counts are fresh when the dashboard
+ * opens. Everything else a change touches is fetched again if on screen.
+ */
+export function refreshOf(signal: LiveSignal, query: CachedQuery, screen: string): Refresh {
+  if (!touchesQuery(signal, query)) return 'none';
+  const countsOnly =
+    signal !== 'reset' &&
+    query.queryKey[0] === 'warehouses' &&
+    (signal.entityType === 'vault' || signal.entityType === 'field');
+  return countsOnly && !SCREENS_WITH_COUNTS.has(screen.replace(/\/+$/, '') || '/') ? 'stale' : 'refetch';
+}
+
+/** The strongest refresh a batch of changes asks of the query. */
+export function refreshOfAll(signals: readonly LiveSignal[], query: CachedQuery, screen: string): Refresh {
+  let result: Refresh = 'none';
+  for (const signal of signals) {
+    const refresh = refreshOf(signal, query, screen);
+    if (refresh === 'refetch') return refresh;
+    if (refresh === 'stale') result = refresh;
+  }
+  return result;
+}
+
+/** The change a `change` frame carries, or null when it cannot be read. */
+export function readChange(data: string): LiveEvent | null {
   try {
     const parsed: unknown = JSON.parse(data);
     if (!isRecord(parsed) || typeof parsed.kind !== 'string' || typeof parsed.entityType !== 'string')
@@ -90,18 +133,31 @@ function readChange(data: string): LiveEvent | null {
       entityType: parsed.entityType,
       entityId: id(parsed.entityId),
       warehouseId: id(parsed.warehouseId),
+      fieldId: id(parsed.fieldId),
+      fromFieldId: id(parsed.fromFieldId),
+      fromWarehouseId: id(parsed.fromWarehouseId),
     };
   } catch {
     return null;
   }
 }
 
-/** Marks what the changes touch as stale; what is on screen is fetched again, the rest when it is next shown. */
-export function refreshTouched(queryClient: QueryClient, signals: readonly LiveSignal[]) {
-  return queryClient.invalidateQueries({
-    predicate: (query) =>
-      signals.some((signal) => touchesQuery(signal, { queryKey: query.queryKey, data: query.state.data })),
-  });
+const currentScreen = () => (typeof location === 'undefined' ? '/' : location.pathname);
+
+/**
+ * Marks what the changes touch as stale; what is on screen is fetched again, the rest when it is next shown. The
+ * company list's counts are fetched again only on a screen that shows them (see refreshOf).
+ */
+export function refreshTouched(
+  queryClient: QueryClient,
+  signals: readonly LiveSignal[],
+  screen: string = currentScreen(),
+) {
+  const refresh = (query: { queryKey: readonly unknown[]; state: { data?: unknown } }) =>
+    refreshOfAll(signals, { queryKey: query.queryKey, data: query.state.data }, screen);
+  for (const query of queryClient.getQueryCache().findAll({ predicate: (q) => refresh(q) === 'stale' }))
+    query.invalidate();
+  return queryClient.invalidateQueries({ predicate: (query) => refresh(query) === 'refetch' });
 }
 
 /** The part of EventSource the live updates use, so tests can hand in a stand-in. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useSession } from '../api/session';
 import { useWarehouses } from '../api/warehouses';
@@ -12,12 +12,15 @@ import { LazyToaster } from './toaster';
 
 // Each screen is its own chunk, so the landing page does not load the editors.
 // The signed-in chrome (drawer, dialogs) is a chunk of its own too.
-const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
+const loadAppLayout = () => import('./layout/app-layout');
+const loadDashboardPage = () => import('../features/warehouses/pages/dashboard-page');
+const loadWarehousePage = () => import('../features/warehouses/pages/warehouse-page');
+const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
 const LandingPage = lazy(() => import('../features/landing/landing-page'));
 const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
-const DashboardPage = lazy(() => import('../features/warehouses/pages/dashboard-page'));
+const DashboardPage = lazy(loadDashboardPage);
 const AddWarehousePage = lazy(() => import('../features/warehouses/pages/add-warehouse-page'));
-const WarehousePage = lazy(() => import('../features/warehouses/pages/warehouse-page'));
+const WarehousePage = lazy(loadWarehousePage);
 const EditWarehousePage = lazy(() => import('../features/layout-editor/pages/edit-warehouse-page'));
 const EditVaultPage = lazy(() => import('../features/vaults/pages/edit-vault-page'));
 const StagePage = lazy(() => import('../features/stage/pages/stage-page'));
@@ -29,6 +32,13 @@ const MessagesPage = lazy(() => import('../features/contact/pages/messages-page'
 const RackView = lazy(() =>
   import('../features/racks/components/rack-view').then((m) => ({ default: m.RackView })),
 );
+
+// The signed-in chrome and the screen a browser opens on (a tablet reloading its warehouse, the dashboard) load side by
+// side once the session is known, instead of the screen's code only after the chrome's: one round trip less.
+function preloadScreen(pathname: string) {
+  if (pathname === paths.dashboard) void Promise.all([loadAppLayout(), loadDashboardPage()]);
+  else if (pathname.startsWith('/warehouse/')) void Promise.all([loadAppLayout(), loadWarehousePage()]);
+}
 
 const renderRackView = (warehouse: WarehouseDto) => (
   <Suspense fallback={<Spinner />}>
@@ -92,6 +102,13 @@ function SessionGate() {
   const session = useSession();
   // the company's warehouses load with the session, not after the screens' code
   useWarehouses(session.data?.companyId);
+  // after the company list's request, so the code does not hold up the data on the browser's few connections
+  const signedIn = Boolean(session.data);
+  const { pathname } = useLocation();
+  const [opening] = useState(pathname);
+  useEffect(() => {
+    if (signedIn) preloadScreen(opening);
+  }, [signedIn, opening]);
   // The switch from the session spinner (or from the sign-in page) to the screens renders in the background, so the
   // spinner stays until their code has loaded instead of a second spinner flashing up; navigations are transitions
   // too. That is why no Suspense boundary sits between here and the pages: a boundary that shows its fallback

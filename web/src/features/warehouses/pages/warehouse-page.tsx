@@ -1,5 +1,5 @@
 import { MousePointerClick } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { warehouseSlug } from '../../../../../domain/rules/text';
 import { matchingFieldIds } from '../../../../../domain/rules/search';
@@ -16,8 +16,10 @@ import {
   type WarehouseView,
 } from '../../../lib/warehouse-view-state';
 import { FieldGrid, FillLegend } from '../components/field-grid';
-import { FieldPanel } from '../components/field-panel';
 import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
+
+// the panel of a chosen field (its dialogs and forms) loads once a field is chosen, not with the first screen
+const FieldPanel = lazy(() => import('../components/field-panel').then((m) => ({ default: m.FieldPanel })));
 
 /** The warehouse view; the router hands in the Rack View so this feature does not import another. */
 export default function WarehousePage({ rackView }: { rackView: (warehouse: WarehouseDto) => ReactNode }) {
@@ -28,12 +30,22 @@ export default function WarehousePage({ rackView }: { rackView: (warehouse: Ware
     (w) => (w.slug ?? warehouseSlug(w.name)) === warehouseName.toLowerCase(),
   );
   const detail = useWarehouse(summary?.id);
+  // the grid is drawn from a deferred copy: React draws it in slices between which the browser stays responsive
+  // (a query's answer alone would draw it in one long task), on the first screen and on every live refresh
+  const shown = useDeferredValue(detail.data);
   const { view } = useWarehouseViewState();
 
   // search and view belong to the warehouse on screen: start fresh for each one and on leaving
   useEffect(() => () => warehouseViewState.reset(), [summary?.id]);
 
-  if (warehouses.isPending || (summary && detail.isPending)) return <Spinner label="Loading warehouse..." />;
+  if (warehouses.isPending) return <Spinner label="Loading warehouse..." />;
+  // the name is known from the company list: show it while the fields load
+  if (summary && (detail.isPending || (detail.data && !shown)))
+    return (
+      <Page title={summary.name}>
+        <Spinner label="Loading warehouse..." />
+      </Page>
+    );
   if (!summary || detail.isError || !detail.data) {
     const errors = warehouses.isError ? warehouses.error : detail.error;
     return (
@@ -50,7 +62,8 @@ export default function WarehousePage({ rackView }: { rackView: (warehouse: Ware
     );
   }
 
-  const warehouse = detail.data;
+  // a warehouse shown before stays on screen while the next one (or its refresh) is drawn in the background
+  const warehouse = shown?.id === summary.id ? shown : detail.data;
   return (
     <Page
       title={warehouse.name}
@@ -114,7 +127,9 @@ function VaultView({ warehouse }: { warehouse: WarehouseDto }) {
       </div>
       <div ref={panelRef} className="scroll-mt-16">
         {selected ? (
-          <FieldPanel warehouse={warehouse} field={selected} />
+          <Suspense fallback={<Spinner />}>
+            <FieldPanel warehouse={warehouse} field={selected} />
+          </Suspense>
         ) : (
           <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-500">
             <MousePointerClick className="h-8 w-8 text-slate-300" aria-hidden />
