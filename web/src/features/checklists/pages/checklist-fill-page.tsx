@@ -19,6 +19,7 @@ import { ResponseDialog } from '../components/response-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadFailed } from '../../../components/ui/error-list';
 import { inputClass } from '../../../components/ui/form-field';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -226,6 +227,7 @@ export default function ChecklistFillPage({ slug }: { slug: string }) {
   const linkKey = searchParams.get('key');
   const checklist = useActiveChecklist(slug, linkKey);
   const nameFromLink = warehouseNameFromChecklistSlug(slug);
+  useDocumentTitle(`${nameFromLink} Checklist`);
 
   let content;
   if (checklist.isPending) content = <Spinner label="Loading checklist..." />;

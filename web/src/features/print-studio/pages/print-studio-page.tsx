@@ -10,12 +10,14 @@ import { VaultPrintTable } from '../components/vault-print-table';
 import { downloadVaultsCsv } from '../download-csv';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadFailed } from '../../../components/ui/error-list';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type PrintStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
 const printedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
 export default function PrintStudioPage() {
+  useDocumentTitle('Print Studio');
   const vaults = usePrintVaults();
   const [printAll, setPrintAll] = useState(false);
   const status: PrintStatus = vaults.isError

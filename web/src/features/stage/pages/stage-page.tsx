@@ -15,10 +15,12 @@ import { errorMessages } from '../../../lib/api-client';
 import { MoveVaultDialog, vaultLabel } from '../components/move-vault-dialog';
 import { ToggleSwitch } from '../../../components/ui/toggle-switch';
 import { LoadFailed } from '../../../components/ui/error-list';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const SUCCESS_DIALOG_MS = 2000;
 
 export default function StagePage() {
+  useDocumentTitle('Stage');
   const session = useSession();
   const staged = useStagedVaults();
   const warehouses = useWarehouses(session.data?.companyId);

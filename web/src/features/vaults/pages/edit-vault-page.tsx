@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
 import { EditVaultForm } from '../components/edit-vault-form';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 interface Found {
   vault: VaultDto;
@@ -53,6 +54,7 @@ export default function EditVaultPage() {
     vaultId,
     vaultName,
   );
+  useDocumentTitle(`Edit Vault ${found?.vault.name ?? vaultName}`);
 
   if (!found) {
     const loading = (warehouseId === undefined && warehouses.isPending) || details.some((d) => d.isPending);

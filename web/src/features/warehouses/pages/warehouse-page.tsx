@@ -1,12 +1,14 @@
 import { MousePointerClick } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { warehouseSlug } from '../../../../../domain/rules/text';
 import { matchingFieldIds } from '../../../../../domain/rules/search';
 import type { WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
 import { useSession } from '../../../api/session';
 import { useField, useWarehouse, useWarehouses } from '../../../api/warehouses';
+import { buttonClass } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
+import { paths } from '../../../config/paths';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessages } from '../../../lib/api-client';
@@ -18,6 +20,7 @@ import {
 import { FieldGrid, FillLegend } from '../components/field-grid';
 import { FieldPanel } from '../components/field-panel';
 import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** The warehouse view; the router hands in the Rack View so this feature does not import another. */
 export default function WarehousePage({ rackView }: { rackView: (warehouse: WarehouseDto) => ReactNode }) {
@@ -29,6 +32,11 @@ export default function WarehousePage({ rackView }: { rackView: (warehouse: Ware
   );
   const detail = useWarehouse(summary?.id);
   const { view } = useWarehouseViewState();
+  useDocumentTitle(
+    warehouses.isPending || (summary && detail.isPending)
+      ? undefined
+      : (detail.data?.name ?? 'Warehouse not found'),
+  );
 
   // search and view belong to the warehouse on screen: start fresh for each one and on leaving
   useEffect(() => () => warehouseViewState.reset(), [summary?.id]);
@@ -45,6 +53,9 @@ export default function WarehousePage({ rackView }: { rackView: (warehouse: Ware
               <ErrorList messages={errorMessages(errors)} />
             </div>
           )}
+          <Link to={paths.dashboard} className={buttonClass('secondary', 'mt-4')}>
+            Back to warehouses
+          </Link>
         </div>
       </Page>
     );
