@@ -178,6 +178,7 @@ function ChecklistsAdmin({ companyId }: { companyId: number }) {
           serverErrors={mutation.isError ? [failure, ...errorMessages(mutation.error)] : []}
           onSubmit={submit}
           onClose={() => setDialog(null)}
+          onWarehouseChange={() => mutation.reset()}
         />
       )}
     </Page>

@@ -19,6 +19,18 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const SUCCESS_DIALOG_MS = 2000;
 
+const stagedTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** 'From Main A3, position 2 · 12 Mar 2026, 14:05', or when it was added straight onto the stage. */
+function stagedLine(vault: StagedVaultDto): string {
+  const when = vault.staged_at ? stagedTime.format(new Date(vault.staged_at)) : null;
+  const from = vault.staged_from;
+  const where = from
+    ? `From ${[from.warehouse, from.field].filter(Boolean).join(' ') || 'a field'}${from.position !== null ? `, position ${from.position}` : ''}`
+    : 'Added to the stage';
+  return when ? `${where} · ${when}` : where;
+}
+
 export default function StagePage() {
   useDocumentTitle('Stage');
   const session = useSession();
@@ -146,8 +158,9 @@ export default function StagePage() {
                       {vault.customer_name}
                     </span>
                     {vault.order_name && (
-                      <span className="text-xs text-slate-500">Order {vault.order_name}</span>
+                      <span className="text-xs text-slate-600">Order {vault.order_name}</span>
                     )}
+                    <span className="mt-auto pt-2 text-xs text-slate-600">{stagedLine(vault)}</span>
                   </button>
                 </li>
               );
@@ -162,7 +175,10 @@ export default function StagePage() {
           if (!deleteVaults.isPending) setConfirmDelete(open);
         }}
         title="Delete Vaults"
-        message={`Are you sure you want to delete ${selectedIds.length === 1 ? 'the selected vault' : `the ${selectedIds.length} selected vaults`}? This action cannot be undone.`}
+        message={`Are you sure you want to delete ${selectedIds.length === 1 ? 'vault' : `these ${selectedIds.length} vaults`}: ${vaults
+          .filter((v) => selected.has(v.id))
+          .map(vaultLabel)
+          .join(', ')}? This action cannot be undone.`}
         confirmLabel="Delete"
         onConfirm={onDelete}
         pending={deleteVaults.isPending}
@@ -177,6 +193,7 @@ export default function StagePage() {
         onMoved={(message) => {
           setMoving(null);
           setMoved(message);
+          toast.success(message);
         }}
       />
       <Dialog open={moved !== null} onOpenChange={(open) => !open && setMoved(null)} title="Vault Moved">

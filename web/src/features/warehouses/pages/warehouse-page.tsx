@@ -1,6 +1,6 @@
 import { MousePointerClick } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { warehouseSlug } from '../../../../../domain/rules/text';
 import { matchingFieldIds } from '../../../../../domain/rules/search';
 import type { WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
@@ -84,8 +84,18 @@ export default function WarehousePage({ rackView }: { rackView: (warehouse: Ware
 
 function VaultView({ warehouse }: { warehouse: WarehouseDto }) {
   const { search } = useWarehouseViewState();
-  // keyed by warehouse in the parent, so another warehouse starts with nothing selected
-  const [selectedId, setSelectedId] = useState<number | undefined>(undefined);
+  // keyed by warehouse in the parent, so another warehouse starts with nothing selected; the address keeps the
+  // chosen field (?field=A3), so it is still chosen after a vault is saved on its edit page and on reload
+  const [params, setParams] = useSearchParams();
+  const [selectedId, setSelected] = useState<number | undefined>(() => {
+    const name = params.get('field');
+    return name ? Object.values(warehouse.fields).find((f) => f.name === name)?.id : undefined;
+  });
+  const setSelectedId = (id: number) => {
+    setSelected(id);
+    const name = warehouse.fields[id]?.name;
+    if (name) setParams({ field: name }, { replace: true });
+  };
   const listed = selectedId !== undefined ? warehouse.fields[selectedId] : undefined;
   const fresh = useField(listed ? warehouse.id : undefined, listed?.id, listed);
   const selected = listed ? (fresh.data ?? listed) : undefined;
