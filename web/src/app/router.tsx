@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useSession } from '../api/session';
 import { useWarehouses } from '../api/warehouses';
@@ -41,6 +41,9 @@ const CHECKLIST_PATH = /^\/([^/]+)-checklist\/?$/;
 const SIGNED_IN_PATH =
   /^\/(dashboard|stage|add-warehouse|statistics|print-studio|messages|warehouse\/|edit\/)/;
 
+// set once this tab has been signed in: after signing out, the screen left behind is not a deep link to return to
+const visit = { signedIn: false };
+
 /**
  * `/{warehouse-name}-checklist` for any warehouse; signed out, a signed-in screen asks to sign in first (and
  * remembers where to return); every other unknown path goes home.
@@ -49,7 +52,7 @@ function ChecklistOrHome({ signedIn }: { signedIn: boolean }) {
   const { pathname, search, hash } = useLocation();
   const match = CHECKLIST_PATH.exec(pathname);
   if (match) return <ChecklistFillPage slug={decodeURIComponent(match[1]!)} />;
-  if (!signedIn && SIGNED_IN_PATH.test(pathname)) {
+  if (!signedIn && !visit.signedIn && SIGNED_IN_PATH.test(pathname)) {
     return <Navigate to={paths.login} replace state={{ from: `${pathname}${search}${hash}` }} />;
   }
   return <Navigate to={paths.landing} replace />;
@@ -78,6 +81,9 @@ function SignedOutRoutes() {
 }
 
 function SignedInRoutes() {
+  useEffect(() => {
+    visit.signedIn = true;
+  }, []);
   return (
     <>
       <LazyToaster />

@@ -21,14 +21,13 @@ const SUCCESS_DIALOG_MS = 2000;
 
 const stagedTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** 'From Main A3, position 2 · 12 Mar 2026, 14:05', or when it was added straight onto the stage. */
-function stagedLine(vault: StagedVaultDto): string {
-  const when = vault.staged_at ? stagedTime.format(new Date(vault.staged_at)) : null;
+/** 'From Main A3, position 2' (or 'Added to the stage') and when, for the staged card. */
+function stagedLines(vault: StagedVaultDto): { where: string; when: string | null } {
   const from = vault.staged_from;
   const where = from
     ? `From ${[from.warehouse, from.field].filter(Boolean).join(' ') || 'a field'}${from.position !== null ? `, position ${from.position}` : ''}`
     : 'Added to the stage';
-  return when ? `${where} · ${when}` : where;
+  return { where, when: vault.staged_at ? stagedTime.format(new Date(vault.staged_at)) : null };
 }
 
 export default function StagePage() {
@@ -160,7 +159,12 @@ export default function StagePage() {
                     {vault.order_name && (
                       <span className="text-xs text-slate-600">Order {vault.order_name}</span>
                     )}
-                    <span className="mt-auto pt-2 text-xs text-slate-600">{stagedLine(vault)}</span>
+                    <span className="mt-auto pt-2 text-xs text-slate-600">{stagedLines(vault).where}</span>
+                    {vault.staged_at && (
+                      <time dateTime={vault.staged_at} className="text-xs text-slate-600">
+                        {stagedLines(vault).when}
+                      </time>
+                    )}
                   </button>
                 </li>
               );
