@@ -202,6 +202,24 @@ test.describe('racks', () => {
   });
 });
 
+test.describe('add-warehouse preview', () => {
+  test('keeps 2 px per foot where the floor fits and draws a big floor smaller', async ({
+    signedIn: page,
+  }) => {
+    await page.goto('/add-warehouse');
+    const form = page.getByRole('form', { name: 'Add Warehouse' });
+    await form.getByLabel('Length (ft)').fill('100');
+    await form.getByLabel('Width (ft)').fill('150');
+    const floor = page.getByTestId('warehouse-preview');
+    await expect(floor).toHaveCSS('width', '300px');
+    await form.getByLabel('Width (ft)').fill('600');
+    await expect(page.getByTestId('preview-size')).toContainText('drawn smaller to fit');
+    const box = (await floor.boundingBox())!;
+    const area = (await page.getByRole('region', { name: 'Preview' }).boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(area.width);
+  });
+});
+
 test.describe('checklist fill-in', () => {
   test('remembers the name on this device', async ({ browser, account }) => {
     const db = e2eDatabase().db;
