@@ -8,9 +8,9 @@ test.describe('sign-in', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
-    // the session is gone on the server too: protected pages send us home
+    // the session is gone on the server too: protected pages ask to sign in again
     await page.goto('/dashboard');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/login$/);
   });
 
   test('wrong credentials show the server errors above the form', async ({ page, account }) => {
@@ -56,18 +56,15 @@ test.describe('sign-in', () => {
 });
 
 test.describe('redirects', () => {
-  test('signed out: protected and unknown paths go to the landing page', async ({ page }) => {
-    for (const path of [
-      '/dashboard',
-      '/stage',
-      '/statistics',
-      '/print-studio',
-      '/warehouse/anything',
-      '/no-such-page',
-    ]) {
+  test('signed out: protected paths ask to sign in first, unknown ones go to the landing page', async ({
+    page,
+  }) => {
+    for (const path of ['/dashboard', '/stage', '/statistics', '/print-studio', '/warehouse/anything']) {
       await page.goto(path);
-      await expect(page, `for ${path}`).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+      await expect(page, `for ${path}`).toHaveURL(/\/login$/);
     }
+    await page.goto('/no-such-page');
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
   });
 
   test('signed out: the checklist pages open without sign-in', async ({ page }) => {

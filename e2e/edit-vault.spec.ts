@@ -61,7 +61,9 @@ test.describe('Edit Vault', () => {
 
     await form.getByRole('button', { name: 'Save' }).click();
     await confirm.getByRole('button', { name: 'Confirm' }).click();
-    await expect(page).toHaveURL(new RegExp(`/warehouse/${w.slug}$`));
+    // back on the warehouse page with the vault's field still chosen
+    await expect(page).toHaveURL(new RegExp(`/warehouse/${w.slug}\\?field=A1$`));
+    await expect(page.getByRole('region', { name: 'Field A1' })).toBeVisible();
     await page
       .getByRole('group', { name: 'Fields' })
       .getByRole('button', { name: 'A1', exact: true })
@@ -80,7 +82,7 @@ test.describe('Edit Vault', () => {
     await form.getByLabel('Vault Number').fill('E-2');
     await form.getByLabel('Order Number').fill('ORD-2');
     await form.getByRole('button', { name: 'Save' }).click();
-    await expect(page).toHaveURL(new RegExp(`/warehouse/${w.slug}$`));
+    await expect(page).toHaveURL(new RegExp(`/warehouse/${w.slug}(\\?field=[A-Z]+\\d+)?$`));
     await page
       .getByRole('group', { name: 'Fields' })
       .getByRole('button', { name: 'A1', exact: true })
@@ -136,7 +138,7 @@ test.describe('Edit Vault', () => {
     await expect(page.getByRole('heading', { name: 'Edit Vault BY-NAME' })).toBeVisible();
     await expect(page.getByLabel('Customer Name')).toHaveValue('NAMED');
     await page.getByRole('link', { name: 'Back to Name Only' }).click();
-    await expect(page).toHaveURL(new RegExp(`/warehouse/${w.slug}$`));
+    await expect(page).toHaveURL(new RegExp(`/warehouse/${w.slug}(\\?field=[A-Z]+\\d+)?$`));
   });
 
   test('upload an attachment, see it listed while nothing else can run, and open it', async ({
@@ -202,7 +204,7 @@ test.describe('Edit Vault', () => {
     await expect(confirm).toBeHidden();
     await page.getByRole('button', { name: 'Delete' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect(page).toHaveURL(new RegExp(`/warehouse/${w.slug}$`));
+    await expect(page).toHaveURL(new RegExp(`/warehouse/${w.slug}(\\?field=[A-Z]+\\d+)?$`));
     await page
       .getByRole('group', { name: 'Fields' })
       .getByRole('button', { name: 'A1', exact: true })

@@ -129,17 +129,16 @@ test.describe('Rack View', () => {
     });
     await openRackView(page, w.slug);
 
-    // a full shelf
+    // a full shelf looks full, and its '+ Add Pallet' is disabled with the spec's message
     await floorPlan(page).getByRole('button', { name: 'Rack Tiny' }).click();
-    // the alert opens inside the click, so it is answered as it comes
-    const alerts: string[] = [];
-    page.once('dialog', (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.accept();
-    });
-    await shelf(page, 1).getByRole('button', { name: 'Add pallet to shelf 1', exact: true }).click();
-    await expect.poll(() => alerts).toEqual([fullShelfMessage(1)]);
-    expect(alerts[0]).toBe('This shelf already has the maximum number of pallets (1).');
+    const fullShelf = shelf(page, 1);
+    await expect(fullShelf).toHaveAttribute('data-full', 'true');
+    const addToFull = fullShelf.getByRole('button', { name: 'Add pallet to shelf 1', exact: true });
+    await expect(addToFull).toBeDisabled();
+    await expect(addToFull).toHaveAccessibleDescription(fullShelfMessage(1));
+    await expect(
+      fullShelf.getByText('This shelf already has the maximum number of pallets (1).'),
+    ).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await floorPlan(page).getByRole('button', { name: 'Rack Shelving' }).click();
@@ -156,10 +155,10 @@ test.describe('Rack View', () => {
     // one slot of four is taken: four spaces do not fit
     await dialog.getByLabel('Pallet Spaces').fill('4');
     await dialog.getByRole('button', { name: 'Add Pallet', exact: true }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(shelfSpaceMessage(4));
+    await expect(dialog.getByRole('alert')).toHaveText(shelfSpaceMessage(4, 3));
     await expect(
       dialog.getByText(
-        'Shelf does not have enough space for this. Please increase Shelf capacity. Shelf capacity is currently 4',
+        'Shelf does not have enough space for this. Please increase Shelf capacity. Shelf capacity is currently 4; 3 spaces are free.',
       ),
     ).toBeVisible();
 

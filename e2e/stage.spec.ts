@@ -6,6 +6,31 @@ import {
 import { e2eDatabase, expect, test } from './fixtures';
 
 test.describe('Stage', () => {
+  test('a staged card says where the vault came from and when', async ({ signedIn: page, account }) => {
+    const db = e2eDatabase().db;
+    const warehouse = await buildWarehouse(db, {
+      companyId: account.companyId,
+      name: 'Origin Yard',
+      rows: 2,
+      cols: 2,
+    });
+    const vault = await buildVault(db, {
+      companyId: account.companyId,
+      fieldId: warehouse.field('B1').id,
+      name: 'FROM-1',
+      customerName: 'TRAVELLER',
+    });
+    await buildStagedVault(db, { companyId: account.companyId, name: 'NEW-1' });
+    await page.goto('/stage');
+    const staged = await page.request.post(`/api/stage/vaults/${vault.id}`);
+    expect(staged.status()).toBe(200);
+    await page.reload();
+    const card = page.getByRole('button', { name: 'Move vault FROM-1' });
+    await expect(card).toContainText('From Origin Yard B1, position 3');
+    await expect(card).toContainText(String(new Date().getFullYear()));
+    await expect(page.getByRole('button', { name: 'Move vault NEW-1' })).toContainText('Added to the stage');
+  });
+
   test('an empty stage says so', async ({ signedIn: page }) => {
     await page.goto('/stage');
     await expect(page.getByText('No staged vaults available.')).toBeVisible();
@@ -42,13 +67,14 @@ test.describe('Stage', () => {
     await page.getByRole('button', { name: 'Move vault ST-7' }).click();
     const dialog = page.getByRole('dialog', { name: 'Move Vault' });
     await dialog.getByLabel('Warehouse').selectOption({ label: 'Beta Store' });
+    // each field with its free slots
     await expect(dialog.getByLabel('Field').getByRole('option')).toHaveText([
       'Choose a field',
-      'A1',
-      'A2',
-      'B2',
+      'A1 (3 free slots)',
+      'A2 (2 free slots)',
+      'B2 (3 free slots)',
     ]);
-    await dialog.getByLabel('Field').selectOption({ label: 'A2' });
+    await dialog.getByLabel('Field').selectOption({ label: 'A2 (2 free slots)' });
     const slots = dialog.getByRole('list', { name: 'Vault slots' });
     await expect(slots.getByRole('listitem', { name: 'Slot 3' })).toContainText('RESIDENT');
     await slots
@@ -68,8 +94,10 @@ test.describe('Stage', () => {
       .click();
     await confirm.getByRole('button', { name: 'Yes, add it' }).click();
     const success = page.getByRole('dialog', { name: 'Vault Moved' });
-    await expect(success).toContainText('Vault ST-7 moved to Beta Store');
+    await expect(success).toContainText('Vault ST-7 moved to Beta Store A2, position 2');
     await expect(dialog).toBeHidden();
+    // and a toast that stays after the dialog has gone
+    await expect(page.getByText('Vault ST-7 moved to Beta Store A2, position 2').last()).toBeVisible();
     // closes by itself (after 2 seconds)
     await expect(success).toBeHidden();
     await expect(page.getByText('No staged vaults available.')).toBeVisible();
@@ -116,7 +144,7 @@ test.describe('Stage', () => {
     await trash.click();
     const confirm = page.getByRole('dialog', { name: 'Delete Vaults' });
     await expect(confirm).toContainText(
-      'Are you sure you want to delete the 2 selected vaults? This action cannot be undone.',
+      'Are you sure you want to delete these 2 vaults: DEL-1, DEL-2? This action cannot be undone.',
     );
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(confirm).toBeHidden();

@@ -24,6 +24,7 @@ import { contentSecurityPolicy, refuseCrossSiteWrites, securityHeaders } from '.
 import { EventFeed } from './events/event-feed';
 import { eventsRoutes } from './events/events.routes';
 import { featureRoutes } from './features/feature-routes';
+import { shortLogStream } from './http/short-log';
 
 const CONNECTION_IDLE_MS = 90_000;
 const KEEP_ALIVE_MS = 72_000;
@@ -72,7 +73,11 @@ export async function buildApp({
               remoteAddress: request.ip,
             }),
           },
-          ...(logStream ? { stream: logStream } : {}),
+          ...(logStream
+            ? { stream: logStream }
+            : config.logFormat === 'short'
+              ? { stream: shortLogStream() }
+              : {}),
         }
       : false,
     trustProxy: config.trustProxy,

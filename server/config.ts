@@ -22,6 +22,7 @@ const EnvSchema = z.object({
     .default(24 * 14),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['short', 'json']).default('short'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(100),
   CONTACT_FORM_ID: z.string().optional(),
   CONTACT_INBOX_COMPANY: z.string().optional(),
@@ -48,6 +49,8 @@ export interface AppConfig {
   /** absolute session lifetime from sign-in */
   sessionMaxAgeMs: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** short: one human-readable line per API request and message; json: pino's JSON lines */
+  logFormat: 'short' | 'json';
   /** failed sign-ins per client address within 15 minutes before the address is turned away */
   loginRateLimit: number;
   contactFormId: string | undefined;
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     sessionMaxAgeMs: e.SESSION_MAX_DAYS * 24 * 3600_000,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     contactFormId: e.CONTACT_FORM_ID,
     contactInboxCompany: e.CONTACT_INBOX_COMPANY,

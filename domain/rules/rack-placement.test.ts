@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   clampToFloor,
+  fieldBlockObstacle,
   firstFreeRun,
   freeSpots,
   palletFits,
@@ -171,5 +172,23 @@ describe('plan scale', () => {
     expect(planScale({ width: 200, length: 100 }, { width: 1000, height: 800 })).toBe(5);
     expect(planScale({ width: 100, length: 200 }, { width: 1000, height: 600 })).toBe(3);
     expect(planScale({ width: 0, length: 0 }, { width: 1000, height: 600 })).toBe(10);
+  });
+});
+
+describe('the VAULTS field block', () => {
+  it('is an obstacle of 5 ft per column and row at the grid location, none without fields', () => {
+    expect(fieldBlockObstacle({ rows: 3, cols: 2, x: 10, y: 4 })).toEqual([
+      { x: 10, y: 4, width: 10, length: 15, label: 'the VAULTS field block' },
+    ]);
+    expect(fieldBlockObstacle({ rows: 0, cols: 0, x: 0, y: 0 })).toEqual([]);
+  });
+
+  it('refuses a rack on the block like an overlap, and allows one beside it', () => {
+    const block = fieldBlockObstacle({ rows: 3, cols: 2, x: 10, y: 4 });
+    expect(placementProblem({ x: 12, y: 6, width: 8, length: 3 }, floor, block)).toBe(
+      'it overlaps the VAULTS field block.',
+    );
+    expect(placementProblem({ x: 20, y: 6, width: 8, length: 3 }, floor, block)).toBeNull();
+    expect(placeRack({ x: 12, y: 6 }, { width: 8, length: 3 }, floor, block).valid).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 // Floor-plan geometry for racks (feet, origin at the top-left corner, x to the right, y downward)
 // and the slot rules for pallets on a shelf. The layout editor and the server both use these.
 
+import { fieldGridSize } from '../schemas/layout.schema';
+
 /** Snap distance to walls and rack corners, and the overlap two racks may have without colliding. */
 export const SNAP_TOLERANCE_FT = 0.5;
 /** Float noise allowed when checking that a rack lies inside the walls. */
@@ -89,6 +91,17 @@ export function racksCollide(a: Rect, b: Rect): boolean {
 
 export interface NamedRect extends Rect {
   name?: string;
+  /** how a refusal names it, when it is not a rack (the VAULTS field block) */
+  label?: string;
+}
+
+/**
+ * The VAULTS field block as an obstacle for racks: `cols` x 5 ft by `rows` x 5 ft from the grid's location;
+ * none for a warehouse without fields.
+ */
+export function fieldBlockObstacle(grid: { rows: number; cols: number; x: number; y: number }): NamedRect[] {
+  if (!(grid.rows > 0 && grid.cols > 0)) return [];
+  return [{ x: grid.x, y: grid.y, ...fieldGridSize(grid), label: 'the VAULTS field block' }];
 }
 
 /** Why a rack cannot stand here, or null when it can. */
@@ -106,7 +119,7 @@ export function placementProblem(rect: Rect, floor: Floor, others: readonly Name
     return 'the rack must stay inside the warehouse walls.';
   }
   const hit = others.find((other) => racksCollide(rect, other));
-  if (hit) return `it overlaps ${hit.name ? `rack ${hit.name}` : 'another rack'}.`;
+  if (hit) return `it overlaps ${hit.label ?? (hit.name ? `rack ${hit.name}` : 'another rack')}.`;
   return null;
 }
 

@@ -92,6 +92,20 @@ describe('rack search index', () => {
     ]);
   });
 
+  it("also offers the warehouse's vault numbers, after the pallets", () => {
+    const index = buildRackSearchIndex(racks, warehouse);
+    expect(index.entries.map((e) => `${e.type}:${e.name}`)).toEqual([
+      'customer:OTTO',
+      'customer:PAULA',
+      'vault:V-1',
+      'vault:V-2',
+      'vault:V-30',
+      'pallet:P-1',
+      'pallet:SOFA',
+    ]);
+    expect(suggest(index, 'v-3')).toEqual([{ name: 'V-30', type: 'vault' }]);
+  });
+
   it('matches pallets and their racks by customer ignoring case, or by pallet name or number', () => {
     expect(matchingRacksAndPallets(racks, { name: 'paula', type: 'customer' })).toEqual({
       rackIds: new Set([7]),

@@ -59,7 +59,14 @@ export function buildVaultSearchIndex(warehouse: Pick<WarehouseDto, 'fields'>): 
   return { entries: sortEntries(entries) };
 }
 
-export function buildRackSearchIndex(racks: readonly SearchableRack[]): SearchIndex {
+/**
+ * Rack view: customers and pallet names or numbers of the racks' pallets, and (as the placeholder promises) the
+ * vault numbers of the warehouse's fields when they are given.
+ */
+export function buildRackSearchIndex(
+  racks: readonly SearchableRack[],
+  warehouse?: Pick<WarehouseDto, 'fields'>,
+): SearchIndex {
   const seen = new Set<string>();
   const entries: SearchIndex['entries'] = [];
   const add = (name: string | null | undefined, type: SuggestionType) => {
@@ -81,6 +88,9 @@ export function buildRackSearchIndex(racks: readonly SearchableRack[]): SearchIn
         }
       }
     }
+  }
+  for (const field of Object.values(warehouse?.fields ?? {})) {
+    for (const vault of Object.values(field.vaults)) add(vault.name, 'vault');
   }
   return { entries: sortEntries(entries) };
 }

@@ -22,8 +22,18 @@ export const PALLET_CHANGED = 'This pallet was changed by someone else';
 export const PALLET_OVERLAP =
   'These pallet spaces run into another pallet or past the end of the shelf. Choose a free slot or fewer spaces.';
 
-export function shelfSpaceMessage(capacity: number): string {
-  return `Shelf does not have enough space for this. Please increase Shelf capacity. Shelf capacity is currently ${capacity}`;
+/** The spec's text, with the free space quoted after it. */
+export function shelfSpaceMessage(capacity: number, free: number): string {
+  return `Shelf does not have enough space for this. Please increase Shelf capacity. Shelf capacity is currently ${capacity}; ${free} ${free === 1 ? 'space is' : 'spaces are'} free.`;
+}
+
+/** Refusal of a rack edit that would leave pallets without a shelf or past a shelf's end. */
+export function shelfCountHoldsPallets(position: number, pallets: number): string {
+  return `Shelf ${position} holds ${pallets} ${pallets === 1 ? 'pallet' : 'pallets'}. Move or delete ${pallets === 1 ? 'it' : 'them'} before removing the shelf.`;
+}
+
+export function shelfCapacityHoldsPallets(position: number, needed: number): string {
+  return `Shelf ${position} holds pallets up to space ${needed}. Move or delete them, or keep the capacity at ${needed} or more.`;
 }
 
 export function fullShelfMessage(capacity: number): string {
@@ -91,6 +101,29 @@ export const MoveRackSchema = z.object({
   version: intFrom('version', 1, 2_147_483_647).optional(),
 });
 export type MoveRackInput = z.infer<typeof MoveRackSchema>;
+
+/** PATCH /api/racks/{warehouseId}/rack/{rackId}: Rack Info's edit; what is left out stays as it is. */
+export const EditRackSchema = z.object({
+  name: rackName.optional(),
+  width: z.preprocess(
+    blankAsAbsent,
+    decimalFrom('Width', 0, MAX_RACK_SIZE_FT)
+      .refine((v) => (v as number) > 0, 'Width must be more than 0.')
+      .optional(),
+  ),
+  length: z.preprocess(
+    blankAsAbsent,
+    decimalFrom('Length', 0, MAX_RACK_SIZE_FT)
+      .refine((v) => (v as number) > 0, 'Length must be more than 0.')
+      .optional(),
+  ),
+  orientation: orientation.optional(),
+  num_shelves: z.preprocess(blankAsAbsent, intFrom('Shelves', 1, MAX_RACK_SHELVES).optional()),
+  capacity: z.preprocess(blankAsAbsent, intFrom('Capacity', 1, MAX_SHELF_CAPACITY).optional()),
+  version: intFrom('version', 1, 2_147_483_647).optional(),
+});
+export type EditRackInput = z.infer<typeof EditRackSchema>;
+export type EditRackValues = z.input<typeof EditRackSchema>;
 
 const upperText = (label: string, max: number) =>
   safeName(label, optionalText(label, max)).transform((v) => (v ? v.toUpperCase() : undefined));

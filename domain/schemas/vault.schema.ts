@@ -91,4 +91,8 @@ export interface StagedVaultDto {
   order_name: string | null;
   type: string;
   note: string | null;
+  /** when it came onto the stage (ISO time), from the event log; null when the log has no record */
+  staged_at: string | null;
+  /** the field it was taken from, named as it was then; null for a vault created on the stage */
+  staged_from: { warehouse: string | null; field: string | null; position: number | null } | null;
 }

@@ -102,3 +102,39 @@ export async function findCompanyEventIdsBetween(
     .execute();
   return rows.map((row) => row.id);
 }
+
+/** Per entity, the latest event of one kind in the company's log (its payload parsed and its time). */
+export async function findLatestEvents(
+  db: Db,
+  companyId: number,
+  kind: string,
+  entityIds: readonly number[],
+): Promise<Map<number, { payload: unknown; createdAt: string }>> {
+  const latest = new Map<number, { payload: unknown; createdAt: string }>();
+  const CHUNK = 500;
+  for (let start = 0; start < entityIds.length; start += CHUNK) {
+    const rows = await db
+      .selectFrom('events')
+      .select(['entity_id', 'payload', 'created_at'])
+      .where('company_id', '=', companyId)
+      .where('kind', '=', kind)
+      .where('entity_id', 'in', entityIds.slice(start, start + CHUNK))
+      .orderBy('id')
+      .execute();
+    for (const row of rows) {
+      if (row.entity_id === null) continue;
+      let payload: unknown = null;
+      try {
+        payload = row.payload === null ? null : JSON.parse(row.payload);
+      } catch {
+        payload = null;
+      }
+      const at = row.created_at as unknown;
+      latest.set(Number(row.entity_id), {
+        payload,
+        createdAt: at instanceof Date ? at.toISOString() : String(at),
+      });
+    }
+  }
+  return latest;
+}

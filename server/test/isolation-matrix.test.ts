@@ -232,6 +232,8 @@ const RECIPES: Record<string, Recipe> = {
   ],
   'PUT /api/racks/:warehouseId/rack/:rackId': (t, own) =>
     rackProbes(t, own, '', { position: { x: 1, y: 1, width: 12, length: 4 } }),
+  'PATCH /api/racks/:warehouseId/rack/:rackId': (t, own) =>
+    rackProbes(t, own, '', { name: 'Taken over', num_shelves: 1, capacity: 1 }),
   'DELETE /api/racks/:warehouseId/rack/:rackId/delete': (t, own) => rackProbes(t, own, '/delete'),
   'POST /api/racks/pallets': (t) => [
     {

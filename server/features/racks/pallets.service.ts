@@ -1,4 +1,4 @@
-import { firstFreeRun, palletFits, type SlotSpan } from '../../../domain/rules/rack-placement';
+import { firstFreeRun, freeSpots, palletFits, type SlotSpan } from '../../../domain/rules/rack-placement';
 import {
   type AddPalletInput,
   type EditPalletInput,
@@ -39,7 +39,11 @@ function requireFit(
 ) {
   const fit = palletFits(capacity, pallets, wanted, exceptId);
   if (fit.ok) return;
-  throw badRequest(fit.reason === 'space' ? shelfSpaceMessage(capacity) : PALLET_OVERLAP);
+  throw badRequest(
+    fit.reason === 'space'
+      ? shelfSpaceMessage(capacity, freeSpots(capacity, pallets, exceptId))
+      : PALLET_OVERLAP,
+  );
 }
 
 /**

@@ -200,3 +200,52 @@ export async function customersOfRack(db: Db, rackId: number): Promise<number[]>
     .execute();
   return rows.map((r) => r.customer_id);
 }
+
+export interface RackChanges {
+  name: string;
+  orientation: string;
+  width: number;
+  length: number;
+  capacity: number;
+}
+
+/** Rack Info's edit of a rack that still has the version the caller saw; answers whether it did. */
+export async function updateRack(
+  db: Db,
+  rackId: number,
+  changes: RackChanges,
+  expectedVersion: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('racks')
+    .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
+    .where('id', '=', rackId)
+    .where('version', '=', expectedVersion)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Removes shelves of a rack (their pallets must be gone already). */
+export async function deleteShelves(db: Db, rackId: number, shelfIds: number[]): Promise<void> {
+  if (shelfIds.length === 0) return;
+  await db.deleteFrom('shelves').where('rack_id', '=', rackId).where('id', 'in', shelfIds).execute();
+}
+
+/** Adds shelves `from`..`to` (positions) to a rack, each with `capacity` spaces. */
+export async function appendShelves(
+  db: Db,
+  companyId: number,
+  rackId: number,
+  range: { from: number; to: number },
+  capacity: number,
+): Promise<void> {
+  const values = [];
+  for (let position = range.from; position <= range.to; position++) {
+    values.push({ company_id: companyId, rack_id: rackId, position, capacity });
+  }
+  if (values.length > 0) await db.insertInto('shelves').values(values).execute();
+}
+
+export async function setShelfCapacity(db: Db, rackId: number, capacity: number): Promise<void> {
+  await db.updateTable('shelves').set({ capacity }).where('rack_id', '=', rackId).execute();
+}

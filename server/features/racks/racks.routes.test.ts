@@ -17,6 +17,7 @@ describe.each(testEngines())('racks and pallets routes on %s', (engine) => {
   let otherWarehouseId: number;
   let counter = 0;
 
+  // the 2 x 2 VAULTS block (10 x 10 ft) stands in the far corner, out of the racks' way
   async function newWarehouse(companyId: number, size = { width: 100, length: 50 }) {
     counter += 1;
     const warehouse = await buildWarehouse(ctx.database.db, {
@@ -24,6 +25,8 @@ describe.each(testEngines())('racks and pallets routes on %s', (engine) => {
       name: `Racks ${counter}`,
       rows: 2,
       cols: 2,
+      gridX: size.width - 10,
+      gridY: size.length - 10,
       ...size,
     });
     return warehouse.id;
@@ -388,6 +391,209 @@ describe.each(testEngines())('racks and pallets routes on %s', (engine) => {
     });
   });
 
+  describe('the VAULTS field block', () => {
+    it('refuses a rack added or moved onto the block like an overlap, and changes nothing', async () => {
+      const wid = await newWarehouse(user.companyId);
+      const before = await countRows('racks', user.companyId);
+      const added = await addRack({ name: 'On block', width: 6, length: 4, position: { x: 88, y: 42 } }, wid);
+      expect(added.statusCode).toBe(400);
+      expect(added.json()).toEqual({
+        errors: ['Invalid rack position: it overlaps the VAULTS field block.'],
+      });
+      expect(await countRows('racks', user.companyId)).toBe(before);
+      const rack = await buildRack(ctx.database.db, {
+        companyId: user.companyId,
+        warehouseId: wid,
+        x: 0,
+        y: 0,
+      });
+      const moved = await user.request({
+        method: 'PUT',
+        url: `/api/racks/${wid}/rack/${rack.id}`,
+        payload: { position: { x: 85, y: 38 } },
+      });
+      expect(moved.statusCode).toBe(400);
+      expect(moved.json().errors[0]).toBe('Invalid rack position: it overlaps the VAULTS field block.');
+      // right beside the block is fine
+      const beside = await user.request({
+        method: 'PUT',
+        url: `/api/racks/${wid}/rack/${rack.id}`,
+        payload: { position: { x: 78, y: 46 } },
+      });
+      expect(beside.statusCode).toBe(200);
+    });
+  });
+
+  describe('PATCH /api/racks/{warehouseId}/rack/{rackId}', () => {
+    const patch = (wid: number, rackId: number, body: Record<string, unknown>, as: SignedIn = user) =>
+      as.request({ method: 'PATCH', url: `/api/racks/${wid}/rack/${rackId}`, payload: body });
+
+    it('renames, resizes, turns and changes shelf count and capacity, recording an event', async () => {
+      const wid = await newWarehouse(user.companyId);
+      const created = (
+        await addRack(
+          { name: 'Old', capacity: 2, num_shelves: 2, width: 10, length: 4, position: { x: 5, y: 5 } },
+          wid,
+        )
+      ).json() as RackDto;
+      const res = await patch(wid, created.id, {
+        name: ' Renamed ',
+        width: 14,
+        length: 3,
+        orientation: 'vertical',
+        num_shelves: 3,
+        capacity: 5,
+        version: created.version,
+      });
+      expect(res.statusCode).toBe(200);
+      const rack = res.json() as RackDto;
+      expect(rack).toMatchObject({
+        name: 'Renamed',
+        width: 14,
+        length: 3,
+        orientation: 'vertical',
+        capacity: 5,
+        num_shelves: 3,
+        position: { x: 5, y: 5, width: 3, length: 14 },
+        version: created.version + 1,
+      });
+      expect(rack.shelves.map((s) => [s.position, s.capacity])).toEqual([
+        [1, 5],
+        [2, 5],
+        [3, 5],
+      ]);
+      const fewer = await patch(wid, created.id, { num_shelves: 1 });
+      expect(fewer.statusCode).toBe(200);
+      expect((fewer.json() as RackDto).shelves.map((s) => s.position)).toEqual([1]);
+      const events = await ctx.database.db
+        .selectFrom('events')
+        .select('kind')
+        .where('entity_id', '=', created.id)
+        .where('kind', '=', 'rack.edited')
+        .execute();
+      expect(events).toHaveLength(2);
+    });
+
+    it('refuses a size that overlaps, leaves the walls or covers the VAULTS block, and changes nothing', async () => {
+      const wid = await newWarehouse(user.companyId);
+      await buildRack(ctx.database.db, {
+        companyId: user.companyId,
+        warehouseId: wid,
+        name: 'Fixed',
+        x: 20,
+        y: 0,
+      });
+      const rack = await buildRack(ctx.database.db, {
+        companyId: user.companyId,
+        warehouseId: wid,
+        name: 'Grower',
+        x: 0,
+        y: 0,
+      });
+      const wide = await patch(wid, rack.id, { width: 30 });
+      expect(wide.statusCode).toBe(400);
+      expect(wide.json().errors[0]).toBe('Invalid rack position: it overlaps rack Fixed.');
+      const long = await patch(wid, rack.id, { orientation: 'vertical', width: 60 });
+      expect(long.statusCode).toBe(400);
+      expect(long.json().errors[0]).toContain('Invalid rack position');
+      const nearBlock = await buildRack(ctx.database.db, {
+        companyId: user.companyId,
+        warehouseId: wid,
+        name: 'Near',
+        x: 80,
+        y: 45,
+      });
+      const onBlock = await patch(wid, nearBlock.id, { width: 12, length: 4 });
+      expect(onBlock.statusCode).toBe(400);
+      expect(onBlock.json().errors[0]).toBe('Invalid rack position: it overlaps the VAULTS field block.');
+      const blank = await patch(wid, rack.id, { name: 'x', width: 0 });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json().errors.join(' ')).toContain('Width must be more than 0.');
+      const row = await ctx.database.db
+        .selectFrom('racks')
+        .select(['name', 'width', 'orientation', 'version'])
+        .where('id', '=', rack.id)
+        .executeTakeFirstOrThrow();
+      expect({ ...row, width: Number(row.width) }).toMatchObject({
+        name: 'Grower',
+        orientation: 'horizontal',
+        version: 1,
+      });
+    });
+
+    it('refuses fewer shelves or less capacity than the pallets need, naming the shelf', async () => {
+      const wid = await newWarehouse(user.companyId);
+      const rack = (
+        await addRack(
+          { name: 'Full', capacity: 4, num_shelves: 2, width: 10, length: 4, position: { x: 5, y: 5 } },
+          wid,
+        )
+      ).json() as RackDto;
+      const [top, bottom] = rack.shelves;
+      await buildPallet(ctx.database.db, {
+        companyId: user.companyId,
+        shelfId: bottom!.id,
+        customer: 'LOW',
+        slotIndex: 0,
+      });
+      await buildPallet(ctx.database.db, {
+        companyId: user.companyId,
+        shelfId: top!.id,
+        customer: 'FAR',
+        slotIndex: 2,
+        spots: 2,
+      });
+      const fewer = await patch(wid, rack.id, { num_shelves: 1 });
+      expect(fewer.statusCode).toBe(400);
+      expect(fewer.json()).toEqual({
+        errors: ['Shelf 2 holds 1 pallet. Move or delete it before removing the shelf.'],
+      });
+      const smaller = await patch(wid, rack.id, { capacity: 3 });
+      expect(smaller.statusCode).toBe(400);
+      expect(smaller.json()).toEqual({
+        errors: [
+          'Shelf 1 holds pallets up to space 4. Move or delete them, or keep the capacity at 4 or more.',
+        ],
+      });
+      const after = (
+        await user.request({ method: 'GET', url: `/api/racks/warehouse/${wid}` })
+      ).json() as RackDto[];
+      const same = after.find((r) => r.id === rack.id)!;
+      expect(same.shelves.map((s) => [s.capacity, s.pallets.length])).toEqual([
+        [4, 1],
+        [4, 1],
+      ]);
+      expect(same.version).toBe(rack.version);
+    });
+
+    it("answers 409 for a stale version, 401 signed out and 404 for another company's rack", async () => {
+      const wid = await newWarehouse(user.companyId);
+      const rack = await buildRack(ctx.database.db, {
+        companyId: user.companyId,
+        warehouseId: wid,
+        name: 'Mine',
+      });
+      expect((await patch(wid, rack.id, { name: 'A', version: 1 })).statusCode).toBe(200);
+      const stale = await patch(wid, rack.id, { name: 'B', version: 1 });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toEqual({ errors: ['This rack was changed by someone else'] });
+      const anonymous = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/racks/${wid}/rack/${rack.id}`,
+        payload: { name: 'C' },
+      });
+      expect(anonymous.statusCode).toBe(401);
+      const foreign = await patch(wid, rack.id, { name: 'Taken' }, other);
+      expect(foreign.statusCode).toBe(404);
+      const row = await ctx.database.db
+        .selectFrom('racks')
+        .select('name')
+        .where('id', '=', rack.id)
+        .executeTakeFirstOrThrow();
+      expect(row.name).toBe('A');
+    });
+  });
+
   describe('DELETE /api/racks/{warehouseId}/rack/{rackId}/delete', () => {
     it('deletes the rack with its shelves and pallets', async () => {
       const wid = await newWarehouse(user.companyId);
@@ -541,9 +747,9 @@ describe.each(testEngines())('racks and pallets routes on %s', (engine) => {
       // slots 0-1 are taken; 3 more spots do not fit on a 4-slot shelf
       const res = await addPallet({ shelf_id: shelfId, customer_name: 'BIG', shelf_spots: 3, slot_index: 2 });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ errors: [shelfSpaceMessage(4)] });
+      expect(res.json()).toEqual({ errors: [shelfSpaceMessage(4, 2)] });
       expect(res.json().errors[0]).toBe(
-        'Shelf does not have enough space for this. Please increase Shelf capacity. Shelf capacity is currently 4',
+        'Shelf does not have enough space for this. Please increase Shelf capacity. Shelf capacity is currently 4; 2 spaces are free.',
       );
     });
 
@@ -626,7 +832,7 @@ describe.each(testEngines())('racks and pallets routes on %s', (engine) => {
       expect(kept.json()).toMatchObject({ shelfSpots: 2, weight: 0, version: 3 });
       const tooMany = await edit({ customer_name: 'edited', pallet_spaces: 3, version: 3 });
       expect(tooMany.statusCode).toBe(400);
-      expect(tooMany.json()).toEqual({ errors: [shelfSpaceMessage(4)] });
+      expect(tooMany.json()).toEqual({ errors: [shelfSpaceMessage(4, 2)] });
       const stale = await edit({ customer_name: 'edited', pallet_spaces: 1, version: 1 });
       expect(stale.statusCode).toBe(409);
       expect(stale.json()).toEqual({ errors: ['This pallet was changed by someone else'] });

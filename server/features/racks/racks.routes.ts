@@ -3,6 +3,7 @@ import {
   AddPalletSchema,
   AddRackSchema,
   EditPalletSchema,
+  EditRackSchema,
   MoveRackSchema,
 } from '../../../domain/schemas/rack.schema';
 import { requireUser } from '../../auth/session.plugin';
@@ -13,6 +14,7 @@ import { addPallet, deletePallet, editPallet, PALLET_NOT_FOUND } from './pallets
 import {
   addRack,
   deleteRack,
+  editRack,
   listRacks,
   moveRack,
   RACK_NOT_FOUND,
@@ -50,6 +52,13 @@ export const racksRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { dat
     const warehouseId = parseId(request.params.warehouseId, WAREHOUSE_NOT_FOUND);
     const rackId = parseId(request.params.rackId, RACK_NOT_FOUND);
     return moveRack(db, actor, warehouseId, rackId, parseInput(MoveRackSchema, request.body));
+  });
+
+  app.patch<{ Params: RackParams }>('/api/racks/:warehouseId/rack/:rackId', async (request) => {
+    const actor = actorOf(request);
+    const warehouseId = parseId(request.params.warehouseId, WAREHOUSE_NOT_FOUND);
+    const rackId = parseId(request.params.rackId, RACK_NOT_FOUND);
+    return editRack(db, actor, warehouseId, rackId, parseInput(EditRackSchema, request.body));
   });
 
   app.delete<{ Params: RackParams }>('/api/racks/:warehouseId/rack/:rackId/delete', async (request) => {

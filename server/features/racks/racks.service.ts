@@ -1,9 +1,12 @@
-import { placementProblem, rackFootprint } from '../../../domain/rules/rack-placement';
+import { fieldBlockObstacle, placementProblem, rackFootprint } from '../../../domain/rules/rack-placement';
 import {
   type AddRackInput,
+  type EditRackInput,
   type MoveRackInput,
   RACK_CHANGED,
   type RackDto,
+  shelfCapacityHoldsPallets,
+  shelfCountHoldsPallets,
 } from '../../../domain/schemas/rack.schema';
 import type { Db } from '../../db/database';
 import { lockWarehouse, type Trx } from '../../db/locks';
@@ -14,8 +17,10 @@ import type { Actor } from '../../auth/actor';
 import { findWarehouse } from '../warehouses/warehouses.repo';
 import { presentRacks } from './racks.presenter';
 import {
+  appendShelves,
   customersOfRack,
   deleteRackRow,
+  deleteShelves,
   findPalletsOfRacks,
   findRack,
   findRacksOfWarehouse,
@@ -24,7 +29,10 @@ import {
   insertShelves,
   moveRack as moveRackRow,
   type RackRow,
+  setShelfCapacity,
+  updateRack,
 } from './racks.repo';
+import type { WarehouseRow } from '../warehouses/warehouses.repo';
 
 export const WAREHOUSE_NOT_FOUND = 'Warehouse not found';
 export const RACK_NOT_FOUND = 'Rack not found';
@@ -67,15 +75,22 @@ function rectsOf(racks: RackRow[]) {
   }));
 }
 
+/** Inside the walls, clear of the other racks and of the VAULTS field block. */
 function checkPlacement(
-  warehouse: { width: number; length: number },
+  warehouse: Pick<WarehouseRow, 'width' | 'length' | 'rows' | 'cols' | 'grid_x' | 'grid_y'>,
   rect: { x: number; y: number; width: number; length: number },
   others: RackRow[],
 ) {
+  const block = fieldBlockObstacle({
+    rows: Number(warehouse.rows),
+    cols: Number(warehouse.cols),
+    x: Number(warehouse.grid_x),
+    y: Number(warehouse.grid_y),
+  });
   const problem = placementProblem(
     rect,
     { width: Number(warehouse.width), length: Number(warehouse.length) },
-    rectsOf(others),
+    [...rectsOf(others), ...block],
   );
   if (problem) throw badRequest(`Invalid rack position: ${problem}`);
 }
@@ -155,6 +170,90 @@ export async function moveRack(
       entityId: rackId,
       warehouseId,
       payload: { x, y, orientation },
+    });
+  });
+  return loadRack(db, actor.companyId, warehouseId, rackId);
+}
+
+/**
+ * Rack Info's edit: name, size, orientation, shelf count and shelf capacity. The rack keeps its corner and must
+ * still fit (walls, racks, VAULTS block); shelves that go must be empty, and no shelf may shrink below the spaces
+ * its pallets reach.
+ */
+export async function editRack(
+  db: Db,
+  actor: Actor,
+  warehouseId: number,
+  rackId: number,
+  input: EditRackInput,
+): Promise<RackDto> {
+  await db.transaction().execute(async (trx) => {
+    const warehouse = await lockFloor(trx, actor, warehouseId);
+    const racks = await findRacksOfWarehouse(trx, actor.companyId, warehouseId);
+    const rack = racks.find((r) => r.id === rackId);
+    if (!rack) throw notFound(RACK_NOT_FOUND);
+    if (input.version !== undefined && input.version !== Number(rack.version)) throw conflict(RACK_CHANGED);
+
+    const next = {
+      name: input.name ?? rack.name,
+      orientation: input.orientation ?? rack.orientation,
+      width: input.width ?? Number(rack.width),
+      length: input.length ?? Number(rack.length),
+      capacity: input.capacity ?? Number(rack.capacity),
+    };
+    const footprint = rackFootprint(next);
+    checkPlacement(
+      warehouse,
+      { x: Number(rack.x), y: Number(rack.y), ...footprint },
+      racks.filter((r) => r.id !== rackId),
+    );
+
+    const [shelves, pallets] = await Promise.all([
+      findShelvesOfRacks(trx, [rackId]),
+      findPalletsOfRacks(trx, [rackId]),
+    ]);
+    const count = input.num_shelves ?? shelves.length;
+    const leaving = shelves.slice(count);
+    for (const shelf of leaving) {
+      const held = pallets.filter((p) => p.shelf_id === shelf.id).length;
+      if (held > 0) throw badRequest(shelfCountHoldsPallets(Number(shelf.position), held));
+    }
+    const capacityChanged = input.capacity !== undefined;
+    if (capacityChanged) {
+      for (const shelf of shelves.slice(0, count)) {
+        const reach = pallets
+          .filter((p) => p.shelf_id === shelf.id)
+          .reduce((end, p) => Math.max(end, Number(p.slot_index) + Number(p.shelf_spots)), 0);
+        if (reach > next.capacity) throw badRequest(shelfCapacityHoldsPallets(Number(shelf.position), reach));
+      }
+    }
+
+    const updated = await updateRack(trx, rackId, next, Number(rack.version));
+    if (!updated) throw conflict(RACK_CHANGED);
+    await deleteShelves(
+      trx,
+      rackId,
+      leaving.map((s) => s.id),
+    );
+    if (capacityChanged) await setShelfCapacity(trx, rackId, next.capacity);
+    const top = shelves.reduce((max, s) => Math.max(max, Number(s.position)), 0);
+    if (count > shelves.length) {
+      await appendShelves(
+        trx,
+        actor.companyId,
+        rackId,
+        { from: top + 1, to: top + count - shelves.length },
+        next.capacity,
+      );
+    }
+    await recordEvent(trx, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      kind: 'rack.edited',
+      entityType: 'rack',
+      entityId: rackId,
+      warehouseId,
+      payload: { ...next, num_shelves: count },
     });
   });
   return loadRack(db, actor.companyId, warehouseId, rackId);

@@ -62,7 +62,28 @@ describe.each(testEngines())('stage and move routes on %s', (engine) => {
         order_name: 'W-1',
         type: 'vault',
         note: null,
+        staged_at: expect.any(String),
+        staged_from: null,
       });
+    });
+
+    it('says where and when each vault was staged from its latest stage event', async () => {
+      const wh = await newWarehouse();
+      const vault = await buildVault(db(), { companyId: user.companyId, fieldId: wh.field('B2').id });
+      const before = Date.now();
+      expect((await user.request({ method: 'POST', url: `/api/stage/vaults/${vault.id}` })).statusCode).toBe(
+        200,
+      );
+      const map = (await user.request({ method: 'GET', url: '/api/stage/vaults' })).json() as Record<
+        string,
+        StagedVaultDto
+      >;
+      const card = map[vault.id]!;
+      expect(card.staged_from).toEqual({ warehouse: wh.name, field: 'B2', position: 3 });
+      expect(Date.parse(card.staged_at!)).toBeGreaterThanOrEqual(before - 1000);
+      // another company's stage says nothing of it
+      const theirs = (await other.request({ method: 'GET', url: '/api/stage/vaults' })).json();
+      expect(theirs[vault.id]).toBeUndefined();
     });
 
     it('answers 401 signed out', async () => {

@@ -42,7 +42,15 @@ export function presentVault(row: VaultRow, attachments: AttachmentDto[] = []): 
   };
 }
 
-export function presentStagedVault(row: VaultRow): StagedVaultDto {
+const textOrNull = (v: unknown) => (typeof v === 'string' ? v : null);
+
+/** A staged vault with its latest 'vault.staged' event: a payload naming a field means it came from there. */
+export function presentStagedVault(
+  row: VaultRow,
+  stagedEvent?: { payload: unknown; createdAt: string },
+): StagedVaultDto {
+  const payload = (stagedEvent?.payload ?? null) as Record<string, unknown> | null;
+  const fromField = payload !== null && typeof payload === 'object' && 'fromFieldId' in payload;
   return {
     id: row.id,
     name: row.name,
@@ -50,5 +58,13 @@ export function presentStagedVault(row: VaultRow): StagedVaultDto {
     order_name: row.order_name,
     type: row.type,
     note: row.note,
+    staged_at: stagedEvent?.createdAt ?? null,
+    staged_from: fromField
+      ? {
+          warehouse: textOrNull(payload.fromWarehouse),
+          field: textOrNull(payload.fromField),
+          position: typeof payload.position === 'number' ? payload.position : null,
+        }
+      : null,
   };
 }

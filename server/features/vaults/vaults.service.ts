@@ -22,7 +22,7 @@ import { placeholderKind } from '../../../domain/rules/placeholders';
 import type { Db } from '../../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/database';
 import { lockFields, lockVaults, lockWarehouses, type Trx } from '../../db/locks';
-import { recordEvent } from '../../events/event-log.repo';
+import { findLatestEvents, recordEvent } from '../../events/event-log.repo';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { FIELD_NOT_FOUND, loadField } from '../fields/field-loader';
 import { type FieldRow, findField, setFieldFull } from '../fields/fields.repo';
@@ -418,16 +418,33 @@ export async function stageVault(
         entityType: 'vault',
         entityId: vaultId,
         warehouseId: field.warehouse_id,
-        payload: { fromFieldId: field.id, position: vault.position },
+        // the names as they were, for the staged card's 'from' line
+        payload: {
+          fromFieldId: field.id,
+          position: vault.position,
+          fromWarehouse: vault.warehouse_name,
+          fromField:
+            vault.field_col !== null && vault.field_row !== null
+              ? fieldName(Number(vault.field_col), Number(vault.field_row))
+              : null,
+        },
       });
       return { ...(await loadVault(trx, actor.companyId, vaultId)), old_field_id: field.id };
     }),
   );
 }
 
+/** The stage, each vault with where and when it was staged (its latest 'vault.staged' event). */
 export async function listStagedVaults(db: Db, companyId: number): Promise<Record<number, StagedVaultDto>> {
+  const rows = await findStagedVaults(db, companyId);
+  const events = await findLatestEvents(
+    db,
+    companyId,
+    'vault.staged',
+    rows.map((r) => r.id),
+  );
   const staged: Record<number, StagedVaultDto> = {};
-  for (const row of await findStagedVaults(db, companyId)) staged[row.id] = presentStagedVault(row);
+  for (const row of rows) staged[row.id] = presentStagedVault(row, events.get(row.id));
   return staged;
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { rackFootprint } from '../../../domain/rules/rack-placement';
-import type { AddRackInput, PalletDto, RackDto } from '../../../domain/schemas/rack.schema';
+import type { AddRackInput, EditRackValues, PalletDto, RackDto } from '../../../domain/schemas/rack.schema';
 import { api } from '../lib/api-client';
 
 export const racksQueryKey = (warehouseId: number) => ['racks', warehouseId] as const;
@@ -111,5 +111,19 @@ export function useDeletePallet(warehouseId: number) {
   return useMutation({
     mutationFn: (palletId: number) => api.delete<unknown>(`/api/pallets/${palletId}/delete`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: racksQueryKey(warehouseId) }),
+  });
+}
+
+/** Rack Info's edit (name, size, orientation, shelves, capacity); the server checks placement and pallets. */
+export function useEditRack(warehouseId: number) {
+  const queryClient = useQueryClient();
+  const key = racksQueryKey(warehouseId);
+  return useMutation({
+    mutationFn: ({ rackId, ...input }: EditRackValues & { rackId: number }) =>
+      api.patch<RackDto>(`/api/racks/${warehouseId}/rack/${rackId}`, input),
+    onSuccess: (rack) => {
+      queryClient.setQueryData<RackDto[]>(key, (racks) => racks?.map((r) => (r.id === rack.id ? rack : r)));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }

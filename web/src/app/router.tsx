@@ -5,6 +5,7 @@ import { useWarehouses } from '../api/warehouses';
 import { ErrorList } from '../components/ui/error-list';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
+import { afterSignIn } from '../lib/after-sign-in';
 import { errorMessages } from '../lib/api-client';
 import type { WarehouseDto } from '../../../domain/schemas/warehouse.schema';
 import { OfflineBanner } from './offline-banner';
@@ -47,13 +48,31 @@ const renderRackView = (warehouse: WarehouseDto) => (
 );
 
 const CHECKLIST_PATH = /^\/([^/]+)-checklist\/?$/;
+// the signed-in screens: a signed-out visitor who opens one signs in first and then lands on it
+const SIGNED_IN_PATH =
+  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|messages|warehouse\/|edit\/)/;
 
-/** `/{warehouse-name}-checklist` for any warehouse; every other unknown path goes home. */
-function ChecklistOrHome() {
-  const { pathname } = useLocation();
+// set once this tab has been signed in: after signing out, the screen left behind is not a deep link to return to
+const visit = { signedIn: false };
+
+/**
+ * `/{warehouse-name}-checklist` for any warehouse; signed out, a signed-in screen asks to sign in first (and
+ * remembers where to return); every other unknown path goes home.
+ */
+function ChecklistOrHome({ signedIn }: { signedIn: boolean }) {
+  const { pathname, search, hash } = useLocation();
   const match = CHECKLIST_PATH.exec(pathname);
-  if (!match) return <Navigate to={paths.landing} replace />;
-  return <ChecklistFillPage slug={decodeURIComponent(match[1]!)} />;
+  if (match) return <ChecklistFillPage slug={decodeURIComponent(match[1]!)} />;
+  if (!signedIn && !visit.signedIn && SIGNED_IN_PATH.test(pathname)) {
+    return <Navigate to={paths.login} replace state={{ from: `${pathname}${search}${hash}` }} />;
+  }
+  return <Navigate to={paths.landing} replace />;
+}
+
+/** Signed in on the sign-in page (the session arrived): on to the page the user came for. */
+function LeaveLogin() {
+  const { state } = useLocation();
+  return <Navigate to={afterSignIn(state)} replace />;
 }
 
 function SignedOutRoutes() {
@@ -66,20 +85,23 @@ function SignedOutRoutes() {
         <Route path={paths.landing} element={<LandingPage />} />
         <Route path={paths.login} element={<LoginPage />} />
         <Route path={paths.checklistsAdmin} element={<ChecklistsAdminPage />} />
-        <Route path="*" element={<ChecklistOrHome />} />
+        <Route path="*" element={<ChecklistOrHome signedIn={false} />} />
       </Routes>
     </>
   );
 }
 
 function SignedInRoutes() {
+  useEffect(() => {
+    visit.signedIn = true;
+  }, []);
   return (
     <>
       <LazyToaster />
       <OfflineBanner />
       <Routes>
         <Route path={paths.landing} element={<Navigate to={paths.dashboard} replace />} />
-        <Route path={paths.login} element={<Navigate to={paths.dashboard} replace />} />
+        <Route path={paths.login} element={<LeaveLogin />} />
         <Route element={<AppLayout />}>
           <Route path={paths.dashboard} element={<DashboardPage />} />
           <Route path={paths.stage} element={<StagePage />} />
@@ -91,7 +113,7 @@ function SignedInRoutes() {
           <Route path={paths.printStudio} element={<PrintStudioPage />} />
           <Route path={paths.checklistsAdmin} element={<ChecklistsAdminPage />} />
           <Route path={paths.messages} element={<MessagesPage />} />
-          <Route path="*" element={<ChecklistOrHome />} />
+          <Route path="*" element={<ChecklistOrHome signedIn />} />
         </Route>
       </Routes>
     </>

@@ -8,6 +8,7 @@ import { type Floor, planScale } from '../../../domain/rules/rack-placement';
 export function usePlanScale(
   floor: Floor,
   maxHeight: number,
+  maxPxPerFt?: number,
 ): { ref: (element: HTMLElement | null) => void; scale: number } {
   const [element, setElement] = useState<HTMLElement | null>(null);
   const [width, setWidth] = useState(0);
@@ -21,6 +22,6 @@ export function usePlanScale(
   // the plan's 2px border on each side comes out of the available width
   return {
     ref: setElement,
-    scale: planScale(floor, { width: Math.max(0, (width || 600) - 4), height: maxHeight }),
+    scale: planScale(floor, { width: Math.max(0, (width || 600) - 4), height: maxHeight }, maxPxPerFt),
   };
 }

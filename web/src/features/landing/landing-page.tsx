@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { ContactForm } from './contact-form';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 const features = [
   {
@@ -23,6 +24,7 @@ const features = [
 ];
 
 export default function LandingPage() {
+  useDocumentTitle(undefined);
   return (
     <div className="min-h-screen bg-surface">
       <header className="bg-primary text-white">

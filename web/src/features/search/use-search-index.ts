@@ -24,7 +24,8 @@ export function useSearchIndex(view: WarehouseView): SearchIndex {
   const session = useSession();
   const warehouses = useWarehouses(session.data?.companyId);
   const summary = warehouses.data?.find((w) => (w.slug ?? warehouseSlug(w.name)) === slug);
-  const detail = useWarehouse(view === 'vault' ? summary?.id : undefined);
+  // rack view finds the vault numbers too
+  const detail = useWarehouse(summary?.id);
   const racks = useRacks(view === 'rack' ? summary?.id : undefined);
 
   const vaultIndex = useMemo(
@@ -32,8 +33,8 @@ export function useSearchIndex(view: WarehouseView): SearchIndex {
     [detail.data],
   );
   const rackIndex = useMemo(
-    () => (racks.data ? buildRackSearchIndex(racks.data) : EMPTY_INDEX),
-    [racks.data],
+    () => (racks.data ? buildRackSearchIndex(racks.data, detail.data) : EMPTY_INDEX),
+    [racks.data, detail.data],
   );
   return view === 'rack' ? rackIndex : vaultIndex;
 }

@@ -1,14 +1,18 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { LoginSchema } from '../../../../../domain/schemas/auth.schema';
 import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { paths } from '../../../config/paths';
+import { afterSignIn } from '../../../lib/after-sign-in';
 import { errorMessages } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLogin } from '../../../api/session';
 
 export default function LoginPage() {
   const navigate = useNavigate();
+  const { state } = useLocation();
+  useDocumentTitle('Sign in');
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -22,7 +26,7 @@ export default function LoginPage() {
       return;
     }
     setClientErrors([]);
-    login.mutate(parsed.data, { onSuccess: () => navigate(paths.dashboard, { replace: true }) });
+    login.mutate(parsed.data, { onSuccess: () => navigate(afterSignIn(state), { replace: true }) });
   }
 
   const messages = clientErrors.length > 0 ? clientErrors : login.isError ? errorMessages(login.error) : [];

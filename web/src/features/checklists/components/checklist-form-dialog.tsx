@@ -61,6 +61,7 @@ export function ChecklistFormDialog({
   serverErrors,
   onSubmit,
   onClose,
+  onWarehouseChange,
 }: {
   mode: 'add' | 'edit';
   initial: ChecklistDraft;
@@ -69,6 +70,8 @@ export function ChecklistFormDialog({
   serverErrors: string[];
   onSubmit: (draft: ChecklistDraft) => void;
   onClose: () => void;
+  /** another warehouse was chosen: errors about the previous one (e.g. it already has a checklist) no longer apply */
+  onWarehouseChange?: () => void;
 }) {
   const [draft, setDraft] = useState(initial);
   const [newTask, setNewTask] = useState('');
@@ -119,7 +122,11 @@ export function ChecklistFormDialog({
           <select
             id={ids.warehouse}
             value={draft.warehouse_id}
-            onChange={(e) => update({ warehouse_id: e.target.value === '' ? '' : Number(e.target.value) })}
+            onChange={(e) => {
+              update({ warehouse_id: e.target.value === '' ? '' : Number(e.target.value) });
+              setErrors([]);
+              onWarehouseChange?.();
+            }}
             required
             className={inputClass}
           >

@@ -19,6 +19,10 @@ import { ResponseDialog } from '../components/response-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadFailed } from '../../../components/ui/error-list';
 import { inputClass } from '../../../components/ui/form-field';
+import { readRemembered, remember } from '../../../lib/remembered';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+const CHECKLIST_NAME_KEY = 'warehouse-manager.checklist-name';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -121,7 +125,8 @@ function FillIn({
   slug: string;
   linkKey: string | null;
 }) {
-  const [name, setName] = useState('');
+  // the name is remembered on this device, so staff type it once
+  const [name, setName] = useState(() => readRemembered(CHECKLIST_NAME_KEY));
   const [nameTouched, setNameTouched] = useState(false);
   const [responding, setResponding] = useState<{ task: ChecklistTaskDto; answer: 'yes' | 'no' } | null>(null);
   const answer = useAnswerChecklist(slug, linkKey);
@@ -156,7 +161,10 @@ function FillIn({
         <input
           id={nameId}
           value={name}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => {
+            setName(e.target.value);
+            remember(CHECKLIST_NAME_KEY, e.target.value.trim());
+          }}
           onBlur={() => setNameTouched(true)}
           required
           maxLength={100}
@@ -226,6 +234,7 @@ export default function ChecklistFillPage({ slug }: { slug: string }) {
   const linkKey = searchParams.get('key');
   const checklist = useActiveChecklist(slug, linkKey);
   const nameFromLink = warehouseNameFromChecklistSlug(slug);
+  useDocumentTitle(`${nameFromLink} Checklist`);
 
   let content;
   if (checklist.isPending) content = <Spinner label="Loading checklist..." />;

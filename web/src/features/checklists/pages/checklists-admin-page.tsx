@@ -23,6 +23,7 @@ import { ChecklistFrame } from '../components/checklist-frame';
 import { type ChecklistDraft, ChecklistFormDialog, draftOf } from '../components/checklist-form-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorList, LoadFailed } from '../../../components/ui/error-list';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const TITLE = 'Warehouse Checklists Page';
 
@@ -177,6 +178,7 @@ function ChecklistsAdmin({ companyId }: { companyId: number }) {
           serverErrors={mutation.isError ? [failure, ...errorMessages(mutation.error)] : []}
           onSubmit={submit}
           onClose={() => setDialog(null)}
+          onWarehouseChange={() => mutation.reset()}
         />
       )}
     </Page>
@@ -185,6 +187,7 @@ function ChecklistsAdmin({ companyId }: { companyId: number }) {
 
 /** Spec 2.14: opens signed out too, but then shows only a sign-in hint and loads no data. */
 export default function ChecklistsAdminPage() {
+  useDocumentTitle('Warehouse Checklists');
   const session = useSession();
   if (!session.data) return <SignInHint />;
   return <ChecklistsAdmin companyId={session.data.companyId} />;

@@ -4,11 +4,13 @@ import { ErrorList } from '../../../components/ui/error-list';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessages } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Messages sent through the landing page's contact form, newest first. */
 export default function MessagesPage() {
+  useDocumentTitle('Messages');
   const messages = useContactMessages();
 
   return (

@@ -5,8 +5,9 @@ import { toast } from 'sonner';
 import { useDeleteRack } from '../../../api/racks';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { RackEditForm } from './rack-edit-form';
 
-/** 'Rack Info': what the rack is, and Delete behind a confirmation that warns about its pallets. */
+/** 'Rack Info': what the rack is, Edit for a manager, and Delete behind a confirmation that warns about its pallets. */
 export function RackInfoDialog({
   warehouseId,
   rack,
@@ -17,6 +18,7 @@ export function RackInfoDialog({
   onClose: () => void;
 }) {
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const deleteRack = useDeleteRack(warehouseId);
   const pallets = rack.shelves.reduce((sum, shelf) => sum + shelf.pallets.length, 0);
 
@@ -45,15 +47,24 @@ export function RackInfoDialog({
 
   return (
     <Dialog open onOpenChange={(open) => !open && !deleteRack.isPending && onClose()} title="Rack Info">
-      <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-medium text-slate-500">{label}</dt>
-            <dd className="text-slate-800">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      {confirming ? (
+      {editing ? (
+        <RackEditForm
+          warehouseId={warehouseId}
+          rack={rack}
+          onDone={() => setEditing(false)}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-medium text-slate-600">{label}</dt>
+              <dd className="text-slate-800">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {editing ? null : confirming ? (
         <div
           role="alert"
           className="mt-5 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
@@ -82,9 +93,14 @@ export function RackInfoDialog({
           <Button variant="danger" onClick={() => setConfirming(true)}>
             Delete
           </Button>
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+            <Button variant="secondary" onClick={onClose}>
+              Close
+            </Button>
+          </div>
         </div>
       )}
     </Dialog>

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import {
   type NamedRect,
   type Placement,
+  fieldBlockObstacle,
   placeRack,
   type Size,
 } from '../../../../../domain/rules/rack-placement';
@@ -95,9 +96,11 @@ export function RackLayoutEditor({ warehouse }: { warehouse: WarehouseDto }) {
     const item = dragged(event.active.id);
     const point = dropPoint(event, plan.current, scale);
     if (!item || !point) return null;
-    const others: NamedRect[] = list
-      .filter((r) => r.id !== item.rack?.id)
-      .map((r) => ({ ...r.position, name: r.name }));
+    // the VAULTS field block stands in the way like a rack (the server refuses it the same way)
+    const others: NamedRect[] = [
+      ...list.filter((r) => r.id !== item.rack?.id).map((r) => ({ ...r.position, name: r.name })),
+      ...fieldBlockObstacle({ ...warehouse.fieldgridLocation, rows: warehouse.rows, cols: warehouse.cols }),
+    ];
     return placeRack(point, item.size, floor, others);
   }
 

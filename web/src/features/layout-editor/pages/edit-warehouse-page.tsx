@@ -14,6 +14,7 @@ import { DimensionsForm } from '../components/dimensions-form';
 import { FieldGridPlacement } from '../components/field-grid-placement';
 import { GridEditor } from '../components/grid-editor';
 import { RackLayoutEditor } from '../components/rack-layout-editor';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\s+/g, '-')}`;
@@ -42,6 +43,7 @@ export default function EditWarehousePage() {
     (w) => (w.slug ?? warehouseSlug(w.name)) === warehouseName.toLowerCase(),
   );
   const detail = useWarehouse(summary?.id);
+  useDocumentTitle(detail.data ? `Edit ${detail.data.name}` : 'Edit Warehouse');
 
   if (warehouses.isPending || (summary && detail.isPending)) return <Spinner label="Loading warehouse..." />;
   if (warehouses.isError || detail.isError) {

@@ -24,6 +24,7 @@ import {
   hasFilters,
   type PrintFilters,
 } from '../print-filters';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type PrintStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
@@ -78,6 +79,7 @@ function VaultSection({
 }
 
 export default function PrintStudioPage() {
+  useDocumentTitle('Print Studio');
   const vaults = usePrintVaults();
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);

@@ -70,8 +70,9 @@ export function PalletDialog({
       return;
     }
     const spans = shelf.pallets.map((p) => ({ id: p.id, slotIndex: p.slotIndex, spots: p.shelfSpots }));
-    if (parsed.data.pallet_spaces > freeSpots(shelf.capacity, spans, pallet?.id)) {
-      setErrors([shelfSpaceMessage(shelf.capacity)]);
+    const free = freeSpots(shelf.capacity, spans, pallet?.id);
+    if (parsed.data.pallet_spaces > free) {
+      setErrors([shelfSpaceMessage(shelf.capacity, free)]);
       return;
     }
     setErrors([]);

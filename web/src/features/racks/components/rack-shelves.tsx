@@ -48,26 +48,43 @@ export function RackShelves({
     <div className="space-y-3">
       {shelves.map((shelf) => {
         const cells = shelfCells(shelf.capacity, spansOf(shelf));
+        const free = freeSpots(shelf.capacity, spansOf(shelf));
+        const full = free === 0;
+        const fullNoteId = `rack-${rack.id}-shelf-${shelf.id}-full`;
         return (
           <div
             key={shelf.id}
-            className="rounded-lg border border-slate-200 bg-slate-50 p-2"
+            className={`rounded-lg border p-2 ${full ? 'border-full/60 bg-red-50' : 'border-slate-200 bg-slate-50'}`}
             aria-label={`Shelf ${shelf.position}`}
             role="group"
+            data-full={full}
           >
-            <div className="mb-2 flex items-center justify-between gap-2 px-1">
-              <span className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                Shelf {shelf.position} · {shelf.capacity - freeSpots(shelf.capacity, spansOf(shelf))}/
-                {shelf.capacity} spaces used
+            <div className="mb-2 flex flex-wrap items-center justify-between gap-2 px-1">
+              <span className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                Shelf {shelf.position} · {shelf.capacity - free}/{shelf.capacity} spaces used
+                {full && (
+                  <span className="ml-2 rounded bg-full px-1.5 py-0.5 text-[11px] tracking-normal text-white normal-case">
+                    Full
+                  </span>
+                )}
               </span>
-              <button
-                type="button"
-                onClick={() => addToShelf(shelf)}
-                aria-label={`Add pallet to shelf ${shelf.position}`}
-                className="inline-flex min-h-9 items-center gap-1 rounded-md px-2 text-xs font-semibold text-accent hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-accent"
-              >
-                <Plus className="h-3.5 w-3.5" aria-hidden /> Add Pallet
-              </button>
+              <span className="flex flex-wrap items-center justify-end gap-2">
+                {full && (
+                  <span id={fullNoteId} className="text-xs text-red-800">
+                    {fullShelfMessage(shelf.capacity)}
+                  </span>
+                )}
+                <button
+                  type="button"
+                  onClick={() => addToShelf(shelf)}
+                  disabled={full}
+                  aria-describedby={full ? fullNoteId : undefined}
+                  aria-label={`Add pallet to shelf ${shelf.position}`}
+                  className="inline-flex min-h-9 items-center gap-1 rounded-md px-2 text-xs font-semibold text-accent hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
+                >
+                  <Plus className="h-3.5 w-3.5" aria-hidden /> Add Pallet
+                </button>
+              </span>
             </div>
             <div className="overflow-x-auto pb-1">
               <div className="flex gap-1" style={{ minWidth: `${shelf.capacity * SLOT_REM}rem` }}>

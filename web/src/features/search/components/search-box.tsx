@@ -26,6 +26,7 @@ export function SearchBox() {
 
   const suggestions = useMemo(() => suggest(index, term, MAX_SUGGESTIONS), [index, term]);
   const showList = open && suggestions.length > 0;
+  const noMatches = open && term.trim() !== '' && suggestions.length === 0;
   const placeholder =
     view === 'rack' ? 'Search customer/pallet/vault number...' : 'Search customer/order/vault number...';
 
@@ -47,6 +48,11 @@ export function SearchBox() {
     setTerm(suggestion.name);
     setOpen(false);
     setActive(-1);
+    if (view === 'rack' && suggestion.type === 'vault') {
+      // vaults stand in the fields: show the vault number's field in the vault view
+      setTermView('vault');
+      warehouseViewState.setView('vault');
+    }
     warehouseViewState.setSearch({ name: suggestion.name, type: suggestion.type });
   }
 
@@ -100,7 +106,11 @@ export function SearchBox() {
           if (event.target.value.trim() === '') warehouseViewState.setSearch(null);
         }}
         onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
+        onBlur={(event) => {
+          setOpen(false);
+          // leaving the search clears it (spec 2.2); the window losing focus (another tab or app) is not leaving it
+          if (event.relatedTarget !== null || document.hasFocus()) clear();
+        }}
         onKeyDown={onKeyDown}
         className="w-full rounded-lg border-0 bg-white/95 py-2 pr-9 pl-9 text-sm text-slate-800 placeholder:text-slate-400 focus:ring-2 focus:ring-accent focus:outline-none"
       />
@@ -113,6 +123,14 @@ export function SearchBox() {
         >
           <X className="h-4 w-4" aria-hidden />
         </button>
+      )}
+      {noMatches && (
+        <p
+          role="status"
+          className="absolute top-full right-0 left-0 z-40 mt-1 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-600 shadow-xl"
+        >
+          No matches
+        </p>
       )}
       <ul
         ref={listRef}

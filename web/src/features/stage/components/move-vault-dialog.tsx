@@ -23,6 +23,13 @@ export function vaultLabel(vault: { name: string | null; customer_name: string }
   return vault.name ?? vault.customer_name;
 }
 
+/** Free slots of a field (none when it is marked full or is a couchbox's hidden bottom). */
+function freeSlotCount(field: FieldDto, fieldCapacity: number): number {
+  if (field.full || field.type === 'couchbox-B') return 0;
+  const occupied = Object.values(field.vaults).filter((v) => v.position !== null).length;
+  return Math.max(0, fieldSlotCount(field.type, fieldCapacity) - occupied);
+}
+
 function freeSlot(field: FieldDto, fieldCapacity: number): number | null {
   if (field.full || field.type === 'couchbox-B') return null;
   const occupied = Object.values(field.vaults).flatMap((v) => (v.position === null ? [] : [v.position]));
@@ -78,7 +85,8 @@ function MoveVaultForm({
     moveVault.mutate(
       { vaultId: vault.id, fieldId: field.id, position },
       {
-        onSuccess: () => onMoved(`Vault ${vaultLabel(vault)} moved to ${detail.name}`),
+        onSuccess: () =>
+          onMoved(`Vault ${vaultLabel(vault)} moved to ${detail.name} ${field.name}, position ${position}`),
         onSettled: () => setConfirming(false),
       },
     );
@@ -128,11 +136,14 @@ function MoveVaultForm({
                   ? 'No field has a free slot'
                   : 'Choose a field'}
             </option>
-            {open.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.name}
-              </option>
-            ))}
+            {open.map((f) => {
+              const free = detail ? freeSlotCount(f, detail.fieldCapacity) : 0;
+              return (
+                <option key={f.id} value={f.id}>
+                  {f.name} ({free} free {free === 1 ? 'slot' : 'slots'})
+                </option>
+              );
+            })}
           </select>
         </label>
       </div>

@@ -15,10 +15,23 @@ import { errorMessages } from '../../../lib/api-client';
 import { MoveVaultDialog, vaultLabel } from '../components/move-vault-dialog';
 import { ToggleSwitch } from '../../../components/ui/toggle-switch';
 import { LoadFailed } from '../../../components/ui/error-list';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const SUCCESS_DIALOG_MS = 2000;
 
+const stagedTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** 'From Main A3, position 2' (or 'Added to the stage') and when, for the staged card. */
+function stagedLines(vault: StagedVaultDto): { where: string; when: string | null } {
+  const from = vault.staged_from;
+  const where = from
+    ? `From ${[from.warehouse, from.field].filter(Boolean).join(' ') || 'a field'}${from.position !== null ? `, position ${from.position}` : ''}`
+    : 'Added to the stage';
+  return { where, when: vault.staged_at ? stagedTime.format(new Date(vault.staged_at)) : null };
+}
+
 export default function StagePage() {
+  useDocumentTitle('Stage');
   const session = useSession();
   const staged = useStagedVaults();
   const warehouses = useWarehouses(session.data?.companyId);
@@ -144,7 +157,13 @@ export default function StagePage() {
                       {vault.customer_name}
                     </span>
                     {vault.order_name && (
-                      <span className="text-xs text-slate-500">Order {vault.order_name}</span>
+                      <span className="text-xs text-slate-600">Order {vault.order_name}</span>
+                    )}
+                    <span className="mt-auto pt-2 text-xs text-slate-600">{stagedLines(vault).where}</span>
+                    {vault.staged_at && (
+                      <time dateTime={vault.staged_at} className="text-xs text-slate-600">
+                        {stagedLines(vault).when}
+                      </time>
                     )}
                   </button>
                 </li>
@@ -160,7 +179,10 @@ export default function StagePage() {
           if (!deleteVaults.isPending) setConfirmDelete(open);
         }}
         title="Delete Vaults"
-        message={`Are you sure you want to delete ${selectedIds.length === 1 ? 'the selected vault' : `the ${selectedIds.length} selected vaults`}? This action cannot be undone.`}
+        message={`Are you sure you want to delete ${selectedIds.length === 1 ? 'vault' : `these ${selectedIds.length} vaults`}: ${vaults
+          .filter((v) => selected.has(v.id))
+          .map(vaultLabel)
+          .join(', ')}? This action cannot be undone.`}
         confirmLabel="Delete"
         onConfirm={onDelete}
         pending={deleteVaults.isPending}
@@ -175,6 +197,7 @@ export default function StagePage() {
         onMoved={(message) => {
           setMoving(null);
           setMoved(message);
+          toast.success(message);
         }}
       />
       <Dialog open={moved !== null} onOpenChange={(open) => !open && setMoved(null)} title="Vault Moved">

@@ -15,6 +15,7 @@ import { errorMessages } from '../../../lib/api-client';
 import { statisticsRows } from '../statistics-rows';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadFailed } from '../../../components/ui/error-list';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const occupancyText: Record<OccupancyColour, string> = {
   red: 'text-red-600',
@@ -77,6 +78,7 @@ function WarehouseStatistics({ warehouse }: { warehouse: WarehouseSummaryDto }) 
 }
 
 export default function StatisticsPage() {
+  useDocumentTitle('Statistics');
   const session = useSession();
   const warehouses = useWarehouses(session.data?.companyId);
   const list = [...(warehouses.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));

@@ -79,7 +79,8 @@ export function EditVaultForm({
   const shownCustomer = empty ? emptyCustomerName(kind) : customer;
   const numberDisabled = empty && vaultNumberDisabled(kind);
   const kinds = VAULT_TYPES.filter((k) => k !== 'couchbox' || couchboxField);
-  const backTo = paths.warehouse(warehouse.name);
+  // back to the warehouse with this field still chosen
+  const backTo = `${paths.warehouse(warehouse.name)}?field=${encodeURIComponent(field.name)}`;
   const busy = upload.isPending || updateVault.isPending || deleteVault.isPending;
 
   function changeMode(next: Mode) {

@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
 import { EditVaultForm } from '../components/edit-vault-form';
 import { vaultTitle } from '../../../../../domain/rules/vault-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 interface Found {
   vault: VaultDto;
@@ -54,6 +55,7 @@ export default function EditVaultPage() {
     vaultId,
     vaultName,
   );
+  useDocumentTitle(`Edit Vault ${found?.vault.name ?? vaultName}`);
 
   if (!found) {
     const loading = (warehouseId === undefined && warehouses.isPending) || details.some((d) => d.isPending);

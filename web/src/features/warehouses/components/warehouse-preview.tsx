@@ -1,3 +1,6 @@
+import { usePlanScale } from '../../../lib/use-plan-scale';
+
+/** The preview's scale where the floor fits; a bigger floor is drawn smaller so it fits the space. */
 const PX_PER_FOOT = 2;
 /** A field is a 5 ft square on the floor plan. */
 const FIELD_FEET = 5;
@@ -26,6 +29,11 @@ export function WarehousePreview({
   const gridW = c * FIELD_FEET;
   const gridL = r * FIELD_FEET;
   const overflows = w > 0 && l > 0 && (gridW > w || gridL > l);
+  const { ref, scale } = usePlanScale(
+    { width: w, length: l },
+    Math.round((typeof window === 'undefined' ? 800 : window.innerHeight) * 0.6),
+    PX_PER_FOOT,
+  );
 
   return (
     <section aria-label="Preview" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -34,18 +42,20 @@ export function WarehousePreview({
         <>
           <p className="mt-1 text-sm text-slate-600" data-testid="preview-size">
             {w} x {l} ft floor{c > 0 && r > 0 ? `, ${c} x ${r} fields` : ''}
+            {scale < PX_PER_FOOT ? ' (drawn smaller to fit)' : ''}
           </p>
-          <div className="mt-4 max-h-[60vh] overflow-auto">
+          <div ref={ref} className="mt-4 max-h-[60vh] overflow-auto">
             <div
               data-testid="warehouse-preview"
+              data-scale={scale}
               className="relative overflow-hidden border-2 border-primary bg-surface"
               style={{
-                width: w * PX_PER_FOOT,
-                height: l * PX_PER_FOOT,
+                width: w * scale,
+                height: l * scale,
                 boxSizing: 'content-box',
                 backgroundImage:
                   'linear-gradient(to right, rgb(148 163 184 / 0.25) 1px, transparent 1px), linear-gradient(to bottom, rgb(148 163 184 / 0.25) 1px, transparent 1px)',
-                backgroundSize: `${10 * PX_PER_FOOT}px ${10 * PX_PER_FOOT}px`,
+                backgroundSize: `${10 * scale}px ${10 * scale}px`,
               }}
             >
               {c > 0 && r > 0 && (
@@ -53,8 +63,8 @@ export function WarehousePreview({
                   data-testid="field-grid-preview"
                   className="absolute top-0 left-0 grid bg-accent/20 outline outline-accent/60"
                   style={{
-                    width: gridW * PX_PER_FOOT,
-                    height: gridL * PX_PER_FOOT,
+                    width: gridW * scale,
+                    height: gridL * scale,
                     gridTemplateColumns: `repeat(${c}, 1fr)`,
                     gridTemplateRows: `repeat(${r}, 1fr)`,
                   }}

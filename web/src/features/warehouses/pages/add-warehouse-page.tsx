@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
 import { issuesByField } from '../../../lib/form-issues';
 import { WarehousePreview } from '../components/warehouse-preview';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type Key = 'name' | 'rows' | 'cols' | 'field_capacity' | 'length' | 'width';
 
@@ -30,6 +31,7 @@ const inputs: { key: Key; label: string; numeric?: 'int' | 'decimal'; hint?: str
 ];
 
 export default function AddWarehousePage() {
+  useDocumentTitle('Add Warehouse');
   const navigate = useNavigate();
   const addWarehouse = useAddWarehouse();
   const [values, setValues] = useState<Record<Key, string>>({

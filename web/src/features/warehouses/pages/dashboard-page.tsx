@@ -14,8 +14,10 @@ import { errorMessages } from '../../../lib/api-client';
 import { WarehouseCard } from '../components/warehouse-card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadFailed } from '../../../components/ui/error-list';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function DashboardPage() {
+  useDocumentTitle('Warehouses');
   const session = useSession();
   const warehouses = useWarehouses(session.data?.companyId);
   const deleteWarehouse = useDeleteWarehouse();

@@ -1,12 +1,14 @@
 import { MousePointerClick } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { warehouseSlug } from '../../../../../domain/rules/text';
 import { matchingFieldIds } from '../../../../../domain/rules/search';
 import type { WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
 import { useSession } from '../../../api/session';
 import { useField, useWarehouse, useWarehouses } from '../../../api/warehouses';
+import { buttonClass } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
+import { paths } from '../../../config/paths';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessages } from '../../../lib/api-client';
@@ -17,6 +19,7 @@ import {
 } from '../../../lib/warehouse-view-state';
 import { FieldGrid, FillLegend } from '../components/field-grid';
 import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 // the panel of a chosen field (its dialogs and forms) loads once a field is chosen, not with the first screen
 const FieldPanel = lazy(() => import('../components/field-panel').then((m) => ({ default: m.FieldPanel })));
@@ -34,6 +37,11 @@ export default function WarehousePage({ rackView }: { rackView: (warehouse: Ware
   // (a query's answer alone would draw it in one long task), on the first screen and on every live refresh
   const shown = useDeferredValue(detail.data);
   const { view } = useWarehouseViewState();
+  useDocumentTitle(
+    warehouses.isPending || (summary && detail.isPending)
+      ? undefined
+      : (detail.data?.name ?? 'Warehouse not found'),
+  );
 
   // search and view belong to the warehouse on screen: start fresh for each one and on leaving
   useEffect(() => () => warehouseViewState.reset(), [summary?.id]);
@@ -57,6 +65,9 @@ export default function WarehousePage({ rackView }: { rackView: (warehouse: Ware
               <ErrorList messages={errorMessages(errors)} />
             </div>
           )}
+          <Link to={paths.dashboard} className={buttonClass('secondary', 'mt-4')}>
+            Back to warehouses
+          </Link>
         </div>
       </Page>
     );
@@ -86,8 +97,18 @@ export default function WarehousePage({ rackView }: { rackView: (warehouse: Ware
 
 function VaultView({ warehouse }: { warehouse: WarehouseDto }) {
   const { search } = useWarehouseViewState();
-  // keyed by warehouse in the parent, so another warehouse starts with nothing selected
-  const [selectedId, setSelectedId] = useState<number | undefined>(undefined);
+  // keyed by warehouse in the parent, so another warehouse starts with nothing selected; the address keeps the
+  // chosen field (?field=A3), so it is still chosen after a vault is saved on its edit page and on reload
+  const [params, setParams] = useSearchParams();
+  const [selectedId, setSelected] = useState<number | undefined>(() => {
+    const name = params.get('field');
+    return name ? Object.values(warehouse.fields).find((f) => f.name === name)?.id : undefined;
+  });
+  const setSelectedId = (id: number) => {
+    setSelected(id);
+    const name = warehouse.fields[id]?.name;
+    if (name) setParams({ field: name }, { replace: true });
+  };
   const listed = selectedId !== undefined ? warehouse.fields[selectedId] : undefined;
   const fresh = useField(listed ? warehouse.id : undefined, listed?.id, listed);
   const selected = listed ? (fresh.data ?? listed) : undefined;

@@ -1,0 +1,252 @@
+import type { Locator, Page } from '@playwright/test';
+import { nowIso } from '../server/db/database';
+import { uniqueSuffix } from '../server/db/factories';
+import { newChecklistKey } from '../server/features/checklists/checklist-key';
+import { insertChecklist, insertTasks } from '../server/features/checklists/checklists.repo';
+import { buildPallet, buildRack } from '../server/features/racks/racks.factories';
+import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
+import { e2eDatabase, expect, test } from './fixtures';
+
+// links and titles, search, Rack Info's edit, the VAULTS block and the remembered checklist name
+
+const PX_PER_FT = 10;
+const plan = (page: Page) => page.getByRole('group', { name: 'Rack layout plan' });
+
+async function dragTo(page: Page, item: Locator, x: number, y: number) {
+  await plan(page).scrollIntoViewIfNeeded();
+  const box = (await item.boundingBox())!;
+  const floor = (await plan(page).boundingBox())!;
+  const dx = floor.x + 2 + x * PX_PER_FT - box.x;
+  const dy = floor.y + 2 + y * PX_PER_FT - box.y;
+  const start = { x: box.x + Math.min(6, box.width / 2), y: box.y + Math.min(6, box.height / 2) };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(start.x + dx / 2, start.y + dy / 2, { steps: 6 });
+  await page.mouse.move(start.x + dx, start.y + dy, { steps: 6 });
+  await page.mouse.up();
+}
+
+async function depot(companyId: number) {
+  const db = e2eDatabase().db;
+  const w = await buildWarehouse(db, {
+    companyId,
+    name: `Depot ${uniqueSuffix()}`,
+    rows: 2,
+    cols: 2,
+    width: 60,
+    length: 40,
+    gridX: 40,
+    gridY: 25,
+  });
+  const anchor = await buildRack(db, {
+    companyId,
+    warehouseId: w.id,
+    name: 'Anchor',
+    x: 10,
+    y: 10,
+    shelves: 1,
+    capacity: 2,
+  });
+  const mover = await buildRack(db, { companyId, warehouseId: w.id, name: 'Mover', x: 30, y: 20 });
+  return { w, anchor, mover };
+}
+
+test.describe('links and titles', () => {
+  test('a signed-out deep link returns after signing in; each screen titles the tab', async ({
+    page,
+    account,
+  }) => {
+    test.setTimeout(60_000);
+    const w = await buildWarehouse(e2eDatabase().db, {
+      companyId: account.companyId,
+      name: `Deep ${uniqueSuffix()}`,
+      rows: 1,
+      cols: 1,
+    });
+    await page.goto(`/warehouse/${w.slug}`);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveTitle('Sign in · Warehouse Manager');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(new RegExp(`/warehouse/${w.slug}$`));
+    await expect(page).toHaveTitle(`${w.name} · Warehouse Manager`);
+
+    for (const [path, title] of [
+      ['/dashboard', 'Warehouses'],
+      ['/stage', 'Stage'],
+      ['/statistics', 'Statistics'],
+      ['/print-studio', 'Print Studio'],
+      ['/warehouse-checklists', 'Warehouse Checklists'],
+      [`/edit/${w.slug}`, `Edit ${w.name}`],
+    ] as const) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(`${title} · Warehouse Manager`);
+    }
+  });
+
+  test('an unknown warehouse offers the way back to the dashboard', async ({ signedIn: page }) => {
+    await page.goto('/warehouse/no-such-place');
+    await expect(page.getByText('Warehouse could not be fetched')).toBeVisible();
+    await expect(page).toHaveTitle('Warehouse not found · Warehouse Manager');
+    await page.getByRole('link', { name: 'Back to warehouses' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe('search', () => {
+  test("says 'No matches', clears on leaving, and finds vault numbers in rack view", async ({
+    signedIn: page,
+    account,
+  }) => {
+    const { w } = await depot(account.companyId);
+    await buildVault(e2eDatabase().db, {
+      companyId: account.companyId,
+      fieldId: w.field('B2').id,
+      customerName: 'HOLMES',
+      name: 'V-221',
+    });
+    await page.goto(`/warehouse/${w.slug}`);
+    const field = (name: string) =>
+      page.getByRole('group', { name: 'Fields' }).getByRole('button', { name, exact: true });
+    await expect(field('A1')).toBeVisible();
+    const search = page.getByRole('combobox', { name: 'Search' });
+    await search.fill('zzz-nothing');
+    await expect(page.getByRole('status').filter({ hasText: 'No matches' })).toBeVisible();
+
+    await search.fill('holm');
+    await page.getByRole('option', { name: /HOLMES/ }).click();
+    await expect(field('B2')).toHaveAttribute('data-match', 'true');
+    // leaving the search clears it (spec 2.2)
+    await page.getByRole('heading', { name: w.name }).click();
+    await expect(search).toHaveValue('');
+    await expect(page.getByRole('group', { name: 'Fields' }).locator('[data-match]')).toHaveCount(0);
+
+    // rack view finds the vault numbers its placeholder promises and shows the vault's field
+    await page.getByRole('button', { name: 'Rack View' }).click();
+    await expect(search).toHaveAttribute('placeholder', 'Search customer/pallet/vault number...');
+    await search.fill('221');
+    const option = page.getByRole('option', { name: /V-221/ });
+    await expect(option).toContainText('Vault');
+    await option.click();
+    await expect(field('B2')).toHaveAttribute('data-match', 'true');
+    await expect(search).toHaveValue('V-221');
+  });
+});
+
+test.describe('racks', () => {
+  test('a rack dropped onto the VAULTS block is refused like an overlap', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const { w, mover } = await depot(account.companyId);
+    await page.goto(`/edit/${w.slug}`);
+    const moverButton = plan(page).getByRole('button', { name: 'Rack Mover' });
+    await expect(moverButton).toBeVisible();
+    let saves = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && r.url().endsWith(`/rack/${mover.id}`)) saves += 1;
+    });
+    await dragTo(page, moverButton, 42, 28);
+    await expect(page.getByText('Invalid rack position: it overlaps the VAULTS field block.')).toBeVisible();
+    expect(saves).toBe(0);
+    const row = await e2eDatabase()
+      .db.selectFrom('racks')
+      .select(['x', 'y'])
+      .where('id', '=', mover.id)
+      .executeTakeFirstOrThrow();
+    expect({ x: Number(row.x), y: Number(row.y) }).toEqual({ x: 30, y: 20 });
+  });
+
+  test('Rack Info renames and resizes a rack, and refuses what the pallets or walls forbid', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const { w, anchor } = await depot(account.companyId);
+    await buildPallet(e2eDatabase().db, {
+      companyId: account.companyId,
+      shelfId: anchor.shelfIds[0]!,
+      customer: 'KNOX',
+      slotIndex: 1,
+    });
+    await page.goto(`/edit/${w.slug}`);
+    await plan(page).getByRole('button', { name: 'Rack Anchor' }).click();
+    const info = page.getByRole('dialog', { name: 'Rack Info' });
+    await info.getByRole('button', { name: 'Edit' }).click();
+    const form = info.getByRole('form', { name: 'Edit rack' });
+    await form.getByLabel('Name').fill('Renamed');
+    await form.getByLabel('Width (ft)').fill('14');
+    await form.getByRole('button', { name: 'Save rack' }).click();
+    await expect(page.getByText('Rack Renamed saved.')).toBeVisible();
+    await expect(info).toContainText('Renamed');
+    await expect(info).toContainText('14 ft');
+
+    await info.getByRole('button', { name: 'Edit' }).click();
+    await form.getByLabel('Capacity per shelf').fill('1');
+    await form.getByRole('button', { name: 'Save rack' }).click();
+    await expect(form.getByRole('alert')).toHaveText(
+      'Shelf 1 holds pallets up to space 2. Move or delete them, or keep the capacity at 2 or more.',
+    );
+    await form.getByLabel('Capacity per shelf').fill('2');
+    await form.getByLabel('Width (ft)').fill('55');
+    await form.getByRole('button', { name: 'Save rack' }).click();
+    await expect(form.getByRole('alert')).toHaveText(
+      'Invalid rack position: the rack must stay inside the warehouse walls.',
+    );
+    const row = await e2eDatabase()
+      .db.selectFrom('racks')
+      .select(['name', 'width', 'capacity'])
+      .where('id', '=', anchor.id)
+      .executeTakeFirstOrThrow();
+    expect({ ...row, width: Number(row.width) }).toEqual({ name: 'Renamed', width: 14, capacity: 2 });
+  });
+});
+
+test.describe('add-warehouse preview', () => {
+  test('keeps 2 px per foot where the floor fits and draws a big floor smaller', async ({
+    signedIn: page,
+  }) => {
+    await page.goto('/add-warehouse');
+    const form = page.getByRole('form', { name: 'Add Warehouse' });
+    await form.getByLabel('Length (ft)').fill('100');
+    await form.getByLabel('Width (ft)').fill('150');
+    const floor = page.getByTestId('warehouse-preview');
+    await expect(floor).toHaveCSS('width', '300px');
+    await form.getByLabel('Width (ft)').fill('600');
+    await expect(page.getByTestId('preview-size')).toContainText('drawn smaller to fit');
+    const box = (await floor.boundingBox())!;
+    const area = (await page.getByRole('region', { name: 'Preview' }).boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(area.width);
+  });
+});
+
+test.describe('checklist fill-in', () => {
+  test('remembers the name on this device', async ({ browser, account }) => {
+    const db = e2eDatabase().db;
+    const warehouse = await buildWarehouse(db, {
+      companyId: account.companyId,
+      name: `Dock ${uniqueSuffix()}`,
+      rows: 1,
+      cols: 1,
+    });
+    const key = newChecklistKey();
+    const id = await insertChecklist(db, {
+      companyId: account.companyId,
+      warehouseId: warehouse.id,
+      description: 'Round',
+      isActive: true,
+      linkKey: key,
+      createdAt: nowIso(),
+    });
+    await insertTasks(db, account.companyId, id, [{ text: 'Sweep', position: 1 }]);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const link = `/${warehouse.slug}-checklist?key=${key}`;
+    await page.goto(link);
+    await page.getByLabel('Your Name').fill('Rosa ');
+    await page.reload();
+    await expect(page.getByLabel('Your Name')).toHaveValue('Rosa');
+    await expect(page.getByRole('button', { name: 'Yes: Sweep' })).toBeEnabled();
+    await context.close();
+  });
+});
