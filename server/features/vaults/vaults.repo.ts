@@ -210,3 +210,13 @@ export async function placeVault(
 export async function deleteVaultRow(db: Db, companyId: number, vaultId: number): Promise<void> {
   await db.deleteFrom('vaults').where('company_id', '=', companyId).where('id', '=', vaultId).execute();
 }
+
+/** The revision of the company's stage; it changes whenever a staged vault comes, goes or changes. */
+export async function findStageRevision(db: Db, companyId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('companies')
+    .select('stage_revision')
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.stage_revision);
+}

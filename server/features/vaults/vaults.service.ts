@@ -24,6 +24,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/database';
 import { lockFields, lockVaults, lockWarehouses, type Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import { revisionTag } from '../../http/revalidation';
 import { FIELD_NOT_FOUND, loadField } from '../fields/field-loader';
 import { type FieldRow, findField, setFieldFull } from '../fields/fields.repo';
 import type { Actor } from '../../auth/actor';
@@ -39,6 +40,7 @@ import {
 import { attachmentsByVault, presentAttachment, presentStagedVault, presentVault } from './vaults.presenter';
 import {
   deleteVaultRow,
+  findStageRevision,
   findStagedVaults,
   findVault,
   insertVault,
@@ -411,6 +413,11 @@ export async function stageVault(
       return { ...(await loadVault(trx, actor.companyId, vaultId)), old_field_id: field.id };
     }),
   );
+}
+
+/** The tag of the current state of the company's stage (issue 11). */
+export async function stageTag(db: Db, companyId: number): Promise<string> {
+  return revisionTag('s', companyId, (await findStageRevision(db, companyId)) ?? 0);
 }
 
 export async function listStagedVaults(db: Db, companyId: number): Promise<Record<number, StagedVaultDto>> {
