@@ -18,15 +18,24 @@ export interface PrintFieldRow {
 }
 
 /**
- * Every vault of the company, placed or staged, with its customer name. Fields and warehouses come from their own
- * (much shorter) query: joining them to each of ~15,000 vaults cost more than the vaults themselves.
+ * One page of the company's vaults, placed or staged, with its customer name, in id order after `afterId`. Read page
+ * by page so no single query holds the process for long. Fields and warehouses come from their own (much shorter)
+ * query: joining them to each of ~15,000 vaults cost more than the vaults themselves.
  */
-export async function listVaultsForPrint(db: Db, companyId: number): Promise<PrintVaultRow[]> {
+export async function listVaultsForPrintPage(
+  db: Db,
+  companyId: number,
+  afterId: number,
+  limit: number,
+): Promise<PrintVaultRow[]> {
   return db
     .selectFrom('vaults as v')
     .innerJoin('customers as c', 'c.id', 'v.customer_id')
     .select(['v.id', 'v.name', 'c.name as customer_name', 'v.type', 'v.position', 'v.note', 'v.field_id'])
     .where('v.company_id', '=', companyId)
+    .where('v.id', '>', afterId)
+    .orderBy('v.id')
+    .limit(limit)
     .execute();
 }
 
