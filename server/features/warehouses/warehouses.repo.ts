@@ -128,15 +128,26 @@ export async function listWarehousesWithStats(db: Db, companyId: number): Promis
     .execute();
 }
 
-/** One warehouse's counts (the lean summary a write answers with). */
-export async function findWarehouseCounts(
+/** One warehouse with its counts (the lean summary a write answers with). */
+export async function findWarehouseWithStats(
   db: Db,
+  companyId: number,
   warehouseId: number,
-): Promise<WarehouseCountsRow | undefined> {
+): Promise<WarehouseWithStatsRow | undefined> {
   return db
-    .selectFrom('warehouse_stats')
-    .select(['warehouse_id', 'vault_count', 'real_count', 'empty_vault_count', 'empty_couchbox_count'])
-    .where('warehouse_id', '=', warehouseId)
+    .selectFrom('warehouses as w')
+    .innerJoin('warehouse_stats as s', 's.warehouse_id', 'w.id')
+    .select(WAREHOUSE_COLUMNS.map((c) => `w.${c}` as const))
+    .select([
+      's.warehouse_id',
+      's.revision',
+      's.vault_count',
+      's.real_count',
+      's.empty_vault_count',
+      's.empty_couchbox_count',
+    ])
+    .where('w.company_id', '=', companyId)
+    .where('w.id', '=', warehouseId)
     .executeTakeFirst();
 }
 

@@ -25,7 +25,7 @@ import {
   type WarehouseCountsRow,
   deleteWarehouseRow,
   findWarehouse,
-  findWarehouseCounts,
+  findWarehouseWithStats,
   findWarehouseNamed,
   findWarehouseRevision,
   insertWarehouse,
@@ -120,9 +120,9 @@ export async function loadWarehouseSummary(
   companyId: number,
   warehouseId: number,
 ): Promise<WarehouseSummaryDto> {
-  const row = await findWarehouse(db, companyId, warehouseId);
+  const row = await findWarehouseWithStats(db, companyId, warehouseId);
   if (!row) throw notFound(WAREHOUSE_NOT_FOUND);
-  return presentWarehouseSummary(row, statsOf(await findWarehouseCounts(db, warehouseId)));
+  return presentWarehouseSummary(row, statsOf(row));
 }
 
 /** Creates the warehouse and its whole field grid (A1..A{rows}, B1.., ...) in one transaction. */
