@@ -155,15 +155,15 @@ export interface LoadWithProbe {
 }
 
 /**
- * A heavy read at `connections` at once while a load balancer's probe keeps asking /api/health: what the other users
- * of the server feel, and how much memory the burst takes.
+ * A heavy read at `connections` at once, `rounds` times each, while a load balancer's probe keeps asking /api/health:
+ * what the other users of the server feel, and how much memory the burst takes.
  */
 export async function benchUnderLoad(
   baseUrl: string,
   cookie: string,
   route: string,
   path: string,
-  seconds: number,
+  rounds: number,
   rssMiB: () => number,
   connections = 10,
 ): Promise<LoadWithProbe> {
@@ -182,7 +182,7 @@ export async function benchUnderLoad(
   const { result } = await run({
     url: `${baseUrl}${path}`,
     connections,
-    duration: seconds,
+    amount: connections * rounds,
     headers: { cookie, 'accept-encoding': 'gzip' },
   });
   running = false;

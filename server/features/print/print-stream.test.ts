@@ -52,7 +52,8 @@ describe.each(testEngines())('GET /api/vaults/all streamed on %s', (engine) => {
         }
       }
     }
-    for (let s = 0; s < 40; s++) {
+    // more staged vaults than one page holds, too
+    for (let s = 0; s < 1100; s++) {
       vaults.push({
         company_id: companyId,
         name: `S-${s}`,

@@ -17,25 +17,44 @@ export interface PrintFieldRow {
   warehouse_name: string;
 }
 
+/** Where a page of vaults ends: the next page starts after it. */
+export interface PrintPageEnd {
+  fieldId: number | null;
+  id: number;
+}
+
 /**
- * One page of the company's vaults, placed or staged, with its customer name, in id order after `afterId`. Read page
- * by page so no single query holds the process for long. Fields and warehouses come from their own (much shorter)
- * query: joining them to each of ~15,000 vaults cost more than the vaults themselves.
+ * One page of the company's vaults with their customer names: first the staged ones in id order, then the placed ones
+ * by field and id, which is the order of the vaults' (company, field) index, so each page is a short range read.
+ * Fields and warehouses come from their own (much shorter) query: joining them to each of ~15,000 vaults cost more
+ * than the vaults themselves.
  */
 export async function listVaultsForPrintPage(
   db: Db,
   companyId: number,
-  afterId: number,
+  after: PrintPageEnd | null,
   limit: number,
 ): Promise<PrintVaultRow[]> {
-  return db
+  const query = db
     .selectFrom('vaults as v')
     .innerJoin('customers as c', 'c.id', 'v.customer_id')
     .select(['v.id', 'v.name', 'c.name as customer_name', 'v.type', 'v.position', 'v.note', 'v.field_id'])
     .where('v.company_id', '=', companyId)
-    .where('v.id', '>', afterId)
+    .limit(limit);
+  if (after === null || after.fieldId === null) {
+    const staged = await query
+      .where('v.field_id', 'is', null)
+      .where('v.id', '>', after?.id ?? 0)
+      .orderBy('v.id')
+      .execute();
+    if (staged.length > 0) return staged;
+  }
+  const from = after !== null && after.fieldId !== null ? after : { fieldId: 0, id: 0 };
+  return query
+    .where('v.field_id', 'is not', null)
+    .where((eb) => eb(eb.refTuple('v.field_id', 'v.id'), '>', eb.tuple(from.fieldId, from.id)))
+    .orderBy('v.field_id')
     .orderBy('v.id')
-    .limit(limit)
     .execute();
 }
 
