@@ -15,7 +15,10 @@ export function printPlaces(fields: PrintFieldRow[]): Map<number, PrintPlace> {
 }
 
 /** The place a vault is listed under: a vault without a (known) field is staged. */
-export function printPlaceOf(row: PrintVaultRow, places: Map<number, PrintPlace>): PrintPlace | undefined {
+export function printPlaceOf(
+  row: Pick<PrintVaultRow, 'field_id'>,
+  places: Map<number, PrintPlace>,
+): PrintPlace | undefined {
   return row.field_id === null ? undefined : places.get(row.field_id);
 }
 
