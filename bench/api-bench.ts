@@ -183,6 +183,8 @@ export async function benchUnderLoad(
     url: `${baseUrl}${path}`,
     connections,
     amount: connections * rounds,
+    // every answer counts, however slow: a timed-out request would be sent again and pile up
+    timeout: 300,
     headers: { cookie, 'accept-encoding': 'gzip' },
   });
   running = false;
