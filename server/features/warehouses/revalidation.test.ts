@@ -291,6 +291,20 @@ describe.each(testEngines())('ETag and 304 of the full reads on %s', (engine) =>
     expect(gone.statusCode).toBe(404);
   });
 
+  it('revalidates a compressed answer too', async () => {
+    const gzip = { 'accept-encoding': 'gzip' };
+    const first = await user.request({ method: 'GET', url: warehouseUrl(), headers: gzip });
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const tag = String(first.headers.etag);
+    const again = await user.request({
+      method: 'GET',
+      url: warehouseUrl(),
+      headers: { ...gzip, 'if-none-match': tag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['cache-control']).toBe('private, no-cache');
+  });
+
   it("another company's tag gets no 304: its warehouse is not found", async () => {
     const tag = await currentTag(warehouseUrl());
     const stranger = await signIn(ctx);
