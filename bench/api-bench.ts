@@ -84,13 +84,14 @@ export async function benchRead(
   seconds: number,
   cpu: CpuClock,
   connections = 10,
+  headers: Record<string, string> = {},
 ): Promise<RouteResult> {
   const before = cpu();
   const result = await run({
     url: `${baseUrl}${path}`,
     connections,
     duration: seconds,
-    headers: { cookie, 'accept-encoding': 'gzip' },
+    headers: { cookie, 'accept-encoding': 'gzip', ...headers },
   });
   const summary = summarise(route, connections, result, cpu() - before);
   return { ...summary, bytes: await compressedSize(baseUrl, cookie, path) };
@@ -135,4 +136,73 @@ export async function benchWrites(
     requests: requests as autocannon.Request[],
   });
   return summarise(route, connections, result, cpu() - before);
+}
+
+export interface LoadWithProbe {
+  route: string;
+  connections: number;
+  requests: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  /** highest resident memory of the server, sampled every 100 ms while the load ran */
+  peakRssMiB: number;
+  /** GET /api/health timed every 100 ms while the load ran */
+  healthP50: number;
+  healthMax: number;
+  healthSamples: number;
+}
+
+/**
+ * A heavy read at `connections` at once, `rounds` times each, while a load balancer's probe keeps asking /api/health:
+ * what the other users of the server feel, and how much memory the burst takes.
+ */
+export async function benchUnderLoad(
+  baseUrl: string,
+  cookie: string,
+  route: string,
+  path: string,
+  rounds: number,
+  rssMiB: () => number,
+  connections = 10,
+): Promise<LoadWithProbe> {
+  let peakRssMiB = rssMiB();
+  const health: number[] = [];
+  let running = true;
+  const probe = (async () => {
+    while (running) {
+      const started = performance.now();
+      await fetch(`${baseUrl}/api/health`).then((res) => res.arrayBuffer());
+      health.push(performance.now() - started);
+      peakRssMiB = Math.max(peakRssMiB, rssMiB());
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  const { result } = await run({
+    url: `${baseUrl}${path}`,
+    connections,
+    amount: connections * rounds,
+    // every answer counts, however slow: a timed-out request would be sent again and pile up
+    timeout: 300,
+    headers: { cookie, 'accept-encoding': 'gzip' },
+  });
+  running = false;
+  await probe;
+  health.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(health[Math.min(health.length - 1, Math.floor(q * health.length))] ?? 0);
+  return {
+    route,
+    connections,
+    requests: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    peakRssMiB,
+    healthP50: at(0.5),
+    healthMax: Math.round(health.at(-1) ?? 0),
+    healthSamples: health.length,
+  };
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { nowIso } from '../server/db/database';
-import { type RouteResult, benchRead, benchWrites } from './api-bench';
+import { type LoadWithProbe, type RouteResult, benchRead, benchUnderLoad, benchWrites } from './api-bench';
 import { type BrowserResult, benchBrowser } from './browser-bench';
 import { insertMany } from './dataset.repo';
 import { LARGE_DATASET, generateDataset } from './generate-dataset';
@@ -42,6 +42,8 @@ interface EngineResult {
   writes: RouteResult[];
   integrity: string[];
   memory: { startMiB: number; afterReadsMiB: number; afterWritesMiB: number; restingMiB: number };
+  /** issue 11: ten Print Studios at once, with /api/health probed meanwhile */
+  printLoad: LoadWithProbe;
   startMs: number;
   browser?: BrowserResult[];
 }
@@ -118,6 +120,16 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
       const warehouse = await getJson<Warehouse>(server, cookie, `/api/warehouse/${warehouseId}`);
       const fieldId = Object.values(warehouse.fields)[0]!.id;
       const startMiB = server.rssMiB();
+      // first, on a fresh process: what ten Print Studios opening at once cost, and what the others feel meanwhile
+      const printLoad = await benchUnderLoad(
+        server.baseUrl,
+        cookie,
+        'all vaults (Print Studio)',
+        '/api/vaults/all',
+        3,
+        server.rssMiB,
+        10,
+      );
       const reads: RouteResult[] = [];
       for (const [route, p] of [
         ['company load at start', `/api/warehouse/company/${company.companyId}`],
@@ -130,6 +142,18 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
         // latency as one user sees it, then throughput under ten at once
         reads.push(await benchRead(server.baseUrl, cookie, route, p, READ_SECONDS, server.cpuMs, 1));
         reads.push(await benchRead(server.baseUrl, cookie, route, p, READ_SECONDS, server.cpuMs, 10));
+      }
+      // a browser that already holds the answer revalidates it (issue 11): 304 when nothing changed
+      for (const [route, p] of [
+        ['company load, revalidated (304)', `/api/warehouse/company/${company.companyId}`],
+        ['one warehouse, revalidated (304)', `/api/warehouse/${warehouseId}`],
+      ] as const) {
+        const etag = (await fetch(`${server.baseUrl}${p}`, { headers: { cookie } })).headers.get('etag');
+        const headers: Record<string, string> = etag ? { 'if-none-match': etag } : {};
+        reads.push(await benchRead(server.baseUrl, cookie, route, p, READ_SECONDS, server.cpuMs, 1, headers));
+        reads.push(
+          await benchRead(server.baseUrl, cookie, route, p, READ_SECONDS, server.cpuMs, 10, headers),
+        );
       }
       const afterReadsMiB = server.rssMiB();
 
@@ -249,6 +273,7 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
         writes,
         integrity,
         memory: { startMiB, afterReadsMiB, afterWritesMiB, restingMiB },
+        printLoad,
         startMs,
         browser,
       };
@@ -299,6 +324,7 @@ for (const engine of engines) {
   console.log(table(result.writes, false));
   for (const line of result.integrity) console.log(`- ${line}`);
   console.log(`server: ready in ${result.startMs} ms; memory ${JSON.stringify(result.memory)} MiB`);
+  console.log(`print load: ${JSON.stringify(result.printLoad)}`);
   if (result.browser) console.log(browserTable(result.browser));
 }
 
@@ -307,7 +333,9 @@ const sections = results.map(
 
 Dataset: ${r.vaults} placed vaults in 2 companies (generated in ${r.generateMs} ms). Server (${fromSource ? 'run from source through tsx' : 'compiled bundle'}) ready in ${r.startMs} ms; resident memory ${r.memory.startMiB} MiB after start, ${r.memory.afterReadsMiB} MiB right after the reads, ${r.memory.afterWritesMiB} MiB right after the writes, ${r.memory.restingMiB} MiB after ${IDLE_SECONDS} s at rest with the dataset loaded.
 
-Reads (${READ_SECONDS} s each at 1 connection, then at 10):
+Print Studio at ten connections, three answers each, on the fresh server, /api/health probed every 100 ms meanwhile: ${r.printLoad.requests} answers, p50 ${r.printLoad.p50} ms, p99 ${r.printLoad.p99} ms, non-2xx ${r.printLoad.non2xx}, errors ${r.printLoad.errors}; peak resident memory ${r.printLoad.peakRssMiB} MiB; /api/health p50 ${r.printLoad.healthP50} ms, max ${r.printLoad.healthMax} ms (${r.printLoad.healthSamples} probes).
+
+Reads (${READ_SECONDS} s each at 1 connection, then at 10; a revalidated read sends the ETag of the answer in If-None-Match, so its 304s count as non-2xx):
 
 ${table(r.reads, true)}
 

@@ -8,6 +8,8 @@ type Timestamp = string;
 export interface CompaniesTable {
   id: Generated<number>;
   name: string;
+  /** changes with every change to the company's stage (staged vaults); the stage list's ETag */
+  stage_revision: Generated<number>;
   created_at: Timestamp;
 }
 
@@ -50,6 +52,20 @@ export interface WarehousesTable {
   grid_y: number;
   version: Generated<number>;
   created_at: Timestamp;
+}
+
+/**
+ * Kept by database triggers in the writing transaction (migration 0005): the warehouse's placed-vault counts and a
+ * revision that changes with every write to the warehouse (the ETag of its answers). Derived, so never exported.
+ */
+export interface WarehouseStatsTable {
+  warehouse_id: number;
+  company_id: number;
+  revision: Generated<number>;
+  vault_count: Generated<number>;
+  real_count: Generated<number>;
+  empty_vault_count: Generated<number>;
+  empty_couchbox_count: Generated<number>;
 }
 
 export interface FieldsTable {
@@ -205,6 +221,7 @@ export interface Database {
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   warehouses: WarehousesTable;
+  warehouse_stats: WarehouseStatsTable;
   fields: FieldsTable;
   customers: CustomersTable;
   orders: OrdersTable;

@@ -1,7 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { nowIso } from '../db/database';
-import { isPostgres } from '../db/locks';
 
 export interface EventRecord {
   companyId: number;
@@ -15,7 +13,12 @@ export interface EventRecord {
   payload?: unknown;
 }
 
-/** Appends to the company's event log (history, and the feed for live updates). Call inside the write's transaction. */
+/**
+ * Appends to the company's event log (history, and the feed for live updates). Call inside the write's transaction.
+ * A trigger on the insert (migration 0005) moves the warehouse's revision on, so cached answers of the warehouse go
+ * stale, and on PostgreSQL sends the NOTIFY on EVENTS_CHANNEL, delivered at commit: every server process learns of
+ * the event only once it is real, without a round trip of its own.
+ */
 export async function recordEvent(db: Db, event: EventRecord): Promise<void> {
   await db
     .insertInto('events')
@@ -31,10 +34,9 @@ export async function recordEvent(db: Db, event: EventRecord): Promise<void> {
       created_at: nowIso(),
     })
     .execute();
-  // PostgreSQL delivers a NOTIFY at commit, so every server process learns of the event only once it is real
-  if (isPostgres(db)) await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(db);
 }
 
+/** The channel the events trigger of migration 0005 notifies on (the migration spells it out). */
 export const EVENTS_CHANNEL = 'wm_events';
 
 export async function findEventsAfter(db: Db, afterId: number, limit: number) {

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
+import { findInvariantViolations } from './invariants.repo';
 import { openDatabase } from '../db/database';
 import { buildAccount } from '../db/factories';
 import { migrateToLatest } from '../db/migrate';
@@ -131,6 +132,11 @@ describe.each(testEngines())('crash safety on %s', (engine) => {
       check.db,
     );
     expect(Number(duplicates.rows[0]!.n)).toBe(0);
+    // the counts kept by triggers (migration 0005) commit with the writes or not at all
+    const counts = (await findInvariantViolations(check.db, account.companyId)).filter((p) =>
+      p.includes('keeps counts'),
+    );
+    expect(counts).toEqual([]);
     await check.close();
   }, 60_000);
 });

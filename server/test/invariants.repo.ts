@@ -120,6 +120,46 @@ export async function findInvariantViolations(db: Db, companyId: number): Promis
   );
   for (const u of unused.rows) problems.push(`${u.what} ${u.name} is left without vaults or pallets`);
 
+  // the counts the triggers of migration 0005 keep must equal a recount from the vaults themselves
+  const counted = await sql<{
+    id: number;
+    kept: number | null;
+    vault_count: number;
+    real_count: number;
+    empty_vault_count: number;
+    empty_couchbox_count: number;
+    n: number;
+    r: number;
+    ev: number;
+    ec: number;
+  }>`
+    select w.id, s.warehouse_id as kept, s.vault_count, s.real_count, s.empty_vault_count, s.empty_couchbox_count,
+      count(v.id) as n,
+      coalesce(sum(case when v.id is null or upper(c.name) like '%EMPTY%' then 0 else 1 end), 0) as r,
+      coalesce(sum(case when upper(c.name) like '%EMPTY%' and v.type = 'vault' then 1 else 0 end), 0) as ev,
+      coalesce(sum(case when upper(c.name) like '%EMPTY%' and v.type = 'couchbox' then 1 else 0 end), 0) as ec
+    from warehouses w
+    left join warehouse_stats s on s.warehouse_id = w.id
+    left join fields f on f.warehouse_id = w.id
+    left join vaults v on v.field_id = f.id
+    left join customers c on c.id = v.customer_id
+    where w.company_id = ${companyId}
+    group by w.id, s.warehouse_id, s.vault_count, s.real_count, s.empty_vault_count, s.empty_couchbox_count`.execute(
+    db,
+  );
+  for (const c of counted.rows) {
+    if (c.kept === null) {
+      problems.push(`warehouse ${c.id} has no kept counts`);
+      continue;
+    }
+    const kept = [c.vault_count, c.real_count, c.empty_vault_count, c.empty_couchbox_count].map(Number);
+    const recount = [c.n, c.r, c.ev, c.ec].map(Number);
+    if (kept.join() !== recount.join())
+      problems.push(
+        `warehouse ${c.id} keeps counts ${kept.join('/')} but holds ${recount.join('/')} (vaults/real/empty vaults/empty couchboxes)`,
+      );
+  }
+
   const actives = await sql<{ warehouse_id: number; n: number }>`
     select warehouse_id, count(*) as n from checklists
     where company_id = ${companyId} and is_active = 1

@@ -169,6 +169,15 @@ async function inventory(day: Day, cookie: Device, companyId: number) {
   const racks: RackDto[] = [];
   for (const summary of summaries) {
     const warehouse = (await day.call(cookie, 'GET', `/api/warehouse/${summary.id}`))!.body as WarehouseDto;
+    // the list shows the counts the database keeps (migration 0005); the warehouse counts its vaults itself
+    const held = Object.values(warehouse.fields).reduce((n, f) => n + Object.keys(f.vaults).length, 0);
+    if (
+      summary.stats.vaultCount !== held ||
+      JSON.stringify(summary.stats) !== JSON.stringify(warehouse.stats)
+    )
+      problems.push(
+        `${warehouse.name} keeps counts ${JSON.stringify(summary.stats)} but holds ${held} vaults, counted ${JSON.stringify(warehouse.stats)}`,
+      );
     for (const field of Object.values(warehouse.fields)) {
       const slots = new Set<number>();
       for (const vault of Object.values(field.vaults)) {

@@ -5,6 +5,7 @@ import { buildRack } from '../features/racks/racks.factories';
 import { buildStagedVault, buildVault, buildWarehouse } from '../features/warehouses/warehouses.factories';
 import { HttpError } from '../http/errors';
 import { snapshotDatabase } from '../test/database-snapshot.repo';
+import { findInvariantViolations } from '../test/invariants.repo';
 import { type TestContext, startTestApp, testEngines } from '../test/test-app';
 import { MAX_LISTED_PROBLEMS } from './check-company-file';
 import { type CompanyExport, exportCompany, importCompany } from './company-transfer';
@@ -50,6 +51,19 @@ describe('company export and import', () => {
       expect(rows).toBe(Object.values(original.tables).reduce((sum, r) => sum + r.length, 0));
       current = await exportCompany(target.database.db, DEMO_LOGIN.company);
       expect(current).toEqual(original);
+      // the kept counts are not in the file: the import recomputes them (migration 0005's triggers)
+      const company = await target.database.db
+        .selectFrom('companies')
+        .select('id')
+        .where('name', '=', DEMO_LOGIN.company)
+        .executeTakeFirstOrThrow();
+      expect(await findInvariantViolations(target.database.db, company.id)).toEqual([]);
+      const kept = await target.database.db
+        .selectFrom('warehouse_stats')
+        .select((eb) => eb.fn.sum<number>('vault_count').as('n'))
+        .where('company_id', '=', company.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(kept.n)).toBe(original.tables.vaults.filter((v) => v.field_id !== null).length);
     }
   });
 

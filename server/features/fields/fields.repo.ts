@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { isPostgres, type Trx } from '../../db/locks';
 
 export interface FieldRow {
   id: number;
@@ -19,6 +20,44 @@ export async function findField(db: Db, companyId: number, fieldId: number): Pro
     .where('company_id', '=', companyId)
     .where('id', '=', fieldId)
     .executeTakeFirst();
+}
+
+/** A field locked for vault work, with its warehouse's slot capacity (which the warehouse lock holds still). */
+export type LockedFieldRow = FieldRow & { field_capacity: number };
+
+/**
+ * Step 2 of the locking rule (docs/decisions/003-locking.md) and the read of what it locked in one statement: the
+ * company's fields with these ids, exclusive, in id order (FOR UPDATE OF the fields only; on SQLite, which runs one
+ * writer at a time, a plain read). A field removed meanwhile is missing from the answer.
+ */
+export async function lockAndFindFields(
+  trx: Trx,
+  companyId: number,
+  fieldIds: readonly number[],
+): Promise<LockedFieldRow[]> {
+  if (fieldIds.length === 0) return [];
+  let query = trx
+    .selectFrom('fields as f')
+    .innerJoin('warehouses as w', 'w.id', 'f.warehouse_id')
+    .select([
+      'f.id',
+      'f.company_id',
+      'f.warehouse_id',
+      'f.col',
+      'f.row',
+      'f.type',
+      'f.full',
+      'w.field_capacity',
+    ])
+    .where('f.company_id', '=', companyId)
+    .where(
+      'f.id',
+      'in',
+      [...new Set(fieldIds)].sort((a, b) => a - b),
+    )
+    .orderBy('f.id');
+  if (isPostgres(trx)) query = query.forUpdate('f');
+  return query.execute();
 }
 
 export async function findFieldAt(

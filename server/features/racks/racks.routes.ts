@@ -10,6 +10,8 @@ import { requireUser } from '../../auth/session.plugin';
 import { parseId, parseInput } from '../../http/errors';
 import type { FeatureOptions } from '../feature-routes';
 import { actorOf } from '../../auth/actor';
+import { notModified, revalidateEveryTime } from '../../http/revalidation';
+import { warehouseTag } from '../warehouses/warehouses.service';
 import { addPallet, deletePallet, editPallet, PALLET_NOT_FOUND } from './pallets.service';
 import {
   addRack,
@@ -35,10 +37,18 @@ interface PalletParams {
 export const racksRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
   const { db } = database;
 
-  app.get<{ Params: WarehouseParams }>('/api/racks/warehouse/:id', async (request) => {
-    const user = requireUser(request);
-    return listRacks(db, user.companyId, parseId(request.params.id, WAREHOUSE_NOT_FOUND));
-  });
+  // a cheap full read with an ETag (issue 11): rack and pallet writes record events that move the revision on
+  app.get<{ Params: WarehouseParams }>(
+    '/api/racks/warehouse/:id',
+    { onSend: revalidateEveryTime },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const warehouseId = parseId(request.params.id, WAREHOUSE_NOT_FOUND);
+      const tag = await warehouseTag(db, user.companyId, warehouseId, 'racks');
+      if (tag && notModified(request, reply, tag)) return reply;
+      return listRacks(db, user.companyId, warehouseId);
+    },
+  );
 
   app.post<{ Params: WarehouseParams }>('/api/racks/warehouse/:id/add', async (request, reply) => {
     const actor = actorOf(request);

@@ -43,14 +43,34 @@ export const findOrCreateCustomer = (db: Db, companyId: number, name: string) =>
 export const findOrCreateOrder = (db: Db, companyId: number, name: string) =>
   findOrCreateByName(db, 'orders', companyId, name);
 
-/** Removes the given customers when no vault or pallet refers to them any more; call it inside a transaction. */
-export async function deleteUnusedCustomers(
+/**
+ * The clean-up after a vault write in one savepoint: customers, then orders. Only when another writer has just
+ * taken one of the names up again (a foreign-key refusal, rare) is it redone one table at a time, so the name
+ * that is free still goes.
+ */
+export async function deleteUnusedNames(
   db: Trx,
   companyId: number,
-  customerIds?: number[],
+  customerIds: number[],
+  orderIds: number[],
 ): Promise<void> {
-  if (customerIds && customerIds.length === 0) return;
-  let query = db
+  await sql`savepoint unused_names`.execute(db);
+  try {
+    if (customerIds.length > 0) await unusedCustomers(db, companyId, customerIds).execute();
+    if (orderIds.length > 0) await unusedOrders(db, companyId, orderIds).execute();
+  } catch (error) {
+    if (!isForeignKeyViolation(error)) throw error;
+    await sql`rollback to savepoint unused_names`.execute(db);
+    await sql`release savepoint unused_names`.execute(db);
+    await deleteUnusedCustomers(db, companyId, customerIds);
+    await deleteUnusedOrders(db, companyId, orderIds);
+    return;
+  }
+  await sql`release savepoint unused_names`.execute(db);
+}
+
+function unusedCustomers(db: Trx, companyId: number, customerIds?: number[]) {
+  const query = db
     .deleteFrom('customers')
     .where('company_id', '=', companyId)
     .where((eb) =>
@@ -70,14 +90,11 @@ export async function deleteUnusedCustomers(
         ),
       ]),
     );
-  if (customerIds) query = query.where('id', 'in', customerIds);
-  await deleteIfStillUnused(db, () => query.execute());
+  return customerIds ? query.where('id', 'in', customerIds) : query;
 }
 
-/** Removes the given orders when no vault refers to them any more; call it inside a transaction. */
-export async function deleteUnusedOrders(db: Trx, companyId: number, orderIds?: number[]): Promise<void> {
-  if (orderIds && orderIds.length === 0) return;
-  let query = db
+function unusedOrders(db: Trx, companyId: number, orderIds?: number[]) {
+  const query = db
     .deleteFrom('orders')
     .where('company_id', '=', companyId)
     .where((eb) =>
@@ -85,6 +102,21 @@ export async function deleteUnusedOrders(db: Trx, companyId: number, orderIds?: 
         eb.exists(eb.selectFrom('vaults').select('vaults.id').whereRef('vaults.order_id', '=', 'orders.id')),
       ),
     );
-  if (orderIds) query = query.where('id', 'in', orderIds);
-  await deleteIfStillUnused(db, () => query.execute());
+  return orderIds ? query.where('id', 'in', orderIds) : query;
+}
+
+/** Removes the given customers when no vault or pallet refers to them any more; call it inside a transaction. */
+export async function deleteUnusedCustomers(
+  db: Trx,
+  companyId: number,
+  customerIds?: number[],
+): Promise<void> {
+  if (customerIds && customerIds.length === 0) return;
+  await deleteIfStillUnused(db, () => unusedCustomers(db, companyId, customerIds).execute());
+}
+
+/** Removes the given orders when no vault refers to them any more; call it inside a transaction. */
+export async function deleteUnusedOrders(db: Trx, companyId: number, orderIds?: number[]): Promise<void> {
+  if (orderIds && orderIds.length === 0) return;
+  await deleteIfStillUnused(db, () => unusedOrders(db, companyId, orderIds).execute());
 }

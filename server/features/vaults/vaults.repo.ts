@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
+import { isPostgres, type Trx } from '../../db/locks';
 
 export interface VaultRow {
   id: number;
@@ -55,6 +56,47 @@ function vaultRows(db: Db) {
 
 export async function findVault(db: Db, companyId: number, vaultId: number): Promise<VaultRow | undefined> {
   return vaultRows(db).where('v.company_id', '=', companyId).where('v.id', '=', vaultId).executeTakeFirst();
+}
+
+/** A vault's own columns, as locked for a write. */
+export type LockedVaultRow = Pick<
+  VaultRow,
+  'id' | 'company_id' | 'name' | 'customer_id' | 'order_id' | 'field_id' | 'position' | 'type' | 'version'
+>;
+
+/**
+ * Step 3 of the locking rule (docs/decisions/003-locking.md) and the read of the locked rows in one statement: the
+ * company's vaults with these ids, exclusive, in id order (on SQLite a plain read). Only the vaults' own columns, so
+ * the rows are the ones the lock waited for.
+ */
+export async function lockAndFindVaults(
+  trx: Trx,
+  companyId: number,
+  vaultIds: readonly number[],
+): Promise<LockedVaultRow[]> {
+  if (vaultIds.length === 0) return [];
+  let query = trx
+    .selectFrom('vaults')
+    .select([
+      'id',
+      'company_id',
+      'name',
+      'customer_id',
+      'order_id',
+      'field_id',
+      'position',
+      'type',
+      'version',
+    ])
+    .where('company_id', '=', companyId)
+    .where(
+      'id',
+      'in',
+      [...new Set(vaultIds)].sort((a, b) => a - b),
+    )
+    .orderBy('id');
+  if (isPostgres(trx)) query = query.forUpdate();
+  return query.execute();
 }
 
 /** A placed vault without its field and warehouse names, which the caller already has. */
@@ -209,4 +251,14 @@ export async function placeVault(
 
 export async function deleteVaultRow(db: Db, companyId: number, vaultId: number): Promise<void> {
   await db.deleteFrom('vaults').where('company_id', '=', companyId).where('id', '=', vaultId).execute();
+}
+
+/** The revision of the company's stage; it changes whenever a staged vault comes, goes or changes. */
+export async function findStageRevision(db: Db, companyId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('companies')
+    .select('stage_revision')
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.stage_revision);
 }

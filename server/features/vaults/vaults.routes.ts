@@ -7,6 +7,7 @@ import type { FeatureOptions } from '../feature-routes';
 import { actorOf } from '../../auth/actor';
 import { ATTACHMENT_NOT_FOUND, downloadAttachment } from './attachments.download';
 import { readForm } from './vault-form';
+import { notModified, revalidateEveryTime } from '../../http/revalidation';
 import {
   VAULT_NOT_FOUND,
   addAttachment,
@@ -14,6 +15,7 @@ import {
   deleteAttachment,
   deleteVault,
   listStagedVaults,
+  stageTag,
   loadVault,
   moveVault,
   stageVault,
@@ -69,8 +71,11 @@ export const vaultsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { da
     return deleteVault(db, actor, parseId(request.params.id, VAULT_NOT_FOUND));
   });
 
-  app.get('/api/stage/vaults', async (request) => {
+  // a cheap full read with an ETag (issue 11): the stage's revision moves with every staged vault written
+  app.get('/api/stage/vaults', { onSend: revalidateEveryTime }, async (request, reply) => {
     const user = requireUser(request);
+    const tag = await stageTag(db, user.companyId);
+    if (notModified(request, reply, tag)) return reply;
     return listStagedVaults(db, user.companyId);
   });
 

@@ -21,13 +21,19 @@ import { fieldName } from '../../../domain/rules/field-names';
 import { placeholderKind } from '../../../domain/rules/placeholders';
 import type { Db } from '../../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/database';
-import { lockFields, lockVaults, lockWarehouses, type Trx } from '../../db/locks';
+import { lockWarehouses, type Trx } from '../../db/locks';
 import { findLatestEvents, recordEvent } from '../../events/event-log.repo';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import { revisionTag } from '../../http/revalidation';
 import { FIELD_NOT_FOUND, loadField } from '../fields/field-loader';
-import { type FieldRow, findField, setFieldFull } from '../fields/fields.repo';
+import {
+  type FieldRow,
+  type LockedFieldRow,
+  findField,
+  lockAndFindFields,
+  setFieldFull,
+} from '../fields/fields.repo';
 import type { Actor } from '../../auth/actor';
-import { findWarehouse } from '../warehouses/warehouses.repo';
 import { loadWarehouseSummary } from '../warehouses/warehouses.service';
 import {
   deleteAttachmentRow,
@@ -37,18 +43,16 @@ import {
   insertAttachment,
 } from './attachments.repo';
 import { ATTACHMENT_NOT_FOUND } from './attachments.download';
-import {
-  deleteUnusedCustomers,
-  deleteUnusedOrders,
-  findOrCreateCustomer,
-  findOrCreateOrder,
-} from './customers.repo';
+import { deleteUnusedNames, findOrCreateCustomer, findOrCreateOrder } from './customers.repo';
 import { attachmentsByVault, presentAttachment, presentStagedVault, presentVault } from './vaults.presenter';
 import {
   deleteVaultRow,
+  findStageRevision,
   findStagedVaults,
   findVault,
   insertVault,
+  type LockedVaultRow,
+  lockAndFindVaults,
   occupiedPositions,
   placeVault,
   updateVaultDetails,
@@ -96,22 +100,24 @@ async function withConflictMapping<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * The locks of vault work (docs/decisions/003-locking.md): the warehouses shared, then the fields and then the vaults,
- * each in id order. Answers the fields as they are once locked; one removed meanwhile is missing from the map.
+ * each in id order, each step one statement that also reads what it locked. Answers the fields and vaults as they are
+ * once locked; one removed meanwhile is missing from its map.
  */
 async function lockForVaultWork(
   trx: Trx,
   actor: Actor,
   places: { warehouseIds: (number | null)[]; fieldIds: (number | null)[]; vaultIds?: number[] },
-): Promise<Map<number, FieldRow>> {
+): Promise<{ fields: Map<number, LockedFieldRow>; vaults: Map<number, LockedVaultRow> }> {
   await lockWarehouses(trx, places.warehouseIds, 'share');
-  await lockFields(trx, places.fieldIds);
-  await lockVaults(trx, places.vaultIds ?? []);
-  const locked = new Map<number, FieldRow>();
-  for (const id of new Set(places.fieldIds)) {
-    const field = id === null ? undefined : await findField(trx, actor.companyId, id);
-    if (field) locked.set(field.id, field);
-  }
-  return locked;
+  const fieldIds = places.fieldIds.filter((id): id is number => id !== null);
+  const fields = await lockAndFindFields(trx, actor.companyId, fieldIds);
+  const vaults = await lockAndFindVaults(trx, actor.companyId, places.vaultIds ?? []);
+  return { fields: new Map(fields.map((f) => [f.id, f])), vaults: new Map(vaults.map((v) => [v.id, v])) };
+}
+
+/** The flag goes off when a vault leaves a field; a write only when it was on. */
+async function clearFull(trx: Trx, field: LockedFieldRow | undefined): Promise<void> {
+  if (field && field.full) await setFieldFull(trx, field.id, false);
 }
 
 /**
@@ -120,21 +126,18 @@ async function lockForVaultWork(
  */
 async function checkSlot(
   db: Trx,
-  actor: Actor,
-  field: FieldRow,
+  field: LockedFieldRow,
   position: number,
   ignoreVaultId?: number,
 ): Promise<void> {
   const name = fieldName(field.col, field.row);
   if (field.type === 'couchbox-B') throw badRequest(couchboxBottom(name));
-  const warehouse = await findWarehouse(db, actor.companyId, field.warehouse_id);
-  if (!warehouse) throw notFound(FIELD_NOT_FOUND);
   if (field.full) throw badRequest(FIELD_FULL);
   const occupied = (await occupiedPositions(db, field.id))
     .filter((v) => v.id !== ignoreVaultId)
     .map((v) => v.position);
   if (occupied.includes(position)) throw conflict(SLOT_TAKEN);
-  const next = nextFreePosition(occupied, fieldSlotCount(field.type, warehouse.field_capacity));
+  const next = nextFreePosition(occupied, fieldSlotCount(field.type, Number(field.field_capacity)));
   if (next === null) throw badRequest(FIELD_FULL);
   if (position !== next) throw badRequest(notNextFree(position, name, next));
 }
@@ -198,12 +201,12 @@ export async function addVault(
     db.transaction().execute(async (trx) => {
       const located = await findField(trx, actor.companyId, input.field_id);
       if (!located) throw notFound(FIELD_NOT_FOUND);
-      const locked = await lockForVaultWork(trx, actor, {
+      const { fields } = await lockForVaultWork(trx, actor, {
         warehouseIds: [located.warehouse_id],
         fieldIds: [located.id],
       });
       // the field may have gone with a removed row while this waited
-      const field = locked.get(located.id);
+      const field = fields.get(located.id);
       if (!field) throw notFound(FIELD_NOT_FOUND);
       const details = normaliseDetails({
         name: input.vault_id,
@@ -214,7 +217,7 @@ export async function addVault(
         fallbackType: 'vault',
       });
       checkType(details.type, field);
-      await checkSlot(trx, actor, field, input.position);
+      await checkSlot(trx, field, input.position);
       const { customerId, orderId } = await resolveNames(trx, actor.companyId, details);
       const vaultId = await insertVault(trx, {
         companyId: actor.companyId,
@@ -236,8 +239,10 @@ export async function addVault(
         warehouseId: field.warehouse_id,
         payload: { fieldId: field.id, position: input.position },
       });
-      // answered from inside the transaction, so the answer is what was committed
-      return loadVault(trx, actor.companyId, vaultId);
+      // answered from inside the transaction, so the answer is what was committed; a new vault has no other files
+      if (file) return loadVault(trx, actor.companyId, vaultId);
+      const row = await findVault(trx, actor.companyId, vaultId);
+      return presentVault(row!);
     }),
   );
 }
@@ -284,11 +289,12 @@ export async function updateVault(
     db.transaction().execute(async (trx) => {
       const before = await findVault(trx, actor.companyId, vaultId);
       if (!before) throw notFound(VAULT_NOT_FOUND);
-      const fields = await lockForVaultWork(trx, actor, {
+      const { fields } = await lockForVaultWork(trx, actor, {
         warehouseIds: [before.warehouse_id],
         fieldIds: [before.field_id],
         vaultIds: [vaultId],
       });
+      // read again with its names: the lock may have waited for another writer
       const current = await findVault(trx, actor.companyId, vaultId);
       if (!current) throw notFound(VAULT_NOT_FOUND);
       if (current.field_id !== before.field_id) throw conflict(CONCURRENT_CHANGE);
@@ -321,8 +327,12 @@ export async function updateVault(
         type: details.type,
         note: details.note,
       });
-      await deleteUnusedCustomers(trx, actor.companyId, [current.customer_id]);
-      if (current.order_id !== null) await deleteUnusedOrders(trx, actor.companyId, [current.order_id]);
+      await deleteUnusedNames(
+        trx,
+        actor.companyId,
+        [current.customer_id],
+        current.order_id === null ? [] : [current.order_id],
+      );
       await recordEvent(trx, {
         companyId: actor.companyId,
         userId: actor.userId,
@@ -346,14 +356,14 @@ export async function moveVault(db: Db, actor: Actor, input: MoveVaultInput): Pr
       const located = await findField(trx, actor.companyId, input.fieldId);
       if (!located) throw notFound(FIELD_NOT_FOUND);
       // between two warehouses both are locked, in id order like everything else
-      const fields = await lockForVaultWork(trx, actor, {
+      const { fields, vaults } = await lockForVaultWork(trx, actor, {
         warehouseIds: [located.warehouse_id, before.warehouse_id],
         fieldIds: [located.id, before.field_id],
         vaultIds: [before.id],
       });
       const target = fields.get(input.fieldId);
       if (!target) throw notFound(FIELD_NOT_FOUND);
-      const vault = await findVault(trx, actor.companyId, input.vaultId);
+      const vault = vaults.get(input.vaultId);
       if (!vault) throw notFound(VAULT_NOT_FOUND);
       if (vault.field_id !== before.field_id) throw conflict(CONCURRENT_CHANGE);
 
@@ -363,10 +373,10 @@ export async function moveVault(db: Db, actor: Actor, input: MoveVaultInput): Pr
           throw badRequest(ONLY_TOPMOST_MOVED);
       }
       checkType(vault.type, target);
-      await checkSlot(trx, actor, target, input.position, vault.id);
+      await checkSlot(trx, target, input.position, vault.id);
       await placeVault(trx, actor.companyId, vault.id, { fieldId: target.id, position: input.position });
       if (vault.field_id !== null && vault.field_id !== target.id)
-        await setFieldFull(trx, vault.field_id, false);
+        await clearFull(trx, fields.get(vault.field_id));
       await recordEvent(trx, {
         companyId: actor.companyId,
         userId: actor.userId,
@@ -376,7 +386,7 @@ export async function moveVault(db: Db, actor: Actor, input: MoveVaultInput): Pr
         warehouseId: target.warehouse_id,
         payload: {
           fromFieldId: vault.field_id,
-          fromWarehouseId: vault.warehouse_id,
+          fromWarehouseId: before.warehouse_id,
           fieldId: target.id,
           position: input.position,
         },
@@ -397,20 +407,20 @@ export async function stageVault(
       const before = await findVault(trx, actor.companyId, vaultId);
       if (!before) throw notFound(VAULT_NOT_FOUND);
       if (before.field_id === null) throw badRequest(ALREADY_STAGED);
-      const fields = await lockForVaultWork(trx, actor, {
+      const { fields, vaults } = await lockForVaultWork(trx, actor, {
         warehouseIds: [before.warehouse_id],
         fieldIds: [before.field_id],
         vaultIds: [vaultId],
       });
       const field = fields.get(before.field_id);
-      const vault = await findVault(trx, actor.companyId, vaultId);
+      const vault = vaults.get(vaultId);
       if (!vault || !field) throw notFound(VAULT_NOT_FOUND);
       if (vault.field_id !== before.field_id) throw conflict(CONCURRENT_CHANGE);
       const occupied = await occupiedPositions(trx, field.id);
       if (vault.position !== topmostPosition(occupied.map((v) => v.position)))
         throw badRequest(ONLY_TOPMOST_STAGED);
       await placeVault(trx, actor.companyId, vaultId, { fieldId: null, position: null });
-      await setFieldFull(trx, field.id, false);
+      await clearFull(trx, field);
       await recordEvent(trx, {
         companyId: actor.companyId,
         userId: actor.userId,
@@ -422,16 +432,18 @@ export async function stageVault(
         payload: {
           fromFieldId: field.id,
           position: vault.position,
-          fromWarehouse: vault.warehouse_name,
-          fromField:
-            vault.field_col !== null && vault.field_row !== null
-              ? fieldName(Number(vault.field_col), Number(vault.field_row))
-              : null,
+          fromWarehouse: before.warehouse_name,
+          fromField: fieldName(field.col, field.row),
         },
       });
       return { ...(await loadVault(trx, actor.companyId, vaultId)), old_field_id: field.id };
     }),
   );
+}
+
+/** The tag of the current state of the company's stage (issue 11). */
+export async function stageTag(db: Db, companyId: number): Promise<string> {
+  return revisionTag('s', companyId, (await findStageRevision(db, companyId)) ?? 0);
 }
 
 /** The stage, each vault with where and when it was staged (its latest 'vault.staged' event). */
@@ -458,18 +470,22 @@ export async function deleteVault(db: Db, actor: Actor, vaultId: number): Promis
     db.transaction().execute(async (trx): Promise<DeleteVaultAnswer> => {
       const before = await findVault(trx, actor.companyId, vaultId);
       if (!before) throw notFound(VAULT_NOT_FOUND);
-      await lockForVaultWork(trx, actor, {
+      const { fields, vaults } = await lockForVaultWork(trx, actor, {
         warehouseIds: [before.warehouse_id],
         fieldIds: [before.field_id],
         vaultIds: [vaultId],
       });
-      const vault = await findVault(trx, actor.companyId, vaultId);
+      const vault = vaults.get(vaultId);
       if (!vault) throw notFound(VAULT_NOT_FOUND);
       if (vault.field_id !== before.field_id) throw conflict(CONCURRENT_CHANGE);
       await deleteVaultRow(trx, actor.companyId, vaultId);
-      await deleteUnusedCustomers(trx, actor.companyId, [vault.customer_id]);
-      if (vault.order_id !== null) await deleteUnusedOrders(trx, actor.companyId, [vault.order_id]);
-      if (vault.field_id !== null) await setFieldFull(trx, vault.field_id, false);
+      await deleteUnusedNames(
+        trx,
+        actor.companyId,
+        [vault.customer_id],
+        vault.order_id === null ? [] : [vault.order_id],
+      );
+      if (vault.field_id !== null) await clearFull(trx, fields.get(vault.field_id));
       await recordEvent(trx, {
         companyId: actor.companyId,
         userId: actor.userId,

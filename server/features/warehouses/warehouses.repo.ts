@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 
@@ -43,16 +42,6 @@ export async function findWarehouse(
     .where('company_id', '=', companyId)
     .where('id', '=', warehouseId)
     .executeTakeFirst();
-}
-
-export async function listWarehouses(db: Db, companyId: number): Promise<WarehouseRow[]> {
-  return db
-    .selectFrom('warehouses')
-    .select(WAREHOUSE_COLUMNS)
-    .where('company_id', '=', companyId)
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
 }
 
 export async function findWarehouseNamed(db: Db, companyId: number, name: string, slug: string) {
@@ -114,60 +103,65 @@ export interface WarehouseCountsRow {
   empty_couchbox_count: number;
 }
 
+export type WarehouseWithStatsRow = WarehouseRow & WarehouseCountsRow & { revision: number };
+
 /**
- * The statistics counts of every warehouse of the company (or just one) in one grouped query. Whether a vault is
- * an EMPTY placeholder is decided once per customer (a short list) instead of once per vault, and one warehouse's
- * vaults are found through its fields, so the query reads only the rows it counts.
+ * The company's warehouses with their counts and revisions, kept by the triggers of migration 0005: a read of one
+ * row per warehouse, whatever the number of vaults.
  */
-export async function countVaultsByWarehouse(
+export async function listWarehousesWithStats(db: Db, companyId: number): Promise<WarehouseWithStatsRow[]> {
+  return db
+    .selectFrom('warehouses as w')
+    .innerJoin('warehouse_stats as s', 's.warehouse_id', 'w.id')
+    .select(WAREHOUSE_COLUMNS.map((c) => `w.${c}` as const))
+    .select([
+      's.warehouse_id',
+      's.revision',
+      's.vault_count',
+      's.real_count',
+      's.empty_vault_count',
+      's.empty_couchbox_count',
+    ])
+    .where('w.company_id', '=', companyId)
+    .orderBy('w.name')
+    .orderBy('w.id')
+    .execute();
+}
+
+/** One warehouse with its counts (the lean summary a write answers with). */
+export async function findWarehouseWithStats(
   db: Db,
   companyId: number,
-  warehouseId?: number,
-): Promise<WarehouseCountsRow[]> {
-  const emptyCustomers = db
-    .selectFrom('customers')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where(sql<boolean>`upper(name) like '%EMPTY%'`);
-  let query = db
-    .selectFrom('vaults as v')
-    .innerJoin('fields as f', 'f.id', 'v.field_id')
-    .select((eb) => [
-      'f.warehouse_id',
-      'v.type',
-      eb.case().when('v.customer_id', 'in', emptyCustomers).then(1).else(0).end().as('is_empty'),
-      eb.fn.countAll<number>().as('n'),
+  warehouseId: number,
+): Promise<WarehouseWithStatsRow | undefined> {
+  return db
+    .selectFrom('warehouses as w')
+    .innerJoin('warehouse_stats as s', 's.warehouse_id', 'w.id')
+    .select(WAREHOUSE_COLUMNS.map((c) => `w.${c}` as const))
+    .select([
+      's.warehouse_id',
+      's.revision',
+      's.vault_count',
+      's.real_count',
+      's.empty_vault_count',
+      's.empty_couchbox_count',
     ])
-    .where('v.company_id', '=', companyId)
-    .groupBy(['f.warehouse_id', 'v.type', 'is_empty']);
-  if (warehouseId !== undefined) {
-    query = query.where('v.field_id', 'in', (eb) =>
-      eb
-        .selectFrom('fields')
-        .select('id')
-        .where('warehouse_id', '=', warehouseId)
-        .where('company_id', '=', companyId),
-    );
-  }
-  const byWarehouse = new Map<number, WarehouseCountsRow>();
-  for (const row of await query.execute()) {
-    const id = Number(row.warehouse_id);
-    let counts = byWarehouse.get(id);
-    if (!counts) {
-      counts = {
-        warehouse_id: id,
-        vault_count: 0,
-        real_count: 0,
-        empty_vault_count: 0,
-        empty_couchbox_count: 0,
-      };
-      byWarehouse.set(id, counts);
-    }
-    const n = Number(row.n);
-    counts.vault_count += n;
-    if (Number(row.is_empty) === 0) counts.real_count += n;
-    else if (row.type === 'vault') counts.empty_vault_count += n;
-    else if (row.type === 'couchbox') counts.empty_couchbox_count += n;
-  }
-  return [...byWarehouse.values()];
+    .where('w.company_id', '=', companyId)
+    .where('w.id', '=', warehouseId)
+    .executeTakeFirst();
+}
+
+/** What identifies the current state of a warehouse's answers: its layout version and its write revision. */
+export async function findWarehouseRevision(
+  db: Db,
+  companyId: number,
+  warehouseId: number,
+): Promise<{ version: number; revision: number } | undefined> {
+  return db
+    .selectFrom('warehouses as w')
+    .innerJoin('warehouse_stats as s', 's.warehouse_id', 'w.id')
+    .select(['w.version', 's.revision'])
+    .where('w.company_id', '=', companyId)
+    .where('w.id', '=', warehouseId)
+    .executeTakeFirst();
 }

@@ -10,24 +10,42 @@ import {
   WAREHOUSE_NOT_FOUND,
   createWarehouse,
   deleteWarehouse,
-  listCompanyWarehouses,
+  listCompanyWarehousesTagged,
   loadWarehouse,
+  warehouseTag,
 } from './warehouses.service';
+import { notModified, revalidateEveryTime } from '../../http/revalidation';
 
 export const warehousesRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
   const { db } = database;
 
-  app.get<{ Params: { companyId: string } }>('/api/warehouse/company/:companyId', async (request) => {
-    const user = requireUser(request);
-    const companyId = parseId(request.params.companyId, 'Company not found');
-    if (companyId !== user.companyId) throw notFound('Company not found');
-    return listCompanyWarehouses(db, companyId);
-  });
+  // Cheap full reads (issue 11): ETag from revisions the database moves on with every write, answered with a 304
+  // without building the answer; `Cache-Control: private, no-cache` so browsers revalidate (see revalidation.ts).
+  app.get<{ Params: { companyId: string } }>(
+    '/api/warehouse/company/:companyId',
+    { onSend: revalidateEveryTime },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const companyId = parseId(request.params.companyId, 'Company not found');
+      if (companyId !== user.companyId) throw notFound('Company not found');
+      const list = await listCompanyWarehousesTagged(db, companyId);
+      if (notModified(request, reply, list.tag)) return reply;
+      return list.present();
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/warehouse/:id', async (request) => {
-    const user = requireUser(request);
-    return loadWarehouse(db, user.companyId, parseId(request.params.id, WAREHOUSE_NOT_FOUND));
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/warehouse/:id',
+    { onSend: revalidateEveryTime },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const warehouseId = parseId(request.params.id, WAREHOUSE_NOT_FOUND);
+      // the tag is read before the data, so it is never newer than what it is sent with
+      const tag = await warehouseTag(db, user.companyId, warehouseId, 'warehouse');
+      if (tag && notModified(request, reply, tag)) return reply;
+      return loadWarehouse(db, user.companyId, warehouseId);
+    },
+  );
 
   app.get<{ Params: { warehouseId: string; fieldId: string } }>(
     '/api/warehouse/:warehouseId/:fieldId',

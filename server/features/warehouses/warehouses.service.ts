@@ -1,5 +1,11 @@
 import type { AddWarehouseInput } from '../../../domain/schemas/warehouse.schema';
-import type { WarehouseDto, WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
+import type {
+  WarehouseDto,
+  WarehouseStats,
+  WarehouseSummaryDto,
+} from '../../../domain/schemas/warehouse.schema';
+import { createHash } from 'node:crypto';
+import { revisionTag } from '../../http/revalidation';
 import { countVaults } from '../../../domain/rules/placeholders';
 import { warehouseSlug } from '../../../domain/rules/text';
 import type { Db } from '../../db/database';
@@ -16,37 +22,55 @@ import { findVaultsOfWarehouse } from '../vaults/vaults.repo';
 import type { Actor } from '../../auth/actor';
 import { NO_VAULTS, presentWarehouse, presentWarehouseSummary } from './warehouses.presenter';
 import {
-  countVaultsByWarehouse,
+  type WarehouseCountsRow,
   deleteWarehouseRow,
   findWarehouse,
+  findWarehouseWithStats,
   findWarehouseNamed,
+  findWarehouseRevision,
   insertWarehouse,
-  listWarehouses,
+  listWarehousesWithStats,
 } from './warehouses.repo';
 
 export const WAREHOUSE_NOT_FOUND = 'Warehouse not found';
 export const DUPLICATE_WAREHOUSE = 'A warehouse with this name already exists.';
 
+function statsOf(c: WarehouseCountsRow | undefined): WarehouseStats {
+  return c
+    ? {
+        vaultCount: Number(c.vault_count),
+        realVaultCount: Number(c.real_count),
+        emptyVaultCount: Number(c.empty_vault_count),
+        emptyCouchboxCount: Number(c.empty_couchbox_count),
+      }
+    : NO_VAULTS;
+}
+
+/** The company's warehouses with their counts, and the tag of this state of the list (issue 11). */
+export async function listCompanyWarehousesTagged(
+  db: Db,
+  companyId: number,
+): Promise<{ tag: string; present: () => WarehouseSummaryDto[] }> {
+  const rows = await listWarehousesWithStats(db, companyId);
+  // the list changes when a warehouse comes or goes, or one of them is written to (which moves its revision on)
+  const state = rows.map((r) => `${r.id}:${Number(r.version)}:${Number(r.revision)}`).join(',');
+  const tag = revisionTag('c', companyId, createHash('sha1').update(state).digest('base64url'));
+  return { tag, present: () => rows.map((row) => presentWarehouseSummary(row, statsOf(row))) };
+}
+
 export async function listCompanyWarehouses(db: Db, companyId: number): Promise<WarehouseSummaryDto[]> {
-  const [rows, counts] = await Promise.all([
-    listWarehouses(db, companyId),
-    countVaultsByWarehouse(db, companyId),
-  ]);
-  const byWarehouse = new Map(counts.map((c) => [c.warehouse_id, c]));
-  return rows.map((row) => {
-    const c = byWarehouse.get(row.id);
-    return presentWarehouseSummary(
-      row,
-      c
-        ? {
-            vaultCount: c.vault_count,
-            realVaultCount: c.real_count,
-            emptyVaultCount: c.empty_vault_count,
-            emptyCouchboxCount: c.empty_couchbox_count,
-          }
-        : NO_VAULTS,
-    );
-  });
+  return (await listCompanyWarehousesTagged(db, companyId)).present();
+}
+
+/** The tag of a warehouse's current state, or undefined when the company has no such warehouse. */
+export async function warehouseTag(
+  db: Db,
+  companyId: number,
+  warehouseId: number,
+  answer: 'warehouse' | 'racks',
+): Promise<string | undefined> {
+  const row = await findWarehouseRevision(db, companyId, warehouseId);
+  return row && revisionTag(answer === 'warehouse' ? 'w' : 'r', warehouseId, row.version, row.revision);
 }
 
 /** One warehouse with its fields and their vaults in four queries, whatever its size. */
@@ -96,20 +120,9 @@ export async function loadWarehouseSummary(
   companyId: number,
   warehouseId: number,
 ): Promise<WarehouseSummaryDto> {
-  const row = await findWarehouse(db, companyId, warehouseId);
+  const row = await findWarehouseWithStats(db, companyId, warehouseId);
   if (!row) throw notFound(WAREHOUSE_NOT_FOUND);
-  const [counts] = await countVaultsByWarehouse(db, companyId, warehouseId);
-  return presentWarehouseSummary(
-    row,
-    counts
-      ? {
-          vaultCount: counts.vault_count,
-          realVaultCount: counts.real_count,
-          emptyVaultCount: counts.empty_vault_count,
-          emptyCouchboxCount: counts.empty_couchbox_count,
-        }
-      : NO_VAULTS,
-  );
+  return presentWarehouseSummary(row, statsOf(row));
 }
 
 /** Creates the warehouse and its whole field grid (A1..A{rows}, B1.., ...) in one transaction. */
