@@ -5,7 +5,12 @@ import type { Database } from '../db/schema';
 
 export type TenantTable = Exclude<
   keyof Database,
-  'companies' | 'sessions' | 'login_failures' | 'contact_messages' | 'installation_secrets' | 'warehouse_stats'
+  | 'companies'
+  | 'sessions'
+  | 'login_failures'
+  | 'contact_messages'
+  | 'installation_secrets'
+  | 'warehouse_stats'
 >;
 type Row = Record<string, unknown>;
 
