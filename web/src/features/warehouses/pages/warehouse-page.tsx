@@ -15,7 +15,7 @@ import {
   warehouseViewState,
   type WarehouseView,
 } from '../../../lib/warehouse-view-state';
-import { FieldGrid, FillLegend } from '../components/field-grid';
+import { FIELD_DETAIL_ID, FieldGrid, FillLegend } from '../components/field-grid';
 import { FieldPanel } from '../components/field-panel';
 import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
 
@@ -112,7 +112,12 @@ function VaultView({ warehouse }: { warehouse: WarehouseDto }) {
           highlighted={highlighted}
         />
       </div>
-      <div ref={panelRef} className="scroll-mt-16">
+      <div
+        ref={panelRef}
+        id={FIELD_DETAIL_ID}
+        tabIndex={-1}
+        className="scroll-mt-16 rounded-xl focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent"
+      >
         {selected ? (
           <FieldPanel warehouse={warehouse} field={selected} />
         ) : (
