@@ -74,7 +74,12 @@ test('axe-core finds no violation on any screen', async ({ signedIn: page, accou
     shelves: 2,
     capacity: 4,
   });
-  await buildPallet(db, { companyId: account.companyId, shelfId: rack.shelfIds[0]!, customer: 'Axel', slotIndex: 0 });
+  await buildPallet(db, {
+    companyId: account.companyId,
+    shelfId: rack.shelfIds[0]!,
+    customer: 'Axel',
+    slotIndex: 0,
+  });
   await buildStagedVault(db, { companyId: account.companyId, name: 'AX-STAGED' });
 
   await page.goto('/dashboard');
@@ -144,7 +149,10 @@ test('axe-core finds no violation on any screen', async ({ signedIn: page, accou
   await guest.getByLabel('Your Name').fill('Rosa');
   const firstTask = 'Are all incoming/outgoing shipments labeled?';
   await guest.getByRole('button', { name: `Yes: ${firstTask}` }).click();
-  await guest.getByRole('dialog', { name: 'Checklist Response' }).getByRole('button', { name: 'Submit' }).click();
+  await guest
+    .getByRole('dialog', { name: 'Checklist Response' })
+    .getByRole('button', { name: 'Submit' })
+    .click();
   await expect(guest.getByRole('listitem', { name: firstTask })).toContainText('Completed by Rosa');
   await scan(guest, 'checklist fill-in with a completed task', findings);
   await outside.close();

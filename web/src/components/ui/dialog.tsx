@@ -2,7 +2,8 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { type ReactNode, useCallback, useRef } from 'react';
 
-const FIRST_INPUT = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
+const FIRST_INPUT =
+  'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -46,12 +47,19 @@ export function Dialog({
   wide?: boolean;
 }) {
   const content = useRef<HTMLDivElement>(null);
-  const opener = useRef<{ element: HTMLElement | null; ancestors: Element[] }>({ element: null, ancestors: [] });
+  const opener = useRef<{ element: HTMLElement | null; ancestors: Element[] }>({
+    element: null,
+    ancestors: [],
+  });
 
   const rememberOpener = useCallback(() => {
     const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const ancestors: Element[] = [];
-    for (let node = active?.parentElement ?? null; node && node !== document.body; node = node.parentElement) {
+    for (
+      let node = active?.parentElement ?? null;
+      node && node !== document.body;
+      node = node.parentElement
+    ) {
       ancestors.push(node);
     }
     opener.current = { element: active && active !== document.body ? active : null, ancestors };

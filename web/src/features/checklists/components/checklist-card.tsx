@@ -139,9 +139,9 @@ export function ChecklistCard({
                     )}
                   </span>
                   <div className="min-w-0">
-                    <p className={task.completed ? 'text-slate-500' : 'text-slate-800'}>{task.text}</p>
+                    <p className={task.completed ? 'text-slate-600' : 'text-slate-800'}>{task.text}</p>
                     {task.completed ? (
-                      <p className="text-xs text-slate-500">
+                      <p className="text-xs text-slate-600">
                         Completed by {task.completed_by || 'Unknown'}
                         {task.completed_at && ` · ${timeFormat.format(new Date(task.completed_at))}`}
                       </p>

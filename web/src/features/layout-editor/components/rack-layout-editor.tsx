@@ -7,12 +7,12 @@ import {
   placeRack,
   type Size,
 } from '../../../../../domain/rules/rack-placement';
-import { truncate } from '../../../../../domain/rules/text';
 import { fieldGridSize } from '../../../../../domain/schemas/layout.schema';
 import type { RackDto } from '../../../../../domain/schemas/rack.schema';
 import type { WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
 import { useAddRack, useMoveRack, useRacks } from '../../../api/racks';
 import { ErrorList } from '../../../components/ui/error-list';
+import { PlanItemList } from '../../../components/ui/plan-item-list';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessages } from '../../../lib/api-client';
 import { DropPreview, dropPoint, FloorCanvas, isOverPlan, usePlanSensors, useThrottle } from './floor-canvas';
@@ -44,6 +44,7 @@ function PlacedRack({ rack, scale, onOpen }: { rack: RackDto; scale: number; onO
       aria-label={`Rack ${rack.name}`}
       title={`${rack.name}: drag to move, click for info`}
       data-rack-id={rack.id}
+      data-touch-alternative="rack list"
       className={`absolute flex cursor-grab touch-none items-center justify-center overflow-hidden rounded-sm border border-primary bg-primary/85 text-[11px] leading-tight font-semibold text-white shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${
         isDragging ? 'z-30 cursor-grabbing opacity-70 shadow-xl' : 'z-10'
       }`}
@@ -58,7 +59,7 @@ function PlacedRack({ rack, scale, onOpen }: { rack: RackDto; scale: number; onO
       <span
         className={`max-h-full max-w-full truncate px-0.5 ${vertical ? '[writing-mode:vertical-rl]' : ''}`}
       >
-        {truncate(rack.name, 10)}
+        {rack.name}
       </span>
     </button>
   );
@@ -148,6 +149,45 @@ export function RackLayoutEditor({ warehouse }: { warehouse: WarehouseDto }) {
   const block = fieldGridSize(warehouse);
   const openRack = list.find((r) => r.id === openRackId);
 
+  // what a screen reader hears while a rack is dragged: its name and where it is, never an internal id
+  const nameOf = (id: string | number) => {
+    if (id === TEMPLATE_DRAG_ID) return 'the new rack';
+    const rack = list.find((r) => rackDragId(r.id) === id);
+    return rack ? `rack ${rack.name}` : 'the rack';
+  };
+  const where = (id: string | number) => {
+    const rack = list.find((r) => rackDragId(r.id) === id);
+    const spot = preview ?? (rack ? rack.position : null);
+    return spot ? ` at ${Math.round(spot.x)} by ${Math.round(spot.y)} feet` : '';
+  };
+  const announcements = {
+    onDragStart: ({ active }: { active: { id: string | number } }) => `Picked up ${nameOf(active.id)}.`,
+    onDragMove: ({ active }: { active: { id: string | number } }) =>
+      `${nameOf(active.id).replace(/^./, (c) => c.toUpperCase())} moved${where(active.id)}.`,
+    onDragOver: ({
+      active,
+      over,
+    }: {
+      active: { id: string | number };
+      over: { id: string | number } | null;
+    }) =>
+      over
+        ? `${nameOf(active.id).replace(/^./, (c) => c.toUpperCase())} is over the floor plan.`
+        : `${nameOf(active.id).replace(/^./, (c) => c.toUpperCase())} is off the floor plan.`,
+    onDragEnd: ({
+      active,
+      over,
+    }: {
+      active: { id: string | number };
+      over: { id: string | number } | null;
+    }) =>
+      over
+        ? `Dropped ${nameOf(active.id)} on the floor plan.`
+        : `Dropped ${nameOf(active.id)} off the plan; nothing changed.`,
+    onDragCancel: ({ active }: { active: { id: string | number } }) =>
+      `Moving ${nameOf(active.id)} was cancelled; it is back where it was.`,
+  };
+
   return (
     <DndContext
       sensors={sensors}
@@ -159,6 +199,7 @@ export function RackLayoutEditor({ warehouse }: { warehouse: WarehouseDto }) {
         setPreview(null);
       }}
       accessibility={{
+        announcements,
         screenReaderInstructions: {
           draggable:
             'Press Space to pick up a rack, use the arrow keys to move it, and Space again to drop it. Press Enter for its info.',
@@ -195,10 +236,20 @@ export function RackLayoutEditor({ warehouse }: { warehouse: WarehouseDto }) {
             ))}
             {preview && <DropPreview rect={preview} valid={preview.valid} scale={scale} />}
           </FloorCanvas>
-          <p className="mt-2 text-center text-xs text-slate-500">
+          <p className="mt-2 text-center text-xs text-slate-600">
             {floor.width} x {floor.length} ft · 1 square = 1 ft · racks snap to walls and to other racks'
             corners within half a foot
           </p>
+          <PlanItemList
+            label="Racks on this floor"
+            className="mt-3"
+            onPick={setOpenRackId}
+            items={list.map((rack) => ({
+              id: rack.id,
+              name: rack.name,
+              detail: `${rack.position.width} x ${rack.position.length} ft, ${rack.shelves.length} shelves`,
+            }))}
+          />
         </div>
       </div>
       {openRack && (

@@ -151,7 +151,7 @@ export function RackTemplate({
           {...listeners}
           {...attributes}
           aria-label={`New rack ${values.name.trim() || 'Unnamed Rack'}: drag onto the floor plan`}
-          className={`relative flex touch-none cursor-grab items-center justify-center gap-1 overflow-hidden rounded-sm border border-emerald-700 bg-success/85 text-[11px] font-semibold text-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:opacity-50 ${
+          className={`relative flex touch-none cursor-grab items-center justify-center gap-1 overflow-hidden rounded-sm border border-emerald-900 bg-success text-[11px] font-semibold text-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:opacity-50 ${
             isDragging ? 'z-50 cursor-grabbing opacity-80 shadow-xl' : ''
           }`}
           style={{

@@ -61,7 +61,7 @@ export default function PrintStudioPage() {
           <EmptyState icon={FileX} title="No vaults found" />
         ) : (
           <>
-            <p className="mb-3 text-sm text-slate-500">
+            <p className="mb-3 text-sm text-slate-600">
               <span className="print:hidden">
                 {list.length} {list.length === 1 ? 'vault' : 'vaults'}, sorted by warehouse, field and
                 position.

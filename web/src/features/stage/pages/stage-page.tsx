@@ -77,7 +77,7 @@ export default function StagePage() {
           <div className="flex items-center gap-2">
             <ToggleSwitch label="Delete Mode" checked={deleteMode} onCheckedChange={changeDeleteMode} />
             <span
-              className={`w-8 text-sm font-bold ${deleteMode ? 'text-danger' : 'text-slate-500'}`}
+              className={`w-8 text-sm font-bold ${deleteMode ? 'text-danger' : 'text-slate-600'}`}
               aria-hidden
             >
               {deleteMode ? 'ON' : 'OFF'}

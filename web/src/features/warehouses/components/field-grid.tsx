@@ -1,5 +1,5 @@
 import { Maximize2, Minus, Plus } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { fieldSlotCount } from '../../../../../domain/rules/capacity';
 import { columnLetters, compareFieldNames, parseFieldName } from '../../../../../domain/rules/field-names';
 import { fieldFillLevel, type FillLevel } from '../../../../../domain/rules/occupancy';
@@ -100,11 +100,11 @@ export function FieldGrid({
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const edges = useOverflow(scroller);
 
-  useEffect(() => {
-    if (selectedFieldId !== undefined) setActiveId(selectedFieldId);
-  }, [selectedFieldId]);
-
-  const focusable = cells.find((c) => c.field.id === activeId) ?? cells[0];
+  // the tile that takes the grid's one tab stop: the last one moved to, else the selected one, else the first
+  const focusable =
+    cells.find((c) => c.field.id === activeId) ??
+    cells.find((c) => c.field.id === selectedFieldId) ??
+    cells[0];
 
   function moveTo(cell: Cell | undefined) {
     if (!cell) return;
@@ -308,8 +308,7 @@ export function FieldGrid({
 
 const zoomButton =
   'inline-flex h-8 min-w-8 items-center justify-center gap-1 rounded-lg border border-slate-300 bg-white text-slate-700 hover:border-accent hover:text-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:opacity-50 aria-pressed:border-accent aria-pressed:bg-accent/10 aria-pressed:text-accent pointer-coarse:h-11 pointer-coarse:min-w-11';
-const scrollButton =
-  'rounded-lg px-2 py-1 hover:bg-slate-100 pointer-coarse:min-h-11 pointer-coarse:px-3';
+const scrollButton = 'rounded-lg px-2 py-1 hover:bg-slate-100 pointer-coarse:min-h-11 pointer-coarse:px-3';
 
 export function FillLegend() {
   const items: { level: FillLevel; label: string }[] = [
