@@ -66,13 +66,9 @@ function FillInLink({ checklist, onRenewKey }: { checklist: ChecklistDto; onRene
             </Link>
           </>
         )}
-        <button
-          type="button"
-          className={smallButton}
-          onClick={onRenewKey}
-          aria-label={`New ${checklist.warehouseName} fill-in link`}
-        >
-          <KeyRound className="h-4 w-4" aria-hidden /> New link
+        <button type="button" className={smallButton} onClick={onRenewKey}>
+          <KeyRound className="h-4 w-4" aria-hidden /> New
+          <span className="sr-only"> {checklist.warehouseName} fill-in</span> link
         </button>
       </div>
     </div>

@@ -176,7 +176,7 @@ function FillIn({
       <div className="mt-6 mb-3 flex items-baseline justify-between">
         <h2 className="text-lg font-semibold text-primary">Tasks</h2>
         {checklist.tasks.length > 0 && (
-          <p className="text-sm text-slate-500">
+          <p className="text-sm text-slate-600">
             {checklist.tasks.length - open} of {checklist.tasks.length} done
           </p>
         )}

@@ -64,7 +64,7 @@ export function RackShelves({
                 type="button"
                 onClick={() => addToShelf(shelf)}
                 aria-label={`Add pallet to shelf ${shelf.position}`}
-                className="inline-flex min-h-9 items-center gap-1 rounded-md px-2 text-xs font-semibold text-accent hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-accent"
+                className="inline-flex min-h-9 pointer-coarse:min-h-11 items-center gap-1 rounded-md px-2 text-xs font-semibold text-accent hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-accent"
               >
                 <Plus className="h-3.5 w-3.5" aria-hidden /> Add Pallet
               </button>

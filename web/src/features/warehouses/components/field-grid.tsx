@@ -156,7 +156,7 @@ export function FieldGrid({
           event.preventDefault();
           target.focus();
         }}
-        className="sr-only rounded-lg bg-primary px-3 py-2 text-sm font-semibold text-white focus:not-sr-only focus:inline-block focus:outline-2 focus:outline-offset-2 focus:outline-accent"
+        className="sr-only rounded-lg bg-primary text-sm focus:px-3 focus:py-2 font-semibold text-white focus:not-sr-only focus:inline-block focus:outline-2 focus:outline-offset-2 focus:outline-accent"
       >
         Skip to field details
       </a>
