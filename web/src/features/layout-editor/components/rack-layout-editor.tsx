@@ -33,7 +33,8 @@ function PlacedRack({ rack, scale, onOpen }: { rack: RackDto; scale: number; onO
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: rackDragId(rack.id),
   });
-  const vertical = rack.orientation === 'vertical';
+  // the label runs along the rack's long side, as it is drawn
+  const vertical = rack.position.length > rack.position.width;
   return (
     <button
       ref={setNodeRef}

@@ -87,7 +87,7 @@ export function RackFloorPlan({
             const dimmed = matches !== null && !matches.has(rack.id);
             const found = matches?.has(rack.id) ?? false;
             const selected = rack.id === selectedId;
-            const vertical = rack.orientation === 'vertical';
+            const vertical = rack.position.length > rack.position.width;
             return (
               <button
                 key={rack.id}
