@@ -387,3 +387,27 @@ test('keyboard journey: sign in, open a warehouse, move in the grid, add a vault
   await expect(confirm).toBeHidden();
   await expect(panel.getByRole('button', { name: '+ Add Vault' })).toBeFocused();
 });
+
+test('a rack dragged with the keyboard is announced by its name', async ({ signedIn: page, account }) => {
+  const db = e2eDatabase().db;
+  const w = await buildWarehouse(db, {
+    companyId: account.companyId,
+    name: `Drag Depot ${uniqueSuffix()}`,
+    rows: 2,
+    cols: 2,
+    width: 60,
+    length: 40,
+  });
+  await buildRack(db, { companyId: account.companyId, warehouseId: w.id, name: 'Loud Rack', x: 40, y: 20 });
+  await page.goto(`/edit/${w.slug}`);
+  const rack = page
+    .getByRole('group', { name: 'Rack layout plan' })
+    .getByRole('button', { name: 'Rack Loud Rack' });
+  await rack.focus();
+  await page.keyboard.press('Space');
+  const live = page.locator('[id^="DndLiveRegion"]').filter({ hasText: 'Loud Rack' });
+  await expect(live).toContainText('Picked up rack Loud Rack');
+  await page.keyboard.press('Escape');
+  await expect(live).toContainText('Moving rack Loud Rack was cancelled');
+  await expect(page.locator('[id^="DndLiveRegion"]').filter({ hasText: /rack-\d+/ })).toHaveCount(0);
+});

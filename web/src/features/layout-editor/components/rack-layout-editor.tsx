@@ -15,7 +15,15 @@ import { ErrorList } from '../../../components/ui/error-list';
 import { PlanItemList } from '../../../components/ui/plan-item-list';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessages } from '../../../lib/api-client';
-import { DropPreview, dropPoint, FloorCanvas, isOverPlan, usePlanSensors, useThrottle } from './floor-canvas';
+import {
+  DropPreview,
+  dropPoint,
+  FloorCanvas,
+  isOverPlan,
+  planAnnouncements,
+  usePlanSensors,
+  useThrottle,
+} from './floor-canvas';
 import { RackInfoDialog } from './rack-info-dialog';
 import {
   DEFAULT_TEMPLATE,
@@ -150,44 +158,12 @@ export function RackLayoutEditor({ warehouse }: { warehouse: WarehouseDto }) {
   const block = fieldGridSize(warehouse);
   const openRack = list.find((r) => r.id === openRackId);
 
-  // what a screen reader hears while a rack is dragged: its name and where it is, never an internal id
-  const nameOf = (id: string | number) => {
+  // what a screen reader hears while a rack is dragged: its name, never an internal id
+  const announcements = planAnnouncements((id) => {
     if (id === TEMPLATE_DRAG_ID) return 'the new rack';
     const rack = list.find((r) => rackDragId(r.id) === id);
     return rack ? `rack ${rack.name}` : 'the rack';
-  };
-  const where = (id: string | number) => {
-    const rack = list.find((r) => rackDragId(r.id) === id);
-    const spot = preview ?? (rack ? rack.position : null);
-    return spot ? ` at ${Math.round(spot.x)} by ${Math.round(spot.y)} feet` : '';
-  };
-  const announcements = {
-    onDragStart: ({ active }: { active: { id: string | number } }) => `Picked up ${nameOf(active.id)}.`,
-    onDragMove: ({ active }: { active: { id: string | number } }) =>
-      `${nameOf(active.id).replace(/^./, (c) => c.toUpperCase())} moved${where(active.id)}.`,
-    onDragOver: ({
-      active,
-      over,
-    }: {
-      active: { id: string | number };
-      over: { id: string | number } | null;
-    }) =>
-      over
-        ? `${nameOf(active.id).replace(/^./, (c) => c.toUpperCase())} is over the floor plan.`
-        : `${nameOf(active.id).replace(/^./, (c) => c.toUpperCase())} is off the floor plan.`,
-    onDragEnd: ({
-      active,
-      over,
-    }: {
-      active: { id: string | number };
-      over: { id: string | number } | null;
-    }) =>
-      over
-        ? `Dropped ${nameOf(active.id)} on the floor plan.`
-        : `Dropped ${nameOf(active.id)} off the plan; nothing changed.`,
-    onDragCancel: ({ active }: { active: { id: string | number } }) =>
-      `Moving ${nameOf(active.id)} was cancelled; it is back where it was.`,
-  };
+  }, 'floor plan');
 
   return (
     <DndContext
