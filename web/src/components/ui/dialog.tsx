@@ -96,8 +96,9 @@ export function Dialog({
     let target = focus();
     // the page often re-renders after the change the dialog made (the slot now shows the vault); while it settles,
     // focus that fell back to the page body is put back near where the dialog was opened
+    // (only when the element it went to was removed: a user who clicked elsewhere keeps their choice)
     const watcher = new MutationObserver(() => {
-      if (target?.isConnected && document.activeElement === target) return;
+      if (!target || target.isConnected) return;
       if (document.activeElement && document.activeElement !== document.body) return;
       target = focus();
     });
