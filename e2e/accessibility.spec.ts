@@ -104,6 +104,9 @@ test('axe-core finds no violation on any screen', async ({ signedIn: page, accou
 
   await page.goto('/add-warehouse');
   await expect(page.locator('main h1').first()).toBeVisible();
+  // a hint describes its input; it is not part of the input's name
+  const rows = page.getByRole('spinbutton', { name: 'Rows', exact: true });
+  await expect(rows).toHaveAccessibleDescription('Fields per column');
   await scan(page, 'add warehouse', findings);
 
   await page.goto(`/edit/${w.slug}`);
