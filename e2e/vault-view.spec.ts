@@ -23,12 +23,13 @@ test.describe('Vault View', () => {
     await page.goto(`/warehouse/${w.slug}`);
     await expect(page.getByRole('heading', { name: 'Fill Depot' })).toBeVisible();
     await expect(page.getByText('Select a field to view its info')).toBeVisible();
+    // read row by row, as the field grid's rows are
     await expect(page.getByRole('group', { name: 'Fields' }).getByRole('button')).toHaveText([
       'A1',
-      'A2',
-      'A3',
       'B1',
+      'A2',
       'B2',
+      'A3',
       'B3',
     ]);
     // column A runs down the left, column B beside it

@@ -20,19 +20,25 @@ export function AppLayout() {
 
   return (
     <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white text-sm focus:px-3 focus:py-2 font-semibold text-primary focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
       <header className="no-print sticky top-0 z-30 bg-primary text-white shadow">
         <div className="flex h-14 items-center gap-3 px-3 sm:px-4">
           <button
             type="button"
             aria-label="Open menu"
             onClick={() => setMenuOpen(true)}
-            className="rounded-lg p-2 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
+            className="flex items-center justify-center rounded-lg p-2 hover:bg-white/10 focus-visible:outline-3 focus-visible:outline-white pointer-coarse:h-11 pointer-coarse:w-11"
           >
-            <Menu className="h-6 w-6" />
+            <Menu className="h-6 w-6" aria-hidden />
           </button>
           <Link
             to={paths.landing}
-            className="flex shrink-0 items-center gap-2 font-bold"
+            className="flex shrink-0 items-center gap-2 rounded font-bold focus-visible:outline-3 focus-visible:outline-white pointer-coarse:min-h-11 pointer-coarse:min-w-11"
             aria-label="Warehouse Manager home"
           >
             <Warehouse className="h-6 w-6" aria-hidden />
@@ -50,7 +56,7 @@ export function AppLayout() {
           logout.mutate(undefined, { onSettled: () => navigate(paths.landing, { replace: true }) })
         }
       />
-      <main className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {/* no Suspense here: a page's code loads during the navigation's transition (see router.tsx) */}
         <Outlet />
       </main>

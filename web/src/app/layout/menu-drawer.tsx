@@ -22,7 +22,7 @@ function MenuLink({
       to={to}
       onClick={onNavigate}
       className={({ isActive }) =>
-        `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium ${isActive ? 'bg-accent/10 text-accent' : 'text-slate-700 hover:bg-slate-100'}`
+        `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium pointer-coarse:min-h-11 ${isActive ? 'bg-accent/10 text-accent' : 'text-slate-700 hover:bg-slate-100'}`
       }
     >
       {icon}
@@ -60,18 +60,18 @@ export function MenuDrawer({
             <RadixDialog.Title className="text-lg font-bold text-primary">Menu</RadixDialog.Title>
             <RadixDialog.Close
               aria-label="Close menu"
-              className="rounded p-1 text-slate-500 hover:bg-slate-100"
+              className="flex items-center justify-center rounded p-1 text-slate-600 hover:bg-slate-100 pointer-coarse:h-11 pointer-coarse:w-11"
             >
-              <X className="h-5 w-5" />
+              <X className="h-5 w-5" aria-hidden />
             </RadixDialog.Close>
           </div>
           <nav aria-label="Main" className="flex-1 space-y-1 overflow-y-auto p-3">
-            <p className="px-3 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase">
+            <p className="px-3 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">
               Warehouses
             </p>
-            {warehousesLoading && <p className="px-3 py-2 text-sm text-slate-400">Loading warehouses...</p>}
+            {warehousesLoading && <p className="px-3 py-2 text-sm text-slate-600">Loading warehouses...</p>}
             {!warehousesLoading && warehouses.length === 0 && (
-              <p className="px-3 py-2 text-sm text-slate-400">No warehouses yet</p>
+              <p className="px-3 py-2 text-sm text-slate-600">No warehouses yet</p>
             )}
             {warehouses.map((w) => (
               <MenuLink
@@ -113,7 +113,7 @@ export function MenuDrawer({
                 close();
                 onLogout();
               }}
-              className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-danger hover:bg-red-50"
+              className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-danger hover:bg-red-50 pointer-coarse:min-h-11"
             >
               <LogOut className={iconClass} /> Logout
             </button>

@@ -10,7 +10,7 @@ const variants: Record<Variant, string> = {
 };
 
 export function buttonClass(variant: Variant = 'primary', extra = '') {
-  return `inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${extra}`;
+  return `inline-flex min-h-10 pointer-coarse:min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${extra}`;
 }
 
 export function Button({

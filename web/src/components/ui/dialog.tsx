@@ -1,8 +1,36 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback, useRef } from 'react';
 
-/** An accessible modal dialog: focus is trapped, Escape and the close button dismiss it. */
+const FIRST_INPUT =
+  'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function visible(element: Element): element is HTMLElement {
+  return element instanceof HTMLElement && element.isConnected && element.getClientRects().length > 0;
+}
+
+/**
+ * Where focus goes back to when a dialog closes: the control that opened it, or, when that control is gone (the
+ * '+ Add Vault' button of a slot that now holds the vault), the first control of its nearest container still on
+ * the page, so keyboard users carry on where they were rather than at the top of the page.
+ */
+function returnTarget(opener: HTMLElement | null, ancestors: Element[]): HTMLElement | null {
+  if (opener && visible(opener)) return opener;
+  for (const ancestor of ancestors) {
+    if (!ancestor.isConnected || ancestor === document.body) continue;
+    const inside = [...ancestor.querySelectorAll(FOCUSABLE)].find(visible);
+    if (inside) return inside;
+  }
+  return null;
+}
+
+/**
+ * An accessible modal dialog: focus is trapped, Escape and the close button dismiss it. It opens on its first
+ * input (or its first button after the close button), and gives focus back to where it came from when it closes,
+ * also when the page re-renders around it a moment later.
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -18,17 +46,84 @@ export function Dialog({
   children?: ReactNode;
   wide?: boolean;
 }) {
+  const content = useRef<HTMLDivElement>(null);
+  const opener = useRef<{ element: HTMLElement | null; ancestors: Element[] }>({
+    element: null,
+    ancestors: [],
+  });
+
+  const rememberOpener = useCallback(() => {
+    const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const ancestors: Element[] = [];
+    for (
+      let node = active?.parentElement ?? null;
+      node && node !== document.body;
+      node = node.parentElement
+    ) {
+      ancestors.push(node);
+    }
+    opener.current = { element: active && active !== document.body ? active : null, ancestors };
+  }, []);
+  // called once when the dialog's content mounts, before it takes focus: the control that opened it is still focused
+  const contentRef = useCallback(
+    (node: HTMLDivElement | null) => {
+      if (node && !content.current) rememberOpener();
+      content.current = node;
+    },
+    [rememberOpener],
+  );
+
+  function onOpenAutoFocus(event: Event) {
+    const root = content.current;
+    if (!root) return;
+    const first =
+      root.querySelector<HTMLElement>(FIRST_INPUT) ??
+      [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].find((el) => !el.hasAttribute('data-dialog-close'));
+    if (first) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  function onCloseAutoFocus(event: Event) {
+    event.preventDefault();
+    const { element, ancestors } = opener.current;
+    const focus = () => {
+      const target = returnTarget(element, ancestors);
+      target?.focus();
+      return target;
+    };
+    let target = focus();
+    // the page often re-renders after the change the dialog made (the slot now shows the vault); while it settles,
+    // focus that fell back to the page body is put back near where the dialog was opened
+    // (only when the element it went to was removed: a user who clicked elsewhere keeps their choice)
+    const watcher = new MutationObserver(() => {
+      if (!target || target.isConnected) return;
+      if (document.activeElement && document.activeElement !== document.body) return;
+      target = focus();
+    });
+    watcher.observe(document.body, { childList: true, subtree: true });
+    window.setTimeout(() => watcher.disconnect(), 3000);
+  }
+
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <RadixDialog.Content
+          ref={contentRef}
+          onOpenAutoFocus={onOpenAutoFocus}
+          onCloseAutoFocus={onCloseAutoFocus}
           className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl focus:outline-none ${wide ? 'max-w-2xl' : 'max-w-md'}`}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-lg font-bold text-primary">{title}</RadixDialog.Title>
-            <RadixDialog.Close aria-label="Close" className="rounded p-1 text-slate-500 hover:bg-slate-100">
-              <X className="h-5 w-5" />
+            <RadixDialog.Close
+              aria-label="Close"
+              data-dialog-close=""
+              className="flex shrink-0 items-center justify-center rounded p-1 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent pointer-coarse:h-11 pointer-coarse:w-11"
+            >
+              <X className="h-5 w-5" aria-hidden />
             </RadixDialog.Close>
           </div>
           {description ? (

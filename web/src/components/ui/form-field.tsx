@@ -1,11 +1,20 @@
-import type { ReactNode } from 'react';
+import { cloneElement, isValidElement, type ReactElement, type ReactNode, useId } from 'react';
 
 /** The text input look of the app's forms, disabled and invalid states included; 16 px text on phones, where a
- * smaller one makes the browser zoom in on focus. */
+ * smaller one makes the browser zoom in on focus. 44 px tall on touch screens, so a finger finds it. */
 export const inputClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-800 sm:text-sm focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none disabled:bg-slate-100 disabled:text-slate-500 aria-[invalid=true]:border-danger';
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-800 sm:text-sm pointer-coarse:min-h-11 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none disabled:bg-slate-100 disabled:text-slate-600 aria-[invalid=true]:border-danger';
 
-/** A labelled input with a hint or its error under it. */
+interface ControlProps {
+  id?: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean | 'true' | 'false';
+}
+
+/**
+ * A labelled input with a hint or its error under it. The label names the input and nothing else: the hint and
+ * the error are linked to it with aria-describedby, so a screen reader reads them after the name.
+ */
 export function FormField({
   label,
   hint,
@@ -19,12 +28,44 @@ export function FormField({
   className?: string;
   children: ReactNode;
 }) {
+  const base = useId();
+  const hintId = `${base}-hint`;
+  const errorId = `${base}-error`;
+  const control = isValidElement<ControlProps>(children) ? (children as ReactElement<ControlProps>) : null;
+  const controlId = control?.props.id ?? `${base}-control`;
+  const describedBy =
+    [control?.props['aria-describedby'], hint && hintId, error && errorId].filter(Boolean).join(' ') ||
+    undefined;
+
   return (
-    <label className={`block ${className}`}>
-      <span className="mb-1 block text-sm font-medium text-slate-700">{label}</span>
-      {children}
-      {hint && <span className="mt-1 block text-xs text-slate-500">{hint}</span>}
-      {error && <span className="mt-1 block text-sm text-danger">{error}</span>}
-    </label>
+    <div className={`block ${className}`}>
+      {control ? (
+        <>
+          <label htmlFor={controlId} className="mb-1 block text-sm font-medium text-slate-700">
+            {label}
+          </label>
+          {cloneElement(control, {
+            id: controlId,
+            'aria-describedby': describedBy,
+            ...(error && control.props['aria-invalid'] === undefined ? { 'aria-invalid': true } : {}),
+          })}
+        </>
+      ) : (
+        <label className="block">
+          <span className="mb-1 block text-sm font-medium text-slate-700">{label}</span>
+          {children}
+        </label>
+      )}
+      {hint && (
+        <p id={hintId} className="mt-1 block text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="mt-1 block text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -24,7 +24,7 @@ export function SegmentedToggle<T extends string>({
             type="button"
             aria-pressed={active}
             onClick={() => onChange(option.value)}
-            className={`min-h-9 rounded-md px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-accent ${active ? 'bg-primary text-white' : 'text-slate-600 hover:bg-slate-100'}`}
+            className={`min-h-9 pointer-coarse:min-h-11 rounded-md px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-accent ${active ? 'bg-primary text-white' : 'text-slate-700 hover:bg-slate-100'}`}
           >
             {option.label}
           </button>

@@ -85,7 +85,7 @@ export function ContactForm() {
         </label>
         <label className="block">
           <span className="mb-1 block text-sm font-medium text-slate-700">
-            Company <span className="font-normal text-slate-400">(optional)</span>
+            Company <span className="font-normal text-slate-600">(optional)</span>
           </span>
           <input {...field('company')} autoComplete="organization" maxLength={100} className={inputClass} />
           {fieldError('company')}

@@ -96,7 +96,7 @@ export default function LandingPage() {
         </section>
       </main>
 
-      <footer className="border-t border-slate-200 py-8 text-center text-sm text-slate-500">
+      <footer className="border-t border-slate-200 py-8 text-center text-sm text-slate-600">
         © {new Date().getFullYear()} Warehouse Manager
       </footer>
     </div>

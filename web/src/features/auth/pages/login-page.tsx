@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LoginSchema } from '../../../../../domain/schemas/auth.schema';
 import { Button } from '../../../components/ui/button';
+import { inputClass } from '../../../components/ui/form-field';
 import { ErrorList } from '../../../components/ui/error-list';
 import { paths } from '../../../config/paths';
 import { afterSignIn } from '../../../lib/after-sign-in';
@@ -32,16 +33,16 @@ export default function LoginPage() {
   const messages = clientErrors.length > 0 ? clientErrors : login.isError ? errorMessages(login.error) : [];
 
   return (
-    <div className="flex min-h-screen items-center justify-center bg-gradient-to-br from-primary to-primary-light px-4 py-12">
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-primary to-primary-light px-4 py-12">
       <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-xl">
         <Link
           to={paths.landing}
-          className="mb-6 inline-flex items-center gap-2 text-sm text-accent hover:underline"
+          className="mb-6 inline-flex items-center gap-2 text-sm text-accent hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent pointer-coarse:min-h-11"
         >
           ← Back to home
         </Link>
         <h1 className="mb-1 text-2xl font-bold text-primary">Sign in</h1>
-        <p className="mb-6 text-sm text-slate-500">Warehouse Manager for your team</p>
+        <p className="mb-6 text-sm text-slate-600">Warehouse Manager for your team</p>
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign in">
           <ErrorList messages={messages} />
           <label className="block">
@@ -51,9 +52,10 @@ export default function LoginPage() {
               name="email"
               autoComplete="username"
               required
+              autoFocus
               value={email}
               onChange={(e) => setEmail(e.target.value)}
-              className="w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none"
+              className={inputClass}
             />
           </label>
           <label className="block">
@@ -65,7 +67,7 @@ export default function LoginPage() {
               required
               value={password}
               onChange={(e) => setPassword(e.target.value)}
-              className="w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none"
+              className={inputClass}
             />
           </label>
           <Button type="submit" className="w-full" disabled={login.isPending}>
@@ -73,6 +75,6 @@ export default function LoginPage() {
           </Button>
         </form>
       </div>
-    </div>
+    </main>
   );
 }

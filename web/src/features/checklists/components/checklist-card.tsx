@@ -66,13 +66,9 @@ function FillInLink({ checklist, onRenewKey }: { checklist: ChecklistDto; onRene
             </Link>
           </>
         )}
-        <button
-          type="button"
-          className={smallButton}
-          onClick={onRenewKey}
-          aria-label={`New ${checklist.warehouseName} fill-in link`}
-        >
-          <KeyRound className="h-4 w-4" aria-hidden /> New link
+        <button type="button" className={smallButton} onClick={onRenewKey}>
+          <KeyRound className="h-4 w-4" aria-hidden /> New
+          <span className="sr-only"> {checklist.warehouseName} fill-in</span> link
         </button>
       </div>
     </div>
@@ -139,9 +135,9 @@ export function ChecklistCard({
                     )}
                   </span>
                   <div className="min-w-0">
-                    <p className={task.completed ? 'text-slate-500' : 'text-slate-800'}>{task.text}</p>
+                    <p className={task.completed ? 'text-slate-600' : 'text-slate-800'}>{task.text}</p>
                     {task.completed ? (
-                      <p className="text-xs text-slate-500">
+                      <p className="text-xs text-slate-600">
                         Completed by {task.completed_by || 'Unknown'}
                         {task.completed_at && ` · ${timeFormat.format(new Date(task.completed_at))}`}
                       </p>

@@ -155,11 +155,11 @@ export function ChecklistFormDialog({
                       checked={task.completed}
                       onChange={(e) => setTask(task.key, { completed: e.target.checked })}
                       aria-label={`Done: ${task.text}`}
-                      className="h-5 w-5 shrink-0 rounded border-slate-300 accent-accent"
+                      className="h-5 w-5 shrink-0 rounded border-slate-300 accent-accent pointer-coarse:h-11 pointer-coarse:w-11"
                     />
                   )}
                   <span
-                    className={`min-w-0 flex-1 text-sm ${task.completed ? 'text-slate-400 line-through' : 'text-slate-700'}`}
+                    className={`min-w-0 flex-1 text-sm ${task.completed ? 'text-slate-600 line-through' : 'text-slate-700'}`}
                   >
                     {task.text}
                   </span>

@@ -74,7 +74,7 @@ export function ResponseDialog({
 
         {answer === 'yes' && (
           <div className="space-y-2">
-            <label className="flex min-h-10 cursor-pointer items-center gap-3 text-sm text-slate-700">
+            <label className="flex min-h-10 cursor-pointer items-center gap-3 text-sm text-slate-700 pointer-coarse:min-h-11">
               <input
                 type="checkbox"
                 checked={someoneElse}

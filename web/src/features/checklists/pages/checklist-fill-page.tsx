@@ -62,16 +62,16 @@ function TaskRow({
   if (task.completed) {
     return (
       <li
-        className="flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 opacity-60"
+        className="flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4"
         aria-label={task.text}
       >
         <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-success" aria-hidden />
         <div className="min-w-0">
-          <p className="font-medium text-slate-700 line-through decoration-slate-400">{task.text}</p>
+          <p className="font-medium text-slate-600 line-through decoration-slate-400">{task.text}</p>
           <p className="mt-1 text-sm text-slate-600">
             Completed by {task.completed_by || 'Unknown'}
             {task.completed_at && (
-              <span className="text-slate-500"> · {timeFormat.format(new Date(task.completed_at))}</span>
+              <span className="text-slate-600"> · {timeFormat.format(new Date(task.completed_at))}</span>
             )}
           </p>
         </div>
@@ -184,7 +184,7 @@ function FillIn({
       <div className="mt-6 mb-3 flex items-baseline justify-between">
         <h2 className="text-lg font-semibold text-primary">Tasks</h2>
         {checklist.tasks.length > 0 && (
-          <p className="text-sm text-slate-500">
+          <p className="text-sm text-slate-600">
             {checklist.tasks.length - open} of {checklist.tasks.length} done
           </p>
         )}

@@ -7,7 +7,14 @@ import type { WarehouseDto } from '../../../../../domain/schemas/warehouse.schem
 import { useMoveFieldGrid } from '../../../api/layout';
 import { useRacks } from '../../../api/racks';
 import { errorMessages } from '../../../lib/api-client';
-import { DropPreview, dropPoint, FloorCanvas, usePlanSensors, useThrottle } from './floor-canvas';
+import {
+  DropPreview,
+  dropPoint,
+  FloorCanvas,
+  planAnnouncements,
+  usePlanSensors,
+  useThrottle,
+} from './floor-canvas';
 import { usePlanScale } from '../../../lib/use-plan-scale';
 
 const BLOCK_ID = 'field-grid-block';
@@ -95,6 +102,7 @@ export function FieldGridPlacement({ warehouse }: { warehouse: WarehouseDto }) {
         throttle.cancel();
         setPreview(null);
       }}
+      accessibility={{ announcements: planAnnouncements(() => 'the field grid', 'floor') }}
     >
       <div ref={frame} className="min-w-0 overflow-x-auto">
         <FloorCanvas ref={plan} floor={floor} scale={scale} label="Field grid placement plan">
@@ -114,7 +122,7 @@ export function FieldGridPlacement({ warehouse }: { warehouse: WarehouseDto }) {
           <VaultsBlock {...warehouse.fieldgridLocation} {...shown} scale={scale} />
           {preview && <DropPreview rect={{ ...preview, ...shown }} valid scale={scale} />}
         </FloorCanvas>
-        <p className="mt-2 text-center text-xs text-slate-500">
+        <p className="mt-2 text-center text-xs text-slate-600">
           Field grid {warehouse.cols} x {warehouse.rows} fields = {size.width} x {size.length} ft, at{' '}
           {warehouse.fieldgridLocation.x.toFixed(1)}, {warehouse.fieldgridLocation.y.toFixed(1)} ft from the
           top-left corner

@@ -1,4 +1,5 @@
 import {
+  type Announcements,
   type DragMoveEvent,
   KeyboardSensor,
   PointerSensor,
@@ -97,4 +98,25 @@ export function DropPreview({ rect, valid, scale }: { rect: Rect; valid: boolean
       }}
     />
   );
+}
+
+const capital = (text: string) => text.replace(/^./, (c) => c.toUpperCase());
+
+/**
+ * What a screen reader hears while something is dragged on a plan: its name (from `nameOf`, e.g. 'rack North
+ * Shelving' or 'the field grid'), never dnd-kit's internal ids.
+ */
+export function planAnnouncements(nameOf: (id: string | number) => string, plan: string): Announcements {
+  return {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}. Arrow keys move it, Space drops it.`,
+    onDragOver: ({ active, over }) =>
+      over
+        ? `${capital(nameOf(active.id))} is over the ${plan}.`
+        : `${capital(nameOf(active.id))} is off the ${plan}.`,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `Dropped ${nameOf(active.id)} on the ${plan}.`
+        : `Dropped ${nameOf(active.id)} off the ${plan}; nothing changed.`,
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled; it is back where it was.`,
+  };
 }

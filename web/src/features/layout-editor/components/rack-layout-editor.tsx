@@ -8,15 +8,23 @@ import {
   placeRack,
   type Size,
 } from '../../../../../domain/rules/rack-placement';
-import { truncate } from '../../../../../domain/rules/text';
 import { fieldGridSize } from '../../../../../domain/schemas/layout.schema';
 import type { RackDto } from '../../../../../domain/schemas/rack.schema';
 import type { WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
 import { useAddRack, useMoveRack, useRacks } from '../../../api/racks';
 import { ErrorList } from '../../../components/ui/error-list';
+import { PlanItemList } from '../../../components/ui/plan-item-list';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessages } from '../../../lib/api-client';
-import { DropPreview, dropPoint, FloorCanvas, isOverPlan, usePlanSensors, useThrottle } from './floor-canvas';
+import {
+  DropPreview,
+  dropPoint,
+  FloorCanvas,
+  isOverPlan,
+  planAnnouncements,
+  usePlanSensors,
+  useThrottle,
+} from './floor-canvas';
 import { RackInfoDialog } from './rack-info-dialog';
 import {
   DEFAULT_TEMPLATE,
@@ -34,7 +42,8 @@ function PlacedRack({ rack, scale, onOpen }: { rack: RackDto; scale: number; onO
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: rackDragId(rack.id),
   });
-  const vertical = rack.orientation === 'vertical';
+  // the label runs along the rack's long side, as it is drawn
+  const vertical = rack.position.length > rack.position.width;
   return (
     <button
       ref={setNodeRef}
@@ -45,6 +54,7 @@ function PlacedRack({ rack, scale, onOpen }: { rack: RackDto; scale: number; onO
       aria-label={`Rack ${rack.name}`}
       title={`${rack.name}: drag to move, click for info`}
       data-rack-id={rack.id}
+      data-touch-alternative="rack list"
       className={`absolute flex cursor-grab touch-none items-center justify-center overflow-hidden rounded-sm border border-primary bg-primary/85 text-[11px] leading-tight font-semibold text-white shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${
         isDragging ? 'z-30 cursor-grabbing opacity-70 shadow-xl' : 'z-10'
       }`}
@@ -59,7 +69,7 @@ function PlacedRack({ rack, scale, onOpen }: { rack: RackDto; scale: number; onO
       <span
         className={`max-h-full max-w-full truncate px-0.5 ${vertical ? '[writing-mode:vertical-rl]' : ''}`}
       >
-        {truncate(rack.name, 10)}
+        {rack.name}
       </span>
     </button>
   );
@@ -151,6 +161,13 @@ export function RackLayoutEditor({ warehouse }: { warehouse: WarehouseDto }) {
   const block = fieldGridSize(warehouse);
   const openRack = list.find((r) => r.id === openRackId);
 
+  // what a screen reader hears while a rack is dragged: its name, never an internal id
+  const announcements = planAnnouncements((id) => {
+    if (id === TEMPLATE_DRAG_ID) return 'the new rack';
+    const rack = list.find((r) => rackDragId(r.id) === id);
+    return rack ? `rack ${rack.name}` : 'the rack';
+  }, 'floor plan');
+
   return (
     <DndContext
       sensors={sensors}
@@ -162,6 +179,7 @@ export function RackLayoutEditor({ warehouse }: { warehouse: WarehouseDto }) {
         setPreview(null);
       }}
       accessibility={{
+        announcements,
         screenReaderInstructions: {
           draggable:
             'Press Space to pick up a rack, use the arrow keys to move it, and Space again to drop it. Press Enter for its info.',
@@ -198,10 +216,20 @@ export function RackLayoutEditor({ warehouse }: { warehouse: WarehouseDto }) {
             ))}
             {preview && <DropPreview rect={preview} valid={preview.valid} scale={scale} />}
           </FloorCanvas>
-          <p className="mt-2 text-center text-xs text-slate-500">
+          <p className="mt-2 text-center text-xs text-slate-600">
             {floor.width} x {floor.length} ft · 1 square = 1 ft · racks snap to walls and to other racks'
             corners within half a foot
           </p>
+          <PlanItemList
+            label="Racks on this floor"
+            className="mt-3"
+            onPick={setOpenRackId}
+            items={list.map((rack) => ({
+              id: rack.id,
+              name: rack.name,
+              detail: `${rack.position.width} x ${rack.position.length} ft, ${rack.shelves.length} shelves`,
+            }))}
+          />
         </div>
       </div>
       {openRack && (

@@ -41,7 +41,7 @@ export function templateFootprint(values: TemplateValues): Size {
 }
 
 const inputClass =
-  'w-full rounded-lg border border-slate-300 px-2.5 py-1.5 text-sm focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none';
+  'w-full rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm pointer-coarse:min-h-11 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none';
 
 /** 'Add a Rack': the new rack's settings and a block to drag onto the plan. */
 export function RackTemplate({
@@ -142,7 +142,7 @@ export function RackTemplate({
           ))}
         </ul>
       ) : (
-        <p className="text-xs text-slate-500">Drag the rack onto the floor plan to place it.</p>
+        <p className="text-xs text-slate-600">Drag the rack onto the floor plan to place it.</p>
       )}
       <div className="flex min-h-20 items-center justify-center rounded-lg bg-slate-50 p-3">
         <button
@@ -151,7 +151,7 @@ export function RackTemplate({
           {...listeners}
           {...attributes}
           aria-label={`New rack ${values.name.trim() || 'Unnamed Rack'}: drag onto the floor plan`}
-          className={`relative flex touch-none cursor-grab items-center justify-center gap-1 overflow-hidden rounded-sm border border-emerald-700 bg-success/85 text-[11px] font-semibold text-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:opacity-50 ${
+          className={`relative flex touch-none cursor-grab pointer-coarse:min-h-11 pointer-coarse:min-w-11 items-center justify-center gap-1 overflow-hidden rounded-sm border border-emerald-900 bg-success text-[11px] font-semibold text-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:opacity-50 ${
             isDragging ? 'z-50 cursor-grabbing opacity-80 shadow-xl' : ''
           }`}
           style={{

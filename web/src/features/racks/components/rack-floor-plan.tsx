@@ -1,15 +1,17 @@
 import { rackFillLevel } from '../../../../../domain/rules/occupancy';
-import { truncate } from '../../../../../domain/rules/text';
 import { fieldGridSize } from '../../../../../domain/schemas/layout.schema';
 import type { RackDto } from '../../../../../domain/schemas/rack.schema';
 import type { WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
+import { PlanItemList } from '../../../components/ui/plan-item-list';
 import { usePlanScale } from '../../../lib/use-plan-scale';
 
 const FILL_CLASSES = {
-  success: 'bg-success/85 border-emerald-700 text-white',
-  warning: 'bg-warning/90 border-amber-700 text-slate-900',
-  full: 'bg-full/90 border-red-800 text-white',
+  success: 'bg-success border-emerald-900 text-white',
+  warning: 'bg-warning border-amber-700 text-slate-900',
+  full: 'bg-full border-red-900 text-white',
 } as const;
+
+const SWATCH = { success: 'bg-success', warning: 'bg-warning', full: 'bg-full' } as const;
 
 export function rackFill(rack: RackDto) {
   const slots = rack.shelves.reduce((sum, shelf) => sum + shelf.capacity, 0);
@@ -20,7 +22,10 @@ export function rackFill(rack: RackDto) {
   return { slots, used, level: rackFillLevel(used, slots) };
 }
 
-/** The warehouse floor to scale, with the VAULTS block and the racks coloured by how full they are. */
+/**
+ * The warehouse floor to scale, with the VAULTS block and the racks coloured by how full they are; below it every
+ * rack as a full-size button with its whole name, which is how a finger picks a rack drawn a few pixels wide.
+ */
 export function RackFloorPlan({
   warehouse,
   racks,
@@ -51,64 +56,82 @@ export function RackFloorPlan({
   }
 
   return (
-    <div ref={frame} className="w-full overflow-x-auto">
-      <div
-        role="group"
-        aria-label="Warehouse floor plan"
-        className="relative mx-auto rounded border-2 border-slate-500 bg-white"
-        style={{
-          width: floor.width * scale + 4,
-          height: floor.length * scale + 4,
-          backgroundImage:
-            'linear-gradient(to right, rgb(226 232 240) 1px, transparent 1px), linear-gradient(to bottom, rgb(226 232 240) 1px, transparent 1px)',
-          backgroundSize: `${scale}px ${scale}px`,
-        }}
-      >
+    <div ref={frame} className="w-full space-y-3">
+      <div className="w-full overflow-x-auto">
         <div
-          aria-hidden
-          className="absolute flex items-center justify-center border border-dashed border-primary/50 bg-field-empty/80 text-xs font-bold tracking-widest text-primary/70"
+          role="group"
+          aria-label="Warehouse floor plan"
+          className="relative mx-auto rounded border-2 border-slate-500 bg-white"
           style={{
-            left: warehouse.fieldgridLocation.x * scale,
-            top: warehouse.fieldgridLocation.y * scale,
-            width: Math.min(block.width, floor.width) * scale,
-            height: Math.min(block.length, floor.length) * scale,
+            width: floor.width * scale + 4,
+            height: floor.length * scale + 4,
+            backgroundImage:
+              'linear-gradient(to right, rgb(226 232 240) 1px, transparent 1px), linear-gradient(to bottom, rgb(226 232 240) 1px, transparent 1px)',
+            backgroundSize: `${scale}px ${scale}px`,
           }}
         >
-          VAULTS
-        </div>
-        {racks.map((rack) => {
-          const { level } = rackFill(rack);
-          const dimmed = matches !== null && !matches.has(rack.id);
-          const found = matches?.has(rack.id) ?? false;
-          const selected = rack.id === selectedId;
-          const vertical = rack.orientation === 'vertical';
-          return (
-            <button
-              key={rack.id}
-              type="button"
-              onClick={() => onSelect(rack.id)}
-              aria-pressed={selected}
-              aria-label={`Rack ${rack.name}`}
-              title={rack.name}
-              className={`absolute flex items-center justify-center overflow-hidden rounded-sm border text-[11px] leading-tight font-semibold shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${FILL_CLASSES[level]} ${
-                selected ? 'ring-4 ring-accent' : ''
-              } ${dimmed ? 'opacity-40 grayscale' : ''} ${found ? 'z-10 ring-4 ring-accent/80 shadow-lg' : ''}`}
-              style={{
-                left: rack.position.x * scale,
-                top: rack.position.y * scale,
-                width: rack.position.width * scale,
-                height: rack.position.length * scale,
-              }}
-            >
-              <span
-                className={`max-h-full max-w-full truncate px-0.5 ${vertical ? '[writing-mode:vertical-rl]' : ''}`}
+          <div
+            aria-hidden
+            className="absolute flex items-center justify-center border border-dashed border-primary/50 bg-field-empty/80 text-xs font-bold tracking-widest text-primary/70"
+            style={{
+              left: warehouse.fieldgridLocation.x * scale,
+              top: warehouse.fieldgridLocation.y * scale,
+              width: Math.min(block.width, floor.width) * scale,
+              height: Math.min(block.length, floor.length) * scale,
+            }}
+          >
+            VAULTS
+          </div>
+          {racks.map((rack) => {
+            const { level } = rackFill(rack);
+            const dimmed = matches !== null && !matches.has(rack.id);
+            const found = matches?.has(rack.id) ?? false;
+            const selected = rack.id === selectedId;
+            const vertical = rack.position.length > rack.position.width;
+            return (
+              <button
+                key={rack.id}
+                type="button"
+                onClick={() => onSelect(rack.id)}
+                aria-pressed={selected}
+                aria-label={`Rack ${rack.name}`}
+                title={rack.name}
+                data-touch-alternative="rack list"
+                className={`absolute flex items-center justify-center overflow-hidden rounded-sm border text-[11px] leading-tight font-semibold shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${FILL_CLASSES[level]} ${
+                  selected ? 'ring-4 ring-accent' : ''
+                } ${dimmed ? 'opacity-40 grayscale' : ''} ${found ? 'z-10 ring-4 ring-accent/80 shadow-lg' : ''}`}
+                style={{
+                  left: rack.position.x * scale,
+                  top: rack.position.y * scale,
+                  width: rack.position.width * scale,
+                  height: rack.position.length * scale,
+                }}
               >
-                {truncate(rack.name, 10)}
-              </span>
-            </button>
-          );
-        })}
+                <span
+                  className={`max-h-full max-w-full truncate px-0.5 ${vertical ? '[writing-mode:vertical-rl]' : ''}`}
+                >
+                  {rack.name}
+                </span>
+              </button>
+            );
+          })}
+        </div>
       </div>
+      <PlanItemList
+        label="Racks"
+        onPick={onSelect}
+        items={racks.map((rack) => {
+          const { level, used, slots } = rackFill(rack);
+          return {
+            id: rack.id,
+            name: rack.name,
+            detail: `${used} of ${slots} spaces used`,
+            swatchClass: SWATCH[level],
+            selected: rack.id === selectedId,
+            dimmed: matches !== null && !matches.has(rack.id),
+          };
+        })}
+      />
     </div>
   );
 }

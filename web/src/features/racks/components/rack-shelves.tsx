@@ -80,7 +80,7 @@ export function RackShelves({
                   disabled={full}
                   aria-describedby={full ? fullNoteId : undefined}
                   aria-label={`Add pallet to shelf ${shelf.position}`}
-                  className="inline-flex min-h-9 items-center gap-1 rounded-md px-2 text-xs font-semibold text-accent hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
+                  className="inline-flex min-h-9 pointer-coarse:min-h-11 items-center gap-1 rounded-md px-2 text-xs font-semibold text-accent hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
                 >
                   <Plus className="h-3.5 w-3.5" aria-hidden /> Add Pallet
                 </button>

@@ -112,14 +112,14 @@ export function SearchBox() {
           if (event.relatedTarget !== null || document.hasFocus()) clear();
         }}
         onKeyDown={onKeyDown}
-        className="w-full rounded-lg border-0 bg-white/95 py-2 pr-9 pl-9 text-sm text-slate-800 placeholder:text-slate-400 focus:ring-2 focus:ring-accent focus:outline-none"
+        className="w-full rounded-lg border-0 bg-white/95 py-2 pr-9 pl-9 text-sm pointer-coarse:min-h-11 pointer-coarse:pr-12 text-slate-800 placeholder:text-slate-400 focus:ring-2 focus:ring-accent focus:outline-none"
       />
       {term !== '' && (
         <button
           type="button"
           aria-label="Clear search"
           onClick={clear}
-          className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-accent"
+          className="absolute top-1/2 right-1.5 flex -translate-y-1/2 items-center justify-center rounded-md p-1.5 text-slate-600 pointer-coarse:right-0 pointer-coarse:h-11 pointer-coarse:w-11 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-accent"
         >
           <X className="h-4 w-4" aria-hidden />
         </button>

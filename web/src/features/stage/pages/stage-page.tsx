@@ -90,7 +90,7 @@ export default function StagePage() {
           <div className="flex items-center gap-2">
             <ToggleSwitch label="Delete Mode" checked={deleteMode} onCheckedChange={changeDeleteMode} />
             <span
-              className={`w-8 text-sm font-bold ${deleteMode ? 'text-danger' : 'text-slate-500'}`}
+              className={`w-8 text-sm font-bold ${deleteMode ? 'text-danger' : 'text-slate-600'}`}
               aria-hidden
             >
               {deleteMode ? 'ON' : 'OFF'}
@@ -140,7 +140,6 @@ export default function StagePage() {
                     type="button"
                     onClick={() => onCardClick(vault)}
                     aria-pressed={deleteMode ? isSelected : undefined}
-                    aria-label={`${deleteMode ? 'Select' : 'Move'} vault ${vaultLabel(vault)}`}
                     className={`flex h-full min-h-28 w-full flex-col items-start rounded-xl border-2 p-3 text-left transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${
                       isSelected
                         ? 'border-red-500 bg-red-50'
@@ -149,6 +148,10 @@ export default function StagePage() {
                           : 'border-yellow-300 bg-yellow-50/50 hover:border-accent hover:shadow-md'
                     }`}
                   >
+                    {/* the card's name is its text, led by what a tap does: 'Move vault ST-7 ...' */}
+                    <span className="sr-only">
+                      {deleteMode ? 'Select' : 'Move'} vault {vaultLabel(vault)},{' '}
+                    </span>
                     <span className="text-lg font-bold text-primary">{vault.name ?? 'No number'}</span>
                     <span
                       className="mt-1 w-full truncate text-sm font-medium text-slate-700"

@@ -325,7 +325,7 @@ export function EditVaultForm({
             onChange={onFile}
             disabled={upload.isPending}
             aria-describedby="attachment-hint"
-            className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
+            className="block w-full text-sm text-slate-600 pointer-coarse:min-h-11 pointer-coarse:file:min-h-11 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
           />
         </label>
         <p id="attachment-hint" className="text-xs text-slate-600">

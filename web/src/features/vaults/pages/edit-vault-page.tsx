@@ -87,7 +87,7 @@ export default function EditVaultPage() {
     <Page title={vault.name ? `Edit Vault ${vault.name}` : `Edit ${vaultTitle(vault, field.name)}`}>
       <Link
         to={paths.warehouse(warehouse.name)}
-        className="-mt-3 mb-4 inline-flex items-center gap-1.5 rounded-lg py-1 pr-2 text-sm font-medium text-slate-600 hover:text-accent focus-visible:outline-2 focus-visible:outline-accent"
+        className="-mt-3 mb-4 inline-flex items-center gap-1.5 rounded-lg py-1 pr-2 pointer-coarse:min-h-11 text-sm font-medium text-slate-600 hover:text-accent focus-visible:outline-2 focus-visible:outline-accent"
       >
         <ArrowLeft className="h-4 w-4" aria-hidden />
         Back to {warehouse.name}

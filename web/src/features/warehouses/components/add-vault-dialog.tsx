@@ -192,7 +192,7 @@ function AddVaultForm({
             type="file"
             name="attachment"
             onChange={onFile}
-            className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
+            className="block w-full text-sm text-slate-600 pointer-coarse:min-h-11 pointer-coarse:file:min-h-11 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
           />
         </FormField>
         <FormField label="Note" error={issues.note} className="sm:col-span-2">

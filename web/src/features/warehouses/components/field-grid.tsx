@@ -1,5 +1,7 @@
+import { Maximize2, Minus, Plus } from 'lucide-react';
+import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { fieldSlotCount } from '../../../../../domain/rules/capacity';
-import { compareFieldNames } from '../../../../../domain/rules/field-names';
+import { columnLetters, compareFieldNames, parseFieldName } from '../../../../../domain/rules/field-names';
 import { fieldFillLevel, type FillLevel } from '../../../../../domain/rules/occupancy';
 import type { FieldDto, WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
 
@@ -18,9 +20,65 @@ export function fieldFill(field: FieldDto, fieldCapacity: number): FillLevel {
   );
 }
 
+/** 'fit' squeezes every column into the width; the numbers are the tile's minimum width in rem. */
+const ZOOMS = ['fit', 2.75, 3.5, 4.5] as const;
+type Zoom = (typeof ZOOMS)[number];
+
+export const FIELD_DETAIL_ID = 'field-detail';
+
+interface Cell {
+  field: FieldDto;
+  col: number;
+  row: number;
+  span: number;
+}
+
+/** The tiles laid out by column (letter) and row (number); a couchbox top covers its own row and the next. */
+function layout(warehouse: WarehouseDto): { rows: Cell[][]; at: Map<string, Cell> } {
+  const fields = Object.values(warehouse.fields)
+    .filter((f) => f.type !== 'couchbox-B')
+    .sort((a, b) => compareFieldNames(a.name, b.name));
+  const rows: Cell[][] = Array.from({ length: warehouse.rows }, () => []);
+  const at = new Map<string, Cell>();
+  for (const field of fields) {
+    const place = parseFieldName(field.name);
+    if (!place || place.row > warehouse.rows) continue;
+    const span = field.type === 'couchbox-T' && place.row < warehouse.rows ? 2 : 1;
+    const cell = { field, col: place.col, row: place.row, span };
+    rows[place.row - 1]!.push(cell);
+    for (let r = place.row; r < place.row + span; r++) at.set(`${place.col}:${r}`, cell);
+  }
+  for (const row of rows) row.sort((a, b) => a.col - b.col);
+  return { rows, at };
+}
+
+/** Whether the scroller hides columns on its left or right, for the edge shadows and the hint. */
+function useOverflow(scroller: HTMLDivElement | null) {
+  const [edges, setEdges] = useState({ left: false, right: false });
+  useLayoutEffect(() => {
+    if (!scroller) return;
+    const measure = () =>
+      setEdges({
+        left: scroller.scrollLeft > 1,
+        right: scroller.scrollLeft + scroller.clientWidth < scroller.scrollWidth - 1,
+      });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(scroller);
+    if (scroller.firstElementChild) observer.observe(scroller.firstElementChild);
+    scroller.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      observer.disconnect();
+      scroller.removeEventListener('scroll', measure);
+    };
+  }, [scroller]);
+  return edges;
+}
+
 /**
- * The fields as the warehouse floor shows them: letters are columns, numbers rows, flowing column by column.
- * A couchbox top spans two rows and its hidden bottom half is left out, so auto-placement stays aligned.
+ * The fields as the warehouse floor shows them: letters are columns, numbers rows. The grid is one tab stop:
+ * arrow keys move between tiles (Home/End along a row, Ctrl+Home/End to the corners) and Enter or Space selects.
+ * A zoom bar fits a wide warehouse to the screen or enlarges the tiles; shadows and a hint show hidden columns.
  */
 export function FieldGrid({
   warehouse,
@@ -34,50 +92,223 @@ export function FieldGrid({
   /** with an active search: the fields that match; the rest fade */
   highlighted: Set<number> | null;
 }) {
-  const fields = Object.values(warehouse.fields)
-    .filter((f) => f.type !== 'couchbox-B')
-    .sort((a, b) => compareFieldNames(a.name, b.name));
+  const { rows, at } = layout(warehouse);
+  const cells = rows.flat();
+  const [zoom, setZoom] = useState<Zoom>(2.75);
+  const [activeId, setActiveId] = useState<number | undefined>(selectedFieldId);
+  const tiles = useRef(new Map<number, HTMLButtonElement>());
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const edges = useOverflow(scroller);
+
+  // the tile that takes the grid's one tab stop: the last one moved to, else the selected one, else the first
+  const focusable =
+    cells.find((c) => c.field.id === activeId) ??
+    cells.find((c) => c.field.id === selectedFieldId) ??
+    cells[0];
+
+  function moveTo(cell: Cell | undefined) {
+    if (!cell) return;
+    setActiveId(cell.field.id);
+    const tile = tiles.current.get(cell.field.id);
+    tile?.focus();
+    tile?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>, from: Cell) {
+    const find = (col: number, row: number) => at.get(`${col}:${row}`);
+    const step = (dc: number, dr: number) => {
+      let col = from.col + dc;
+      let row = dr > 0 ? from.row + from.span - 1 + dr : from.row + dr;
+      while (col >= 1 && col <= warehouse.cols && row >= 1 && row <= warehouse.rows) {
+        const next = find(col, row);
+        if (next && next !== from) return next;
+        col += dc;
+        row += dr;
+      }
+      return undefined;
+    };
+    const inRow = rows[from.row - 1] ?? [];
+    const moves: Record<string, () => Cell | undefined> = {
+      ArrowRight: () => step(1, 0),
+      ArrowLeft: () => step(-1, 0),
+      ArrowDown: () => step(0, 1),
+      ArrowUp: () => step(0, -1),
+      Home: () => (event.ctrlKey ? cells[0] : inRow[0]),
+      End: () => (event.ctrlKey ? cells.at(-1) : inRow.at(-1)),
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    moveTo(move());
+  }
+
+  const fit = zoom === 'fit';
+  const zoomIndex = ZOOMS.indexOf(zoom);
+  const hidden = edges.left || edges.right;
 
   return (
-    <div className="-m-1 overflow-x-auto p-1">
-      <div
-        role="group"
-        aria-label="Fields"
-        className="grid gap-1.5"
-        style={{
-          gridTemplateColumns: `repeat(${warehouse.cols}, minmax(2.75rem, 1fr))`,
-          gridTemplateRows: `repeat(${warehouse.rows}, 5vh)`,
-          gridAutoFlow: 'column',
+    <div className="space-y-2">
+      <a
+        href={`#${FIELD_DETAIL_ID}`}
+        onClick={(event) => {
+          const target = document.getElementById(FIELD_DETAIL_ID);
+          if (!target) return;
+          event.preventDefault();
+          target.focus();
         }}
+        className="sr-only rounded-lg bg-primary text-sm focus:px-3 focus:py-2 font-semibold text-white focus:not-sr-only focus:inline-block focus:outline-2 focus:outline-offset-2 focus:outline-accent"
       >
-        {fields.map((field) => {
-          const level = fieldFill(field, warehouse.fieldCapacity);
-          const selected = field.id === selectedFieldId;
-          const match = highlighted?.has(field.id) ?? false;
-          const faded = highlighted !== null && !match;
-          const count = Object.keys(field.vaults).length;
-          return (
-            <button
-              key={field.id}
-              type="button"
-              onClick={() => onSelect(field.id)}
-              aria-pressed={selected}
-              data-fill={level}
-              data-match={highlighted === null ? undefined : String(match)}
-              title={`${field.name}: ${count} ${count === 1 ? 'vault' : 'vaults'}${field.full ? ', marked full' : ''}`}
-              className={`flex min-h-0 items-center justify-center rounded-md text-xs font-semibold shadow-sm transition sm:text-sm ${fillClass[level]} ${
-                selected ? 'ring-3 ring-primary ring-offset-1' : 'hover:brightness-95'
-              } ${faded ? 'opacity-40 grayscale' : ''} ${match ? 'z-10 ring-3 ring-accent ring-offset-1' : ''} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary`}
-              style={field.type === 'couchbox-T' ? { gridRow: 'span 2' } : undefined}
-            >
-              {field.name}
-            </button>
-          );
-        })}
+        Skip to field details
+      </a>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xs text-slate-600" aria-live="polite">
+          {hidden ? 'Scroll sideways for more columns, or fit the grid to the screen.' : ''}
+        </p>
+        <div role="toolbar" aria-label="Grid zoom" className="flex items-center gap-1">
+          <button
+            type="button"
+            className={zoomButton}
+            onClick={() => setZoom(ZOOMS[Math.max(0, zoomIndex - 1)]!)}
+            disabled={zoomIndex === 0}
+            aria-label="Zoom out"
+            title="Zoom out"
+          >
+            <Minus className="h-4 w-4" aria-hidden />
+          </button>
+          <button
+            type="button"
+            className={`${zoomButton} px-2.5`}
+            onClick={() => setZoom('fit')}
+            aria-pressed={fit}
+            title="Show every column at once"
+          >
+            <Maximize2 className="h-4 w-4" aria-hidden />
+            <span className="text-xs font-semibold">Fit</span>
+          </button>
+          <button
+            type="button"
+            className={zoomButton}
+            onClick={() => setZoom(ZOOMS[Math.min(ZOOMS.length - 1, zoomIndex + 1)]!)}
+            disabled={zoomIndex === ZOOMS.length - 1}
+            aria-label="Zoom in"
+            title="Zoom in"
+          >
+            <Plus className="h-4 w-4" aria-hidden />
+          </button>
+        </div>
       </div>
+      <div className="relative">
+        <div ref={setScroller} className="-m-1 overflow-x-auto p-1" data-testid="field-grid-scroller">
+          <div role="group" aria-label="Fields">
+            <div
+              role="grid"
+              aria-label={`Fields of ${warehouse.name}`}
+              aria-rowcount={warehouse.rows}
+              aria-colcount={warehouse.cols}
+              className={`grid ${fit ? 'gap-0.5' : 'gap-1.5'}`}
+              style={{
+                gridTemplateColumns: fit
+                  ? `repeat(${warehouse.cols}, minmax(0, 1fr))`
+                  : `repeat(${warehouse.cols}, minmax(${zoom}rem, 1fr))`,
+                gridTemplateRows: fit
+                  ? `repeat(${warehouse.rows}, minmax(1.5rem, 4vh))`
+                  : `repeat(${warehouse.rows}, max(${zoom}rem, 5vh))`,
+              }}
+            >
+              {rows.map((row, r) => (
+                <div key={r} role="row" aria-rowindex={r + 1} className="contents">
+                  {row.map((cell) => {
+                    const { field } = cell;
+                    const level = fieldFill(field, warehouse.fieldCapacity);
+                    const selected = field.id === selectedFieldId;
+                    const match = highlighted?.has(field.id) ?? false;
+                    const faded = highlighted !== null && !match;
+                    const count = Object.keys(field.vaults).length;
+                    return (
+                      <div
+                        key={field.id}
+                        role="gridcell"
+                        aria-colindex={cell.col}
+                        aria-rowspan={cell.span > 1 ? cell.span : undefined}
+                        aria-selected={selected}
+                        className="flex min-h-0 min-w-0"
+                        style={{ gridColumn: cell.col, gridRow: `${cell.row} / span ${cell.span}` }}
+                        onKeyDown={(event) => onKeyDown(event, cell)}
+                      >
+                        <button
+                          ref={(node) => {
+                            if (node) tiles.current.set(field.id, node);
+                            else tiles.current.delete(field.id);
+                          }}
+                          type="button"
+                          tabIndex={cell === focusable ? 0 : -1}
+                          onClick={() => {
+                            setActiveId(field.id);
+                            onSelect(field.id);
+                          }}
+                          onFocus={() => setActiveId(field.id)}
+                          aria-pressed={selected}
+                          data-fill={level}
+                          data-match={highlighted === null ? undefined : String(match)}
+                          title={`${field.name}: ${count} ${count === 1 ? 'vault' : 'vaults'}${field.full ? ', marked full' : ''}`}
+                          className={`flex min-h-0 w-full min-w-0 items-center justify-center overflow-hidden rounded-md font-semibold shadow-sm transition ${
+                            fit ? 'text-[10px] sm:text-xs' : 'text-xs sm:text-sm'
+                          } ${fillClass[level]} ${selected ? 'ring-3 ring-primary ring-offset-1' : 'hover:brightness-95'} ${
+                            faded ? 'opacity-40 grayscale' : ''
+                          } ${match ? 'z-10 ring-3 ring-accent ring-offset-1' : ''} focus-visible:z-20 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent`}
+                        >
+                          {field.name}
+                        </button>
+                      </div>
+                    );
+                  })}
+                </div>
+              ))}
+            </div>
+          </div>
+        </div>
+        {edges.left && (
+          <div
+            aria-hidden
+            className="pointer-events-none absolute inset-y-0 left-0 w-8 bg-gradient-to-r from-slate-900/25 to-transparent"
+          />
+        )}
+        {edges.right && (
+          <div
+            aria-hidden
+            className="pointer-events-none absolute inset-y-0 right-0 flex w-10 items-center justify-end bg-gradient-to-l from-slate-900/25 to-transparent"
+          />
+        )}
+      </div>
+      {hidden && (
+        <div className="flex justify-between text-xs font-semibold text-slate-700">
+          <button
+            type="button"
+            className={`${scrollButton} ${edges.left ? '' : 'invisible'}`}
+            onClick={() => scroller?.scrollBy({ left: -scroller.clientWidth * 0.8, behavior: 'smooth' })}
+            tabIndex={-1}
+            aria-hidden
+          >
+            ← Back to column A
+          </button>
+          <button
+            type="button"
+            className={`${scrollButton} ${edges.right ? '' : 'invisible'}`}
+            onClick={() => scroller?.scrollBy({ left: scroller.clientWidth * 0.8, behavior: 'smooth' })}
+            tabIndex={-1}
+            aria-hidden
+          >
+            More columns, to {columnLetters(warehouse.cols)} →
+          </button>
+        </div>
+      )}
     </div>
   );
 }
+
+const zoomButton =
+  'inline-flex h-8 min-w-8 items-center justify-center gap-1 rounded-lg border border-slate-300 bg-white text-slate-700 hover:border-accent hover:text-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:opacity-50 aria-pressed:border-accent aria-pressed:bg-accent/10 aria-pressed:text-accent pointer-coarse:h-11 pointer-coarse:min-w-11';
+const scrollButton = 'rounded-lg px-2 py-1 hover:bg-slate-100 pointer-coarse:min-h-11 pointer-coarse:px-3';
 
 export function FillLegend() {
   const items: { level: FillLevel; label: string }[] = [

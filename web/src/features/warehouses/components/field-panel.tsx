@@ -101,7 +101,7 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
       className="rounded-xl border border-slate-200 bg-white shadow-sm"
     >
       <header className="border-b border-slate-100 px-5 py-4">
-        <p className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Field</p>
+        <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Field</p>
         <h2 className="text-2xl font-bold text-primary">{field.name}</h2>
         <p className="text-sm text-slate-500">
           {vaults.length} of {capacity} slots used{couchbox ? ' (couchbox)' : ''}
@@ -147,7 +147,7 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
                 <button
                   type="button"
                   onClick={() => setAdding(true)}
-                  className="flex min-h-10 flex-1 items-center justify-center gap-1 rounded-lg border-2 border-dashed border-accent/40 text-sm font-semibold text-accent hover:border-accent hover:bg-accent/5 focus-visible:outline-2 focus-visible:outline-accent"
+                  className="flex min-h-10 pointer-coarse:min-h-11 flex-1 items-center justify-center gap-1 rounded-lg border-2 border-dashed border-accent/40 text-sm font-semibold text-accent hover:border-accent hover:bg-accent/5 focus-visible:outline-2 focus-visible:outline-accent"
                 >
                   {couchbox ? '+ Add Couchbox' : '+ Add Vault'}
                 </button>
@@ -206,7 +206,7 @@ function VaultRow({
       <Link
         to={editHref}
         aria-label={`Edit vault ${label}`}
-        className="rounded-lg p-2.5 text-slate-600 hover:bg-slate-100 hover:text-accent focus-visible:outline-2 focus-visible:outline-accent"
+        className="flex items-center justify-center rounded-lg p-2.5 text-slate-600 hover:bg-slate-100 hover:text-accent focus-visible:outline-2 focus-visible:outline-accent pointer-coarse:h-11 pointer-coarse:w-11"
       >
         <Pencil className="h-4 w-4" aria-hidden />
       </Link>
@@ -216,7 +216,7 @@ function VaultRow({
         disabled={!canStage}
         aria-label={`Stage vault ${label}`}
         title={canStage ? 'Stage this vault' : 'Only the topmost vault can be staged'}
-        className="rounded-lg p-2.5 text-slate-600 hover:bg-slate-100 hover:text-accent focus-visible:outline-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent"
+        className="flex items-center justify-center rounded-lg p-2.5 text-slate-600 hover:bg-slate-100 hover:text-accent focus-visible:outline-2 focus-visible:outline-accent pointer-coarse:h-11 pointer-coarse:w-11 disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent"
       >
         <Forklift className="h-4 w-4" aria-hidden />
       </button>

@@ -33,7 +33,7 @@ export function WarehouseCard({
   return (
     <article
       aria-label={warehouse.name}
-      className="group relative flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-accent/50 hover:shadow-md focus-within:ring-2 focus-within:ring-accent"
+      className="group relative flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-accent/50 hover:shadow-md has-[a:focus-visible]:ring-4 has-[a:focus-visible]:ring-accent has-[a:focus-visible]:ring-offset-2"
     >
       <div className="flex items-start justify-between gap-4">
         <h2 className="min-w-0 text-lg font-semibold text-primary">
@@ -77,7 +77,7 @@ export function WarehouseCard({
         <Link
           to={paths.editWarehouse(warehouse.name)}
           aria-label={`Edit ${warehouse.name}`}
-          className="inline-flex min-h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent"
+          className="inline-flex min-h-10 pointer-coarse:min-h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent"
         >
           <Pencil className="h-4 w-4" aria-hidden /> Edit
         </Link>
@@ -85,7 +85,7 @@ export function WarehouseCard({
           type="button"
           onClick={onDelete}
           aria-label={`Delete ${warehouse.name}`}
-          className="inline-flex min-h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-danger hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-danger"
+          className="inline-flex min-h-10 pointer-coarse:min-h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-danger hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-danger"
         >
           <Trash2 className="h-4 w-4" aria-hidden /> Delete
         </button>

@@ -72,9 +72,12 @@ export default function AddWarehousePage() {
           {addWarehouse.isError && <ErrorList messages={errorMessages(addWarehouse.error)} />}
           <div className="grid grid-cols-6 gap-4">
             {inputs.map(({ key, label, numeric, hint, span }) => (
-              <label key={key} className={`block ${span}`}>
-                <span className="mb-1 block text-sm font-medium text-slate-700">{label}</span>
+              <div key={key} className={`block ${span}`}>
+                <label htmlFor={`warehouse-${key}`} className="mb-1 block text-sm font-medium text-slate-700">
+                  {label}
+                </label>
                 <input
+                  id={`warehouse-${key}`}
                   name={key}
                   type={numeric ? 'number' : 'text'}
                   inputMode={numeric === 'int' ? 'numeric' : numeric === 'decimal' ? 'decimal' : undefined}
@@ -84,7 +87,7 @@ export default function AddWarehousePage() {
                   value={values[key]}
                   onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
                   aria-invalid={issues[key] ? true : undefined}
-                  aria-describedby={issues[key] ? `${key}-error` : undefined}
+                  aria-describedby={issues[key] ? `${key}-error` : hint ? `${key}-hint` : undefined}
                   className={`w-full rounded-lg border px-3 py-2 focus:ring-2 focus:outline-none ${issues[key] ? 'border-danger focus:ring-danger/30' : 'border-slate-300 focus:border-accent focus:ring-accent/30'}`}
                 />
                 {issues[key] ? (
@@ -92,9 +95,13 @@ export default function AddWarehousePage() {
                     {issues[key]}
                   </span>
                 ) : (
-                  hint && <span className="mt-1 block text-xs text-slate-500">{hint}</span>
+                  hint && (
+                    <span id={`${key}-hint`} className="mt-1 block text-xs text-slate-600">
+                      {hint}
+                    </span>
+                  )
                 )}
-              </label>
+              </div>
             ))}
           </div>
           <div className="flex justify-end gap-3 pt-2">

@@ -17,7 +17,7 @@ import {
   warehouseViewState,
   type WarehouseView,
 } from '../../../lib/warehouse-view-state';
-import { FieldGrid, FillLegend } from '../components/field-grid';
+import { FIELD_DETAIL_ID, FieldGrid, FillLegend } from '../components/field-grid';
 import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -146,7 +146,12 @@ function VaultView({ warehouse }: { warehouse: WarehouseDto }) {
           highlighted={highlighted}
         />
       </div>
-      <div ref={panelRef} className="scroll-mt-16">
+      <div
+        ref={panelRef}
+        id={FIELD_DETAIL_ID}
+        tabIndex={-1}
+        className="scroll-mt-16 rounded-xl focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent"
+      >
         {selected ? (
           <Suspense fallback={<Spinner />}>
             <FieldPanel warehouse={warehouse} field={selected} />
