@@ -51,3 +51,14 @@ export const safeText = <S extends z.ZodType<string | undefined>>(label: string,
     const problem = typeof value === 'string' ? freeTextProblem(label, value) : null;
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
+
+/** A customer's name on a vault or a pallet: required, at most 100 characters, stored in capitals. */
+export const customerName = safeName(
+  'Customer name',
+  z
+    .string({ error: 'Customer name is required.' })
+    .trim()
+    .min(1, 'Customer name is required.')
+    .max(100, 'Customer name must be at most 100 characters.')
+    .transform((s) => s.toUpperCase()),
+);

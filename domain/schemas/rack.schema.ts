@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RACK_ORIENTATIONS } from '../rules/rack-placement';
-import { decimalFrom, intFrom, optionalText, safeName, safeText } from './form-values';
+import { customerName, decimalFrom, intFrom, optionalText, safeName, safeText } from './form-values';
 
 export const MAX_RACK_SHELVES = 20;
 export const MAX_SHELF_CAPACITY = 100;
@@ -127,16 +127,6 @@ export type EditRackValues = z.input<typeof EditRackSchema>;
 
 const upperText = (label: string, max: number) =>
   safeName(label, optionalText(label, max)).transform((v) => (v ? v.toUpperCase() : undefined));
-
-const customerName = safeName(
-  'Customer name',
-  z
-    .string({ error: 'Customer name is required.' })
-    .trim()
-    .min(1, 'Customer name is required.')
-    .max(100, 'Customer name must be at most 100 characters.')
-    .transform((s) => s.toUpperCase()),
-);
 
 const weight = z.preprocess(blankAsAbsent, decimalFrom('Weight', 0, 1_000_000).optional().default(0));
 const spaces = (label: string) => z.preprocess(blankAsAbsent, intFrom(label, 1, MAX_SHELF_CAPACITY));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VAULT_TYPES } from '../rules/capacity';
-import { intFrom, optionalText, safeName, safeText } from './form-values';
+import { customerName, intFrom, optionalText, safeName, safeText } from './form-values';
 
 export const EMPTY_PREFIX = 'EMPTY';
 
@@ -21,16 +21,6 @@ export function emptyKindOf(customerName: string | null | undefined): (typeof VA
 export function vaultNumberDisabled(kind: string | null): boolean {
   return kind === 't2' || kind === 'liftvan';
 }
-
-const customerName = safeName(
-  'Customer name',
-  z
-    .string({ error: 'Customer name is required.' })
-    .trim()
-    .min(1, 'Customer name is required.')
-    .max(100, 'Customer name must be at most 100 characters.')
-    .transform((s) => s.toUpperCase()),
-);
 
 const vaultType = z.enum(VAULT_TYPES, { error: 'Type must be vault, liftvan, t2 or couchbox.' });
 // a form that has no choice to make sends the key blank

@@ -1,20 +1,10 @@
 import pg from 'pg';
+import type { LiveEventDto } from '../../domain/schemas/live-event.schema';
 import type { DatabaseHandle } from '../db/database';
 import { EVENTS_CHANNEL, findEventsAfter, latestEventId } from './event-log.repo';
 
-export interface LiveEvent {
-  id: number;
-  kind: string;
-  entityType: string;
-  entityId: number | null;
-  warehouseId: number | null;
-  /** the field the change is in (a vault's field after the change) and the field and warehouse a vault left */
-  fieldId: number | null;
-  fromFieldId: number | null;
-  fromWarehouseId: number | null;
-  userId: number | null;
-  at: string;
-}
+/** An event as the feed hands it out: what a browser is told (LiveEventDto) and its place in the log. */
+export type LiveEvent = LiveEventDto & { id: number };
 
 /** The ids a stored payload names (`fieldId`, `fromFieldId`, `fromWarehouseId`), null where it names none. */
 function payloadIds(payload: string | null): Pick<LiveEvent, 'fieldId' | 'fromFieldId' | 'fromWarehouseId'> {

@@ -39,20 +39,23 @@ export async function recordEvent(db: Db, event: EventRecord): Promise<void> {
 /** The channel the events trigger of migration 0005 notifies on (the migration spells it out). */
 export const EVENTS_CHANNEL = 'wm_events';
 
+// what the feed and a stream's catch-up read of an event
+const LIVE_EVENT_COLUMNS = [
+  'id',
+  'company_id',
+  'user_id',
+  'kind',
+  'entity_type',
+  'entity_id',
+  'warehouse_id',
+  'payload',
+  'created_at',
+] as const;
+
 export async function findEventsAfter(db: Db, afterId: number, limit: number) {
   return db
     .selectFrom('events')
-    .select([
-      'id',
-      'company_id',
-      'user_id',
-      'kind',
-      'entity_type',
-      'entity_id',
-      'warehouse_id',
-      'payload',
-      'created_at',
-    ])
+    .select(LIVE_EVENT_COLUMNS)
     .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)
@@ -62,17 +65,7 @@ export async function findEventsAfter(db: Db, afterId: number, limit: number) {
 export async function findCompanyEventsAfter(db: Db, companyId: number, afterId: number, limit: number) {
   return db
     .selectFrom('events')
-    .select([
-      'id',
-      'company_id',
-      'user_id',
-      'kind',
-      'entity_type',
-      'entity_id',
-      'warehouse_id',
-      'payload',
-      'created_at',
-    ])
+    .select(LIVE_EVENT_COLUMNS)
     .where('company_id', '=', companyId)
     .where('id', '>', afterId)
     .orderBy('id')

@@ -133,6 +133,25 @@ export async function addRack(
   return loadRack(db, actor.companyId, warehouseId, rackId);
 }
 
+/**
+ * A rack about to change, under its warehouse's exclusive lock: the warehouse, its racks and this one. A version the
+ * client sends must still be the rack's.
+ */
+async function lockRackForChange(
+  trx: Trx,
+  actor: Actor,
+  warehouseId: number,
+  rackId: number,
+  version: number | undefined,
+) {
+  const warehouse = await lockFloor(trx, actor, warehouseId);
+  const racks = await findRacksOfWarehouse(trx, actor.companyId, warehouseId);
+  const rack = racks.find((r) => r.id === rackId);
+  if (!rack) throw notFound(RACK_NOT_FOUND);
+  if (version !== undefined && version !== Number(rack.version)) throw conflict(RACK_CHANGED);
+  return { warehouse, racks, rack };
+}
+
 /** Moves (and maybe turns) a rack after checking the walls and the other racks again. */
 export async function moveRack(
   db: Db,
@@ -142,11 +161,13 @@ export async function moveRack(
   input: MoveRackInput,
 ): Promise<RackDto> {
   await db.transaction().execute(async (trx) => {
-    const warehouse = await lockFloor(trx, actor, warehouseId);
-    const racks = await findRacksOfWarehouse(trx, actor.companyId, warehouseId);
-    const rack = racks.find((r) => r.id === rackId);
-    if (!rack) throw notFound(RACK_NOT_FOUND);
-    if (input.version !== undefined && input.version !== Number(rack.version)) throw conflict(RACK_CHANGED);
+    const { warehouse, racks, rack } = await lockRackForChange(
+      trx,
+      actor,
+      warehouseId,
+      rackId,
+      input.version,
+    );
     const orientation = input.orientation ?? rack.orientation;
     const footprint = rackFootprint({ width: Number(rack.width), length: Number(rack.length), orientation });
     const { x, y } = input.position;
@@ -188,11 +209,13 @@ export async function editRack(
   input: EditRackInput,
 ): Promise<RackDto> {
   await db.transaction().execute(async (trx) => {
-    const warehouse = await lockFloor(trx, actor, warehouseId);
-    const racks = await findRacksOfWarehouse(trx, actor.companyId, warehouseId);
-    const rack = racks.find((r) => r.id === rackId);
-    if (!rack) throw notFound(RACK_NOT_FOUND);
-    if (input.version !== undefined && input.version !== Number(rack.version)) throw conflict(RACK_CHANGED);
+    const { warehouse, racks, rack } = await lockRackForChange(
+      trx,
+      actor,
+      warehouseId,
+      rackId,
+      input.version,
+    );
 
     const next = {
       name: input.name ?? rack.name,

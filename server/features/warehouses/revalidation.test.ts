@@ -248,7 +248,7 @@ describe.each(testEngines())('ETag and 304 of the full reads on %s', (engine) =>
     await write({
       method: 'PUT',
       url: `/api/racks/${north.id}/rack/${rackId}`,
-      payload: { position: { x: 20, y: 20, width: 12, length: 4 } },
+      payload: { position: { x: 60, y: 60, width: 12, length: 4 } },
     });
     await expectChanged(racksUrl(), tag);
 

@@ -105,11 +105,7 @@ export interface WarehouseCountsRow {
 
 export type WarehouseWithStatsRow = WarehouseRow & WarehouseCountsRow & { revision: number };
 
-/**
- * The company's warehouses with their counts and revisions, kept by the triggers of migration 0005: a read of one
- * row per warehouse, whatever the number of vaults.
- */
-export async function listWarehousesWithStats(db: Db, companyId: number): Promise<WarehouseWithStatsRow[]> {
+function warehousesWithStats(db: Db, companyId: number) {
   return db
     .selectFrom('warehouses as w')
     .innerJoin('warehouse_stats as s', 's.warehouse_id', 'w.id')
@@ -122,10 +118,15 @@ export async function listWarehousesWithStats(db: Db, companyId: number): Promis
       's.empty_vault_count',
       's.empty_couchbox_count',
     ])
-    .where('w.company_id', '=', companyId)
-    .orderBy('w.name')
-    .orderBy('w.id')
-    .execute();
+    .where('w.company_id', '=', companyId);
+}
+
+/**
+ * The company's warehouses with their counts and revisions, kept by the triggers of migration 0005: a read of one
+ * row per warehouse, whatever the number of vaults.
+ */
+export async function listWarehousesWithStats(db: Db, companyId: number): Promise<WarehouseWithStatsRow[]> {
+  return warehousesWithStats(db, companyId).orderBy('w.name').orderBy('w.id').execute();
 }
 
 /** One warehouse with its counts (the lean summary a write answers with). */
@@ -134,21 +135,7 @@ export async function findWarehouseWithStats(
   companyId: number,
   warehouseId: number,
 ): Promise<WarehouseWithStatsRow | undefined> {
-  return db
-    .selectFrom('warehouses as w')
-    .innerJoin('warehouse_stats as s', 's.warehouse_id', 'w.id')
-    .select(WAREHOUSE_COLUMNS.map((c) => `w.${c}` as const))
-    .select([
-      's.warehouse_id',
-      's.revision',
-      's.vault_count',
-      's.real_count',
-      's.empty_vault_count',
-      's.empty_couchbox_count',
-    ])
-    .where('w.company_id', '=', companyId)
-    .where('w.id', '=', warehouseId)
-    .executeTakeFirst();
+  return warehousesWithStats(db, companyId).where('w.id', '=', warehouseId).executeTakeFirst();
 }
 
 /** What identifies the current state of a warehouse's answers: its layout version and its write revision. */
