@@ -20,12 +20,16 @@ describe.each(testEngines())('hardening on %s', (engine) => {
     it('answers authenticated API calls (and refusals) with Cache-Control: no-store', async () => {
       for (const res of [
         await user.request({ method: 'GET', url: '/api/auth/' }),
-        await user.request({ method: 'GET', url: `/api/warehouse/company/${user.companyId}` }),
         await user.request({ method: 'GET', url: '/api/checklists/' }),
+        await user.request({ method: 'GET', url: `/api/warehouse/${user.companyId}/nowhere` }),
         await ctx.app.inject({ method: 'GET', url: '/api/auth/' }),
       ]) {
         expect(res.headers['cache-control']).toBe('no-store');
       }
+      // the reads with an ETag may stay in this browser's own cache, but only to be revalidated on every use
+      const list = await user.request({ method: 'GET', url: `/api/warehouse/company/${user.companyId}` });
+      expect(list.headers.etag).toBeDefined();
+      expect(list.headers['cache-control']).toBe('private, no-cache');
     });
 
     it('sends Strict-Transport-Security only over HTTPS', async () => {
