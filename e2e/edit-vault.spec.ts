@@ -238,7 +238,7 @@ test.describe('Edit Vault', () => {
     await expect(form.getByLabel('Order Number')).toHaveValue('24-1030');
     await expect(form.getByLabel('Vault Number')).toHaveValue('RT-1');
     await form.getByRole('button', { name: 'Save' }).click();
-    await expect(page).toHaveURL(new RegExp(`/warehouse/${w.slug}$`));
+    await expect(page).toHaveURL(new RegExp(`/warehouse/${w.slug}(\\?field=A1)?$`));
     await expect(page.getByText('Vault RT-1 saved')).toBeVisible();
     const saved = await db
       .selectFrom('vaults as v')
@@ -292,7 +292,7 @@ test.describe('Edit Vault', () => {
     await expect(tab.getByRole('heading', { name: 'Edit Vault BM-1' })).toBeVisible();
     await tab.getByRole('button', { name: 'Delete', exact: true }).click();
     await tab.getByRole('dialog', { name: 'Confirm Delete' }).getByRole('button', { name: 'Delete' }).click();
-    await expect(tab).toHaveURL(new RegExp(`/warehouse/${w.slug}$`));
+    await expect(tab).toHaveURL(new RegExp(`/warehouse/${w.slug}(\\?field=A1)?$`));
     await expect(tab.getByRole('heading', { name: 'Bookmark Barn' })).toBeVisible();
     await expect(tab.getByText('Vault BM-1 deleted')).toBeVisible();
     await expect(tab.getByText('Vault could not be found')).toHaveCount(0);
