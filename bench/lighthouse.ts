@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { signInCookie, startServer } from '../server/test/server-process';
+import { writePerformanceSection } from './performance-doc';
 
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
 const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu';
@@ -112,14 +113,4 @@ const table = [
   '',
 ].join('\n');
 console.log(table);
-const file = path.resolve('docs', 'performance.md');
-const doc = fs.readFileSync(file, 'utf8');
-const [open, close] = ['<!-- lighthouse results -->', '<!-- /lighthouse results -->'];
-const block = `${open}\n${table}${close}`;
-fs.writeFileSync(
-  file,
-  doc.includes(open)
-    ? doc.slice(0, doc.indexOf(open)) + block + doc.slice(doc.indexOf(close) + close.length)
-    : doc.replace('<!-- bench results -->', `${block}\n\n<!-- bench results -->`),
-);
-console.log(`Wrote ${path.relative(process.cwd(), file)}`);
+writePerformanceSection('lighthouse results', table);

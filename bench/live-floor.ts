@@ -20,6 +20,7 @@ import {
 import { racksQueryKey } from '../web/src/api/racks';
 import { warehouseQueryKey, warehousesQueryKey } from '../web/src/api/warehouses';
 import { type GeneratedCompany, LARGE_DATASET, generateDataset } from './generate-dataset';
+import { writePerformanceSection } from './performance-doc';
 
 type Engine = 'sqlite' | 'postgres';
 const arg = (name: string, fallback: string) =>
@@ -459,16 +460,6 @@ export async function runLiveFloor(): Promise<string> {
     sections.push(text);
   }
   const summary = `### Live floor (\`npm run bench -- ${process.argv.slice(2).join(' ')}\`, ${new Date().toISOString().slice(0, 10)}): ${TABLETS} tablets showing Warehouse 1 (its detail, the company list, its racks), ${WRITES_PER_SECOND} writes/s for ${SECONDS} s staging vaults and putting them back in Warehouses 2 and 3, on ${LARGE_DATASET.warehousesPerCompany} warehouses x ${LARGE_DATASET.cols * LARGE_DATASET.rows} fields (~14,400 placed vaults a company).\n\n${sections.join('\n\n')}\n`;
-  const file = path.resolve('docs', 'performance.md');
-  const doc = fs.readFileSync(file, 'utf8');
-  const [open, close] = ['<!-- live floor results -->', '<!-- /live floor results -->'];
-  const block = `${open}\n${summary}${close}`;
-  fs.writeFileSync(
-    file,
-    doc.includes(open)
-      ? doc.slice(0, doc.indexOf(open)) + block + doc.slice(doc.indexOf(close) + close.length)
-      : doc.replace('<!-- bench results -->', `${block}\n\n<!-- bench results -->`),
-  );
-  console.log(`Wrote ${path.relative(process.cwd(), file)}`);
+  writePerformanceSection('live floor results', summary);
   return summary;
 }

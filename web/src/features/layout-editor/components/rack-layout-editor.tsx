@@ -8,7 +8,7 @@ import {
   placeRack,
   type Size,
 } from '../../../../../domain/rules/rack-placement';
-import { fieldGridSize } from '../../../../../domain/schemas/layout.schema';
+import { VaultsBlock } from '../../../components/ui/vaults-block';
 import type { RackDto } from '../../../../../domain/schemas/rack.schema';
 import type { WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
 import { useAddRack, useMoveRack, useRacks } from '../../../api/racks';
@@ -158,7 +158,6 @@ export function RackLayoutEditor({ warehouse }: { warehouse: WarehouseDto }) {
     );
   }
 
-  const block = fieldGridSize(warehouse);
   const openRack = list.find((r) => r.id === openRackId);
 
   // what a screen reader hears while a rack is dragged: its name, never an internal id
@@ -192,18 +191,7 @@ export function RackLayoutEditor({ warehouse }: { warehouse: WarehouseDto }) {
         </div>
         <div ref={frame} className="min-w-0 overflow-x-auto">
           <FloorCanvas ref={plan} floor={floor} scale={scale} label="Rack layout plan">
-            <div
-              aria-hidden
-              className="absolute flex items-center justify-center border border-dashed border-primary/50 bg-field-empty/80 text-xs font-bold tracking-widest text-primary/70"
-              style={{
-                left: warehouse.fieldgridLocation.x * scale,
-                top: warehouse.fieldgridLocation.y * scale,
-                width: Math.min(block.width, floor.width) * scale,
-                height: Math.min(block.length, floor.length) * scale,
-              }}
-            >
-              VAULTS
-            </div>
+            <VaultsBlock warehouse={warehouse} floor={floor} scale={scale} />
             {list.map((rack) => (
               <PlacedRack
                 key={rack.id}

@@ -1,5 +1,5 @@
 import { rackFillLevel } from '../../../../../domain/rules/occupancy';
-import { fieldGridSize } from '../../../../../domain/schemas/layout.schema';
+import { VaultsBlock } from '../../../components/ui/vaults-block';
 import type { RackDto } from '../../../../../domain/schemas/rack.schema';
 import type { WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
 import { PlanItemList } from '../../../components/ui/plan-item-list';
@@ -42,7 +42,6 @@ export function RackFloorPlan({
 }) {
   const floor = { width: warehouse.width, length: warehouse.length };
   const { ref: frame, scale } = usePlanScale(floor, 560);
-  const block = fieldGridSize(warehouse);
 
   if (!(floor.width > 0 && floor.length > 0)) {
     return (
@@ -70,18 +69,7 @@ export function RackFloorPlan({
             backgroundSize: `${scale}px ${scale}px`,
           }}
         >
-          <div
-            aria-hidden
-            className="absolute flex items-center justify-center border border-dashed border-primary/50 bg-field-empty/80 text-xs font-bold tracking-widest text-primary/70"
-            style={{
-              left: warehouse.fieldgridLocation.x * scale,
-              top: warehouse.fieldgridLocation.y * scale,
-              width: Math.min(block.width, floor.width) * scale,
-              height: Math.min(block.length, floor.length) * scale,
-            }}
-          >
-            VAULTS
-          </div>
+          <VaultsBlock warehouse={warehouse} floor={floor} scale={scale} />
           {racks.map((rack) => {
             const { level } = rackFill(rack);
             const dimmed = matches !== null && !matches.has(rack.id);
