@@ -15,6 +15,7 @@ import Fastify, {
 import { MAX_UPLOAD_BYTES } from '../domain/rules/capacity';
 import { authRoutes } from './auth/auth.routes';
 import { startHousekeeping } from './auth/housekeeping';
+import { guardRoutesByRole } from './auth/route-roles';
 import { sessionPlugin } from './auth/session.plugin';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
@@ -158,6 +159,8 @@ export async function buildApp({
     secureCookie: config.cookieSecure,
   });
   startHousekeeping(app, database.db, { sessionMaxAgeMs: config.sessionMaxAgeMs });
+  // every API route declares the role it needs (server/auth/route-roles.ts), checked once the session is read
+  guardRoutesByRole(app);
 
   await app.register(authRoutes, {
     db: database.db,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Role } from '../rules/roles';
 import { safeName } from './form-values';
 
 export const LoginSchema = z.object({
@@ -26,6 +27,8 @@ export interface SessionUser {
   id: number;
   email: string;
   username: string;
+  /** what the member may do (domain/rules/roles.ts) */
+  role: Role;
   companyId: number;
   company: { id: number; name: string };
 }

@@ -1,3 +1,4 @@
+import type { Role } from '../../domain/rules/roles';
 import type { SessionUser } from '../../domain/schemas/auth.schema';
 import type { Db } from '../db/database';
 import { HttpError, badRequest } from '../http/errors';
@@ -17,6 +18,7 @@ import {
   findUserByEmail,
   insertCompany,
   insertUser,
+  noteSignIn,
   updatePasswordHash,
 } from './users.repo';
 
@@ -78,8 +80,10 @@ export async function authenticate(
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), password);
   // a failure stays written as the attempt
-  if (!user || !ok) throw new HttpError(401, [INVALID_CREDENTIALS]);
+  // a deactivated member is turned away like a wrong password: the answer tells nothing about the account
+  if (!user || !ok || user.active !== 1) throw new HttpError(401, [INVALID_CREDENTIALS]);
   await clearLoginFailures(db, email);
+  await noteSignIn(db, user.id);
   const row = await findSessionUser(db, user.id);
   if (!row) throw new HttpError(401, [INVALID_CREDENTIALS]);
   return presentSessionUser(row);
@@ -91,7 +95,10 @@ function refuseWeakPassword(password: string, context: string[]) {
 }
 
 /** Creates the company when it does not exist yet, then the user in it. */
-export async function createAccount(db: Db, input: { company: string; email: string; password: string }) {
+export async function createAccount(
+  db: Db,
+  input: { company: string; email: string; password: string; role?: Role },
+) {
   if (await findUserByEmail(db, input.email))
     throw new HttpError(409, [`A user with email ${input.email} already exists.`]);
   refuseWeakPassword(input.password, [input.email, input.company]);
@@ -104,6 +111,7 @@ export async function createAccount(db: Db, input: { company: string; email: str
       email: input.email,
       username: input.email.split('@')[0] ?? input.email,
       passwordHash,
+      role: input.role ?? 'manager',
     });
     return { company, user };
   });

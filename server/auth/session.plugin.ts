@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isRole } from '../../domain/rules/roles';
 import type { SessionUser } from '../../domain/schemas/auth.schema';
 import type { Db } from '../db/database';
 import { unauthorized } from '../http/errors';
@@ -37,6 +38,7 @@ export function presentSessionUser(row: {
   id: number;
   email: string;
   username: string;
+  role: string;
   company_id: number;
   company_name: string;
 }): SessionUser {
@@ -44,6 +46,7 @@ export function presentSessionUser(row: {
     id: row.id,
     email: row.email,
     username: row.username,
+    role: isRole(row.role) ? row.role : 'viewer',
     companyId: row.company_id,
     company: { id: row.company_id, name: row.company_name },
   };

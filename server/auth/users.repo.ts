@@ -1,3 +1,4 @@
+import type { Role } from '../../domain/rules/roles';
 import type { Db } from '../db/database';
 import { nowIso } from '../db/database';
 
@@ -19,7 +20,7 @@ export async function findUserByEmail(db: Db, email: string) {
 
 export async function insertUser(
   db: Db,
-  user: { companyId: number; email: string; username: string; passwordHash: string },
+  user: { companyId: number; email: string; username: string; passwordHash: string; role?: Role },
 ) {
   return db
     .insertInto('users')
@@ -28,6 +29,7 @@ export async function insertUser(
       email: user.email,
       username: user.username,
       password_hash: user.passwordHash,
+      role: user.role ?? 'manager',
       created_at: nowIso(),
     })
     .returningAll()
@@ -39,16 +41,25 @@ export async function updatePasswordHash(db: Db, userId: number, passwordHash: s
 }
 
 export async function findSessionUser(db: Db, userId: number) {
-  return db
-    .selectFrom('users')
-    .innerJoin('companies', 'companies.id', 'users.company_id')
-    .select([
-      'users.id',
-      'users.email',
-      'users.username',
-      'users.company_id',
-      'companies.name as company_name',
-    ])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('users')
+      .innerJoin('companies', 'companies.id', 'users.company_id')
+      .select([
+        'users.id',
+        'users.email',
+        'users.username',
+        'users.role',
+        'users.company_id',
+        'companies.name as company_name',
+      ])
+      .where('users.id', '=', userId)
+      // a deactivated member has no session: whatever cookie they hold reads as signed out
+      .where('users.active', '=', 1)
+      .executeTakeFirst()
+  );
+}
+
+export async function noteSignIn(db: Db, userId: number) {
+  await db.updateTable('users').set({ last_sign_in_at: nowIso() }).where('id', '=', userId).execute();
 }

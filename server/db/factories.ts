@@ -1,3 +1,4 @@
+import type { Role } from '../../domain/rules/roles';
 import { createAccount } from '../auth/auth.service';
 import type { Db } from './database';
 
@@ -19,12 +20,12 @@ export interface BuiltAccount {
 /** A company with one user who can sign in. */
 export async function buildAccount(
   db: Db,
-  overrides: { company?: string; email?: string; password?: string } = {},
+  overrides: { company?: string; email?: string; password?: string; role?: Role } = {},
 ): Promise<BuiltAccount> {
   const suffix = uniqueSuffix();
   const company = overrides.company ?? `Test Movers ${suffix}`;
   const email = (overrides.email ?? `user-${suffix}@example.test`).toLowerCase();
   const password = overrides.password ?? `pw-${suffix}-secret`;
-  const created = await createAccount(db, { company, email, password });
+  const created = await createAccount(db, { company, email, password, role: overrides.role });
   return { companyId: created.company.id, companyName: company, userId: created.user.id, email, password };
 }

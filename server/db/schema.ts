@@ -19,6 +19,27 @@ export interface UsersTable {
   email: string;
   username: string;
   password_hash: string;
+  /** 'manager' | 'floor' | 'viewer' (domain/rules/roles.ts) */
+  role: Generated<string>;
+  /** 0 once deactivated: no sign-in, no session; the member's history stays */
+  active: Generated<Flag>;
+  last_sign_in_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** A one-time link that invites a new member or resets a member's password; only the token's hash is kept. */
+export interface MemberLinksTable {
+  id: Generated<number>;
+  company_id: number;
+  kind: 'invite' | 'reset';
+  token_hash: string;
+  /** the role an invited member gets */
+  role: string | null;
+  /** the member whose password a reset link sets */
+  user_id: number | null;
+  created_by: number | null;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
   created_at: Timestamp;
 }
 
@@ -204,6 +225,10 @@ export interface EventsTable {
   entity_id: number | null;
   warehouse_id: number | null;
   payload: string | null;
+  /** the vault or pallet number the event is about, as it was then (the Activity page's search) */
+  subject: string | null;
+  /** the customer the event is about, as it was then */
+  customer: string | null;
   created_at: Timestamp;
 }
 
@@ -218,6 +243,7 @@ export interface InstallationSecretsTable {
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
+  member_links: MemberLinksTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   warehouses: WarehousesTable;

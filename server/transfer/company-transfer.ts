@@ -131,6 +131,8 @@ export async function importCompany(db: Db, data: unknown): Promise<{ companyId:
         for (const [column, rule] of Object.entries(rulesOf(table))) {
           const value = row[column] ?? null;
           if (rule.kind === 'id') continue;
+          // a column a file written before it existed lacks takes the database's default
+          if (value === null && rule.optional && !rule.nullable) continue;
           if ((rule.kind === 'ref' || rule.kind === 'entity') && value !== null) {
             // the checks proved that every reference names a row of the file, inserted before this one
             values[column] = maps.get(targetOf(table, column, row)!)!.get(value as number)!;

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import { VAULT_TYPES } from '../../domain/rules/capacity';
 import { RACK_ORIENTATIONS } from '../../domain/rules/rack-placement';
+import { ROLES } from '../../domain/rules/roles';
 import type { Database } from '../db/schema';
 import type { EventRecord } from '../events/event-log.repo';
 import type { TenantTable } from './transfer.repo';
@@ -73,7 +74,16 @@ const FIELD_TYPES = ['vault', 'couchbox', 'couchbox-T', 'couchbox-B'];
  * each with the only columns a file may hold for it.
  */
 export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
-  users: { id, email: text, username: text, password_hash: text, created_at: timestamp },
+  users: {
+    id,
+    email: text,
+    username: text,
+    password_hash: text,
+    role: { kind: 'text', nullable: false, values: ROLES, optional: true },
+    active: { kind: 'flag', nullable: false, optional: true },
+    last_sign_in_at: { kind: 'timestamp', nullable: true, optional: true },
+    created_at: timestamp,
+  },
   warehouses: {
     id,
     name: text,
@@ -178,6 +188,8 @@ export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
     entity_id: { kind: 'entity', nullable: true },
     warehouse_id: { kind: 'ref', nullable: true, table: 'warehouses', soft: true },
     payload: orNull(text),
+    subject: { kind: 'text', nullable: true, optional: true },
+    customer: { kind: 'text', nullable: true, optional: true },
     created_at: timestamp,
   },
 };

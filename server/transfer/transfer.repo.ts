@@ -11,6 +11,7 @@ export type TenantTable = Exclude<
   | 'contact_messages'
   | 'installation_secrets'
   | 'warehouse_stats'
+  | 'member_links'
 >;
 type Row = Record<string, unknown>;
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { CreateChecklistSchema, EditChecklistSchema } from '../../../domain/schemas/checklist.schema';
+import { requireRole } from '../../auth/route-roles';
 import { requireUser } from '../../auth/session.plugin';
 import { notFound, parseId, parseInput } from '../../http/errors';
 import type { FeatureOptions } from '../feature-routes';
@@ -66,6 +67,8 @@ export const checklistsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, 
       // an answer from the fill-in page names who fills it out; anyone but signed-in staff can only answer
       const isAnswer =
         !request.user || (typeof body === 'object' && body !== null && 'filled_out_by' in body);
+      // the route is public for the link; a signed-in member answers as Floor and edits as a Manager
+      if (request.user) requireRole(request.user, isAnswer ? 'floor' : 'manager');
       if (isAnswer) return answerChecklist(database, request.user, id, body, linkKey(request));
       return editChecklist(database, requireUser(request), id, parseInput(EditChecklistSchema, body));
     },

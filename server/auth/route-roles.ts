@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import { type Role, type RoleRequirement, roleAllows, roleRefusal } from '../../domain/rules/roles';
+import { forbidden, unauthorized } from '../http/errors';
+
+/**
+ * The role each API route needs, in one place (issue 14, decision 010): 'public' routes answer anyone, every other
+ * route at least the named role. Reads, printing and exports are 'viewer'; vault, pallet, stage, field-full,
+ * checklist answering and attachment work 'floor'; warehouses, their layout, racks, checklist administration and
+ * the team 'manager'. The server refuses to start with an API route missing here, so no route ships unguarded.
+ */
+export const ROUTE_ROLES: Record<string, RoleRequirement> = {
+  // signing in and out, the landing page's form and the health check
+  'POST /api/auth/login': 'public',
+  'GET /api/auth/logout': 'public',
+  'POST /api/auth/logout': 'public',
+  'GET /api/health': 'public',
+  'GET /api/contact/settings': 'public',
+  'POST /api/contact': 'public',
+  // the checklist fill-in link works with its key and no sign-in; the PATCH decides by its body (answer or edit)
+  'GET /api/checklists/warehouse/:name': 'public',
+  'PATCH /api/checklists/:id': 'public',
+
+  'GET /api/auth/': 'viewer',
+  'GET /api/warehouse/company/:companyId': 'viewer',
+  'GET /api/warehouse/:id': 'viewer',
+  'GET /api/warehouse/:warehouseId/:fieldId': 'viewer',
+  'GET /api/vaults/:id': 'viewer',
+  'GET /api/vaults/all': 'viewer',
+  'GET /api/stage/vaults': 'viewer',
+  'GET /api/attachments/:id': 'viewer',
+  'GET /api/racks/warehouse/:id': 'viewer',
+  'GET /api/checklists/': 'viewer',
+  'GET /api/events': 'viewer',
+
+  'POST /api/vaults/': 'floor',
+  'POST /api/vaults': 'floor',
+  'PUT /api/vaults/move': 'floor',
+  'POST /api/vaults/upload': 'floor',
+  'PUT /api/vaults/:id': 'floor',
+  'DELETE /api/vaults/:id': 'floor',
+  'POST /api/stage/vaults/:id': 'floor',
+  'DELETE /api/attachments/:id': 'floor',
+  'PATCH /api/fields/:id/full': 'floor',
+  'POST /api/racks/pallets': 'floor',
+  'PUT /api/racks/pallets/:id/edit': 'floor',
+  'DELETE /api/pallets/:id/delete': 'floor',
+
+  'POST /api/warehouse/add-warehouse': 'manager',
+  'DELETE /api/warehouse/:id': 'manager',
+  'PATCH /api/warehouse/:id/edit-dimensions': 'manager',
+  'PUT /api/warehouse/:id/field-grid': 'manager',
+  'PATCH /api/fields/:id': 'manager',
+  'POST /api/fields/': 'manager',
+  'POST /api/fields': 'manager',
+  'DELETE /api/fields/': 'manager',
+  'DELETE /api/fields': 'manager',
+  'POST /api/racks/warehouse/:id/add': 'manager',
+  'PUT /api/racks/:warehouseId/rack/:rackId': 'manager',
+  'PATCH /api/racks/:warehouseId/rack/:rackId': 'manager',
+  'DELETE /api/racks/:warehouseId/rack/:rackId/delete': 'manager',
+  'POST /api/checklists/': 'manager',
+  'POST /api/checklists/:id/key': 'manager',
+  // the landing page's messages reach the operator's managers only
+  'GET /api/contact/messages': 'manager',
+};
+
+/** The declared need of one route; undefined for a route outside the API (the web app's files). */
+export function roleOf(method: string, url: string): RoleRequirement | undefined {
+  return ROUTE_ROLES[`${method} ${url}`];
+}
+
+// Fastify adds a HEAD twin for every GET
+const SKIPPED_METHODS = new Set(['HEAD', 'OPTIONS']);
+
+/**
+ * Guards every API route by its declared role: checked as soon as the session is read, before the body, so a refused
+ * upload is never read. A route added without a declaration stops the server at start-up, by name.
+ */
+export function guardRoutesByRole(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    for (const method of [route.method].flat()) {
+      if (SKIPPED_METHODS.has(method)) continue;
+      if (!roleOf(method, route.url))
+        throw new Error(`The route ${method} ${route.url} declares no role: add it to ROUTE_ROLES.`);
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    const { url, method } = request.routeOptions;
+    if (!url) return;
+    const needed = roleOf(method === 'HEAD' ? 'GET' : String(method), url);
+    if (!needed || needed === 'public') return;
+    if (!request.user) throw unauthorized();
+    if (!roleAllows(request.user.role, needed)) throw forbidden(roleRefusal(needed));
+  });
+}
+
+/** Refuses a caller whose role is below `needed`, for routes that decide by what they are asked (403). */
+export function requireRole(user: { role: Role }, needed: Role) {
+  if (!roleAllows(user.role, needed)) throw forbidden(roleRefusal(needed));
+}
