@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChecklistDto } from '../../domain/schemas/checklist.schema';
+import { ROLES, type Role, roleAllows } from '../../domain/rules/roles';
+import { roleOf } from '../auth/route-roles';
 import { buildAccount } from '../db/factories';
 import { EventIdTokens } from '../events/event-id-token';
 import { DEMO_LOGIN, seedDemoIfEmpty } from '../db/seed';
@@ -51,6 +53,8 @@ interface Probe {
   freshSession?: boolean;
   /** carries A's fill-in link key: whoever holds the link may see `mayShow`, signed in to B or not */
   withKey?: boolean;
+  /** the role a signed-in caller needs, when a public route decides by what it is asked (a checklist answer or edit) */
+  roleNeeded?: Role;
 }
 
 type Recipe = (t: Targets, own: Own) => Probe[];
@@ -292,6 +296,7 @@ const RECIPES: Record<string, Recipe> = {
       url: `/api/checklists/${t.checklist.id}`,
       payload: { description: 'Hacked', is_active: false, tasks: [{ text: 'Hacked task' }] },
       asSignedOut: 404,
+      roleNeeded: 'manager',
     },
     {
       label: "an edit of A's checklist with the key",
@@ -299,9 +304,11 @@ const RECIPES: Record<string, Recipe> = {
       payload: { description: 'Hacked', is_active: false, tasks: [{ text: 'Hacked task' }] },
       // signed in to B, a body without a name is B's own edit of a checklist B does not have
       asSignedOut: 403,
+      roleNeeded: 'manager',
     },
     {
       label: "an answer to A's open task without the key (the finding: 200 with all of A's answers)",
+      roleNeeded: 'floor',
       url: `/api/checklists/${t.checklist.id}`,
       payload: {
         filled_out_by: 'Mallory',
@@ -311,6 +318,7 @@ const RECIPES: Record<string, Recipe> = {
     },
     {
       label: "the finding's empty answer with a wrong key",
+      roleNeeded: 'floor',
       url: `/api/checklists/${t.checklist.id}?key=${wrongKey(t)}`,
       payload: { filled_out_by: 'x', tasks: [] },
       asSignedOut: 404,
@@ -318,6 +326,7 @@ const RECIPES: Record<string, Recipe> = {
     {
       label:
         'an answer with the key that tries to rewrite texts, reopen done tasks and switch the checklist off',
+      roleNeeded: 'floor',
       url: `/api/checklists/${t.checklist.id}?key=${t.checklistKey}`,
       payload: {
         filled_out_by: 'Mallory',
@@ -665,6 +674,51 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
       `isolation matrix on ${engine}: ${routes.length} routes, ${probes} probes, each as company B and signed out`,
     );
     expect(probes).toBeGreaterThanOrEqual(routes.length);
+  });
+
+  it('grows into a role matrix: every route x Manager, Floor and Viewer answers as its declared role says', async () => {
+    // B's own Floor and Viewer members send every probe B's Manager sent: below the route's role they get a 403 before
+    // anything is read or written; at or above it the same answer as the Manager (A's ids stay hidden)
+    const members: Record<Role, SignedIn> = {
+      manager: b,
+      floor: await signIn(ctx, await buildAccount(ctx.database.db, { company: b.companyName, role: 'floor' })),
+      viewer: await signIn(ctx, await buildAccount(ctx.database.db, { company: b.companyName, role: 'viewer' })),
+    };
+    const failures: string[] = [];
+    let checks = 0;
+    for (const route of routes) {
+      const declared = roleOf(route.method, route.url);
+      if (!declared) {
+        failures.push(`${route.key} declares no role`);
+        continue;
+      }
+      for (const probe of RECIPES[route.key]?.(targets, own) ?? []) {
+        const asOther = probe.asOther ?? 'hidden';
+        if (asOther === 'stream') continue;
+        const needed = probe.roleNeeded ?? (declared === 'public' ? null : declared);
+        for (const role of ROLES) {
+          const name = `${route.key} [${probe.label}] as ${role}`;
+          const member = members[role];
+          const session = probe.freshSession
+            ? await signIn(ctx, { ...member, companyId: own.companyId })
+            : member;
+          const res = await session.request(toInject(route.method, probe));
+          checks += 1;
+          const allowed = needed === null || roleAllows(role, needed);
+          const expected = allowed ? (asOther === 'hidden' ? 404 : asOther) : 403;
+          // a create B's Manager already made once (the same name) may answer that it exists
+          const repeated = allowed && expected === 201 && res.statusCode === 409;
+          if (res.statusCode !== expected && !repeated) {
+            failures.push(`${name}: got ${res.statusCode}, expected ${expected}: ${res.body.slice(0, 160)}`);
+          } else if (!allowed && !/Manager/.test(res.body)) {
+            failures.push(`${name}: the refusal does not say who may: ${res.body.slice(0, 160)}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    console.info(`role matrix on ${engine}: ${routes.length} routes, ${checks} requests as Manager, Floor and Viewer`);
+    expect(checks).toBeGreaterThanOrEqual(routes.length * ROLES.length);
   });
 
   it("left company A's data exactly as it was, and A is still signed in", async () => {
