@@ -60,6 +60,15 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'DELETE /api/racks/:warehouseId/rack/:rackId/delete': 'manager',
   'POST /api/checklists/': 'manager',
   'POST /api/checklists/:id/key': 'manager',
+  'GET /api/team': 'manager',
+  'POST /api/team/invites': 'manager',
+  'PATCH /api/team/members/:id': 'manager',
+  'POST /api/team/members/:id/reset-link': 'manager',
+  // a one-time link is its own key: the invited member has no account yet, a reset member cannot sign in
+  'POST /api/team/link': 'public',
+  'POST /api/team/link/accept': 'public',
+  // every member's own name and password
+  'PATCH /api/profile': 'viewer',
   // the landing page's messages reach the operator's managers only
   'GET /api/contact/messages': 'manager',
 };

@@ -33,6 +33,8 @@ export interface MemberLinksTable {
   company_id: number;
   kind: 'invite' | 'reset';
   token_hash: string;
+  /** who may use it: the invited address, or the member whose password it resets */
+  email: string;
   /** the role an invited member gets */
   role: string | null;
   /** the member whose password a reset link sets */

@@ -8,6 +8,7 @@ import { healthRoutes } from './health/health.routes';
 import { layoutRoutes } from './layout/layout.routes';
 import { printRoutes } from './print/print.routes';
 import { racksRoutes } from './racks/racks.routes';
+import { teamRoutes } from './team/team.routes';
 import { vaultsRoutes } from './vaults/vaults.routes';
 import { warehousesRoutes } from './warehouses/warehouses.routes';
 
@@ -28,6 +29,7 @@ export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, opt
     checklistsRoutes,
     contactRoutes,
     printRoutes,
+    teamRoutes,
   ]) {
     await app.register(routes, options);
   }

@@ -19,6 +19,8 @@ import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } fr
 /** What a probe may name of company A: real ids, or ids that exist nowhere (to compare "not yours" with "not there"). */
 interface Targets extends CompanyIds {
   email: string;
+  /** A's member (the demo user) */
+  memberId: number;
   attachmentId: number;
   /** the secret of A's checklist fill-in link, as A's staff are shown it */
   checklistKey: string;
@@ -365,6 +367,43 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/contact/messages': () => [{ label: "the operator's inbox", url: '/api/contact/messages' }],
   'GET /api/vaults/all': () => [{ label: "B's print list", url: '/api/vaults/all', asOther: 200 }],
   'GET /api/events': () => [{ label: "B's live stream", url: '/api/events', asOther: 'stream' }],
+  'GET /api/team': () => [{ label: "B's team", url: '/api/team', asOther: 200 }],
+  'POST /api/team/invites': () => [
+    {
+      label: 'an invitation into B',
+      url: '/api/team/invites',
+      payload: { email: 'bravo-new-member@example.test', role: 'floor' },
+      asOther: 201,
+    },
+  ],
+  'PATCH /api/team/members/:id': (t) => [
+    { label: "A's member made a Viewer", url: `/api/team/members/${t.memberId}`, payload: { role: 'viewer' } },
+    { label: "A's member deactivated", url: `/api/team/members/${t.memberId}`, payload: { active: false } },
+  ],
+  'POST /api/team/members/:id/reset-link': (t) => [
+    { label: "a reset link for A's member", url: `/api/team/members/${t.memberId}/reset-link` },
+  ],
+  'POST /api/team/link': () => [
+    {
+      label: 'a made-up link',
+      url: '/api/team/link',
+      payload: { token: 'made-up-token-of-nobody' },
+      asOther: 404,
+      asSignedOut: 404,
+    },
+  ],
+  'POST /api/team/link/accept': () => [
+    {
+      label: 'a made-up link used',
+      url: '/api/team/link/accept',
+      payload: { token: 'made-up-token-of-nobody', name: 'Mallory', password: 'correct horse battery staple' },
+      asOther: 404,
+      asSignedOut: 404,
+    },
+  ],
+  'PATCH /api/profile': () => [
+    { label: "B's own name", url: '/api/profile', payload: { name: 'Bravo Boss' }, asOther: 200 },
+  ],
 };
 
 function addVaultProbes(url: string, t: Targets): Probe[] {
@@ -426,6 +465,7 @@ function ghostOf(t: Targets): Targets {
     shelfId: ghost(),
     palletId: ghost(),
     attachmentId: ghost(),
+    memberId: ghost(),
     email: 'nobody-at-all@example.test',
     checklist: {
       ...t.checklist,
@@ -542,6 +582,7 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
     targets = {
       ...ids,
       email: DEMO_LOGIN.email,
+      memberId: ((await a.request({ method: 'GET', url: '/api/auth/' })).json() as { id: number }).id,
       attachmentId: (upload.json() as { attachment: { id: number } }).attachment.id,
       checklistKey: keyOfLink(ids.checklist.fill_in_url),
     };

@@ -208,6 +208,7 @@ const EVENT_ENTITY_TABLE: Record<EventRecord['entityType'], TenantTable> = {
   rack: 'racks',
   pallet: 'pallets',
   checklist: 'checklists',
+  member: 'users',
 };
 
 /** The table an event's entity_id points into; undefined for a type that names none (never a key of Object). */

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { ROLES, type Role } from '../rules/roles';
+import { safeName } from './form-values';
+
+/** How long a one-time link works: an invitation a week, a password reset a day. */
+export const INVITE_LINK_HOURS = 7 * 24;
+export const RESET_LINK_HOURS = 24;
+
+const role = z.enum(ROLES, { error: 'Role must be Manager, Floor or Viewer.' });
+const memberName = safeName('Name', z.string().trim().min(1, 'Name is required.').max(100));
+// the full rule (length and strength) is the server's: server/auth/password-policy.ts
+const newPassword = z
+  .string({ error: 'Password is required.' })
+  .min(1, 'Password is required.')
+  .max(1024, 'Password is too long.');
+
+export const InviteSchema = z.object({
+  email: z.email('A valid email is required.').transform((email) => email.toLowerCase()),
+  role,
+});
+export type InviteInput = z.infer<typeof InviteSchema>;
+
+export const UpdateMemberSchema = z
+  .object({ role: role.optional(), active: z.boolean({ error: 'Active must be true or false.' }).optional() })
+  .refine((v) => v.role !== undefined || v.active !== undefined, 'Say what to change: a role or active.');
+export type UpdateMemberInput = z.infer<typeof UpdateMemberSchema>;
+
+const token = z.string({ error: 'The link is incomplete.' }).min(1, 'The link is incomplete.').max(200);
+export const LinkTokenSchema = z.object({ token });
+export const AcceptLinkSchema = z.object({ token, name: memberName.optional(), password: newPassword });
+export type AcceptLinkInput = z.infer<typeof AcceptLinkSchema>;
+
+export const ProfileSchema = z
+  .object({
+    name: memberName.optional(),
+    currentPassword: z.string().max(1024).optional(),
+    newPassword: newPassword.optional(),
+  })
+  .refine((v) => v.name !== undefined || v.newPassword !== undefined, 'Say what to change: a name or a password.')
+  .refine(
+    (v) => v.newPassword === undefined || (v.currentPassword ?? '') !== '',
+    'Enter your current password to set a new one.',
+  );
+export type ProfileInput = z.infer<typeof ProfileSchema>;
+
+export interface MemberDto {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  active: boolean;
+  lastSignInAt: string | null;
+  createdAt: string;
+}
+
+export interface PendingInviteDto {
+  id: number;
+  email: string;
+  role: Role;
+  expiresAt: string;
+}
+
+export interface TeamDto {
+  members: MemberDto[];
+  invites: PendingInviteDto[];
+}
+
+/** A one-time link as its creator sees it, once: the token is in the fragment, so it never reaches a server log. */
+export interface MemberLinkDto {
+  path: string;
+  expiresAt: string;
+}
+
+/** What a link's page shows before it is used. */
+export interface LinkInfoDto {
+  kind: 'invite' | 'reset';
+  email: string;
+  company: string;
+  name: string | null;
+}

@@ -1,0 +1,287 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MemberLinkDto, TeamDto } from '../../../domain/schemas/team.schema';
+import { guardRoutesByRole } from '../../auth/route-roles';
+import { buildAccount } from '../../db/factories';
+import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { buildStagedVault, buildWarehouse } from '../warehouses/warehouses.factories';
+import { LAST_MANAGER, LINK_UNUSABLE, WRONG_PASSWORD } from './team.service';
+
+const STRONG = 'orbit-lantern-pebble-42';
+const tokenOf = (link: MemberLinkDto) => link.path.split('#')[1]!;
+
+describe('a route without a role declaration', () => {
+  it('stops the server at start-up, by name', async () => {
+    const app = Fastify();
+    guardRoutesByRole(app);
+    expect(() => app.get('/api/nobody-declared-me', async () => ({}))).toThrow(
+      'GET /api/nobody-declared-me declares no role',
+    );
+    await app.close();
+  });
+});
+
+describe.each(testEngines())('team, roles and one-time links on %s', (engine) => {
+  let ctx: TestContext;
+  let boss: SignedIn;
+  beforeAll(async () => {
+    ctx = await startTestApp(engine);
+    boss = await signIn(ctx);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const invite = async (email: string, role: string) => {
+    const res = await boss.request({ method: 'POST', url: '/api/team/invites', payload: { email, role } });
+    expect(res.statusCode).toBe(201);
+    return res.json() as MemberLinkDto;
+  };
+  const accept = (token: string, name: string, password = STRONG) =>
+    ctx.app.inject({ method: 'POST', url: '/api/team/link/accept', payload: { token, name, password } });
+  const cookieOf = (res: { cookies: { name: string; value: string }[] }) =>
+    `wm_session=${res.cookies.find((c) => c.name === 'wm_session')!.value}`;
+  const as = (
+    cookie: string,
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => ctx.app.inject({ method, url, headers: { cookie }, ...(payload && { payload }) });
+  const team = async () => (await boss.request({ method: 'GET', url: '/api/team' })).json() as TeamDto;
+  const join = async (role: string) => {
+    const email = `${role}-${Math.random().toString(36).slice(2)}@example.test`;
+    const res = await accept(tokenOf(await invite(email, role)), `New ${role}`);
+    expect(res.statusCode).toBe(200);
+    return { email, cookie: cookieOf(res), id: (res.json() as { id: number }).id };
+  };
+
+  it('the first user of a company is a Manager, and GET /api/auth/ names the role', async () => {
+    const me = await boss.request({ method: 'GET', url: '/api/auth/' });
+    expect(me.json()).toMatchObject({ id: boss.userId, role: 'manager' });
+  });
+
+  it('invites by a one-time link: only its hash is stored, it works once and signs the new member in', async () => {
+    const email = 'floor.member@example.test';
+    const link = await invite(email, 'floor');
+    expect(link.path).toMatch(/^\/join#[\w-]{40,}$/);
+    expect(Date.parse(link.expiresAt)).toBeGreaterThan(Date.now() + 6 * 24 * 3_600_000);
+    const stored = await ctx.database.db.selectFrom('member_links').selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain(tokenOf(link));
+    expect((await team()).invites.map((i) => i.email)).toContain(email);
+
+    const info = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/team/link',
+      payload: { token: tokenOf(link) },
+    });
+    expect(info.json()).toEqual({ kind: 'invite', email, company: boss.companyName, name: null });
+
+    const weak = await accept(tokenOf(link), 'Fran Floor', 'password1234');
+    expect(weak.statusCode).toBe(400);
+    const joined = await accept(tokenOf(link), 'Fran Floor');
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json()).toMatchObject({
+      email,
+      username: 'Fran Floor',
+      role: 'floor',
+      companyId: boss.companyId,
+    });
+    const me = await as(cookieOf(joined), 'GET', '/api/auth/');
+    expect(me.json()).toMatchObject({ email, role: 'floor' });
+
+    const again = await accept(tokenOf(link), 'Mallory');
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ errors: [LINK_UNUSABLE] });
+    const members = (await team()).members;
+    expect(members.find((m) => m.email === email)).toMatchObject({
+      role: 'floor',
+      active: true,
+      name: 'Fran Floor',
+    });
+    expect(members.find((m) => m.email === email)!.lastSignInAt).toBeNull();
+    expect((await team()).invites.map((i) => i.email)).not.toContain(email);
+  });
+
+  it('refuses an expired link and an invitation for an email that already has an account', async () => {
+    const link = await invite('late@example.test', 'viewer');
+    await ctx.database.db
+      .updateTable('member_links')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('email', '=', 'late@example.test')
+      .execute();
+    expect((await accept(tokenOf(link), 'Late')).statusCode).toBe(404);
+    const taken = await boss.request({
+      method: 'POST',
+      url: '/api/team/invites',
+      payload: { email: boss.email, role: 'floor' },
+    });
+    expect(taken.statusCode).toBe(409);
+  });
+
+  it('Floor moves vaults but changes no layout; a Viewer changes nothing; each refusal is a 403 in words', async () => {
+    const floor = await join('floor');
+    const viewer = await join('viewer');
+    const warehouse = await buildWarehouse(ctx.database.db, { companyId: boss.companyId, rows: 2, cols: 2 });
+    const staged = await buildStagedVault(ctx.database.db, {
+      companyId: boss.companyId,
+      customerName: 'ROLE TEST',
+    });
+    // a new warehouse's fields hold two placeholders each (as in the isolation matrix): slot 3 is the next free one
+    const move = { vaultId: staged.id, fieldId: warehouse.field('A1').id, position: 3 };
+
+    const refused = await as(viewer.cookie, 'PUT', '/api/vaults/move', move);
+    expect(refused.statusCode).toBe(403);
+    expect((refused.json() as { errors: string[] }).errors[0]).toMatch(/can only view/);
+    expect((await as(viewer.cookie, 'GET', `/api/vaults/${staged.id}`)).json()).toMatchObject({
+      field_id: null,
+    });
+
+    const moved = await as(floor.cookie, 'PUT', '/api/vaults/move', move);
+    expect(moved.statusCode, moved.body).toBe(200);
+    const layout = await as(floor.cookie, 'PATCH', `/api/warehouse/${warehouse.id}/edit-dimensions`, {
+      field_capacity: 9,
+      length: 10,
+      width: 10,
+    });
+    expect(layout.statusCode).toBe(403);
+    expect(layout.json()).toEqual({ errors: ['Only a Manager can do this. Ask a Manager of your company.'] });
+    expect((await as(floor.cookie, 'GET', '/api/team')).statusCode).toBe(403);
+    expect((await as(viewer.cookie, 'GET', `/api/warehouse/${warehouse.id}`)).statusCode).toBe(200);
+  });
+
+  it('changes a role at once, and keeps at least one active Manager even when both Managers step down together', async () => {
+    const other = await join('manager');
+    const demote = (cookie: string, id: number) =>
+      as(cookie, 'PATCH', `/api/team/members/${id}`, { role: 'viewer' });
+    // each Manager demotes the other at the same moment: exactly one may win
+    const [first, second] = await Promise.all([
+      demote(boss.cookie, other.id),
+      demote(other.cookie, boss.userId),
+    ]);
+    const statuses = [first.statusCode, second.statusCode].sort();
+    expect(statuses).toContain(200);
+    const managers = (await ctx.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('company_id', '=', boss.companyId)
+      .where('role', '=', 'manager')
+      .where('active', '=', 1)
+      .execute()) as { id: number }[];
+    expect(managers.length).toBeGreaterThanOrEqual(1);
+    // put things back: whoever is still a Manager restores the other
+    const survivor = managers.some((m) => m.id === boss.userId) ? boss.cookie : other.cookie;
+    const restore = await as(
+      survivor,
+      'PATCH',
+      `/api/team/members/${managers.some((m) => m.id === boss.userId) ? other.id : boss.userId}`,
+      { role: 'manager' },
+    );
+    expect(restore.statusCode).toBe(200);
+    // now demote the other for good, then the last Manager cannot leave
+    expect((await demote(boss.cookie, other.id)).statusCode).toBe(200);
+    const last = await as(boss.cookie, 'PATCH', `/api/team/members/${boss.userId}`, { active: false });
+    expect(last.statusCode).toBe(409);
+    expect(last.json()).toEqual({ errors: [LAST_MANAGER] });
+    expect((await demote(boss.cookie, boss.userId)).statusCode).toBe(409);
+    expect((await as(other.cookie, 'GET', '/api/auth/')).json()).toMatchObject({ role: 'viewer' });
+  });
+
+  it('deactivating ends the sessions and the open live stream at once; the member cannot sign in again', async () => {
+    const member = await join('floor');
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const frames: string[] = [];
+    const ended = new Promise<void>((resolve, reject) => {
+      const req = http.get(
+        { host: '127.0.0.1', port, path: '/api/events', headers: { cookie: member.cookie } },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => frames.push(chunk));
+          res.on('end', () => resolve());
+        },
+      );
+      req.on('error', reject);
+    });
+    await expect.poll(() => frames.join('').includes('event: ready'), { timeout: 10_000 }).toBe(true);
+
+    const res = await boss.request({
+      method: 'PATCH',
+      url: `/api/team/members/${member.id}`,
+      payload: { active: false },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: member.id, active: false });
+    await ended;
+    expect(frames.join('')).toContain('event: signed-out');
+    expect((await as(member.cookie, 'GET', '/api/auth/')).statusCode).toBe(401);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: member.email, password: STRONG },
+    });
+    expect(login.statusCode).toBe(401);
+    // the history stays, and the member is still listed as inactive
+    expect((await team()).members.find((m) => m.id === member.id)).toMatchObject({ active: false });
+  });
+
+  it('a reset link sets a new password once and signs the member out everywhere', async () => {
+    const member = await join('viewer');
+    const res = await boss.request({ method: 'POST', url: `/api/team/members/${member.id}/reset-link` });
+    expect(res.statusCode).toBe(201);
+    const token = tokenOf(res.json() as MemberLinkDto);
+    const info = await ctx.app.inject({ method: 'POST', url: '/api/team/link', payload: { token } });
+    expect(info.json()).toMatchObject({ kind: 'reset', email: member.email, name: 'New viewer' });
+    const NEW = 'granite-willow-harbor-73';
+    const used = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/team/link/accept',
+      payload: { token, password: NEW },
+    });
+    expect(used.statusCode).toBe(200);
+    expect((await as(member.cookie, 'GET', '/api/auth/')).statusCode).toBe(401);
+    const login = (password: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.email, password } });
+    expect((await login(STRONG)).statusCode).toBe(401);
+    expect((await login(NEW)).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/team/link/accept',
+          payload: { token, password: NEW },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('every member changes their own name and password (the current one first)', async () => {
+    const account = await buildAccount(ctx.database.db, { company: boss.companyName, role: 'viewer' });
+    const me = await signIn(ctx, account);
+    const other = await signIn(ctx, account);
+    const wrong = await me.request({
+      method: 'PATCH',
+      url: '/api/profile',
+      payload: { currentPassword: 'not-it', newPassword: 'harbor-granite-willow-37' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ errors: [WRONG_PASSWORD] });
+    const ok = await me.request({
+      method: 'PATCH',
+      url: '/api/profile',
+      payload: {
+        name: 'Vera Viewer',
+        currentPassword: account.password,
+        newPassword: 'harbor-granite-willow-37',
+      },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ name: 'Vera Viewer', role: 'viewer' });
+    expect((await me.request({ method: 'GET', url: '/api/auth/' })).json()).toMatchObject({
+      username: 'Vera Viewer',
+    });
+    expect((await other.request({ method: 'GET', url: '/api/auth/' })).statusCode).toBe(401);
+  });
+});

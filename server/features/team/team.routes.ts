@@ -1,0 +1,70 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  AcceptLinkSchema,
+  InviteSchema,
+  LinkTokenSchema,
+  ProfileSchema,
+  UpdateMemberSchema,
+} from '../../../domain/schemas/team.schema';
+import { requireUser } from '../../auth/session.plugin';
+import { findSessionUser } from '../../auth/users.repo';
+import { parseId, parseInput } from '../../http/errors';
+import type { FeatureOptions } from '../feature-routes';
+import {
+  MEMBER_NOT_FOUND,
+  acceptLink,
+  changeMember,
+  changeProfile,
+  inviteMember,
+  linkInfo,
+  loadTeam,
+  resetLinkFor,
+} from './team.service';
+import { presentSessionUser } from '../../auth/session.plugin';
+
+// one-time links are guessed at no faster than this per address (their tokens are 256 bits; this keeps the noise down)
+const linkRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+/** The team page (Managers), one-time invitation and reset links, and every member's own profile. */
+export const teamRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
+  const { db } = database;
+
+  app.get('/api/team', async (request) => loadTeam(db, requireUser(request).companyId));
+
+  app.post('/api/team/invites', async (request, reply) => {
+    const link = await inviteMember(db, requireUser(request), parseInput(InviteSchema, request.body));
+    return reply.status(201).send(link);
+  });
+
+  app.patch<{ Params: { id: string } }>('/api/team/members/:id', async (request) =>
+    changeMember(
+      db,
+      requireUser(request),
+      parseId(request.params.id, MEMBER_NOT_FOUND),
+      parseInput(UpdateMemberSchema, request.body),
+    ),
+  );
+
+  app.post<{ Params: { id: string } }>('/api/team/members/:id/reset-link', async (request, reply) => {
+    const link = await resetLinkFor(db, requireUser(request), parseId(request.params.id, MEMBER_NOT_FOUND));
+    return reply.status(201).send(link);
+  });
+
+  // the token travels in the body, never in an address a log could keep
+  app.post('/api/team/link', { config: linkRateLimit }, async (request) =>
+    linkInfo(db, parseInput(LinkTokenSchema, request.body).token),
+  );
+
+  app.post('/api/team/link/accept', { config: linkRateLimit }, async (request, reply) => {
+    const { userId, companyId } = await acceptLink(db, parseInput(AcceptLinkSchema, request.body));
+    // whoever the browser was signed in as, it is now the member the link was for
+    await app.sessions.end(request, reply);
+    await app.sessions.start(reply, { id: userId, companyId });
+    const row = await findSessionUser(db, userId);
+    return row ? presentSessionUser(row) : null;
+  });
+
+  app.patch('/api/profile', async (request) =>
+    changeProfile(db, requireUser(request), request.sessionId, parseInput(ProfileSchema, request.body)),
+  );
+};

@@ -1,0 +1,259 @@
+import crypto from 'node:crypto';
+import { type Role, isRole } from '../../../domain/rules/roles';
+import type { SessionUser } from '../../../domain/schemas/auth.schema';
+import {
+  type AcceptLinkInput,
+  INVITE_LINK_HOURS,
+  type InviteInput,
+  type LinkInfoDto,
+  type MemberDto,
+  type MemberLinkDto,
+  type ProfileInput,
+  RESET_LINK_HOURS,
+  type TeamDto,
+  type UpdateMemberInput,
+} from '../../../domain/schemas/team.schema';
+import { hashPassword, verifyPassword } from '../../auth/password';
+import { passwordProblems } from '../../auth/password-policy';
+import { deleteSessionsOfUser } from '../../auth/sessions.repo';
+import { insertUser } from '../../auth/users.repo';
+import type { Db } from '../../db/database';
+import { recordEvent } from '../../events/event-log.repo';
+import { endUserStreams } from '../../events/live-streams';
+import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
+import {
+  type MemberRow,
+  countActiveManagers,
+  findMember,
+  findUsableLink,
+  insertMemberLink,
+  listMembers,
+  listPendingInvites,
+  lockTeam,
+  retireResetLinks,
+  updateMember,
+  useLink,
+  userWithEmailExists,
+} from './team.repo';
+
+export const MEMBER_NOT_FOUND = 'Member not found.';
+export const LINK_UNUSABLE =
+  'This link has expired or was already used. Ask a Manager of your company for a new one.';
+export const LAST_MANAGER =
+  'A company always keeps at least one active Manager: make another member a Manager first.';
+export const WRONG_PASSWORD = 'Your current password is not right.';
+export const EMAIL_TAKEN = 'A user with this email already exists.';
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+
+export function presentMember(row: MemberRow): MemberDto {
+  return {
+    id: row.id,
+    name: row.username,
+    email: row.email,
+    role: isRole(row.role) ? row.role : 'viewer',
+    active: row.active === 1,
+    lastSignInAt: row.last_sign_in_at,
+    createdAt: row.created_at,
+  };
+}
+
+export async function loadTeam(db: Db, companyId: number): Promise<TeamDto> {
+  const [members, invites] = await Promise.all([
+    listMembers(db, companyId),
+    listPendingInvites(db, companyId),
+  ]);
+  return {
+    members: members.map(presentMember),
+    invites: invites.map((row) => ({
+      id: row.id,
+      email: row.email,
+      role: isRole(row.role) ? row.role : 'viewer',
+      expiresAt: row.expires_at,
+    })),
+  };
+}
+
+/** A new random token; only its hash is stored, the link is shown once. */
+async function newLink(
+  db: Db,
+  link: {
+    companyId: number;
+    kind: 'invite' | 'reset';
+    email: string;
+    role: Role | null;
+    userId: number | null;
+  },
+  createdBy: number,
+): Promise<MemberLinkDto> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const expiresAt = hoursFromNow(link.kind === 'invite' ? INVITE_LINK_HOURS : RESET_LINK_HOURS);
+  await insertMemberLink(db, { ...link, tokenHash: hashToken(token), createdBy, expiresAt });
+  return { path: `/join#${token}`, expiresAt };
+}
+
+export async function inviteMember(db: Db, manager: SessionUser, input: InviteInput): Promise<MemberLinkDto> {
+  if (await userWithEmailExists(db, input.email)) throw conflict(EMAIL_TAKEN);
+  return db.transaction().execute(async (trx) => {
+    const link = await newLink(
+      trx,
+      { companyId: manager.companyId, kind: 'invite', email: input.email, role: input.role, userId: null },
+      manager.id,
+    );
+    await recordEvent(trx, {
+      companyId: manager.companyId,
+      userId: manager.id,
+      actor: manager.username,
+      kind: 'member.invited',
+      entityType: 'member',
+      entityId: null,
+      payload: { email: input.email, role: input.role },
+    });
+    return link;
+  });
+}
+
+export async function resetLinkFor(db: Db, manager: SessionUser, memberId: number): Promise<MemberLinkDto> {
+  const member = await findMember(db, manager.companyId, memberId);
+  if (!member) throw notFound(MEMBER_NOT_FOUND);
+  if (member.active !== 1) throw conflict('Reactivate the member before resetting their password.');
+  return db.transaction().execute(async (trx) => {
+    await retireResetLinks(trx, member.id);
+    return newLink(
+      trx,
+      { companyId: manager.companyId, kind: 'reset', email: member.email, role: null, userId: member.id },
+      manager.id,
+    );
+  });
+}
+
+export async function linkInfo(db: Db, token: string): Promise<LinkInfoDto> {
+  const link = await findUsableLink(db, hashToken(token));
+  if (!link || (link.kind === 'reset' && link.active !== 1)) throw notFound(LINK_UNUSABLE);
+  return {
+    kind: link.kind,
+    email: link.email,
+    company: link.company_name,
+    name: link.kind === 'reset' ? (link.username ?? null) : null,
+  };
+}
+
+function refuseWeakPassword(password: string, context: string[]) {
+  const problems = passwordProblems(password, context);
+  if (problems.length > 0) throw badRequest(...problems);
+}
+
+/**
+ * Uses a one-time link: an invitation creates the member with its role, a reset sets the member's password and ends
+ * every session they had. Answers who to sign in. A link works once, even when two requests race for it.
+ */
+export async function acceptLink(
+  db: Db,
+  input: AcceptLinkInput,
+): Promise<{ userId: number; companyId: number }> {
+  const link = await findUsableLink(db, hashToken(input.token));
+  if (!link || (link.kind === 'reset' && link.active !== 1)) throw notFound(LINK_UNUSABLE);
+  if (link.kind === 'invite' && !input.name) throw badRequest('Name is required.');
+  refuseWeakPassword(input.password, [link.email, link.company_name, input.name ?? '']);
+  const passwordHash = await hashPassword(input.password);
+  const done = await db.transaction().execute(async (trx) => {
+    if (!(await useLink(trx, link.id))) throw notFound(LINK_UNUSABLE);
+    if (link.kind === 'invite') {
+      if (await userWithEmailExists(trx, link.email)) throw conflict(EMAIL_TAKEN);
+      const user = await insertUser(trx, {
+        companyId: link.company_id,
+        email: link.email,
+        username: input.name!,
+        passwordHash,
+        role: isRole(link.role) ? link.role : 'viewer',
+      });
+      await recordEvent(trx, {
+        companyId: link.company_id,
+        userId: user.id,
+        actor: user.username,
+        kind: 'member.joined',
+        entityType: 'member',
+        entityId: user.id,
+        payload: { name: user.username, email: user.email, role: user.role },
+      });
+      return { userId: user.id, companyId: link.company_id };
+    }
+    const userId = link.user_id!;
+    await updateMember(trx, link.company_id, userId, { password_hash: passwordHash });
+    await deleteSessionsOfUser(trx, userId);
+    return { userId, companyId: link.company_id };
+  });
+  if (link.kind === 'reset') endUserStreams(done.userId);
+  return done;
+}
+
+/**
+ * Changes a member's role or active state. The team is locked for the check, so the company always keeps an active
+ * Manager however many changes run at once. Deactivating ends the member's sessions and live streams at once.
+ */
+export async function changeMember(
+  db: Db,
+  manager: SessionUser,
+  memberId: number,
+  input: UpdateMemberInput,
+): Promise<MemberDto> {
+  const updated = await db.transaction().execute(async (trx) => {
+    await lockTeam(trx, manager.companyId);
+    const member = await findMember(trx, manager.companyId, memberId);
+    if (!member) throw notFound(MEMBER_NOT_FOUND);
+    const role = input.role ?? member.role;
+    const active = input.active === undefined ? member.active : input.active ? 1 : 0;
+    const wasManager = member.role === 'manager' && member.active === 1;
+    const staysManager = role === 'manager' && active === 1;
+    if (wasManager && !staysManager && (await countActiveManagers(trx, manager.companyId, member.id)) === 0)
+      throw conflict(LAST_MANAGER);
+    await updateMember(trx, manager.companyId, member.id, { role, active });
+    if (active === 0) {
+      await deleteSessionsOfUser(trx, member.id);
+      await retireResetLinks(trx, member.id);
+    }
+    const changes: Record<string, { before: unknown; after: unknown }> = {};
+    if (role !== member.role) changes.role = { before: member.role, after: role };
+    if (active !== member.active) changes.active = { before: member.active === 1, after: active === 1 };
+    if (Object.keys(changes).length > 0)
+      await recordEvent(trx, {
+        companyId: manager.companyId,
+        userId: manager.id,
+        actor: manager.username,
+        kind: active === 0 && member.active === 1 ? 'member.deactivated' : 'member.changed',
+        entityType: 'member',
+        entityId: member.id,
+        payload: { name: member.username, email: member.email, changes },
+      });
+    return { ...member, role, active };
+  });
+  if (updated.active === 0) endUserStreams(updated.id);
+  return presentMember(updated);
+}
+
+/** A member's own name and password; a new password ends the member's other sessions. */
+export async function changeProfile(
+  db: Db,
+  user: SessionUser,
+  sessionId: string | null,
+  input: ProfileInput,
+): Promise<MemberDto> {
+  const member = await findMember(db, user.companyId, user.id);
+  if (!member) throw notFound(MEMBER_NOT_FOUND);
+  let passwordHash: string | undefined;
+  if (input.newPassword !== undefined) {
+    if (!(await verifyPassword(member.password_hash, input.currentPassword ?? '')))
+      throw new HttpError(400, [WRONG_PASSWORD]);
+    refuseWeakPassword(input.newPassword, [member.email, user.company.name, input.name ?? member.username]);
+    passwordHash = await hashPassword(input.newPassword);
+  }
+  await db.transaction().execute(async (trx) => {
+    await updateMember(trx, user.companyId, user.id, {
+      ...(input.name !== undefined && { username: input.name }),
+      ...(passwordHash !== undefined && { password_hash: passwordHash }),
+    });
+    if (passwordHash !== undefined) await deleteSessionsOfUser(trx, user.id, sessionId ?? undefined);
+  });
+  return presentMember({ ...member, username: input.name ?? member.username });
+}
