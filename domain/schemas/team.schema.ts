@@ -36,7 +36,10 @@ export const ProfileSchema = z
     currentPassword: z.string().max(1024).optional(),
     newPassword: newPassword.optional(),
   })
-  .refine((v) => v.name !== undefined || v.newPassword !== undefined, 'Say what to change: a name or a password.')
+  .refine(
+    (v) => v.name !== undefined || v.newPassword !== undefined,
+    'Say what to change: a name or a password.',
+  )
   .refine(
     (v) => v.newPassword === undefined || (v.currentPassword ?? '') !== '',
     'Enter your current password to set a new one.',

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Role, roleAllows } from '../../../domain/rules/roles';
 import type { LoginInput, SessionUser } from '../../../domain/schemas/auth.schema';
 import { ApiError, api } from '../lib/api-client';
 
@@ -35,4 +36,11 @@ export function useLogout() {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
     },
   });
+}
+
+/** The signed-in member's role and what it allows; the server refuses the rest anyway (403). */
+export function useRole() {
+  const session = useSession();
+  const role: Role = session.data?.role ?? 'viewer';
+  return { role, can: (needed: Role) => roleAllows(role, needed) };
 }

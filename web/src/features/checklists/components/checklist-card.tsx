@@ -81,7 +81,8 @@ export function ChecklistCard({
   onRenewKey,
 }: {
   checklist: ChecklistDto;
-  onEdit: () => void;
+  /** absent for a member who may not edit checklists */
+  onEdit?: () => void;
   onRenewKey: () => void;
 }) {
   const done = checklist.tasks.filter((t) => t.completed).length;
@@ -166,16 +167,18 @@ export function ChecklistCard({
 
       <FillInLink checklist={checklist} onRenewKey={onRenewKey} />
 
-      <footer className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 px-5 py-3">
-        <button
-          type="button"
-          onClick={onEdit}
-          aria-label={`Edit ${checklist.warehouseName} checklist`}
-          className="inline-flex min-h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent"
-        >
-          <Pencil className="h-4 w-4" aria-hidden /> Edit
-        </button>
-      </footer>
+      {onEdit && (
+        <footer className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 px-5 py-3">
+          <button
+            type="button"
+            onClick={onEdit}
+            aria-label={`Edit ${checklist.warehouseName} checklist`}
+            className="inline-flex min-h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent"
+          >
+            <Pencil className="h-4 w-4" aria-hidden /> Edit
+          </button>
+        </footer>
+      )}
     </article>
   );
 }

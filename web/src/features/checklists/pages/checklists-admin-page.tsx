@@ -10,7 +10,8 @@ import {
   useEditChecklist,
   useRenewChecklistKey,
 } from '../../../api/checklists';
-import { useSession } from '../../../api/session';
+import { useRole, useSession } from '../../../api/session';
+import { RoleHint } from '../../../components/ui/role-hint';
 import { useWarehouses } from '../../../api/warehouses';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -49,6 +50,8 @@ function SignInHint() {
 
 function ChecklistsAdmin({ companyId }: { companyId: number }) {
   const checklists = useChecklists();
+  // checklist administration is a Manager's; everyone reads the list and its links
+  const canManage = useRole().can('manager');
   const warehouses = useWarehouses(companyId);
   const addChecklist = useAddChecklist();
   const editChecklist = useEditChecklist();
@@ -116,9 +119,13 @@ function ChecklistsAdmin({ companyId }: { companyId: number }) {
     <Page
       title={TITLE}
       actions={
-        <Button onClick={() => open({ mode: 'add' })}>
-          <Plus className="h-4 w-4" aria-hidden /> Add New Checklist
-        </Button>
+        canManage ? (
+          <Button onClick={() => open({ mode: 'add' })}>
+            <Plus className="h-4 w-4" aria-hidden /> Add New Checklist
+          </Button>
+        ) : (
+          <RoleHint needed="manager">Only a Manager can add or change checklists.</RoleHint>
+        )
       }
     >
       {checklists.isPending && <Spinner label="Loading checklists..." />}
@@ -140,7 +147,7 @@ function ChecklistsAdmin({ companyId }: { companyId: number }) {
               <div className="flex w-full flex-col">
                 <ChecklistCard
                   checklist={checklist}
-                  onEdit={() => open({ mode: 'edit', checklist })}
+                  onEdit={canManage ? () => open({ mode: 'edit', checklist }) : undefined}
                   onRenewKey={() => {
                     renewKey.reset();
                     setRenewing(checklist);

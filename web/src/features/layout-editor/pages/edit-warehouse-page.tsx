@@ -2,7 +2,8 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { warehouseSlug } from '../../../../../domain/rules/text';
-import { useSession } from '../../../api/session';
+import { useRole, useSession } from '../../../api/session';
+import { RoleHint } from '../../../components/ui/role-hint';
 import { useWarehouse, useWarehouses } from '../../../api/warehouses';
 import { buttonClass } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
@@ -43,7 +44,27 @@ export default function EditWarehousePage() {
     (w) => (w.slug ?? warehouseSlug(w.name)) === warehouseName.toLowerCase(),
   );
   const detail = useWarehouse(summary?.id);
+  const { can } = useRole();
   useDocumentTitle(detail.data ? `Edit ${detail.data.name}` : 'Edit Warehouse');
+
+  // the layout, dimensions, rows and racks are a Manager's (the server refuses the rest with a 403 anyway)
+  if (!can('manager')) {
+    return (
+      <Page title="Edit Warehouse">
+        <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <RoleHint needed="manager">
+            Only a Manager can change a warehouse's layout, dimensions, rows and racks.
+          </RoleHint>
+          <Link
+            to={summary ? paths.warehouse(summary.name) : paths.dashboard}
+            className={buttonClass('secondary')}
+          >
+            <ArrowLeft className="h-4 w-4" aria-hidden /> Back
+          </Link>
+        </div>
+      </Page>
+    );
+  }
 
   if (warehouses.isPending || (summary && detail.isPending)) return <Spinner label="Loading warehouse..." />;
   if (warehouses.isError || detail.isError) {

@@ -2,7 +2,8 @@ import { CheckCircle2, Forklift, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { StagedVaultDto } from '../../../../../domain/schemas/vault.schema';
-import { useSession } from '../../../api/session';
+import { useRole, useSession } from '../../../api/session';
+import { RoleHint } from '../../../components/ui/role-hint';
 import { useStagedVaults } from '../../../api/stage';
 import { useDeleteVaults } from '../../../api/vaults';
 import { useWarehouses } from '../../../api/warehouses';
@@ -36,6 +37,8 @@ export default function StagePage() {
   const staged = useStagedVaults();
   const warehouses = useWarehouses(session.data?.companyId);
   const deleteVaults = useDeleteVaults();
+  // a Viewer sees the stage; moving and deleting are Floor work
+  const canWork = useRole().can('floor');
   const [deleteMode, setDeleteMode] = useState(false);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -59,6 +62,7 @@ export default function StagePage() {
   }
 
   function onCardClick(vault: StagedVaultDto) {
+    if (!canWork) return;
     if (!deleteMode) {
       setMoving(vault);
       return;
@@ -86,28 +90,32 @@ export default function StagePage() {
     <Page
       title="Staged Vaults"
       actions={
-        <div className="flex items-center gap-4">
-          <div className="flex items-center gap-2">
-            <ToggleSwitch label="Delete Mode" checked={deleteMode} onCheckedChange={changeDeleteMode} />
-            <span
-              className={`w-8 text-sm font-bold ${deleteMode ? 'text-danger' : 'text-slate-600'}`}
-              aria-hidden
-            >
-              {deleteMode ? 'ON' : 'OFF'}
-            </span>
+        canWork ? (
+          <div className="flex items-center gap-4">
+            <div className="flex items-center gap-2">
+              <ToggleSwitch label="Delete Mode" checked={deleteMode} onCheckedChange={changeDeleteMode} />
+              <span
+                className={`w-8 text-sm font-bold ${deleteMode ? 'text-danger' : 'text-slate-600'}`}
+                aria-hidden
+              >
+                {deleteMode ? 'ON' : 'OFF'}
+              </span>
+            </div>
+            {deleteMode && (
+              <Button
+                variant="danger"
+                onClick={() => setConfirmDelete(true)}
+                disabled={selectedIds.length === 0}
+                aria-label="Delete selected vaults"
+              >
+                <Trash2 className="h-4 w-4" aria-hidden />
+                <span className="tabular-nums">{selectedIds.length}</span>
+              </Button>
+            )}
           </div>
-          {deleteMode && (
-            <Button
-              variant="danger"
-              onClick={() => setConfirmDelete(true)}
-              disabled={selectedIds.length === 0}
-              aria-label="Delete selected vaults"
-            >
-              <Trash2 className="h-4 w-4" aria-hidden />
-              <span className="tabular-nums">{selectedIds.length}</span>
-            </Button>
-          )}
-        </div>
+        ) : (
+          <RoleHint needed="floor" />
+        )
       }
     >
       <div
@@ -139,6 +147,7 @@ export default function StagePage() {
                   <button
                     type="button"
                     onClick={() => onCardClick(vault)}
+                    disabled={!canWork}
                     aria-pressed={deleteMode ? isSelected : undefined}
                     className={`flex h-full min-h-28 w-full flex-col items-start rounded-xl border-2 p-3 text-left transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${
                       isSelected

@@ -25,6 +25,8 @@ import {
 } from '../../../api/vaults';
 import type { AttachmentDto } from '../../../../../domain/schemas/warehouse.schema';
 import { ProgressBar } from '../../../components/ui/progress-bar';
+import { useRole } from '../../../api/session';
+import { RoleHint } from '../../../components/ui/role-hint';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorList } from '../../../components/ui/error-list';
@@ -53,6 +55,8 @@ export function EditVaultForm({
 }) {
   const navigate = useNavigate();
   const updateVault = useUpdateVault();
+  // a Viewer sees the vault and its files, and changes nothing
+  const readOnly = !useRole().can('floor');
   const deleteVault = useDeleteVault();
   const upload = useUploadAttachment();
   const deleteAttachment = useDeleteAttachment();
@@ -193,94 +197,97 @@ export function EditVaultForm({
         aria-label="Edit Vault"
         className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
       >
-        {updateVault.isError && <ErrorList messages={errorMessages(updateVault.error)} />}
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <SegmentedToggle<Mode>
-            label="Mode"
-            options={[
-              { value: 'regular', label: 'Regular Mode' },
-              { value: 'empty', label: 'Empty Mode' },
-            ]}
-            value={mode}
-            onChange={changeMode}
-          />
-          <p className="text-sm text-slate-500">
-            {warehouse.name}, field {field.name}, position {vault.position}
-          </p>
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Customer Name" error={issues.customer_name} className="sm:col-span-2">
-            <input
-              name="customer_name"
-              value={shownCustomer}
-              onChange={(e) => setCustomer(e.target.value.toUpperCase())}
-              disabled={empty}
-              required={!empty}
-              autoComplete="off"
-              className={`${inputClass} uppercase`}
+        <fieldset disabled={readOnly} className="contents">
+          {readOnly && <RoleHint needed="floor" />}
+          {updateVault.isError && <ErrorList messages={errorMessages(updateVault.error)} />}
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <SegmentedToggle<Mode>
+              label="Mode"
+              options={[
+                { value: 'regular', label: 'Regular Mode' },
+                { value: 'empty', label: 'Empty Mode' },
+              ]}
+              value={mode}
+              onChange={changeMode}
             />
-          </FormField>
-          {empty && (
-            <FormField label="Type">
-              <select
-                name="type"
-                value={kind}
-                onChange={(e) => setKind(e.target.value as VaultType)}
-                className={inputClass}
-              >
-                {kinds.map((k) => (
-                  <option key={k} value={k}>
-                    {kindLabels[k]}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-          )}
-          <FormField label="Vault Number" error={issues.name}>
-            <input
-              name="name"
-              value={numberDisabled ? '' : vaultNumber}
-              onChange={(e) => setVaultNumber(e.target.value)}
-              disabled={numberDisabled}
-              autoComplete="off"
-              className={inputClass}
-            />
-          </FormField>
-          <FormField label="Order Number" error={issues.order_name}>
-            <input
-              name="order_name"
-              value={empty ? '' : order}
-              onChange={(e) => setOrder(e.target.value)}
-              disabled={empty}
-              required={!empty}
-              autoComplete="off"
-              className={inputClass}
-            />
-          </FormField>
-          <FormField label="Note" error={issues.note} className="sm:col-span-2">
-            <textarea
-              name="note"
-              rows={4}
-              value={note}
-              placeholder="Add a note..."
-              onChange={(e) => setNote(e.target.value)}
-              className={inputClass}
-            />
-          </FormField>
-        </div>
-        <div className="flex flex-wrap justify-between gap-3 border-t border-slate-100 pt-4">
-          <Button variant="danger" onClick={() => setConfirmDelete(true)} disabled={busy}>
-            Delete
-          </Button>
-          <div className="flex gap-3">
-            <Button variant="secondary" onClick={() => navigate(backTo)} disabled={updateVault.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {updateVault.isPending ? 'Saving...' : 'Save'}
-            </Button>
+            <p className="text-sm text-slate-500">
+              {warehouse.name}, field {field.name}, position {vault.position}
+            </p>
           </div>
-        </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Customer Name" error={issues.customer_name} className="sm:col-span-2">
+              <input
+                name="customer_name"
+                value={shownCustomer}
+                onChange={(e) => setCustomer(e.target.value.toUpperCase())}
+                disabled={empty}
+                required={!empty}
+                autoComplete="off"
+                className={`${inputClass} uppercase`}
+              />
+            </FormField>
+            {empty && (
+              <FormField label="Type">
+                <select
+                  name="type"
+                  value={kind}
+                  onChange={(e) => setKind(e.target.value as VaultType)}
+                  className={inputClass}
+                >
+                  {kinds.map((k) => (
+                    <option key={k} value={k}>
+                      {kindLabels[k]}
+                    </option>
+                  ))}
+                </select>
+              </FormField>
+            )}
+            <FormField label="Vault Number" error={issues.name}>
+              <input
+                name="name"
+                value={numberDisabled ? '' : vaultNumber}
+                onChange={(e) => setVaultNumber(e.target.value)}
+                disabled={numberDisabled}
+                autoComplete="off"
+                className={inputClass}
+              />
+            </FormField>
+            <FormField label="Order Number" error={issues.order_name}>
+              <input
+                name="order_name"
+                value={empty ? '' : order}
+                onChange={(e) => setOrder(e.target.value)}
+                disabled={empty}
+                required={!empty}
+                autoComplete="off"
+                className={inputClass}
+              />
+            </FormField>
+            <FormField label="Note" error={issues.note} className="sm:col-span-2">
+              <textarea
+                name="note"
+                rows={4}
+                value={note}
+                placeholder="Add a note..."
+                onChange={(e) => setNote(e.target.value)}
+                className={inputClass}
+              />
+            </FormField>
+          </div>
+          <div className="flex flex-wrap justify-between gap-3 border-t border-slate-100 pt-4">
+            <Button variant="danger" onClick={() => setConfirmDelete(true)} disabled={busy}>
+              Delete
+            </Button>
+            <div className="flex gap-3">
+              <Button variant="secondary" onClick={() => navigate(backTo)} disabled={updateVault.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={busy}>
+                {updateVault.isPending ? 'Saving...' : 'Save'}
+              </Button>
+            </div>
+          </div>
+        </fieldset>
       </form>
 
       <section
@@ -306,6 +313,7 @@ export function EditVaultForm({
                 <button
                   type="button"
                   onClick={() => setAttachmentToDelete(attachment)}
+                  disabled={readOnly}
                   aria-label={`Delete attachment ${attachment.file_name}`}
                   title="Delete attachment"
                   className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-danger focus-visible:outline-2 focus-visible:outline-danger"
@@ -323,7 +331,7 @@ export function EditVaultForm({
             type="file"
             name="attachment"
             onChange={onFile}
-            disabled={upload.isPending}
+            disabled={readOnly || upload.isPending}
             aria-describedby="attachment-hint"
             className="block w-full text-sm text-slate-600 pointer-coarse:min-h-11 pointer-coarse:file:min-h-11 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
           />

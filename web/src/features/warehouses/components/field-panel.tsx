@@ -11,7 +11,9 @@ import {
 import { fieldName, parseFieldName } from '../../../../../domain/rules/field-names';
 import { truncate } from '../../../../../domain/rules/text';
 import type { FieldDto, VaultDto, WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
+import { useRole } from '../../../api/session';
 import { useStageVault } from '../../../api/stage';
+import { RoleHint } from '../../../components/ui/role-hint';
 import { useSetFieldFull, useSetFieldType } from '../../../api/warehouses';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { paths } from '../../../config/paths';
@@ -37,6 +39,9 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
   const setFieldType = useSetFieldType();
   const setFieldFull = useSetFieldFull();
   const stageVault = useStageVault();
+  // a Viewer reads; the couchbox switch changes the layout, a Manager's (the server refuses the rest anyway)
+  const { can } = useRole();
+  const canWork = can('floor');
   const [adding, setAdding] = useState(false);
   const [toStage, setToStage] = useState<VaultDto | null>(null);
 
@@ -112,15 +117,15 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
           label="Couchbox"
           checked={couchbox}
           onCheckedChange={changeType}
-          disabled={!below || belowTaken || pairHoldsVaults || setFieldType.isPending}
-          hint={typeHint}
+          disabled={!can('manager') || !below || belowTaken || pairHoldsVaults || setFieldType.isPending}
+          hint={can('manager') ? typeHint : 'Only a Manager can change the layout.'}
         />
         {!atCapacity && (
           <ToggleSwitch
             label="Field is Full"
             checked={field.full}
             onCheckedChange={changeFull}
-            disabled={setFieldFull.isPending}
+            disabled={!canWork || setFieldFull.isPending}
           />
         )}
       </div>
@@ -140,10 +145,11 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
                 <VaultRow
                   vault={vault}
                   editHref={editVaultHref(vault, warehouse.id)}
-                  canStage={position === topmost}
+                  canStage={canWork && position === topmost}
+                  readOnly={!canWork}
                   onStage={() => setToStage(vault)}
                 />
-              ) : position === nextFree ? (
+              ) : position === nextFree && canWork ? (
                 <button
                   type="button"
                   onClick={() => setAdding(true)}
@@ -158,7 +164,8 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
           );
         })}
       </ol>
-      {nextFree !== null && (
+      {!canWork && <RoleHint needed="floor" />}
+      {nextFree !== null && canWork && (
         <AddVaultDialog
           open={adding}
           onOpenChange={setAdding}
@@ -188,11 +195,13 @@ function VaultRow({
   editHref,
   canStage,
   onStage,
+  readOnly = false,
 }: {
   vault: VaultDto;
   editHref: string;
   canStage: boolean;
   onStage: () => void;
+  readOnly?: boolean;
 }) {
   const label = vault.name ?? vault.customer_name;
   return (
@@ -215,7 +224,13 @@ function VaultRow({
         onClick={onStage}
         disabled={!canStage}
         aria-label={`Stage vault ${label}`}
-        title={canStage ? 'Stage this vault' : 'Only the topmost vault can be staged'}
+        title={
+          readOnly
+            ? 'Your role can only view'
+            : canStage
+              ? 'Stage this vault'
+              : 'Only the topmost vault can be staged'
+        }
         className="flex items-center justify-center rounded-lg p-2.5 text-slate-600 hover:bg-slate-100 hover:text-accent focus-visible:outline-2 focus-visible:outline-accent pointer-coarse:h-11 pointer-coarse:w-11 disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent"
       >
         <Forklift className="h-4 w-4" aria-hidden />

@@ -24,9 +24,12 @@ const barColour: Record<OccupancyColour, string> = {
 export function WarehouseCard({
   warehouse,
   onDelete,
+  canManage = true,
 }: {
   warehouse: WarehouseSummaryDto;
   onDelete: () => void;
+  /** editing and deleting a warehouse are a Manager's */
+  canManage?: boolean;
 }) {
   const percent = occupancyPercent(warehouse.stats.realVaultCount, warehouse.warehouseCapacity);
   const colour = occupancyColour(percent);
@@ -73,23 +76,25 @@ export function WarehouseCard({
           {warehouse.width} x {warehouse.length} ft
         </dd>
       </dl>
-      <div className="relative z-10 mt-4 flex justify-end gap-2 border-t border-slate-100 pt-3">
-        <Link
-          to={paths.editWarehouse(warehouse.name)}
-          aria-label={`Edit ${warehouse.name}`}
-          className="inline-flex min-h-10 pointer-coarse:min-h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent"
-        >
-          <Pencil className="h-4 w-4" aria-hidden /> Edit
-        </Link>
-        <button
-          type="button"
-          onClick={onDelete}
-          aria-label={`Delete ${warehouse.name}`}
-          className="inline-flex min-h-10 pointer-coarse:min-h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-danger hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-danger"
-        >
-          <Trash2 className="h-4 w-4" aria-hidden /> Delete
-        </button>
-      </div>
+      {canManage && (
+        <div className="relative z-10 mt-4 flex justify-end gap-2 border-t border-slate-100 pt-3">
+          <Link
+            to={paths.editWarehouse(warehouse.name)}
+            aria-label={`Edit ${warehouse.name}`}
+            className="inline-flex min-h-10 pointer-coarse:min-h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent"
+          >
+            <Pencil className="h-4 w-4" aria-hidden /> Edit
+          </Link>
+          <button
+            type="button"
+            onClick={onDelete}
+            aria-label={`Delete ${warehouse.name}`}
+            className="inline-flex min-h-10 pointer-coarse:min-h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-danger hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-danger"
+          >
+            <Trash2 className="h-4 w-4" aria-hidden /> Delete
+          </button>
+        </div>
+      )}
     </article>
   );
 }

@@ -4,7 +4,9 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { WarehouseSummaryDto } from '../../../../../domain/schemas/warehouse.schema';
 import { useSession } from '../../../api/session';
+import { useRole } from '../../../api/session';
 import { useDeleteWarehouse, useWarehouses } from '../../../api/warehouses';
+import { RoleHint } from '../../../components/ui/role-hint';
 import { buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Page } from '../../../components/ui/page';
@@ -21,6 +23,7 @@ export default function DashboardPage() {
   const session = useSession();
   const warehouses = useWarehouses(session.data?.companyId);
   const deleteWarehouse = useDeleteWarehouse();
+  const { can } = useRole();
   const [toDelete, setToDelete] = useState<WarehouseSummaryDto | null>(null);
 
   function confirmDelete() {
@@ -55,16 +58,24 @@ export default function DashboardPage() {
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
           {list.map((warehouse) => (
             <li key={warehouse.id}>
-              <WarehouseCard warehouse={warehouse} onDelete={() => setToDelete(warehouse)} />
+              <WarehouseCard
+                warehouse={warehouse}
+                onDelete={() => setToDelete(warehouse)}
+                canManage={can('manager')}
+              />
             </li>
           ))}
         </ul>
       )}
       {!warehouses.isPending && (
         <div className="mt-6 flex justify-center">
-          <Link to={paths.addWarehouse} className={buttonClass('primary')}>
-            <Plus className="h-4 w-4" aria-hidden /> Add Warehouse
-          </Link>
+          {can('manager') ? (
+            <Link to={paths.addWarehouse} className={buttonClass('primary')}>
+              <Plus className="h-4 w-4" aria-hidden /> Add Warehouse
+            </Link>
+          ) : (
+            <RoleHint needed="manager">Only a Manager can add, change or delete warehouses.</RoleHint>
+          )}
         </div>
       )}
       <ConfirmDialog
