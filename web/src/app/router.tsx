@@ -30,6 +30,8 @@ const PrintStudioPage = lazy(() => import('../features/print-studio/pages/print-
 const ChecklistFillPage = lazy(() => import('../features/checklists/pages/checklist-fill-page'));
 const ChecklistsAdminPage = lazy(() => import('../features/checklists/pages/checklists-admin-page'));
 const MessagesPage = lazy(() => import('../features/contact/pages/messages-page'));
+const TeamPage = lazy(() => import('../features/team/pages/team-page'));
+const JoinPage = lazy(() => import('../features/team/pages/join-page'));
 const RackView = lazy(() =>
   import('../features/racks/components/rack-view').then((m) => ({ default: m.RackView })),
 );
@@ -50,7 +52,7 @@ const renderRackView = (warehouse: WarehouseDto) => (
 const CHECKLIST_PATH = /^\/([^/]+)-checklist\/?$/;
 // the signed-in screens: a signed-out visitor who opens one signs in first and then lands on it
 const SIGNED_IN_PATH =
-  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|messages|warehouse\/|edit\/)/;
+  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|messages|team|activity|warehouse\/|edit\/)/;
 
 // set once this tab has been signed in: after signing out, the screen left behind is not a deep link to return to
 const visit = { signedIn: false };
@@ -85,6 +87,7 @@ function SignedOutRoutes() {
         <Route path={paths.landing} element={<LandingPage />} />
         <Route path={paths.login} element={<LoginPage />} />
         <Route path={paths.checklistsAdmin} element={<ChecklistsAdminPage />} />
+        <Route path={paths.join} element={<JoinPage />} />
         <Route path="*" element={<ChecklistOrHome signedIn={false} />} />
       </Routes>
     </>
@@ -102,6 +105,7 @@ function SignedInRoutes() {
       <Routes>
         <Route path={paths.landing} element={<Navigate to={paths.dashboard} replace />} />
         <Route path={paths.login} element={<LeaveLogin />} />
+        <Route path={paths.join} element={<JoinPage />} />
         <Route element={<AppLayout />}>
           <Route path={paths.dashboard} element={<DashboardPage />} />
           <Route path={paths.stage} element={<StagePage />} />
@@ -113,6 +117,7 @@ function SignedInRoutes() {
           <Route path={paths.printStudio} element={<PrintStudioPage />} />
           <Route path={paths.checklistsAdmin} element={<ChecklistsAdminPage />} />
           <Route path={paths.messages} element={<MessagesPage />} />
+          <Route path={paths.team} element={<TeamPage />} />
           <Route path="*" element={<ChecklistOrHome signedIn />} />
         </Route>
       </Routes>

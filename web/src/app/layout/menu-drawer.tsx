@@ -1,9 +1,23 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { ClipboardCheck, Forklift, LogOut, Mail, Printer, BarChart3, Warehouse, X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import {
+  ClipboardCheck,
+  Forklift,
+  History,
+  LogOut,
+  Mail,
+  Printer,
+  BarChart3,
+  UserRound,
+  Users,
+  Warehouse,
+  X,
+} from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { NavLink } from 'react-router';
 import type { WarehouseSummaryDto } from '../../../../domain/schemas/warehouse.schema';
 import { useContactMessages } from '../../api/contact';
+import { useRole } from '../../api/session';
+import { ProfileDialog } from '../../features/team/components/profile-dialog';
 import { paths } from '../../config/paths';
 
 function MenuLink({
@@ -47,79 +61,102 @@ export function MenuDrawer({
   const close = () => onOpenChange(false);
   const iconClass = 'h-4 w-4 shrink-0';
   // the contact inbox is the operator's: its link shows only to those the server lets read it
-  const inbox = useContactMessages(open);
+  const { can } = useRole();
+  const inbox = useContactMessages(open && can('manager'));
+  const [profileOpen, setProfileOpen] = useState(false);
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <RadixDialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-2xl focus:outline-none"
-        >
-          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-4">
-            <RadixDialog.Title className="text-lg font-bold text-primary">Menu</RadixDialog.Title>
-            <RadixDialog.Close
-              aria-label="Close menu"
-              className="flex items-center justify-center rounded p-1 text-slate-600 hover:bg-slate-100 pointer-coarse:h-11 pointer-coarse:w-11"
-            >
-              <X className="h-5 w-5" aria-hidden />
-            </RadixDialog.Close>
-          </div>
-          <nav aria-label="Main" className="flex-1 space-y-1 overflow-y-auto p-3">
-            <p className="px-3 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              Warehouses
-            </p>
-            {warehousesLoading && <p className="px-3 py-2 text-sm text-slate-600">Loading warehouses...</p>}
-            {!warehousesLoading && warehouses.length === 0 && (
-              <p className="px-3 py-2 text-sm text-slate-600">No warehouses yet</p>
-            )}
-            {warehouses.map((w) => (
+    <>
+      <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+        <RadixDialog.Portal>
+          <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+          <RadixDialog.Content
+            aria-describedby={undefined}
+            className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-2xl focus:outline-none"
+          >
+            <div className="flex items-center justify-between border-b border-slate-200 px-4 py-4">
+              <RadixDialog.Title className="text-lg font-bold text-primary">Menu</RadixDialog.Title>
+              <RadixDialog.Close
+                aria-label="Close menu"
+                className="flex items-center justify-center rounded p-1 text-slate-600 hover:bg-slate-100 pointer-coarse:h-11 pointer-coarse:w-11"
+              >
+                <X className="h-5 w-5" aria-hidden />
+              </RadixDialog.Close>
+            </div>
+            <nav aria-label="Main" className="flex-1 space-y-1 overflow-y-auto p-3">
+              <p className="px-3 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                Warehouses
+              </p>
+              {warehousesLoading && <p className="px-3 py-2 text-sm text-slate-600">Loading warehouses...</p>}
+              {!warehousesLoading && warehouses.length === 0 && (
+                <p className="px-3 py-2 text-sm text-slate-600">No warehouses yet</p>
+              )}
+              {warehouses.map((w) => (
+                <MenuLink
+                  key={w.id}
+                  to={paths.warehouse(w.name)}
+                  icon={<Warehouse className={iconClass} />}
+                  onNavigate={close}
+                >
+                  {w.name}
+                </MenuLink>
+              ))}
+              <div className="my-3 border-t border-slate-200" />
+              <MenuLink to={paths.stage} icon={<Forklift className={iconClass} />} onNavigate={close}>
+                Stage
+              </MenuLink>
+              <MenuLink to={paths.statistics} icon={<BarChart3 className={iconClass} />} onNavigate={close}>
+                Statistics
+              </MenuLink>
+              <MenuLink to={paths.printStudio} icon={<Printer className={iconClass} />} onNavigate={close}>
+                Print Studio
+              </MenuLink>
               <MenuLink
-                key={w.id}
-                to={paths.warehouse(w.name)}
-                icon={<Warehouse className={iconClass} />}
+                to={paths.checklistsAdmin}
+                icon={<ClipboardCheck className={iconClass} />}
                 onNavigate={close}
               >
-                {w.name}
+                Warehouse Checklists
               </MenuLink>
-            ))}
-            <div className="my-3 border-t border-slate-200" />
-            <MenuLink to={paths.stage} icon={<Forklift className={iconClass} />} onNavigate={close}>
-              Stage
-            </MenuLink>
-            <MenuLink to={paths.statistics} icon={<BarChart3 className={iconClass} />} onNavigate={close}>
-              Statistics
-            </MenuLink>
-            <MenuLink to={paths.printStudio} icon={<Printer className={iconClass} />} onNavigate={close}>
-              Print Studio
-            </MenuLink>
-            <MenuLink
-              to={paths.checklistsAdmin}
-              icon={<ClipboardCheck className={iconClass} />}
-              onNavigate={close}
-            >
-              Warehouse Checklists
-            </MenuLink>
-            {inbox.isSuccess && (
-              <MenuLink to={paths.messages} icon={<Mail className={iconClass} />} onNavigate={close}>
-                Messages{inbox.data.length > 0 && ` (${inbox.data.length})`}
+              <MenuLink to={paths.activity} icon={<History className={iconClass} />} onNavigate={close}>
+                Activity
               </MenuLink>
-            )}
-          </nav>
-          <div className="border-t border-slate-200 p-3">
-            <button
-              type="button"
-              onClick={() => {
-                close();
-                onLogout();
-              }}
-              className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-danger hover:bg-red-50 pointer-coarse:min-h-11"
-            >
-              <LogOut className={iconClass} /> Logout
-            </button>
-          </div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+              {can('manager') && (
+                <MenuLink to={paths.team} icon={<Users className={iconClass} />} onNavigate={close}>
+                  Team
+                </MenuLink>
+              )}
+              {inbox.isSuccess && (
+                <MenuLink to={paths.messages} icon={<Mail className={iconClass} />} onNavigate={close}>
+                  Messages{inbox.data.length > 0 && ` (${inbox.data.length})`}
+                </MenuLink>
+              )}
+            </nav>
+            <div className="border-t border-slate-200 p-3">
+              <button
+                type="button"
+                onClick={() => {
+                  close();
+                  setProfileOpen(true);
+                }}
+                className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 pointer-coarse:min-h-11"
+              >
+                <UserRound className={iconClass} /> My profile
+              </button>
+              <button
+                type="button"
+                onClick={() => {
+                  close();
+                  onLogout();
+                }}
+                className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-danger hover:bg-red-50 pointer-coarse:min-h-11"
+              >
+                <LogOut className={iconClass} /> Logout
+              </button>
+            </div>
+          </RadixDialog.Content>
+        </RadixDialog.Portal>
+      </RadixDialog.Root>
+      {profileOpen && <ProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />}
+    </>
   );
 }

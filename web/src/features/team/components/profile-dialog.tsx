@@ -1,0 +1,92 @@
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { ROLE_LABELS } from '../../../../../domain/rules/roles';
+import { useSession } from '../../../api/session';
+import { useChangeProfile } from '../../../api/team';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { ErrorList } from '../../../components/ui/error-list';
+import { FormField, inputClass } from '../../../components/ui/form-field';
+import { errorMessages } from '../../../lib/api-client';
+
+/** Every member's own name and password (a new password signs out the member's other devices). */
+export function ProfileDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const session = useSession();
+  const change = useChangeProfile();
+  const [name, setName] = useState(session.data?.username ?? '');
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    change.mutate(
+      {
+        ...(trimmed !== session.data?.username && { name: trimmed }),
+        ...(newPassword !== '' && { currentPassword, newPassword }),
+      },
+      {
+        onSuccess: () => {
+          toast.success(newPassword ? 'Saved; your other devices are signed out' : 'Saved');
+          setCurrentPassword('');
+          setNewPassword('');
+          onOpenChange(false);
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="My profile"
+      description={
+        session.data &&
+        `${session.data.email}, ${ROLE_LABELS[session.data.role]} at ${session.data.company.name}`
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="My profile">
+        {change.isError && <ErrorList messages={errorMessages(change.error)} />}
+        <FormField label="Name">
+          <input name="name" value={name} onChange={(e) => setName(e.target.value)} className={inputClass} />
+        </FormField>
+        <input type="hidden" name="username" autoComplete="username" value={session.data?.email ?? ''} />
+        <FormField label="Current password" hint="Only to set a new password.">
+          <input
+            type="password"
+            name="current-password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+            className={inputClass}
+          />
+        </FormField>
+        <FormField label="New password">
+          <input
+            type="password"
+            name="new-password"
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(e) => setNewPassword(e.target.value)}
+            className={inputClass}
+          />
+        </FormField>
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
