@@ -31,6 +31,9 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'GET /api/racks/warehouse/:id': 'viewer',
   'GET /api/checklists/': 'viewer',
   'GET /api/events': 'viewer',
+  'GET /api/activity': 'viewer',
+  'GET /api/activity/export': 'viewer',
+  'GET /api/vaults/:id/history': 'viewer',
 
   'POST /api/vaults/': 'floor',
   'POST /api/vaults': 'floor',

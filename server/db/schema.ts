@@ -231,6 +231,8 @@ export interface EventsTable {
   subject: string | null;
   /** the customer the event is about, as it was then */
   customer: string | null;
+  /** the warehouse's name as it was then */
+  warehouse_name: string | null;
   created_at: Timestamp;
 }
 

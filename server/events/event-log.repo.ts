@@ -11,6 +11,12 @@ export interface EventRecord {
   entityId: number | null;
   warehouseId?: number | null;
   payload?: unknown;
+  /** the vault or pallet number it is about (the Activity page's search) */
+  subject?: string | null;
+  /** the customer it is about */
+  customer?: string | null;
+  /** the warehouse's name, when the warehouse is gone by the time the event is written (read from it otherwise) */
+  warehouseName?: string;
 }
 
 /**
@@ -20,12 +26,24 @@ export interface EventRecord {
  * the event only once it is real, without a round trip of its own.
  */
 export async function recordEvent(db: Db, event: EventRecord): Promise<void> {
+  const { userId, warehouseId } = event;
   await db
     .insertInto('events')
     .values({
       company_id: event.companyId,
-      user_id: event.userId,
-      actor: event.actor ?? null,
+      user_id: userId,
+      // the member's and the warehouse's names as they are now, read in the same statement: the history keeps them
+      // after a rename or a delete, without a round trip of its own
+      actor:
+        event.actor ??
+        (userId === null ? null : db.selectFrom('users').select('username').where('id', '=', userId)),
+      warehouse_name:
+        event.warehouseName ??
+        (warehouseId === null || warehouseId === undefined
+          ? null
+          : db.selectFrom('warehouses').select('name').where('id', '=', warehouseId)),
+      subject: event.subject ?? null,
+      customer: event.customer ?? null,
       kind: event.kind,
       entity_type: event.entityType,
       entity_id: event.entityId,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
+import { activityRoutes } from './activity/activity.routes';
 import { checklistsRoutes } from './checklists/checklists.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { fieldsRoutes } from './fields/fields.routes';
@@ -30,6 +31,7 @@ export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, opt
     contactRoutes,
     printRoutes,
     teamRoutes,
+    activityRoutes,
   ]) {
     await app.register(routes, options);
   }

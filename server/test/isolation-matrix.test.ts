@@ -367,6 +367,21 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/contact/messages': () => [{ label: "the operator's inbox", url: '/api/contact/messages' }],
   'GET /api/vaults/all': () => [{ label: "B's print list", url: '/api/vaults/all', asOther: 200 }],
   'GET /api/events': () => [{ label: "B's live stream", url: '/api/events', asOther: 'stream' }],
+  'GET /api/activity': (t) => [
+    { label: "B's history", url: '/api/activity', asOther: 200 },
+    {
+      label: "B's history filtered by A's warehouse",
+      url: `/api/activity?warehouse=${t.warehouseId}`,
+      asOther: 200,
+    },
+    { label: "B's history filtered by A's member", url: `/api/activity?member=${t.memberId}`, asOther: 200 },
+  ],
+  'GET /api/activity/export': (t) => [
+    { label: "B's history as CSV", url: `/api/activity/export?warehouse=${t.warehouseId}`, asOther: 200 },
+  ],
+  'GET /api/vaults/:id/history': (t) => [
+    { label: "A's vault's timeline", url: `/api/vaults/${t.placedVaultId}/history` },
+  ],
   'GET /api/team': () => [{ label: "B's team", url: '/api/team', asOther: 200 }],
   'POST /api/team/invites': () => [
     {
@@ -377,7 +392,11 @@ const RECIPES: Record<string, Recipe> = {
     },
   ],
   'PATCH /api/team/members/:id': (t) => [
-    { label: "A's member made a Viewer", url: `/api/team/members/${t.memberId}`, payload: { role: 'viewer' } },
+    {
+      label: "A's member made a Viewer",
+      url: `/api/team/members/${t.memberId}`,
+      payload: { role: 'viewer' },
+    },
     { label: "A's member deactivated", url: `/api/team/members/${t.memberId}`, payload: { active: false } },
   ],
   'POST /api/team/members/:id/reset-link': (t) => [
@@ -396,7 +415,11 @@ const RECIPES: Record<string, Recipe> = {
     {
       label: 'a made-up link used',
       url: '/api/team/link/accept',
-      payload: { token: 'made-up-token-of-nobody', name: 'Mallory', password: 'correct horse battery staple' },
+      payload: {
+        token: 'made-up-token-of-nobody',
+        name: 'Mallory',
+        password: 'correct horse battery staple',
+      },
       asOther: 404,
       asSignedOut: 404,
     },
@@ -722,8 +745,14 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
     // anything is read or written; at or above it the same answer as the Manager (A's ids stay hidden)
     const members: Record<Role, SignedIn> = {
       manager: b,
-      floor: await signIn(ctx, await buildAccount(ctx.database.db, { company: b.companyName, role: 'floor' })),
-      viewer: await signIn(ctx, await buildAccount(ctx.database.db, { company: b.companyName, role: 'viewer' })),
+      floor: await signIn(
+        ctx,
+        await buildAccount(ctx.database.db, { company: b.companyName, role: 'floor' }),
+      ),
+      viewer: await signIn(
+        ctx,
+        await buildAccount(ctx.database.db, { company: b.companyName, role: 'viewer' }),
+      ),
     };
     const failures: string[] = [];
     let checks = 0;
@@ -758,7 +787,9 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
       }
     }
     expect(failures).toEqual([]);
-    console.info(`role matrix on ${engine}: ${routes.length} routes, ${checks} requests as Manager, Floor and Viewer`);
+    console.info(
+      `role matrix on ${engine}: ${routes.length} routes, ${checks} requests as Manager, Floor and Viewer`,
+    );
     expect(checks).toBeGreaterThanOrEqual(routes.length * ROLES.length);
   });
 

@@ -190,6 +190,7 @@ export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
     payload: orNull(text),
     subject: { kind: 'text', nullable: true, optional: true },
     customer: { kind: 'text', nullable: true, optional: true },
+    warehouse_name: { kind: 'text', nullable: true, optional: true },
     created_at: timestamp,
   },
 };

@@ -43,6 +43,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // the history's search: the vault or pallet number and the customer an event is about, kept as they were
   await db.schema.alterTable('events').addColumn('subject', 'text').execute();
   await db.schema.alterTable('events').addColumn('customer', 'text').execute();
+  // the warehouse's name when it happened: the history reads the same after a rename or a delete
+  await db.schema.alterTable('events').addColumn('warehouse_name', 'text').execute();
   // the Activity page reads newest first within one filter: each filter has an index ending in the id
   for (const column of ['warehouse_id', 'user_id', 'kind', 'subject', 'customer', 'entity_type']) {
     await db.schema
@@ -51,6 +53,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .columns(['company_id', column, 'id'])
       .execute();
   }
+  // one vault's (or pallet's) timeline, also after it was deleted
+  await db.schema
+    .createIndex('events_company_entity_idx')
+    .on('events')
+    .columns(['company_id', 'entity_type', 'entity_id', 'id'])
+    .execute();
 }
 
 export async function down(): Promise<void> {

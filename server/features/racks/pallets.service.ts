@@ -58,6 +58,27 @@ async function lockShelf(trx: Trx, actor: Actor, shelfId: number) {
   return findShelf(trx, actor.companyId, shelfId);
 }
 
+const PALLET_FIELDS = {
+  customer_name: 'Customer',
+  name: 'Name',
+  pallet_number: 'Pallet number',
+  notes: 'Notes',
+  weight: 'Weight',
+  shelf_spots: 'Spaces',
+} as const;
+type PalletFields = { [K in keyof typeof PALLET_FIELDS]: string | number | null };
+
+/** The pallet's fields an edit changed, each with its old and new value. */
+function palletChanges(before: PalletFields, after: PalletFields) {
+  const changes: Record<string, { label: string; before: unknown; after: unknown }> = {};
+  for (const [key, label] of Object.entries(PALLET_FIELDS) as [keyof typeof PALLET_FIELDS, string][]) {
+    const was =
+      before[key] === null ? null : typeof after[key] === 'number' ? Number(before[key]) : before[key];
+    if (was !== after[key]) changes[key] = { label, before: was, after: after[key] };
+  }
+  return changes;
+}
+
 async function loadPallet(db: Db, companyId: number, palletId: number): Promise<PalletDto> {
   const row = await findPallet(db, companyId, palletId);
   if (!row) throw notFound(PALLET_NOT_FOUND);
@@ -94,7 +115,15 @@ export async function addPallet(db: Db, actor: Actor, input: AddPalletInput): Pr
       entityType: 'pallet',
       entityId: id,
       warehouseId: shelf.warehouse_id,
-      payload: { shelfId, slotIndex, customer: input.customer_name },
+      subject: input.pallet_number ?? input.name ?? null,
+      customer: input.customer_name,
+      payload: {
+        shelfId,
+        slotIndex,
+        customer: input.customer_name,
+        before: null,
+        after: { rackId: shelf.rack_id, shelfId, slot: slotIndex + 1, spots },
+      },
     });
     return loadPallet(trx, actor.companyId, id);
   });
@@ -143,7 +172,20 @@ export async function editPallet(
       entityType: 'pallet',
       entityId: palletId,
       warehouseId: shelf.warehouse_id,
-      payload: { customer: input.customer_name, spots },
+      subject: input.pallet_number ?? input.name ?? null,
+      customer: input.customer_name,
+      payload: {
+        customer: input.customer_name,
+        spots,
+        changes: palletChanges(pallet, {
+          customer_name: input.customer_name,
+          name: input.name ?? null,
+          pallet_number: input.pallet_number ?? null,
+          notes: input.notes ?? null,
+          weight: input.weight,
+          shelf_spots: spots,
+        }),
+      },
     });
     return loadPallet(trx, actor.companyId, palletId);
   });
@@ -169,7 +211,20 @@ export async function deletePallet(
       entityType: 'pallet',
       entityId: palletId,
       warehouseId: shelf?.warehouse_id ?? null,
-      payload: { customer: pallet.customer_name },
+      subject: pallet.pallet_number ?? pallet.name,
+      customer: pallet.customer_name,
+      payload: {
+        customer: pallet.customer_name,
+        before: {
+          rackId: shelf?.rack_id ?? null,
+          shelfId: pallet.shelf_id,
+          slot: Number(pallet.slot_index) + 1,
+          spots: Number(pallet.shelf_spots),
+          name: pallet.name,
+          notes: pallet.notes,
+        },
+        after: null,
+      },
     });
   });
   return { message: 'Pallet deleted successfully', id: palletId };

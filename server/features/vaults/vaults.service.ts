@@ -35,6 +35,7 @@ import {
 } from '../fields/fields.repo';
 import type { Actor } from '../../auth/actor';
 import { loadWarehouseSummary } from '../warehouses/warehouses.service';
+import { changedFields, placeOf, vaultSubject } from './vault-history';
 import {
   deleteAttachmentRow,
   deleteAttachmentsOfVault,
@@ -230,6 +231,7 @@ export async function addVault(
         note: details.note,
       });
       if (file) await insertAttachment(trx, { companyId: actor.companyId, vaultId, ...file });
+      const row = await findVault(trx, actor.companyId, vaultId);
       await recordEvent(trx, {
         companyId: actor.companyId,
         userId: actor.userId,
@@ -237,11 +239,11 @@ export async function addVault(
         entityType: 'vault',
         entityId: vaultId,
         warehouseId: field.warehouse_id,
-        payload: { fieldId: field.id, position: input.position },
+        ...vaultSubject(row!),
+        payload: { fieldId: field.id, position: input.position, before: null, after: placeOf(row!) },
       });
       // answered from inside the transaction, so the answer is what was committed; a new vault has no other files
       if (file) return loadVault(trx, actor.companyId, vaultId);
-      const row = await findVault(trx, actor.companyId, vaultId);
       return presentVault(row!);
     }),
   );
@@ -272,6 +274,9 @@ export async function createStagedVault(
       kind: 'vault.staged',
       entityType: 'vault',
       entityId: vaultId,
+      subject: details.name,
+      customer: details.customerName,
+      payload: { before: null, after: null, created: true },
     });
     return vaultId;
   });
@@ -333,6 +338,7 @@ export async function updateVault(
         [current.customer_id],
         current.order_id === null ? [] : [current.order_id],
       );
+      const edited = { ...current, name: details.name, customer_name: details.customerName };
       await recordEvent(trx, {
         companyId: actor.companyId,
         userId: actor.userId,
@@ -340,7 +346,18 @@ export async function updateVault(
         entityType: 'vault',
         entityId: vaultId,
         warehouseId: current.warehouse_id,
-        payload: { fieldId: current.field_id, erased: erase },
+        ...vaultSubject(edited),
+        payload: {
+          fieldId: current.field_id,
+          erased: erase,
+          place: placeOf(current),
+          changes: changedFields(current, {
+            ...edited,
+            order_name: details.orderName,
+            type: details.type,
+            note: details.note,
+          }),
+        },
       });
       return loadVault(trx, actor.companyId, vaultId);
     }),
@@ -377,6 +394,7 @@ export async function moveVault(db: Db, actor: Actor, input: MoveVaultInput): Pr
       await placeVault(trx, actor.companyId, vault.id, { fieldId: target.id, position: input.position });
       if (vault.field_id !== null && vault.field_id !== target.id)
         await clearFull(trx, fields.get(vault.field_id));
+      const after = await findVault(trx, actor.companyId, vault.id);
       await recordEvent(trx, {
         companyId: actor.companyId,
         userId: actor.userId,
@@ -384,11 +402,14 @@ export async function moveVault(db: Db, actor: Actor, input: MoveVaultInput): Pr
         entityType: 'vault',
         entityId: vault.id,
         warehouseId: target.warehouse_id,
+        ...vaultSubject(before),
         payload: {
           fromFieldId: vault.field_id,
           fromWarehouseId: before.warehouse_id,
           fieldId: target.id,
           position: input.position,
+          before: placeOf(before),
+          after: after ? placeOf(after) : null,
         },
       });
       return loadVault(trx, actor.companyId, input.vaultId);
@@ -428,12 +449,15 @@ export async function stageVault(
         entityType: 'vault',
         entityId: vaultId,
         warehouseId: field.warehouse_id,
+        ...vaultSubject(before),
         // the names as they were, for the staged card's 'from' line
         payload: {
           fromFieldId: field.id,
           position: vault.position,
           fromWarehouse: before.warehouse_name,
           fromField: fieldName(field.col, field.row),
+          before: placeOf({ ...before, position: vault.position }),
+          after: null,
         },
       });
       return { ...(await loadVault(trx, actor.companyId, vaultId)), old_field_id: field.id };
@@ -493,7 +517,14 @@ export async function deleteVault(db: Db, actor: Actor, vaultId: number): Promis
         entityType: 'vault',
         entityId: vaultId,
         warehouseId: before.warehouse_id,
-        payload: { fieldId: vault.field_id, position: vault.position },
+        ...vaultSubject(before),
+        payload: {
+          fieldId: vault.field_id,
+          position: vault.position,
+          before: placeOf(before),
+          after: null,
+          vault: { order: before.order_name, type: before.type, note: before.note },
+        },
       });
       if (vault.field_id === null || before.warehouse_id === null) return { deleteFrom: 'stage', vaultId };
       const field = await loadField(trx, actor.companyId, vault.field_id);

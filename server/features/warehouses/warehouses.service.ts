@@ -195,6 +195,7 @@ export async function deleteWarehouse(
       entityType: 'warehouse',
       entityId: warehouseId,
       warehouseId,
+      warehouseName: row.name,
       payload: { name: row.name },
     });
   });
