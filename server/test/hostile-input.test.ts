@@ -495,7 +495,12 @@ describe.each(testEngines())('hostile input on %s', (engine) => {
               problems.push(`changed the database although it answered ${res.statusCode}`);
           }
           // a sign-out or sign-in ends this session: start another for the next case
-          if (String(res.headers['set-cookie'] ?? '').includes('wm_session=')) session = await signInDemo();
+          if (String(res.headers['set-cookie'] ?? '').includes('wm_session=')) {
+            session = await signInDemo();
+            // the new sign-in is the test's own change (it notes the member's last sign-in), not the probe's
+            fingerprint = await takeFingerprint();
+            changes = await changeCounter(ctx.database.db, engine);
+          }
           if (problems.length > 0)
             throw new Error(
               `${describeRequest(route, request)} -> ${res.statusCode}: ${problems.join('; ')}`,

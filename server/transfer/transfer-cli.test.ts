@@ -51,7 +51,7 @@ describe('import on the command line', () => {
     const refused = await cli(target, 'import', '--in', file);
     expect(refused.stderr.trim().split('\n')).toEqual([
       'The file was refused and nothing was written (1 problem):',
-      '1. users row 1 (id 1): unknown key "COMPANY_ID" (a users row holds only id, email, username, password_hash, created_at)',
+      '1. users row 1 (id 1): unknown key "COMPANY_ID" (a users row holds only id, email, username, password_hash, role, active, last_sign_in_at, created_at)',
     ]);
     expect(refused.code).toBe(1);
     const companies = await database.db.selectFrom('companies').select('name').execute();

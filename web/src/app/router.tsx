@@ -31,6 +31,7 @@ const ChecklistFillPage = lazy(() => import('../features/checklists/pages/checkl
 const ChecklistsAdminPage = lazy(() => import('../features/checklists/pages/checklists-admin-page'));
 const MessagesPage = lazy(() => import('../features/contact/pages/messages-page'));
 const TeamPage = lazy(() => import('../features/team/pages/team-page'));
+const ActivityPage = lazy(() => import('../features/activity/pages/activity-page'));
 const JoinPage = lazy(() => import('../features/team/pages/join-page'));
 const RackView = lazy(() =>
   import('../features/racks/components/rack-view').then((m) => ({ default: m.RackView })),
@@ -118,6 +119,7 @@ function SignedInRoutes() {
           <Route path={paths.checklistsAdmin} element={<ChecklistsAdminPage />} />
           <Route path={paths.messages} element={<MessagesPage />} />
           <Route path={paths.team} element={<TeamPage />} />
+          <Route path={paths.activity} element={<ActivityPage />} />
           <Route path="*" element={<ChecklistOrHome signedIn />} />
         </Route>
       </Routes>

@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
 import { EditVaultForm } from '../components/edit-vault-form';
+import { VaultTimeline } from '../../activity/components/vault-timeline';
 import { vaultTitle } from '../../../../../domain/rules/vault-title';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -93,6 +94,7 @@ export default function EditVaultPage() {
         Back to {warehouse.name}
       </Link>
       <EditVaultForm key={vault.id} vault={vault} field={field} warehouse={warehouse} />
+      <VaultTimeline vaultId={vault.id} version={vault.version} />
     </Page>
   );
 }

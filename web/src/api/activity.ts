@@ -1,0 +1,39 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { ActivityItemDto, ActivityPageDto } from '../../../domain/schemas/activity.schema';
+import { api } from '../lib/api-client';
+
+export interface ActivityFilters {
+  warehouse?: string;
+  member?: string;
+  kind?: string;
+  from?: string;
+  to?: string;
+  q?: string;
+}
+
+/** The filters as a query string, empty ones left out. */
+export function activityQuery(filters: ActivityFilters, cursor?: number | null): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
+  if (cursor) params.set('cursor', String(cursor));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export function useActivity(filters: ActivityFilters) {
+  return useInfiniteQuery({
+    queryKey: ['activity', filters],
+    queryFn: ({ pageParam }) => api.get<ActivityPageDto>(`/api/activity${activityQuery(filters, pageParam)}`),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/** A vault's timeline; `version` (the vault's) in the key reloads it whenever the vault changes. */
+export function useVaultHistory(vaultId: number | undefined, version?: number) {
+  return useQuery({
+    queryKey: ['vault-history', vaultId, version],
+    queryFn: () => api.get<ActivityItemDto[]>(`/api/vaults/${vaultId}/history`),
+    enabled: vaultId !== undefined,
+  });
+}

@@ -1,0 +1,170 @@
+import { Download } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { ACTIVITY_KINDS } from '../../../../../domain/schemas/activity.schema';
+import { type ActivityFilters, activityQuery, useActivity } from '../../../api/activity';
+import { useSession } from '../../../api/session';
+import { useWarehouses } from '../../../api/warehouses';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { LoadFailed } from '../../../components/ui/error-list';
+import { FormField, inputClass } from '../../../components/ui/form-field';
+import { Page } from '../../../components/ui/page';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessages } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ActivityEntry } from '../components/activity-entry';
+
+const KIND_LABELS: Record<(typeof ACTIVITY_KINDS)[number], string> = {
+  vault: 'Vaults',
+  pallet: 'Pallets',
+  warehouse: 'Warehouses and layout',
+  field: 'Fields',
+  rack: 'Racks',
+  checklist: 'Checklists',
+  member: 'Team',
+};
+
+/** /activity: the company's changes, newest first, with filters, paging and a CSV export. Nobody can edit it. */
+export default function ActivityPage() {
+  useDocumentTitle('Activity');
+  const session = useSession();
+  const warehouses = useWarehouses(session.data?.companyId);
+  const [draft, setDraft] = useState<ActivityFilters>({});
+  const [filters, setFilters] = useState<ActivityFilters>({});
+  const activity = useActivity(filters);
+  const members = activity.data?.pages[0]?.members ?? [];
+  const items = activity.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const set = (key: keyof ActivityFilters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFilters({ ...draft, q: draft.q?.trim() });
+  }
+
+  return (
+    <Page
+      title="Activity"
+      actions={
+        <a
+          href={`/api/activity/export${activityQuery(filters)}`}
+          className={buttonClass('secondary')}
+          download
+        >
+          <Download className="h-4 w-4" aria-hidden /> Export CSV
+        </a>
+      }
+    >
+      <form
+        onSubmit={onSubmit}
+        aria-label="Filter activity"
+        className="mb-6 grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 lg:grid-cols-6"
+      >
+        <FormField label="Vault number or customer" className="sm:col-span-2">
+          <input
+            name="q"
+            value={draft.q ?? ''}
+            onChange={(e) => set('q')(e.target.value)}
+            className={inputClass}
+          />
+        </FormField>
+        <FormField label="Warehouse">
+          <select
+            value={draft.warehouse ?? ''}
+            onChange={(e) => set('warehouse')(e.target.value)}
+            className={inputClass}
+          >
+            <option value="">All</option>
+            {(warehouses.data ?? []).map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.name}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label="Member">
+          <select
+            value={draft.member ?? ''}
+            onChange={(e) => set('member')(e.target.value)}
+            className={inputClass}
+          >
+            <option value="">Everyone</option>
+            {members.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label="Kind">
+          <select
+            value={draft.kind ?? ''}
+            onChange={(e) => set('kind')(e.target.value)}
+            className={inputClass}
+          >
+            <option value="">Everything</option>
+            {ACTIVITY_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label="From">
+          <input
+            type="date"
+            value={draft.from ?? ''}
+            onChange={(e) => set('from')(e.target.value)}
+            className={inputClass}
+          />
+        </FormField>
+        <FormField label="To">
+          <input
+            type="date"
+            value={draft.to ?? ''}
+            onChange={(e) => set('to')(e.target.value)}
+            className={inputClass}
+          />
+        </FormField>
+        <div className="flex items-end gap-2">
+          <Button type="submit">Show</Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setDraft({});
+              setFilters({});
+            }}
+          >
+            Clear
+          </Button>
+        </div>
+      </form>
+
+      {activity.isPending && <Spinner label="Loading activity..." />}
+      {activity.isError && (
+        <LoadFailed messages={errorMessages(activity.error)} onRetry={() => void activity.refetch()} />
+      )}
+      {activity.isSuccess && items.length === 0 && (
+        <p className="rounded-xl border border-slate-200 bg-white p-6 text-center text-slate-600">
+          Nothing was recorded for these filters.
+        </p>
+      )}
+      {items.length > 0 && (
+        <ol aria-label="Changes" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+          {items.map((item) => (
+            <ActivityEntry key={item.id} item={item} />
+          ))}
+        </ol>
+      )}
+      {activity.hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <Button
+            variant="secondary"
+            onClick={() => void activity.fetchNextPage()}
+            disabled={activity.isFetchingNextPage}
+          >
+            {activity.isFetchingNextPage ? 'Loading...' : 'Older changes'}
+          </Button>
+        </div>
+      )}
+    </Page>
+  );
+}
