@@ -1,0 +1,108 @@
+import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
+import { e2eDatabase, expect, test } from './fixtures';
+
+test.describe('Team and history', () => {
+  test('a Manager invites a Floor member who joins by the link, moves a vault, cannot open the layout editor, and the Manager sees the move', async ({
+    signedIn: page,
+    account,
+    browser,
+  }) => {
+    const db = e2eDatabase().db;
+    const warehouse = await buildWarehouse(db, {
+      companyId: account.companyId,
+      name: 'Team Yard',
+      rows: 2,
+      cols: 2,
+    });
+    await buildVault(db, {
+      companyId: account.companyId,
+      fieldId: warehouse.field('A1').id,
+      name: 'TM-1',
+      customerName: 'TEAM CUSTOMER',
+      orderName: 'T-ORD',
+    });
+    const email = `floor-${account.companyId}@example.test`;
+
+    // the Manager invites a Floor member and copies the one-time link
+    await page.goto('/team');
+    const invite = page.getByRole('form', { name: 'Invite a member' });
+    await invite.getByLabel('Email').fill(email);
+    await invite.getByLabel('Role').selectOption({ label: 'Floor' });
+    await invite.getByRole('button', { name: 'Create invitation link' }).click();
+    const link = await page.getByTestId('one-time-link').inputValue();
+    expect(link).toMatch(/\/join#[\w-]+$/);
+
+    // the member opens it in their own browser, sets name and password, and is signed in
+    const memberContext = await browser.newContext();
+    const member = await memberContext.newPage();
+    await member.goto(link);
+    await expect(member.getByRole('heading', { name: `Join ${account.companyName}` })).toBeVisible();
+    await member.getByLabel('Your name').fill('Fran Floor');
+    await member.getByLabel('Password', { exact: true }).fill('orbit-lantern-pebble-42');
+    await member.getByLabel('Repeat the password').fill('orbit-lantern-pebble-42');
+    await member.getByRole('button', { name: 'Join and sign in' }).click();
+    await expect(member).toHaveURL(/\/dashboard$/);
+    // Floor adds no warehouses
+    await expect(member.getByText('Only a Manager can add, change or delete warehouses.')).toBeVisible();
+
+    // the member takes TM-1 off A1 onto the stage, then moves it into B2
+    await member.goto(`/warehouse/${warehouse.slug}`);
+    await member
+      .getByRole('group', { name: 'Fields' })
+      .getByRole('button', { name: 'A1', exact: true })
+      .click();
+    await member.getByRole('button', { name: 'Stage vault TM-1' }).click();
+    await member.getByRole('button', { name: 'Yes, stage it' }).click();
+    await member.goto('/stage');
+    await member.getByRole('button', { name: 'Move vault TM-1' }).click();
+    const dialog = member.getByRole('dialog', { name: 'Move Vault' });
+    await dialog.getByLabel('Warehouse').selectOption({ label: 'Team Yard' });
+    await dialog.getByLabel('Field').selectOption({ label: 'B2 (3 free slots)' });
+    await dialog
+      .getByRole('list', { name: 'Vault slots' })
+      .getByRole('listitem', { name: 'Slot 3' })
+      .getByRole('button', { name: '+ Add Vault' })
+      .click();
+    await member.getByRole('button', { name: 'Yes, add it' }).click();
+    await expect(member.getByRole('dialog', { name: 'Vault Moved' })).toContainText(
+      'Team Yard B2, position 3',
+    );
+
+    // the layout editor is a Manager's: the member is told so, and the server refuses the change too
+    await member.goto(`/edit/${warehouse.slug}`);
+    await expect(
+      member.getByText("Only a Manager can change a warehouse's layout, dimensions, rows and racks."),
+    ).toBeVisible();
+    await expect(member.getByRole('heading', { name: 'Edit Warehouse Fields' })).toHaveCount(0);
+    const refused = await member.request.patch(`/api/warehouse/${warehouse.id}/edit-dimensions`, {
+      data: { field_capacity: 9, length: 10, width: 10 },
+    });
+    expect(refused.status()).toBe(403);
+    await memberContext.close();
+
+    // the Manager sees both positions on the vault's timeline
+    await page.goto(`/warehouse/${warehouse.slug}`);
+    await page
+      .getByRole('group', { name: 'Fields' })
+      .getByRole('button', { name: 'B2', exact: true })
+      .click();
+    await page.getByRole('link', { name: 'Edit vault TM-1' }).click();
+    const history = page.getByRole('region', { name: 'History' });
+    const entries = history.getByTestId('activity-entry');
+    await expect(entries.first()).toContainText('Fran Floor moved');
+    await expect(entries.first()).toContainText('from the stage to Team Yard B2 slot 3');
+    await expect(entries.nth(1)).toContainText('Fran Floor staged');
+    await expect(entries.nth(1)).toContainText('from Team Yard A1 slot 3 to the stage');
+
+    // and on the Activity page, found by the vault's number
+    await page.goto('/activity');
+    await page.getByLabel('Vault number or customer').fill('TM-1');
+    await page.getByRole('button', { name: 'Show' }).click();
+    const changes = page.getByRole('list', { name: 'Changes' }).getByTestId('activity-entry');
+    // the vault was added by the set-up (no member behind it), then staged and moved by the member
+    await expect(changes).toHaveCount(3);
+    await expect(changes.first()).toContainText('Fran Floor moved TM-1');
+    await expect(changes.first()).toContainText('from the stage to Team Yard B2 slot 3');
+    await expect(changes.nth(1)).toContainText('from Team Yard A1 slot 3 to the stage');
+  });
+});
