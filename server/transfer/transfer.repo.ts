@@ -11,6 +11,7 @@ export type TenantTable = Exclude<
   | 'contact_messages'
   | 'installation_secrets'
   | 'warehouse_stats'
+  | 'stage_revisions'
 >;
 type Row = Record<string, unknown>;
 
