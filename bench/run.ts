@@ -30,6 +30,10 @@ const IDLE_SECONDS = 30;
 const fromSource = process.argv.includes('--from-source');
 // --warehouses=N changes the warehouses per company (14 gives ~20,000 vaults in a company)
 const warehouses = process.argv.find((a) => a.startsWith('--warehouses='))?.split('=')[1];
+// --only=writes or --only=print: just that part, printed and not written to docs/performance.md (for paired
+// before/after runs of one figure)
+const only = process.argv.find((a) => a.startsWith('--only='))?.split('=')[1] as
+  'writes' | 'print' | undefined;
 const shape = warehouses ? { ...LARGE_DATASET, warehousesPerCompany: Number(warehouses) } : LARGE_DATASET;
 const workDir = path.resolve('.tmp', 'bench');
 const webDir = path.resolve('.tmp', 'bench-web');
@@ -121,136 +125,146 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
       const fieldId = Object.values(warehouse.fields)[0]!.id;
       const startMiB = server.rssMiB();
       // first, on a fresh process: what ten Print Studios opening at once cost, and what the others feel meanwhile
-      const printLoad = await benchUnderLoad(
-        server.baseUrl,
-        cookie,
-        'all vaults (Print Studio)',
-        '/api/vaults/all',
-        3,
-        server.rssMiB,
-        10,
-      );
+      const noLoad = { requests: 0, p50: 0, p99: 0, non2xx: 0, errors: 0, peakRssMiB: 0 };
+      const printLoad =
+        only === 'writes'
+          ? { route: '', connections: 0, ...noLoad, healthP50: 0, healthMax: 0, healthSamples: 0 }
+          : await benchUnderLoad(
+              server.baseUrl,
+              cookie,
+              'all vaults (Print Studio)',
+              '/api/vaults/all',
+              3,
+              server.rssMiB,
+              10,
+            );
       const reads: RouteResult[] = [];
-      for (const [route, p] of [
-        ['company load at start', `/api/warehouse/company/${company.companyId}`],
-        ['one warehouse with fields and vaults', `/api/warehouse/${warehouseId}`],
-        ['one field', `/api/warehouse/${warehouseId}/${fieldId}`],
-        ['racks of a warehouse', `/api/racks/warehouse/${warehouseId}`],
-        ['staged vaults', '/api/stage/vaults'],
-        ['all vaults (Print Studio)', '/api/vaults/all'],
-      ] as const) {
-        // latency as one user sees it, then throughput under ten at once
-        reads.push(await benchRead(server.baseUrl, cookie, route, p, READ_SECONDS, server.cpuMs, 1));
-        reads.push(await benchRead(server.baseUrl, cookie, route, p, READ_SECONDS, server.cpuMs, 10));
-      }
-      // a browser that already holds the answer revalidates it (issue 11): 304 when nothing changed
-      for (const [route, p] of [
-        ['company load, revalidated (304)', `/api/warehouse/company/${company.companyId}`],
-        ['one warehouse, revalidated (304)', `/api/warehouse/${warehouseId}`],
-      ] as const) {
-        const etag = (await fetch(`${server.baseUrl}${p}`, { headers: { cookie } })).headers.get('etag');
-        const headers: Record<string, string> = etag ? { 'if-none-match': etag } : {};
-        reads.push(await benchRead(server.baseUrl, cookie, route, p, READ_SECONDS, server.cpuMs, 1, headers));
-        reads.push(
-          await benchRead(server.baseUrl, cookie, route, p, READ_SECONDS, server.cpuMs, 10, headers),
-        );
+      if (!only) {
+        for (const [route, p] of [
+          ['company load at start', `/api/warehouse/company/${company.companyId}`],
+          ['one warehouse with fields and vaults', `/api/warehouse/${warehouseId}`],
+          ['one field', `/api/warehouse/${warehouseId}/${fieldId}`],
+          ['racks of a warehouse', `/api/racks/warehouse/${warehouseId}`],
+          ['staged vaults', '/api/stage/vaults'],
+          ['all vaults (Print Studio)', '/api/vaults/all'],
+        ] as const) {
+          // latency as one user sees it, then throughput under ten at once
+          reads.push(await benchRead(server.baseUrl, cookie, route, p, READ_SECONDS, server.cpuMs, 1));
+          reads.push(await benchRead(server.baseUrl, cookie, route, p, READ_SECONDS, server.cpuMs, 10));
+        }
+        // a browser that already holds the answer revalidates it (issue 11): 304 when nothing changed
+        for (const [route, p] of [
+          ['company load, revalidated (304)', `/api/warehouse/company/${company.companyId}`],
+          ['one warehouse, revalidated (304)', `/api/warehouse/${warehouseId}`],
+        ] as const) {
+          const etag = (await fetch(`${server.baseUrl}${p}`, { headers: { cookie } })).headers.get('etag');
+          const headers: Record<string, string> = etag ? { 'if-none-match': etag } : {};
+          reads.push(
+            await benchRead(server.baseUrl, cookie, route, p, READ_SECONDS, server.cpuMs, 1, headers),
+          );
+          reads.push(
+            await benchRead(server.baseUrl, cookie, route, p, READ_SECONDS, server.cpuMs, 10, headers),
+          );
+        }
       }
       const afterReadsMiB = server.rssMiB();
 
       const writes: RouteResult[] = [];
       const integrity: string[] = [];
-      const fields = writeFieldIds.map((id) => ({ id, vaultIds: [] as number[] }));
-      writes.push(
-        await benchWrites(
-          server.baseUrl,
-          cookie,
-          'add vault',
-          fields,
-          3,
-          (field, i) => ({
-            method: 'POST',
-            path: '/api/vaults/',
-            body: {
-              vault_id: `W${field.id}-${i}`,
-              customer_name: 'BENCH CUSTOMER',
-              order_name: 'B-1',
-              type: 'vault',
-              field_id: field.id,
-              position: 3 - i,
-            },
-          }),
-          server.cpuMs,
-        ),
-      );
-      const afterAdd = await getJson<Warehouse>(server, cookie, `/api/warehouse/${writeWarehouseId}`);
-      const placed = Object.values(afterAdd.fields).flatMap((f) => Object.values(f.vaults));
-      integrity.push(
-        `add: ${placed.length} vaults placed for ${writes[0]!.requests - writes[0]!.non2xx} acknowledged adds`,
-      );
-      for (const field of fields) {
-        field.vaultIds = Object.values(afterAdd.fields[field.id]!.vaults)
-          .sort((a, b) => a.position - b.position)
-          .map((v) => v.id);
+      if (only !== 'print') {
+        const fields = writeFieldIds.map((id) => ({ id, vaultIds: [] as number[] }));
+        writes.push(
+          await benchWrites(
+            server.baseUrl,
+            cookie,
+            'add vault',
+            fields,
+            3,
+            (field, i) => ({
+              method: 'POST',
+              path: '/api/vaults/',
+              body: {
+                vault_id: `W${field.id}-${i}`,
+                customer_name: 'BENCH CUSTOMER',
+                order_name: 'B-1',
+                type: 'vault',
+                field_id: field.id,
+                position: 3 - i,
+              },
+            }),
+            server.cpuMs,
+          ),
+        );
+        const afterAdd = await getJson<Warehouse>(server, cookie, `/api/warehouse/${writeWarehouseId}`);
+        const placed = Object.values(afterAdd.fields).flatMap((f) => Object.values(f.vaults));
+        integrity.push(
+          `add: ${placed.length} vaults placed for ${writes[0]!.requests - writes[0]!.non2xx} acknowledged adds`,
+        );
+        for (const field of fields) {
+          field.vaultIds = Object.values(afterAdd.fields[field.id]!.vaults)
+            .sort((a, b) => a.position - b.position)
+            .map((v) => v.id);
+        }
+        writes.push(
+          await benchWrites(
+            server.baseUrl,
+            cookie,
+            'stage vault',
+            fields,
+            3,
+            (field, i) => ({ method: 'POST', path: `/api/stage/vaults/${field.vaultIds[i]}` }),
+            server.cpuMs,
+          ),
+        );
+        const staged = Object.keys(
+          await getJson<Record<string, unknown>>(server, cookie, '/api/stage/vaults'),
+        ).length;
+        integrity.push(`stage: ${staged} vaults on the stage (300 before plus ${placed.length} staged)`);
+        // move the staged bench vaults back, each into the field it came from, bottom slot first
+        for (const field of fields) field.vaultIds.reverse();
+        writes.push(
+          await benchWrites(
+            server.baseUrl,
+            cookie,
+            'move vault',
+            fields,
+            3,
+            (field, i) => ({
+              method: 'PUT',
+              path: '/api/vaults/move',
+              body: { vaultId: field.vaultIds[i], fieldId: field.id, position: 3 - i },
+            }),
+            server.cpuMs,
+          ),
+        );
+        const afterMove = await getJson<Warehouse>(server, cookie, `/api/warehouse/${writeWarehouseId}`);
+        const positions = Object.values(afterMove.fields).flatMap((f) =>
+          Object.values(f.vaults).map((v) => `${f.id}:${v.position}`),
+        );
+        integrity.push(
+          `move: ${positions.length} vaults back in place, ${positions.length - new Set(positions).size} duplicated slots`,
+        );
+        for (const field of fields) field.vaultIds.reverse();
+        writes.push(
+          await benchWrites(
+            server.baseUrl,
+            cookie,
+            'delete vault',
+            fields,
+            3,
+            (field, i) => ({ method: 'DELETE', path: `/api/vaults/${field.vaultIds[i]}` }),
+            server.cpuMs,
+          ),
+        );
+        const afterDelete = await getJson<Warehouse>(server, cookie, `/api/warehouse/${writeWarehouseId}`);
+        integrity.push(
+          `delete: ${Object.values(afterDelete.fields).flatMap((f) => Object.values(f.vaults)).length} vaults left (expected 0)`,
+        );
       }
-      writes.push(
-        await benchWrites(
-          server.baseUrl,
-          cookie,
-          'stage vault',
-          fields,
-          3,
-          (field, i) => ({ method: 'POST', path: `/api/stage/vaults/${field.vaultIds[i]}` }),
-          server.cpuMs,
-        ),
-      );
-      const staged = Object.keys(
-        await getJson<Record<string, unknown>>(server, cookie, '/api/stage/vaults'),
-      ).length;
-      integrity.push(`stage: ${staged} vaults on the stage (300 before plus ${placed.length} staged)`);
-      // move the staged bench vaults back, each into the field it came from, bottom slot first
-      for (const field of fields) field.vaultIds.reverse();
-      writes.push(
-        await benchWrites(
-          server.baseUrl,
-          cookie,
-          'move vault',
-          fields,
-          3,
-          (field, i) => ({
-            method: 'PUT',
-            path: '/api/vaults/move',
-            body: { vaultId: field.vaultIds[i], fieldId: field.id, position: 3 - i },
-          }),
-          server.cpuMs,
-        ),
-      );
-      const afterMove = await getJson<Warehouse>(server, cookie, `/api/warehouse/${writeWarehouseId}`);
-      const positions = Object.values(afterMove.fields).flatMap((f) =>
-        Object.values(f.vaults).map((v) => `${f.id}:${v.position}`),
-      );
-      integrity.push(
-        `move: ${positions.length} vaults back in place, ${positions.length - new Set(positions).size} duplicated slots`,
-      );
-      for (const field of fields) field.vaultIds.reverse();
-      writes.push(
-        await benchWrites(
-          server.baseUrl,
-          cookie,
-          'delete vault',
-          fields,
-          3,
-          (field, i) => ({ method: 'DELETE', path: `/api/vaults/${field.vaultIds[i]}` }),
-          server.cpuMs,
-        ),
-      );
-      const afterDelete = await getJson<Warehouse>(server, cookie, `/api/warehouse/${writeWarehouseId}`);
-      integrity.push(
-        `delete: ${Object.values(afterDelete.fields).flatMap((f) => Object.values(f.vaults)).length} vaults left (expected 0)`,
-      );
 
       const afterWritesMiB = server.rssMiB();
       // V8 hands the heap a burst of requests grew back to the system once the process has been idle a few seconds
-      await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+      if (!only) await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
       const restingMiB = server.rssMiB();
 
       const browser =
@@ -346,6 +360,7 @@ ${table(r.writes, false)}
 Integrity: ${r.integrity.join('; ')}.
 ${r.browser ? `\nScreens (Chromium, median of 5):\n\n${browserTable(r.browser)}\n` : ''}`,
 );
+if (only) process.exit(0);
 const file = path.resolve('docs', 'performance.md');
 const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
 const marker = '<!-- bench results -->';

@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from './schema';
 
 /** A write's transaction: functions that only make sense inside one take this instead of the pool. */
@@ -16,11 +16,19 @@ export function isPostgres(db: Pick<Kysely<unknown>, 'getExecutor'>): boolean {
 /** 'share' for work inside a warehouse's fields and shelves, 'update' for changes to its layout. */
 export type WarehouseLock = 'share' | 'update';
 
+/** The advisory locks of warehouses: keyed by the warehouses table's oid and the warehouse's id. */
+const WAREHOUSE_LOCKS = sql`'warehouses'::regclass::oid::integer`;
+
 function inIdOrder(ids: readonly (number | null | undefined)[]): number[] {
   return [...new Set(ids.filter((id): id is number => typeof id === 'number'))].sort((a, b) => a - b);
 }
 
-/** Step 1: the warehouse rows, in id order (a vault moved between two warehouses locks both). */
+/**
+ * Step 1: the warehouses, in id order (a vault moved between two warehouses locks both). On PostgreSQL a
+ * transaction-level advisory lock keyed by the warehouses table and the warehouse's id, shared or exclusive, held until
+ * the transaction ends: it orders writers exactly as a FOR SHARE / FOR UPDATE of the warehouse row did, but writes
+ * nothing to the row (many FOR SHARE holders of one row made PostgreSQL build a multixact for every new one).
+ */
 export async function lockWarehouses(
   trx: Trx,
   warehouseIds: readonly (number | null | undefined)[],
@@ -28,8 +36,23 @@ export async function lockWarehouses(
 ): Promise<void> {
   const ids = inIdOrder(warehouseIds);
   if (ids.length === 0 || !isPostgres(trx)) return;
-  const query = trx.selectFrom('warehouses').select('id').where('id', 'in', ids).orderBy('id');
-  await (mode === 'update' ? query.forUpdate() : query.forShare()).execute();
+  // one statement per warehouse keeps the id order; only a move between two warehouses takes two
+  for (const id of ids) {
+    await (
+      mode === 'update'
+        ? sql`select pg_advisory_xact_lock(${WAREHOUSE_LOCKS}, ${id}::integer)`
+        : sql`select pg_advisory_xact_lock_shared(${WAREHOUSE_LOCKS}, ${id}::integer)`
+    ).execute(trx);
+  }
+}
+
+/**
+ * Step 1 in shared mode as a column of the statement that finds which warehouse a write works in (PostgreSQL only),
+ * which saves a round trip: the lock is taken once the row is found, and waits there; a NULL warehouse (a staged
+ * vault) takes none. Like any read before the locks, the row only tells what to lock: read again what you decide on.
+ */
+export function sharedWarehouseLock(warehouseIdColumn: string): RawBuilder<unknown> {
+  return sql`pg_advisory_xact_lock_shared(${WAREHOUSE_LOCKS}, ${sql.ref(warehouseIdColumn)})`;
 }
 
 export function lockWarehouse(trx: Trx, warehouseId: number, mode: WarehouseLock): Promise<void> {

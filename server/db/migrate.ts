@@ -6,6 +6,7 @@ import * as checklistKeys from './migrations/0003-checklist-keys-and-limits';
 import * as installationSecrets from './migrations/0004-installation-secrets';
 import * as warehouseStats from './migrations/0005-warehouse-stats-and-revisions';
 import * as rolesTeamHistory from './migrations/0006-roles-team-and-history';
+import * as stripedStats from './migrations/0010-striped-warehouse-stats';
 
 // Listed here, not read from disk, so the same code runs from source and from any bundle.
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-installation-secrets': installationSecrets,
   '0005-warehouse-stats-and-revisions': warehouseStats,
   '0006-roles-team-and-history': rolesTeamHistory,
+  '0010-striped-warehouse-stats': stripedStats,
 };
 
 /** Migrates to the newest migration, or up to and including `target` (tests of a migration on older data). */

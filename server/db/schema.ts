@@ -8,8 +8,6 @@ type Timestamp = string;
 export interface CompaniesTable {
   id: Generated<number>;
   name: string;
-  /** changes with every change to the company's stage (staged vaults); the stage list's ETag */
-  stage_revision: Generated<number>;
   created_at: Timestamp;
 }
 
@@ -81,14 +79,26 @@ export interface WarehousesTable {
  * Kept by database triggers in the writing transaction (migration 0005): the warehouse's placed-vault counts and a
  * revision that changes with every write to the warehouse (the ETag of its answers). Derived, so never exported.
  */
+/**
+ * A warehouse's kept counts and revision (migrations 0005 and 0010): on PostgreSQL one row per warehouse and database
+ * connection ("slot"), summed when read; on SQLite slot 0 only.
+ */
 export interface WarehouseStatsTable {
   warehouse_id: number;
   company_id: number;
+  slot: Generated<number>;
   revision: Generated<number>;
   vault_count: Generated<number>;
   real_count: Generated<number>;
   empty_vault_count: Generated<number>;
   empty_couchbox_count: Generated<number>;
+}
+
+/** The revision of a company's stage (staged vaults), kept in slots like the warehouse counts; summed when read. */
+export interface StageRevisionsTable {
+  company_id: number;
+  slot: Generated<number>;
+  revision: Generated<number>;
 }
 
 export interface FieldsTable {
@@ -252,6 +262,7 @@ export interface Database {
   login_failures: LoginFailuresTable;
   warehouses: WarehousesTable;
   warehouse_stats: WarehouseStatsTable;
+  stage_revisions: StageRevisionsTable;
   fields: FieldsTable;
   customers: CustomersTable;
   orders: OrdersTable;

@@ -139,7 +139,11 @@ export async function findInvariantViolations(db: Db, companyId: number): Promis
       coalesce(sum(case when upper(c.name) like '%EMPTY%' and v.type = 'vault' then 1 else 0 end), 0) as ev,
       coalesce(sum(case when upper(c.name) like '%EMPTY%' and v.type = 'couchbox' then 1 else 0 end), 0) as ec
     from warehouses w
-    left join warehouse_stats s on s.warehouse_id = w.id
+    left join (
+      select warehouse_id, sum(vault_count) as vault_count, sum(real_count) as real_count,
+        sum(empty_vault_count) as empty_vault_count, sum(empty_couchbox_count) as empty_couchbox_count
+      from warehouse_stats group by warehouse_id
+    ) s on s.warehouse_id = w.id
     left join fields f on f.warehouse_id = w.id
     left join vaults v on v.field_id = f.id
     left join customers c on c.id = v.customer_id

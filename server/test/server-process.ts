@@ -70,7 +70,8 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = await freePort();
   const entry = options.fromSource ? ['--import', 'tsx', 'server/main.ts'] : [await serverBundle()];
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
+  // as `npm start` runs it (scripts/start.mjs): the heap limit that keeps V8 collecting garbage early
+  const child = spawn(process.execPath, ['--max-old-space-size=512', ...(options.nodeArgs ?? []), ...entry], {
     env: {
       // as `npm start` runs it
       MALLOC_ARENA_MAX: '2',

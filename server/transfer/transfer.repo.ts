@@ -12,6 +12,7 @@ export type TenantTable = Exclude<
   | 'installation_secrets'
   | 'warehouse_stats'
   | 'member_links'
+  | 'stage_revisions'
 >;
 type Row = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { isPostgres, type Trx } from '../../db/locks';
+import { isPostgres, sharedWarehouseLock, type Trx } from '../../db/locks';
 
 export interface FieldRow {
   id: number;
@@ -17,6 +17,22 @@ export async function findField(db: Db, companyId: number, fieldId: number): Pro
   return db
     .selectFrom('fields')
     .select(FIELD_COLUMNS)
+    .where('company_id', '=', companyId)
+    .where('id', '=', fieldId)
+    .executeTakeFirst();
+}
+
+/** The field as findField reads it, and on PostgreSQL its warehouse locked shared in the same statement (step 1). */
+export async function findFieldAndLockWarehouse(
+  trx: Trx,
+  companyId: number,
+  fieldId: number,
+): Promise<FieldRow | undefined> {
+  if (!isPostgres(trx)) return findField(trx, companyId, fieldId);
+  return trx
+    .selectFrom('fields')
+    .select(FIELD_COLUMNS)
+    .select(sharedWarehouseLock('warehouse_id').as('warehouse_locked'))
     .where('company_id', '=', companyId)
     .where('id', '=', fieldId)
     .executeTakeFirst();

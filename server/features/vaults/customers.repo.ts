@@ -1,11 +1,15 @@
 import { sql } from 'kysely';
 import { type Db, isForeignKeyViolation } from '../../db/database';
-import type { Trx } from '../../db/locks';
+import { isPostgres, type Trx } from '../../db/locks';
 
 /**
- * Finds or creates a customer or order by name within the company, in one statement. Two people naming the same
- * customer meet on one row, and the upsert keeps that row locked until the caller's transaction ends, so another
- * user's clean-up of unused names cannot delete it between finding it and using it.
+ * Finds or creates a customer or order by name within the company, in one statement, and holds it until the caller's
+ * transaction ends, so another user's clean-up of unused names cannot delete it between finding it and using it.
+ *
+ * PostgreSQL: an existing name is locked FOR KEY SHARE, which blocks its deletion but not the other writers naming the
+ * same customer at the same moment (an upsert's DO UPDATE locked the row exclusively, so twenty people adding vaults
+ * of one customer ran one after the other until they committed). Only a new name is inserted; two people adding the
+ * same new name meet on the unique key, where the upsert takes over. SQLite runs one writer at a time: a plain upsert.
  */
 async function findOrCreateByName(
   db: Db,
@@ -13,6 +17,19 @@ async function findOrCreateByName(
   companyId: number,
   name: string,
 ): Promise<number> {
+  if (isPostgres(db)) {
+    const { rows } = await sql<{ id: number }>`
+      with found as (
+        select id from ${sql.table(table)} where company_id = ${companyId} and name = ${name} for key share
+      ), added as (
+        insert into ${sql.table(table)} (company_id, name)
+        select ${companyId}, ${name} where not exists (select 1 from found)
+        on conflict (company_id, name) do update set name = excluded.name
+        returning id
+      )
+      select id from found union all select id from added`.execute(db);
+    return rows[0]!.id;
+  }
   const row = await db
     .insertInto(table)
     .values({ company_id: companyId, name })

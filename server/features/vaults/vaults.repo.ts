@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
-import { isPostgres, type Trx } from '../../db/locks';
+import { isPostgres, sharedWarehouseLock, type Trx } from '../../db/locks';
 
 export interface VaultRow {
   id: number;
@@ -56,6 +56,23 @@ function vaultRows(db: Db) {
 
 export async function findVault(db: Db, companyId: number, vaultId: number): Promise<VaultRow | undefined> {
   return vaultRows(db).where('v.company_id', '=', companyId).where('v.id', '=', vaultId).executeTakeFirst();
+}
+
+/**
+ * The vault as findVault reads it, and on PostgreSQL step 1 of the locking rule in the same statement: its warehouse
+ * locked shared (none for a staged vault). What the write decides on is read again under the field and vault locks.
+ */
+export async function findVaultAndLockWarehouse(
+  trx: Trx,
+  companyId: number,
+  vaultId: number,
+): Promise<VaultRow | undefined> {
+  if (!isPostgres(trx)) return findVault(trx, companyId, vaultId);
+  return vaultRows(trx)
+    .select(sharedWarehouseLock('f.warehouse_id').as('warehouse_locked'))
+    .where('v.company_id', '=', companyId)
+    .where('v.id', '=', vaultId)
+    .executeTakeFirst();
 }
 
 /** A vault's own columns, as locked for a write. */
@@ -256,9 +273,12 @@ export async function deleteVaultRow(db: Db, companyId: number, vaultId: number)
 /** The revision of the company's stage; it changes whenever a staged vault comes, goes or changes. */
 export async function findStageRevision(db: Db, companyId: number): Promise<number | undefined> {
   const row = await db
-    .selectFrom('companies')
-    .select('stage_revision')
-    .where('id', '=', companyId)
+    .selectFrom('companies as c')
+    .leftJoin('stage_revisions as s', 's.company_id', 'c.id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('s.revision'), eb.lit(0)).as('revision'))
+    .where('c.id', '=', companyId)
+    .groupBy('c.id')
     .executeTakeFirst();
-  return row === undefined ? undefined : Number(row.stage_revision);
+  // the sum of the slots (migration 0010): every write to the stage moves it on when it commits
+  return row === undefined ? undefined : Number(row.revision);
 }

@@ -30,6 +30,7 @@ import {
   type FieldRow,
   type LockedFieldRow,
   findField,
+  findFieldAndLockWarehouse,
   lockAndFindFields,
   setFieldFull,
 } from '../fields/fields.repo';
@@ -51,6 +52,7 @@ import {
   findStageRevision,
   findStagedVaults,
   findVault,
+  findVaultAndLockWarehouse,
   insertVault,
   type LockedVaultRow,
   lockAndFindVaults,
@@ -102,14 +104,16 @@ async function withConflictMapping<T>(work: () => Promise<T>): Promise<T> {
 /**
  * The locks of vault work (docs/decisions/003-locking.md): the warehouses shared, then the fields and then the vaults,
  * each in id order, each step one statement that also reads what it locked. Answers the fields and vaults as they are
- * once locked; one removed meanwhile is missing from its map.
+ * once locked; one removed meanwhile is missing from its map. A write in one warehouse has taken step 1 already, in
+ * the read that found its field or vault (`findFieldAndLockWarehouse`, `findVaultAndLockWarehouse`), and names no
+ * `warehouseIds`; a move names both warehouses, which are locked here in id order.
  */
 async function lockForVaultWork(
   trx: Trx,
   actor: Actor,
-  places: { warehouseIds: (number | null)[]; fieldIds: (number | null)[]; vaultIds?: number[] },
+  places: { warehouseIds?: (number | null)[]; fieldIds: (number | null)[]; vaultIds?: number[] },
 ): Promise<{ fields: Map<number, LockedFieldRow>; vaults: Map<number, LockedVaultRow> }> {
-  await lockWarehouses(trx, places.warehouseIds, 'share');
+  await lockWarehouses(trx, places.warehouseIds ?? [], 'share');
   const fieldIds = places.fieldIds.filter((id): id is number => id !== null);
   const fields = await lockAndFindFields(trx, actor.companyId, fieldIds);
   const vaults = await lockAndFindVaults(trx, actor.companyId, places.vaultIds ?? []);
@@ -200,12 +204,9 @@ export async function addVault(
 ): Promise<VaultDto> {
   return withConflictMapping(() =>
     db.transaction().execute(async (trx) => {
-      const located = await findField(trx, actor.companyId, input.field_id);
+      const located = await findFieldAndLockWarehouse(trx, actor.companyId, input.field_id);
       if (!located) throw notFound(FIELD_NOT_FOUND);
-      const { fields } = await lockForVaultWork(trx, actor, {
-        warehouseIds: [located.warehouse_id],
-        fieldIds: [located.id],
-      });
+      const { fields } = await lockForVaultWork(trx, actor, { fieldIds: [located.id] });
       // the field may have gone with a removed row while this waited
       const field = fields.get(located.id);
       if (!field) throw notFound(FIELD_NOT_FOUND);
@@ -292,10 +293,9 @@ export async function updateVault(
 ): Promise<VaultDto> {
   return withConflictMapping(() =>
     db.transaction().execute(async (trx) => {
-      const before = await findVault(trx, actor.companyId, vaultId);
+      const before = await findVaultAndLockWarehouse(trx, actor.companyId, vaultId);
       if (!before) throw notFound(VAULT_NOT_FOUND);
       const { fields } = await lockForVaultWork(trx, actor, {
-        warehouseIds: [before.warehouse_id],
         fieldIds: [before.field_id],
         vaultIds: [vaultId],
       });
@@ -425,11 +425,10 @@ export async function stageVault(
 ): Promise<VaultDto & { old_field_id: number }> {
   return withConflictMapping(() =>
     db.transaction().execute(async (trx) => {
-      const before = await findVault(trx, actor.companyId, vaultId);
+      const before = await findVaultAndLockWarehouse(trx, actor.companyId, vaultId);
       if (!before) throw notFound(VAULT_NOT_FOUND);
       if (before.field_id === null) throw badRequest(ALREADY_STAGED);
       const { fields, vaults } = await lockForVaultWork(trx, actor, {
-        warehouseIds: [before.warehouse_id],
         fieldIds: [before.field_id],
         vaultIds: [vaultId],
       });
@@ -492,10 +491,9 @@ export type DeleteVaultAnswer =
 export async function deleteVault(db: Db, actor: Actor, vaultId: number): Promise<DeleteVaultAnswer> {
   return withConflictMapping(() =>
     db.transaction().execute(async (trx): Promise<DeleteVaultAnswer> => {
-      const before = await findVault(trx, actor.companyId, vaultId);
+      const before = await findVaultAndLockWarehouse(trx, actor.companyId, vaultId);
       if (!before) throw notFound(VAULT_NOT_FOUND);
       const { fields, vaults } = await lockForVaultWork(trx, actor, {
-        warehouseIds: [before.warehouse_id],
         fieldIds: [before.field_id],
         vaultIds: [vaultId],
       });
@@ -574,10 +572,9 @@ export async function deleteAttachment(
     db.transaction().execute(async (trx) => {
       const attachment = await findAttachment(trx, actor.companyId, attachmentId);
       if (!attachment) throw notFound(ATTACHMENT_NOT_FOUND);
-      const vault = await findVault(trx, actor.companyId, attachment.vault_id);
+      const vault = await findVaultAndLockWarehouse(trx, actor.companyId, attachment.vault_id);
       if (!vault) throw notFound(ATTACHMENT_NOT_FOUND);
       await lockForVaultWork(trx, actor, {
-        warehouseIds: [vault.warehouse_id],
         fieldIds: [],
         vaultIds: [vault.id],
       });

@@ -105,10 +105,28 @@ export interface WarehouseCountsRow {
 
 export type WarehouseWithStatsRow = WarehouseRow & WarehouseCountsRow & { revision: number };
 
-function warehousesWithStats(db: Db, companyId: number) {
-  return db
+/** The kept counts and revisions of the company's warehouses, their slots summed (migration 0010). */
+function summedStats(db: Db, companyId: number, warehouseId?: number) {
+  let query = db
+    .selectFrom('warehouse_stats')
+    .select((eb) => [
+      'warehouse_id',
+      eb.fn.sum<number>('revision').as('revision'),
+      eb.fn.sum<number>('vault_count').as('vault_count'),
+      eb.fn.sum<number>('real_count').as('real_count'),
+      eb.fn.sum<number>('empty_vault_count').as('empty_vault_count'),
+      eb.fn.sum<number>('empty_couchbox_count').as('empty_couchbox_count'),
+    ])
+    .where('company_id', '=', companyId)
+    .groupBy('warehouse_id');
+  if (warehouseId !== undefined) query = query.where('warehouse_id', '=', warehouseId);
+  return query;
+}
+
+function warehousesWithStats(db: Db, companyId: number, warehouseId?: number) {
+  const query = db
     .selectFrom('warehouses as w')
-    .innerJoin('warehouse_stats as s', 's.warehouse_id', 'w.id')
+    .innerJoin(summedStats(db, companyId, warehouseId).as('s'), 's.warehouse_id', 'w.id')
     .select(WAREHOUSE_COLUMNS.map((c) => `w.${c}` as const))
     .select([
       's.warehouse_id',
@@ -119,6 +137,7 @@ function warehousesWithStats(db: Db, companyId: number) {
       's.empty_couchbox_count',
     ])
     .where('w.company_id', '=', companyId);
+  return warehouseId === undefined ? query : query.where('w.id', '=', warehouseId);
 }
 
 /**
@@ -135,7 +154,7 @@ export async function findWarehouseWithStats(
   companyId: number,
   warehouseId: number,
 ): Promise<WarehouseWithStatsRow | undefined> {
-  return warehousesWithStats(db, companyId).where('w.id', '=', warehouseId).executeTakeFirst();
+  return warehousesWithStats(db, companyId, warehouseId).executeTakeFirst();
 }
 
 /** What identifies the current state of a warehouse's answers: its layout version and its write revision. */
@@ -146,7 +165,7 @@ export async function findWarehouseRevision(
 ): Promise<{ version: number; revision: number } | undefined> {
   return db
     .selectFrom('warehouses as w')
-    .innerJoin('warehouse_stats as s', 's.warehouse_id', 'w.id')
+    .innerJoin(summedStats(db, companyId, warehouseId).as('s'), 's.warehouse_id', 'w.id')
     .select(['w.version', 's.revision'])
     .where('w.company_id', '=', companyId)
     .where('w.id', '=', warehouseId)
