@@ -84,6 +84,8 @@ export interface VaultDto {
   note: string | null;
   type: string;
   position: number | null;
+  /** how many vaults stand above it in its field (issue 16); null while staged */
+  dig_out: number | null;
   version: number;
   attachments: AttachmentDto[];
 }

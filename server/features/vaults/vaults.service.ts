@@ -17,6 +17,7 @@ import {
   nextFreePosition,
   topmostPosition,
 } from '../../../domain/rules/capacity';
+import { digOutCount } from '../../../domain/rules/dig-out';
 import { fieldName } from '../../../domain/rules/field-names';
 import { placeholderKind } from '../../../domain/rules/placeholders';
 import type { Db } from '../../db/database';
@@ -84,7 +85,15 @@ export async function loadVault(db: Db, companyId: number, vaultId: number): Pro
   const row = await findVault(db, companyId, vaultId);
   if (!row) throw notFound(VAULT_NOT_FOUND);
   const files = attachmentsByVault(await findAttachmentsOfVaults(db, companyId, [vaultId]));
-  return presentVault(row, files.get(vaultId));
+  const inField = row.field_id === null ? [] : await occupiedPositions(db, row.field_id);
+  const digOut =
+    row.position === null
+      ? null
+      : digOutCount(
+          Number(row.position),
+          inField.map((v) => v.position),
+        );
+  return presentVault(row, files.get(vaultId), digOut);
 }
 
 /** Unique-slot and vanished-reference races end as a clear 409 rather than a server error. */
@@ -242,7 +251,15 @@ export async function addVault(
       // answered from inside the transaction, so the answer is what was committed; a new vault has no other files
       if (file) return loadVault(trx, actor.companyId, vaultId);
       const row = await findVault(trx, actor.companyId, vaultId);
-      return presentVault(row!);
+      const inField = await occupiedPositions(trx, field.id);
+      return presentVault(
+        row!,
+        [],
+        digOutCount(
+          input.position,
+          inField.map((v) => v.position),
+        ),
+      );
     }),
   );
 }

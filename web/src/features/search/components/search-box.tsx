@@ -164,6 +164,11 @@ export function SearchBox() {
                   <Icon className="h-4 w-4" />
                 </span>
                 <span className="min-w-0 flex-1 truncate font-medium">{suggestion.name}</span>
+                {suggestion.digOut !== undefined && (
+                  <span className="shrink-0 text-xs text-slate-500" data-testid="suggestion-dig-out">
+                    {suggestion.digOut === 0 ? 'on top' : `dig out ${suggestion.digOut}`}
+                  </span>
+                )}
                 <span className="shrink-0 text-xs tracking-wide text-slate-500 uppercase">{look.label}</span>
               </li>
             );

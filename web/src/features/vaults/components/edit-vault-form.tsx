@@ -15,6 +15,7 @@ import {
   vaultNumberDisabled,
 } from '../../../../../domain/schemas/vault.schema';
 import type { FieldDto, VaultDto, WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
+import { digOutCount } from '../../../../../domain/rules/dig-out';
 import { vaultTitle, withArticle } from '../../../../../domain/rules/vault-title';
 import {
   type UpdateVaultBody,
@@ -206,6 +207,17 @@ export function EditVaultForm({
           />
           <p className="text-sm text-slate-500">
             {warehouse.name}, field {field.name}, position {vault.position}
+            {vault.position !== null && (
+              <span data-testid="dig-out">
+                {' · '}
+                {digOutText(
+                  digOutCount(
+                    vault.position,
+                    Object.values(field.vaults).map((v) => v.position ?? 0),
+                  ),
+                )}
+              </span>
+            )}
           </p>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -371,4 +383,10 @@ export function EditVaultForm({
       />
     </div>
   );
+}
+
+function digOutText(count: number): string {
+  return count === 0
+    ? 'on top, nothing to dig out'
+    : `${count} ${count === 1 ? 'vault' : 'vaults'} to dig out`;
 }

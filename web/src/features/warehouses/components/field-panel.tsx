@@ -8,6 +8,7 @@ import {
   nextFreePosition,
   topmostPosition,
 } from '../../../../../domain/rules/capacity';
+import { digOutCount } from '../../../../../domain/rules/dig-out';
 import { fieldName, parseFieldName } from '../../../../../domain/rules/field-names';
 import { truncate } from '../../../../../domain/rules/text';
 import type { FieldDto, VaultDto, WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
@@ -141,6 +142,7 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
                   vault={vault}
                   editHref={editVaultHref(vault, warehouse.id)}
                   canStage={position === topmost}
+                  digOut={digOutCount(position, occupied)}
                   onStage={() => setToStage(vault)}
                 />
               ) : position === nextFree ? (
@@ -187,11 +189,13 @@ function VaultRow({
   vault,
   editHref,
   canStage,
+  digOut,
   onStage,
 }: {
   vault: VaultDto;
   editHref: string;
   canStage: boolean;
+  digOut: number;
   onStage: () => void;
 }) {
   const label = vault.name ?? vault.customer_name;
@@ -201,7 +205,13 @@ function VaultRow({
         <p className="truncate text-sm font-semibold text-slate-800" title={vault.customer_name}>
           {truncate(vault.customer_name, 15)}
         </p>
-        <p className="truncate text-xs text-slate-500">{vault.name ?? 'No vault number'}</p>
+        <p className="truncate text-xs text-slate-500">
+          {vault.name ?? 'No vault number'}
+          <span data-testid="dig-out" title="Vaults to move before this one can come out">
+            {' · '}
+            {digOutLabel(digOut)}
+          </span>
+        </p>
       </div>
       <Link
         to={editHref}
@@ -222,4 +232,9 @@ function VaultRow({
       </button>
     </div>
   );
+}
+
+/** 'on top' or 'dig out 2': how many vaults stand above it. */
+export function digOutLabel(count: number): string {
+  return count === 0 ? 'on top' : `dig out ${count}`;
 }
