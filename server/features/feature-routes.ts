@@ -7,6 +7,7 @@ import { fieldsRoutes } from './fields/fields.routes';
 import { healthRoutes } from './health/health.routes';
 import { layoutRoutes } from './layout/layout.routes';
 import { printRoutes } from './print/print.routes';
+import { pullListsRoutes } from './pull-lists/pull-lists.routes';
 import { racksRoutes } from './racks/racks.routes';
 import { vaultsRoutes } from './vaults/vaults.routes';
 import { warehousesRoutes } from './warehouses/warehouses.routes';
@@ -28,6 +29,7 @@ export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, opt
     checklistsRoutes,
     contactRoutes,
     printRoutes,
+    pullListsRoutes,
   ]) {
     await app.register(routes, options);
   }

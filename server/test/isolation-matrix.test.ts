@@ -20,6 +20,9 @@ interface Targets extends CompanyIds {
   attachmentId: number;
   /** the secret of A's checklist fill-in link, as A's staff are shown it */
   checklistKey: string;
+  /** a pull list of A's (issue 16), of this order */
+  pullListId: number;
+  pullOrderName: string;
 }
 
 /** Company B's own things, for requests that mix B's and A's ids. */
@@ -181,6 +184,27 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/stage/vaults': () => [{ label: "B's stage", url: '/api/stage/vaults', asOther: 200 }],
   'POST /api/stage/vaults/:id': (t) => [
     { label: "A's topmost vault", url: `/api/stage/vaults/${t.placedVaultId}` },
+  ],
+  'GET /api/pull-lists': () => [{ label: "B's pull lists", url: '/api/pull-lists', asOther: 200 }],
+  'POST /api/pull-lists': (t) => [
+    // B's own scope has no such order: the same answer as for any order B does not have
+    {
+      label: "a list of A's order",
+      url: '/api/pull-lists',
+      payload: { order_name: t.pullOrderName },
+      asOther: 400,
+    },
+  ],
+  'GET /api/pull-lists/:id': (t) => [{ label: "A's pull list", url: `/api/pull-lists/${t.pullListId}` }],
+  'POST /api/pull-lists/:id/steps': (t) => [
+    {
+      label: "a step of A's pull list",
+      url: `/api/pull-lists/${t.pullListId}/steps`,
+      payload: { vault_id: t.placedVaultId, action: 'pulled' },
+    },
+  ],
+  'POST /api/pull-lists/:id/release': (t) => [
+    { label: "A's pull list", url: `/api/pull-lists/${t.pullListId}/release` },
   ],
   'GET /api/attachments/:id': (t) => [{ label: "A's attachment", url: `/api/attachments/${t.attachmentId}` }],
   'DELETE /api/attachments/:id': (t) => [
@@ -417,6 +441,8 @@ function ghostOf(t: Targets): Targets {
     shelfId: ghost(),
     palletId: ghost(),
     attachmentId: ghost(),
+    pullListId: ghost(),
+    pullOrderName: 'NO-SUCH-ORDER',
     email: 'nobody-at-all@example.test',
     checklist: {
       ...t.checklist,
@@ -530,8 +556,20 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
       }),
     );
     expect(upload.statusCode).toBe(201);
+    const aPlaced = (await a.request({ method: 'GET', url: `/api/vaults/${ids.placedVaultId}` })).json() as {
+      order_name: string | null;
+    };
+    const pullOrderName = aPlaced.order_name ?? 'NO-ORDER';
+    const pullList = await a.request({
+      method: 'POST',
+      url: '/api/pull-lists',
+      payload: { order_name: pullOrderName },
+    });
+    expect(pullList.statusCode).toBe(201);
     targets = {
       ...ids,
+      pullListId: (pullList.json() as { id: number }).id,
+      pullOrderName,
       email: DEMO_LOGIN.email,
       attachmentId: (upload.json() as { attachment: { id: number } }).attachment.id,
       checklistKey: keyOfLink(ids.checklist.fill_in_url),

@@ -43,6 +43,8 @@ export function presentVault(
     type: row.type,
     position: row.position === null ? null : Number(row.position),
     dig_out: row.position === null ? null : digOut,
+    released_at: row.released_at ?? null,
+    released_by: row.released_by ?? null,
     version: Number(row.version),
     attachments,
   };
