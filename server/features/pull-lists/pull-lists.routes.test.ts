@@ -170,6 +170,9 @@ describe.each(testEngines())('pull lists on %s', (engine) => {
       unknown
     >;
     expect(Object.keys(stage)).not.toContain(String(s.deep.id));
+    const print = (await user.request({ method: 'GET', url: '/api/vaults/all' })).json() as { id: number }[];
+    expect(print.map((v) => v.id)).not.toContain(s.deep.id);
+    expect(print.map((v) => v.id)).toContain(s.blockerLow.id);
     const vault = (await user.request({ method: 'GET', url: `/api/vaults/${s.deep.id}` })).json() as VaultDto;
     expect(vault.released_by).toBe(userName);
     const events = await db()
