@@ -11,6 +11,8 @@ export const paths = {
   printStudio: '/print-studio',
   checklistsAdmin: '/warehouse-checklists',
   messages: '/messages',
+  pullLists: '/pull-lists',
+  pullList: (id: number) => `/pull-lists/${id}`,
   warehouse: (name: string) => `/warehouse/${warehouseSlug(name)}`,
   editWarehouse: (name: string) => `/edit/${warehouseSlug(name)}`,
   editVault: (vaultName: string) => `/edit/vault/${encodeURIComponent(vaultName)}`,

@@ -1,5 +1,15 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { ClipboardCheck, Forklift, LogOut, Mail, Printer, BarChart3, Warehouse, X } from 'lucide-react';
+import {
+  ClipboardCheck,
+  Forklift,
+  ListChecks,
+  LogOut,
+  Mail,
+  Printer,
+  BarChart3,
+  Warehouse,
+  X,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import type { WarehouseSummaryDto } from '../../../../domain/schemas/warehouse.schema';
@@ -86,6 +96,9 @@ export function MenuDrawer({
             <div className="my-3 border-t border-slate-200" />
             <MenuLink to={paths.stage} icon={<Forklift className={iconClass} />} onNavigate={close}>
               Stage
+            </MenuLink>
+            <MenuLink to={paths.pullLists} icon={<ListChecks className={iconClass} />} onNavigate={close}>
+              Pull lists
             </MenuLink>
             <MenuLink to={paths.statistics} icon={<BarChart3 className={iconClass} />} onNavigate={close}>
               Statistics

@@ -1,6 +1,6 @@
 import { Paperclip, Trash2 } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
   isCouchboxField,
@@ -206,6 +206,14 @@ export function EditVaultForm({
             onChange={changeMode}
           />
           <p className="text-sm text-slate-500">
+            {vault.order_name && (
+              <Link
+                to={`${paths.pullLists}?${new URLSearchParams({ order: vault.order_name }).toString()}`}
+                className="mr-3 font-semibold text-accent underline"
+              >
+                Pull list for order {vault.order_name}
+              </Link>
+            )}
             {warehouse.name}, field {field.name}, position {vault.position}
             {vault.position !== null && (
               <span data-testid="dig-out">
