@@ -9,6 +9,7 @@ import { layoutRoutes } from './layout/layout.routes';
 import { printRoutes } from './print/print.routes';
 import { pullListsRoutes } from './pull-lists/pull-lists.routes';
 import { racksRoutes } from './racks/racks.routes';
+import { receivingRoutes } from './receiving/receiving.routes';
 import { vaultsRoutes } from './vaults/vaults.routes';
 import { warehousesRoutes } from './warehouses/warehouses.routes';
 
@@ -30,6 +31,7 @@ export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, opt
     contactRoutes,
     printRoutes,
     pullListsRoutes,
+    receivingRoutes,
   ]) {
     await app.register(routes, options);
   }

@@ -206,6 +206,25 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/pull-lists/:id/release': (t) => [
     { label: "A's pull list", url: `/api/pull-lists/${t.pullListId}/release` },
   ],
+  'POST /api/receiving/proposal': () => [
+    {
+      label: "a proposal in B's own fields",
+      url: '/api/receiving/proposal',
+      payload: { customer_name: 'BRAVO', order_name: 'B-IN', vaults: [{ type: 'vault' }] },
+      asOther: 200,
+    },
+  ],
+  'POST /api/receiving': (t) => [
+    {
+      label: "a shipment into A's field",
+      url: '/api/receiving',
+      payload: {
+        customer_name: 'BRAVO',
+        order_name: 'B-IN',
+        vaults: [{ type: 'vault', field_id: t.fieldId }],
+      },
+    },
+  ],
   'GET /api/attachments/:id': (t) => [{ label: "A's attachment", url: `/api/attachments/${t.attachmentId}` }],
   'DELETE /api/attachments/:id': (t) => [
     { label: "A's attachment", url: `/api/attachments/${t.attachmentId}` },

@@ -207,61 +207,67 @@ export async function addVault(
   input: AddVaultInput,
   file?: UploadedFile,
 ): Promise<VaultDto> {
-  return withConflictMapping(() =>
-    db.transaction().execute(async (trx) => {
-      const located = await findField(trx, actor.companyId, input.field_id);
-      if (!located) throw notFound(FIELD_NOT_FOUND);
-      const { fields } = await lockForVaultWork(trx, actor, {
-        warehouseIds: [located.warehouse_id],
-        fieldIds: [located.id],
-      });
-      // the field may have gone with a removed row while this waited
-      const field = fields.get(located.id);
-      if (!field) throw notFound(FIELD_NOT_FOUND);
-      const details = normaliseDetails({
-        name: input.vault_id,
-        customer_name: input.customer_name,
-        order_name: input.order_name,
-        type: input.type,
-        note: input.note,
-        fallbackType: 'vault',
-      });
-      checkType(details.type, field);
-      await checkSlot(trx, field, input.position);
-      const { customerId, orderId } = await resolveNames(trx, actor.companyId, details);
-      const vaultId = await insertVault(trx, {
-        companyId: actor.companyId,
-        name: details.name,
-        customerId,
-        orderId,
-        fieldId: field.id,
-        position: input.position,
-        type: details.type,
-        note: details.note,
-      });
-      if (file) await insertAttachment(trx, { companyId: actor.companyId, vaultId, ...file });
-      await recordEvent(trx, {
-        companyId: actor.companyId,
-        userId: actor.userId,
-        kind: 'vault.added',
-        entityType: 'vault',
-        entityId: vaultId,
-        warehouseId: field.warehouse_id,
-        payload: { fieldId: field.id, position: input.position },
-      });
-      // answered from inside the transaction, so the answer is what was committed; a new vault has no other files
-      if (file) return loadVault(trx, actor.companyId, vaultId);
-      const row = await findVault(trx, actor.companyId, vaultId);
-      const inField = await occupiedPositions(trx, field.id);
-      return presentVault(
-        row!,
-        [],
-        digOutCount(
-          input.position,
-          inField.map((v) => v.position),
-        ),
-      );
-    }),
+  return withConflictMapping(() => db.transaction().execute((trx) => addVaultIn(trx, actor, input, file)));
+}
+
+/** Adding inside a caller's transaction (a received shipment), with every rule and lock of the add. */
+export async function addVaultIn(
+  trx: Trx,
+  actor: Actor,
+  input: AddVaultInput,
+  file?: UploadedFile,
+): Promise<VaultDto> {
+  const located = await findField(trx, actor.companyId, input.field_id);
+  if (!located) throw notFound(FIELD_NOT_FOUND);
+  const { fields } = await lockForVaultWork(trx, actor, {
+    warehouseIds: [located.warehouse_id],
+    fieldIds: [located.id],
+  });
+  // the field may have gone with a removed row while this waited
+  const field = fields.get(located.id);
+  if (!field) throw notFound(FIELD_NOT_FOUND);
+  const details = normaliseDetails({
+    name: input.vault_id,
+    customer_name: input.customer_name,
+    order_name: input.order_name,
+    type: input.type,
+    note: input.note,
+    fallbackType: 'vault',
+  });
+  checkType(details.type, field);
+  await checkSlot(trx, field, input.position);
+  const { customerId, orderId } = await resolveNames(trx, actor.companyId, details);
+  const vaultId = await insertVault(trx, {
+    companyId: actor.companyId,
+    name: details.name,
+    customerId,
+    orderId,
+    fieldId: field.id,
+    position: input.position,
+    type: details.type,
+    note: details.note,
+  });
+  if (file) await insertAttachment(trx, { companyId: actor.companyId, vaultId, ...file });
+  await recordEvent(trx, {
+    companyId: actor.companyId,
+    userId: actor.userId,
+    kind: 'vault.added',
+    entityType: 'vault',
+    entityId: vaultId,
+    warehouseId: field.warehouse_id,
+    payload: { fieldId: field.id, position: input.position },
+  });
+  // answered from inside the transaction, so the answer is what was committed; a new vault has no other files
+  if (file) return loadVault(trx, actor.companyId, vaultId);
+  const row = await findVault(trx, actor.companyId, vaultId);
+  const inField = await occupiedPositions(trx, field.id);
+  return presentVault(
+    row!,
+    [],
+    digOutCount(
+      input.position,
+      inField.map((v) => v.position),
+    ),
   );
 }
 
