@@ -83,4 +83,38 @@ test.describe('Pull lists', () => {
     await page.goto('/pull-lists');
     await expect(page.getByRole('link', { name: /Order DELIVER-9.*released/ })).toBeVisible();
   });
+
+  test('receive a shipment of 6 vaults into the proposed slots', async ({ signedIn: page, account }) => {
+    const db = e2eDatabase().db;
+    const warehouse = await buildWarehouse(db, {
+      companyId: account.companyId,
+      name: 'Dock Yard',
+      rows: 2,
+      cols: 2,
+      fieldCapacity: 3,
+    });
+    await buildVault(db, {
+      companyId: account.companyId,
+      fieldId: warehouse.field('B2').id,
+      name: 'OLD-1',
+      customerName: 'NEWCOMER',
+    });
+    await page.goto('/receive');
+    await page.getByLabel('Customer Name').fill('Newcomer');
+    await page.getByLabel('Order Number').fill('SHIP-6');
+    const vaults = page.getByRole('group', { name: 'Vaults' });
+    await vaults.getByLabel('Numbers (typed or pasted)').fill('R-1\nR-2, R-3\tR-4');
+    await vaults.getByLabel('How many').fill('5');
+    await page.getByRole('group', { name: 'Liftvans' }).getByLabel('How many').fill('1');
+    await page.getByRole('button', { name: 'Propose slots' }).click();
+    await expect(page.getByTestId('proposed-slot')).toHaveCount(6);
+    // next to the customer's vault first
+    await expect(page.getByLabel('Field for R-1')).toHaveValue(String(warehouse.field('B2').id));
+    await page.getByRole('button', { name: 'Store 6 vaults' }).click();
+    await expect(page.getByTestId('received-vault')).toHaveCount(6);
+    await expect(page.getByTestId('received-vault').first()).toContainText('R-1: Dock Yard B2, position 2');
+
+    await page.goto('/warehouse/dock-yard?field=B2');
+    await expect(page.getByTestId('vault-row').filter({ hasText: 'R-2' })).toContainText('on top');
+  });
 });

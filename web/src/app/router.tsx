@@ -32,6 +32,7 @@ const ChecklistsAdminPage = lazy(() => import('../features/checklists/pages/chec
 const MessagesPage = lazy(() => import('../features/contact/pages/messages-page'));
 const PullListsPage = lazy(() => import('../features/pull-lists/pages/pull-lists-page'));
 const PullListPage = lazy(() => import('../features/pull-lists/pages/pull-list-page'));
+const ReceivePage = lazy(() => import('../features/receiving/pages/receive-page'));
 const RackView = lazy(() =>
   import('../features/racks/components/rack-view').then((m) => ({ default: m.RackView })),
 );
@@ -52,7 +53,7 @@ const renderRackView = (warehouse: WarehouseDto) => (
 const CHECKLIST_PATH = /^\/([^/]+)-checklist\/?$/;
 // the signed-in screens: a signed-out visitor who opens one signs in first and then lands on it
 const SIGNED_IN_PATH =
-  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|messages|pull-lists|warehouse\/|edit\/)/;
+  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|messages|pull-lists|receive|warehouse\/|edit\/)/;
 
 // set once this tab has been signed in: after signing out, the screen left behind is not a deep link to return to
 const visit = { signedIn: false };
@@ -117,6 +118,7 @@ function SignedInRoutes() {
           <Route path={paths.messages} element={<MessagesPage />} />
           <Route path={paths.pullLists} element={<PullListsPage />} />
           <Route path="/pull-lists/:id" element={<PullListPage />} />
+          <Route path={paths.receive} element={<ReceivePage />} />
           <Route path="*" element={<ChecklistOrHome signedIn />} />
         </Route>
       </Routes>

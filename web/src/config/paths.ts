@@ -13,6 +13,7 @@ export const paths = {
   messages: '/messages',
   pullLists: '/pull-lists',
   pullList: (id: number) => `/pull-lists/${id}`,
+  receive: '/receive',
   warehouse: (name: string) => `/warehouse/${warehouseSlug(name)}`,
   editWarehouse: (name: string) => `/edit/${warehouseSlug(name)}`,
   editVault: (vaultName: string) => `/edit/vault/${encodeURIComponent(vaultName)}`,

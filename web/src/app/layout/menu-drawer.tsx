@@ -3,6 +3,7 @@ import {
   ClipboardCheck,
   Forklift,
   ListChecks,
+  PackagePlus,
   LogOut,
   Mail,
   Printer,
@@ -99,6 +100,9 @@ export function MenuDrawer({
             </MenuLink>
             <MenuLink to={paths.pullLists} icon={<ListChecks className={iconClass} />} onNavigate={close}>
               Pull lists
+            </MenuLink>
+            <MenuLink to={paths.receive} icon={<PackagePlus className={iconClass} />} onNavigate={close}>
+              Receive shipment
             </MenuLink>
             <MenuLink to={paths.statistics} icon={<BarChart3 className={iconClass} />} onNavigate={close}>
               Statistics
