@@ -73,6 +73,23 @@ describe('vault search index', () => {
     expect(suggest(index, 'v', 2)).toHaveLength(2);
   });
 
+  it('tells with each vault number how many vaults stand above it in its field', () => {
+    const stacked = {
+      fields: {
+        1: {
+          id: 1,
+          vaults: {
+            1: { id: 1, customer_name: 'A', order_name: 'O', name: 'TOP', position: 1 },
+            2: { id: 2, customer_name: 'A', order_name: 'O', name: 'LOW', position: 3 },
+          },
+        },
+      },
+    } as unknown as Fields;
+    const index = buildVaultSearchIndex(stacked);
+    expect(suggest(index, 'top')).toEqual([{ name: 'TOP', type: 'vault', digOut: 0 }]);
+    expect(suggest(index, 'low')).toEqual([{ name: 'LOW', type: 'vault', digOut: 1 }]);
+  });
+
   it('matches fields by the exact customer, order or vault number', () => {
     expect([...matchingFieldIds(warehouse, { name: 'SMITH', type: 'customer' })]).toEqual([1]);
     expect([...matchingFieldIds(warehouse, { name: 'ORD-2', type: 'order' })].sort()).toEqual([1, 2]);

@@ -1,15 +1,18 @@
 import type { WarehouseDto } from '../schemas/warehouse.schema';
+import { digOutCounts } from './dig-out';
 
 export type SuggestionType = 'customer' | 'order' | 'vault' | 'pallet';
 
 export interface Suggestion {
   name: string;
   type: SuggestionType;
+  /** vault numbers: how many vaults stand above it in its field (issue 16) */
+  digOut?: number;
 }
 
 export interface SearchIndex {
   /** distinct names per type, each with its lower-cased form for matching */
-  entries: { name: string; lower: string; type: SuggestionType }[];
+  entries: { name: string; lower: string; type: SuggestionType; digOut?: number }[];
 }
 
 /** Minimal rack shape the search needs (the rack view's data). */
@@ -45,15 +48,22 @@ export function buildVaultSearchIndex(warehouse: Pick<WarehouseDto, 'fields'>): 
     seen.add(key);
     entries.push({ name, lower: name.toLowerCase(), type });
   };
-  const order: SuggestionType[] = ['customer', 'order', 'vault'];
+  const order: SuggestionType[] = ['customer', 'order'];
   for (const type of order) {
     for (const field of Object.values(warehouse.fields)) {
       for (const vault of Object.values(field.vaults)) {
-        add(
-          type === 'customer' ? vault.customer_name : type === 'order' ? vault.order_name : vault.name,
-          type,
-        );
+        add(type === 'customer' ? vault.customer_name : vault.order_name, type);
       }
+    }
+  }
+  for (const field of Object.values(warehouse.fields)) {
+    const vaults = Object.values(field.vaults);
+    const digOut = digOutCounts(vaults);
+    for (const vault of vaults) {
+      const before = entries.length;
+      add(vault.name, 'vault');
+      const entry = entries[before];
+      if (entry && entries.length > before) entry.digOut = digOut.get(vault.id);
     }
   }
   return { entries: sortEntries(entries) };
@@ -102,7 +112,11 @@ export function suggest(index: SearchIndex, term: string, limit = 200): Suggesti
   const out: Suggestion[] = [];
   for (const entry of index.entries) {
     if (entry.lower.includes(needle)) {
-      out.push({ name: entry.name, type: entry.type });
+      out.push(
+        entry.digOut === undefined
+          ? { name: entry.name, type: entry.type }
+          : { name: entry.name, type: entry.type, digOut: entry.digOut },
+      );
       if (out.length >= limit) break;
     }
   }

@@ -84,6 +84,11 @@ export interface VaultDto {
   note: string | null;
   type: string;
   position: number | null;
+  /** how many vaults stand above it in its field (issue 16); null while staged */
+  dig_out: number | null;
+  /** when and by whom it left the warehouse (issue 16); null while it is stored */
+  released_at: string | null;
+  released_by: string | null;
   version: number;
   attachments: AttachmentDto[];
 }

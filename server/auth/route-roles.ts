@@ -34,6 +34,8 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'GET /api/activity': 'viewer',
   'GET /api/activity/export': 'viewer',
   'GET /api/vaults/:id/history': 'viewer',
+  'GET /api/pull-lists': 'viewer',
+  'GET /api/pull-lists/:id': 'viewer',
 
   'POST /api/vaults/': 'floor',
   'POST /api/vaults': 'floor',
@@ -47,6 +49,12 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'POST /api/racks/pallets': 'floor',
   'PUT /api/racks/pallets/:id/edit': 'floor',
   'DELETE /api/pallets/:id/delete': 'floor',
+  // pulling an order and receiving a shipment are vault work
+  'POST /api/pull-lists': 'floor',
+  'POST /api/pull-lists/:id/steps': 'floor',
+  'POST /api/pull-lists/:id/release': 'floor',
+  'POST /api/receiving/proposal': 'floor',
+  'POST /api/receiving': 'floor',
 
   'POST /api/warehouse/add-warehouse': 'manager',
   'DELETE /api/warehouse/:id': 'manager',

@@ -7,6 +7,7 @@ import * as installationSecrets from './migrations/0004-installation-secrets';
 import * as warehouseStats from './migrations/0005-warehouse-stats-and-revisions';
 import * as rolesTeamHistory from './migrations/0006-roles-team-and-history';
 import * as stripedStats from './migrations/0010-striped-warehouse-stats';
+import * as pullLists from './migrations/0007-pull-lists-and-release';
 
 // Listed here, not read from disk, so the same code runs from source and from any bundle.
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005-warehouse-stats-and-revisions': warehouseStats,
   '0006-roles-team-and-history': rolesTeamHistory,
   '0010-striped-warehouse-stats': stripedStats,
+  '0007-pull-lists-and-release': pullLists,
 };
 
 /** Migrates to the newest migration, or up to and including `target` (tests of a migration on older data). */

@@ -139,6 +139,40 @@ export interface VaultsTable {
   version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** set when the vault left the warehouse (issue 16); a released vault has no field and is kept for history */
+  released_at: Timestamp | null;
+  /** the name of who released it */
+  released_by: string | null;
+}
+
+/** Issue 16: the vaults of an order or a customer to take out (migration 0007). */
+export interface PullListsTable {
+  id: Generated<number>;
+  company_id: number;
+  /** 'Order ORD-1' or 'Customer SMITH', as it was when the list was made */
+  title: string;
+  customer_id: number | null;
+  order_id: number | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  released_at: Timestamp | null;
+  released_by: string | null;
+  version: Generated<number>;
+}
+
+export interface PullListItemsTable {
+  id: Generated<number>;
+  company_id: number;
+  pull_list_id: number;
+  vault_id: number;
+  /** 'pull' (a vault of the list) or 'in-the-way' (set aside to reach one) */
+  role: string;
+  /** pull: 'todo' | 'pulled'; in-the-way: 'set-aside' | 'put-back' */
+  state: string;
+  from_field_id: number | null;
+  from_position: number | null;
+  done_by: string | null;
+  done_at: Timestamp | null;
 }
 
 export interface AttachmentsTable {
@@ -275,5 +309,7 @@ export interface Database {
   checklist_tasks: ChecklistTasksTable;
   contact_messages: ContactMessagesTable;
   events: EventsTable;
+  pull_lists: PullListsTable;
+  pull_list_items: PullListItemsTable;
   installation_secrets: InstallationSecretsTable;
 }

@@ -8,8 +8,10 @@ import { fieldsRoutes } from './fields/fields.routes';
 import { healthRoutes } from './health/health.routes';
 import { layoutRoutes } from './layout/layout.routes';
 import { printRoutes } from './print/print.routes';
+import { pullListsRoutes } from './pull-lists/pull-lists.routes';
 import { racksRoutes } from './racks/racks.routes';
 import { teamRoutes } from './team/team.routes';
+import { receivingRoutes } from './receiving/receiving.routes';
 import { vaultsRoutes } from './vaults/vaults.routes';
 import { warehousesRoutes } from './warehouses/warehouses.routes';
 
@@ -32,6 +34,8 @@ export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, opt
     printRoutes,
     teamRoutes,
     activityRoutes,
+    pullListsRoutes,
+    receivingRoutes,
   ]) {
     await app.register(routes, options);
   }

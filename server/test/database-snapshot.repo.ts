@@ -20,6 +20,8 @@ const COUNTED_TABLES = [
   'checklist_tasks',
   'contact_messages',
   'events',
+  'pull_lists',
+  'pull_list_items',
 ] as const satisfies readonly (keyof Database)[];
 
 export interface DatabaseSnapshot {

@@ -24,6 +24,9 @@ interface Targets extends CompanyIds {
   attachmentId: number;
   /** the secret of A's checklist fill-in link, as A's staff are shown it */
   checklistKey: string;
+  /** a pull list of A's (issue 16), of this order */
+  pullListId: number;
+  pullOrderName: string;
 }
 
 /** Company B's own things, for requests that mix B's and A's ids. */
@@ -187,6 +190,46 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/stage/vaults': () => [{ label: "B's stage", url: '/api/stage/vaults', asOther: 200 }],
   'POST /api/stage/vaults/:id': (t) => [
     { label: "A's topmost vault", url: `/api/stage/vaults/${t.placedVaultId}` },
+  ],
+  'GET /api/pull-lists': () => [{ label: "B's pull lists", url: '/api/pull-lists', asOther: 200 }],
+  'POST /api/pull-lists': (t) => [
+    // B's own scope has no such order: the same answer as for any order B does not have
+    {
+      label: "a list of A's order",
+      url: '/api/pull-lists',
+      payload: { order_name: t.pullOrderName },
+      asOther: 400,
+    },
+  ],
+  'GET /api/pull-lists/:id': (t) => [{ label: "A's pull list", url: `/api/pull-lists/${t.pullListId}` }],
+  'POST /api/pull-lists/:id/steps': (t) => [
+    {
+      label: "a step of A's pull list",
+      url: `/api/pull-lists/${t.pullListId}/steps`,
+      payload: { vault_id: t.placedVaultId, action: 'pulled' },
+    },
+  ],
+  'POST /api/pull-lists/:id/release': (t) => [
+    { label: "A's pull list", url: `/api/pull-lists/${t.pullListId}/release` },
+  ],
+  'POST /api/receiving/proposal': () => [
+    {
+      label: "a proposal in B's own fields",
+      url: '/api/receiving/proposal',
+      payload: { customer_name: 'BRAVO', order_name: 'B-IN', vaults: [{ type: 'vault' }] },
+      asOther: 200,
+    },
+  ],
+  'POST /api/receiving': (t) => [
+    {
+      label: "a shipment into A's field",
+      url: '/api/receiving',
+      payload: {
+        customer_name: 'BRAVO',
+        order_name: 'B-IN',
+        vaults: [{ type: 'vault', field_id: t.fieldId }],
+      },
+    },
   ],
   'GET /api/attachments/:id': (t) => [{ label: "A's attachment", url: `/api/attachments/${t.attachmentId}` }],
   'DELETE /api/attachments/:id': (t) => [
@@ -489,6 +532,8 @@ function ghostOf(t: Targets): Targets {
     palletId: ghost(),
     attachmentId: ghost(),
     memberId: ghost(),
+    pullListId: ghost(),
+    pullOrderName: 'NO-SUCH-ORDER',
     email: 'nobody-at-all@example.test',
     checklist: {
       ...t.checklist,
@@ -602,8 +647,20 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
       }),
     );
     expect(upload.statusCode).toBe(201);
+    const aPlaced = (await a.request({ method: 'GET', url: `/api/vaults/${ids.placedVaultId}` })).json() as {
+      order_name: string | null;
+    };
+    const pullOrderName = aPlaced.order_name ?? 'NO-ORDER';
+    const pullList = await a.request({
+      method: 'POST',
+      url: '/api/pull-lists',
+      payload: { order_name: pullOrderName },
+    });
+    expect(pullList.statusCode).toBe(201);
     targets = {
       ...ids,
+      pullListId: (pullList.json() as { id: number }).id,
+      pullOrderName,
       email: DEMO_LOGIN.email,
       memberId: ((await a.request({ method: 'GET', url: '/api/auth/' })).json() as { id: number }).id,
       attachmentId: (upload.json() as { attachment: { id: number } }).attachment.id,

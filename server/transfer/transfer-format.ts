@@ -120,6 +120,9 @@ export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
     version: integer,
     created_at: timestamp,
     updated_at: timestamp,
+    // released vaults (issue 16); files from before release existed have neither
+    released_at: { kind: 'timestamp', nullable: true, optional: true },
+    released_by: { kind: 'text', nullable: true, optional: true },
   },
   attachments: {
     id,
@@ -179,6 +182,28 @@ export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
     reason: orNull(text),
     completed_at: orNull(timestamp),
   },
+  pull_lists: {
+    id,
+    title: text,
+    customer_id: orNull(ref('customers')),
+    order_id: orNull(ref('orders')),
+    created_by: orNull(text),
+    created_at: timestamp,
+    released_at: orNull(timestamp),
+    released_by: orNull(text),
+    version: integer,
+  },
+  pull_list_items: {
+    id,
+    pull_list_id: ref('pull_lists'),
+    vault_id: ref('vaults'),
+    role: oneOf(['pull', 'in-the-way']),
+    state: oneOf(['todo', 'pulled', 'set-aside', 'put-back']),
+    from_field_id: orNull(ref('fields')),
+    from_position: orNull(integer),
+    done_by: orNull(text),
+    done_at: orNull(timestamp),
+  },
   events: {
     id,
     user_id: orNull(ref('users')),
@@ -210,6 +235,7 @@ const EVENT_ENTITY_TABLE: Record<EventRecord['entityType'], TenantTable> = {
   pallet: 'pallets',
   checklist: 'checklists',
   member: 'users',
+  'pull-list': 'pull_lists',
 };
 
 /** The table an event's entity_id points into; undefined for a type that names none (never a key of Object). */
@@ -228,6 +254,7 @@ export const UNIQUE_KEYS: Partial<Record<TenantTable, string[][]>> = {
   customers: [['name']],
   orders: [['name']],
   vaults: [['field_id', 'position']],
+  pull_list_items: [['pull_list_id', 'vault_id']],
 };
 
 /** What the database's check constraints demand of one row, said before the import writes anything. */

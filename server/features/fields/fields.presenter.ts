@@ -1,10 +1,15 @@
 import type { FieldDto, VaultDto } from '../../../domain/schemas/warehouse.schema';
+import { digOutCounts } from '../../../domain/rules/dig-out';
 import { fieldName } from '../../../domain/rules/field-names';
 import type { FieldRow } from './fields.repo';
 
 export function presentField(row: FieldRow, vaults: VaultDto[]): FieldDto {
   const byId: Record<number, VaultDto> = {};
-  for (const vault of vaults) byId[vault.id] = vault;
+  const digOut = digOutCounts(vaults);
+  for (const vault of vaults) {
+    vault.dig_out = digOut.get(vault.id) ?? null;
+    byId[vault.id] = vault;
+  }
   return {
     id: row.id,
     name: fieldName(row.col, row.row),

@@ -48,6 +48,8 @@ export async function listPrintKeysPage(
   if (after === null || after.fieldId === null) {
     const staged = await query
       .where('v.field_id', 'is', null)
+      // released vaults have left the warehouse (issue 16): not in Print Studio
+      .where('v.released_at', 'is', null)
       .where('v.id', '>', after?.id ?? 0)
       .orderBy('v.id')
       .execute();

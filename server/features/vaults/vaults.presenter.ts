@@ -21,7 +21,12 @@ export function attachmentsByVault(rows: AttachmentRow[]): Map<number, Attachmen
   return byVault;
 }
 
-export function presentVault(row: VaultRow, attachments: AttachmentDto[] = []): VaultDto {
+/** `digOut` is the number of vaults above it in its field; the caller knows the field's other vaults. */
+export function presentVault(
+  row: VaultRow,
+  attachments: AttachmentDto[] = [],
+  digOut: number | null = null,
+): VaultDto {
   return {
     id: row.id,
     name: row.name,
@@ -37,6 +42,9 @@ export function presentVault(row: VaultRow, attachments: AttachmentDto[] = []): 
     note: row.note,
     type: row.type,
     position: row.position === null ? null : Number(row.position),
+    dig_out: row.position === null ? null : digOut,
+    released_at: row.released_at ?? null,
+    released_by: row.released_by ?? null,
     version: Number(row.version),
     attachments,
   };

@@ -15,6 +15,8 @@ export interface VaultRow {
   type: string;
   note: string | null;
   version: number;
+  released_at: string | null;
+  released_by: string | null;
   field_col: number | null;
   field_row: number | null;
   warehouse_id: number | null;
@@ -35,6 +37,8 @@ const VAULT_COLUMNS = [
   'v.type',
   'v.note',
   'v.version',
+  'v.released_at',
+  'v.released_by',
 ] as const;
 
 /** Vaults with the names a VaultDto shows; staged vaults have no field or warehouse. */
@@ -78,7 +82,16 @@ export async function findVaultAndLockWarehouse(
 /** A vault's own columns, as locked for a write. */
 export type LockedVaultRow = Pick<
   VaultRow,
-  'id' | 'company_id' | 'name' | 'customer_id' | 'order_id' | 'field_id' | 'position' | 'type' | 'version'
+  | 'id'
+  | 'company_id'
+  | 'name'
+  | 'customer_id'
+  | 'order_id'
+  | 'field_id'
+  | 'position'
+  | 'type'
+  | 'version'
+  | 'released_at'
 >;
 
 /**
@@ -104,6 +117,7 @@ export async function lockAndFindVaults(
       'position',
       'type',
       'version',
+      'released_at',
     ])
     .where('company_id', '=', companyId)
     .where(
@@ -154,11 +168,15 @@ export async function findVaultsOfFields(db: Db, companyId: number, fieldIds: nu
 }
 
 export async function findStagedVaults(db: Db, companyId: number): Promise<VaultRow[]> {
-  return vaultRows(db)
-    .where('v.company_id', '=', companyId)
-    .where('v.field_id', 'is', null)
-    .orderBy('v.id')
-    .execute();
+  return (
+    vaultRows(db)
+      .where('v.company_id', '=', companyId)
+      .where('v.field_id', 'is', null)
+      // released vaults have left the warehouse (issue 16)
+      .where('v.released_at', 'is', null)
+      .orderBy('v.id')
+      .execute()
+  );
 }
 
 export async function occupiedPositions(

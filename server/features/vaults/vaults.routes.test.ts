@@ -365,6 +365,23 @@ describe.each(testEngines())('vault routes on %s', (engine) => {
       });
     });
 
+    it('tells how many vaults stand above it in its field (its dig-out count)', async () => {
+      const { wh, field } = await newField();
+      const bottom = await buildVault(db(), { companyId: user.companyId, fieldId: field.id });
+      const middle = await buildVault(db(), { companyId: user.companyId, fieldId: field.id });
+      const top = await buildVault(db(), { companyId: user.companyId, fieldId: field.id });
+      const digOut = async (id: number) =>
+        ((await user.request({ method: 'GET', url: `/api/vaults/${id}` })).json() as VaultDto).dig_out;
+      expect([await digOut(bottom.id), await digOut(middle.id), await digOut(top.id)]).toEqual([2, 1, 0]);
+      const staged = await buildStagedVault(db(), { companyId: user.companyId });
+      expect(await digOut(staged.id)).toBeNull();
+      const whRes = await user.request({ method: 'GET', url: `/api/warehouse/${wh.id}` });
+      const inField = (whRes.json() as { fields: Record<number, FieldDto> }).fields[field.id]!.vaults;
+      expect([inField[bottom.id]!.dig_out, inField[middle.id]!.dig_out, inField[top.id]!.dig_out]).toEqual([
+        2, 1, 0,
+      ]);
+    });
+
     it('answers 404 for another company vault and 401 signed out', async () => {
       const theirs = await buildStagedVault(db(), { companyId: other.companyId });
       expect((await user.request({ method: 'GET', url: `/api/vaults/${theirs.id}` })).statusCode).toBe(404);

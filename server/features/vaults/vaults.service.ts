@@ -17,6 +17,7 @@ import {
   nextFreePosition,
   topmostPosition,
 } from '../../../domain/rules/capacity';
+import { digOutCount } from '../../../domain/rules/dig-out';
 import { fieldName } from '../../../domain/rules/field-names';
 import { placeholderKind } from '../../../domain/rules/placeholders';
 import type { Db } from '../../db/database';
@@ -68,6 +69,7 @@ export const VAULT_CHANGED = 'This vault was changed by someone else. Please rel
 export const ONLY_TOPMOST_STAGED = 'Only the topmost vault can be staged.';
 export const ONLY_TOPMOST_MOVED = 'Only the topmost vault of a field can be moved.';
 export const ALREADY_STAGED = 'This vault is already staged.';
+export const VAULT_RELEASED = 'This vault was released and has left the warehouse.';
 export const COUCHBOX_FIELD_ONLY = 'A couchbox can only be placed in a couchbox field.';
 export const CONCURRENT_CHANGE =
   'Someone else changed this data at the same time. Please refresh and try again.';
@@ -87,11 +89,19 @@ export async function loadVault(db: Db, companyId: number, vaultId: number): Pro
   const row = await findVault(db, companyId, vaultId);
   if (!row) throw notFound(VAULT_NOT_FOUND);
   const files = attachmentsByVault(await findAttachmentsOfVaults(db, companyId, [vaultId]));
-  return presentVault(row, files.get(vaultId));
+  const inField = row.field_id === null ? [] : await occupiedPositions(db, row.field_id);
+  const digOut =
+    row.position === null
+      ? null
+      : digOutCount(
+          Number(row.position),
+          inField.map((v) => v.position),
+        );
+  return presentVault(row, files.get(vaultId), digOut);
 }
 
 /** Unique-slot and vanished-reference races end as a clear 409 rather than a server error. */
-async function withConflictMapping<T>(work: () => Promise<T>): Promise<T> {
+export async function withConflictMapping<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -202,51 +212,65 @@ export async function addVault(
   input: AddVaultInput,
   file?: UploadedFile,
 ): Promise<VaultDto> {
-  return withConflictMapping(() =>
-    db.transaction().execute(async (trx) => {
-      const located = await findFieldAndLockWarehouse(trx, actor.companyId, input.field_id);
-      if (!located) throw notFound(FIELD_NOT_FOUND);
-      const { fields } = await lockForVaultWork(trx, actor, { fieldIds: [located.id] });
-      // the field may have gone with a removed row while this waited
-      const field = fields.get(located.id);
-      if (!field) throw notFound(FIELD_NOT_FOUND);
-      const details = normaliseDetails({
-        name: input.vault_id,
-        customer_name: input.customer_name,
-        order_name: input.order_name,
-        type: input.type,
-        note: input.note,
-        fallbackType: 'vault',
-      });
-      checkType(details.type, field);
-      await checkSlot(trx, field, input.position);
-      const { customerId, orderId } = await resolveNames(trx, actor.companyId, details);
-      const vaultId = await insertVault(trx, {
-        companyId: actor.companyId,
-        name: details.name,
-        customerId,
-        orderId,
-        fieldId: field.id,
-        position: input.position,
-        type: details.type,
-        note: details.note,
-      });
-      if (file) await insertAttachment(trx, { companyId: actor.companyId, vaultId, ...file });
-      const row = await findVault(trx, actor.companyId, vaultId);
-      await recordEvent(trx, {
-        companyId: actor.companyId,
-        userId: actor.userId,
-        kind: 'vault.added',
-        entityType: 'vault',
-        entityId: vaultId,
-        warehouseId: field.warehouse_id,
-        ...vaultSubject(row!),
-        payload: { fieldId: field.id, position: input.position, before: null, after: placeOf(row!) },
-      });
-      // answered from inside the transaction, so the answer is what was committed; a new vault has no other files
-      if (file) return loadVault(trx, actor.companyId, vaultId);
-      return presentVault(row!);
-    }),
+  return withConflictMapping(() => db.transaction().execute((trx) => addVaultIn(trx, actor, input, file)));
+}
+
+/** Adding inside a caller's transaction (a received shipment), with every rule and lock of the add. */
+export async function addVaultIn(
+  trx: Trx,
+  actor: Actor,
+  input: AddVaultInput,
+  file?: UploadedFile,
+): Promise<VaultDto> {
+  const located = await findFieldAndLockWarehouse(trx, actor.companyId, input.field_id);
+  if (!located) throw notFound(FIELD_NOT_FOUND);
+  const { fields } = await lockForVaultWork(trx, actor, { fieldIds: [located.id] });
+  // the field may have gone with a removed row while this waited
+  const field = fields.get(located.id);
+  if (!field) throw notFound(FIELD_NOT_FOUND);
+  const details = normaliseDetails({
+    name: input.vault_id,
+    customer_name: input.customer_name,
+    order_name: input.order_name,
+    type: input.type,
+    note: input.note,
+    fallbackType: 'vault',
+  });
+  checkType(details.type, field);
+  await checkSlot(trx, field, input.position);
+  const { customerId, orderId } = await resolveNames(trx, actor.companyId, details);
+  const vaultId = await insertVault(trx, {
+    companyId: actor.companyId,
+    name: details.name,
+    customerId,
+    orderId,
+    fieldId: field.id,
+    position: input.position,
+    type: details.type,
+    note: details.note,
+  });
+  if (file) await insertAttachment(trx, { companyId: actor.companyId, vaultId, ...file });
+  const row = await findVault(trx, actor.companyId, vaultId);
+  await recordEvent(trx, {
+    companyId: actor.companyId,
+    userId: actor.userId,
+    kind: 'vault.added',
+    entityType: 'vault',
+    entityId: vaultId,
+    warehouseId: field.warehouse_id,
+    ...vaultSubject(row!),
+    payload: { fieldId: field.id, position: input.position, before: null, after: placeOf(row!) },
+  });
+  // answered from inside the transaction, so the answer is what was committed; a new vault has no other files
+  if (file) return loadVault(trx, actor.companyId, vaultId);
+  const inField = await occupiedPositions(trx, field.id);
+  return presentVault(
+    row!,
+    [],
+    digOutCount(
+      input.position,
+      inField.map((v) => v.position),
+    ),
   );
 }
 
@@ -366,55 +390,57 @@ export async function updateVault(
 
 /** PUT /api/vaults/move: a staged vault (or the topmost of a field) into a free slot of a field. */
 export async function moveVault(db: Db, actor: Actor, input: MoveVaultInput): Promise<VaultDto> {
-  return withConflictMapping(() =>
-    db.transaction().execute(async (trx) => {
-      const before = await findVault(trx, actor.companyId, input.vaultId);
-      if (!before) throw notFound(VAULT_NOT_FOUND);
-      const located = await findField(trx, actor.companyId, input.fieldId);
-      if (!located) throw notFound(FIELD_NOT_FOUND);
-      // between two warehouses both are locked, in id order like everything else
-      const { fields, vaults } = await lockForVaultWork(trx, actor, {
-        warehouseIds: [located.warehouse_id, before.warehouse_id],
-        fieldIds: [located.id, before.field_id],
-        vaultIds: [before.id],
-      });
-      const target = fields.get(input.fieldId);
-      if (!target) throw notFound(FIELD_NOT_FOUND);
-      const vault = vaults.get(input.vaultId);
-      if (!vault) throw notFound(VAULT_NOT_FOUND);
-      if (vault.field_id !== before.field_id) throw conflict(CONCURRENT_CHANGE);
+  return withConflictMapping(() => db.transaction().execute((trx) => moveVaultIn(trx, actor, input)));
+}
 
-      if (vault.field_id !== null && vault.field_id !== target.id) {
-        const leaving = await occupiedPositions(trx, vault.field_id);
-        if (vault.position !== topmostPosition(leaving.map((v) => v.position)))
-          throw badRequest(ONLY_TOPMOST_MOVED);
-      }
-      checkType(vault.type, target);
-      await checkSlot(trx, target, input.position, vault.id);
-      await placeVault(trx, actor.companyId, vault.id, { fieldId: target.id, position: input.position });
-      if (vault.field_id !== null && vault.field_id !== target.id)
-        await clearFull(trx, fields.get(vault.field_id));
-      const after = await findVault(trx, actor.companyId, vault.id);
-      await recordEvent(trx, {
-        companyId: actor.companyId,
-        userId: actor.userId,
-        kind: 'vault.moved',
-        entityType: 'vault',
-        entityId: vault.id,
-        warehouseId: target.warehouse_id,
-        ...vaultSubject(before),
-        payload: {
-          fromFieldId: vault.field_id,
-          fromWarehouseId: before.warehouse_id,
-          fieldId: target.id,
-          position: input.position,
-          before: placeOf(before),
-          after: after ? placeOf(after) : null,
-        },
-      });
-      return loadVault(trx, actor.companyId, input.vaultId);
-    }),
-  );
+/** The move inside a caller's transaction (a pull list's put-back), with every rule and lock of the move. */
+export async function moveVaultIn(trx: Trx, actor: Actor, input: MoveVaultInput): Promise<VaultDto> {
+  const before = await findVault(trx, actor.companyId, input.vaultId);
+  if (!before) throw notFound(VAULT_NOT_FOUND);
+  if (before.released_at !== null) throw badRequest(VAULT_RELEASED);
+  const located = await findField(trx, actor.companyId, input.fieldId);
+  if (!located) throw notFound(FIELD_NOT_FOUND);
+  // between two warehouses both are locked, in id order like everything else
+  const { fields, vaults } = await lockForVaultWork(trx, actor, {
+    warehouseIds: [located.warehouse_id, before.warehouse_id],
+    fieldIds: [located.id, before.field_id],
+    vaultIds: [before.id],
+  });
+  const target = fields.get(input.fieldId);
+  if (!target) throw notFound(FIELD_NOT_FOUND);
+  const vault = vaults.get(input.vaultId);
+  if (!vault) throw notFound(VAULT_NOT_FOUND);
+  if (vault.field_id !== before.field_id || vault.released_at !== null) throw conflict(CONCURRENT_CHANGE);
+
+  if (vault.field_id !== null && vault.field_id !== target.id) {
+    const leaving = await occupiedPositions(trx, vault.field_id);
+    if (vault.position !== topmostPosition(leaving.map((v) => v.position)))
+      throw badRequest(ONLY_TOPMOST_MOVED);
+  }
+  checkType(vault.type, target);
+  await checkSlot(trx, target, input.position, vault.id);
+  await placeVault(trx, actor.companyId, vault.id, { fieldId: target.id, position: input.position });
+  if (vault.field_id !== null && vault.field_id !== target.id)
+    await clearFull(trx, fields.get(vault.field_id));
+  const after = await findVault(trx, actor.companyId, vault.id);
+  await recordEvent(trx, {
+    companyId: actor.companyId,
+    userId: actor.userId,
+    kind: 'vault.moved',
+    entityType: 'vault',
+    entityId: vault.id,
+    warehouseId: target.warehouse_id,
+    ...vaultSubject(before),
+    payload: {
+      fromFieldId: vault.field_id,
+      fromWarehouseId: before.warehouse_id,
+      fieldId: target.id,
+      position: input.position,
+      before: placeOf(before),
+      after: after ? placeOf(after) : null,
+    },
+  });
+  return loadVault(trx, actor.companyId, input.vaultId);
 }
 
 /** POST /api/stage/vaults/{id}: takes the topmost vault off its field onto the stage. */
@@ -423,45 +449,50 @@ export async function stageVault(
   actor: Actor,
   vaultId: number,
 ): Promise<VaultDto & { old_field_id: number }> {
-  return withConflictMapping(() =>
-    db.transaction().execute(async (trx) => {
-      const before = await findVaultAndLockWarehouse(trx, actor.companyId, vaultId);
-      if (!before) throw notFound(VAULT_NOT_FOUND);
-      if (before.field_id === null) throw badRequest(ALREADY_STAGED);
-      const { fields, vaults } = await lockForVaultWork(trx, actor, {
-        fieldIds: [before.field_id],
-        vaultIds: [vaultId],
-      });
-      const field = fields.get(before.field_id);
-      const vault = vaults.get(vaultId);
-      if (!vault || !field) throw notFound(VAULT_NOT_FOUND);
-      if (vault.field_id !== before.field_id) throw conflict(CONCURRENT_CHANGE);
-      const occupied = await occupiedPositions(trx, field.id);
-      if (vault.position !== topmostPosition(occupied.map((v) => v.position)))
-        throw badRequest(ONLY_TOPMOST_STAGED);
-      await placeVault(trx, actor.companyId, vaultId, { fieldId: null, position: null });
-      await clearFull(trx, field);
-      await recordEvent(trx, {
-        companyId: actor.companyId,
-        userId: actor.userId,
-        kind: 'vault.staged',
-        entityType: 'vault',
-        entityId: vaultId,
-        warehouseId: field.warehouse_id,
-        ...vaultSubject(before),
-        // the names as they were, for the staged card's 'from' line
-        payload: {
-          fromFieldId: field.id,
-          position: vault.position,
-          fromWarehouse: before.warehouse_name,
-          fromField: fieldName(field.col, field.row),
-          before: placeOf({ ...before, position: vault.position }),
-          after: null,
-        },
-      });
-      return { ...(await loadVault(trx, actor.companyId, vaultId)), old_field_id: field.id };
-    }),
-  );
+  return withConflictMapping(() => db.transaction().execute((trx) => stageVaultIn(trx, actor, vaultId)));
+}
+
+/** Staging inside a caller's transaction (a pull list's steps), with every rule and lock of the stage. */
+export async function stageVaultIn(
+  trx: Trx,
+  actor: Actor,
+  vaultId: number,
+): Promise<VaultDto & { old_field_id: number }> {
+  const before = await findVaultAndLockWarehouse(trx, actor.companyId, vaultId);
+  if (!before) throw notFound(VAULT_NOT_FOUND);
+  if (before.field_id === null) throw badRequest(ALREADY_STAGED);
+  const { fields, vaults } = await lockForVaultWork(trx, actor, {
+    fieldIds: [before.field_id],
+    vaultIds: [vaultId],
+  });
+  const field = fields.get(before.field_id);
+  const vault = vaults.get(vaultId);
+  if (!vault || !field) throw notFound(VAULT_NOT_FOUND);
+  if (vault.field_id !== before.field_id) throw conflict(CONCURRENT_CHANGE);
+  const occupied = await occupiedPositions(trx, field.id);
+  if (vault.position !== topmostPosition(occupied.map((v) => v.position)))
+    throw badRequest(ONLY_TOPMOST_STAGED);
+  await placeVault(trx, actor.companyId, vaultId, { fieldId: null, position: null });
+  await clearFull(trx, field);
+  await recordEvent(trx, {
+    companyId: actor.companyId,
+    userId: actor.userId,
+    kind: 'vault.staged',
+    entityType: 'vault',
+    entityId: vaultId,
+    warehouseId: field.warehouse_id,
+    ...vaultSubject(before),
+    // the names as they were, for the staged card's 'from' line
+    payload: {
+      fromFieldId: field.id,
+      position: vault.position,
+      fromWarehouse: before.warehouse_name,
+      fromField: fieldName(field.col, field.row),
+      before: placeOf({ ...before, position: vault.position }),
+      after: null,
+    },
+  });
+  return { ...(await loadVault(trx, actor.companyId, vaultId)), old_field_id: field.id };
 }
 
 /** The tag of the current state of the company's stage (issue 11). */

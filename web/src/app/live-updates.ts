@@ -54,8 +54,11 @@ export function touchesQuery(signal: LiveSignal, query: CachedQuery): boolean {
   switch (signal.entityType) {
     case 'checklist':
       return root === 'checklists';
+    case 'pull-list':
+      return root === 'pull-lists';
     case 'vault': {
-      if (root === 'warehouses' || root === 'stage' || root === 'print') return true;
+      // a pull list shows where its vaults are and the plan made from the stacks they stand in
+      if (root === 'warehouses' || root === 'stage' || root === 'print' || root === 'pull-lists') return true;
       if (root !== 'warehouse') return false;
       // a field's query: only the fields the change names, when it names any
       const named = [signal.fieldId, signal.fromFieldId].filter((id) => typeof id === 'number');

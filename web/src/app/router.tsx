@@ -33,6 +33,9 @@ const MessagesPage = lazy(() => import('../features/contact/pages/messages-page'
 const TeamPage = lazy(() => import('../features/team/pages/team-page'));
 const ActivityPage = lazy(() => import('../features/activity/pages/activity-page'));
 const JoinPage = lazy(() => import('../features/team/pages/join-page'));
+const PullListsPage = lazy(() => import('../features/pull-lists/pages/pull-lists-page'));
+const PullListPage = lazy(() => import('../features/pull-lists/pages/pull-list-page'));
+const ReceivePage = lazy(() => import('../features/receiving/pages/receive-page'));
 const RackView = lazy(() =>
   import('../features/racks/components/rack-view').then((m) => ({ default: m.RackView })),
 );
@@ -53,7 +56,7 @@ const renderRackView = (warehouse: WarehouseDto) => (
 const CHECKLIST_PATH = /^\/([^/]+)-checklist\/?$/;
 // the signed-in screens: a signed-out visitor who opens one signs in first and then lands on it
 const SIGNED_IN_PATH =
-  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|messages|team|activity|warehouse\/|edit\/)/;
+  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|messages|team|activity|pull-lists|receive|warehouse\/|edit\/)/;
 
 // set once this tab has been signed in: after signing out, the screen left behind is not a deep link to return to
 const visit = { signedIn: false };
@@ -120,6 +123,9 @@ function SignedInRoutes() {
           <Route path={paths.messages} element={<MessagesPage />} />
           <Route path={paths.team} element={<TeamPage />} />
           <Route path={paths.activity} element={<ActivityPage />} />
+          <Route path={paths.pullLists} element={<PullListsPage />} />
+          <Route path="/pull-lists/:id" element={<PullListPage />} />
+          <Route path={paths.receive} element={<ReceivePage />} />
           <Route path="*" element={<ChecklistOrHome signedIn />} />
         </Route>
       </Routes>

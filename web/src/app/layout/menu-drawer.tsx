@@ -3,6 +3,8 @@ import {
   ClipboardCheck,
   Forklift,
   History,
+  ListChecks,
+  PackagePlus,
   LogOut,
   Mail,
   Printer,
@@ -103,6 +105,12 @@ export function MenuDrawer({
               <div className="my-3 border-t border-slate-200" />
               <MenuLink to={paths.stage} icon={<Forklift className={iconClass} />} onNavigate={close}>
                 Stage
+              </MenuLink>
+              <MenuLink to={paths.pullLists} icon={<ListChecks className={iconClass} />} onNavigate={close}>
+                Pull lists
+              </MenuLink>
+              <MenuLink to={paths.receive} icon={<PackagePlus className={iconClass} />} onNavigate={close}>
+                Receive shipment
               </MenuLink>
               <MenuLink to={paths.statistics} icon={<BarChart3 className={iconClass} />} onNavigate={close}>
                 Statistics

@@ -1,6 +1,8 @@
 import { Archive, ClipboardList, Package, Search, User, X, type LucideIcon } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { suggest, type Suggestion, type SuggestionType } from '../../../../../domain/rules/search';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
 import { useWarehouseViewState, warehouseViewState } from '../../../lib/warehouse-view-state';
 import { useSearchIndex } from '../use-search-index';
 
@@ -23,6 +25,7 @@ export function SearchBox() {
   const [active, setActive] = useState(-1);
   const listId = useId();
   const listRef = useRef<HTMLUListElement>(null);
+  const navigate = useNavigate();
 
   const suggestions = useMemo(() => suggest(index, term, MAX_SUGGESTIONS), [index, term]);
   const showList = open && suggestions.length > 0;
@@ -164,6 +167,28 @@ export function SearchBox() {
                   <Icon className="h-4 w-4" />
                 </span>
                 <span className="min-w-0 flex-1 truncate font-medium">{suggestion.name}</span>
+                {suggestion.digOut !== undefined && (
+                  <span className="shrink-0 text-xs text-slate-500" data-testid="suggestion-dig-out">
+                    {suggestion.digOut === 0 ? 'on top' : `dig out ${suggestion.digOut}`}
+                  </span>
+                )}
+                {(suggestion.type === 'order' || suggestion.type === 'customer') && (
+                  <button
+                    type="button"
+                    tabIndex={-1}
+                    aria-label={`Pull list for ${suggestion.name}`}
+                    title="Make a pull list"
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      const search = new URLSearchParams({ [suggestion.type]: suggestion.name });
+                      setOpen(false);
+                      void navigate(`${paths.pullLists}?${search.toString()}`);
+                    }}
+                    className="shrink-0 rounded-md px-2 py-1 text-xs font-semibold text-accent hover:bg-blue-100"
+                  >
+                    Pull list
+                  </button>
+                )}
                 <span className="shrink-0 text-xs tracking-wide text-slate-500 uppercase">{look.label}</span>
               </li>
             );

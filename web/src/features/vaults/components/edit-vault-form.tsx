@@ -1,6 +1,6 @@
 import { Paperclip, Trash2 } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
   isCouchboxField,
@@ -15,6 +15,7 @@ import {
   vaultNumberDisabled,
 } from '../../../../../domain/schemas/vault.schema';
 import type { FieldDto, VaultDto, WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
+import { digOutCount } from '../../../../../domain/rules/dig-out';
 import { vaultTitle, withArticle } from '../../../../../domain/rules/vault-title';
 import {
   type UpdateVaultBody,
@@ -211,7 +212,26 @@ export function EditVaultForm({
               onChange={changeMode}
             />
             <p className="text-sm text-slate-500">
+              {vault.order_name && (
+                <Link
+                  to={`${paths.pullLists}?${new URLSearchParams({ order: vault.order_name }).toString()}`}
+                  className="mr-3 font-semibold text-accent underline"
+                >
+                  Pull list for order {vault.order_name}
+                </Link>
+              )}
               {warehouse.name}, field {field.name}, position {vault.position}
+              {vault.position !== null && (
+                <span data-testid="dig-out">
+                  {' · '}
+                  {digOutText(
+                    digOutCount(
+                      vault.position,
+                      Object.values(field.vaults).map((v) => v.position ?? 0),
+                    ),
+                  )}
+                </span>
+              )}
             </p>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
@@ -379,4 +399,10 @@ export function EditVaultForm({
       />
     </div>
   );
+}
+
+function digOutText(count: number): string {
+  return count === 0
+    ? 'on top, nothing to dig out'
+    : `${count} ${count === 1 ? 'vault' : 'vaults'} to dig out`;
 }

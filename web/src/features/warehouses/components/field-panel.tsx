@@ -8,6 +8,7 @@ import {
   nextFreePosition,
   topmostPosition,
 } from '../../../../../domain/rules/capacity';
+import { digOutCount } from '../../../../../domain/rules/dig-out';
 import { fieldName, parseFieldName } from '../../../../../domain/rules/field-names';
 import { truncate } from '../../../../../domain/rules/text';
 import type { FieldDto, VaultDto, WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
@@ -147,6 +148,7 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
                   editHref={editVaultHref(vault, warehouse.id)}
                   canStage={canWork && position === topmost}
                   readOnly={!canWork}
+                  digOut={digOutCount(position, occupied)}
                   onStage={() => setToStage(vault)}
                 />
               ) : position === nextFree && canWork ? (
@@ -194,12 +196,14 @@ function VaultRow({
   vault,
   editHref,
   canStage,
+  digOut,
   onStage,
   readOnly = false,
 }: {
   vault: VaultDto;
   editHref: string;
   canStage: boolean;
+  digOut: number;
   onStage: () => void;
   readOnly?: boolean;
 }) {
@@ -210,7 +214,13 @@ function VaultRow({
         <p className="truncate text-sm font-semibold text-slate-800" title={vault.customer_name}>
           {truncate(vault.customer_name, 15)}
         </p>
-        <p className="truncate text-xs text-slate-500">{vault.name ?? 'No vault number'}</p>
+        <p className="truncate text-xs text-slate-500">
+          {vault.name ?? 'No vault number'}
+          <span data-testid="dig-out" title="Vaults to move before this one can come out">
+            {' · '}
+            {digOutLabel(digOut)}
+          </span>
+        </p>
       </div>
       <Link
         to={editHref}
@@ -237,4 +247,9 @@ function VaultRow({
       </button>
     </div>
   );
+}
+
+/** 'on top' or 'dig out 2': how many vaults stand above it. */
+export function digOutLabel(count: number): string {
+  return count === 0 ? 'on top' : `dig out ${count}`;
 }

@@ -1,0 +1,120 @@
+import { nextFreePosition } from './capacity';
+import { compareFieldNames } from './field-names';
+
+/**
+ * Receiving (issue 16): slots for a new shipment that keep an order together. Fields that already hold the customer's
+ * vaults come first, then the other fields of the warehouses where the customer has vaults, then every other field,
+ * each group in walking order. Within a group the shipment goes into as few fields as possible: a field with room for
+ * all that is left when there is one (the first in walking order), else the field with the most room. Couchboxes go
+ * only into couchbox fields, everything else only into plain vault fields, and each field fills from its next free
+ * slot downward-up, as the slot rules demand.
+ */
+
+export interface ReceivingField {
+  fieldId: number;
+  fieldName: string;
+  warehouseId: number;
+  warehouseName: string;
+  /** 'vault', 'couchbox-T' (or the older 'couchbox'), 'couchbox-B' */
+  type: string;
+  full: boolean;
+  /** slot count of the field */
+  capacity: number;
+  occupied: readonly number[];
+  /** vaults of the receiving customer in this field */
+  customerVaults: number;
+}
+
+export interface SlotProposal {
+  /** index of the item in the shipment */
+  index: number;
+  fieldId: number;
+  position: number;
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+function walkingOrder(a: ReceivingField, b: ReceivingField): number {
+  return (
+    collator.compare(a.warehouseName, b.warehouseName) ||
+    a.warehouseId - b.warehouseId ||
+    compareFieldNames(a.fieldName, b.fieldName) ||
+    a.fieldId - b.fieldId
+  );
+}
+
+const isCouchboxTop = (type: string) => type === 'couchbox-T' || type === 'couchbox';
+
+interface Room {
+  field: ReceivingField;
+  taken: number[];
+  free: number;
+}
+
+/** The free slots of each field, in proposal order; full fields and couchbox bottoms have none. */
+function roomsOf(fields: readonly ReceivingField[]): Room[] {
+  return [...fields].sort(walkingOrder).map((field) => {
+    const free =
+      field.full || field.type === 'couchbox-B'
+        ? 0
+        : Math.max(0, field.capacity - new Set(field.occupied).size);
+    return { field, taken: [...field.occupied], free };
+  });
+}
+
+function fillGroup(rooms: Room[], indexes: number[], out: SlotProposal[]): number[] {
+  let left = [...indexes];
+  const customerWarehouses = new Set(
+    rooms.filter((r) => r.field.customerVaults > 0).map((r) => r.field.warehouseId),
+  );
+  const tiers = [
+    rooms.filter((r) => r.field.customerVaults > 0),
+    rooms.filter((r) => r.field.customerVaults === 0 && customerWarehouses.has(r.field.warehouseId)),
+    rooms.filter((r) => r.field.customerVaults === 0 && !customerWarehouses.has(r.field.warehouseId)),
+  ];
+  for (const tier of tiers) {
+    while (left.length > 0) {
+      const open = tier.filter((r) => r.free > 0);
+      if (open.length === 0) break;
+      const room =
+        open.find((r) => r.free >= left.length) ?? open.reduce((best, r) => (r.free > best.free ? r : best));
+      const count = Math.min(room.free, left.length);
+      for (const index of left.slice(0, count)) {
+        const position = nextFreePosition(room.taken, room.field.capacity);
+        if (position === null) break;
+        room.taken.push(position);
+        room.free -= 1;
+        out.push({ index, fieldId: room.field.fieldId, position });
+      }
+      left = left.slice(count);
+    }
+  }
+  return left;
+}
+
+/**
+ * Proposes a slot for each item of the shipment (its type: 'vault', 'liftvan', 't2' or 'couchbox'). Answers the
+ * proposals in shipment order and the indexes no field had room for.
+ */
+export function proposeSlots(
+  fields: readonly ReceivingField[],
+  itemTypes: readonly string[],
+): { proposals: SlotProposal[]; unplaced: number[] } {
+  const rooms = roomsOf(fields);
+  const out: SlotProposal[] = [];
+  const couchboxes = itemTypes.flatMap((t, i) => (t === 'couchbox' ? [i] : []));
+  const others = itemTypes.flatMap((t, i) => (t === 'couchbox' ? [] : [i]));
+  const unplaced = [
+    ...fillGroup(
+      rooms.filter((r) => isCouchboxTop(r.field.type)),
+      couchboxes,
+      out,
+    ),
+    ...fillGroup(
+      rooms.filter((r) => r.field.type === 'vault'),
+      others,
+      out,
+    ),
+  ].sort((a, b) => a - b);
+  return { proposals: out.sort((a, b) => a.index - b.index), unplaced };
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import type { PlanRole } from '../rules/pull-plan';
+import { intFrom, optionalText, safeName } from './form-values';
+
+const id = (label: string) => intFrom(label, 1, 2_147_483_647);
+
+/** POST /api/pull-lists: the vaults of one order, or of one customer. */
+export const CreatePullListSchema = z
+  .object({
+    order_name: safeName('Order number', optionalText('Order number', 50)),
+    customer_name: safeName('Customer name', optionalText('Customer name', 100)),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.order_name === !v.customer_name)
+      ctx.addIssue({ code: 'custom', message: 'Give either an order number or a customer name.' });
+  });
+export type CreatePullListInput = z.infer<typeof CreatePullListSchema>;
+
+export const PULL_ACTIONS = ['pulled', 'set-aside', 'put-back'] as const;
+export type PullAction = (typeof PULL_ACTIONS)[number];
+
+/**
+ * POST /api/pull-lists/{id}/steps: 'pulled' stages a vault of the list, 'set-aside' stages a vault in the way,
+ * 'put-back' returns a set-aside vault to its field (or to field_id) at the field's next free slot.
+ */
+export const PullStepSchema = z.object({
+  vault_id: id('vault_id'),
+  action: z.enum(PULL_ACTIONS, { error: 'Action must be pulled, set-aside or put-back.' }),
+  field_id: id('field_id').optional(),
+});
+export type PullStepInput = z.infer<typeof PullStepSchema>;
+
+/** Where a vault of a pull list is now. */
+export type PullVaultState = 'in-field' | 'on-stage' | 'released';
+
+export interface PullListVaultDto {
+  id: number;
+  name: string | null;
+  customer_name: string;
+  order_name: string | null;
+  type: string;
+  state: PullVaultState;
+  warehouse_id: number | null;
+  warehouse_name: string | null;
+  field_id: number | null;
+  field_name: string | null;
+  position: number | null;
+  /** vaults above it in its field; null when it is not in a field */
+  dig_out: number | null;
+  /** who pulled it with this list, when it was */
+  pulled_by: string | null;
+  released_at: string | null;
+  released_by: string | null;
+}
+
+export interface PullStepDto {
+  vault_id: number;
+  name: string | null;
+  customer_name: string;
+  position: number;
+  role: PlanRole;
+}
+
+export interface PullPlanFieldDto {
+  field_id: number;
+  field_name: string;
+  warehouse_id: number;
+  warehouse_name: string;
+  steps: PullStepDto[];
+}
+
+/** A vault set aside while working the list, and where it goes back. */
+export interface SetAsideVaultDto {
+  vault_id: number;
+  name: string | null;
+  customer_name: string;
+  /** 'set-aside': on the stage, waiting to go back; 'put-back': back in a field */
+  state: 'set-aside' | 'put-back';
+  from_field_id: number | null;
+  from_field_name: string | null;
+  from_warehouse_name: string | null;
+  from_position: number | null;
+  done_by: string | null;
+}
+
+export interface PullListDto {
+  id: number;
+  title: string;
+  customer_name: string | null;
+  order_name: string | null;
+  created_at: string;
+  created_by: string | null;
+  released_at: string | null;
+  released_by: string | null;
+  version: number;
+  vaults: PullListVaultDto[];
+  /** the work left: fields in walking order with the vaults to take off, top-down */
+  plan: PullPlanFieldDto[];
+  /** vault handlings the plan still needs (the least possible), and of those the ones only in the way */
+  handlings: number;
+  in_the_way: number;
+  set_aside: SetAsideVaultDto[];
+}
+
+export interface PullListSummaryDto {
+  id: number;
+  title: string;
+  created_at: string;
+  created_by: string | null;
+  released_at: string | null;
+  vault_count: number;
+  /** vaults of the list still in a field */
+  left_in_fields: number;
+}

@@ -1,0 +1,120 @@
+import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
+import { e2eDatabase, expect, test } from './fixtures';
+
+test.describe('Pull lists', () => {
+  test('pull an order buried under other vaults, put the blockers back, release it', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    const warehouse = await buildWarehouse(db, {
+      companyId: account.companyId,
+      name: 'Dig Yard',
+      rows: 2,
+      cols: 2,
+      fieldCapacity: 3,
+    });
+    const a1 = warehouse.field('A1').id;
+    await buildVault(db, {
+      companyId: account.companyId,
+      fieldId: a1,
+      name: 'MINE-1',
+      customerName: 'OWNER',
+      orderName: 'DELIVER-9',
+    });
+    await buildVault(db, {
+      companyId: account.companyId,
+      fieldId: a1,
+      name: 'BLOCK-1',
+      customerName: 'NEIGHBOUR',
+    });
+    await buildVault(db, {
+      companyId: account.companyId,
+      fieldId: a1,
+      name: 'BLOCK-2',
+      customerName: 'NEIGHBOUR',
+    });
+    await buildVault(db, {
+      companyId: account.companyId,
+      fieldId: warehouse.field('B1').id,
+      name: 'MINE-2',
+      customerName: 'OWNER',
+      orderName: 'DELIVER-9',
+    });
+
+    // the vault page says how deep it is and leads to a pull list of its order
+    await page.goto('/warehouse/dig-yard?field=A1');
+    await expect(page.getByTestId('vault-row').filter({ hasText: 'MINE-1' })).toContainText('dig out 2');
+
+    await page.goto('/pull-lists?order=DELIVER-9');
+    await page.getByRole('button', { name: 'Make pull list' }).click();
+    await expect(page).toHaveURL(/\/pull-lists\/\d+$/);
+    await expect(page.getByTestId('handlings')).toContainText('4 handlings left');
+
+    const field = page.getByRole('listitem', { name: 'Field A1' });
+    // only the top of the stack can come off: the buried vault waits for the two above it
+    await expect(page.getByRole('button', { name: 'Pulled MINE-1' })).toBeDisabled();
+    await field.getByRole('button', { name: 'Set aside BLOCK-2' }).click();
+    await page.getByRole('button', { name: 'Set aside BLOCK-1' }).click();
+    await page.getByRole('button', { name: 'Pulled MINE-1' }).click();
+    await page.getByRole('button', { name: 'Pulled MINE-2' }).click();
+    await expect(page.getByTestId('handlings')).toContainText('Nothing left to take out.');
+
+    // the list survives a reload
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Release' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Put back BLOCK-1' }).click();
+    await page.getByRole('button', { name: 'Put back BLOCK-2' }).click();
+    await expect(page.getByRole('region', { name: 'Put back' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Release' }).click();
+    await page.getByRole('button', { name: 'Yes, release them' }).click();
+    await expect(page.getByTestId('released-note')).toBeVisible();
+    await expect(page.getByTestId('pull-vault').filter({ hasText: 'MINE-1' })).toContainText('Released by');
+
+    // gone from the field and the stage; the blockers stand back in A1
+    await page.goto('/warehouse/dig-yard?field=A1');
+    await expect(page.getByTestId('vault-row').filter({ hasText: 'BLOCK-1' })).toBeVisible();
+    await expect(page.getByTestId('vault-row').filter({ hasText: 'MINE-1' })).toHaveCount(0);
+    await page.goto('/stage');
+    await expect(page.getByText('No staged vaults available.')).toBeVisible();
+
+    // still found as released in the company's pull lists
+    await page.goto('/pull-lists');
+    await expect(page.getByRole('link', { name: /Order DELIVER-9.*released/ })).toBeVisible();
+  });
+
+  test('receive a shipment of 6 vaults into the proposed slots', async ({ signedIn: page, account }) => {
+    const db = e2eDatabase().db;
+    const warehouse = await buildWarehouse(db, {
+      companyId: account.companyId,
+      name: 'Dock Yard',
+      rows: 2,
+      cols: 2,
+      fieldCapacity: 3,
+    });
+    await buildVault(db, {
+      companyId: account.companyId,
+      fieldId: warehouse.field('B2').id,
+      name: 'OLD-1',
+      customerName: 'NEWCOMER',
+    });
+    await page.goto('/receive');
+    await page.getByLabel('Customer Name').fill('Newcomer');
+    await page.getByLabel('Order Number').fill('SHIP-6');
+    const vaults = page.getByRole('group', { name: 'Vaults' });
+    await vaults.getByLabel('Numbers (typed or pasted)').fill('R-1\nR-2, R-3\tR-4');
+    await vaults.getByLabel('How many').fill('5');
+    await page.getByRole('group', { name: 'Liftvans' }).getByLabel('How many').fill('1');
+    await page.getByRole('button', { name: 'Propose slots' }).click();
+    await expect(page.getByTestId('proposed-slot')).toHaveCount(6);
+    // next to the customer's vault first
+    await expect(page.getByLabel('Field for R-1')).toHaveValue(String(warehouse.field('B2').id));
+    await page.getByRole('button', { name: 'Store 6 vaults' }).click();
+    await expect(page.getByTestId('received-vault')).toHaveCount(6);
+    await expect(page.getByTestId('received-vault').first()).toContainText('R-1: Dock Yard B2, position 2');
+
+    await page.goto('/warehouse/dock-yard?field=B2');
+    await expect(page.getByTestId('vault-row').filter({ hasText: 'R-2' })).toContainText('on top');
+  });
+});

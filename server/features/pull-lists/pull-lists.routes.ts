@@ -1,0 +1,47 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { CreatePullListSchema, PullStepSchema } from '../../../domain/schemas/pull-list.schema';
+import { actorOf } from '../../auth/actor';
+import { requireUser } from '../../auth/session.plugin';
+import { parseId, parseInput } from '../../http/errors';
+import type { FeatureOptions } from '../feature-routes';
+import {
+  PULL_LIST_NOT_FOUND,
+  createPullList,
+  doPullStep,
+  listPullLists,
+  loadPullList,
+  releasePullList,
+} from './pull-lists.service';
+
+// Issue 16. Reads: GET routes. Floor work: create, steps. Release: management or floor, as the lead decides.
+export const pullListsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
+  const { db } = database;
+
+  app.get('/api/pull-lists', async (request) => {
+    const user = requireUser(request);
+    return listPullLists(db, user.companyId);
+  });
+
+  app.post('/api/pull-lists', async (request, reply) => {
+    const actor = actorOf(request);
+    return reply
+      .status(201)
+      .send(await createPullList(db, actor, parseInput(CreatePullListSchema, request.body)));
+  });
+
+  app.get<{ Params: { id: string } }>('/api/pull-lists/:id', async (request) => {
+    const user = requireUser(request);
+    return loadPullList(db, user.companyId, parseId(request.params.id, PULL_LIST_NOT_FOUND));
+  });
+
+  app.post<{ Params: { id: string } }>('/api/pull-lists/:id/steps', async (request) => {
+    const actor = actorOf(request);
+    const listId = parseId(request.params.id, PULL_LIST_NOT_FOUND);
+    return doPullStep(db, actor, listId, parseInput(PullStepSchema, request.body));
+  });
+
+  app.post<{ Params: { id: string } }>('/api/pull-lists/:id/release', async (request) => {
+    const actor = actorOf(request);
+    return releasePullList(db, actor, parseId(request.params.id, PULL_LIST_NOT_FOUND));
+  });
+};

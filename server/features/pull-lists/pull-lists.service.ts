@@ -1,0 +1,298 @@
+import { digOutCounts } from '../../../domain/rules/dig-out';
+import { fieldName } from '../../../domain/rules/field-names';
+import { type PlanFieldInput, planPull } from '../../../domain/rules/pull-plan';
+import type {
+  CreatePullListInput,
+  PullListDto,
+  PullListSummaryDto,
+  PullStepInput,
+} from '../../../domain/schemas/pull-list.schema';
+import type { Actor } from '../../auth/actor';
+import { type Db, isUniqueViolation, nowIso } from '../../db/database';
+import { lockVaults, type Trx } from '../../db/locks';
+import { recordEvent } from '../../events/event-log.repo';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { findField } from '../fields/fields.repo';
+import { fieldSlotCount, nextFreePosition } from '../../../domain/rules/capacity';
+import { findWarehouse } from '../warehouses/warehouses.repo';
+import { occupiedPositions } from '../vaults/vaults.repo';
+import { moveVaultIn, stageVaultIn, withConflictMapping } from '../vaults/vaults.service';
+import {
+  actorName,
+  bumpPullList,
+  claimItem,
+  findFieldPlaces,
+  findItem,
+  findItems,
+  findNameId,
+  findPullList,
+  findPullLists,
+  findFieldOfVault,
+  findVaultIdsOf,
+  findVaultsInFields,
+  insertItems,
+  insertPullList,
+  markPullListReleased,
+  releaseVaults,
+  setAsideAgain,
+} from './pull-lists.repo';
+import { presentPullList } from './pull-lists.presenter';
+
+export const PULL_LIST_NOT_FOUND = 'Pull list not found';
+export const NOTHING_TO_PULL = 'No vault in the warehouse has this order number or customer.';
+export const LIST_RELEASED = 'This pull list was already released.';
+export const NOT_ON_LIST = 'This vault is not on the pull list.';
+export const ALREADY_PULLED = 'This vault was already pulled. Please refresh the list.';
+export const NOT_IN_THE_WAY = 'This vault is not in the way of the pull list.';
+export const ALREADY_SET_ASIDE = 'This vault was already set aside. Please refresh the list.';
+export const NOT_SET_ASIDE = 'This vault is not waiting to be put back. Please refresh the list.';
+export const NO_FREE_SLOT = 'That field has no free slot. Choose another field.';
+export const stillInFields = (n: number) =>
+  `${n} ${n === 1 ? 'vault' : 'vaults'} of this list ${n === 1 ? 'is' : 'are'} still in a field. Pull them first.`;
+export const stillSetAside = (n: number) =>
+  `${n} ${n === 1 ? 'vault' : 'vaults'} set aside for this list must be put back first.`;
+
+/** POST /api/pull-lists: a list of every vault of the order or customer still in the warehouse. */
+export async function createPullList(db: Db, actor: Actor, input: CreatePullListInput): Promise<PullListDto> {
+  return db.transaction().execute(async (trx) => {
+    const orderName = input.order_name?.trim();
+    const customerName = input.customer_name?.trim().toUpperCase();
+    const orderId = orderName ? await findNameId(trx, 'orders', actor.companyId, orderName) : undefined;
+    const customerId = customerName
+      ? await findNameId(trx, 'customers', actor.companyId, customerName)
+      : undefined;
+    const of = orderId !== undefined ? { orderId } : customerId !== undefined ? { customerId } : undefined;
+    const vaultIds = of ? await findVaultIdsOf(trx, actor.companyId, of) : [];
+    if (vaultIds.length === 0) throw badRequest(NOTHING_TO_PULL);
+    const who = await actorName(trx, actor.userId);
+    const listId = await insertPullList(trx, {
+      companyId: actor.companyId,
+      title: orderName ? `Order ${orderName}` : `Customer ${customerName}`,
+      customerId: customerId ?? null,
+      orderId: orderId ?? null,
+      createdBy: who,
+    });
+    await insertItems(
+      trx,
+      actor.companyId,
+      listId,
+      vaultIds.map((vaultId) => ({ vaultId, role: 'pull', state: 'todo' })),
+    );
+    await recordEvent(trx, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      kind: 'pull-list.created',
+      entityType: 'pull-list',
+      entityId: listId,
+      payload: { vaults: vaultIds.length },
+    });
+    return loadPullList(trx, actor.companyId, listId);
+  });
+}
+
+export async function listPullLists(db: Db, companyId: number): Promise<PullListSummaryDto[]> {
+  return findPullLists(db, companyId);
+}
+
+/** One list with where its vaults are now and the plan for the work left, made from the stacks as they are. */
+export async function loadPullList(db: Db, companyId: number, listId: number): Promise<PullListDto> {
+  const list = await findPullList(db, companyId, listId);
+  if (!list) throw notFound(PULL_LIST_NOT_FOUND);
+  const items = await findItems(db, companyId, listId);
+  const wanted = items.filter((i) => i.role === 'pull');
+  const wantedIds = new Set(wanted.filter((i) => i.field_id !== null).map((i) => i.vault_id));
+  const fieldIds = [...new Set(wanted.map((i) => i.field_id).filter((id): id is number => id !== null))];
+  const inFields = await findVaultsInFields(db, companyId, fieldIds);
+  const byField = new Map<number, typeof inFields>();
+  for (const row of inFields) {
+    let list = byField.get(row.field_id);
+    if (!list) byField.set(row.field_id, (list = []));
+    list.push(row);
+  }
+  const planInput: PlanFieldInput[] = [...byField.entries()].map(([fieldId, rows]) => ({
+    fieldId,
+    fieldName: fieldName(rows[0]!.field_col, rows[0]!.field_row),
+    warehouseId: rows[0]!.warehouse_id,
+    warehouseName: rows[0]!.warehouse_name,
+    vaults: rows.map((r) => ({ id: r.id, position: r.position, wanted: wantedIds.has(r.id) })),
+  }));
+  const plan = planPull(planInput);
+  const digOut = new Map<number, number>();
+  for (const rows of byField.values()) for (const [id, n] of digOutCounts(rows)) digOut.set(id, n);
+  const setAside = items.filter((i) => i.role === 'in-the-way');
+  const places = await findFieldPlaces(db, companyId, [
+    ...new Set(setAside.map((i) => i.from_field_id).filter((id): id is number => id !== null)),
+  ]);
+  return presentPullList(list, items, { plan, digOut, inFields, places });
+}
+
+/**
+ * POST /api/pull-lists/{id}/steps: one step of the plan, in one transaction with the stage or the move it makes.
+ * The step is claimed first (its item's state changes only if it is still the expected one), so two people doing the
+ * same step at once get one success and one clear 409; the stage and the move then apply all their own rules and locks.
+ */
+export async function doPullStep(
+  db: Db,
+  actor: Actor,
+  listId: number,
+  input: PullStepInput,
+): Promise<PullListDto> {
+  try {
+    return await withConflictMapping(() =>
+      db.transaction().execute(async (trx) => {
+        const list = await findPullList(trx, actor.companyId, listId);
+        if (!list) throw notFound(PULL_LIST_NOT_FOUND);
+        if (list.released_at !== null) throw badRequest(LIST_RELEASED);
+        const who = await actorName(trx, actor.userId);
+        if (input.action === 'pulled') await pullVault(trx, actor, listId, input.vault_id, who);
+        else if (input.action === 'set-aside') await setAside(trx, actor, listId, input.vault_id, who);
+        else await putBack(trx, actor, listId, input.vault_id, input.field_id, who);
+        await bumpPullList(trx, actor.companyId, listId);
+        await recordEvent(trx, {
+          companyId: actor.companyId,
+          userId: actor.userId,
+          kind: `pull-list.${input.action}`,
+          entityType: 'pull-list',
+          entityId: listId,
+          payload: { vaultId: input.vault_id },
+        });
+        return loadPullList(trx, actor.companyId, listId);
+      }),
+    );
+  } catch (error) {
+    // the same vault set aside twice at once: the second insert meets the first one's row
+    if (isUniqueViolation(error)) throw conflict(ALREADY_SET_ASIDE);
+    throw error;
+  }
+}
+
+async function pullVault(trx: Trx, actor: Actor, listId: number, vaultId: number, who: string) {
+  const claimed = await claimItem(trx, listId, vaultId, {
+    role: 'pull',
+    from: 'todo',
+    to: 'pulled',
+    doneBy: who,
+  });
+  if (!claimed) {
+    const item = await findItem(trx, listId, vaultId);
+    if (!item || item.role !== 'pull') throw badRequest(NOT_ON_LIST);
+    throw conflict(ALREADY_PULLED);
+  }
+  await stageVaultIn(trx, actor, vaultId);
+}
+
+async function setAside(trx: Trx, actor: Actor, listId: number, vaultId: number, who: string) {
+  const item = await findItem(trx, listId, vaultId);
+  if (item?.role === 'pull') throw badRequest(NOT_IN_THE_WAY);
+  if (item?.state === 'set-aside') throw conflict(ALREADY_SET_ASIDE);
+  // in the way: it stands above a vault of the list that is still in the same field
+  const items = await findItems(trx, actor.companyId, listId);
+  const fieldId = await findFieldOfVault(trx, actor.companyId, vaultId);
+  const vault =
+    fieldId === null
+      ? undefined
+      : (await findVaultsInFields(trx, actor.companyId, [fieldId])).find((v) => v.id === vaultId);
+  if (!vault) throw badRequest(NOT_IN_THE_WAY);
+  const below = items.some(
+    (i) =>
+      i.role === 'pull' &&
+      i.field_id === vault.field_id &&
+      i.position !== null &&
+      i.position > vault.position,
+  );
+  if (!below) throw badRequest(NOT_IN_THE_WAY);
+  const from = { fieldId: vault.field_id, position: vault.position, doneBy: who };
+  if (item) {
+    if (!(await setAsideAgain(trx, listId, vaultId, from))) throw conflict(ALREADY_SET_ASIDE);
+  } else {
+    await insertItems(trx, actor.companyId, listId, [
+      {
+        vaultId,
+        role: 'in-the-way',
+        state: 'set-aside',
+        fromFieldId: vault.field_id,
+        fromPosition: vault.position,
+        doneBy: who,
+      },
+    ]);
+  }
+  await stageVaultIn(trx, actor, vaultId);
+}
+
+async function putBack(
+  trx: Trx,
+  actor: Actor,
+  listId: number,
+  vaultId: number,
+  chosenFieldId: number | undefined,
+  who: string,
+) {
+  const item = await findItem(trx, listId, vaultId);
+  if (!item || item.role !== 'in-the-way') throw badRequest(NOT_SET_ASIDE);
+  const claimed = await claimItem(trx, listId, vaultId, {
+    role: 'in-the-way',
+    from: 'set-aside',
+    to: 'put-back',
+    doneBy: who,
+  });
+  if (!claimed) throw conflict(NOT_SET_ASIDE);
+  const fieldId = chosenFieldId ?? item.from_field_id;
+  // its field was removed meanwhile: the user picks another one
+  if (fieldId === null) throw badRequest(NO_FREE_SLOT);
+  const field = await findField(trx, actor.companyId, fieldId);
+  if (!field) throw notFound('Field not found');
+  const warehouse = await findWarehouse(trx, actor.companyId, field.warehouse_id);
+  const occupied = (await occupiedPositions(trx, field.id)).map((v) => v.position);
+  const position = nextFreePosition(occupied, fieldSlotCount(field.type, warehouse?.field_capacity));
+  if (position === null || field.full) throw badRequest(NO_FREE_SLOT);
+  // the move checks the slot again under its locks; a vault placed meanwhile ends in a clear 409
+  await moveVaultIn(trx, actor, { vaultId, fieldId: field.id, position });
+}
+
+/**
+ * POST /api/pull-lists/{id}/release: every vault of the list leaves the warehouse in one transaction. They must all
+ * be on the stage (pulled) and every vault set aside must be back, so no stack is left broken.
+ */
+export async function releasePullList(db: Db, actor: Actor, listId: number): Promise<PullListDto> {
+  return withConflictMapping(() =>
+    db.transaction().execute(async (trx) => {
+      const list = await findPullList(trx, actor.companyId, listId);
+      if (!list) throw notFound(PULL_LIST_NOT_FOUND);
+      const who = await actorName(trx, actor.userId);
+      const at = nowIso();
+      if (!(await markPullListReleased(trx, actor.companyId, listId, who, at))) throw conflict(LIST_RELEASED);
+      const items = await findItems(trx, actor.companyId, listId);
+      const wanted = items.filter((i) => i.role === 'pull' && i.released_at === null);
+      await lockVaults(
+        trx,
+        wanted.map((i) => i.vault_id),
+      );
+      const locked = await findItems(trx, actor.companyId, listId);
+      const inFields = locked.filter((i) => i.role === 'pull' && i.field_id !== null).length;
+      if (inFields > 0) throw badRequest(stillInFields(inFields));
+      const waiting = locked.filter((i) => i.role === 'in-the-way' && i.state === 'set-aside').length;
+      if (waiting > 0) throw badRequest(stillSetAside(waiting));
+      const ids = wanted.map((i) => i.vault_id);
+      await releaseVaults(trx, actor.companyId, ids, who, at);
+      for (const vaultId of ids) {
+        await recordEvent(trx, {
+          companyId: actor.companyId,
+          userId: actor.userId,
+          kind: 'vault.released',
+          entityType: 'vault',
+          entityId: vaultId,
+          payload: { pullListId: listId, by: who },
+        });
+      }
+      await recordEvent(trx, {
+        companyId: actor.companyId,
+        userId: actor.userId,
+        kind: 'pull-list.released',
+        entityType: 'pull-list',
+        entityId: listId,
+        payload: { vaults: ids.length },
+      });
+      return loadPullList(trx, actor.companyId, listId);
+    }),
+  );
+}

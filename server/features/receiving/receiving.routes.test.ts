@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReceivedDto, ShipmentProposalDto } from '../../../domain/schemas/receiving.schema';
+import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { buildVault, buildWarehouse, makeCouchbox } from '../warehouses/warehouses.factories';
+import { COUCHBOX_FIELD_ONLY } from '../vaults/vaults.service';
+
+describe.each(testEngines())('receiving on %s', (engine) => {
+  let ctx: TestContext;
+  let user: SignedIn;
+  let other: SignedIn;
+  beforeAll(async () => {
+    ctx = await startTestApp(engine);
+    user = await signIn(ctx);
+    other = await signIn(ctx);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+  const db = () => ctx.database.db;
+  const countVaults = async (companyId: number) =>
+    Number(
+      (
+        await db()
+          .selectFrom('vaults')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('company_id', '=', companyId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('proposes slots next to the customer and stores the shipment at the next free slots', async () => {
+    const wh = await buildWarehouse(db(), { companyId: user.companyId, rows: 3, cols: 2, fieldCapacity: 3 });
+    await buildVault(db(), {
+      companyId: user.companyId,
+      fieldId: wh.field('B2').id,
+      customerName: 'ARRIVING',
+    });
+    const shipment = {
+      customer_name: 'arriving',
+      order_name: 'IN-1',
+      vaults: Array.from({ length: 6 }, (_, i) => ({ type: 'vault', name: `IN-${i + 1}` })),
+    };
+    const res = await user.request({ method: 'POST', url: '/api/receiving/proposal', payload: shipment });
+    expect(res.statusCode).toBe(200);
+    const proposal = res.json() as ShipmentProposalDto;
+    expect(proposal.unplaced).toEqual([]);
+    // the two free slots by the customer's vault first; no field has room for the other four, so the one with the
+    // most room takes three and the next field the last one
+    expect(proposal.proposals.slice(0, 2).map((p) => [p.field_name, p.position])).toEqual([
+      ['B2', 2],
+      ['B2', 1],
+    ]);
+    expect(new Set(proposal.proposals.map((p) => p.field_name)).size).toBe(3);
+
+    const store = await user.request({
+      method: 'POST',
+      url: '/api/receiving',
+      payload: {
+        ...shipment,
+        vaults: shipment.vaults.map((v, i) => ({ ...v, field_id: proposal.proposals[i]!.field_id })),
+      },
+    });
+    expect(store.statusCode).toBe(201);
+    const received = store.json() as ReceivedDto;
+    expect(received.vaults.map((v) => [v.name, v.field_name, v.position])).toEqual(
+      proposal.proposals.map((p, i) => [`IN-${i + 1}`, p.field_name, p.position]),
+    );
+    const stored = await db()
+      .selectFrom('vaults as v')
+      .innerJoin('orders as o', 'o.id', 'v.order_id')
+      .select('v.id')
+      .where('o.name', '=', 'IN-1')
+      .where('v.company_id', '=', user.companyId)
+      .execute();
+    expect(stored).toHaveLength(6);
+  });
+
+  it('keeps couchboxes in couchbox fields and stores all of a shipment or none of it', async () => {
+    const wh = await buildWarehouse(db(), { companyId: user.companyId, rows: 2, cols: 2, fieldCapacity: 3 });
+    await makeCouchbox(db(), { companyId: user.companyId, fieldId: wh.field('B1').id });
+    const shipment = {
+      customer_name: 'SOFA OWNER',
+      order_name: 'IN-2',
+      vaults: [{ type: 'couchbox' }, { type: 'vault' }],
+    };
+    const proposal = (
+      await user.request({ method: 'POST', url: '/api/receiving/proposal', payload: shipment })
+    ).json() as ShipmentProposalDto;
+    expect(proposal.proposals[0]!.field_name).toBe('B1');
+    expect(proposal.proposals[1]!.field_name).not.toBe('B1');
+
+    const before = await countVaults(user.companyId);
+    // the user changes the couchbox's field to a plain one: refused, and the vault before it is not kept either
+    const bad = await user.request({
+      method: 'POST',
+      url: '/api/receiving',
+      payload: {
+        ...shipment,
+        vaults: [
+          { type: 'vault', field_id: wh.field('A1').id },
+          { type: 'couchbox', field_id: wh.field('A2').id },
+        ],
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ errors: [COUCHBOX_FIELD_ONLY] });
+    expect(await countVaults(user.companyId)).toBe(before);
+
+    // more than a field holds
+    const tooMany = await user.request({
+      method: 'POST',
+      url: '/api/receiving',
+      payload: {
+        ...shipment,
+        vaults: Array.from({ length: 4 }, () => ({ type: 'vault', field_id: wh.field('A1').id })),
+      },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(await countVaults(user.companyId)).toBe(before);
+  });
+
+  it("refuses another company's field as if it did not exist and stores nothing", async () => {
+    const wh = await buildWarehouse(db(), { companyId: user.companyId, rows: 1, cols: 1 });
+    const before = await countVaults(other.companyId);
+    const res = await other.request({
+      method: 'POST',
+      url: '/api/receiving',
+      payload: {
+        customer_name: 'X',
+        order_name: 'Y',
+        vaults: [{ type: 'vault', field_id: wh.field('A1').id }],
+      },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(await countVaults(other.companyId)).toBe(before);
+    expect(
+      (await other.request({ method: 'POST', url: '/api/receiving', payload: { vaults: [] } })).statusCode,
+    ).toBe(400);
+  });
+});

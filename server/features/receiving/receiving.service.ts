@@ -1,0 +1,135 @@
+import { fieldSlotCount, nextFreePosition } from '../../../domain/rules/capacity';
+import { fieldName } from '../../../domain/rules/field-names';
+import { type ReceivingField, proposeSlots } from '../../../domain/rules/receiving';
+import type {
+  ReceiveShipmentInput,
+  ReceivedDto,
+  ShipmentProposalDto,
+  ShipmentProposalInput,
+} from '../../../domain/schemas/receiving.schema';
+import type { Actor } from '../../auth/actor';
+import type { Db } from '../../db/database';
+import { lockFields, lockWarehouses } from '../../db/locks';
+import { badRequest, notFound } from '../../http/errors';
+import { findField } from '../fields/fields.repo';
+import { findWarehouse } from '../warehouses/warehouses.repo';
+import { FIELD_NOT_FOUND } from '../fields/field-loader';
+import { occupiedPositions } from '../vaults/vaults.repo';
+import { addVaultIn, FIELD_FULL, withConflictMapping } from '../vaults/vaults.service';
+import { findCompanyFields, findCustomerId, findPlacedSlots } from './receiving.repo';
+
+/** The company's fields as the proposal sees them: free slots and how many of the customer's vaults stand there. */
+async function receivingFields(db: Db, companyId: number, customer: string): Promise<ReceivingField[]> {
+  const [fields, slots, customerId] = await Promise.all([
+    findCompanyFields(db, companyId),
+    findPlacedSlots(db, companyId),
+    findCustomerId(db, companyId, customer.trim().toUpperCase()),
+  ]);
+  const occupied = new Map<number, number[]>();
+  const mine = new Map<number, number>();
+  for (const slot of slots) {
+    let list = occupied.get(slot.field_id);
+    if (!list) occupied.set(slot.field_id, (list = []));
+    list.push(slot.position);
+    if (slot.customer_id === customerId) mine.set(slot.field_id, (mine.get(slot.field_id) ?? 0) + 1);
+  }
+  return fields.map((f) => ({
+    fieldId: f.id,
+    fieldName: fieldName(f.col, f.row),
+    warehouseId: f.warehouse_id,
+    warehouseName: f.warehouse_name,
+    type: f.type,
+    full: Boolean(f.full),
+    capacity: fieldSlotCount(f.type, Number(f.field_capacity)),
+    occupied: occupied.get(f.id) ?? [],
+    customerVaults: mine.get(f.id) ?? 0,
+  }));
+}
+
+/** POST /api/receiving/proposal: a slot for each vault of the shipment, keeping the order together. */
+export async function proposeShipment(
+  db: Db,
+  companyId: number,
+  input: ShipmentProposalInput,
+): Promise<ShipmentProposalDto> {
+  const fields = await receivingFields(db, companyId, input.customer_name);
+  const { proposals, unplaced } = proposeSlots(
+    fields,
+    input.vaults.map((v) => v.type),
+  );
+  const byId = new Map(fields.map((f) => [f.fieldId, f]));
+  return {
+    proposals: proposals.map((p) => {
+      const f = byId.get(p.fieldId)!;
+      return {
+        index: p.index,
+        field_id: p.fieldId,
+        field_name: f.fieldName,
+        warehouse_id: f.warehouseId,
+        warehouse_name: f.warehouseName,
+        position: p.position,
+      };
+    }),
+    unplaced,
+    fields: fields
+      .filter((f) => !f.full && f.type !== 'couchbox-B' && f.capacity > f.occupied.length)
+      .map((f) => ({
+        field_id: f.fieldId,
+        field_name: f.fieldName,
+        warehouse_name: f.warehouseName,
+        couchbox: f.type !== 'vault',
+        free: f.capacity - f.occupied.length,
+      })),
+  };
+}
+
+/**
+ * POST /api/receiving: every vault of the shipment into its chosen field, at that field's next free slot, in one
+ * transaction: all of them or none. The fields are locked up front in id order (decision 003), then each vault goes
+ * through the add's own rules (type, full flag, capacity, next free slot).
+ */
+export async function receiveShipment(
+  db: Db,
+  actor: Actor,
+  input: ReceiveShipmentInput,
+): Promise<ReceivedDto> {
+  return withConflictMapping(() =>
+    db.transaction().execute(async (trx) => {
+      const fieldIds = [...new Set(input.vaults.map((v) => v.field_id))];
+      const located = await Promise.all(fieldIds.map((id) => findField(trx, actor.companyId, id)));
+      if (located.some((f) => f === undefined)) throw notFound(FIELD_NOT_FOUND);
+      await lockWarehouses(
+        trx,
+        located.map((f) => f!.warehouse_id),
+        'share',
+      );
+      await lockFields(trx, fieldIds);
+      const added: ReceivedDto['vaults'] = [];
+      for (const vault of input.vaults) {
+        const field = located.find((f) => f!.id === vault.field_id)!;
+        const occupied = (await occupiedPositions(trx, field.id)).map((v) => v.position);
+        const warehouse = await findWarehouse(trx, actor.companyId, field.warehouse_id);
+        const capacity = fieldSlotCount(field.type, warehouse?.field_capacity);
+        const position = nextFreePosition(occupied, capacity);
+        if (position === null) throw badRequest(`${FIELD_FULL} (field ${fieldName(field.col, field.row)})`);
+        const dto = await addVaultIn(trx, actor, {
+          vault_id: vault.name,
+          customer_name: input.customer_name,
+          order_name: input.order_name,
+          type: vault.type,
+          note: undefined,
+          field_id: field.id,
+          position,
+        });
+        added.push({
+          id: dto.id,
+          name: dto.name,
+          field_name: dto.field_name,
+          warehouse_name: dto.warehouse_name,
+          position: dto.position,
+        });
+      }
+      return { vaults: added };
+    }),
+  );
+}

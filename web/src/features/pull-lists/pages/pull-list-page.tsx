@@ -1,0 +1,250 @@
+import { ArrowDownToLine, CheckCircle2, FileDown, PackageCheck, Undo2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import type { PullAction, PullListDto } from '../../../../../domain/schemas/pull-list.schema';
+import { usePullList, usePullStep, useReleasePullList } from '../../../api/pull-lists';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LoadFailed } from '../../../components/ui/error-list';
+import { Page } from '../../../components/ui/page';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { errorMessages } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { downloadPickSheet } from '../pick-sheet';
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const STATE_LABEL = { 'in-field': 'In field', 'on-stage': 'On stage', released: 'Released' } as const;
+
+/**
+ * One pull list as a checklist for the tablet: the plan's fields in walking order, each step a button that makes the
+ * real change (stage the customer's vault, set aside one in the way), then the put-backs and the release. The list is
+ * the server's, so it survives a reload, and other tablets see each step live.
+ */
+export default function PullListPage() {
+  const { id } = useParams();
+  const listId = Number(id);
+  const valid = Number.isInteger(listId) && listId > 0;
+  const list = usePullList(valid ? listId : null);
+  useDocumentTitle(list.data?.title ?? 'Pull list');
+  if (!valid) return <Page title="Pull list">This pull list does not exist.</Page>;
+  if (list.isPending) return <Spinner />;
+  if (list.isError)
+    return (
+      <Page title="Pull list">
+        <LoadFailed messages={errorMessages(list.error)} onRetry={() => void list.refetch()} />
+      </Page>
+    );
+  return <PullListView list={list.data} />;
+}
+
+function PullListView({ list }: { list: PullListDto }) {
+  const step = usePullStep(list.id);
+  const release = useReleasePullList(list.id);
+  const [confirmRelease, setConfirmRelease] = useState(false);
+  const [busyVault, setBusyVault] = useState<number | null>(null);
+  const waiting = list.set_aside.filter((v) => v.state === 'set-aside');
+  const released = list.released_at !== null;
+  const allPulled = list.vaults.every((v) => v.state !== 'in-field');
+
+  function doStep(vaultId: number, action: PullAction) {
+    setBusyVault(vaultId);
+    step.mutate(
+      { vault_id: vaultId, action },
+      {
+        onError: (error) => toast.error(errorMessages(error).join(' ')),
+        onSettled: () => setBusyVault(null),
+      },
+    );
+  }
+
+  function doRelease() {
+    release.mutate(undefined, {
+      onSuccess: () => toast.success(`${list.vaults.length} vaults released`),
+      onError: (error) => toast.error(errorMessages(error).join(' ')),
+      onSettled: () => setConfirmRelease(false),
+    });
+  }
+
+  return (
+    <Page
+      title={list.title}
+      actions={
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => void downloadPickSheet(list)}>
+            <FileDown className="h-4 w-4" aria-hidden />
+            Pick sheet (PDF)
+          </Button>
+          {!released && (
+            <Button
+              variant="danger"
+              onClick={() => setConfirmRelease(true)}
+              disabled={!allPulled || waiting.length > 0}
+              title={
+                !allPulled
+                  ? 'Pull every vault first'
+                  : waiting.length > 0
+                    ? 'Put back the vaults set aside first'
+                    : undefined
+              }
+            >
+              <PackageCheck className="h-4 w-4" aria-hidden />
+              Release
+            </Button>
+          )}
+        </div>
+      }
+    >
+      <p className="mb-4 text-sm text-slate-600">
+        <Link to={paths.pullLists} className="text-accent underline">
+          All pull lists
+        </Link>
+        {' · '}
+        {list.vaults.length} vaults · made {when.format(new Date(list.created_at))}
+        {list.created_by ? ` by ${list.created_by}` : ''}
+        {released && (
+          <span data-testid="released-note">
+            {' · '}released {when.format(new Date(list.released_at!))}
+            {list.released_by ? ` by ${list.released_by}` : ''}
+          </span>
+        )}
+      </p>
+
+      {!released && (
+        <section aria-label="Plan" className="mb-6">
+          <h2 className="mb-2 text-lg font-semibold text-primary">Plan</h2>
+          <p className="mb-3 text-sm text-slate-600" data-testid="handlings">
+            {list.plan.length === 0
+              ? 'Nothing left to take out.'
+              : `${list.handlings} handlings left (the least possible), ${list.in_the_way} of them only in the way.`}
+          </p>
+          <ol className="space-y-3">
+            {list.plan.map((field) => (
+              <li
+                key={field.field_id}
+                className="rounded-2xl border border-slate-200 bg-white shadow-sm"
+                aria-label={`Field ${field.field_name}`}
+              >
+                <p className="border-b border-slate-100 px-4 py-2 font-semibold text-slate-800">
+                  {field.warehouse_name} · field {field.field_name}
+                </p>
+                <ol className="divide-y divide-slate-100">
+                  {field.steps.map((s, index) => {
+                    const mine = s.role === 'pull';
+                    const next = index === 0;
+                    return (
+                      <li key={s.vault_id} className="flex min-h-14 flex-wrap items-center gap-3 px-4 py-2">
+                        <span className="w-14 text-xs text-slate-500">pos {s.position}</span>
+                        <span className="min-w-0 flex-1">
+                          <span className="block font-medium text-slate-800">
+                            {s.name ?? 'No vault number'}
+                          </span>
+                          <span className="block text-xs text-slate-500">{s.customer_name}</span>
+                        </span>
+                        <span
+                          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${mine ? 'bg-blue-50 text-accent' : 'bg-amber-50 text-amber-800'}`}
+                        >
+                          {mine ? "Customer's" : 'In the way'}
+                        </span>
+                        <Button
+                          variant={mine ? 'primary' : 'secondary'}
+                          disabled={!next || busyVault !== null}
+                          onClick={() => doStep(s.vault_id, mine ? 'pulled' : 'set-aside')}
+                          aria-label={`${mine ? 'Pulled' : 'Set aside'} ${s.name ?? s.customer_name}`}
+                        >
+                          {mine ? (
+                            <CheckCircle2 className="h-4 w-4" aria-hidden />
+                          ) : (
+                            <ArrowDownToLine className="h-4 w-4" aria-hidden />
+                          )}
+                          {mine ? 'Pulled' : 'Set aside'}
+                        </Button>
+                      </li>
+                    );
+                  })}
+                </ol>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+
+      {waiting.length > 0 && (
+        <section aria-label="Put back" className="mb-6">
+          <h2 className="mb-2 text-lg font-semibold text-primary">Put back</h2>
+          <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm">
+            {waiting.map((v) => (
+              <li key={v.vault_id} className="flex min-h-14 flex-wrap items-center gap-3 px-4 py-2">
+                <span className="min-w-0 flex-1">
+                  <span className="block font-medium text-slate-800">{v.name ?? 'No vault number'}</span>
+                  <span className="block text-xs text-slate-500">
+                    {v.customer_name} · from {v.from_warehouse_name} {v.from_field_name}
+                  </span>
+                </span>
+                <Button
+                  variant="secondary"
+                  disabled={busyVault !== null}
+                  onClick={() => doStep(v.vault_id, 'put-back')}
+                  aria-label={`Put back ${v.name ?? v.customer_name}`}
+                >
+                  <Undo2 className="h-4 w-4" aria-hidden />
+                  Put back to {v.from_field_name}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section aria-label="Vaults of the list">
+        <h2 className="mb-2 text-lg font-semibold text-primary">Vaults</h2>
+        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
+              <tr>
+                <th className="px-3 py-2">Vault</th>
+                <th className="px-3 py-2">Customer</th>
+                <th className="px-3 py-2">Order</th>
+                <th className="px-3 py-2">Where</th>
+                <th className="px-3 py-2">Dig out</th>
+                <th className="px-3 py-2">State</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {list.vaults.map((v) => (
+                <tr key={v.id} data-testid="pull-vault">
+                  <td className="px-3 py-2 font-medium">{v.name ?? '-'}</td>
+                  <td className="px-3 py-2">{v.customer_name}</td>
+                  <td className="px-3 py-2">{v.order_name ?? '-'}</td>
+                  <td className="px-3 py-2">
+                    {v.field_name ? `${v.warehouse_name} ${v.field_name}, pos ${v.position}` : '-'}
+                  </td>
+                  <td className="px-3 py-2 tabular-nums">{v.dig_out ?? '-'}</td>
+                  <td className="px-3 py-2">
+                    {STATE_LABEL[v.state]}
+                    {v.state === 'released' && v.released_by ? ` by ${v.released_by}` : ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <ConfirmDialog
+        open={confirmRelease}
+        onOpenChange={(open) => {
+          if (!open && !release.isPending) setConfirmRelease(false);
+        }}
+        title="Release vaults"
+        message={`Release all ${list.vaults.length} vaults of ${list.title}? They leave the warehouse and stay in history.`}
+        confirmLabel="Yes, release them"
+        cancelLabel="No, take me back"
+        onConfirm={doRelease}
+        pending={release.isPending}
+        danger
+      />
+    </Page>
+  );
+}

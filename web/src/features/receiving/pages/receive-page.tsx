@@ -1,0 +1,199 @@
+import { type FormEvent, useState } from 'react';
+import { VAULT_TYPES, type VaultType } from '../../../../../domain/rules/capacity';
+import type { ReceivedDto, ShipmentProposalDto } from '../../../../../domain/schemas/receiving.schema';
+import { useReceiveShipment, useShipmentProposal } from '../../../api/receiving';
+import { Button } from '../../../components/ui/button';
+import { ErrorList } from '../../../components/ui/error-list';
+import { inputClass } from '../../../components/ui/form-field';
+import { Page } from '../../../components/ui/page';
+import { errorMessages } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { type ShipmentLine, shipmentLines } from '../shipment-lines';
+
+const TYPE_LABEL: Record<VaultType, string> = {
+  vault: 'Vaults',
+  liftvan: 'Liftvans',
+  t2: 'T2',
+  couchbox: 'Couchboxes',
+};
+const emptyTypes = () =>
+  Object.fromEntries(VAULT_TYPES.map((t) => [t, { count: 0, numbers: '' }])) as Record<
+    VaultType,
+    { count: number; numbers: string }
+  >;
+
+/** Receive shipment: the customer, the order and the vaults per type; the server proposes slots, the user may change them. */
+export default function ReceivePage() {
+  useDocumentTitle('Receive shipment');
+  const propose = useShipmentProposal();
+  const receive = useReceiveShipment();
+  const [customer, setCustomer] = useState('');
+  const [order, setOrder] = useState('');
+  const [perType, setPerType] = useState(emptyTypes);
+  const [lines, setLines] = useState<ShipmentLine[]>([]);
+  const [proposal, setProposal] = useState<ShipmentProposalDto | null>(null);
+  const [chosen, setChosen] = useState<Record<number, number>>({});
+  const [received, setReceived] = useState<ReceivedDto | null>(null);
+
+  function askProposal(event: FormEvent) {
+    event.preventDefault();
+    const next = shipmentLines(perType);
+    setLines(next);
+    setReceived(null);
+    propose.mutate(
+      { customer_name: customer, order_name: order, vaults: next },
+      {
+        onSuccess: (answer) => {
+          setProposal(answer);
+          setChosen(Object.fromEntries(answer.proposals.map((p) => [p.index, p.field_id])));
+        },
+      },
+    );
+  }
+
+  function store() {
+    receive.mutate(
+      {
+        customer_name: customer,
+        order_name: order,
+        vaults: lines.map((line, i) => ({ ...line, field_id: chosen[i]! })),
+      },
+      {
+        onSuccess: (answer) => {
+          setReceived(answer);
+          setProposal(null);
+        },
+      },
+    );
+  }
+
+  const complete = lines.length > 0 && lines.every((_, i) => chosen[i] !== undefined);
+
+  return (
+    <Page title="Receive shipment">
+      <form
+        onSubmit={askProposal}
+        aria-label="Shipment"
+        className="mb-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+            Customer Name
+            <input
+              className={inputClass}
+              value={customer}
+              onChange={(e) => setCustomer(e.target.value)}
+              required
+            />
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+            Order Number
+            <input className={inputClass} value={order} onChange={(e) => setOrder(e.target.value)} required />
+          </label>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {VAULT_TYPES.map((type) => (
+            <fieldset key={type} className="space-y-2 rounded-lg border border-slate-200 p-3">
+              <legend className="px-1 text-sm font-semibold text-slate-700">{TYPE_LABEL[type]}</legend>
+              <label className="flex flex-col gap-1 text-xs text-slate-600">
+                How many
+                <input
+                  type="number"
+                  min={0}
+                  max={200}
+                  className={inputClass}
+                  value={perType[type].count}
+                  onChange={(e) =>
+                    setPerType((p) => ({ ...p, [type]: { ...p[type], count: Number(e.target.value) || 0 } }))
+                  }
+                />
+              </label>
+              <label className="flex flex-col gap-1 text-xs text-slate-600">
+                Numbers (typed or pasted)
+                <textarea
+                  rows={3}
+                  className={inputClass}
+                  value={perType[type].numbers}
+                  onChange={(e) =>
+                    setPerType((p) => ({ ...p, [type]: { ...p[type], numbers: e.target.value } }))
+                  }
+                />
+              </label>
+            </fieldset>
+          ))}
+        </div>
+        <Button type="submit" disabled={propose.isPending}>
+          Propose slots
+        </Button>
+        {propose.isError && <ErrorList messages={errorMessages(propose.error)} />}
+      </form>
+
+      {proposal && (
+        <section aria-label="Proposed slots" className="space-y-3">
+          {proposal.unplaced.length > 0 && (
+            <ErrorList
+              messages={[
+                `No field has room for ${proposal.unplaced.length} of the vaults. Choose a field for them.`,
+              ]}
+            />
+          )}
+          <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
+                <tr>
+                  <th className="px-3 py-2">Vault number</th>
+                  <th className="px-3 py-2">Type</th>
+                  <th className="px-3 py-2">Field</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {lines.map((line, i) => (
+                  <tr key={i} data-testid="proposed-slot">
+                    <td className="px-3 py-2">{line.name ?? '-'}</td>
+                    <td className="px-3 py-2">{line.type}</td>
+                    <td className="px-3 py-2">
+                      <select
+                        aria-label={`Field for ${line.name ?? `vault ${i + 1}`}`}
+                        className={inputClass}
+                        value={chosen[i] ?? ''}
+                        onChange={(e) => setChosen((c) => ({ ...c, [i]: Number(e.target.value) }))}
+                      >
+                        <option value="" disabled>
+                          Choose a field
+                        </option>
+                        {proposal.fields
+                          .filter((f) => line.type !== 'couchbox' || f.couchbox)
+                          .map((f) => (
+                            <option key={f.field_id} value={f.field_id}>
+                              {f.warehouse_name} {f.field_name} ({f.free} free)
+                            </option>
+                          ))}
+                      </select>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Button onClick={store} disabled={!complete || receive.isPending}>
+            Store {lines.length} vaults
+          </Button>
+          {receive.isError && <ErrorList messages={errorMessages(receive.error)} />}
+        </section>
+      )}
+
+      {received && (
+        <section aria-label="Received" className="rounded-2xl border border-emerald-200 bg-emerald-50 p-4">
+          <p className="mb-2 font-semibold text-emerald-800">{received.vaults.length} vaults stored</p>
+          <ul className="text-sm text-emerald-900">
+            {received.vaults.map((v) => (
+              <li key={v.id} data-testid="received-vault">
+                {v.name ?? 'No number'}: {v.warehouse_name} {v.field_name}, position {v.position}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </Page>
+  );
+}
