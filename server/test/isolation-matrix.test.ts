@@ -18,6 +18,8 @@ import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } fr
 interface Targets extends CompanyIds {
   email: string;
   attachmentId: number;
+  /** a spreadsheet import of A's (one staged vault) */
+  importId: number;
   /** the secret of A's checklist fill-in link, as A's staff are shown it */
   checklistKey: string;
 }
@@ -70,6 +72,22 @@ const gridChange = (t: Targets, opperation: 'plus' | 'minus') => ({
   warehouse_cols: 9,
   warehouse_rows: 12,
 });
+/** A spreadsheet with one vault row (warehouse, field, position, then customer, order, note) as an import form. */
+const importProbe = (
+  [customer, order, note]: [string, string, string],
+  place: [string, string, string] = ['', '', ''],
+): Parameters<typeof multipartBody> => [
+  {},
+  {
+    file: {
+      fileName: 'import.csv',
+      contentType: 'text/csv',
+      content: Buffer.from(
+        `Warehouse,Field,Position,Vault Number,Customer,Order,Type,Note\r\n${place.join(',')},,${customer},${order},vault,${note}\r\n`,
+      ),
+    },
+  },
+];
 const openTasks = (c: ChecklistDto) => c.tasks.filter((task) => !task.completed);
 
 /**
@@ -177,6 +195,37 @@ const RECIPES: Record<string, Recipe> = {
   'DELETE /api/vaults/:id': (t) => [
     { label: "A's placed vault", url: `/api/vaults/${t.placedVaultId}` },
     { label: "A's staged vault", url: `/api/vaults/${t.stagedVaultId}` },
+  ],
+  'POST /api/import/vaults/dry-run': (t) => [
+    {
+      label: "a file naming A's warehouse and field",
+      url: '/api/import/vaults/dry-run',
+      multipart: importProbe(
+        ['BRAVO', 'B-ORD', 'bravo'],
+        [t.warehouseName, t.fieldName, String(t.freePosition)],
+      ),
+      asOther: 200,
+    },
+  ],
+  'POST /api/import/vaults': (t) => [
+    {
+      label: "a file naming A's warehouse and field",
+      url: '/api/import/vaults',
+      multipart: importProbe(
+        ['BRAVO', 'B-ORD', 'bravo'],
+        [t.warehouseName, t.fieldName, String(t.freePosition)],
+      ),
+      asOther: 400,
+    },
+  ],
+  'GET /api/imports': () => [{ label: "B's imports", url: '/api/imports', asOther: 200 }],
+  'POST /api/imports/:id/undo': (t) => [{ label: "A's import", url: `/api/imports/${t.importId}/undo` }],
+  'GET /api/import/templates/:file': () => [
+    { label: 'the CSV template', url: '/api/import/templates/vaults.csv', asOther: 200 },
+  ],
+  'GET /api/export/:file': () => [
+    { label: "B's vaults as CSV", url: '/api/export/vaults.csv', asOther: 200 },
+    { label: "B's vaults as XLSX", url: '/api/export/vaults.xlsx', asOther: 200 },
   ],
   'GET /api/stage/vaults': () => [{ label: "B's stage", url: '/api/stage/vaults', asOther: 200 }],
   'POST /api/stage/vaults/:id': (t) => [
@@ -417,6 +466,7 @@ function ghostOf(t: Targets): Targets {
     shelfId: ghost(),
     palletId: ghost(),
     attachmentId: ghost(),
+    importId: ghost(),
     email: 'nobody-at-all@example.test',
     checklist: {
       ...t.checklist,
@@ -530,10 +580,19 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
       }),
     );
     expect(upload.statusCode).toBe(201);
+    const imported = await a.request(
+      toInject('POST', {
+        label: 'setup',
+        url: '/api/import/vaults',
+        multipart: importProbe(['Alpha Imported Customer', 'ALPHA-IMP-1', 'alpha imported note']),
+      }),
+    );
+    expect(imported.statusCode).toBe(201);
     targets = {
       ...ids,
       email: DEMO_LOGIN.email,
       attachmentId: (upload.json() as { attachment: { id: number } }).attachment.id,
+      importId: (imported.json() as { id: number }).id,
       checklistKey: keyOfLink(ids.checklist.fill_in_url),
     };
 

@@ -11,6 +11,9 @@ export type TenantTable = Exclude<
   | 'contact_messages'
   | 'installation_secrets'
   | 'warehouse_stats'
+  // the import history names ids of one database; a company moved to another starts without it
+  | 'imports'
+  | 'import_items'
 >;
 type Row = Record<string, unknown>;
 

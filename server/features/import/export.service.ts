@@ -1,0 +1,54 @@
+import type { Readable } from 'node:stream';
+import type { CsvValue } from '../../../domain/rules/csv';
+import { fieldName } from '../../../domain/rules/field-names';
+import {
+  IMPORT_COLUMN_LABELS,
+  VAULT_IMPORT_COLUMNS,
+  importTemplate,
+} from '../../../domain/rules/import-columns';
+import { STAGED_FIELD_NAME, sortForPrint } from '../../../domain/rules/print-order';
+import type { Db } from '../../db/database';
+import { findVaultsForExport } from './import.repo';
+import { type SheetFormat, csvDocument, xlsxStream } from './write-sheet';
+
+export const VAULTS_HEADER = VAULT_IMPORT_COLUMNS.map((c) => IMPORT_COLUMN_LABELS[c]);
+
+/** The company's vaults in print order, one line each in the import's columns: the file imports back as it is. */
+export async function vaultExportRows(db: Db, companyId: number): Promise<CsvValue[][]> {
+  const rows = (await findVaultsForExport(db, companyId)).map((v) => {
+    const placed = v.col !== null && v.row !== null && v.warehouse_name !== null;
+    return {
+      warehouse_name: placed ? v.warehouse_name : '',
+      field_name: placed ? fieldName(v.col!, v.row!) : STAGED_FIELD_NAME,
+      position: placed ? v.position : null,
+      v,
+    };
+  });
+  return sortForPrint(rows).map((r) => [
+    r.warehouse_name,
+    r.field_name,
+    r.position,
+    r.v.name,
+    r.v.customer_name,
+    r.v.order_name,
+    r.v.type,
+    r.v.note,
+  ]);
+}
+
+export async function exportVaults(
+  db: Db,
+  companyId: number,
+  format: SheetFormat,
+): Promise<Buffer | Readable> {
+  const rows = await vaultExportRows(db, companyId);
+  return format === 'csv' ? csvDocument(VAULTS_HEADER, rows) : xlsxStream('Vaults', VAULTS_HEADER, rows);
+}
+
+/** The import template: its header and one example row. */
+export function templateFile(kind: 'vaults' | 'pallets', format: SheetFormat): Buffer | Readable {
+  const { header, example } = importTemplate(kind);
+  return format === 'csv'
+    ? csvDocument(header, [example])
+    : xlsxStream(kind === 'vaults' ? 'Vaults' : 'Pallets', header, [example]);
+}
