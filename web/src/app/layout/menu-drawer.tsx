@@ -1,5 +1,15 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { ClipboardCheck, Forklift, LogOut, Mail, Printer, BarChart3, Warehouse, X } from 'lucide-react';
+import {
+  ClipboardCheck,
+  FileUp,
+  Forklift,
+  LogOut,
+  Mail,
+  Printer,
+  BarChart3,
+  Warehouse,
+  X,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import type { WarehouseSummaryDto } from '../../../../domain/schemas/warehouse.schema';
@@ -92,6 +102,9 @@ export function MenuDrawer({
             </MenuLink>
             <MenuLink to={paths.printStudio} icon={<Printer className={iconClass} />} onNavigate={close}>
               Print Studio
+            </MenuLink>
+            <MenuLink to={paths.import} icon={<FileUp className={iconClass} />} onNavigate={close}>
+              Import
             </MenuLink>
             <MenuLink
               to={paths.checklistsAdmin}
