@@ -53,9 +53,11 @@ function MappingStep({
       </p>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {VAULT_IMPORT_COLUMNS.map((column) => (
-          <label key={column} htmlFor={`${id}-${column}`} className="text-sm font-medium text-slate-700">
-            {IMPORT_COLUMN_LABELS[column]}
-            {REQUIRED_COLUMNS.vaults.includes(column) ? ' (required)' : ''}
+          <div key={column}>
+            <label htmlFor={`${id}-${column}`} className="text-sm font-medium text-slate-700">
+              {IMPORT_COLUMN_LABELS[column]}
+              {REQUIRED_COLUMNS.vaults.includes(column) ? ' (required)' : ''}
+            </label>
             <select
               id={`${id}-${column}`}
               className="mt-1 block min-h-10 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm"
@@ -74,7 +76,7 @@ function MappingStep({
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         ))}
       </div>
     </fieldset>
