@@ -1,4 +1,4 @@
-import { type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
+import { type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
 
 type Table = CreateTableBuilder<string, never>;
 
@@ -34,6 +34,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('item_id', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('import_items_pkey', ['import_id', 'item_id'])
     .execute();
+
+  // PostgreSQL keeps the warehouse counts with a trigger per vault row (migration 0005). 20,000 rows in one
+  // transaction would update the same counts row 20,000 times, each update walking the row's growing chain of
+  // versions (18 s measured). A bulk write of vaults (an import and its undo) sets `wm.bulk_vaults` for its own
+  // transaction only, skips the per-row trigger and recounts the warehouses it touched once at the end.
+  if (pgsql) {
+    await sql`drop trigger if exists vaults_counted on vaults`.execute(db);
+    await sql
+      .raw(
+        `create trigger vaults_counted after insert or delete on vaults for each row
+        when (coalesce(current_setting('wm.bulk_vaults', true), '') <> 'on')
+        execute function wm_vaults_changed()`,
+      )
+      .execute(db);
+  }
 }
 
 export async function down(): Promise<void> {

@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
-import type { Trx } from '../../db/locks';
+import { isPostgres, type Trx } from '../../db/locks';
 
 /** Rows per insert statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 500;
@@ -316,4 +317,53 @@ export async function findVaultsForExport(db: Db, companyId: number): Promise<Ex
     .where('v.company_id', '=', companyId)
     .orderBy('v.id')
     .execute();
+}
+
+/**
+ * Bulk vault writes (migration 0009): on PostgreSQL the per-row counting trigger is skipped for the rest of this
+ * transaction only, and `endBulkVaultWrites` recounts the touched warehouses once. SQLite counts per row as always
+ * (its triggers cost little there).
+ */
+export async function beginBulkVaultWrites(trx: Trx): Promise<void> {
+  if (isPostgres(trx)) await sql`select set_config('wm.bulk_vaults', 'on', true)`.execute(trx);
+}
+
+const EMPTY = sql`upper(c.name) like '%EMPTY%'`;
+
+/** Recounts the warehouses' vaults as the trigger keeps them, moves their revisions and the stage's on. */
+export async function endBulkVaultWrites(
+  trx: Trx,
+  companyId: number,
+  warehouseIds: readonly number[],
+  stageChanged: boolean,
+): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await sql`select set_config('wm.bulk_vaults', 'off', true)`.execute(trx);
+  const ids = [...new Set(warehouseIds)].sort((a, b) => a - b);
+  for (const warehouseId of ids)
+    await sql`
+      update warehouse_stats set
+        revision = revision + 1,
+        vault_count = counted.vaults,
+        real_count = counted.real,
+        empty_vault_count = counted.empty_vaults,
+        empty_couchbox_count = counted.empty_couchboxes
+      from (
+        select
+          count(*) as vaults,
+          count(*) filter (where not ${EMPTY}) as real,
+          count(*) filter (where ${EMPTY} and v.type = 'vault') as empty_vaults,
+          count(*) filter (where ${EMPTY} and v.type = 'couchbox') as empty_couchboxes
+        from vaults v
+        join fields f on f.id = v.field_id
+        join customers c on c.id = v.customer_id
+        where f.warehouse_id = ${warehouseId}
+      ) as counted
+      where warehouse_id = ${warehouseId}`.execute(trx);
+  if (stageChanged)
+    await trx
+      .updateTable('companies')
+      .set((eb) => ({ stage_revision: eb('stage_revision', '+', 1) }))
+      .where('id', '=', companyId)
+      .execute();
 }

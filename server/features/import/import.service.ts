@@ -16,7 +16,9 @@ import { deleteWarehouseRow, insertWarehouse } from '../warehouses/warehouses.re
 import { DUPLICATE_WAREHOUSE } from '../warehouses/warehouses.service';
 import {
   type ImportRow,
+  beginBulkVaultWrites,
   deleteVaults,
+  endBulkVaultWrites,
   findCompanyFields,
   findImport,
   findImportItems,
@@ -197,6 +199,7 @@ async function writeVaults(
   );
   const warehouseOf = (v: (typeof plan.vaults)[number]) =>
     typeof v.warehouse === 'string' ? created.get(v.warehouse)! : v.warehouse;
+  await beginBulkVaultWrites(trx);
   const ids = await insertVaults(
     trx,
     companyId,
@@ -213,6 +216,13 @@ async function writeVaults(
     })),
   );
   const placed = plan.vaults.filter((v) => v.position !== null).length;
+  const warehouseIds = new Set(plan.vaults.map(warehouseOf));
+  await endBulkVaultWrites(
+    trx,
+    companyId,
+    [...warehouseIds].filter((id): id is number => id !== null),
+    warehouseIds.has(null),
+  );
   const importId = await insertImport(
     trx,
     {
@@ -227,7 +237,6 @@ async function writeVaults(
     },
     ids,
   );
-  const warehouseIds = new Set(plan.vaults.map(warehouseOf));
   await recordImportEvents(trx, actor, 'vaults.imported', importId, warehouseIds);
   return importId;
 }
@@ -292,7 +301,15 @@ export async function undoImport(db: Db, actor: Actor, importId: number): Promis
     const now = await findVaultStates(trx, companyId, itemIds);
     const unchanged = now.filter((v) => Number(v.version) === 1);
     if (unchanged.length !== itemIds.length) throw conflict(importChanged(itemIds.length - unchanged.length));
+    await beginBulkVaultWrites(trx);
     await deleteVaults(trx, companyId, itemIds);
+    const touched = now.map((v) => v.warehouse_id);
+    await endBulkVaultWrites(
+      trx,
+      companyId,
+      touched.filter((id): id is number => id !== null),
+      touched.includes(null),
+    );
     await deleteUnusedCustomers(trx, companyId, [...new Set(now.map((v) => v.customer_id))]);
     await deleteUnusedOrders(trx, companyId, [
       ...new Set(now.flatMap((v) => (v.order_id === null ? [] : [v.order_id]))),

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCsv } from '../../../domain/rules/csv';
 import type { ImportDryRunDto, ImportRecordDto } from '../../../domain/schemas/import.schema';
+import { findInvariantViolations } from '../../test/invariants.repo';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
 import { multipartBody } from '../vaults/multipart-body';
 import { COUCHBOX_FIELD_ONLY, FIELD_FULL, couchboxBottom } from '../vaults/vaults.service';
@@ -123,6 +124,7 @@ describe.each(testEngines())('vault import on %s', (engine) => {
       .where('kind', '=', 'vaults.imported')
       .execute();
     expect(events.map((e) => e.warehouse_id).sort()).toEqual([null, w.id].sort());
+    expect(await findInvariantViolations(db(), me.companyId)).toEqual([]);
     const list = (await me.request({ method: 'GET', url: '/api/imports' })).json() as ImportRecordDto[];
     expect(list.map((i) => i.id)).toEqual([record.id]);
 
@@ -130,6 +132,7 @@ describe.each(testEngines())('vault import on %s', (engine) => {
     expect(undo.statusCode, undo.body).toBe(200);
     expect((undo.json() as ImportRecordDto).undone_at).not.toBeNull();
     expect(await vaultCount(me.companyId)).toBe(0);
+    expect(await findInvariantViolations(db(), me.companyId)).toEqual([]);
     const customers = await db()
       .selectFrom('customers')
       .select('name')
@@ -373,6 +376,7 @@ describe.each(testEngines())('vault import on %s', (engine) => {
       );
       expect(res.statusCode, res.body).toBe(201);
       expect(await snapshot(target.companyId)).toEqual(expected);
+      expect(await findInvariantViolations(db(), target.companyId)).toEqual([]);
     }
   });
 
