@@ -227,6 +227,14 @@ const RECIPES: Record<string, Recipe> = {
     { label: "B's vaults as CSV", url: '/api/export/vaults.csv', asOther: 200 },
     { label: "B's vaults as XLSX", url: '/api/export/vaults.xlsx', asOther: 200 },
   ],
+  'POST /api/export/print-vaults.xlsx': (t, own) => [
+    {
+      label: "A's vault ids among B's",
+      url: '/api/export/print-vaults.xlsx',
+      payload: { ids: [own.placedVaultId, t.placedVaultId, t.stagedVaultId] },
+      asOther: 200,
+    },
+  ],
   'GET /api/stage/vaults': () => [{ label: "B's stage", url: '/api/stage/vaults', asOther: 200 }],
   'POST /api/stage/vaults/:id': (t) => [
     { label: "A's topmost vault", url: `/api/stage/vaults/${t.placedVaultId}` },

@@ -6,7 +6,14 @@ import {
   VAULT_IMPORT_COLUMNS,
   importTemplate,
 } from '../../../domain/rules/import-columns';
-import { STAGED_FIELD_NAME, sortForPrint } from '../../../domain/rules/print-order';
+import {
+  PRINT_CSV_HEADER,
+  STAGED_FIELD_NAME,
+  printCsvRow,
+  sortForPrint,
+} from '../../../domain/rules/print-order';
+import { presentPrintVault, printPlaceOf, printPlaces } from '../print/print.presenter';
+import { type PrintVaultRow, listFieldsForPrint, listVaultsForPrint } from '../print/print.repo';
 import type { Db } from '../../db/database';
 import { findVaultsForExport } from './import.repo';
 import { type SheetFormat, csvDocument, xlsxStream } from './write-sheet';
@@ -51,4 +58,24 @@ export function templateFile(kind: 'vaults' | 'pallets', format: SheetFormat): B
   return format === 'csv'
     ? csvDocument(header, [example])
     : xlsxStream(kind === 'vaults' ? 'Vaults' : 'Pallets', header, [example]);
+}
+
+/**
+ * Print Studio's XLSX: the lines and columns of its CSV (spec: Vault Name ... Notes) for the vaults the browser shows,
+ * in its order. Ids of vaults the company does not have (another company's, or deleted meanwhile) are left out.
+ */
+export async function exportPrintVaults(
+  db: Db,
+  companyId: number,
+  ids: readonly number[],
+): Promise<Readable> {
+  const places = printPlaces(await listFieldsForPrint(db, companyId));
+  const rows = new Map<number, PrintVaultRow>();
+  for (let i = 0; i < ids.length; i += 500)
+    for (const row of await listVaultsForPrint(db, companyId, ids.slice(i, i + 500))) rows.set(row.id, row);
+  const lines = ids.flatMap((id) => {
+    const row = rows.get(id);
+    return row ? [printCsvRow(presentPrintVault(row, printPlaceOf(row, places)))] : [];
+  });
+  return xlsxStream('Vaults', PRINT_CSV_HEADER, lines);
 }

@@ -20,6 +20,7 @@ import {
   deleteVaults,
   endBulkVaultWrites,
   findCompanyFields,
+  findCompanyWarehouses,
   findImport,
   findImportItems,
   findImports,
@@ -32,7 +33,7 @@ import {
   warehouseInUse,
 } from './import.repo';
 import { type Sheet, readSheet } from './read-sheet';
-import { type VaultPlan, planVaultImport } from './vault-import';
+import { type VaultPlan, cellReader, planVaultImport } from './vault-import';
 
 export const IMPORT_NOT_FOUND = 'Import not found';
 export const ALREADY_UNDONE = 'This import has already been undone.';
@@ -114,10 +115,24 @@ function refuse(problems: ImportProblemDto[]): HttpError {
 }
 
 /**
- * POST /api/import/vaults: the dry run again, inside one transaction that then writes every row, or none. The
+ * POST /api/import/vaults: the dry run, inside one transaction that then writes every row, or none. The
  * warehouses the file names are locked for update (a layout-sized change: no vault of theirs moves meanwhile), so
  * the slots the dry run saw free are still free when the rows go in.
  */
+/** The company's warehouses the file names (read before they are locked, so the plan sees them as locked). */
+async function namedWarehouseIds(
+  db: Db,
+  companyId: number,
+  sheet: Sheet,
+  mapping: ColumnMapping,
+): Promise<number[]> {
+  const cell = cellReader(mapping, sheet.headers);
+  const names = new Set(sheet.rows.map((r) => cell(r.cells, 'warehouse').toLowerCase()));
+  return (await findCompanyWarehouses(db, companyId))
+    .filter((w) => names.has(w.name.trim().toLowerCase()))
+    .map((w) => w.id);
+}
+
 export async function commitVaultImport(
   db: Db,
   actor: Actor,
@@ -125,15 +140,12 @@ export async function commitVaultImport(
 ): Promise<ImportRecordDto> {
   const sheet = await readSheet(upload.content);
   const mapping = mappingOf(upload.mapping, sheet);
-  const first = await planVaultImport(db, actor.companyId, sheet, mapping, upload.createWarehouses);
-  if (first.problems.length > 0) throw refuse(first.problems);
-  if (first.vaults.length === 0) throw badRequest(NOTHING_TO_IMPORT);
   try {
     const importId = await db.transaction().execute(async (trx) => {
-      const touched = first.vaults.map((v) => (typeof v.warehouse === 'number' ? v.warehouse : null));
-      await lockWarehouses(trx, touched, 'update');
+      await lockWarehouses(trx, await namedWarehouseIds(trx, actor.companyId, sheet, mapping), 'update');
       const plan = await planVaultImport(trx, actor.companyId, sheet, mapping, upload.createWarehouses);
       if (plan.problems.length > 0) throw refuse(plan.problems);
+      if (plan.vaults.length === 0) throw badRequest(NOTHING_TO_IMPORT);
       return writeVaults(trx, actor, upload, sheet, plan);
     });
     return presentImport((await findImport(db, actor.companyId, importId))!);
