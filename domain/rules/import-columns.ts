@@ -141,7 +141,7 @@ export function recogniseHeaders(kind: ImportKind, headers: readonly string[]): 
 /** The columns an import cannot do without. */
 export const REQUIRED_COLUMNS: Record<ImportKind, readonly string[]> = {
   vaults: ['customer'],
-  pallets: ['warehouse', 'rack', 'shelf', 'slot', 'customer'],
+  pallets: ['warehouse', 'rack', 'shelf', 'customer'],
 };
 
 /** The template's header and example row. */

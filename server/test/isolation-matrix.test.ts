@@ -88,6 +88,19 @@ const importProbe = (
     },
   },
 ];
+/** A pallet spreadsheet with one row onto shelf 1 of rack 'R1' of the named warehouse. */
+const palletProbe = (warehouse: string): Parameters<typeof multipartBody> => [
+  {},
+  {
+    file: {
+      fileName: 'pallets.csv',
+      contentType: 'text/csv',
+      content: Buffer.from(
+        `Warehouse,Rack,Shelf,Slot,Customer,Pallet Name,Pallet Number,Spaces,Weight,Notes\r\n${warehouse},R1,1,1,BRAVO,B,B-1,1,10,bravo\r\n`,
+      ),
+    },
+  },
+];
 const openTasks = (c: ChecklistDto) => c.tasks.filter((task) => !task.completed);
 
 /**
@@ -218,6 +231,22 @@ const RECIPES: Record<string, Recipe> = {
       asOther: 400,
     },
   ],
+  'POST /api/import/pallets/dry-run': (t) => [
+    {
+      label: "a file naming A's warehouse",
+      url: '/api/import/pallets/dry-run',
+      multipart: palletProbe(t.warehouseName),
+      asOther: 200,
+    },
+  ],
+  'POST /api/import/pallets': (t) => [
+    {
+      label: "a file naming A's warehouse",
+      url: '/api/import/pallets',
+      multipart: palletProbe(t.warehouseName),
+      asOther: 400,
+    },
+  ],
   'GET /api/imports': () => [{ label: "B's imports", url: '/api/imports', asOther: 200 }],
   'POST /api/imports/:id/undo': (t) => [{ label: "A's import", url: `/api/imports/${t.importId}/undo` }],
   'GET /api/import/templates/:file': () => [
@@ -226,6 +255,7 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/export/:file': () => [
     { label: "B's vaults as CSV", url: '/api/export/vaults.csv', asOther: 200 },
     { label: "B's vaults as XLSX", url: '/api/export/vaults.xlsx', asOther: 200 },
+    { label: "B's pallets as CSV", url: '/api/export/pallets.csv', asOther: 200 },
   ],
   'POST /api/export/print-vaults.xlsx': (t, own) => [
     {

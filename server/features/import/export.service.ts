@@ -3,6 +3,7 @@ import type { CsvValue } from '../../../domain/rules/csv';
 import { fieldName } from '../../../domain/rules/field-names';
 import {
   IMPORT_COLUMN_LABELS,
+  PALLET_IMPORT_COLUMNS,
   VAULT_IMPORT_COLUMNS,
   importTemplate,
 } from '../../../domain/rules/import-columns';
@@ -16,6 +17,7 @@ import { presentPrintVault, printPlaceOf, printPlaces } from '../print/print.pre
 import { type PrintVaultRow, listFieldsForPrint, listVaultsForPrint } from '../print/print.repo';
 import type { Db } from '../../db/database';
 import { findVaultsForExport } from './import.repo';
+import { findPalletsForExport } from './pallet-import.repo';
 import { type SheetFormat, csvDocument, xlsxStream } from './write-sheet';
 
 export const VAULTS_HEADER = VAULT_IMPORT_COLUMNS.map((c) => IMPORT_COLUMN_LABELS[c]);
@@ -78,4 +80,27 @@ export async function exportPrintVaults(
     return row ? [printCsvRow(presentPrintVault(row, printPlaceOf(row, places)))] : [];
   });
   return xlsxStream('Vaults', PRINT_CSV_HEADER, lines);
+}
+
+export const PALLETS_HEADER = PALLET_IMPORT_COLUMNS.map((c) => IMPORT_COLUMN_LABELS[c]);
+
+/** The company's pallets in the pallet import's columns (slot 1 is a shelf's first slot): the file imports back. */
+export async function exportPallets(
+  db: Db,
+  companyId: number,
+  format: SheetFormat,
+): Promise<Buffer | Readable> {
+  const rows: CsvValue[][] = (await findPalletsForExport(db, companyId)).map((p) => [
+    p.warehouse_name,
+    p.rack_name,
+    Number(p.shelf),
+    Number(p.slot_index) + 1,
+    p.customer_name,
+    p.name,
+    p.pallet_number,
+    Number(p.shelf_spots),
+    Number(p.weight),
+    p.notes,
+  ]);
+  return format === 'csv' ? csvDocument(PALLETS_HEADER, rows) : xlsxStream('Pallets', PALLETS_HEADER, rows);
 }

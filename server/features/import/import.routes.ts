@@ -7,11 +7,13 @@ import { PrintExportSchema } from '../../../domain/schemas/import.schema';
 import type { FeatureOptions } from '../feature-routes';
 import { contentDisposition } from '../vaults/attachments.download';
 import { readForm } from '../vaults/vault-form';
-import { exportPrintVaults, exportVaults, templateFile } from './export.service';
+import { exportPallets, exportPrintVaults, exportVaults, templateFile } from './export.service';
 import {
   IMPORT_NOT_FOUND,
   type ImportUpload,
+  commitPalletImport,
   commitVaultImport,
+  dryRunPalletImport,
   dryRunVaultImport,
   listImports,
   undoImport,
@@ -30,9 +32,11 @@ const TEMPLATES: Record<string, { kind: 'vaults' | 'pallets'; format: SheetForma
   'pallets.xlsx': { kind: 'pallets', format: 'xlsx' },
 };
 
-const EXPORTS = new Map<string, SheetFormat>([
-  ['vaults.csv', 'csv'],
-  ['vaults.xlsx', 'xlsx'],
+const EXPORTS = new Map<string, { kind: 'vaults' | 'pallets'; format: SheetFormat }>([
+  ['vaults.csv', { kind: 'vaults', format: 'csv' }],
+  ['vaults.xlsx', { kind: 'vaults', format: 'xlsx' }],
+  ['pallets.csv', { kind: 'pallets', format: 'csv' }],
+  ['pallets.xlsx', { kind: 'pallets', format: 'xlsx' }],
 ]);
 
 async function readUpload(request: FastifyRequest): Promise<ImportUpload> {
@@ -70,6 +74,16 @@ export const importRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { da
     return reply.status(201).send(await commitVaultImport(db, actor, await readUpload(request)));
   });
 
+  app.post('/api/import/pallets/dry-run', UPLOAD_LIMIT, async (request) => {
+    const user = requireUser(request);
+    return dryRunPalletImport(db, user.companyId, await readUpload(request));
+  });
+
+  app.post('/api/import/pallets', UPLOAD_LIMIT, async (request, reply) => {
+    const actor = actorOf(request);
+    return reply.status(201).send(await commitPalletImport(db, actor, await readUpload(request)));
+  });
+
   app.get('/api/imports', async (request) => {
     const user = requireUser(request);
     return listImports(db, user.companyId);
@@ -92,9 +106,10 @@ export const importRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { da
 
   app.get<{ Params: { file: string } }>('/api/export/:file', async (request, reply) => {
     const user = requireUser(request);
-    const format = EXPORTS.get(request.params.file);
-    if (!format) throw notFound('Export not found');
-    return sendFile(reply, request.params.file, format, await exportVaults(db, user.companyId, format));
+    const file = EXPORTS.get(request.params.file);
+    if (!file) throw notFound('Export not found');
+    const write = file.kind === 'vaults' ? exportVaults : exportPallets;
+    return sendFile(reply, request.params.file, file.format, await write(db, user.companyId, file.format));
   });
 
   // Print Studio's filters run in the browser, which sends the ids it shows (about 7 bytes each)

@@ -1,4 +1,4 @@
-import { type ColumnMapping, recogniseHeaders } from '../../../domain/rules/import-columns';
+import { type ColumnMapping, type ImportKind, recogniseHeaders } from '../../../domain/rules/import-columns';
 import type {
   ImportDryRunDto,
   ImportProblemDto,
@@ -34,11 +34,13 @@ import {
 } from './import.repo';
 import { type Sheet, readSheet } from './read-sheet';
 import { type VaultPlan, cellReader, planVaultImport } from './vault-import';
+import { planPalletImport } from './pallet-import';
+import { deletePallets, findPalletStates, insertPallets } from './pallet-import.repo';
 
 export const IMPORT_NOT_FOUND = 'Import not found';
 export const ALREADY_UNDONE = 'This import has already been undone.';
-export const importChanged = (count: number) =>
-  `${count} of the vaults of this import changed since (edited, moved, staged or deleted), so it can no longer be undone.`;
+export const importChanged = (count: number, what: 'vaults' | 'pallets' = 'vaults') =>
+  `${count} of the ${what} of this import changed since (edited, moved${what === 'vaults' ? ', staged' : ''} or deleted), so it can no longer be undone.`;
 export const NOTHING_TO_IMPORT = 'The file has no rows to import.';
 export const INVALID_MAPPING = 'The column mapping could not be read.';
 
@@ -54,8 +56,8 @@ export interface ImportUpload {
 }
 
 /** The mapping of the form (column -> header), or the recognised one. */
-function mappingOf(raw: string | undefined, sheet: Sheet): ColumnMapping {
-  if (raw === undefined || raw.trim() === '') return recogniseHeaders('vaults', sheet.headers);
+function mappingOf(raw: string | undefined, sheet: Sheet, kind: ImportKind = 'vaults'): ColumnMapping {
+  if (raw === undefined || raw.trim() === '') return recogniseHeaders(kind, sheet.headers);
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -304,38 +306,121 @@ export async function undoImport(db: Db, actor: Actor, importId: number): Promis
     const found = await findImport(trx, companyId, importId);
     if (!found) throw notFound(IMPORT_NOT_FOUND);
     const itemIds = await findImportItems(trx, importId);
-    const before = await findVaultStates(trx, companyId, itemIds);
+    const pallets = found.kind === 'pallets';
+    const states = () =>
+      pallets ? findPalletStates(trx, companyId, itemIds) : findVaultStates(trx, companyId, itemIds);
     const createdWarehouses = JSON.parse(found.created_warehouses) as number[];
-    await lockWarehouses(trx, [...before.map((v) => v.warehouse_id), ...createdWarehouses], 'update');
+    await lockWarehouses(
+      trx,
+      [...(await states()).map((v) => v.warehouse_id), ...createdWarehouses],
+      'update',
+    );
     const record = await lockImport(trx, companyId, importId, isPostgres(trx));
     if (!record) throw notFound(IMPORT_NOT_FOUND);
     if (record.undone_at !== null) throw conflict(ALREADY_UNDONE);
-    const now = await findVaultStates(trx, companyId, itemIds);
+    const now = await states();
     const unchanged = now.filter((v) => Number(v.version) === 1);
-    if (unchanged.length !== itemIds.length) throw conflict(importChanged(itemIds.length - unchanged.length));
-    await beginBulkVaultWrites(trx);
-    await deleteVaults(trx, companyId, itemIds);
+    if (unchanged.length !== itemIds.length)
+      throw conflict(importChanged(itemIds.length - unchanged.length, pallets ? 'pallets' : 'vaults'));
     const touched = now.map((v) => v.warehouse_id);
-    await endBulkVaultWrites(
-      trx,
-      companyId,
-      touched.filter((id): id is number => id !== null),
-      touched.includes(null),
-    );
+    if (pallets) await deletePallets(trx, companyId, itemIds);
+    else {
+      await beginBulkVaultWrites(trx);
+      await deleteVaults(trx, companyId, itemIds);
+      await endBulkVaultWrites(
+        trx,
+        companyId,
+        touched.filter((id): id is number => id !== null),
+        touched.includes(null),
+      );
+    }
     await deleteUnusedCustomers(trx, companyId, [...new Set(now.map((v) => v.customer_id))]);
-    await deleteUnusedOrders(trx, companyId, [
-      ...new Set(now.flatMap((v) => (v.order_id === null ? [] : [v.order_id]))),
-    ]);
+    const orderIds = now.flatMap((v) => ('order_id' in v && v.order_id !== null ? [v.order_id] : []));
+    await deleteUnusedOrders(trx, companyId, [...new Set(orderIds)]);
     for (const warehouseId of createdWarehouses)
       if (!(await warehouseInUse(trx, warehouseId))) await deleteWarehouseRow(trx, companyId, warehouseId);
     await markUndone(trx, importId);
+    await recordImportEvents(trx, actor, `${found.kind}.import-undone`, importId, new Set(touched));
+  });
+  return presentImport((await findImport(db, companyId, importId))!);
+}
+
+/** POST /api/import/pallets/dry-run */
+export async function dryRunPalletImport(
+  db: Db,
+  companyId: number,
+  upload: ImportUpload,
+): Promise<ImportDryRunDto> {
+  const sheet = await readSheet(upload.content);
+  const plan = await planPalletImport(db, companyId, sheet, mappingOf(upload.mapping, sheet, 'pallets'));
+  return {
+    kind: 'pallets',
+    file_name: upload.fileName,
+    headers: sheet.headers,
+    mapping: plan.mapping,
+    row_count: sheet.rows.length,
+    placed_count: plan.pallets.length,
+    staged_count: 0,
+    new_warehouses: [],
+    problems: plan.problems,
+  };
+}
+
+/** POST /api/import/pallets: every row onto its shelf, or none; the racks' warehouses are locked for update. */
+export async function commitPalletImport(
+  db: Db,
+  actor: Actor,
+  upload: ImportUpload,
+): Promise<ImportRecordDto> {
+  const sheet = await readSheet(upload.content);
+  const mapping = mappingOf(upload.mapping, sheet, 'pallets');
+  const importId = await db.transaction().execute(async (trx) => {
+    await lockWarehouses(trx, await namedWarehouseIds(trx, actor.companyId, sheet, mapping), 'update');
+    const plan = await planPalletImport(trx, actor.companyId, sheet, mapping);
+    if (plan.problems.length > 0) throw refuse(plan.problems);
+    if (plan.pallets.length === 0) throw badRequest(NOTHING_TO_IMPORT);
+    const customers = await findOrCreateNames(
+      trx,
+      'customers',
+      actor.companyId,
+      plan.pallets.map((p) => p.customerName),
+    );
+    const ids = await insertPallets(
+      trx,
+      actor.companyId,
+      plan.pallets.map((p) => ({
+        shelfId: p.shelfId,
+        slotIndex: p.slotIndex,
+        customerId: customers.get(p.customerName)!,
+        name: p.name,
+        palletNumber: p.palletNumber,
+        notes: p.notes,
+        weight: p.weight,
+        shelfSpots: p.spots,
+      })),
+    );
+    const importId = await insertImport(
+      trx,
+      {
+        companyId: actor.companyId,
+        userId: actor.userId,
+        kind: 'pallets',
+        fileName: upload.fileName,
+        rowCount: sheet.rows.length,
+        placedCount: ids.length,
+        stagedCount: 0,
+        createdWarehouses: [],
+      },
+      ids,
+    );
     await recordImportEvents(
       trx,
       actor,
-      'vaults.import-undone',
+      'pallets.imported',
       importId,
-      new Set(now.map((v) => v.warehouse_id)),
+      new Set(plan.pallets.map((p) => p.warehouseId)),
     );
+    return importId;
   });
-  return presentImport((await findImport(db, companyId, importId))!);
+  return presentImport((await findImport(db, actor.companyId, importId))!);
 }
