@@ -19,6 +19,13 @@ if (process.argv.includes('--live-floor')) {
   process.exit(0);
 }
 
+// --import: only the spreadsheet import benchmark (20,000 vaults), see bench/import-bench.ts
+if (process.argv.includes('--import')) {
+  const { runImportBench } = await import('./import-bench');
+  await runImportBench();
+  process.exit(0);
+}
+
 type Engine = 'sqlite' | 'postgres';
 const READ_SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 5);
 const engines = (

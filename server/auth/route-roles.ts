@@ -36,6 +36,10 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'GET /api/vaults/:id/history': 'viewer',
   'GET /api/pull-lists': 'viewer',
   'GET /api/pull-lists/:id': 'viewer',
+  // templates and exports are reads; Print Studio's XLSX is a POST of the shown ids
+  'GET /api/import/templates/:file': 'viewer',
+  'GET /api/export/:file': 'viewer',
+  'POST /api/export/print-vaults.xlsx': 'viewer',
 
   'POST /api/vaults/': 'floor',
   'POST /api/vaults': 'floor',
@@ -71,6 +75,13 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'DELETE /api/racks/:warehouseId/rack/:rackId/delete': 'manager',
   'POST /api/checklists/': 'manager',
   'POST /api/checklists/:id/key': 'manager',
+  // bringing a company's spreadsheets in, and undoing it, is a manager's job
+  'POST /api/import/vaults/dry-run': 'manager',
+  'POST /api/import/vaults': 'manager',
+  'POST /api/import/pallets/dry-run': 'manager',
+  'POST /api/import/pallets': 'manager',
+  'GET /api/imports': 'manager',
+  'POST /api/imports/:id/undo': 'manager',
   'GET /api/team': 'manager',
   'POST /api/team/invites': 'manager',
   'PATCH /api/team/members/:id': 'manager',

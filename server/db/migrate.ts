@@ -8,6 +8,7 @@ import * as warehouseStats from './migrations/0005-warehouse-stats-and-revisions
 import * as rolesTeamHistory from './migrations/0006-roles-team-and-history';
 import * as stripedStats from './migrations/0010-striped-warehouse-stats';
 import * as pullLists from './migrations/0007-pull-lists-and-release';
+import * as spreadsheetImports from './migrations/0009-spreadsheet-imports';
 
 // Listed here, not read from disk, so the same code runs from source and from any bundle.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006-roles-team-and-history': rolesTeamHistory,
   '0010-striped-warehouse-stats': stripedStats,
   '0007-pull-lists-and-release': pullLists,
+  '0009-spreadsheet-imports': spreadsheetImports,
 };
 
 /** Migrates to the newest migration, or up to and including `target` (tests of a migration on older data). */

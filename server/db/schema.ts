@@ -280,6 +280,30 @@ export interface EventsTable {
   created_at: Timestamp;
 }
 
+/** A spreadsheet import (issue 17): who brought which file in, and when; undone_at once undone. */
+export interface ImportsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number | null;
+  /** 'vaults' or 'pallets' */
+  kind: string;
+  file_name: string;
+  row_count: number;
+  placed_count: number;
+  staged_count: number;
+  /** JSON array of the ids of the warehouses the import created */
+  created_warehouses: Generated<string>;
+  created_at: Timestamp;
+  undone_at: Timestamp | null;
+}
+
+/** The vaults or pallets an import created (no foreign key: a deleted one is what blocks the undo). */
+export interface ImportItemsTable {
+  import_id: number;
+  company_id: number;
+  item_id: number;
+}
+
 /** Secrets shared by every server process of the installation (e.g. the key that seals live event ids). */
 export interface InstallationSecretsTable {
   name: string;
@@ -312,4 +336,6 @@ export interface Database {
   pull_lists: PullListsTable;
   pull_list_items: PullListItemsTable;
   installation_secrets: InstallationSecretsTable;
+  imports: ImportsTable;
+  import_items: ImportItemsTable;
 }

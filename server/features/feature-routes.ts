@@ -6,6 +6,7 @@ import { checklistsRoutes } from './checklists/checklists.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { fieldsRoutes } from './fields/fields.routes';
 import { healthRoutes } from './health/health.routes';
+import { importRoutes } from './import/import.routes';
 import { layoutRoutes } from './layout/layout.routes';
 import { printRoutes } from './print/print.routes';
 import { pullListsRoutes } from './pull-lists/pull-lists.routes';
@@ -36,6 +37,7 @@ export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, opt
     activityRoutes,
     pullListsRoutes,
     receivingRoutes,
+    importRoutes,
   ]) {
     await app.register(routes, options);
   }

@@ -22,6 +22,8 @@ interface Targets extends CompanyIds {
   /** A's member (the demo user) */
   memberId: number;
   attachmentId: number;
+  /** a spreadsheet import of A's (one staged vault) */
+  importId: number;
   /** the secret of A's checklist fill-in link, as A's staff are shown it */
   checklistKey: string;
   /** a pull list of A's (issue 16), of this order */
@@ -79,6 +81,35 @@ const gridChange = (t: Targets, opperation: 'plus' | 'minus') => ({
   warehouse_cols: 9,
   warehouse_rows: 12,
 });
+/** A spreadsheet with one vault row (warehouse, field, position, then customer, order, note) as an import form. */
+const importProbe = (
+  [customer, order, note]: [string, string, string],
+  place: [string, string, string] = ['', '', ''],
+): Parameters<typeof multipartBody> => [
+  {},
+  {
+    file: {
+      fileName: 'import.csv',
+      contentType: 'text/csv',
+      content: Buffer.from(
+        `Warehouse,Field,Position,Vault Number,Customer,Order,Type,Note\r\n${place.join(',')},,${customer},${order},vault,${note}\r\n`,
+      ),
+    },
+  },
+];
+/** A pallet spreadsheet with one row onto shelf 1 of rack 'R1' of the named warehouse. */
+const palletProbe = (warehouse: string): Parameters<typeof multipartBody> => [
+  {},
+  {
+    file: {
+      fileName: 'pallets.csv',
+      contentType: 'text/csv',
+      content: Buffer.from(
+        `Warehouse,Rack,Shelf,Slot,Customer,Pallet Name,Pallet Number,Spaces,Weight,Notes\r\n${warehouse},R1,1,1,BRAVO,B,B-1,1,10,bravo\r\n`,
+      ),
+    },
+  },
+];
 const openTasks = (c: ChecklistDto) => c.tasks.filter((task) => !task.completed);
 
 /**
@@ -186,6 +217,62 @@ const RECIPES: Record<string, Recipe> = {
   'DELETE /api/vaults/:id': (t) => [
     { label: "A's placed vault", url: `/api/vaults/${t.placedVaultId}` },
     { label: "A's staged vault", url: `/api/vaults/${t.stagedVaultId}` },
+  ],
+  'POST /api/import/vaults/dry-run': (t) => [
+    {
+      label: "a file naming A's warehouse and field",
+      url: '/api/import/vaults/dry-run',
+      multipart: importProbe(
+        ['BRAVO', 'B-ORD', 'bravo'],
+        [t.warehouseName, t.fieldName, String(t.freePosition)],
+      ),
+      asOther: 200,
+    },
+  ],
+  'POST /api/import/vaults': (t) => [
+    {
+      label: "a file naming A's warehouse and field",
+      url: '/api/import/vaults',
+      multipart: importProbe(
+        ['BRAVO', 'B-ORD', 'bravo'],
+        [t.warehouseName, t.fieldName, String(t.freePosition)],
+      ),
+      asOther: 400,
+    },
+  ],
+  'POST /api/import/pallets/dry-run': (t) => [
+    {
+      label: "a file naming A's warehouse",
+      url: '/api/import/pallets/dry-run',
+      multipart: palletProbe(t.warehouseName),
+      asOther: 200,
+    },
+  ],
+  'POST /api/import/pallets': (t) => [
+    {
+      label: "a file naming A's warehouse",
+      url: '/api/import/pallets',
+      multipart: palletProbe(t.warehouseName),
+      asOther: 400,
+    },
+  ],
+  'GET /api/imports': () => [{ label: "B's imports", url: '/api/imports', asOther: 200 }],
+  'POST /api/imports/:id/undo': (t) => [{ label: "A's import", url: `/api/imports/${t.importId}/undo` }],
+  'GET /api/import/templates/:file': () => [
+    { label: 'the CSV template', url: '/api/import/templates/vaults.csv', asOther: 200 },
+  ],
+  'GET /api/export/:file': () => [
+    { label: "B's vaults as CSV", url: '/api/export/vaults.csv', asOther: 200 },
+    { label: "B's vaults as XLSX", url: '/api/export/vaults.xlsx', asOther: 200 },
+    { label: "B's pallets as CSV", url: '/api/export/pallets.csv', asOther: 200 },
+  ],
+  'POST /api/export/print-vaults.xlsx': (t, own) => [
+    {
+      label: "A's vault ids among B's",
+      url: '/api/export/print-vaults.xlsx',
+      payload: { ids: [own.placedVaultId, t.placedVaultId, t.stagedVaultId] },
+      asOther: 200,
+    },
   ],
   'GET /api/stage/vaults': () => [{ label: "B's stage", url: '/api/stage/vaults', asOther: 200 }],
   'POST /api/stage/vaults/:id': (t) => [
@@ -534,6 +621,7 @@ function ghostOf(t: Targets): Targets {
     memberId: ghost(),
     pullListId: ghost(),
     pullOrderName: 'NO-SUCH-ORDER',
+    importId: ghost(),
     email: 'nobody-at-all@example.test',
     checklist: {
       ...t.checklist,
@@ -657,6 +745,14 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
       payload: { order_name: pullOrderName },
     });
     expect(pullList.statusCode).toBe(201);
+    const imported = await a.request(
+      toInject('POST', {
+        label: 'setup',
+        url: '/api/import/vaults',
+        multipart: importProbe(['Alpha Imported Customer', 'ALPHA-IMP-1', 'alpha imported note']),
+      }),
+    );
+    expect(imported.statusCode).toBe(201);
     targets = {
       ...ids,
       pullListId: (pullList.json() as { id: number }).id,
@@ -664,6 +760,7 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
       email: DEMO_LOGIN.email,
       memberId: ((await a.request({ method: 'GET', url: '/api/auth/' })).json() as { id: number }).id,
       attachmentId: (upload.json() as { attachment: { id: number } }).attachment.id,
+      importId: (imported.json() as { id: number }).id,
       checklistKey: keyOfLink(ids.checklist.fill_in_url),
     };
 

@@ -13,6 +13,9 @@ export type TenantTable = Exclude<
   | 'warehouse_stats'
   | 'member_links'
   | 'stage_revisions'
+  // the import history names ids of one database; a company moved to another starts without it
+  | 'imports'
+  | 'import_items'
 >;
 type Row = Record<string, unknown>;
 

@@ -161,7 +161,7 @@ function checkType(type: string, field: FieldRow | null): void {
   if (type === 'couchbox' && field && !isCouchboxField(field.type)) throw badRequest(COUCHBOX_FIELD_ONLY);
 }
 
-interface VaultDetails {
+export interface VaultDetails {
   name: string | null;
   customerName: string;
   orderName: string | null;
@@ -170,7 +170,7 @@ interface VaultDetails {
 }
 
 /** Placeholders get the 'EMPTY {KIND}' customer, no order, their kind as type and no number for t2/liftvan. */
-function normaliseDetails(input: {
+export function normaliseDetails(input: {
   name?: string;
   customer_name: string;
   order_name?: string;

@@ -27,6 +27,7 @@ const EditVaultPage = lazy(() => import('../features/vaults/pages/edit-vault-pag
 const StagePage = lazy(() => import('../features/stage/pages/stage-page'));
 const StatisticsPage = lazy(() => import('../features/statistics/pages/statistics-page'));
 const PrintStudioPage = lazy(() => import('../features/print-studio/pages/print-studio-page'));
+const ImportPage = lazy(() => import('../features/import/pages/import-page'));
 const ChecklistFillPage = lazy(() => import('../features/checklists/pages/checklist-fill-page'));
 const ChecklistsAdminPage = lazy(() => import('../features/checklists/pages/checklists-admin-page'));
 const MessagesPage = lazy(() => import('../features/contact/pages/messages-page'));
@@ -56,7 +57,7 @@ const renderRackView = (warehouse: WarehouseDto) => (
 const CHECKLIST_PATH = /^\/([^/]+)-checklist\/?$/;
 // the signed-in screens: a signed-out visitor who opens one signs in first and then lands on it
 const SIGNED_IN_PATH =
-  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|messages|team|activity|pull-lists|receive|warehouse\/|edit\/)/;
+  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|import|messages|team|activity|pull-lists|receive|warehouse\/|edit\/)/;
 
 // set once this tab has been signed in: after signing out, the screen left behind is not a deep link to return to
 const visit = { signedIn: false };
@@ -119,6 +120,7 @@ function SignedInRoutes() {
           <Route path="/edit/:warehouseName" element={<EditWarehousePage />} />
           <Route path={paths.statistics} element={<StatisticsPage />} />
           <Route path={paths.printStudio} element={<PrintStudioPage />} />
+          <Route path={paths.import} element={<ImportPage />} />
           <Route path={paths.checklistsAdmin} element={<ChecklistsAdminPage />} />
           <Route path={paths.messages} element={<MessagesPage />} />
           <Route path={paths.team} element={<TeamPage />} />

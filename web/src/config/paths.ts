@@ -9,6 +9,7 @@ export const paths = {
   addWarehouse: '/add-warehouse',
   statistics: '/statistics',
   printStudio: '/print-studio',
+  import: '/import',
   checklistsAdmin: '/warehouse-checklists',
   messages: '/messages',
   team: '/team',

@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import {
   ClipboardCheck,
+  FileUp,
   Forklift,
   History,
   ListChecks,
@@ -118,6 +119,11 @@ export function MenuDrawer({
               <MenuLink to={paths.printStudio} icon={<Printer className={iconClass} />} onNavigate={close}>
                 Print Studio
               </MenuLink>
+              {can('manager') && (
+                <MenuLink to={paths.import} icon={<FileUp className={iconClass} />} onNavigate={close}>
+                  Import
+                </MenuLink>
+              )}
               <MenuLink
                 to={paths.checklistsAdmin}
                 icon={<ClipboardCheck className={iconClass} />}

@@ -2,6 +2,7 @@ import { Download, FileX, Printer } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import type { PrintVaultDto } from '../../../../../domain/rules/print-order';
 import { usePrintVaults, useVaultOrders } from '../../../api/print';
 import { Button } from '../../../components/ui/button';
@@ -15,6 +16,7 @@ import { PrintFiltersBar } from '../components/print-filters-bar';
 import { VaultPrintCards } from '../components/vault-print-cards';
 import { VaultPrintTable } from '../components/vault-print-table';
 import { downloadVaultsCsv } from '../download-csv';
+import { downloadVaultsXlsx } from '../download-xlsx';
 import {
   filterChoices,
   filtersFromParams,
@@ -125,6 +127,17 @@ export default function PrintStudioPage() {
       </Button>
       <Button onClick={() => downloadVaultsCsv([...placed, ...staged])} disabled={shown === 0}>
         <Download className="h-4 w-4" aria-hidden /> Download CSV
+      </Button>
+      <Button
+        variant="secondary"
+        onClick={() =>
+          void downloadVaultsXlsx([...placed, ...staged]).catch((error: unknown) =>
+            toast.error(errorMessages(error).join(' ')),
+          )
+        }
+        disabled={shown === 0}
+      >
+        <Download className="h-4 w-4" aria-hidden /> Download XLSX
       </Button>
     </div>
   );

@@ -1,0 +1,181 @@
+/**
+ * The columns of a spreadsheet import (issue 17) and the header names they are recognised by. Shared by the server,
+ * which reads the file, and the web app, which shows the mapping step; the export writes the same headers, so an
+ * exported file imports back as it is.
+ */
+
+export const VAULT_IMPORT_COLUMNS = [
+  'warehouse',
+  'field',
+  'position',
+  'vault_number',
+  'customer',
+  'order',
+  'type',
+  'note',
+] as const;
+export type VaultImportColumn = (typeof VAULT_IMPORT_COLUMNS)[number];
+
+export const PALLET_IMPORT_COLUMNS = [
+  'warehouse',
+  'rack',
+  'shelf',
+  'slot',
+  'customer',
+  'pallet_name',
+  'pallet_number',
+  'spaces',
+  'weight',
+  'notes',
+] as const;
+export type PalletImportColumn = (typeof PALLET_IMPORT_COLUMNS)[number];
+
+export type ImportKind = 'vaults' | 'pallets';
+
+/** The header an export and a template write for each column. */
+export const IMPORT_COLUMN_LABELS: Record<VaultImportColumn | PalletImportColumn, string> = {
+  warehouse: 'Warehouse',
+  field: 'Field',
+  position: 'Position',
+  vault_number: 'Vault Number',
+  customer: 'Customer',
+  order: 'Order',
+  type: 'Type',
+  note: 'Note',
+  rack: 'Rack',
+  shelf: 'Shelf',
+  slot: 'Slot',
+  pallet_name: 'Pallet Name',
+  pallet_number: 'Pallet Number',
+  spaces: 'Spaces',
+  weight: 'Weight',
+  notes: 'Notes',
+};
+
+/** Other names spreadsheets use for a column (compared after `headerKey`); Print Studio's CSV headers among them. */
+const SYNONYMS: Record<ImportKind, Record<string, readonly string[]>> = {
+  vaults: {
+    warehouse: ['warehouse', 'warehouse name', 'location', 'facility', 'site', 'building'],
+    field: ['field', 'field name', 'bay', 'area', 'zone', 'row'],
+    position: ['position', 'pos', 'level', 'tier', 'height', 'slot'],
+    vault_number: [
+      'vault number',
+      'vault name',
+      'vault',
+      'vault no',
+      'vault #',
+      'vault id',
+      'container',
+      'container number',
+      'unit',
+      'unit number',
+      'number',
+      '#',
+    ],
+    customer: ['customer', 'customer name', 'client', 'client name', 'account', 'account name', 'owner'],
+    order: ['order', 'order name', 'order number', 'order no', 'job', 'job number', 'shipment', 'reference'],
+    type: ['type', 'vault type', 'kind'],
+    note: ['note', 'notes', 'comment', 'comments', 'remarks', 'description'],
+  },
+  pallets: {
+    warehouse: ['warehouse', 'warehouse name', 'location', 'facility', 'site'],
+    rack: ['rack', 'rack name'],
+    shelf: ['shelf', 'shelf number', 'level'],
+    slot: ['slot', 'slot number', 'spot', 'position'],
+    customer: ['customer', 'customer name', 'client', 'account', 'owner'],
+    pallet_name: ['pallet name', 'pallet', 'name', 'description'],
+    pallet_number: ['pallet number', 'pallet no', 'pallet #', 'number', '#'],
+    spaces: ['spaces', 'shelf spaces', 'spots', 'size', 'width'],
+    weight: ['weight', 'weight lbs', 'weight kg', 'lbs', 'kg'],
+    notes: ['notes', 'note', 'comment', 'comments', 'remarks'],
+  },
+};
+
+/** A header as compared: lower case, single spaces, without punctuation other than '#'. */
+export function headerKey(header: string): string {
+  return header
+    .toLowerCase()
+    .replace(/[^a-z0-9#]+/g, ' ')
+    .trim();
+}
+
+export function importColumns(kind: ImportKind): readonly string[] {
+  return kind === 'vaults' ? VAULT_IMPORT_COLUMNS : PALLET_IMPORT_COLUMNS;
+}
+
+/** Which file header each column is read from, by column; a column no header names is missing. */
+export type ColumnMapping = Partial<Record<string, string>>;
+
+/**
+ * The recognised mapping of a file's headers: each column takes the first header that is one of its names, each
+ * header serves one column at most, and a column's own name wins over a synonym another column would take.
+ */
+export function recogniseHeaders(kind: ImportKind, headers: readonly string[]): ColumnMapping {
+  const mapping: ColumnMapping = {};
+  const used = new Set<string>();
+  const keys = headers.map(headerKey);
+  const synonyms = SYNONYMS[kind];
+  // two passes: exact labels first (an exported file maps back exactly), then the other names in order
+  for (const column of importColumns(kind)) {
+    const label = headerKey(IMPORT_COLUMN_LABELS[column as VaultImportColumn]);
+    const at = keys.findIndex((k, i) => k === label && !used.has(headers[i]!));
+    if (at >= 0) {
+      mapping[column] = headers[at]!;
+      used.add(headers[at]!);
+    }
+  }
+  for (const column of importColumns(kind)) {
+    if (mapping[column] !== undefined) continue;
+    for (const name of synonyms[column] ?? []) {
+      const at = keys.findIndex((k, i) => k === name && !used.has(headers[i]!));
+      if (at >= 0) {
+        mapping[column] = headers[at]!;
+        used.add(headers[at]!);
+        break;
+      }
+    }
+  }
+  return mapping;
+}
+
+/** The columns an import cannot do without. */
+export const REQUIRED_COLUMNS: Record<ImportKind, readonly string[]> = {
+  vaults: ['customer'],
+  pallets: ['warehouse', 'rack', 'shelf', 'customer'],
+};
+
+/** The template's header and example row. */
+export function importTemplate(kind: ImportKind): { header: string[]; example: (string | number)[] } {
+  if (kind === 'vaults')
+    return {
+      header: VAULT_IMPORT_COLUMNS.map((c) => IMPORT_COLUMN_LABELS[c]),
+      example: [
+        'Example Warehouse',
+        'A1',
+        3,
+        'EX-1001',
+        'EXAMPLE CUSTOMER',
+        'EX-ORDER-1',
+        'vault',
+        'Example note',
+      ],
+    };
+  return {
+    header: PALLET_IMPORT_COLUMNS.map((c) => IMPORT_COLUMN_LABELS[c]),
+    example: [
+      'Example Warehouse',
+      'Example Rack',
+      1,
+      1,
+      'EXAMPLE CUSTOMER',
+      'Example pallet',
+      'EX-P-1',
+      1,
+      120,
+      'Example note',
+    ],
+  };
+}
+
+/** The most rows one file may hold, and the largest file, both said in the refusal. */
+export const MAX_IMPORT_ROWS = 50_000;

@@ -1,0 +1,67 @@
+import { buildWarehouse } from '../server/features/warehouses/warehouses.factories';
+import { e2eDatabase, expect, test } from './fixtures';
+
+const HEADER = 'Site,Spot,Level,Crate,Who,Job,Kind,Remarks';
+const csv = (lines: string[]) => ({
+  name: 'inventory.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from(`${HEADER}\r\n${lines.join('\r\n')}\r\n`),
+});
+
+test.describe('Import', () => {
+  test('maps an unknown header, shows the problems of the dry run, takes the fixed file, imports it and undoes it', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    await buildWarehouse(db, { companyId: account.companyId, name: 'Depot', rows: 2, cols: 2 });
+    const vaults = () =>
+      db
+        .selectFrom('vaults')
+        .select(['name', 'position'])
+        .where('company_id', '=', account.companyId)
+        .execute();
+
+    await page.goto('/import');
+    await expect(page.getByRole('heading', { level: 1, name: 'Import' })).toBeVisible();
+    const broken = ['Depot,A1,3,K-1,LEE,J-1,vault,first', 'Depot,A1,1,K-2,LEE,J-1,vault,second'];
+    await page.getByLabel('Spreadsheet of vaults (CSV or XLSX, at most 5 MB)').setInputFiles(csv(broken));
+
+    // 'Site' and 'Level' are recognised; nobody told the import that 'Who' is the customer
+    const problems = page.getByRole('table', { name: 'Problems' });
+    await expect(problems).toContainText('No column of the file is chosen for Customer');
+    await expect(page.getByLabel('Warehouse', { exact: true })).toHaveValue('Site');
+    await expect(page.getByLabel('Position', { exact: true })).toHaveValue('Level');
+    await page.getByLabel('Customer (required)').selectOption('Who');
+    await page.getByLabel('Field', { exact: true }).selectOption('Spot');
+    await page.getByLabel('Vault Number', { exact: true }).selectOption('Crate');
+    await page.getByLabel('Order', { exact: true }).selectOption('Job');
+    await page.getByLabel('Note', { exact: true }).selectOption('Remarks');
+    await page.getByRole('button', { name: 'Check again' }).click();
+
+    // the second vault would leave a gap under it in A1
+    const row = problems.getByRole('row').filter({ hasText: 'would leave an empty slot' });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('cell').nth(0)).toHaveText('3');
+    await expect(row.getByRole('cell').nth(1)).toHaveText('Level');
+    await expect(page.getByRole('button', { name: /^Import \d+ vaults$/ })).toBeDisabled();
+    expect(await vaults()).toEqual([]);
+
+    // fixed in the spreadsheet and chosen again: the mapping stays
+    const fixed = ['Depot,A1,3,K-1,LEE,J-1,vault,first', 'Depot,A1,2,K-2,LEE,J-1,vault,second'];
+    await page.getByLabel('Spreadsheet of vaults (CSV or XLSX, at most 5 MB)').setInputFiles(csv(fixed));
+    await expect(page.getByText('No problems found.')).toBeVisible();
+    await expect(page.getByLabel('Customer (required)')).toHaveValue('Who');
+    await expect(page.getByTestId('dry-run-summary')).toContainText('2 rows: 2 into fields, 0 to the stage');
+    await page.getByRole('button', { name: 'Import 2 vaults' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Imported 2 vaults' })).toBeVisible();
+    expect((await vaults()).map((v) => [v.name, v.position]).sort()).toEqual([
+      ['K-1', 3],
+      ['K-2', 2],
+    ]);
+
+    await page.getByRole('button', { name: 'Undo the import of inventory.csv' }).click();
+    await expect(page.getByText(/undone/)).toBeVisible();
+    expect(await vaults()).toEqual([]);
+  });
+});

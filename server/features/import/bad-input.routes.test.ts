@@ -1,0 +1,124 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_UPLOAD_BYTES } from '../../../domain/rules/capacity';
+import type { ImportDryRunDto } from '../../../domain/schemas/import.schema';
+import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { multipartBody } from '../vaults/multipart-body';
+import { buildWarehouse } from '../warehouses/warehouses.factories';
+import { MISSING_IMPORT_FILE } from './import.routes';
+import { BROKEN_CSV, BROKEN_XLSX, EMPTY_FILE, NOT_A_SPREADSHEET, PROTECTED_OR_OLD_XLSX } from './read-sheet';
+
+const HEADER = 'Warehouse,Field,Position,Vault Number,Customer,Order,Type,Note';
+
+describe.each(testEngines())('bad import files on %s', (engine) => {
+  let ctx: TestContext;
+  let me: SignedIn;
+  beforeAll(async () => {
+    ctx = await startTestApp(engine);
+    me = await signIn(ctx);
+    await buildWarehouse(ctx.database.db, { companyId: me.companyId, name: 'Main' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const send = (url: string, content: Buffer, fileName = 'vaults.csv') =>
+    me.request({
+      method: 'POST',
+      url,
+      ...multipartBody({}, { file: { fileName, contentType: 'application/octet-stream', content } }),
+    });
+  const vaultCount = async () =>
+    (await ctx.database.db.selectFrom('vaults').select('id').where('company_id', '=', me.companyId).execute())
+      .length;
+
+  it.each([
+    [
+      'a PNG image',
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
+      NOT_A_SPREADSHEET,
+    ],
+    [
+      'a password-protected XLSX (or an old .xls)',
+      Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512, 1)]),
+      PROTECTED_OR_OLD_XLSX,
+    ],
+    ['an empty file', Buffer.alloc(0), EMPTY_FILE],
+    [
+      'a CSV with a quote never closed',
+      Buffer.from(`${HEADER}\r\nMain,A1,3,"V-1,SMITH,O,vault,x\r\n`),
+      BROKEN_CSV(2),
+    ],
+  ])('refuses %s with a clear 400 and writes nothing', async (_label, content, message) => {
+    for (const url of ['/api/import/vaults/dry-run', '/api/import/vaults']) {
+      const res = await send(url, content);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors).toEqual([message]);
+    }
+    expect(await vaultCount()).toBe(0);
+  });
+
+  it('refuses a damaged XLSX file', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Vaults').addRow(HEADER.split(','));
+    const whole = Buffer.from(await workbook.xlsx.writeBuffer());
+    const res = await send('/api/import/vaults', whole.subarray(0, Math.floor(whole.length / 2)), 'v.xlsx');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([BROKEN_XLSX]);
+  });
+
+  it('refuses a file over the upload limit with the limit in the message', async () => {
+    const res = await send('/api/import/vaults/dry-run', Buffer.alloc(MAX_UPLOAD_BYTES + 1024, 0x41));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().errors).toEqual(['File size should not exceed 5MB']);
+  });
+
+  it('asks for a file when the form has none', async () => {
+    const res = await me.request({ method: 'POST', url: '/api/import/vaults/dry-run', ...multipartBody({}) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([MISSING_IMPORT_FILE]);
+  });
+
+  it.each([
+    ['UTF-8 without a byte-order mark', Buffer.from(`${HEADER}\r\nMain,A1,3,V-1,MÜLLER,O-1,vault,café\r\n`)],
+    [
+      'UTF-8 with a byte-order mark',
+      Buffer.from(`\uFEFF${HEADER}\r\nMain,A1,3,V-1,MÜLLER,O-1,vault,café\r\n`),
+    ],
+    ['Windows-1252', Buffer.from(`${HEADER}\r\nMain,A1,3,V-1,M\u00dcLLER,O-1,vault,caf\u00e9\r\n`, 'latin1')],
+    ['semicolons', Buffer.from(`${HEADER.replace(/,/g, ';')}\r\nMain;A1;3;V-1;MÜLLER;O-1;vault;café\r\n`)],
+  ])('reads %s', async (_label, content) => {
+    const res = await send('/api/import/vaults/dry-run', content);
+    expect(res.statusCode, res.body).toBe(200);
+    const plan = res.json() as ImportDryRunDto;
+    expect(plan.problems).toEqual([]);
+    expect(plan.mapping.customer).toBe('Customer');
+    expect(plan.placed_count).toBe(1);
+    const commit = await send('/api/import/vaults', content);
+    expect(commit.statusCode, commit.body).toBe(201);
+    const row = await ctx.database.db
+      .selectFrom('vaults as v')
+      .innerJoin('customers as c', 'c.id', 'v.customer_id')
+      .select(['c.name', 'v.note'])
+      .where('v.company_id', '=', me.companyId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: 'MÜLLER', note: 'café' });
+    const undo = await me.request({ method: 'POST', url: `/api/imports/${commit.json().id}/undo` });
+    expect(undo.statusCode).toBe(200);
+  });
+
+  it('offers the templates as CSV and XLSX, and each imports its example row', async () => {
+    for (const file of ['vaults.csv', 'vaults.xlsx']) {
+      const res = await me.request({ method: 'GET', url: `/api/import/templates/${file}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toContain(`import-template-${file}`);
+      const plan = (await send('/api/import/vaults/dry-run', res.rawPayload, file)).json() as ImportDryRunDto;
+      expect(plan.row_count).toBe(1);
+      // the example names a warehouse the company does not have; everything else about it is right
+      expect(plan.problems.map((p) => p.column)).toEqual(['Warehouse']);
+    }
+    expect((await me.request({ method: 'GET', url: '/api/import/templates/__proto__' })).statusCode).toBe(
+      404,
+    );
+  });
+});

@@ -1,0 +1,106 @@
+import type { Readable } from 'node:stream';
+import type { CsvValue } from '../../../domain/rules/csv';
+import { fieldName } from '../../../domain/rules/field-names';
+import {
+  IMPORT_COLUMN_LABELS,
+  PALLET_IMPORT_COLUMNS,
+  VAULT_IMPORT_COLUMNS,
+  importTemplate,
+} from '../../../domain/rules/import-columns';
+import {
+  PRINT_CSV_HEADER,
+  STAGED_FIELD_NAME,
+  printCsvRow,
+  sortForPrint,
+} from '../../../domain/rules/print-order';
+import { presentPrintVault, printPlaceOf, printPlaces } from '../print/print.presenter';
+import { type PrintVaultRow, listFieldsForPrint, listVaultsForPrint } from '../print/print.repo';
+import type { Db } from '../../db/database';
+import { findVaultsForExport } from './import.repo';
+import { findPalletsForExport } from './pallet-import.repo';
+import { type SheetFormat, csvDocument, xlsxStream } from './write-sheet';
+
+export const VAULTS_HEADER = VAULT_IMPORT_COLUMNS.map((c) => IMPORT_COLUMN_LABELS[c]);
+
+/** The company's vaults in print order, one line each in the import's columns: the file imports back as it is. */
+export async function vaultExportRows(db: Db, companyId: number): Promise<CsvValue[][]> {
+  const rows = (await findVaultsForExport(db, companyId)).map((v) => {
+    const placed = v.col !== null && v.row !== null && v.warehouse_name !== null;
+    return {
+      warehouse_name: placed ? v.warehouse_name : '',
+      field_name: placed ? fieldName(v.col!, v.row!) : STAGED_FIELD_NAME,
+      position: placed ? v.position : null,
+      v,
+    };
+  });
+  return sortForPrint(rows).map((r) => [
+    r.warehouse_name,
+    r.field_name,
+    r.position,
+    r.v.name,
+    r.v.customer_name,
+    r.v.order_name,
+    r.v.type,
+    r.v.note,
+  ]);
+}
+
+export async function exportVaults(
+  db: Db,
+  companyId: number,
+  format: SheetFormat,
+): Promise<Buffer | Readable> {
+  const rows = await vaultExportRows(db, companyId);
+  return format === 'csv' ? csvDocument(VAULTS_HEADER, rows) : xlsxStream('Vaults', VAULTS_HEADER, rows);
+}
+
+/** The import template: its header and one example row. */
+export function templateFile(kind: 'vaults' | 'pallets', format: SheetFormat): Buffer | Readable {
+  const { header, example } = importTemplate(kind);
+  return format === 'csv'
+    ? csvDocument(header, [example])
+    : xlsxStream(kind === 'vaults' ? 'Vaults' : 'Pallets', header, [example]);
+}
+
+/**
+ * Print Studio's XLSX: the lines and columns of its CSV (spec: Vault Name ... Notes) for the vaults the browser shows,
+ * in its order. Ids of vaults the company does not have (another company's, or deleted meanwhile) are left out.
+ */
+export async function exportPrintVaults(
+  db: Db,
+  companyId: number,
+  ids: readonly number[],
+): Promise<Readable> {
+  const places = printPlaces(await listFieldsForPrint(db, companyId));
+  const rows = new Map<number, PrintVaultRow>();
+  for (let i = 0; i < ids.length; i += 500)
+    for (const row of await listVaultsForPrint(db, companyId, ids.slice(i, i + 500))) rows.set(row.id, row);
+  const lines = ids.flatMap((id) => {
+    const row = rows.get(id);
+    return row ? [printCsvRow(presentPrintVault(row, printPlaceOf(row, places)))] : [];
+  });
+  return xlsxStream('Vaults', PRINT_CSV_HEADER, lines);
+}
+
+export const PALLETS_HEADER = PALLET_IMPORT_COLUMNS.map((c) => IMPORT_COLUMN_LABELS[c]);
+
+/** The company's pallets in the pallet import's columns (slot 1 is a shelf's first slot): the file imports back. */
+export async function exportPallets(
+  db: Db,
+  companyId: number,
+  format: SheetFormat,
+): Promise<Buffer | Readable> {
+  const rows: CsvValue[][] = (await findPalletsForExport(db, companyId)).map((p) => [
+    p.warehouse_name,
+    p.rack_name,
+    Number(p.shelf),
+    Number(p.slot_index) + 1,
+    p.customer_name,
+    p.name,
+    p.pallet_number,
+    Number(p.shelf_spots),
+    Number(p.weight),
+    p.notes,
+  ]);
+  return format === 'csv' ? csvDocument(PALLETS_HEADER, rows) : xlsxStream('Pallets', PALLETS_HEADER, rows);
+}

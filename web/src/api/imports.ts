@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnMapping } from '../../../domain/rules/import-columns';
+import type { ImportDryRunDto, ImportRecordDto } from '../../../domain/schemas/import.schema';
+import { api, uploadWithProgress } from '../lib/api-client';
+import { sessionQueryKey } from './session';
+
+export const importsQueryKey = ['imports'] as const;
+
+/** The company's latest spreadsheet imports, newest first. */
+export function useImports() {
+  return useQuery({ queryKey: importsQueryKey, queryFn: () => api.get<ImportRecordDto[]>('/api/imports') });
+}
+
+export interface ImportRequest {
+  file: File;
+  /** absent: the server recognises the headers itself */
+  mapping?: ColumnMapping;
+  createWarehouses: boolean;
+}
+
+function importForm({ file, mapping, createWarehouses }: ImportRequest): FormData {
+  const form = new FormData();
+  if (mapping) form.set('mapping', JSON.stringify(mapping));
+  form.set('create_warehouses', createWarehouses ? 'true' : 'false');
+  form.set('file', file, file.name);
+  return form;
+}
+
+/** Checks the file against every rule; writes nothing. */
+export function dryRunVaultImport(request: ImportRequest, onProgress: (percent: number) => void) {
+  return uploadWithProgress<ImportDryRunDto>('/api/import/vaults/dry-run', importForm(request), onProgress);
+}
+
+/** Imports every row of the file, or none. */
+export function commitVaultImport(request: ImportRequest, onProgress: (percent: number) => void) {
+  return uploadWithProgress<ImportRecordDto>('/api/import/vaults', importForm(request), onProgress);
+}
+
+/** Everything an import changed: the warehouses, the stage, the lists. */
+export function useRefreshAfterImport() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+}
+
+export function useUndoImport() {
+  const refresh = useRefreshAfterImport();
+  return useMutation({
+    mutationFn: (importId: number) => api.post<ImportRecordDto>(`/api/imports/${importId}/undo`),
+    onSettled: refresh,
+  });
+}

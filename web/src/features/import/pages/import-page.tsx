@@ -1,0 +1,319 @@
+import { Download, FileUp, Undo2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import {
+  type ColumnMapping,
+  IMPORT_COLUMN_LABELS,
+  REQUIRED_COLUMNS,
+  VAULT_IMPORT_COLUMNS,
+} from '../../../../../domain/rules/import-columns';
+import type { ImportDryRunDto, ImportRecordDto } from '../../../../../domain/schemas/import.schema';
+import {
+  commitVaultImport,
+  dryRunVaultImport,
+  useImports,
+  useRefreshAfterImport,
+  useUndoImport,
+} from '../../../api/imports';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { ErrorList } from '../../../components/ui/error-list';
+import { Page } from '../../../components/ui/page';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { errorMessages } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+type Busy = { label: string; percent: number } | null;
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function DownloadLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a href={href} download className={buttonClass('secondary')}>
+      <Download className="size-4" aria-hidden />
+      {children}
+    </a>
+  );
+}
+
+/** The mapping step: which header of the file each column is read from. */
+function MappingStep({
+  headers,
+  mapping,
+  onChange,
+}: {
+  headers: string[];
+  mapping: ColumnMapping;
+  onChange: (mapping: ColumnMapping) => void;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <legend className="px-1 font-semibold text-slate-800">Columns</legend>
+      <p className="mb-3 text-sm text-slate-600">
+        Each column of the import is read from the header chosen here; the ones recognised are chosen already.
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {VAULT_IMPORT_COLUMNS.map((column) => (
+          <div key={column}>
+            <label htmlFor={`${id}-${column}`} className="text-sm font-medium text-slate-700">
+              {IMPORT_COLUMN_LABELS[column]}
+              {REQUIRED_COLUMNS.vaults.includes(column) ? ' (required)' : ''}
+            </label>
+            <select
+              id={`${id}-${column}`}
+              className="mt-1 block min-h-10 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm"
+              value={mapping[column] ?? ''}
+              onChange={(event) => {
+                const next = { ...mapping };
+                if (event.target.value === '') delete next[column];
+                else next[column] = event.target.value;
+                onChange(next);
+              }}
+            >
+              <option value="">(not in the file)</option>
+              {headers.map((header) => (
+                <option key={header} value={header}>
+                  {header}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function DryRunResult({ result }: { result: ImportDryRunDto }) {
+  const problems = result.problems;
+  return (
+    <section aria-labelledby="dry-run-title" className="space-y-3">
+      <h2 id="dry-run-title" className="text-lg font-semibold text-slate-800">
+        Check of {result.file_name}
+      </h2>
+      <p className="text-sm text-slate-700" data-testid="dry-run-summary">
+        {result.row_count} rows: {result.placed_count} into fields, {result.staged_count} to the stage
+        {result.new_warehouses.length > 0 &&
+          `; new warehouses: ${result.new_warehouses
+            .map((w) => `${w.name} (${w.cols} columns x ${w.rows} rows, ${w.field_capacity} slots)`)
+            .join(', ')}`}
+        .
+      </p>
+      {problems.length === 0 ? (
+        <p className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
+          No problems found. Nothing has been written yet.
+        </p>
+      ) : (
+        <>
+          <p role="alert" className="text-sm font-semibold text-red-700">
+            {problems.length} {problems.length === 1 ? 'problem' : 'problems'}: nothing will be imported until
+            the file is fixed. Fix them in the spreadsheet and choose the file again.
+          </p>
+          <div className="max-h-96 overflow-auto rounded-xl border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm" aria-label="Problems">
+              <thead className="sticky top-0 bg-slate-50 text-slate-700">
+                <tr>
+                  <th className="px-3 py-2">Row</th>
+                  <th className="px-3 py-2">Column</th>
+                  <th className="px-3 py-2">Problem</th>
+                </tr>
+              </thead>
+              <tbody>
+                {problems.map((p, i) => (
+                  <tr key={i} className="border-t border-slate-100">
+                    <td className="px-3 py-2 tabular-nums">{p.row}</td>
+                    <td className="px-3 py-2">{p.column}</td>
+                    <td className="px-3 py-2">{p.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ImportHistory() {
+  const imports = useImports();
+  const undo = useUndoImport();
+  const list = imports.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section aria-labelledby="history-title" className="space-y-3">
+      <h2 id="history-title" className="text-lg font-semibold text-slate-800">
+        Earlier imports
+      </h2>
+      <ErrorList messages={undo.isError ? errorMessages(undo.error) : []} />
+      <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+        {list.map((record: ImportRecordDto) => (
+          <li key={record.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
+            <span>
+              <span className="font-semibold">{record.file_name}</span> ·{' '}
+              {record.placed_count + record.staged_count} vaults · {record.username ?? 'someone'} ·{' '}
+              {when.format(new Date(record.created_at))}
+              {record.undone_at && ` · undone ${when.format(new Date(record.undone_at))}`}
+            </span>
+            {!record.undone_at && (
+              <Button
+                variant="secondary"
+                disabled={undo.isPending}
+                onClick={() => undo.mutate(record.id)}
+                aria-label={`Undo the import of ${record.file_name}`}
+              >
+                <Undo2 className="size-4" aria-hidden />
+                Undo
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** /import: a spreadsheet of vaults in, checked row by row before anything is written. */
+export default function ImportPage() {
+  useDocumentTitle('Import');
+  const fileId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [mapping, setMapping] = useState<ColumnMapping | undefined>(undefined);
+  const [createWarehouses, setCreateWarehouses] = useState(false);
+  const [result, setResult] = useState<ImportDryRunDto | null>(null);
+  const [imported, setImported] = useState<ImportRecordDto | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState<Busy>(null);
+  const refresh = useRefreshAfterImport();
+
+  const check = async (chosen: File, withMapping: ColumnMapping | undefined, create: boolean) => {
+    setErrors([]);
+    setImported(null);
+    setBusy({ label: 'Checking the file', percent: 0 });
+    try {
+      const answer = await dryRunVaultImport(
+        { file: chosen, mapping: withMapping, createWarehouses: create },
+        (percent) => setBusy({ label: 'Checking the file', percent }),
+      );
+      setResult(answer);
+      setMapping(answer.mapping);
+    } catch (error) {
+      setResult(null);
+      setErrors(errorMessages(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const commit = async () => {
+    if (!file) return;
+    setErrors([]);
+    setBusy({ label: 'Importing', percent: 0 });
+    try {
+      const record = await commitVaultImport({ file, mapping, createWarehouses }, (percent) =>
+        setBusy({ label: 'Importing', percent }),
+      );
+      setImported(record);
+      setResult(null);
+      setFile(null);
+      await refresh();
+    } catch (error) {
+      setErrors(errorMessages(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  // a file chosen again (fixed) keeps the chosen mapping while its headers still name every chosen column
+  const keepMapping = (headers: string[]) =>
+    mapping && Object.values(mapping).every((h) => h === undefined || headers.includes(h))
+      ? mapping
+      : undefined;
+
+  return (
+    <Page
+      title="Import"
+      actions={
+        <div className="flex flex-wrap gap-2">
+          <DownloadLink href="/api/import/templates/vaults.csv">Template (CSV)</DownloadLink>
+          <DownloadLink href="/api/import/templates/vaults.xlsx">Template (XLSX)</DownloadLink>
+          <DownloadLink href="/api/export/vaults.xlsx">All vaults (XLSX)</DownloadLink>
+          <DownloadLink href="/api/export/vaults.csv">All vaults (CSV)</DownloadLink>
+        </div>
+      }
+    >
+      <div className="space-y-6">
+        <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <label htmlFor={fileId} className="block font-semibold text-slate-800">
+            Spreadsheet of vaults (CSV or XLSX, at most 5 MB)
+          </label>
+          <p className="mb-3 text-sm text-slate-600">
+            Columns: warehouse, field, position, vault number, customer, order, type, note. Rows without a
+            field go to the stage. Nothing is written until you press Import.
+          </p>
+          <input
+            id={fileId}
+            type="file"
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            className="block text-sm"
+            onChange={(event) => {
+              const chosen = event.target.files?.[0] ?? null;
+              event.target.value = '';
+              setFile(chosen);
+              if (chosen)
+                void check(chosen, result ? keepMapping(result.headers) : undefined, createWarehouses);
+            }}
+          />
+          <label className="mt-3 flex min-h-10 items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className="size-4"
+              checked={createWarehouses}
+              onChange={(event) => setCreateWarehouses(event.target.checked)}
+            />
+            Create warehouses the file names but this company does not have yet (sized to the file)
+          </label>
+        </div>
+
+        {busy && <ProgressBar label={busy.label} percent={busy.percent} />}
+        <ErrorList messages={errors} />
+        {imported && (
+          <p
+            role="status"
+            className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800"
+          >
+            Imported {imported.placed_count + imported.staged_count} vaults from {imported.file_name} (
+            {imported.placed_count} into fields, {imported.staged_count} to the stage).
+          </p>
+        )}
+
+        {result && file && (
+          <>
+            <MappingStep headers={result.headers} mapping={mapping ?? {}} onChange={setMapping} />
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="secondary"
+                disabled={busy !== null}
+                onClick={() => void check(file, mapping, createWarehouses)}
+              >
+                Check again
+              </Button>
+              <Button
+                disabled={
+                  busy !== null ||
+                  result.problems.length > 0 ||
+                  result.placed_count + result.staged_count === 0
+                }
+                onClick={() => void commit()}
+              >
+                <FileUp className="size-4" aria-hidden />
+                Import {result.placed_count + result.staged_count} vaults
+              </Button>
+            </div>
+            <DryRunResult result={result} />
+          </>
+        )}
+        <ImportHistory />
+      </div>
+    </Page>
+  );
+}
