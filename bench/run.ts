@@ -26,6 +26,13 @@ if (process.argv.includes('--import')) {
   process.exit(0);
 }
 
+// --history: only the history benchmark (1,000,000 events, the Activity page's filters), see bench/history.ts
+if (process.argv.includes('--history')) {
+  const { runHistoryBench } = await import('./history');
+  await runHistoryBench();
+  process.exit(0);
+}
+
 type Engine = 'sqlite' | 'postgres';
 const READ_SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 5);
 const engines = (

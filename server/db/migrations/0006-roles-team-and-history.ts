@@ -53,6 +53,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .columns(['company_id', column, 'id'])
       .execute();
   }
+  // a date range becomes a range of ids (events are appended in time order), found through this index
+  await db.schema
+    .createIndex('events_company_created_idx')
+    .on('events')
+    .columns(['company_id', 'created_at', 'id'])
+    .execute();
   // one vault's (or pallet's) timeline, also after it was deleted
   await db.schema
     .createIndex('events_company_entity_idx')

@@ -21,6 +21,8 @@ const EVENT_COLUMNS = [
  * indexed column ending in the id (migration 0006), so the first page reads about as many rows as it shows.
  */
 export async function findActivity(db: Db, companyId: number, query: ActivityQuery, limit: number) {
+  const ids = await idRangeOf(db, companyId, query);
+  if (ids === null) return [];
   let select = db.selectFrom('events').select(EVENT_COLUMNS).where('company_id', '=', companyId);
   if (query.warehouse !== undefined) select = select.where('warehouse_id', '=', query.warehouse);
   if (query.member !== undefined) select = select.where('user_id', '=', query.member);
@@ -28,8 +30,10 @@ export async function findActivity(db: Db, companyId: number, query: ActivityQue
     select = query.kind.includes('.')
       ? select.where('kind', '=', query.kind)
       : select.where('entity_type', '=', query.kind);
-  if (query.from !== undefined) select = select.where('created_at', '>=', `${query.from}T00:00:00.000Z`);
-  if (query.to !== undefined) select = select.where('created_at', '<=', `${query.to}T23:59:59.999Z`);
+  if (query.from !== undefined) select = select.where('created_at', '>=', startOf(query.from));
+  if (query.to !== undefined) select = select.where('created_at', '<=', endOf(query.to));
+  if (ids.low !== undefined) select = select.where('id', '>=', ids.low);
+  if (ids.high !== undefined) select = select.where('id', '<=', ids.high);
   if (query.q !== undefined) {
     const q = query.q;
     select = select.where((eb) => eb.or([eb('subject', '=', q), eb('customer', '=', q.toUpperCase())]));
@@ -37,6 +41,48 @@ export async function findActivity(db: Db, companyId: number, query: ActivityQue
   if (query.cursor !== undefined) select = select.where('id', '<', query.cursor);
   return select.orderBy('id', 'desc').limit(limit).execute();
 }
+const startOf = (day: string) => `${day}T00:00:00.000Z`;
+const endOf = (day: string) => `${day}T23:59:59.999Z`;
+
+/**
+ * The ids a date range spans, read through the (company, created_at) index: the log is appended in time order, so
+ * the range narrows every other filter's index to the ids of those days. null when nothing falls in the range.
+ */
+async function idRangeOf(
+  db: Db,
+  companyId: number,
+  query: ActivityQuery,
+): Promise<{ low?: number; high?: number } | null> {
+  const range: { low?: number; high?: number } = {};
+  if (query.from !== undefined) {
+    const first = await db
+      .selectFrom('events')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('created_at', '>=', startOf(query.from))
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (!first) return null;
+    range.low = Number(first.id);
+  }
+  if (query.to !== undefined) {
+    const last = await db
+      .selectFrom('events')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('created_at', '<=', endOf(query.to))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!last) return null;
+    range.high = Number(last.id);
+  }
+  return range;
+}
+
 export type ActivityRow = Awaited<ReturnType<typeof findActivity>>[number];
 
 /** Everything recorded about one vault (or pallet), newest first; it outlives the vault. */

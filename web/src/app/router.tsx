@@ -48,6 +48,15 @@ function preloadScreen(pathname: string) {
   else if (pathname.startsWith('/warehouse/')) void Promise.all([loadAppLayout(), loadWarehousePage()]);
 }
 
+const VaultTimeline = lazy(() =>
+  import('../features/activity/components/vault-timeline').then((m) => ({ default: m.VaultTimeline })),
+);
+const renderVaultTimeline = (vaultId: number, version: number) => (
+  <Suspense fallback={<Spinner label="Loading history..." />}>
+    <VaultTimeline vaultId={vaultId} version={version} />
+  </Suspense>
+);
+
 const renderRackView = (warehouse: WarehouseDto) => (
   <Suspense fallback={<Spinner />}>
     <RackView warehouse={warehouse} />
@@ -116,7 +125,7 @@ function SignedInRoutes() {
           <Route path={paths.stage} element={<StagePage />} />
           <Route path="/warehouse/:warehouseName" element={<WarehousePage rackView={renderRackView} />} />
           <Route path={paths.addWarehouse} element={<AddWarehousePage />} />
-          <Route path="/edit/vault/:vaultName" element={<EditVaultPage />} />
+          <Route path="/edit/vault/:vaultName" element={<EditVaultPage timeline={renderVaultTimeline} />} />
           <Route path="/edit/:warehouseName" element={<EditWarehousePage />} />
           <Route path={paths.statistics} element={<StatisticsPage />} />
           <Route path={paths.printStudio} element={<PrintStudioPage />} />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { FieldDto, VaultDto, WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
@@ -9,7 +10,6 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
 import { EditVaultForm } from '../components/edit-vault-form';
-import { VaultTimeline } from '../../activity/components/vault-timeline';
 import { vaultTitle } from '../../../../../domain/rules/vault-title';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -42,7 +42,12 @@ function positiveInt(raw: string | null): number | undefined {
 }
 
 /** Found from the address alone (vault id and warehouse id, else the vault name in every warehouse), so a reload works. */
-export default function EditVaultPage() {
+export default function EditVaultPage({
+  timeline,
+}: {
+  /** the vault's history, composed in by the router (features do not import each other) */
+  timeline?: (vaultId: number, version: number) => ReactNode;
+}) {
   const { vaultName = '' } = useParams();
   const [params] = useSearchParams();
   const vaultId = positiveInt(params.get('id'));
@@ -94,7 +99,7 @@ export default function EditVaultPage() {
         Back to {warehouse.name}
       </Link>
       <EditVaultForm key={vault.id} vault={vault} field={field} warehouse={warehouse} />
-      <VaultTimeline vaultId={vault.id} version={vault.version} />
+      {timeline?.(vault.id, vault.version)}
     </Page>
   );
 }

@@ -1,0 +1,223 @@
+// npm run bench -- --history: the Activity page's first filtered page on a company with 1,000,000 events (issue 14),
+// and what recording an event adds to a write. Writes its own section of docs/performance.md.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Insertable } from 'kysely';
+import type { ActivityQuery } from '../domain/schemas/activity.schema';
+import { nowIso, openDatabase } from '../server/db/database';
+import { buildAccount } from '../server/db/factories';
+import { migrateToLatest } from '../server/db/migrate';
+import type { Database } from '../server/db/schema';
+import { recordEvent } from '../server/events/event-log.repo';
+import { loadActivity } from '../server/features/activity/activity.service';
+import { analyze, insertEvents, insertUserRows, insertWarehouseRows } from './history.repo';
+import { writePerformanceSection } from './performance-doc';
+
+type Engine = 'sqlite' | 'postgres';
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const EVENTS = Number(arg('events') ?? 1_000_000);
+const RUNS = Number(arg('runs') ?? 30);
+const engines = (arg('engines') ?? 'sqlite,postgres').split(',') as Engine[];
+const WAREHOUSES = 10;
+const MEMBERS = 25;
+const VAULTS = 100_000;
+const CUSTOMERS = 20_000;
+const DAYS = 730;
+const KINDS = [
+  ['vault.moved', 'vault', 30],
+  ['vault.staged', 'vault', 20],
+  ['vault.added', 'vault', 15],
+  ['vault.edited', 'vault', 15],
+  ['vault.deleted', 'vault', 3],
+  ['pallet.added', 'pallet', 7],
+  ['pallet.edited', 'pallet', 5],
+  ['field.full', 'field', 4],
+  ['warehouse.grid-changed', 'warehouse', 1],
+] as const;
+
+// a fixed-seed generator: every run builds the same log
+let seed = 14;
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+const pick = (n: number) => Math.floor(random() * n);
+const weighted = KINDS.flatMap(([kind, type, weight]) =>
+  Array.from({ length: weight }, () => [kind, type] as const),
+);
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function timed(runs: number, fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 3; i += 1) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+async function runEngine(engine: Engine): Promise<string[]> {
+  let url: string;
+  let stop = () => {};
+  const workDir = path.resolve('.tmp', 'bench-history');
+  if (engine === 'sqlite') {
+    fs.rmSync(workDir, { recursive: true, force: true });
+    fs.mkdirSync(workDir, { recursive: true });
+    url = path.join(workDir, 'history.db');
+  } else {
+    const [pgUrl, dir] = execFileSync('bash', ['scripts/postgres-temp.sh', 'start'], { encoding: 'utf8' })
+      .trim()
+      .split(' ');
+    url = pgUrl!;
+    stop = () => execFileSync('bash', ['scripts/postgres-temp.sh', 'stop', dir!]);
+  }
+  const database = openDatabase(
+    engine === 'sqlite' ? { kind: 'sqlite', file: url } : { kind: 'postgres', url },
+  );
+  try {
+    const { db } = database;
+    await migrateToLatest(db);
+    const account = await buildAccount(db, { company: 'History Bench Movers' });
+    const created = nowIso();
+    const warehouses = await insertWarehouseRows(
+      db,
+      Array.from({ length: WAREHOUSES }, (_, i) => ({
+        company_id: account.companyId,
+        name: `Warehouse ${i + 1}`,
+        slug: `warehouse-${i + 1}`,
+        rows: 1,
+        cols: 1,
+        field_capacity: 3,
+        length: 100,
+        width: 100,
+        grid_x: 0,
+        grid_y: 0,
+        created_at: created,
+      })),
+    );
+    const members = await insertUserRows(
+      db,
+      Array.from({ length: MEMBERS }, (_, i) => ({
+        company_id: account.companyId,
+        email: `member-${i}@history.bench`,
+        username: `Member ${i}`,
+        password_hash: 'not-a-hash',
+        role: 'floor',
+        created_at: created,
+      })),
+    );
+    const started = Date.now();
+    const first = Date.parse('2024-11-01T00:00:00.000Z');
+    const step = (DAYS * 86_400_000) / EVENTS;
+    const BATCH = 20_000;
+    for (let done = 0; done < EVENTS; done += BATCH) {
+      const rows: Insertable<Database['events']>[] = [];
+      for (let i = done; i < Math.min(EVENTS, done + BATCH); i += 1) {
+        const [kind, entityType] = weighted[pick(weighted.length)]!;
+        const vault = pick(VAULTS);
+        const warehouse = warehouses[pick(WAREHOUSES)]!.id;
+        const member = members[pick(MEMBERS)]!;
+        const isVault = entityType === 'vault';
+        rows.push({
+          company_id: account.companyId,
+          user_id: member.id,
+          actor: `Member ${member.id}`,
+          kind,
+          entity_type: entityType,
+          entity_id: isVault ? vault + 1 : pick(50_000) + 1,
+          warehouse_id: warehouse,
+          warehouse_name: `Warehouse ${warehouse}`,
+          subject: isVault ? `V-${vault}` : entityType === 'pallet' ? `P-${pick(50_000)}` : null,
+          customer: isVault || entityType === 'pallet' ? `CUSTOMER ${vault % CUSTOMERS}` : null,
+          payload: JSON.stringify({
+            before: { field: 'A1', position: 1 },
+            after: { field: 'B2', position: 3 },
+          }),
+          created_at: new Date(first + i * step).toISOString(),
+        });
+      }
+      await insertEvents(db, rows);
+    }
+    await analyze(db, engine);
+    const generateMs = Date.now() - started;
+
+    const middleDay = new Date(first + (DAYS / 2) * 86_400_000).toISOString().slice(0, 10);
+    const filters: [string, ActivityQuery][] = [
+      ['no filter', {}],
+      ['warehouse', { warehouse: warehouses[3]!.id }],
+      ['member', { member: members[7]!.id }],
+      ['kind (vault.moved)', { kind: 'vault.moved' }],
+      ['kind group (pallet)', { kind: 'pallet' }],
+      ['vault number (V-4242, ~10 events)', { q: 'V-4242' }],
+      ['customer (~50 events)', { q: 'customer 777' }],
+      [`one day (${middleDay})`, { from: middleDay, to: middleDay }],
+      [
+        'warehouse + kind + last 30 days',
+        { warehouse: warehouses[1]!.id, kind: 'vault.staged', from: '2026-10-01', to: '2026-10-31' },
+      ],
+      ['member + customer', { member: members[3]!.id, q: 'customer 12' }],
+    ];
+    const lines = [
+      `### ${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`,
+      '',
+      `${EVENTS.toLocaleString('en')} events of one company (${WAREHOUSES} warehouses, ${MEMBERS} members, ${VAULTS.toLocaleString('en')} vault numbers, ${DAYS} days) generated and indexed in ${(generateMs / 1000).toFixed(0)} s. First page (50 events, newest first, with the member list), server time of the service call, ${RUNS} runs after 3 warm-ups:`,
+      '',
+      '| Filter | p50 ms | p95 ms | events on the page |',
+      '| --- | ---: | ---: | ---: |',
+    ];
+    for (const [label, query] of filters) {
+      const page = await loadActivity(db, account.companyId, query);
+      const t = await timed(RUNS, () => loadActivity(db, account.companyId, query));
+      lines.push(`| ${label} | ${t.p50.toFixed(1)} | ${t.p95.toFixed(1)} | ${page.items.length} |`);
+      console.log(
+        `${engine} ${label}: p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms, ${page.items.length} events`,
+      );
+    }
+
+    // what one event adds to a write: the insert (with its name look-ups and the revision trigger) inside a write's
+    // transaction, against the same transaction without it
+    const event = {
+      companyId: account.companyId,
+      userId: members[0]!.id,
+      kind: 'vault.moved',
+      entityType: 'vault' as const,
+      entityId: 1,
+      warehouseId: warehouses[0]!.id,
+      subject: 'V-1',
+      customer: 'CUSTOMER 1',
+      payload: { before: { field: 'A1', position: 3 }, after: { field: 'B2', position: 3 } },
+    };
+    const bare = await timed(RUNS * 5, () =>
+      db.transaction().execute(async (trx) => {
+        await trx.selectFrom('warehouses').select('id').where('id', '=', warehouses[0]!.id).execute();
+      }),
+    );
+    const withEvent = await timed(RUNS * 5, () =>
+      db.transaction().execute(async (trx) => {
+        await trx.selectFrom('warehouses').select('id').where('id', '=', warehouses[0]!.id).execute();
+        await recordEvent(trx, event);
+      }),
+    );
+    lines.push(
+      '',
+      `Recording one event inside a write's transaction: p50 ${(withEvent.p50 - bare.p50).toFixed(2)} ms on top of the transaction (${bare.p50.toFixed(2)} ms bare, ${withEvent.p50.toFixed(2)} ms with the event), against a vault move's p50 in the API bench below.`,
+      '',
+    );
+    return lines;
+  } finally {
+    await database.close();
+    stop();
+  }
+}
+
+export async function runHistoryBench(): Promise<void> {
+  const sections: string[] = [
+    `## History at ${EVENTS.toLocaleString('en')} events (issue 14): \`npm run bench -- --history\` (${new Date().toISOString().slice(0, 10)}, this 2-core machine, shared with other work)`,
+    '',
+  ];
+  for (const engine of engines) sections.push(...(await runEngine(engine)));
+  writePerformanceSection('history results', `${sections.join('\n')}\n`);
+}
