@@ -4,6 +4,7 @@
 // docs/performance.md.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../server/db/database';
@@ -117,6 +118,9 @@ export async function runPullReceive(engines: Engine[]): Promise<void> {
     '`npm run bench -- --pull-receive`: one company with the vaults below, timed inside the server (the service call',
     `a route makes, without HTTP), ${RUNS - 5} runs after 5 warm-up runs. Targets: pull plan of an order <= 20 ms,`,
     'receiving proposal for 30 vaults <= 50 ms.',
+    '',
+    `Machine: ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} when the run ended (figures taken on a busy`,
+    'machine are slower by about the load per core; compare them on a quiet one).',
     '',
     '| Engine | Vaults | Pull plan median / p95 (ms) | Proposal for 30 vaults median / p95 (ms) |',
     '| --- | ---: | ---: | ---: |',
