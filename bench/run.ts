@@ -34,6 +34,15 @@ if (process.argv.includes('--history')) {
 }
 
 type Engine = 'sqlite' | 'postgres';
+
+// --pull-receive: only issue 16's pull plan and receiving proposal, see bench/pull-receive.ts
+if (process.argv.includes('--pull-receive')) {
+  const { runPullReceive } = await import('./pull-receive');
+  const only = process.argv.find((a) => a.startsWith('--engines='))?.split('=')[1] ?? 'sqlite,postgres';
+  await runPullReceive(only.split(',') as Engine[]);
+  process.exit(0);
+}
+
 const READ_SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 5);
 const engines = (
   process.argv.find((a) => a.startsWith('--engines='))?.split('=')[1] ?? 'sqlite,postgres'

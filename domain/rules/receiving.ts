@@ -1,5 +1,5 @@
 import { nextFreePosition } from './capacity';
-import { compareFieldNames } from './field-names';
+import { compareFieldNames, parseFieldName } from './field-names';
 
 /**
  * Receiving (issue 16): slots for a new shipment that keep an order together. Fields that already hold the customer's
@@ -34,13 +34,22 @@ export interface SlotProposal {
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
-function walkingOrder(a: ReceivingField, b: ReceivingField): number {
-  return (
-    collator.compare(a.warehouseName, b.warehouseName) ||
-    a.warehouseId - b.warehouseId ||
-    compareFieldNames(a.fieldName, b.fieldName) ||
-    a.fieldId - b.fieldId
+/** Fields in walking order; the names are parsed and the warehouses ranked once, not in every comparison. */
+function inWalkingOrder(fields: readonly ReceivingField[]): ReceivingField[] {
+  const warehouses = [...new Map(fields.map((f) => [f.warehouseId, f.warehouseName])).entries()].sort(
+    (a, b) => collator.compare(a[1], b[1]) || a[0] - b[0],
   );
+  const rank = new Map(warehouses.map(([id], i) => [id, i]));
+  const keyed = fields.map((f) => ({ f, w: rank.get(f.warehouseId)!, place: parseFieldName(f.fieldName) }));
+  keyed.sort(
+    (a, b) =>
+      a.w - b.w ||
+      (a.place && b.place
+        ? a.place.col - b.place.col || a.place.row - b.place.row
+        : compareFieldNames(a.f.fieldName, b.f.fieldName)) ||
+      a.f.fieldId - b.f.fieldId,
+  );
+  return keyed.map((k) => k.f);
 }
 
 const isCouchboxTop = (type: string) => type === 'couchbox-T' || type === 'couchbox';
@@ -53,7 +62,7 @@ interface Room {
 
 /** The free slots of each field, in proposal order; full fields and couchbox bottoms have none. */
 function roomsOf(fields: readonly ReceivingField[]): Room[] {
-  return [...fields].sort(walkingOrder).map((field) => {
+  return inWalkingOrder(fields).map((field) => {
     const free =
       field.full || field.type === 'couchbox-B'
         ? 0

@@ -30,22 +30,49 @@ export async function findCompanyFields(db: Db, companyId: number): Promise<Rece
     .execute();
 }
 
-/** Where the company's placed vaults stand, and whose they are (by customer id). */
-export async function findPlacedSlots(
+/** Per field of the company that holds vaults: how many, and how many of them are the customer's. */
+export async function findFieldCounts(
   db: Db,
   companyId: number,
-): Promise<{ field_id: number; position: number; customer_id: number }[]> {
+  customerId: number | undefined,
+): Promise<{ field_id: number; n: number; mine: number }[]> {
   const rows = await db
     .selectFrom('vaults')
-    .select(['field_id', 'position', 'customer_id'])
+    .select((eb) => [
+      'field_id',
+      eb.fn.countAll<number>().as('n'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when('customer_id', '=', customerId ?? 0)
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('mine'),
+    ])
     .where('company_id', '=', companyId)
     .where('field_id', 'is not', null)
+    .groupBy('field_id')
     .execute();
-  return rows.map((r) => ({
-    field_id: Number(r.field_id),
-    position: Number(r.position),
-    customer_id: r.customer_id,
-  }));
+  return rows.map((r) => ({ field_id: Number(r.field_id), n: Number(r.n), mine: Number(r.mine) }));
+}
+
+/** The taken positions of these fields. */
+export async function findOccupied(
+  db: Db,
+  companyId: number,
+  fieldIds: number[],
+): Promise<{ field_id: number; position: number }[]> {
+  if (fieldIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('vaults')
+    .select(['field_id', 'position'])
+    .where('company_id', '=', companyId)
+    .where('field_id', 'in', fieldIds)
+    .execute();
+  return rows.map((r) => ({ field_id: Number(r.field_id), position: Number(r.position) }));
 }
 
 export async function findCustomerId(db: Db, companyId: number, name: string): Promise<number | undefined> {

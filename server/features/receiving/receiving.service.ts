@@ -16,35 +16,40 @@ import { findWarehouse } from '../warehouses/warehouses.repo';
 import { FIELD_NOT_FOUND } from '../fields/field-loader';
 import { occupiedPositions } from '../vaults/vaults.repo';
 import { addVaultIn, FIELD_FULL, withConflictMapping } from '../vaults/vaults.service';
-import { findCompanyFields, findCustomerId, findPlacedSlots } from './receiving.repo';
+import { findCompanyFields, findCustomerId, findFieldCounts, findOccupied } from './receiving.repo';
 
-/** The company's fields as the proposal sees them: free slots and how many of the customer's vaults stand there. */
+/**
+ * The company's fields as the proposal sees them: their free room and how many of the customer's vaults stand there.
+ * Counted per field in the database rather than reading every vault; a field's taken slots are stood in for by a full
+ * stack of that height until the real positions of the chosen fields are read (gaps only change the positions).
+ */
 async function receivingFields(db: Db, companyId: number, customer: string): Promise<ReceivingField[]> {
-  const [fields, slots, customerId] = await Promise.all([
+  const customerId = await findCustomerId(db, companyId, customer.trim().toUpperCase());
+  const [fields, counts] = await Promise.all([
     findCompanyFields(db, companyId),
-    findPlacedSlots(db, companyId),
-    findCustomerId(db, companyId, customer.trim().toUpperCase()),
+    findFieldCounts(db, companyId, customerId),
   ]);
-  const occupied = new Map<number, number[]>();
-  const mine = new Map<number, number>();
-  for (const slot of slots) {
-    let list = occupied.get(slot.field_id);
-    if (!list) occupied.set(slot.field_id, (list = []));
-    list.push(slot.position);
-    if (slot.customer_id === customerId) mine.set(slot.field_id, (mine.get(slot.field_id) ?? 0) + 1);
-  }
-  return fields.map((f) => ({
-    fieldId: f.id,
-    fieldName: fieldName(f.col, f.row),
-    warehouseId: f.warehouse_id,
-    warehouseName: f.warehouse_name,
-    type: f.type,
-    full: Boolean(f.full),
-    capacity: fieldSlotCount(f.type, Number(f.field_capacity)),
-    occupied: occupied.get(f.id) ?? [],
-    customerVaults: mine.get(f.id) ?? 0,
-  }));
+  const byField = new Map(counts.map((c) => [c.field_id, c]));
+  return fields.map((f) => {
+    const capacity = fieldSlotCount(f.type, Number(f.field_capacity));
+    const count = byField.get(f.id);
+    const taken = Math.min(count?.n ?? 0, capacity);
+    return {
+      fieldId: f.id,
+      fieldName: fieldName(f.col, f.row),
+      warehouseId: f.warehouse_id,
+      warehouseName: f.warehouse_name,
+      type: f.type,
+      full: Boolean(f.full),
+      capacity,
+      occupied: Array.from({ length: taken }, (_, i) => capacity - i),
+      customerVaults: count?.mine ?? 0,
+    };
+  });
 }
+
+/** The most fields a proposal offers to choose from when changing one. */
+const MAX_CHOICES = 300;
 
 /** POST /api/receiving/proposal: a slot for each vault of the shipment, keeping the order together. */
 export async function proposeShipment(
@@ -53,11 +58,23 @@ export async function proposeShipment(
   input: ShipmentProposalInput,
 ): Promise<ShipmentProposalDto> {
   const fields = await receivingFields(db, companyId, input.customer_name);
-  const { proposals, unplaced } = proposeSlots(
-    fields,
-    input.vaults.map((v) => v.type),
-  );
+  const types = input.vaults.map((v) => v.type);
+  const first = proposeSlots(fields, types);
+  // the same choice of fields with the real taken slots of the chosen ones, for the right positions
+  const chosenIds = [...new Set(first.proposals.map((p) => p.fieldId))];
+  const occupied = new Map<number, number[]>(chosenIds.map((id) => [id, []]));
+  for (const slot of await findOccupied(db, companyId, chosenIds))
+    occupied.get(slot.field_id)!.push(slot.position);
+  const chosen = fields
+    .filter((f) => occupied.has(f.fieldId))
+    .map((f) => ({ ...f, occupied: occupied.get(f.fieldId)! }));
+  const { proposals } = proposeSlots(chosen, types);
   const byId = new Map(fields.map((f) => [f.fieldId, f]));
+  const withRoom = fields.filter((f) => !f.full && f.type !== 'couchbox-B' && f.capacity > f.occupied.length);
+  const choices = [
+    ...withRoom.filter((f) => occupied.has(f.fieldId)),
+    ...withRoom.filter((f) => !occupied.has(f.fieldId)),
+  ];
   return {
     proposals: proposals.map((p) => {
       const f = byId.get(p.fieldId)!;
@@ -70,16 +87,14 @@ export async function proposeShipment(
         position: p.position,
       };
     }),
-    unplaced,
-    fields: fields
-      .filter((f) => !f.full && f.type !== 'couchbox-B' && f.capacity > f.occupied.length)
-      .map((f) => ({
-        field_id: f.fieldId,
-        field_name: f.fieldName,
-        warehouse_name: f.warehouseName,
-        couchbox: f.type !== 'vault',
-        free: f.capacity - f.occupied.length,
-      })),
+    unplaced: first.unplaced,
+    fields: choices.slice(0, MAX_CHOICES).map((f) => ({
+      field_id: f.fieldId,
+      field_name: f.fieldName,
+      warehouse_name: f.warehouseName,
+      couchbox: f.type !== 'vault',
+      free: f.capacity - f.occupied.length,
+    })),
   };
 }
 
