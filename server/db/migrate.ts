@@ -5,6 +5,7 @@ import * as lookupIndexes from './migrations/0002-lookup-indexes';
 import * as checklistKeys from './migrations/0003-checklist-keys-and-limits';
 import * as installationSecrets from './migrations/0004-installation-secrets';
 import * as warehouseStats from './migrations/0005-warehouse-stats-and-revisions';
+import * as labelsAndChecks from './migrations/0008-labels-and-checks';
 
 // Listed here, not read from disk, so the same code runs from source and from any bundle.
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003-checklist-keys-and-limits': checklistKeys,
   '0004-installation-secrets': installationSecrets,
   '0005-warehouse-stats-and-revisions': warehouseStats,
+  '0008-labels-and-checks': labelsAndChecks,
 };
 
 /** Migrates to the newest migration, or up to and including `target` (tests of a migration on older data). */

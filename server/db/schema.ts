@@ -106,6 +106,8 @@ export interface VaultsTable {
   version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** the code of the vault's label link /v/{code}, unique within the company (null: imported without one) */
+  label_code: string | null;
 }
 
 export interface AttachmentsTable {

@@ -5,6 +5,7 @@ import { checklistsRoutes } from './checklists/checklists.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { fieldsRoutes } from './fields/fields.routes';
 import { healthRoutes } from './health/health.routes';
+import { labelsRoutes } from './labels/labels.routes';
 import { layoutRoutes } from './layout/layout.routes';
 import { printRoutes } from './print/print.routes';
 import { racksRoutes } from './racks/racks.routes';
@@ -28,6 +29,7 @@ export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, opt
     checklistsRoutes,
     contactRoutes,
     printRoutes,
+    labelsRoutes,
   ]) {
     await app.register(routes, options);
   }

@@ -20,6 +20,8 @@ interface Targets extends CompanyIds {
   attachmentId: number;
   /** the secret of A's checklist fill-in link, as A's staff are shown it */
   checklistKey: string;
+  /** the code in the QR link of the label of A's placed vault */
+  vaultLabelCode: string;
 }
 
 /** Company B's own things, for requests that mix B's and A's ids. */
@@ -355,6 +357,32 @@ const RECIPES: Record<string, Recipe> = {
   // landing-page messages belong to the operator's company only
   'GET /api/contact/messages': () => [{ label: "the operator's inbox", url: '/api/contact/messages' }],
   'GET /api/vaults/all': () => [{ label: "B's print list", url: '/api/vaults/all', asOther: 200 }],
+  'GET /api/scan': (t) => [
+    { label: "A's vault label link", url: scanUrl(`https://site.test/v/${t.vaultLabelCode}`) },
+    {
+      label: "A's field label link",
+      url: scanUrl(`/warehouse/${slugOf(t.warehouseName)}?field=${t.fieldName}`),
+    },
+    { label: "A's warehouse and field by name", url: scanUrl(`${t.warehouseName} ${t.fieldName}`) },
+    { label: "a field name within A's warehouse", url: scanUrl(t.fieldName, t.warehouseId) },
+  ],
+  'POST /api/scan/move': (t, own) => [
+    {
+      label: "A's staged vault into A's field",
+      url: '/api/scan/move',
+      payload: { vaultId: t.stagedVaultId, fieldId: t.fieldId },
+    },
+    {
+      label: "B's vault into A's field",
+      url: '/api/scan/move',
+      payload: { vaultId: own.stagedVaultId, fieldId: t.fieldId },
+    },
+    {
+      label: "A's vault into B's field",
+      url: '/api/scan/move',
+      payload: { vaultId: t.stagedVaultId, fieldId: own.fieldId },
+    },
+  ],
   'GET /api/events': () => [{ label: "B's live stream", url: '/api/events', asOther: 'stream' }],
 };
 
@@ -388,6 +416,8 @@ function rackProbes(t: Targets, own: Own, suffix: string, payload?: unknown): Pr
 }
 
 const slugOf = (name: string) => name.toLowerCase().replace(/ /g, '-');
+const scanUrl = (text: string, warehouseId?: number) =>
+  `/api/scan?${new URLSearchParams({ text, ...(warehouseId ? { warehouseId: String(warehouseId) } : {}) })}`;
 const wrongKey = (t: Targets) => `${t.checklistKey.slice(0, -2)}xx`;
 
 function checklistTexts(t: Targets): string[] {
@@ -418,6 +448,7 @@ function ghostOf(t: Targets): Targets {
     palletId: ghost(),
     attachmentId: ghost(),
     email: 'nobody-at-all@example.test',
+    vaultLabelCode: 'AAAAAAAAAAAAAAAA',
     checklist: {
       ...t.checklist,
       id: ghost(),
@@ -535,6 +566,13 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
       email: DEMO_LOGIN.email,
       attachmentId: (upload.json() as { attachment: { id: number } }).attachment.id,
       checklistKey: keyOfLink(ids.checklist.fill_in_url),
+      vaultLabelCode: (
+        await db
+          .selectFrom('vaults')
+          .select('label_code')
+          .where('id', '=', ids.placedVaultId)
+          .executeTakeFirstOrThrow()
+      ).label_code!,
     };
 
     const account = await buildAccount(db, { company: 'Bravo Relocation' });

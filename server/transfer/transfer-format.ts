@@ -110,6 +110,7 @@ export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
     version: integer,
     created_at: timestamp,
     updated_at: timestamp,
+    label_code: { kind: 'text', nullable: true, optional: true },
   },
   attachments: {
     id,
@@ -213,7 +214,7 @@ export const UNIQUE_KEYS: Partial<Record<TenantTable, string[][]>> = {
   fields: [['warehouse_id', 'col', 'row']],
   customers: [['name']],
   orders: [['name']],
-  vaults: [['field_id', 'position']],
+  vaults: [['field_id', 'position'], ['label_code']],
 };
 
 /** What the database's check constraints demand of one row, said before the import writes anything. */

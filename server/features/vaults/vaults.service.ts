@@ -71,6 +71,9 @@ export const CONCURRENT_CHANGE =
 
 export const notNextFree = (position: number, field: string, next: number) =>
   `Position ${position} is not the next free slot of field ${field} (next free: ${next}).`;
+/** the scan-to-move refusals (issue 15) name the field */
+export const fieldFull = (field: string) => `Field ${field} is full.`;
+export const alreadyInField = (field: string) => `This vault is already in field ${field}.`;
 export const couchboxBottom = (field: string) =>
   `Field ${field} is the lower half of a couchbox. Use the field above it.`;
 
@@ -140,6 +143,21 @@ async function checkSlot(
   const next = nextFreePosition(occupied, fieldSlotCount(field.type, Number(field.field_capacity)));
   if (next === null) throw badRequest(FIELD_FULL);
   if (position !== next) throw badRequest(notNextFree(position, name, next));
+}
+
+/** The next free slot of a locked field for a vault coming in; refuses its own field, a full one or a couchbox bottom. */
+async function nextSlotFor(db: Trx, field: LockedFieldRow, vaultId: number): Promise<number> {
+  const name = fieldName(field.col, field.row);
+  if (field.type === 'couchbox-B') throw badRequest(couchboxBottom(name));
+  const occupied = await occupiedPositions(db, field.id);
+  if (occupied.some((v) => v.id === vaultId)) throw badRequest(alreadyInField(name));
+  if (field.full) throw badRequest(fieldFull(name));
+  const next = nextFreePosition(
+    occupied.map((v) => v.position),
+    fieldSlotCount(field.type, Number(field.field_capacity)),
+  );
+  if (next === null) throw badRequest(fieldFull(name));
+  return next;
 }
 
 function checkType(type: string, field: FieldRow | null): void {
@@ -347,8 +365,15 @@ export async function updateVault(
   );
 }
 
-/** PUT /api/vaults/move: a staged vault (or the topmost of a field) into a free slot of a field. */
-export async function moveVault(db: Db, actor: Actor, input: MoveVaultInput): Promise<VaultDto> {
+/**
+ * PUT /api/vaults/move: a staged vault (or the topmost of a field) into a free slot of a field. Position 'next'
+ * (scan to move, issue 15) takes the field's next free slot as it is once locked, and refuses a full field by name.
+ */
+export async function moveVault(
+  db: Db,
+  actor: Actor,
+  input: Omit<MoveVaultInput, 'position'> & { position: number | 'next' },
+): Promise<VaultDto> {
   return withConflictMapping(() =>
     db.transaction().execute(async (trx) => {
       const before = await findVault(trx, actor.companyId, input.vaultId);
@@ -373,8 +398,9 @@ export async function moveVault(db: Db, actor: Actor, input: MoveVaultInput): Pr
           throw badRequest(ONLY_TOPMOST_MOVED);
       }
       checkType(vault.type, target);
-      await checkSlot(trx, target, input.position, vault.id);
-      await placeVault(trx, actor.companyId, vault.id, { fieldId: target.id, position: input.position });
+      const position = input.position === 'next' ? await nextSlotFor(trx, target, vault.id) : input.position;
+      await checkSlot(trx, target, position, vault.id);
+      await placeVault(trx, actor.companyId, vault.id, { fieldId: target.id, position });
       if (vault.field_id !== null && vault.field_id !== target.id)
         await clearFull(trx, fields.get(vault.field_id));
       await recordEvent(trx, {
@@ -388,7 +414,7 @@ export async function moveVault(db: Db, actor: Actor, input: MoveVaultInput): Pr
           fromFieldId: vault.field_id,
           fromWarehouseId: before.warehouse_id,
           fieldId: target.id,
-          position: input.position,
+          position,
         },
       });
       return loadVault(trx, actor.companyId, input.vaultId);
