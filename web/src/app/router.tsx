@@ -30,6 +30,7 @@ const PrintStudioPage = lazy(() => import('../features/print-studio/pages/print-
 const ChecklistFillPage = lazy(() => import('../features/checklists/pages/checklist-fill-page'));
 const ChecklistsAdminPage = lazy(() => import('../features/checklists/pages/checklists-admin-page'));
 const MessagesPage = lazy(() => import('../features/contact/pages/messages-page'));
+const VaultLinkPage = lazy(() => import('../features/scan/pages/vault-link-page'));
 const RackView = lazy(() =>
   import('../features/racks/components/rack-view').then((m) => ({ default: m.RackView })),
 );
@@ -50,7 +51,7 @@ const renderRackView = (warehouse: WarehouseDto) => (
 const CHECKLIST_PATH = /^\/([^/]+)-checklist\/?$/;
 // the signed-in screens: a signed-out visitor who opens one signs in first and then lands on it
 const SIGNED_IN_PATH =
-  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|messages|warehouse\/|edit\/)/;
+  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|messages|warehouse\/|edit\/|v\/)/;
 
 // set once this tab has been signed in: after signing out, the screen left behind is not a deep link to return to
 const visit = { signedIn: false };
@@ -113,6 +114,7 @@ function SignedInRoutes() {
           <Route path={paths.printStudio} element={<PrintStudioPage />} />
           <Route path={paths.checklistsAdmin} element={<ChecklistsAdminPage />} />
           <Route path={paths.messages} element={<MessagesPage />} />
+          <Route path="/v/:code" element={<VaultLinkPage />} />
           <Route path="*" element={<ChecklistOrHome signedIn />} />
         </Route>
       </Routes>
