@@ -366,6 +366,28 @@ const RECIPES: Record<string, Recipe> = {
     { label: "A's warehouse and field by name", url: scanUrl(`${t.warehouseName} ${t.fieldName}`) },
     { label: "a field name within A's warehouse", url: scanUrl(t.fieldName, t.warehouseId) },
   ],
+  'POST /api/labels/vaults': (t, own) => [
+    {
+      label: "labels of A's vault",
+      url: '/api/labels/vaults',
+      payload: { format: 'avery-5160', vaultIds: [t.placedVaultId] },
+    },
+    {
+      label: "labels of B's vault and A's",
+      url: '/api/labels/vaults',
+      payload: { format: 'thermal-2x1', vaultIds: [own.placedVaultId, t.stagedVaultId] },
+    },
+  ],
+  'POST /api/labels/fields': (t) => [
+    {
+      label: "labels of A's fields",
+      url: '/api/labels/fields',
+      payload: { format: 'avery-5163', warehouseId: t.warehouseId },
+    },
+  ],
+  'GET /api/labels/checklist-poster/:id': (t) => [
+    { label: "the poster of A's checklist", url: `/api/labels/checklist-poster/${t.checklist.id}?format=a4` },
+  ],
   'POST /api/scan/move': (t, own) => [
     {
       label: "A's staged vault into A's field",

@@ -135,3 +135,51 @@ export async function assignMissingLabelCodes(db: Db, companyId: number, vaultId
         .execute();
   }
 }
+
+export interface VaultLabelRow {
+  id: number;
+  name: string | null;
+  type: string;
+  label_code: string | null;
+  customer_name: string;
+  order_name: string | null;
+}
+
+/** The company's vaults with these ids, with what their labels show (read 500 at a time). */
+export async function findVaultLabelRows(
+  db: Db,
+  companyId: number,
+  vaultIds: number[],
+): Promise<VaultLabelRow[]> {
+  const rows: VaultLabelRow[] = [];
+  const unique = [...new Set(vaultIds)];
+  for (let i = 0; i < unique.length; i += 500) {
+    const page = await db
+      .selectFrom('vaults as v')
+      .innerJoin('customers as c', 'c.id', 'v.customer_id')
+      .leftJoin('orders as o', 'o.id', 'v.order_id')
+      .select(['v.id', 'v.name', 'v.type', 'v.label_code', 'c.name as customer_name', 'o.name as order_name'])
+      .where('v.company_id', '=', companyId)
+      .where('v.id', 'in', unique.slice(i, i + 500))
+      .execute();
+    rows.push(...page);
+  }
+  return rows;
+}
+
+/** The company's warehouse (name and slug) and its fields. */
+export async function findWarehouseFields(db: Db, companyId: number, warehouseId: number) {
+  const warehouse = await db
+    .selectFrom('warehouses')
+    .select(['id', 'name', 'slug'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', warehouseId)
+    .executeTakeFirst();
+  if (!warehouse) return undefined;
+  const fields = await db
+    .selectFrom('fields')
+    .select(['id', 'col', 'row', 'type'])
+    .where('warehouse_id', '=', warehouseId)
+    .execute();
+  return { warehouse, fields };
+}
