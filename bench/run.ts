@@ -19,6 +19,13 @@ if (process.argv.includes('--live-floor')) {
   process.exit(0);
 }
 
+// --labels: only the label PDF benchmark (1,000 vault labels per format), see bench/labels.ts
+if (process.argv.includes('--labels')) {
+  const { runLabelBench } = await import('./labels');
+  await runLabelBench();
+  process.exit(0);
+}
+
 type Engine = 'sqlite' | 'postgres';
 const READ_SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 5);
 const engines = (
