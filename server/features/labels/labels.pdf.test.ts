@@ -166,15 +166,18 @@ describe.each(testEngines())('label PDFs on %s', (engine) => {
     ['letter', [215.9, 279.4]],
     ['a4', [210, 297]],
   ] as const)('prints the checklist poster on %s with the fill-in link', async (format, size) => {
-    checklist ??= await user
-      .request({
-        method: 'POST',
-        url: '/api/checklists/',
-        payload: { warehouse_id: warehouse.id, description: 'Daily', tasks: ['Sweep'] },
-      })
-      .then((res) => res.json() as ChecklistDto);
+    const poster: ChecklistDto =
+      checklist ??
+      (await user
+        .request({
+          method: 'POST',
+          url: '/api/checklists/',
+          payload: { warehouse_id: warehouse.id, description: 'Daily', tasks: ['Sweep'] },
+        })
+        .then((res) => res.json() as ChecklistDto));
+    checklist = poster;
     const file = await pdfOf(
-      `/api/labels/checklist-poster/${checklist.id}?format=${format}`,
+      `/api/labels/checklist-poster/${poster.id}?format=${format}`,
       {},
       `poster-${format}.pdf`,
       'GET',
@@ -182,7 +185,7 @@ describe.each(testEngines())('label PDFs on %s', (engine) => {
     await expectPageSize(file, 1, size);
     const page = await renderPage(file, 1, 72);
     const whole = { x: 0, y: 0, width: size[0] * PT_PER_MM, height: size[1] * PT_PER_MM };
-    expect(decodeQrIn(page, whole)).toBe(`http://localhost:80${checklist.fill_in_url}`);
+    expect(decodeQrIn(page, whole)).toBe(`http://localhost:80${poster.fill_in_url}`);
   });
 
   it("refuses another company's vaults as not found, and bad formats and empty ranges readably", async () => {
