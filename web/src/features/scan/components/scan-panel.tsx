@@ -191,7 +191,18 @@ export function ScanPanel({
             <VaultWhere
               vault={vault}
               onMove={() => setWaitingForField(true)}
-              onStaged={() => void handle(vault.name ?? '')}
+              onStaged={() => {
+                setNotice(`Vault ${vaultTitle(vault)} is on the stage.`);
+                setVault({
+                  ...vault,
+                  warehouseId: null,
+                  warehouseName: null,
+                  fieldId: null,
+                  fieldName: null,
+                  position: null,
+                  above: 0,
+                });
+              }}
             />
             {waitingForField && (
               <p className="text-center text-base text-slate-600">
