@@ -33,6 +33,13 @@ if (process.argv.includes('--history')) {
   process.exit(0);
 }
 
+// --labels: only the label PDF benchmark (1,000 vault labels per format), see bench/labels.ts
+if (process.argv.includes('--labels')) {
+  const { runLabelBench } = await import('./labels');
+  await runLabelBench();
+  process.exit(0);
+}
+
 type Engine = 'sqlite' | 'postgres';
 
 // --pull-receive: only issue 16's pull plan and receiving proposal, see bench/pull-receive.ts

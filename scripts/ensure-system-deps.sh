@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Makes sure Debian's Chromium and PostgreSQL are present; installs them when running as root.
+# Makes sure Debian's Chromium, PostgreSQL and poppler-utils are present; installs them when running as root.
 set -euo pipefail
 
 need=()
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need+=(chromium)
 ls -d /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+# the label tests render PDF pages to images (pdftoppm) and read their size (pdfinfo)
+command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 

@@ -38,6 +38,10 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'GET /api/pull-lists/:id': 'viewer',
   // templates and exports are reads; Print Studio's XLSX is a POST of the shown ids
   'GET /api/import/templates/:file': 'viewer',
+  // finding a scanned label, and printing labels, is reading
+  'GET /api/scan': 'viewer',
+  'POST /api/labels/vaults': 'viewer',
+  'POST /api/labels/fields': 'viewer',
   'GET /api/export/:file': 'viewer',
   'POST /api/export/print-vaults.xlsx': 'viewer',
 
@@ -59,6 +63,9 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'POST /api/pull-lists/:id/release': 'floor',
   'POST /api/receiving/proposal': 'floor',
   'POST /api/receiving': 'floor',
+  'POST /api/scan/move': 'floor',
+  // the poster carries the checklist's fill-in key: for those who answer checklists
+  'GET /api/labels/checklist-poster/:id': 'floor',
 
   'POST /api/warehouse/add-warehouse': 'manager',
   'DELETE /api/warehouse/:id': 'manager',

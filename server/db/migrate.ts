@@ -9,6 +9,7 @@ import * as rolesTeamHistory from './migrations/0006-roles-team-and-history';
 import * as stripedStats from './migrations/0010-striped-warehouse-stats';
 import * as pullLists from './migrations/0007-pull-lists-and-release';
 import * as spreadsheetImports from './migrations/0009-spreadsheet-imports';
+import * as labelsAndChecks from './migrations/0008-labels-and-checks';
 
 // Listed here, not read from disk, so the same code runs from source and from any bundle.
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0010-striped-warehouse-stats': stripedStats,
   '0007-pull-lists-and-release': pullLists,
   '0009-spreadsheet-imports': spreadsheetImports,
+  '0008-labels-and-checks': labelsAndChecks,
 };
 
 /** Migrates to the newest migration, or up to and including `target` (tests of a migration on older data). */

@@ -143,6 +143,8 @@ export interface VaultsTable {
   released_at: Timestamp | null;
   /** the name of who released it */
   released_by: string | null;
+  /** the code of the vault's label link /v/{code}, unique within the company (null: imported without one) */
+  label_code: string | null;
 }
 
 /** Issue 16: the vaults of an order or a customer to take out (migration 0007). */

@@ -7,6 +7,7 @@ import { contactRoutes } from './contact/contact.routes';
 import { fieldsRoutes } from './fields/fields.routes';
 import { healthRoutes } from './health/health.routes';
 import { importRoutes } from './import/import.routes';
+import { labelsRoutes } from './labels/labels.routes';
 import { layoutRoutes } from './layout/layout.routes';
 import { printRoutes } from './print/print.routes';
 import { pullListsRoutes } from './pull-lists/pull-lists.routes';
@@ -38,6 +39,7 @@ export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, opt
     pullListsRoutes,
     receivingRoutes,
     importRoutes,
+    labelsRoutes,
   ]) {
     await app.register(routes, options);
   }

@@ -29,6 +29,8 @@ interface Targets extends CompanyIds {
   /** a pull list of A's (issue 16), of this order */
   pullListId: number;
   pullOrderName: string;
+  /** the code in the QR link of the label of A's placed vault */
+  vaultLabelCode: string;
 }
 
 /** Company B's own things, for requests that mix B's and A's ids. */
@@ -496,6 +498,54 @@ const RECIPES: Record<string, Recipe> = {
   // landing-page messages belong to the operator's company only
   'GET /api/contact/messages': () => [{ label: "the operator's inbox", url: '/api/contact/messages' }],
   'GET /api/vaults/all': () => [{ label: "B's print list", url: '/api/vaults/all', asOther: 200 }],
+  'GET /api/scan': (t) => [
+    { label: "A's vault label link", url: scanUrl(`https://site.test/v/${t.vaultLabelCode}`) },
+    {
+      label: "A's field label link",
+      url: scanUrl(`/warehouse/${slugOf(t.warehouseName)}?field=${t.fieldName}`),
+    },
+    { label: "A's warehouse and field by name", url: scanUrl(`${t.warehouseName} ${t.fieldName}`) },
+    { label: "a field name within A's warehouse", url: scanUrl(t.fieldName, t.warehouseId) },
+  ],
+  'POST /api/labels/vaults': (t, own) => [
+    {
+      label: "labels of A's vault",
+      url: '/api/labels/vaults',
+      payload: { format: 'avery-5160', vaultIds: [t.placedVaultId] },
+    },
+    {
+      label: "labels of B's vault and A's",
+      url: '/api/labels/vaults',
+      payload: { format: 'thermal-2x1', vaultIds: [own.placedVaultId, t.stagedVaultId] },
+    },
+  ],
+  'POST /api/labels/fields': (t) => [
+    {
+      label: "labels of A's fields",
+      url: '/api/labels/fields',
+      payload: { format: 'avery-5163', warehouseId: t.warehouseId },
+    },
+  ],
+  'GET /api/labels/checklist-poster/:id': (t) => [
+    { label: "the poster of A's checklist", url: `/api/labels/checklist-poster/${t.checklist.id}?format=a4` },
+  ],
+  'POST /api/scan/move': (t, own) => [
+    {
+      label: "A's staged vault into A's field",
+      url: '/api/scan/move',
+      payload: { vaultId: t.stagedVaultId, fieldId: t.fieldId },
+    },
+    {
+      label: "B's vault into A's field",
+      url: '/api/scan/move',
+      payload: { vaultId: own.stagedVaultId, fieldId: t.fieldId },
+    },
+    {
+      label: "A's vault into B's field",
+      url: '/api/scan/move',
+      payload: { vaultId: t.stagedVaultId, fieldId: own.fieldId },
+    },
+  ],
   'GET /api/events': () => [{ label: "B's live stream", url: '/api/events', asOther: 'stream' }],
   'GET /api/activity': (t) => [
     { label: "B's history", url: '/api/activity', asOther: 200 },
@@ -589,6 +639,8 @@ function rackProbes(t: Targets, own: Own, suffix: string, payload?: unknown): Pr
 }
 
 const slugOf = (name: string) => name.toLowerCase().replace(/ /g, '-');
+const scanUrl = (text: string, warehouseId?: number) =>
+  `/api/scan?${new URLSearchParams({ text, ...(warehouseId ? { warehouseId: String(warehouseId) } : {}) })}`;
 const wrongKey = (t: Targets) => `${t.checklistKey.slice(0, -2)}xx`;
 
 function checklistTexts(t: Targets): string[] {
@@ -623,6 +675,7 @@ function ghostOf(t: Targets): Targets {
     pullOrderName: 'NO-SUCH-ORDER',
     importId: ghost(),
     email: 'nobody-at-all@example.test',
+    vaultLabelCode: 'AAAAAAAAAAAAAAAA',
     checklist: {
       ...t.checklist,
       id: ghost(),
@@ -762,6 +815,13 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
       attachmentId: (upload.json() as { attachment: { id: number } }).attachment.id,
       importId: (imported.json() as { id: number }).id,
       checklistKey: keyOfLink(ids.checklist.fill_in_url),
+      vaultLabelCode: (
+        await db
+          .selectFrom('vaults')
+          .select('label_code')
+          .where('id', '=', ids.placedVaultId)
+          .executeTakeFirstOrThrow()
+      ).label_code!,
     };
 
     const account = await buildAccount(db, { company: 'Bravo Relocation' });

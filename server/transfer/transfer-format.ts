@@ -123,6 +123,7 @@ export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
     // released vaults (issue 16); files from before release existed have neither
     released_at: { kind: 'timestamp', nullable: true, optional: true },
     released_by: { kind: 'text', nullable: true, optional: true },
+    label_code: { kind: 'text', nullable: true, optional: true },
   },
   attachments: {
     id,
@@ -253,7 +254,7 @@ export const UNIQUE_KEYS: Partial<Record<TenantTable, string[][]>> = {
   fields: [['warehouse_id', 'col', 'row']],
   customers: [['name']],
   orders: [['name']],
-  vaults: [['field_id', 'position']],
+  vaults: [['field_id', 'position'], ['label_code']],
   pull_list_items: [['pull_list_id', 'vault_id']],
 };
 

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { isPostgres, sharedWarehouseLock, type Trx } from '../../db/locks';
+import { newLabelCode } from '../labels/label-code';
 
 export interface VaultRow {
   id: number;
@@ -228,6 +229,7 @@ export async function insertVault(db: Db, vault: NewVault): Promise<number> {
       note: vault.note,
       created_at: now,
       updated_at: now,
+      label_code: newLabelCode(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

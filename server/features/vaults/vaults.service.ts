@@ -76,6 +76,9 @@ export const CONCURRENT_CHANGE =
 
 export const notNextFree = (position: number, field: string, next: number) =>
   `Position ${position} is not the next free slot of field ${field} (next free: ${next}).`;
+/** the scan-to-move refusals (issue 15) name the field */
+export const fieldFull = (field: string) => `Field ${field} is full.`;
+export const alreadyInField = (field: string) => `This vault is already in field ${field}.`;
 export const couchboxBottom = (field: string) =>
   `Field ${field} is the lower half of a couchbox. Use the field above it.`;
 
@@ -155,6 +158,21 @@ async function checkSlot(
   const next = nextFreePosition(occupied, fieldSlotCount(field.type, Number(field.field_capacity)));
   if (next === null) throw badRequest(FIELD_FULL);
   if (position !== next) throw badRequest(notNextFree(position, name, next));
+}
+
+/** The next free slot of a locked field for a vault coming in; refuses its own field, a full one or a couchbox bottom. */
+async function nextSlotFor(db: Trx, field: LockedFieldRow, vaultId: number): Promise<number> {
+  const name = fieldName(field.col, field.row);
+  if (field.type === 'couchbox-B') throw badRequest(couchboxBottom(name));
+  const occupied = await occupiedPositions(db, field.id);
+  if (occupied.some((v) => v.id === vaultId)) throw badRequest(alreadyInField(name));
+  if (field.full) throw badRequest(fieldFull(name));
+  const next = nextFreePosition(
+    occupied.map((v) => v.position),
+    fieldSlotCount(field.type, Number(field.field_capacity)),
+  );
+  if (next === null) throw badRequest(fieldFull(name));
+  return next;
 }
 
 function checkType(type: string, field: FieldRow | null): void {
@@ -388,13 +406,19 @@ export async function updateVault(
   );
 }
 
-/** PUT /api/vaults/move: a staged vault (or the topmost of a field) into a free slot of a field. */
-export async function moveVault(db: Db, actor: Actor, input: MoveVaultInput): Promise<VaultDto> {
+/** A move's place: a slot, or 'next' for the field's next free slot once locked. */
+type MoveInput = Omit<MoveVaultInput, 'position'> & { position: number | 'next' };
+
+/**
+ * PUT /api/vaults/move: a staged vault (or the topmost of a field) into a free slot of a field. Position 'next'
+ * (scan to move, issue 15) takes the field's next free slot as it is once locked, and refuses a full field by name.
+ */
+export async function moveVault(db: Db, actor: Actor, input: MoveInput): Promise<VaultDto> {
   return withConflictMapping(() => db.transaction().execute((trx) => moveVaultIn(trx, actor, input)));
 }
 
 /** The move inside a caller's transaction (a pull list's put-back), with every rule and lock of the move. */
-export async function moveVaultIn(trx: Trx, actor: Actor, input: MoveVaultInput): Promise<VaultDto> {
+export async function moveVaultIn(trx: Trx, actor: Actor, input: MoveInput): Promise<VaultDto> {
   const before = await findVault(trx, actor.companyId, input.vaultId);
   if (!before) throw notFound(VAULT_NOT_FOUND);
   if (before.released_at !== null) throw badRequest(VAULT_RELEASED);
@@ -418,8 +442,9 @@ export async function moveVaultIn(trx: Trx, actor: Actor, input: MoveVaultInput)
       throw badRequest(ONLY_TOPMOST_MOVED);
   }
   checkType(vault.type, target);
-  await checkSlot(trx, target, input.position, vault.id);
-  await placeVault(trx, actor.companyId, vault.id, { fieldId: target.id, position: input.position });
+  const position = input.position === 'next' ? await nextSlotFor(trx, target, vault.id) : input.position;
+  await checkSlot(trx, target, position, vault.id);
+  await placeVault(trx, actor.companyId, vault.id, { fieldId: target.id, position });
   if (vault.field_id !== null && vault.field_id !== target.id)
     await clearFull(trx, fields.get(vault.field_id));
   const after = await findVault(trx, actor.companyId, vault.id);
@@ -435,7 +460,7 @@ export async function moveVaultIn(trx: Trx, actor: Actor, input: MoveVaultInput)
       fromFieldId: vault.field_id,
       fromWarehouseId: before.warehouse_id,
       fieldId: target.id,
-      position: input.position,
+      position,
       before: placeOf(before),
       after: after ? placeOf(after) : null,
     },

@@ -37,6 +37,7 @@ const JoinPage = lazy(() => import('../features/team/pages/join-page'));
 const PullListsPage = lazy(() => import('../features/pull-lists/pages/pull-lists-page'));
 const PullListPage = lazy(() => import('../features/pull-lists/pages/pull-list-page'));
 const ReceivePage = lazy(() => import('../features/receiving/pages/receive-page'));
+const VaultLinkPage = lazy(() => import('../features/scan/pages/vault-link-page'));
 const RackView = lazy(() =>
   import('../features/racks/components/rack-view').then((m) => ({ default: m.RackView })),
 );
@@ -66,7 +67,7 @@ const renderRackView = (warehouse: WarehouseDto) => (
 const CHECKLIST_PATH = /^\/([^/]+)-checklist\/?$/;
 // the signed-in screens: a signed-out visitor who opens one signs in first and then lands on it
 const SIGNED_IN_PATH =
-  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|import|messages|team|activity|pull-lists|receive|warehouse\/|edit\/)/;
+  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|import|messages|team|activity|pull-lists|receive|warehouse\/|edit\/|v\/)/;
 
 // set once this tab has been signed in: after signing out, the screen left behind is not a deep link to return to
 const visit = { signedIn: false };
@@ -137,6 +138,7 @@ function SignedInRoutes() {
           <Route path={paths.pullLists} element={<PullListsPage />} />
           <Route path="/pull-lists/:id" element={<PullListPage />} />
           <Route path={paths.receive} element={<ReceivePage />} />
+          <Route path="/v/:code" element={<VaultLinkPage />} />
           <Route path="*" element={<ChecklistOrHome signedIn />} />
         </Route>
       </Routes>

@@ -4,7 +4,9 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout, useSession } from '../../api/session';
 import { useWarehouses } from '../../api/warehouses';
 import { paths } from '../../config/paths';
+import { ScanButton } from '../../features/scan/components/scan-button';
 import { SearchBox } from '../../features/search/components/search-box';
+import { warehouseSlug } from '../../../../domain/rules/text';
 import { useLiveUpdates } from '../live-updates';
 import { MenuDrawer } from './menu-drawer';
 
@@ -17,6 +19,11 @@ export function AppLayout() {
   const warehouses = useWarehouses(session.data?.companyId);
   const logout = useLogout();
   useLiveUpdates(Boolean(session.data));
+  // on a warehouse page a scanned "B4" means that warehouse's field
+  const onWarehouse = /^\/warehouse\/([^/]+)/.exec(pathname);
+  const currentWarehouseId = onWarehouse
+    ? warehouses.data?.find((w) => w.slug === warehouseSlug(decodeURIComponent(onWarehouse[1]!)))?.id
+    : undefined;
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -45,6 +52,7 @@ export function AppLayout() {
             <span className="hidden sm:inline">Warehouse Manager</span>
           </Link>
           <div className="flex flex-1 justify-end">{pathname.startsWith('/warehouse/') && <SearchBox />}</div>
+          <ScanButton warehouseId={currentWarehouseId} />
         </div>
       </header>
       <MenuDrawer

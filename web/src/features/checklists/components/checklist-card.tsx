@@ -1,8 +1,9 @@
-import { Copy, ExternalLink, KeyRound, Pencil, Square, SquareCheck } from 'lucide-react';
+import { Copy, ExternalLink, KeyRound, Pencil, QrCode, Square, SquareCheck } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { ChecklistDto } from '../../../../../domain/schemas/checklist.schema';
+import { checklistPosterUrl } from '../../../api/labels';
 
 const createdFormat = new Intl.DateTimeFormat('en-US', {
   weekday: 'long',
@@ -64,6 +65,13 @@ function FillInLink({ checklist, onRenewKey }: { checklist: ChecklistDto; onRene
             <Link to={path} className={`${smallButton} text-accent!`}>
               <ExternalLink className="h-4 w-4" aria-hidden /> Open
             </Link>
+            <a href={checklistPosterUrl(checklist.id, 'letter')} download className={smallButton}>
+              <QrCode className="h-4 w-4" aria-hidden /> Poster
+              <span className="sr-only"> for {checklist.warehouseName} (Letter)</span>
+            </a>
+            <a href={checklistPosterUrl(checklist.id, 'a4')} download className={smallButton}>
+              A4<span className="sr-only"> poster for {checklist.warehouseName}</span>
+            </a>
           </>
         )}
         <button type="button" className={smallButton} onClick={onRenewKey}>

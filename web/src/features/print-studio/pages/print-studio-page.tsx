@@ -1,10 +1,12 @@
-import { Download, FileX, Printer } from 'lucide-react';
+import { Download, FileX, Printer, QrCode } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { PrintVaultDto } from '../../../../../domain/rules/print-order';
 import { usePrintVaults, useVaultOrders } from '../../../api/print';
+import { useSession } from '../../../api/session';
+import { useWarehouses } from '../../../api/warehouses';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -13,6 +15,7 @@ import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessages } from '../../../lib/api-client';
 import { PrintFiltersBar } from '../components/print-filters-bar';
+import { LabelsDialog } from '../components/labels-dialog';
 import { VaultPrintCards } from '../components/vault-print-cards';
 import { VaultPrintTable } from '../components/vault-print-table';
 import { downloadVaultsCsv } from '../download-csv';
@@ -88,6 +91,9 @@ export default function PrintStudioPage() {
   const orders = useVaultOrders(filters.order.trim() !== '');
   const [printAll, setPrintAll] = useState(false);
   const [noteOf, setNoteOf] = useState<PrintVaultDto | null>(null);
+  const [labelsOpen, setLabelsOpen] = useState(false);
+  const session = useSession();
+  const warehouses = useWarehouses(session.data?.companyId);
   const status: PrintStatus = vaults.isError
     ? 'failed'
     : vaults.isSuccess
@@ -139,6 +145,17 @@ export default function PrintStudioPage() {
       >
         <Download className="h-4 w-4" aria-hidden /> Download XLSX
       </Button>
+      <Button variant="secondary" onClick={() => setLabelsOpen(true)}>
+        <QrCode className="h-4 w-4" aria-hidden /> Labels
+      </Button>
+      {labelsOpen && (
+        <LabelsDialog
+          open={labelsOpen}
+          onOpenChange={setLabelsOpen}
+          vaultIds={[...placed, ...staged].map((v) => v.id)}
+          warehouses={warehouses.data ?? []}
+        />
+      )}
     </div>
   );
 

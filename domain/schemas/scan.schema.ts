@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { MAX_SCAN_TEXT } from '../rules/scan-text';
+import { intFrom } from './form-values';
+
+const id = (name: string) => intFrom(name, 1, 2_147_483_647);
+
+/** GET /api/scan?text=...&warehouseId=...: what a scanned label names (the warehouse gives "B4" its meaning). */
+export const ScanQuerySchema = z.object({
+  text: z
+    .string({ error: 'text is required.' })
+    .trim()
+    .min(1, 'Scan a label or type what it says.')
+    .max(MAX_SCAN_TEXT, `A scan holds at most ${MAX_SCAN_TEXT} characters.`),
+  warehouseId: id('warehouseId').optional(),
+});
+export type ScanQuery = z.infer<typeof ScanQuerySchema>;
+
+/** POST /api/scan/move: a scanned vault into a scanned field's next free slot. */
+export const ScanMoveSchema = z.object({ vaultId: id('vaultId'), fieldId: id('fieldId') });
+export type ScanMoveInput = z.infer<typeof ScanMoveSchema>;
+
+/** Where a scanned vault stands. */
+export interface ScannedVaultDto {
+  id: number;
+  name: string | null;
+  customerName: string;
+  orderName: string | null;
+  type: string;
+  /** null while staged */
+  warehouseId: number | null;
+  warehouseName: string | null;
+  fieldId: number | null;
+  fieldName: string | null;
+  position: number | null;
+  /** how many vaults stand above it in its field (0: it is the topmost) */
+  above: number;
+}
+
+export interface ScannedFieldDto {
+  id: number;
+  name: string;
+  warehouseId: number;
+  warehouseName: string;
+  type: string;
+  full: boolean;
+  vaultCount: number;
+  /** the slot a vault moved in would take; null when the field is full */
+  nextFree: number | null;
+}
+
+export type ScanAnswer =
+  { kind: 'vault'; vault: ScannedVaultDto } | { kind: 'field'; field: ScannedFieldDto };

@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScanAnswer, ScannedVaultDto } from '../../../domain/schemas/scan.schema';
+import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { buildStagedVault, buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
+import { alreadyInField, fieldFull } from '../vaults/vaults.service';
+import { LABEL_NOT_FOUND, NOT_OURS, NOTHING_NAMED, severalVaults } from './scan.service';
+
+describe.each(testEngines())('scan routes on %s', (engine) => {
+  let ctx: TestContext;
+  let user: SignedIn;
+  let other: SignedIn;
+  beforeAll(async () => {
+    ctx = await startTestApp(engine);
+    user = await signIn(ctx);
+    other = await signIn(ctx);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const db = () => ctx.database.db;
+  const codeOf = async (vaultId: number) =>
+    (await db().selectFrom('vaults').select('label_code').where('id', '=', vaultId).executeTakeFirstOrThrow())
+      .label_code!;
+  const scan = (who: SignedIn, text: string, warehouseId?: number) =>
+    who.request({
+      method: 'GET',
+      url: `/api/scan?${new URLSearchParams({ text, ...(warehouseId ? { warehouseId: String(warehouseId) } : {}) })}`,
+    });
+  const placeOf = (vaultId: number) =>
+    db()
+      .selectFrom('vaults')
+      .select(['field_id', 'position'])
+      .where('id', '=', vaultId)
+      .executeTakeFirstOrThrow();
+
+  it('gives every new vault its own label code', async () => {
+    const wh = await buildWarehouse(db(), { companyId: user.companyId, rows: 2, cols: 1 });
+    const a = await buildVault(db(), { companyId: user.companyId, fieldId: wh.field('A1').id });
+    const b = await buildStagedVault(db(), { companyId: user.companyId });
+    const [codeA, codeB] = [await codeOf(a.id), await codeOf(b.id)];
+    expect(codeA).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(codeB).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(codeA).not.toBe(codeB);
+    expect(codeA).not.toContain(String(a.id));
+  });
+
+  it('resolves a vault label link to where the vault stands, with the vaults above it', async () => {
+    const wh = await buildWarehouse(db(), { companyId: user.companyId, rows: 2, cols: 2, fieldCapacity: 3 });
+    const bottom = await buildVault(db(), {
+      companyId: user.companyId,
+      fieldId: wh.field('B2').id,
+      name: 'SC-1',
+    });
+    await buildVault(db(), { companyId: user.companyId, fieldId: wh.field('B2').id });
+    const res = await scan(user, `https://labels.example/v/${await codeOf(bottom.id)}`);
+    expect(res.statusCode).toBe(200);
+    const answer = res.json() as ScanAnswer;
+    expect(answer).toEqual({
+      kind: 'vault',
+      vault: {
+        id: bottom.id,
+        name: 'SC-1',
+        customerName: bottom.customer_name,
+        orderName: bottom.order_name,
+        type: 'vault',
+        warehouseId: wh.id,
+        warehouseName: wh.name,
+        fieldId: wh.field('B2').id,
+        fieldName: 'B2',
+        position: 3,
+        above: 1,
+      },
+    });
+  });
+
+  it("never resolves another company's label, and says so as for a code that exists nowhere", async () => {
+    const wh = await buildWarehouse(db(), { companyId: user.companyId, rows: 1, cols: 1 });
+    const vault = await buildVault(db(), { companyId: user.companyId, fieldId: wh.field('A1').id });
+    const theirs = await scan(other, `/v/${await codeOf(vault.id)}`);
+    const nowhere = await scan(other, '/v/AAAAAAAAAAAAAAAA');
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual({ errors: [LABEL_NOT_FOUND] });
+    expect(nowhere.json()).toEqual(theirs.json());
+    const signedOut = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/scan?text=/v/${await codeOf(vault.id)}`,
+    });
+    expect(signedOut.statusCode).toBe(401);
+  });
+
+  it('reads field links, field names in the current warehouse, warehouse name plus field, and vault numbers', async () => {
+    const account = await signIn(ctx);
+    const wh = await buildWarehouse(db(), {
+      companyId: account.companyId,
+      name: 'North Hall',
+      rows: 3,
+      cols: 2,
+    });
+    const second = await buildWarehouse(db(), { companyId: account.companyId, rows: 3, cols: 2 });
+    const link = (await scan(account, `http://x.test/warehouse/${wh.slug}?field=B3`)).json() as ScanAnswer;
+    expect(link.kind === 'field' && [link.field.id, link.field.name, link.field.nextFree]).toEqual([
+      wh.field('B3').id,
+      'B3',
+      3,
+    ]);
+    const local = (await scan(account, 'a2', second.id)).json() as ScanAnswer;
+    expect(local.kind === 'field' && local.field.id).toBe(second.field('A2').id);
+    const named = (await scan(account, 'north hall A2')).json() as ScanAnswer;
+    expect(named.kind === 'field' && named.field.id).toBe(wh.field('A2').id);
+    // two warehouses have an A2: without a warehouse the name alone is not enough
+    const ambiguous = await scan(account, 'A2');
+    expect(ambiguous.statusCode).toBe(409);
+    const vault = await buildVault(db(), {
+      companyId: account.companyId,
+      fieldId: wh.field('A1').id,
+      name: '7731',
+    });
+    const byNumber = (await scan(account, ' 7731 ')).json() as ScanAnswer;
+    expect(byNumber.kind === 'vault' && byNumber.vault.id).toBe(vault.id);
+    await buildStagedVault(db(), { companyId: account.companyId, name: '7731' });
+    expect((await scan(account, '7731')).json()).toEqual({ errors: [severalVaults('7731')] });
+    expect((await scan(account, 'nothing here')).json()).toEqual({ errors: [NOTHING_NAMED] });
+    expect((await scan(account, 'https://elsewhere.test/page')).json()).toEqual({ errors: [NOT_OURS] });
+    // the other company's warehouse link does not open here
+    expect((await scan(other, `/warehouse/${wh.slug}?field=B3`)).statusCode).toBe(404);
+  });
+
+  it('refuses scans that are empty or too long without a server error', async () => {
+    expect((await scan(user, '   ')).statusCode).toBe(400);
+    expect((await scan(user, 'x'.repeat(301))).statusCode).toBe(400);
+    expect((await user.request({ method: 'GET', url: '/api/scan?warehouseId=abc&text=A1' })).statusCode).toBe(
+      400,
+    );
+  });
+
+  describe('POST /api/scan/move', () => {
+    it("moves a staged vault into the field's next free slot, then refuses the full field by name", async () => {
+      const wh = await buildWarehouse(db(), {
+        companyId: user.companyId,
+        rows: 2,
+        cols: 1,
+        fieldCapacity: 2,
+      });
+      await buildVault(db(), { companyId: user.companyId, fieldId: wh.field('A2').id });
+      const staged = await buildStagedVault(db(), { companyId: user.companyId });
+      const move = (vaultId: number) =>
+        user.request({
+          method: 'POST',
+          url: '/api/scan/move',
+          payload: { vaultId, fieldId: wh.field('A2').id },
+        });
+      const res = await move(staged.id);
+      expect(res.statusCode).toBe(200);
+      expect((res.json() as ScannedVaultDto).fieldName).toBe('A2');
+      expect(await placeOf(staged.id)).toEqual({ field_id: wh.field('A2').id, position: 1 });
+      const again = await move(staged.id);
+      expect(again.json()).toEqual({ errors: [alreadyInField('A2')] });
+      const next = await buildStagedVault(db(), { companyId: user.companyId });
+      const full = await move(next.id);
+      expect(full.statusCode).toBe(400);
+      expect(full.json()).toEqual({ errors: [fieldFull('A2')] });
+      expect(await placeOf(next.id)).toEqual({ field_id: null, position: null });
+    });
+
+    it("refuses another company's vault or field as not found and changes nothing", async () => {
+      const wh = await buildWarehouse(db(), { companyId: user.companyId, rows: 1, cols: 1 });
+      const mine = await buildStagedVault(db(), { companyId: other.companyId });
+      const theirField = await other.request({
+        method: 'POST',
+        url: '/api/scan/move',
+        payload: { vaultId: mine.id, fieldId: wh.field('A1').id },
+      });
+      expect(theirField.statusCode).toBe(404);
+      expect(await placeOf(mine.id)).toEqual({ field_id: null, position: null });
+    });
+
+    it('puts two vaults scanned into the same field at once into two different slots', async () => {
+      const wh = await buildWarehouse(db(), {
+        companyId: user.companyId,
+        rows: 1,
+        cols: 1,
+        fieldCapacity: 3,
+      });
+      const a = await buildStagedVault(db(), { companyId: user.companyId });
+      const b = await buildStagedVault(db(), { companyId: user.companyId });
+      const answers = await Promise.all(
+        [a, b].map((v) =>
+          user.request({
+            method: 'POST',
+            url: '/api/scan/move',
+            payload: { vaultId: v.id, fieldId: wh.field('A1').id },
+          }),
+        ),
+      );
+      for (const res of answers) expect([200, 409]).toContain(res.statusCode);
+      const places = [await placeOf(a.id), await placeOf(b.id)].filter((p) => p.field_id !== null);
+      expect(new Set(places.map((p) => p.position)).size).toBe(places.length);
+      expect(places.length).toBeGreaterThanOrEqual(1);
+    });
+  });
+});

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ScanAnswer, ScannedVaultDto } from '../../../domain/schemas/scan.schema';
+import { api } from '../lib/api-client';
+import { stageQueryKey } from './stage';
+import { refreshWarehouseData } from './warehouses';
+
+/** What a scanned text names: a vault of the company or one of its fields ("B4" within the given warehouse). */
+export function lookUpScan(text: string, warehouseId?: number): Promise<ScanAnswer> {
+  const query = new URLSearchParams({ text });
+  if (warehouseId !== undefined) query.set('warehouseId', String(warehouseId));
+  return api.get<ScanAnswer>(`/api/scan?${query}`);
+}
+
+/** A scanned vault into a scanned field's next free slot (the server picks the slot and may refuse). */
+export function useScanMove() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { vaultId: number; fieldId: number }) =>
+      api.post<ScannedVaultDto>('/api/scan/move', input),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: stageQueryKey }),
+        refreshWarehouseData(queryClient),
+      ]),
+  });
+}

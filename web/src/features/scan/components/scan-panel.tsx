@@ -1,0 +1,231 @@
+import { Camera, CameraOff, Check, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { ScannedFieldDto, ScannedVaultDto } from '../../../../../domain/schemas/scan.schema';
+import { lookUpScan, useScanMove } from '../../../api/scan';
+import { buttonClass } from '../../../components/ui/button';
+import { ErrorList } from '../../../components/ui/error-list';
+import { inputClass } from '../../../components/ui/form-field';
+import { paths } from '../../../config/paths';
+import { errorMessages } from '../../../lib/api-client';
+import { readFeedback } from '../read-feedback';
+import { CameraReader } from './camera-reader';
+import { VaultWhere } from './vault-where';
+
+interface LastScan {
+  at: number;
+  text: string;
+  said: string;
+  ok: boolean;
+}
+
+const vaultTitle = (v: ScannedVaultDto) => v.name ?? v.customerName;
+
+/**
+ * The scanning screen: camera or typed/scanned text. A vault shows where it stands; a vault and then a field
+ * moves it there after one confirmation; a field alone opens it on its warehouse page.
+ */
+export function ScanPanel({
+  warehouseId,
+  incoming,
+  onClose,
+}: {
+  /** the warehouse page the scan was started on: "B4" means its field */
+  warehouseId?: number;
+  /** a scan that arrived from a keyboard scanner before or while the panel is open */
+  incoming: { text: string; seq: number } | null;
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  const [camera, setCamera] = useState(true);
+  const [typed, setTyped] = useState('');
+  const [vault, setVault] = useState<ScannedVaultDto | null>(null);
+  const [waitingForField, setWaitingForField] = useState(false);
+  const [confirmMove, setConfirmMove] = useState<{ vault: ScannedVaultDto; field: ScannedFieldDto } | null>(
+    null,
+  );
+  const [errors, setErrors] = useState<string[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [last, setLast] = useState<LastScan[]>([]);
+  const move = useScanMove();
+
+  const note = (text: string, said: string, ok: boolean) =>
+    setLast((list) => [{ at: Date.now(), text, said, ok }, ...list].slice(0, 5));
+
+  const handle = async (raw: string) => {
+    const text = raw.trim();
+    if (!text) return;
+    setErrors([]);
+    setNotice(null);
+    try {
+      const answer = await lookUpScan(text, warehouseId);
+      readFeedback(true);
+      if (answer.kind === 'vault') {
+        note(text, `Vault ${vaultTitle(answer.vault)}`, true);
+        setVault(answer.vault);
+        setConfirmMove(null);
+        setWaitingForField(true);
+        return;
+      }
+      const field = answer.field;
+      note(text, `Field ${field.name} in ${field.warehouseName}`, true);
+      if (vault && waitingForField) {
+        setConfirmMove({ vault, field });
+        return;
+      }
+      onClose();
+      void navigate(`${paths.warehouse(field.warehouseName)}?field=${encodeURIComponent(field.name)}`);
+    } catch (error) {
+      readFeedback(false);
+      note(text, errorMessages(error)[0] ?? 'Not read', false);
+      setErrors(errorMessages(error));
+    }
+  };
+  const handleRef = useRef(handle);
+  useEffect(() => {
+    handleRef.current = handle;
+  });
+
+  useEffect(() => {
+    if (incoming) void handleRef.current(incoming.text);
+  }, [incoming]);
+
+  const doMove = () => {
+    if (!confirmMove) return;
+    const { vault: moving, field } = confirmMove;
+    move.mutate(
+      { vaultId: moving.id, fieldId: field.id },
+      {
+        onSuccess: (moved) => {
+          setNotice(
+            `Vault ${vaultTitle(moved)} is now in field ${moved.fieldName}, position ${moved.position}.`,
+          );
+          setVault(moved);
+          setWaitingForField(false);
+          setConfirmMove(null);
+        },
+        onError: (error) => {
+          setErrors(errorMessages(error));
+          setConfirmMove(null);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex gap-2">
+        <button
+          type="button"
+          className={buttonClass('secondary', 'min-h-12 flex-1')}
+          onClick={() => setCamera((on) => !on)}
+        >
+          {camera ? (
+            <CameraOff className="h-5 w-5" aria-hidden />
+          ) : (
+            <Camera className="h-5 w-5" aria-hidden />
+          )}
+          {camera ? 'Camera off' : 'Camera on'}
+        </button>
+      </div>
+      {camera && <CameraReader onRead={(text) => void handleRef.current(text)} />}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void handle(typed);
+          setTyped('');
+        }}
+        className="flex gap-2"
+      >
+        <label htmlFor="scan-text" className="sr-only">
+          Label text
+        </label>
+        <input
+          id="scan-text"
+          className={`${inputClass} h-12 flex-1 text-lg`}
+          placeholder="Vault number or field, e.g. B4"
+          value={typed}
+          autoComplete="off"
+          onChange={(e) => setTyped(e.target.value)}
+        />
+        <button type="submit" className={buttonClass('primary', 'min-h-12')}>
+          Find
+        </button>
+      </form>
+      <ErrorList messages={errors} />
+      {notice && (
+        <p role="status" className="rounded-lg bg-green-50 p-3 text-base font-semibold text-green-800">
+          {notice}
+        </p>
+      )}
+      {confirmMove ? (
+        <section
+          aria-label="Confirm the move"
+          className="rounded-xl border-2 border-accent bg-blue-50 p-4 text-lg"
+        >
+          <p className="font-semibold">
+            Move vault {vaultTitle(confirmMove.vault)} into field {confirmMove.field.name} of{' '}
+            {confirmMove.field.warehouseName}?
+          </p>
+          <div className="mt-3 flex gap-2">
+            <button
+              type="button"
+              className={buttonClass('primary', 'min-h-14 flex-1 text-base')}
+              disabled={move.isPending}
+              onClick={doMove}
+            >
+              <Check className="h-5 w-5" aria-hidden /> Move here
+            </button>
+            <button
+              type="button"
+              className={buttonClass('secondary', 'min-h-14 flex-1 text-base')}
+              onClick={() => setConfirmMove(null)}
+            >
+              <X className="h-5 w-5" aria-hidden /> Cancel
+            </button>
+          </div>
+        </section>
+      ) : (
+        vault && (
+          <>
+            <VaultWhere
+              vault={vault}
+              onMove={() => setWaitingForField(true)}
+              onStaged={() => {
+                setNotice(`Vault ${vaultTitle(vault)} is on the stage.`);
+                setVault({
+                  ...vault,
+                  warehouseId: null,
+                  warehouseName: null,
+                  fieldId: null,
+                  fieldName: null,
+                  position: null,
+                  above: 0,
+                });
+              }}
+            />
+            {waitingForField && (
+              <p className="text-center text-base text-slate-600">
+                Scan a field label to move this vault there.
+              </p>
+            )}
+          </>
+        )
+      )}
+      {last.length > 0 && (
+        <section aria-labelledby="last-scans">
+          <h3 id="last-scans" className="text-sm font-semibold text-slate-700">
+            Last scans
+          </h3>
+          <ul className="mt-1 divide-y divide-slate-100 text-sm">
+            {last.map((s) => (
+              <li key={`${s.at}-${s.text}`} className={s.ok ? 'py-1 text-slate-700' : 'py-1 text-danger'}>
+                {s.said}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

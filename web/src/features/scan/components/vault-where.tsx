@@ -1,0 +1,94 @@
+import { ArrowRightLeft, Inbox, Pencil } from 'lucide-react';
+import { Link } from 'react-router';
+import type { ScannedVaultDto } from '../../../../../domain/schemas/scan.schema';
+import { useStageVault } from '../../../api/stage';
+import { buttonClass } from '../../../components/ui/button';
+import { ErrorList } from '../../../components/ui/error-list';
+import { paths } from '../../../config/paths';
+import { errorMessages } from '../../../lib/api-client';
+
+const big = 'min-h-14 flex-1 text-base';
+
+/** Where a scanned vault stands, with large Stage, Move and Edit actions for one-handed use on a tablet. */
+export function VaultWhere({
+  vault,
+  onMove,
+  onStaged,
+}: {
+  vault: ScannedVaultDto;
+  /** Move: the caller waits for a field label to be scanned */
+  onMove?: () => void;
+  onStaged?: () => void;
+}) {
+  const stage = useStageVault();
+  const title = vault.name ?? vault.customerName;
+  const placed = vault.fieldName !== null;
+  return (
+    <section
+      aria-label={`Vault ${title}`}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <p className="text-3xl font-bold text-primary" data-testid="scanned-vault">
+        {title}
+      </p>
+      <p className="text-sm text-slate-600">
+        {vault.customerName}
+        {vault.orderName ? ` · order ${vault.orderName}` : ''} · {vault.type}
+      </p>
+      <dl className="mt-3 grid grid-cols-2 gap-2 text-lg">
+        {placed ? (
+          <>
+            <div>
+              <dt className="text-xs text-slate-500 uppercase">Warehouse</dt>
+              <dd className="font-semibold">{vault.warehouseName}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500 uppercase">Field</dt>
+              <dd className="font-semibold" data-testid="scanned-field">
+                {vault.fieldName}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500 uppercase">Position</dt>
+              <dd className="font-semibold">{vault.position}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500 uppercase">Vaults above it</dt>
+              <dd className="font-semibold" data-testid="vaults-above">
+                {vault.above}
+              </dd>
+            </div>
+          </>
+        ) : (
+          <div className="col-span-2">
+            <dt className="text-xs text-slate-500 uppercase">Where</dt>
+            <dd className="font-semibold">On the stage</dd>
+          </div>
+        )}
+      </dl>
+      {stage.isError && <ErrorList messages={errorMessages(stage.error)} />}
+      <div className="mt-4 flex flex-wrap gap-2">
+        {placed && (
+          <button
+            type="button"
+            className={buttonClass('secondary', big)}
+            disabled={stage.isPending}
+            onClick={() => stage.mutate(vault.id, { onSuccess: () => onStaged?.() })}
+          >
+            <Inbox className="h-5 w-5" aria-hidden /> Stage
+          </button>
+        )}
+        {onMove && (
+          <button type="button" className={buttonClass('primary', big)} onClick={onMove}>
+            <ArrowRightLeft className="h-5 w-5" aria-hidden /> Move
+          </button>
+        )}
+        {vault.name && (
+          <Link to={paths.editVault(vault.name)} className={buttonClass('secondary', big)}>
+            <Pencil className="h-5 w-5" aria-hidden /> Edit
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { vaultLinkPath } from '../../../../../domain/rules/scan-text';
+import { lookUpScan } from '../../../api/scan';
+import { buttonClass } from '../../../components/ui/button';
+import { ErrorList } from '../../../components/ui/error-list';
+import { Page } from '../../../components/ui/page';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { errorMessages } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { VaultWhere } from '../components/vault-where';
+
+/** /v/{code}: the page a vault label's QR code opens (signed out, the router asks to sign in first). */
+export default function VaultLinkPage() {
+  const { code = '' } = useParams();
+  useDocumentTitle('Vault label');
+  const found = useQuery({
+    queryKey: ['scan', 'vault-link', code],
+    queryFn: () => lookUpScan(vaultLinkPath(code)),
+    retry: false,
+  });
+  const vault = found.data?.kind === 'vault' ? found.data.vault : null;
+  return (
+    <Page title="Vault label">
+      <div className="mx-auto max-w-xl">
+        {found.isPending && <Spinner label="Finding the vault..." />}
+        {found.isError && <ErrorList messages={errorMessages(found.error)} />}
+        {vault && <VaultWhere vault={vault} onStaged={() => void found.refetch()} />}
+        {vault?.warehouseName && vault.fieldName && (
+          <Link
+            to={`${paths.warehouse(vault.warehouseName)}?field=${vault.fieldName}`}
+            className={buttonClass('ghost', 'mt-3 w-full min-h-12')}
+          >
+            Open field {vault.fieldName} in {vault.warehouseName}
+          </Link>
+        )}
+      </div>
+    </Page>
+  );
+}
