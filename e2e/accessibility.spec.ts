@@ -382,7 +382,7 @@ test('keyboard journey: sign in, open a warehouse, move in the grid, add a vault
   await page.keyboard.press('Tab');
   await expect(panel.getByRole('button', { name: 'Stage vault KEY-1' })).toBeFocused();
   await page.keyboard.press('Enter');
-  const confirm = page.getByRole('dialog', { name: 'Stage Vault' });
+  const confirm = page.getByRole('alertdialog', { name: 'Stage Vault' });
   await expect(confirm.getByRole('button', { name: 'No, take me back' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(confirm.getByRole('button', { name: 'Yes, stage it' })).toBeFocused();

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { buildPallet, buildRack } from '../server/features/racks/racks.factories';
 import { buildWarehouse } from '../server/features/warehouses/warehouses.factories';
 import { e2eDatabase, expect, test } from './fixtures';
+import { expectAlertDialog } from './alert-dialog';
 
 // a 60 x 40 ft floor is drawn at 10 px per foot on a laptop
 const PX_PER_FT = 10;
@@ -184,11 +185,12 @@ test.describe('Edit Warehouse Layout', () => {
     await expect(
       info.getByText('This rack holds 1 pallet. Deleting it also deletes them. This cannot be undone.'),
     ).toBeVisible();
-    const alert = page.waitForEvent('dialog');
     await info.getByRole('button', { name: 'Delete rack and pallets' }).click();
-    const failed = await alert;
-    expect(failed.message()).toBe('Failed to delete rack.');
-    await failed.accept();
+    const failed = page.getByRole('alertdialog', { name: 'Rack Not Deleted' });
+    await expectAlertDialog(failed, 'Rack Not Deleted', 'Failed to delete rack.');
+    await failed.getByRole('button', { name: 'OK' }).click();
+    await expect(failed).toBeHidden();
+    await expect(info).toBeVisible();
     expect(await rackRow(anchor.id)).not.toBeNull();
 
     await page.unroute(`**/api/racks/${w.id}/rack/${anchor.id}/delete`);

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { RackDto } from '../../../../../domain/schemas/rack.schema';
 import { toast } from 'sonner';
 import { useDeleteRack } from '../../../api/racks';
+import { useAlertMessage } from '../../../components/ui/alert-message';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { RackEditForm } from './rack-edit-form';
@@ -20,6 +21,7 @@ export function RackInfoDialog({
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
   const deleteRack = useDeleteRack(warehouseId);
+  const alert = useAlertMessage();
   const pallets = rack.shelves.reduce((sum, shelf) => sum + shelf.pallets.length, 0);
 
   function onDelete() {
@@ -31,7 +33,7 @@ export function RackInfoDialog({
       },
       () => {
         setConfirming(false);
-        window.alert('Failed to delete rack.');
+        alert.show('Rack Not Deleted', 'Failed to delete rack.');
       },
     );
   }
@@ -103,6 +105,7 @@ export function RackInfoDialog({
           </div>
         </div>
       )}
+      {alert.element}
     </Dialog>
   );
 }
