@@ -31,14 +31,16 @@ export function OfflineBanner({ inDialog = false }: { inDialog?: boolean }) {
     <div
       role="alert"
       data-offline-banner={inDialog ? 'dialog' : 'page'}
-      className={`no-print flex flex-wrap items-center justify-center gap-3 border-amber-300 bg-amber-50 text-sm text-amber-950 ${
+      className={`no-print flex items-center gap-3 border-amber-300 bg-amber-50 text-sm text-amber-950 ${
         inDialog
           ? 'sticky -top-6 z-10 -mx-6 -mt-6 mb-4 rounded-t-xl border-b px-4 py-2'
-          : 'fixed inset-x-0 bottom-0 z-50 border-t px-4 py-3 shadow-lg'
+          : 'fixed inset-x-0 bottom-0 z-50 flex-wrap justify-center border-t px-4 py-3 shadow-lg'
       }`}
     >
       <WifiOff className="h-5 w-5 shrink-0" aria-hidden />
-      <p className="font-medium">No connection to the server. Changes cannot be saved until it is back.</p>
+      <p className={`font-medium ${inDialog ? 'min-w-0 flex-1' : ''}`}>
+        No connection to the server. Changes cannot be saved until it is back.
+      </p>
       <Button variant="secondary" onClick={() => void retry()} disabled={retrying}>
         {retrying ? 'Retrying...' : 'Retry'}
       </Button>
