@@ -182,10 +182,14 @@ test.describe('Edit Warehouse Layout', () => {
       route.fulfill({ status: 500, body: 'down' }),
     );
     await info.getByRole('button', { name: 'Delete' }).click();
-    await expect(
-      info.getByText('This rack holds 1 pallet. Deleting it also deletes them. This cannot be undone.'),
-    ).toBeVisible();
-    await info.getByRole('button', { name: 'Delete rack and pallets' }).click();
+    // the warning is a confirmation of its own, above Rack Info
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Rack' });
+    await expectAlertDialog(
+      confirm,
+      'Delete Rack',
+      'This rack holds 1 pallet. Deleting it also deletes them. This cannot be undone.',
+    );
+    await confirm.getByRole('button', { name: 'Delete rack and pallets' }).click();
     const failed = page.getByRole('alertdialog', { name: 'Rack Not Deleted' });
     await expectAlertDialog(failed, 'Rack Not Deleted', 'Failed to delete rack.');
     await failed.getByRole('button', { name: 'OK' }).click();
@@ -195,7 +199,8 @@ test.describe('Edit Warehouse Layout', () => {
 
     await page.unroute(`**/api/racks/${w.id}/rack/${anchor.id}/delete`);
     await info.getByRole('button', { name: 'Delete' }).click();
-    await info.getByRole('button', { name: 'Delete rack and pallets' }).click();
+    await confirm.getByRole('button', { name: 'Delete rack and pallets' }).click();
+    await expect(confirm).toBeHidden();
     await expect(info).toBeHidden();
     await expect(page.getByText('Anchor deleted.')).toBeVisible();
     await expect(plan(page).getByRole('button', { name: 'Rack Anchor' })).toHaveCount(0);
