@@ -10,7 +10,8 @@ import base from '../../playwright.config';
  *
  * The PNGs land in `.tmp/screens/{laptop,tablet,phone}/`; the run also prints any screen that scrolls sideways.
  */
-const chromium = { executablePath: '/usr/bin/chromium', args: ['--no-first-run', '--disable-quic'] };
+// the same browser as the e2e run
+const chromium = base.use?.launchOptions;
 
 export default defineConfig({
   ...base,
