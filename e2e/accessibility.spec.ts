@@ -46,7 +46,7 @@ function report(findings: Finding[]): string {
 }
 
 test('axe-core finds no violation on any screen', async ({ signedIn: page, account, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const db = e2eDatabase().db;
   const findings: Finding[] = [];
   const w = await buildWarehouse(db, {
@@ -93,6 +93,21 @@ test('axe-core finds no violation on any screen', async ({ signedIn: page, accou
   await page.getByRole('group', { name: 'Fields' }).getByRole('button', { name: 'C3', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Field C3' })).toBeVisible();
   await scan(page, 'warehouse page, field selected', findings);
+  // a dialog while the connection is down carries its own offline banner
+  await page.getByRole('group', { name: 'Fields' }).getByRole('button', { name: 'D4', exact: true }).click();
+  await page
+    .getByRole('region', { name: 'Field D4' })
+    .getByRole('button', { name: '+ Add Vault' })
+    .first()
+    .click();
+  const addVault = page.getByRole('dialog', { name: 'New Vault Info' });
+  await page.context().setOffline(true);
+  await expect(addVault.getByRole('alert')).toBeVisible();
+  await scan(page, 'add vault dialog, offline', findings);
+  await page.context().setOffline(false);
+  await expect(addVault.getByRole('alert')).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(addVault).toBeHidden();
 
   await page.getByRole('button', { name: 'Rack View' }).click();
   await page.getByRole('button', { name: 'Rack Axe Rack' }).first().click();
@@ -116,6 +131,10 @@ test('axe-core finds no violation on any screen', async ({ signedIn: page, accou
   await page.goto('/edit/vault/AX-1');
   await expect(page.getByLabel('Customer Name')).toBeVisible();
   await scan(page, 'edit vault', findings);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Confirm Delete' })).toBeVisible();
+  await scan(page, 'edit vault, delete confirmation', findings);
+  await page.keyboard.press('Escape');
 
   for (const [path, screen] of [
     ['/stage', 'stage'],
@@ -382,7 +401,7 @@ test('keyboard journey: sign in, open a warehouse, move in the grid, add a vault
   await page.keyboard.press('Tab');
   await expect(panel.getByRole('button', { name: 'Stage vault KEY-1' })).toBeFocused();
   await page.keyboard.press('Enter');
-  const confirm = page.getByRole('dialog', { name: 'Stage Vault' });
+  const confirm = page.getByRole('alertdialog', { name: 'Stage Vault' });
   await expect(confirm.getByRole('button', { name: 'No, take me back' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(confirm.getByRole('button', { name: 'Yes, stage it' })).toBeFocused();

@@ -1,6 +1,7 @@
 import { uniqueSuffix } from '../server/db/factories';
 import { buildWarehouse } from '../server/features/warehouses/warehouses.factories';
 import { e2eDatabase, expect, test } from './fixtures';
+import { expectAlertDialog } from './alert-dialog';
 
 // A checklist's public fill-in link carries a secret key: the office copies it from the admin page and hands it
 // to floor staff, who answer signed out. Without the right key the page is a plain "not found".
@@ -61,8 +62,12 @@ test.describe('checklist fill-in link with its key', () => {
 
     // a new key: confirmation first, a toast after, and the old link stops working
     await card.getByRole('button', { name: `New ${warehouse.name} fill-in link` }).click();
-    const confirm = page.getByRole('dialog', { name: 'New Fill-in Link' });
-    await expect(confirm).toContainText('The current link stops working at once');
+    const confirm = page.getByRole('alertdialog', { name: 'New Fill-in Link' });
+    await expectAlertDialog(
+      confirm,
+      'New Fill-in Link',
+      `Issue a new fill-in link for ${warehouse.name}? The current link stops working at once; hand the new one to floor staff.`,
+    );
     await confirm.getByRole('button', { name: 'Issue new link' }).click();
     await expect(page.getByText(`New fill-in link for ${warehouse.name}.`)).toBeVisible();
     await expect(shown).not.toHaveValue(link);

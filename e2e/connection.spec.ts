@@ -1,5 +1,20 @@
 import { buildWarehouse } from '../server/features/warehouses/warehouses.factories';
+import type { Locator, Page } from '@playwright/test';
 import { e2eDatabase, expect, test } from './fixtures';
+
+/** Nothing (an overlay, a dialog) lies over the middle of the element: a user sees it and can press it. */
+async function expectOnTop(page: Page, target: Locator) {
+  await expect(target).toBeVisible();
+  const box = (await target.boundingBox())!;
+  const hit = await target.evaluate(
+    (element, point) => {
+      const top = document.elementFromPoint(point.x, point.y);
+      return top !== null && (top === element || element.contains(top));
+    },
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+  );
+  expect(hit, 'the element is the topmost at its centre').toBe(true);
+}
 
 test.describe('Connection', () => {
   test('going offline shows a banner with Retry, a change fails at once with a clear message, and coming back hides it', async ({
@@ -27,8 +42,14 @@ test.describe('Connection', () => {
     const banner = page.getByRole('alert').filter({ hasText: 'Changes cannot be saved until it is back.' });
     await expect(banner).toHaveCount(0);
     await page.context().setOffline(true);
-    await expect(banner).toBeVisible();
-    await expect(banner).toContainText('Changes cannot be saved until it is back.');
+    // with the dialog open, the banner is the dialog's own: announced (the page behind a modal is hidden from
+    // screen readers), on top (nothing covers its middle) and inside the dialog
+    await expect(banner).toHaveCount(1);
+    await expect(dialog.getByRole('alert')).toContainText('Changes cannot be saved until it is back.');
+    await expectOnTop(page, dialog.getByRole('alert'));
+    await expectOnTop(page, dialog.getByRole('alert').getByRole('button', { name: 'Retry' }));
+    // the page's copy behind the overlay steps aside
+    await expect(page.locator('[data-offline-banner="page"]')).toBeHidden();
 
     await dialog.getByRole('button', { name: 'Add Vault' }).click();
     // the failed request answers at once instead of 'Adding Vault...' spinning
@@ -42,6 +63,25 @@ test.describe('Connection', () => {
     // the dialog keeps what was typed; the banner stays while the browser is offline
     await expect(dialog.getByLabel('Vault Number')).toHaveValue('OFF-1');
     await expect(banner).toBeVisible();
+
+    // Retry inside the dialog keeps the dialog and what was typed
+    await banner.getByRole('button', { name: 'Retry' }).click();
+    await expect(dialog.getByLabel('Vault Number')).toHaveValue('OFF-1');
+    await expect(banner).toBeVisible();
+
+    // a dialog opened over it while offline shows the banner too (a confirmation, which opens on its safe choice)
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('[data-offline-banner="page"]')).toBeVisible();
+    await expectOnTop(page, page.locator('[data-offline-banner="page"]'));
+    await panel.getByRole('button', { name: '+ Add Vault' }).first().click();
+    await expect(dialog.getByRole('alert')).toBeVisible();
+    await expectOnTop(page, dialog.getByRole('alert'));
+    // it still opens on its first input, not on Retry
+    await expect(dialog.getByLabel('Customer Name')).toBeFocused();
+    await dialog.getByLabel('Customer Name').fill('offline customer');
+    await dialog.getByLabel('Vault Number').fill('OFF-1');
+    await dialog.getByLabel('Order Number').fill('ORD-OFF');
 
     await page.context().setOffline(false);
     await expect(banner).toBeHidden();

@@ -1,6 +1,7 @@
 import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
 import { DUPLICATE_WAREHOUSE } from '../server/features/warehouses/warehouses.service';
 import { e2eDatabase, expect, test } from './fixtures';
+import { expectAlertDialog } from './alert-dialog';
 
 test.describe('dashboard and Add Warehouse', () => {
   test('a new warehouse: validated form, live preview, Adding... while in flight, then a 0% card', async ({
@@ -138,8 +139,10 @@ test.describe('dashboard and Add Warehouse', () => {
     await page.reload();
     const card = page.getByRole('article', { name: 'Old Shed' });
     await card.getByRole('button', { name: 'Delete Old Shed' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete Warehouse' });
-    await expect(dialog).toContainText(
+    const dialog = page.getByRole('alertdialog', { name: 'Delete Warehouse' });
+    await expectAlertDialog(
+      dialog,
+      'Delete Warehouse',
       'Are you sure you want to delete Old Shed? All of its data will be permanently removed. This action cannot be undone.',
     );
     await dialog.getByRole('button', { name: 'Cancel' }).click();

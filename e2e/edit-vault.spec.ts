@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
 import { VAULT_CHANGED } from '../server/features/vaults/vaults.service';
 import { e2eDatabase, expect, test } from './fixtures';
+import { expectAlertDialog } from './alert-dialog';
 
 async function openFromVaultRow(page: Page, warehouseSlug: string, field: string, vaultName: string) {
   await page.goto(`/warehouse/${warehouseSlug}`);
@@ -51,8 +52,10 @@ test.describe('Edit Vault', () => {
     await expect(form.getByLabel('Vault Number')).toHaveValue('');
 
     await form.getByRole('button', { name: 'Save' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Confirm Vault Change' });
-    await expect(confirm).toContainText(
+    const confirm = page.getByRole('alertdialog', { name: 'Confirm Vault Change' });
+    await expectAlertDialog(
+      confirm,
+      'Confirm Vault Change',
       'You are changing the vault to an EMPTY LIFTVAN. This will erase vault info. Are you sure?',
     );
     await confirm.getByRole('button', { name: 'Cancel' }).click();
@@ -176,17 +179,16 @@ test.describe('Edit Vault', () => {
     expect(download.status()).toBe(200);
     expect(await download.text()).toBe(content);
 
-    const alerts: string[] = [];
-    page.on('dialog', (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.dismiss();
-    });
     await attachments.getByLabel('Upload Attachment').setInputFiles({
       name: 'big.bin',
       mimeType: 'application/octet-stream',
       buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
     });
-    await expect.poll(() => alerts).toEqual(['File size should not exceed 5MB']);
+    // the spec's alert, in the app: named by its title, described by the spec's text
+    const alert = page.getByRole('alertdialog', { name: 'File Too Large' });
+    await expectAlertDialog(alert, 'File Too Large', 'File size should not exceed 5MB');
+    await alert.getByRole('button', { name: 'OK' }).click();
+    await expect(alert).toBeHidden();
     await expect(attachments.getByRole('link')).toHaveCount(1);
   });
 
@@ -196,8 +198,10 @@ test.describe('Edit Vault', () => {
     await buildVault(db, { companyId: account.companyId, fieldId: w.field('A1').id, name: 'D-1' });
     await openFromVaultRow(page, w.slug, 'A1', 'D-1');
     await page.getByRole('button', { name: 'Delete' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Confirm Delete' });
-    await expect(confirm).toContainText(
+    const confirm = page.getByRole('alertdialog', { name: 'Confirm Delete' });
+    await expectAlertDialog(
+      confirm,
+      'Confirm Delete',
       'Are you sure you want to delete this vault? This action cannot be undone.',
     );
     await confirm.getByRole('button', { name: 'Cancel' }).click();
@@ -291,7 +295,10 @@ test.describe('Edit Vault', () => {
     await tab.goto('/edit/vault/BM-1');
     await expect(tab.getByRole('heading', { name: 'Edit Vault BM-1' })).toBeVisible();
     await tab.getByRole('button', { name: 'Delete', exact: true }).click();
-    await tab.getByRole('dialog', { name: 'Confirm Delete' }).getByRole('button', { name: 'Delete' }).click();
+    await tab
+      .getByRole('alertdialog', { name: 'Confirm Delete' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await expect(tab).toHaveURL(new RegExp(`/warehouse/${w.slug}(\\?field=A1)?$`));
     await expect(tab.getByRole('heading', { name: 'Bookmark Barn' })).toBeVisible();
     await expect(tab.getByText('Vault BM-1 deleted')).toBeVisible();
@@ -351,8 +358,10 @@ test.describe('Edit Vault', () => {
     await expect(page.getByText('plan.bin uploaded and saved to the vault')).toBeVisible();
 
     await attachments.getByRole('button', { name: 'Delete attachment plan.bin' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete Attachment' });
-    await expect(confirm).toContainText(
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Attachment' });
+    await expectAlertDialog(
+      confirm,
+      'Delete Attachment',
       'Are you sure you want to delete plan.bin? This action cannot be undone.',
     );
     await confirm.getByRole('button', { name: 'Cancel' }).click();

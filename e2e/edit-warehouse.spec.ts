@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { REMOVE_VAULTS_FIRST } from '../domain/schemas/layout.schema';
 import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
 import { e2eDatabase, expect, test } from './fixtures';
+import { expectAlertDialog } from './alert-dialog';
 
 const cells = (page: Page) => page.getByRole('grid', { name: 'Field grid' }).getByRole('gridcell');
 
@@ -61,6 +62,55 @@ test.describe('Edit warehouse', () => {
     expect(await warehouseRow(w.id)).toMatchObject({ field_capacity: 5, length: 45 });
   });
 
+  test('every save toasts: several in a row by button and by Enter, and one whose live update redraws the form before the answer comes', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const w = await buildWarehouse(e2eDatabase().db, {
+      companyId: account.companyId,
+      name: 'Toast Depot',
+      width: 60,
+      length: 40,
+    });
+    await page.goto(`/edit/${w.slug}`);
+    const form = page.getByRole('form', { name: 'Edit Warehouse Fields' });
+    const toasts = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+    // each save is seen, then closed, so the next one's toast is a new one
+    async function saveAndSeeToast(length: number, how: 'button' | 'enter') {
+      await form.getByLabel('Length (ft)').fill(String(length));
+      if (how === 'button') await form.getByRole('button', { name: 'Save Changes' }).click();
+      else await form.getByLabel('Length (ft)').press('Enter');
+      const toast = toasts('Length updated successfully!');
+      await expect(toast).toHaveCount(1);
+      await expect(toast).toBeVisible();
+      await expect.poll(async () => (await warehouseRow(w.id)).length).toBe(length);
+      await toast.getByRole('button', { name: 'Close toast' }).click();
+      await expect(toast).toHaveCount(0);
+    }
+    for (const [i, how] of (['button', 'button', 'enter', 'enter', 'button', 'enter'] as const).entries()) {
+      await saveAndSeeToast(41 + i, how);
+    }
+
+    // the quick path: the live update of this very save redraws the form (a new version) while the answer is
+    // still on its way; the toast must still come
+    let redrawnFirst = false;
+    await page.route(`**/api/warehouse/${w.id}/edit-dimensions`, async (route) => {
+      const answer = await route.fetch();
+      // the saving form showed 'Saving...'; the redrawn one is a fresh form
+      await expect(form.getByLabel('Length (ft)')).toHaveValue('50');
+      await expect(form.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+      redrawnFirst = true;
+      await route.fulfill({ response: answer });
+    });
+    await form.getByLabel('Width (ft)').fill('70');
+    await form.getByLabel('Length (ft)').fill('50');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toasts('Length, Width updated successfully!')).toBeVisible();
+    expect(redrawnFirst).toBe(true);
+    expect(await warehouseRow(w.id)).toMatchObject({ length: 50, width: 70 });
+  });
+
   test('an unknown warehouse says so', async ({ signedIn: page }) => {
     await page.goto('/edit/no-such-warehouse');
     await expect(page.getByText('Warehouse Not Found')).toBeVisible();
@@ -95,6 +145,11 @@ test.describe('Edit warehouse', () => {
     await page.mouse.up();
     expect((await saved).postDataJSON()).toEqual({ fieldgridLocation: { x: 15, y: 10 } });
     await expect(page.getByText('at 15.0, 10.0 ft from the top-left corner')).toBeVisible();
+    // the placement is a completed change: it toasts
+    const placedToast = page.locator('[data-sonner-toast]').filter({ hasText: 'Field grid position saved.' });
+    await expect(placedToast).toBeVisible();
+    await placedToast.getByRole('button', { name: 'Close toast' }).click();
+    await expect(placedToast).toHaveCount(0);
     expect(await warehouseRow(w.id)).toMatchObject({ grid_x: 15, grid_y: 10 });
 
     // dragged far past the right wall, the 10 x 10 ft block stops at it
@@ -106,6 +161,7 @@ test.describe('Edit warehouse', () => {
     await page.mouse.up();
     await expect(page.getByText('at 50.0, 10.0 ft from the top-left corner')).toBeVisible();
     await expect.poll(async () => (await warehouseRow(w.id)).grid_x).toBe(50);
+    await expect(placedToast).toBeVisible();
   });
 
   test('columns are added and removed on each side, rows at the bottom', async ({
@@ -147,15 +203,19 @@ test.describe('Edit warehouse', () => {
     expect(await warehouseRow(w.id)).toMatchObject({ cols: 3, rows: 3 });
 
     // column A holds a vault: removing it is refused with the alert and nothing changes
-    const alert = page.waitForEvent('dialog');
-    await page.getByRole('button', { name: 'Subtract columns on the left' }).click();
+    const subtract = page.getByRole('button', { name: 'Subtract columns on the left' });
+    await subtract.click();
     await page
       .getByRole('dialog', { name: 'Subtract Columns' })
       .getByRole('button', { name: 'Subtract Columns', exact: true })
       .click();
-    const dialog = await alert;
-    expect(dialog.message()).toBe(REMOVE_VAULTS_FIRST);
-    await dialog.accept();
+    const alert = page.getByRole('alertdialog', { name: 'Columns Not Removed' });
+    await expectAlertDialog(alert, 'Columns Not Removed', REMOVE_VAULTS_FIRST);
+    await alert.getByRole('button', { name: 'OK' }).click();
+    // answered, the alert and the Subtract dialog close, and focus is back on the button that started it
+    await expect(alert).toBeHidden();
+    await expect(page.getByRole('dialog', { name: 'Subtract Columns' })).toBeHidden();
+    await expect(subtract).toBeFocused();
     await expect(cells(page)).toHaveCount(9);
     expect(await warehouseRow(w.id)).toMatchObject({ cols: 3, rows: 3 });
   });

@@ -250,3 +250,82 @@ test.describe('checklist fill-in', () => {
     await context.close();
   });
 });
+
+test.describe('big grids on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('a 9-column warehouse opens fitted with every column in view; a tap zooms in to 44 px tiles, the next picks the field', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const w = await buildWarehouse(e2eDatabase().db, {
+      companyId: account.companyId,
+      name: `Phone Depot ${uniqueSuffix()}`,
+      rows: 12,
+      cols: 9,
+    });
+    await page.goto(`/warehouse/${w.slug}`);
+    const fields = page.getByRole('group', { name: 'Fields' });
+    const fit = page.getByRole('toolbar', { name: 'Grid zoom' }).getByRole('button', { name: 'Fit' });
+    await expect(fit).toHaveAttribute('aria-pressed', 'true');
+    // the whole grid is reachable without scrolling sideways: every column's tiles lie inside the screen
+    for (const name of ['A1', 'H1', 'I1', 'I12']) {
+      const box = (await fields.getByRole('button', { name, exact: true }).boundingBox())!;
+      expect(box.x, name).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+      await expect(fields.getByRole('button', { name, exact: true })).toHaveText(name);
+    }
+    const scroller = page.getByTestId('field-grid-scroller');
+    expect(await scroller.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // the zoom controls are finger-sized
+    for (const button of await page.getByRole('toolbar', { name: 'Grid zoom' }).getByRole('button').all()) {
+      const box = (await button.boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    }
+
+    // a fitted tile is under 44 px: the tap zooms in around it instead of guessing
+    const h7 = fields.getByRole('button', { name: 'H7', exact: true });
+    expect((await h7.boundingBox())!.width).toBeLessThan(44);
+    await h7.tap();
+    await expect(fit).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByRole('region', { name: 'Field H7' })).toHaveCount(0);
+    await expect(h7).toBeFocused();
+    await expect(h7).toBeInViewport();
+    const zoomed = (await h7.boundingBox())!;
+    expect(Math.min(zoomed.width, zoomed.height)).toBeGreaterThanOrEqual(44);
+    // full size, the grid scrolls sideways and says so; the next tap picks the field
+    await expect(page.getByText('Scroll sideways for more columns')).toBeVisible();
+    await h7.tap();
+    await expect(page.getByRole('region', { name: 'Field H7' })).toBeVisible();
+    await expect(h7).toHaveAttribute('aria-pressed', 'true');
+
+    // the far columns are reachable at full size too
+    await scroller.evaluate((e) => e.scrollTo({ left: e.scrollWidth }));
+    await expect(fields.getByRole('button', { name: 'I1', exact: true })).toBeInViewport();
+    await expect(fields.getByRole('button', { name: 'A1', exact: true })).not.toBeInViewport();
+
+    // Fit again brings back the whole grid
+    await fit.tap();
+    await expect(fields.getByRole('button', { name: 'A1', exact: true })).toBeInViewport();
+    await expect(fields.getByRole('button', { name: 'I1', exact: true })).toBeInViewport();
+  });
+
+  test('a grid that fits at full size opens at full size', async ({ signedIn: page, account }) => {
+    const w = await buildWarehouse(e2eDatabase().db, {
+      companyId: account.companyId,
+      name: `Small Phone Depot ${uniqueSuffix()}`,
+      rows: 3,
+      cols: 5,
+    });
+    await page.goto(`/warehouse/${w.slug}`);
+    const fit = page.getByRole('toolbar', { name: 'Grid zoom' }).getByRole('button', { name: 'Fit' });
+    await expect(fit).toHaveAttribute('aria-pressed', 'false');
+    const e3 = page.getByRole('group', { name: 'Fields' }).getByRole('button', { name: 'E3', exact: true });
+    const box = (await e3.boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await e3.tap();
+    await expect(page.getByRole('region', { name: 'Field E3' })).toBeVisible();
+  });
+});

@@ -115,7 +115,7 @@ test.describe('Live collaboration', () => {
         (res) => res.url().includes('/api/stage/vaults/') && res.request().method() === 'POST',
       );
       await one
-        .getByRole('dialog', { name: 'Stage Vault' })
+        .getByRole('alertdialog', { name: 'Stage Vault' })
         .getByRole('button', { name: 'Yes, stage it' })
         .click();
       expect((await staged).status()).toBe(200);

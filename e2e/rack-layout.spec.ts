@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { buildPallet, buildRack } from '../server/features/racks/racks.factories';
 import { buildWarehouse } from '../server/features/warehouses/warehouses.factories';
 import { e2eDatabase, expect, test } from './fixtures';
+import { expectAlertDialog } from './alert-dialog';
 
 // a 60 x 40 ft floor is drawn at 10 px per foot on a laptop
 const PX_PER_FT = 10;
@@ -181,19 +182,25 @@ test.describe('Edit Warehouse Layout', () => {
       route.fulfill({ status: 500, body: 'down' }),
     );
     await info.getByRole('button', { name: 'Delete' }).click();
-    await expect(
-      info.getByText('This rack holds 1 pallet. Deleting it also deletes them. This cannot be undone.'),
-    ).toBeVisible();
-    const alert = page.waitForEvent('dialog');
-    await info.getByRole('button', { name: 'Delete rack and pallets' }).click();
-    const failed = await alert;
-    expect(failed.message()).toBe('Failed to delete rack.');
-    await failed.accept();
+    // the warning is a confirmation of its own, above Rack Info
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Rack' });
+    await expectAlertDialog(
+      confirm,
+      'Delete Rack',
+      'This rack holds 1 pallet. Deleting it also deletes them. This cannot be undone.',
+    );
+    await confirm.getByRole('button', { name: 'Delete rack and pallets' }).click();
+    const failed = page.getByRole('alertdialog', { name: 'Rack Not Deleted' });
+    await expectAlertDialog(failed, 'Rack Not Deleted', 'Failed to delete rack.');
+    await failed.getByRole('button', { name: 'OK' }).click();
+    await expect(failed).toBeHidden();
+    await expect(info).toBeVisible();
     expect(await rackRow(anchor.id)).not.toBeNull();
 
     await page.unroute(`**/api/racks/${w.id}/rack/${anchor.id}/delete`);
     await info.getByRole('button', { name: 'Delete' }).click();
-    await info.getByRole('button', { name: 'Delete rack and pallets' }).click();
+    await confirm.getByRole('button', { name: 'Delete rack and pallets' }).click();
+    await expect(confirm).toBeHidden();
     await expect(info).toBeHidden();
     await expect(page.getByText('Anchor deleted.')).toBeVisible();
     await expect(plan(page).getByRole('button', { name: 'Rack Anchor' })).toHaveCount(0);

@@ -142,7 +142,7 @@ test.describe('Several servers on one PostgreSQL database', () => {
         (res) => res.url().includes('/api/stage/vaults/') && res.request().method() === 'POST',
       );
       await first.page
-        .getByRole('dialog', { name: 'Stage Vault' })
+        .getByRole('alertdialog', { name: 'Stage Vault' })
         .getByRole('button', { name: 'Yes, stage it' })
         .click();
       expect((await staged).url()).toContain(one!.baseUrl);

@@ -4,6 +4,7 @@ import {
   buildWarehouse,
 } from '../server/features/warehouses/warehouses.factories';
 import { e2eDatabase, expect, test } from './fixtures';
+import { expectAlertDialog } from './alert-dialog';
 
 test.describe('Stage', () => {
   test('a staged card says where the vault came from and when', async ({ signedIn: page, account }) => {
@@ -82,8 +83,12 @@ test.describe('Stage', () => {
       .getByRole('button', { name: '+ Add Vault' })
       .click();
 
-    const confirm = page.getByRole('dialog', { name: 'Confirm Add Vault' });
-    await expect(confirm).toContainText('Are you sure you want to add a vault at position 2?');
+    const confirm = page.getByRole('alertdialog', { name: 'Confirm Add Vault' });
+    await expectAlertDialog(
+      confirm,
+      'Confirm Add Vault',
+      'Are you sure you want to add a vault at position 2?',
+    );
     await confirm.getByRole('button', { name: 'No, take me back' }).click();
     await expect(confirm).toBeHidden();
     await expect(dialog).toBeVisible();
@@ -142,8 +147,10 @@ test.describe('Stage', () => {
     // clicking in delete mode selects; it does not open the move dialog
     await expect(page.getByRole('dialog', { name: 'Move Vault' })).toHaveCount(0);
     await trash.click();
-    const confirm = page.getByRole('dialog', { name: 'Delete Vaults' });
-    await expect(confirm).toContainText(
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Vaults' });
+    await expectAlertDialog(
+      confirm,
+      'Delete Vaults',
       'Are you sure you want to delete these 2 vaults: DEL-1, DEL-2? This action cannot be undone.',
     );
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();

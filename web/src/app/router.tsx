@@ -8,7 +8,7 @@ import { paths } from '../config/paths';
 import { afterSignIn } from '../lib/after-sign-in';
 import { errorMessages } from '../lib/api-client';
 import type { WarehouseDto } from '../../../domain/schemas/warehouse.schema';
-import { OfflineBanner } from './offline-banner';
+import { OfflineBanner } from '../components/ui/offline-banner';
 import { LazyToaster } from './toaster';
 
 // Each screen is its own chunk, so the landing page does not load the editors.

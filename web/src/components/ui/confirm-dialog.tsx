@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { Button } from './button';
 import { Dialog } from './dialog';
 
-/** Asks before something is changed or destroyed; the confirm button shows while the action runs. */
+/**
+ * Asks before something is changed or destroyed: an alert dialog named by its title and described by its message;
+ * the confirm button shows while the action runs.
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -27,7 +30,7 @@ export function ConfirmDialog({
   children?: ReactNode;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={message}>
+    <Dialog alert open={open} onOpenChange={onOpenChange} title={title} description={message}>
       {children}
       <div className="mt-6 flex justify-end gap-3">
         <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>

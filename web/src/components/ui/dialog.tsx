@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { type ReactNode, useCallback, useRef } from 'react';
+import { OfflineBanner } from './offline-banner';
 
 const FIRST_INPUT =
   'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
@@ -12,12 +13,28 @@ function visible(element: Element): element is HTMLElement {
 }
 
 /**
- * Where focus goes back to when a dialog closes: the control that opened it, or, when that control is gone (the
+ * The control that opened a dialog, drawn anew by a re-render of the page (the grid editor after a refused change):
+ * the one visible element of its kind with its accessible name, if there is exactly one.
+ */
+function sameControl(opener: HTMLElement): HTMLElement | null {
+  const label = opener.getAttribute('aria-label');
+  if (!label) return null;
+  const matches = [...document.querySelectorAll<HTMLElement>(opener.tagName)].filter(
+    (element) => element.getAttribute('aria-label') === label && visible(element),
+  );
+  return matches.length === 1 ? matches[0]! : null;
+}
+
+/**
+ * Where focus goes back to when a dialog closes: the control that opened it (or the same control drawn anew), or,
+ * when that control is gone (the
  * '+ Add Vault' button of a slot that now holds the vault), the first control of its nearest container still on
  * the page, so keyboard users carry on where they were rather than at the top of the page.
  */
 function returnTarget(opener: HTMLElement | null, ancestors: Element[]): HTMLElement | null {
   if (opener && visible(opener)) return opener;
+  const again = opener && sameControl(opener);
+  if (again) return again;
   for (const ancestor of ancestors) {
     if (!ancestor.isConnected || ancestor === document.body) continue;
     const inside = [...ancestor.querySelectorAll(FOCUSABLE)].find(visible);
@@ -38,6 +55,7 @@ export function Dialog({
   description,
   children,
   wide = false,
+  alert = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -45,6 +63,11 @@ export function Dialog({
   description?: ReactNode;
   children?: ReactNode;
   wide?: boolean;
+  /**
+   * an alert dialog (`role="alertdialog"`): a question or a message that needs an answer before work goes on. A
+   * click beside it does not dismiss it; Escape, the close button and its own buttons do.
+   */
+  alert?: boolean;
 }) {
   const content = useRef<HTMLDivElement>(null);
   const opener = useRef<{ element: HTMLElement | null; ancestors: Element[] }>({
@@ -78,7 +101,9 @@ export function Dialog({
     if (!root) return;
     const first =
       root.querySelector<HTMLElement>(FIRST_INPUT) ??
-      [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].find((el) => !el.hasAttribute('data-dialog-close'));
+      [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].find(
+        (el) => !el.hasAttribute('data-dialog-close') && !el.closest('[data-offline-banner]'),
+      );
     if (first) {
       event.preventDefault();
       first.focus();
@@ -112,10 +137,14 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <RadixDialog.Content
           ref={contentRef}
+          role={alert ? 'alertdialog' : 'dialog'}
+          data-dialog-content=""
+          onPointerDownOutside={alert ? (event) => event.preventDefault() : undefined}
           onOpenAutoFocus={onOpenAutoFocus}
           onCloseAutoFocus={onCloseAutoFocus}
           className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl focus:outline-none ${wide ? 'max-w-2xl' : 'max-w-md'}`}
         >
+          <OfflineBanner inDialog />
           <div className="mb-4 flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-lg font-bold text-primary">{title}</RadixDialog.Title>
             <RadixDialog.Close

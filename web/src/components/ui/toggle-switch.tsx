@@ -21,7 +21,8 @@ export function ToggleSwitch({
   const id = useId();
   const hintId = `${id}-hint`;
   return (
-    <div className="flex items-start justify-between gap-3">
+    // a lone label sits level with the switch (44 px tall on a touch screen); a label with a hint starts at its top
+    <div className={`flex justify-between gap-3 ${hint ? 'items-start' : 'items-center'}`}>
       <div className="min-w-0">
         <label
           htmlFor={id}

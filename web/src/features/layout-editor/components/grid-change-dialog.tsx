@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { REMOVE_VAULTS_FIRST } from '../../../../../domain/schemas/layout.schema';
 import { MAX_GRID_COLS, MAX_GRID_ROWS } from '../../../../../domain/schemas/warehouse.schema';
 import { type GridChangeInput, useChangeGrid } from '../../../api/layout';
+import { useAlertMessage } from '../../../components/ui/alert-message';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
@@ -24,6 +25,7 @@ export function GridChangeDialog({
   const [count, setCount] = useState(1);
   const [errors, setErrors] = useState<string[]>([]);
   const mutation = useChangeGrid(warehouse);
+  const alert = useAlertMessage();
   const rowsSide = change.direction === 'bottom';
   const noun = rowsSide ? 'Rows' : 'Columns';
   const adding = change.operation === 'plus';
@@ -47,8 +49,8 @@ export function GridChangeDialog({
         onError: (error) => {
           const messages = errorMessages(error);
           if (error instanceof ApiError && messages.includes(REMOVE_VAULTS_FIRST)) {
-            window.alert(REMOVE_VAULTS_FIRST);
-            onClose();
+            // answered, the alert closes this dialog too: nothing was changed
+            alert.show(`${noun} Not Removed`, REMOVE_VAULTS_FIRST, onClose);
             return;
           }
           setErrors(messages);
@@ -117,6 +119,7 @@ export function GridChangeDialog({
           </Button>
         </div>
       </form>
+      {alert.element}
     </Dialog>
   );
 }

@@ -92,10 +92,14 @@ export function GridEditor({ warehouse }: { warehouse: WarehouseDto }) {
               aria-label="Field grid"
               aria-rowcount={warehouse.rows}
               aria-colcount={warehouse.cols}
-              className="mx-auto grid w-max gap-1"
+              className="grid w-full gap-0.5 sm:gap-1"
               style={{
                 gridTemplateRows: `repeat(${warehouse.rows}, 1.75rem)`,
-                gridTemplateColumns: `repeat(${warehouse.cols}, minmax(2.5rem, 3.5rem))`,
+                // the tiles are not buttons, so they may shrink until their names just fit ('A12'): a 9-column
+                // warehouse fits a phone beside the buttons; a wider one scrolls, from column A ('safe' keeps the
+                // left edge reachable)
+                gridTemplateColumns: `repeat(${warehouse.cols}, minmax(1.375rem, 3.5rem))`,
+                justifyContent: 'safe center',
               }}
             >
               {rows.map((row, r) => (
@@ -114,7 +118,7 @@ export function GridEditor({ warehouse }: { warehouse: WarehouseDto }) {
                         aria-colindex={col}
                         aria-rowspan={span > 1 ? span : undefined}
                         title={`${field.name}: ${count} ${count === 1 ? 'vault' : 'vaults'}`}
-                        className={`flex items-center justify-center rounded text-[11px] font-semibold ${FILL[level]}`}
+                        className={`flex min-w-0 items-center justify-center overflow-hidden rounded text-[10px] font-semibold sm:text-[11px] ${FILL[level]}`}
                         style={{ gridColumn: col, gridRow: `${r + 1} / span ${span}` }}
                       >
                         {field.name}

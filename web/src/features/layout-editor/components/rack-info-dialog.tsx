@@ -1,13 +1,17 @@
-import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 import type { RackDto } from '../../../../../domain/schemas/rack.schema';
 import { toast } from 'sonner';
 import { useDeleteRack } from '../../../api/racks';
+import { useAlertMessage } from '../../../components/ui/alert-message';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { RackEditForm } from './rack-edit-form';
 
-/** 'Rack Info': what the rack is, Edit for a manager, and Delete behind a confirmation that warns about its pallets. */
+/**
+ * 'Rack Info': what the rack is, Edit for a manager, and Delete behind a confirmation (an alert dialog) that warns
+ * about its pallets.
+ */
 export function RackInfoDialog({
   warehouseId,
   rack,
@@ -20,6 +24,7 @@ export function RackInfoDialog({
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
   const deleteRack = useDeleteRack(warehouseId);
+  const alert = useAlertMessage();
   const pallets = rack.shelves.reduce((sum, shelf) => sum + shelf.pallets.length, 0);
 
   function onDelete() {
@@ -31,7 +36,7 @@ export function RackInfoDialog({
       },
       () => {
         setConfirming(false);
-        window.alert('Failed to delete rack.');
+        alert.show('Rack Not Deleted', 'Failed to delete rack.');
       },
     );
   }
@@ -64,31 +69,7 @@ export function RackInfoDialog({
           ))}
         </dl>
       )}
-      {editing ? null : confirming ? (
-        <div
-          role="alert"
-          className="mt-5 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-        >
-          <p className="flex items-start gap-2">
-            <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-            {pallets > 0
-              ? `This rack holds ${pallets} ${pallets === 1 ? 'pallet' : 'pallets'}. Deleting it also deletes them. This cannot be undone.`
-              : `Delete ${rack.name}? This cannot be undone.`}
-          </p>
-          <div className="mt-3 flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={deleteRack.isPending}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={onDelete} disabled={deleteRack.isPending}>
-              {deleteRack.isPending
-                ? 'Deleting...'
-                : pallets > 0
-                  ? 'Delete rack and pallets'
-                  : 'Yes, delete rack'}
-            </Button>
-          </div>
-        </div>
-      ) : (
+      {editing ? null : (
         <div className="mt-6 flex justify-between gap-2">
           <Button variant="danger" onClick={() => setConfirming(true)}>
             Delete
@@ -103,6 +84,25 @@ export function RackInfoDialog({
           </div>
         </div>
       )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => {
+          if (!deleteRack.isPending) setConfirming(open);
+        }}
+        title="Delete Rack"
+        message={
+          pallets > 0
+            ? `This rack holds ${pallets} ${pallets === 1 ? 'pallet' : 'pallets'}. Deleting it also deletes them. This cannot be undone.`
+            : `Delete ${rack.name}? This cannot be undone.`
+        }
+        confirmLabel={
+          deleteRack.isPending ? 'Deleting...' : pallets > 0 ? 'Delete rack and pallets' : 'Yes, delete rack'
+        }
+        onConfirm={onDelete}
+        pending={deleteRack.isPending}
+        danger
+      />
+      {alert.element}
     </Dialog>
   );
 }

@@ -7,6 +7,7 @@ import {
   type ShelfDto,
 } from '../../../../../domain/schemas/rack.schema';
 import { truncate } from '../../../../../domain/rules/text';
+import { useAlertMessage } from '../../../components/ui/alert-message';
 
 /** A slot is 36 spacing units (9rem) wide, as the spec's rack cell. */
 const SLOT_REM = 9;
@@ -29,12 +30,13 @@ export function RackShelves({
   onEdit: (shelf: ShelfDto, pallet: PalletDto) => void;
 }) {
   const shelves = [...rack.shelves].sort((a, b) => a.position - b.position);
+  const alert = useAlertMessage();
 
   function addToShelf(shelf: ShelfDto) {
     const spans = spansOf(shelf);
     const slot = freeSpots(shelf.capacity, spans) > 0 ? firstFreeRun(shelf.capacity, spans, 1) : null;
     if (slot === null) {
-      window.alert(fullShelfMessage(shelf.capacity));
+      alert.show('Shelf Full', fullShelfMessage(shelf.capacity));
       return;
     }
     onAdd(shelf, slot);
@@ -136,6 +138,7 @@ export function RackShelves({
           </div>
         );
       })}
+      {alert.element}
     </div>
   );
 }

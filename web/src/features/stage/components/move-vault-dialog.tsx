@@ -170,7 +170,7 @@ function MoveVaultForm({
                     {occupant ? (
                       <span className="min-w-0 truncate text-sm text-slate-700">
                         {truncate(occupant.customer_name, 15)}{' '}
-                        <span className="text-slate-400">{occupant.name ?? ''}</span>
+                        <span className="text-slate-500">{occupant.name ?? ''}</span>
                       </span>
                     ) : slot === position ? (
                       <button
@@ -181,7 +181,7 @@ function MoveVaultForm({
                         + Add Vault
                       </button>
                     ) : (
-                      <span className="text-sm text-slate-400">Empty</span>
+                      <span className="text-sm text-slate-500">Empty</span>
                     )}
                   </li>
                 );

@@ -29,6 +29,7 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useRole } from '../../../api/session';
 import { RoleHint } from '../../../components/ui/role-hint';
 import { Button } from '../../../components/ui/button';
+import { useAlertMessage } from '../../../components/ui/alert-message';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { paths } from '../../../config/paths';
@@ -79,6 +80,7 @@ export function EditVaultForm({
   const [attachmentToDelete, setAttachmentToDelete] = useState<AttachmentDto | null>(null);
   // the version this edit started from: if someone else saves meanwhile, the server refuses rather than overwrite
   const [baseVersion] = useState(vault.version);
+  const alert = useAlertMessage();
 
   const empty = mode === 'empty';
   const shownCustomer = empty ? emptyCustomerName(kind) : customer;
@@ -143,7 +145,7 @@ export function EditVaultForm({
     const file = input.files?.[0];
     if (!file) return;
     if (file.size > MAX_UPLOAD_BYTES) {
-      window.alert('File size should not exceed 5MB');
+      alert.show('File Too Large', 'File size should not exceed 5MB');
       input.value = '';
       return;
     }
@@ -397,6 +399,7 @@ export function EditVaultForm({
         pending={deleteAttachment.isPending}
         danger
       />
+      {alert.element}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import {
 } from '../../../../../domain/schemas/vault.schema';
 import { useAddVault } from '../../../api/vaults';
 import { ProgressBar } from '../../../components/ui/progress-bar';
+import { useAlertMessage } from '../../../components/ui/alert-message';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
@@ -61,6 +62,7 @@ function AddVaultForm({
   onDone: () => void;
 }) {
   const addVault = useAddVault();
+  const alert = useAlertMessage();
   const [mode, setMode] = useState<'regular' | 'empty'>('regular');
   const [kind, setKind] = useState<VaultType>(couchboxField ? 'couchbox' : 'vault');
   const [customer, setCustomer] = useState('');
@@ -86,7 +88,7 @@ function AddVaultForm({
   function onFile(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
     if (chosen && chosen.size > MAX_UPLOAD_BYTES) {
-      window.alert('File size should not exceed 5MB');
+      alert.show('File Too Large', 'File size should not exceed 5MB');
       event.target.value = '';
       setFile(null);
       return;
@@ -216,6 +218,7 @@ function AddVaultForm({
           {addVault.isPending ? 'Adding Vault...' : 'Add Vault'}
         </Button>
       </div>
+      {alert.element}
     </form>
   );
 }

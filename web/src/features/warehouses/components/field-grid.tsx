@@ -23,6 +23,24 @@ export function fieldFill(field: FieldDto, fieldCapacity: number): FillLevel {
 /** 'fit' squeezes every column into the width; the numbers are the tile's minimum width in rem. */
 const ZOOMS = ['fit', 2.75, 3.5, 4.5] as const;
 type Zoom = (typeof ZOOMS)[number];
+/** The smallest full-size zoom: 2.75 rem is a 44 px tile, the least a finger hits reliably. */
+const FULL_SIZE: Zoom = 2.75;
+const TOUCH_PX = 44;
+const GAP_PX = 6;
+const FIT_GAP_PX = 2;
+/** Fitted tiles narrower than this could not show their names ('A12'): such a grid opens scrolled instead. */
+const MIN_FIT_TILE_PX = 28;
+
+/**
+ * The zoom a grid opens with: full size where every column fits, else Fit where the fitted tiles still show their
+ * names (a 9-column warehouse on a phone shows all of it at once instead of hiding columns H and I), else full
+ * size with the scroll hints.
+ */
+function openingZoom(cols: number, width: number): Zoom {
+  const fullWidth = cols * TOUCH_PX + (cols - 1) * GAP_PX;
+  const fitted = (width - (cols - 1) * FIT_GAP_PX) / cols;
+  return fullWidth > width && fitted >= MIN_FIT_TILE_PX ? 'fit' : FULL_SIZE;
+}
 
 export const FIELD_DETAIL_ID = 'field-detail';
 
@@ -94,11 +112,32 @@ export function FieldGrid({
 }) {
   const { rows, at } = layout(warehouse);
   const cells = rows.flat();
-  const [zoom, setZoom] = useState<Zoom>(2.75);
+  const [zoom, setZoom] = useState<Zoom>(FULL_SIZE);
   const [activeId, setActiveId] = useState<number | undefined>(selectedFieldId);
   const tiles = useRef(new Map<number, HTMLButtonElement>());
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const edges = useOverflow(scroller);
+  // whether the tap on a tile came from a finger: a finger's tap on a fitted tile under 44 px zooms in first
+  const touched = useRef(false);
+  const zoomedTo = useRef<number | null>(null);
+
+  // chosen once, before the first paint, from the width the grid has; the user's own choice stands after that
+  const opened = useRef(false);
+  useLayoutEffect(() => {
+    if (opened.current || !scroller) return;
+    opened.current = true;
+    const padding = 8;
+    setZoom(openingZoom(warehouse.cols, scroller.clientWidth - padding));
+  }, [scroller, warehouse.cols]);
+
+  // after a zoom in on a tapped tile: that tile in the middle of the view, holding the grid's tab stop
+  useLayoutEffect(() => {
+    if (zoomedTo.current === null) return;
+    const tile = tiles.current.get(zoomedTo.current);
+    zoomedTo.current = null;
+    tile?.scrollIntoView({ block: 'nearest', inline: 'center' });
+    tile?.focus({ preventScroll: true });
+  }, [zoom]);
 
   // the tile that takes the grid's one tab stop: the last one moved to, else the selected one, else the first
   const focusable =
@@ -146,6 +185,19 @@ export function FieldGrid({
   const zoomIndex = ZOOMS.indexOf(zoom);
   const hidden = edges.left || edges.right;
 
+  function onTile(cell: Cell, tile: HTMLButtonElement) {
+    const box = tile.getBoundingClientRect();
+    if (fit && touched.current && (box.width < TOUCH_PX || box.height < TOUCH_PX)) {
+      // too small for a finger to be sure: show the grid full size around it, and the next tap picks the field
+      setActiveId(cell.field.id);
+      setZoom(FULL_SIZE);
+      zoomedTo.current = cell.field.id;
+      return;
+    }
+    setActiveId(cell.field.id);
+    onSelect(cell.field.id);
+  }
+
   return (
     <div className="space-y-2">
       <a
@@ -162,7 +214,11 @@ export function FieldGrid({
       </a>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-slate-600" aria-live="polite">
-          {hidden ? 'Scroll sideways for more columns, or fit the grid to the screen.' : ''}
+          {hidden
+            ? 'Scroll sideways for more columns, or fit the grid to the screen.'
+            : fit
+              ? 'Every column fits the screen. On a touch screen, tap a field to zoom in, then tap it to open it.'
+              : ''}
         </p>
         <div role="toolbar" aria-label="Grid zoom" className="flex items-center gap-1">
           <button
@@ -242,13 +298,18 @@ export function FieldGrid({
                           }}
                           type="button"
                           tabIndex={cell === focusable ? 0 : -1}
-                          onClick={() => {
-                            setActiveId(field.id);
-                            onSelect(field.id);
+                          onPointerDown={(event) => {
+                            touched.current = event.pointerType === 'touch';
+                          }}
+                          onClick={(event) => {
+                            onTile(cell, event.currentTarget);
+                            touched.current = false;
                           }}
                           onFocus={() => setActiveId(field.id)}
                           aria-pressed={selected}
                           data-fill={level}
+                          // fitted tiles may be under 44 px: a finger's tap on one zooms in to full-size tiles
+                          data-touch-alternative={fit ? 'tap zooms' : undefined}
                           data-match={highlighted === null ? undefined : String(match)}
                           title={`${field.name}: ${count} ${count === 1 ? 'vault' : 'vaults'}${field.full ? ', marked full' : ''}`}
                           className={`flex min-h-0 w-full min-w-0 items-center justify-center overflow-hidden rounded-md font-semibold shadow-sm transition ${

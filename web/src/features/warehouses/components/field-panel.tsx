@@ -160,7 +160,7 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
                   {couchbox ? '+ Add Couchbox' : '+ Add Vault'}
                 </button>
               ) : (
-                <span className="text-sm text-slate-400">Empty</span>
+                <span className="text-sm text-slate-500">Empty</span>
               )}
             </li>
           );

@@ -1,0 +1,146 @@
+import { expect, test, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEMO_LOGIN } from '../../server/db/seed';
+
+// every screen of the demo company, in one walk per device size (see screens.config.ts for how to run it)
+
+const OUT = path.resolve('.tmp', 'screens');
+
+/** A screenshot of the whole page (or of the window, for dialogs), and a line when the page scrolls sideways. */
+async function shot(page: Page, name: string, info: { project: { name: string } }, full = true) {
+  await page.waitForTimeout(400);
+  const dir = `${OUT}/${info.project.name}`;
+  fs.mkdirSync(dir, { recursive: true });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflow > 0) console.log(`[${info.project.name}] ${name}: horizontal overflow ${overflow}px`);
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: full });
+}
+
+test('every screen of the demo company', async ({ page, browser }, info) => {
+  await page.goto('/');
+  await shot(page, '01-landing', info);
+  await page.goto('/login');
+  await shot(page, '02-login', info);
+  await page.getByLabel('Email').fill(DEMO_LOGIN.email);
+  await page.getByLabel('Password').fill(DEMO_LOGIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/dashboard/);
+  await expect(page.getByRole('heading', { name: 'Warehouses' })).toBeVisible();
+  await shot(page, '03-dashboard', info);
+
+  await page.goto('/warehouse/main-warehouse');
+  await expect(page.getByRole('heading', { name: 'Main Warehouse' })).toBeVisible();
+  await shot(page, '04-warehouse', info);
+  await page.goto('/warehouse/annex');
+  await page.waitForTimeout(500);
+  await shot(page, '04b-annex', info);
+  await page.goto('/warehouse/main-warehouse');
+  await page.waitForTimeout(500);
+  await page.getByRole('group', { name: 'Fields' }).getByRole('button', { name: 'B2', exact: true }).click();
+  await shot(page, '05-warehouse-field', info);
+  const panel = page.getByRole('region', { name: 'Field B2' });
+  const add = panel.getByRole('button', { name: '+ Add Vault' }).first();
+  if (await add.count()) {
+    await add.click();
+    await shot(page, '06-add-vault-dialog', info, false);
+    await page.context().setOffline(true);
+    await shot(page, '06b-add-vault-offline', info, false);
+    await page.context().setOffline(false);
+    await page.keyboard.press('Escape');
+  }
+  await page.getByRole('group', { name: 'Fields' }).getByRole('button', { name: 'A1', exact: true }).click();
+  await page.getByRole('region', { name: 'Field A1' }).waitFor();
+  const stage = page.getByRole('button', { name: /^Stage vault/ }).first();
+  if (await stage.count()) {
+    await stage.click();
+    await shot(page, '07-stage-confirm', info, false);
+    await page.keyboard.press('Escape');
+  }
+  await page.context().setOffline(true);
+  await page.waitForTimeout(300);
+  await shot(page, '07b-offline-page', info);
+  await page.context().setOffline(false);
+
+  await page.getByRole('button', { name: 'Rack View' }).click();
+  await page.waitForTimeout(800);
+  await shot(page, '08-rack-view', info);
+  const rackButton = page.getByRole('list', { name: 'Racks' }).getByRole('button').first();
+  if (await rackButton.count()) {
+    await rackButton.click();
+    await shot(page, '09-rack-selected', info);
+    const pallet = page.getByRole('button', { name: /^Pallet / }).first();
+    if (await pallet.count()) {
+      await pallet.click();
+      await shot(page, '10-pallet-dialog', info, false);
+      await page.keyboard.press('Escape');
+    }
+  }
+
+  await page.goto('/edit/main-warehouse');
+  await page.waitForTimeout(800);
+  await shot(page, '11-edit-warehouse', info);
+  await page.getByRole('grid', { name: 'Field grid' }).scrollIntoViewIfNeeded();
+  await shot(page, '11b-grid-editor', info, false);
+  await page.getByRole('button', { name: 'Subtract columns on the left' }).click();
+  await shot(page, '12-grid-change-dialog', info, false);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/warehouse/main-warehouse');
+  const firstVault = page.getByRole('link', { name: /^Edit vault/ }).first();
+  await page.getByRole('group', { name: 'Fields' }).getByRole('button', { name: 'A1', exact: true }).click();
+  await page.getByRole('region', { name: 'Field A1' }).waitFor();
+  await page.waitForTimeout(300);
+  if (await firstVault.count()) {
+    await firstVault.click();
+    await page.waitForTimeout(500);
+    await shot(page, '13-edit-vault', info);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await shot(page, '14-edit-vault-delete-confirm', info, false);
+    await page.keyboard.press('Escape');
+  }
+
+  await page.goto('/stage');
+  await page.waitForTimeout(500);
+  await shot(page, '15-stage', info);
+  const card = page.getByRole('button', { name: /903|902|901/ }).first();
+  if (await card.count()) {
+    await card.click();
+    await shot(page, '16-move-vault', info, false);
+    await page.keyboard.press('Escape');
+  }
+  await page.goto('/print-studio');
+  await page.waitForTimeout(800);
+  await shot(page, '17-print-studio', info);
+  await page.goto('/statistics');
+  await page.waitForTimeout(500);
+  await shot(page, '18-statistics', info);
+  await page.goto('/warehouse-checklists');
+  await page.waitForTimeout(800);
+  await shot(page, '19-checklists-admin', info);
+  const link = await page
+    .locator('input[readonly]')
+    .first()
+    .inputValue()
+    .catch(() => '');
+  await page.goto('/messages');
+  await page.waitForTimeout(500);
+  await shot(page, '20-messages', info);
+  await page.goto('/add-warehouse');
+  await page.waitForTimeout(500);
+  await shot(page, '21-add-warehouse', info);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await shot(page, '22-menu', info, false);
+  await page.keyboard.press('Escape');
+  if (link) {
+    const other = await browser.newContext({
+      viewport: page.viewportSize()!,
+      hasTouch: info.project.name !== 'laptop',
+    });
+    const guest = await other.newPage();
+    await guest.goto(link);
+    await guest.waitForTimeout(800);
+    await shot(guest, '23-checklist-fill', info);
+    await other.close();
+  } else console.log('no checklist fill-in link found');
+});
