@@ -64,7 +64,7 @@ function MappingStep({
             </label>
             <select
               id={`${id}-${column}`}
-              className="mt-1 block min-h-10 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm"
+              className="mt-1 block min-h-10 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm pointer-coarse:min-h-11"
               value={mapping[column] ?? ''}
               onChange={(event) => {
                 const next = { ...mapping };
@@ -253,7 +253,7 @@ export default function ImportPage() {
           <fieldset className="mb-3 flex flex-wrap gap-4 text-sm">
             <legend className="mb-1 font-semibold text-slate-800">The file holds</legend>
             {(['vaults', 'pallets'] as const).map((option) => (
-              <label key={option} className="flex min-h-10 items-center gap-2">
+              <label key={option} className="flex min-h-10 items-center gap-2 pointer-coarse:min-h-11">
                 <input
                   type="radio"
                   name="import-kind"
@@ -283,7 +283,7 @@ export default function ImportPage() {
             id={fileId}
             type="file"
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            className="block text-sm"
+            className="block w-full text-sm text-slate-600 pointer-coarse:min-h-11 pointer-coarse:file:min-h-11 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
             onChange={(event) => {
               const chosen = event.target.files?.[0] ?? null;
               event.target.value = '';
@@ -293,7 +293,7 @@ export default function ImportPage() {
             }}
           />
           {kind === 'vaults' && (
-            <label className="mt-3 flex min-h-10 items-center gap-2 text-sm text-slate-700">
+            <label className="mt-3 flex min-h-10 items-center gap-2 text-sm text-slate-700 pointer-coarse:min-h-11">
               <input
                 type="checkbox"
                 className="size-4"
