@@ -3,6 +3,7 @@
 // peak resident memory sampled meanwhile. Writes its own section of docs/performance.md.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { toCsv } from '../domain/rules/csv';
@@ -136,6 +137,7 @@ async function measure(engine: Engine, format: 'csv' | 'xlsx', content: Buffer):
 
 export async function runImportBench(): Promise<void> {
   const byFormat = await files();
+  const loadBefore = os.loadavg()[0]!;
   const results: Measured[] = [];
   for (const engine of engines)
     for (const format of ['csv', 'xlsx'] as const) {
@@ -155,6 +157,7 @@ export async function runImportBench(): Promise<void> {
       '',
       'Into an empty company, creating the warehouses from the file; each time is one request over HTTP to a real',
       'server process, measured by the client. Target: dry run and commit each at most 10 s.',
+      `Machine load (1-minute average, 2 cores) before: ${loadBefore.toFixed(1)}, after: ${os.loadavg()[0]!.toFixed(1)}.`,
       '',
       '| Engine | File | Dry run | Commit | Undo | Server peak RSS |',
       '| --- | --- | --- | --- | --- | --- |',

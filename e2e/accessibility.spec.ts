@@ -139,6 +139,7 @@ test('axe-core finds no violation on any screen', async ({ signedIn: page, accou
   for (const [path, screen] of [
     ['/stage', 'stage'],
     ['/print-studio', 'print studio'],
+    ['/import', 'import'],
     ['/statistics', 'statistics'],
     ['/messages', 'messages'],
   ] as const) {
@@ -303,6 +304,7 @@ test.describe('on a touch tablet', () => {
       ['/edit/vault/TT-1', 'edit vault'],
       ['/stage', 'stage'],
       ['/print-studio', 'print studio'],
+      ['/import', 'import'],
       ['/statistics', 'statistics'],
       ['/warehouse-checklists', 'checklists admin'],
     ] as const) {

@@ -1,3 +1,4 @@
+import { buildRack } from '../server/features/racks/racks.factories';
 import { buildWarehouse } from '../server/features/warehouses/warehouses.factories';
 import { e2eDatabase, expect, test } from './fixtures';
 
@@ -63,5 +64,40 @@ test.describe('Import', () => {
     await page.getByRole('button', { name: 'Undo the import of inventory.csv' }).click();
     await expect(page.getByText(/undone/)).toBeVisible();
     expect(await vaults()).toEqual([]);
+  });
+
+  test('imports pallets onto the shelves of a rack', async ({ signedIn: page, account }) => {
+    const db = e2eDatabase().db;
+    const w = await buildWarehouse(db, { companyId: account.companyId, name: 'Racks Hall' });
+    await buildRack(db, {
+      companyId: account.companyId,
+      warehouseId: w.id,
+      name: 'R1',
+      shelves: 2,
+      capacity: 3,
+    });
+    await page.goto('/import');
+    await page.getByRole('radio', { name: 'Pallets' }).check();
+    await page.getByLabel('Spreadsheet of pallets (CSV or XLSX, at most 5 MB)').setInputFiles({
+      name: 'pallets.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        'Warehouse;Rack;Shelf;Slot;Customer;Pallet Name;Pallet Number;Spaces;Weight;Notes\r\n' +
+          'Racks Hall;R1;1;1;LEE;Books;P-1;2;40;\r\nRacks Hall;R1;2;;LEE;Lamps;P-2;1;5;fragile\r\n',
+      ),
+    });
+    await expect(page.getByText('No problems found.')).toBeVisible();
+    await page.getByRole('button', { name: 'Import 2 pallets' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Imported 2 pallets' })).toBeVisible();
+    const rows = await db
+      .selectFrom('pallets')
+      .select(['pallet_number', 'slot_index', 'shelf_spots'])
+      .where('company_id', '=', account.companyId)
+      .orderBy('pallet_number')
+      .execute();
+    expect(rows).toEqual([
+      { pallet_number: 'P-1', slot_index: 0, shelf_spots: 2 },
+      { pallet_number: 'P-2', slot_index: 0, shelf_spots: 1 },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColumnMapping } from '../../../domain/rules/import-columns';
+import type { ColumnMapping, ImportKind } from '../../../domain/rules/import-columns';
 import type { ImportDryRunDto, ImportRecordDto } from '../../../domain/schemas/import.schema';
 import { api, uploadWithProgress } from '../lib/api-client';
 import { sessionQueryKey } from './session';
@@ -12,6 +12,7 @@ export function useImports() {
 }
 
 export interface ImportRequest {
+  kind: ImportKind;
   file: File;
   /** absent: the server recognises the headers itself */
   mapping?: ColumnMapping;
@@ -27,13 +28,17 @@ function importForm({ file, mapping, createWarehouses }: ImportRequest): FormDat
 }
 
 /** Checks the file against every rule; writes nothing. */
-export function dryRunVaultImport(request: ImportRequest, onProgress: (percent: number) => void) {
-  return uploadWithProgress<ImportDryRunDto>('/api/import/vaults/dry-run', importForm(request), onProgress);
+export function dryRunImport(request: ImportRequest, onProgress: (percent: number) => void) {
+  return uploadWithProgress<ImportDryRunDto>(
+    `/api/import/${request.kind}/dry-run`,
+    importForm(request),
+    onProgress,
+  );
 }
 
 /** Imports every row of the file, or none. */
-export function commitVaultImport(request: ImportRequest, onProgress: (percent: number) => void) {
-  return uploadWithProgress<ImportRecordDto>('/api/import/vaults', importForm(request), onProgress);
+export function commitImport(request: ImportRequest, onProgress: (percent: number) => void) {
+  return uploadWithProgress<ImportRecordDto>(`/api/import/${request.kind}`, importForm(request), onProgress);
 }
 
 /** Everything an import changed: the warehouses, the stage, the lists. */

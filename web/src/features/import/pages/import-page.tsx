@@ -3,13 +3,15 @@ import { useId, useState } from 'react';
 import {
   type ColumnMapping,
   IMPORT_COLUMN_LABELS,
+  type ImportKind,
   REQUIRED_COLUMNS,
-  VAULT_IMPORT_COLUMNS,
+  type VaultImportColumn,
+  importColumns,
 } from '../../../../../domain/rules/import-columns';
 import type { ImportDryRunDto, ImportRecordDto } from '../../../../../domain/schemas/import.schema';
 import {
-  commitVaultImport,
-  dryRunVaultImport,
+  commitImport,
+  dryRunImport,
   useImports,
   useRefreshAfterImport,
   useUndoImport,
@@ -36,10 +38,12 @@ function DownloadLink({ href, children }: { href: string; children: string }) {
 
 /** The mapping step: which header of the file each column is read from. */
 function MappingStep({
+  kind,
   headers,
   mapping,
   onChange,
 }: {
+  kind: ImportKind;
   headers: string[];
   mapping: ColumnMapping;
   onChange: (mapping: ColumnMapping) => void;
@@ -52,15 +56,15 @@ function MappingStep({
         Each column of the import is read from the header chosen here; the ones recognised are chosen already.
       </p>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        {VAULT_IMPORT_COLUMNS.map((column) => (
+        {importColumns(kind).map((column) => (
           <div key={column}>
             <label htmlFor={`${id}-${column}`} className="text-sm font-medium text-slate-700">
-              {IMPORT_COLUMN_LABELS[column]}
-              {REQUIRED_COLUMNS.vaults.includes(column) ? ' (required)' : ''}
+              {IMPORT_COLUMN_LABELS[column as VaultImportColumn]}
+              {REQUIRED_COLUMNS[kind].includes(column) ? ' (required)' : ''}
             </label>
             <select
               id={`${id}-${column}`}
-              className="mt-1 block min-h-10 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm"
+              className="mt-1 block min-h-10 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm pointer-coarse:min-h-11"
               value={mapping[column] ?? ''}
               onChange={(event) => {
                 const next = { ...mapping };
@@ -91,7 +95,9 @@ function DryRunResult({ result }: { result: ImportDryRunDto }) {
         Check of {result.file_name}
       </h2>
       <p className="text-sm text-slate-700" data-testid="dry-run-summary">
-        {result.row_count} rows: {result.placed_count} into fields, {result.staged_count} to the stage
+        {result.kind === 'pallets'
+          ? `${result.row_count} rows: ${result.placed_count} pallets onto their shelves`
+          : `${result.row_count} rows: ${result.placed_count} into fields, ${result.staged_count} to the stage`}
         {result.new_warehouses.length > 0 &&
           `; new warehouses: ${result.new_warehouses
             .map((w) => `${w.name} (${w.cols} columns x ${w.rows} rows, ${w.field_capacity} slots)`)
@@ -150,7 +156,7 @@ function ImportHistory() {
           <li key={record.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
             <span>
               <span className="font-semibold">{record.file_name}</span> ·{' '}
-              {record.placed_count + record.staged_count} vaults · {record.username ?? 'someone'} ·{' '}
+              {record.placed_count + record.staged_count} {record.kind} · {record.username ?? 'someone'} ·{' '}
               {when.format(new Date(record.created_at))}
               {record.undone_at && ` · undone ${when.format(new Date(record.undone_at))}`}
             </span>
@@ -176,6 +182,7 @@ function ImportHistory() {
 export default function ImportPage() {
   useDocumentTitle('Import');
   const fileId = useId();
+  const [kind, setKind] = useState<ImportKind>('vaults');
   const [file, setFile] = useState<File | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping | undefined>(undefined);
   const [createWarehouses, setCreateWarehouses] = useState(false);
@@ -190,8 +197,8 @@ export default function ImportPage() {
     setImported(null);
     setBusy({ label: 'Checking the file', percent: 0 });
     try {
-      const answer = await dryRunVaultImport(
-        { file: chosen, mapping: withMapping, createWarehouses: create },
+      const answer = await dryRunImport(
+        { kind, file: chosen, mapping: withMapping, createWarehouses: create },
         (percent) => setBusy({ label: 'Checking the file', percent }),
       );
       setResult(answer);
@@ -209,7 +216,7 @@ export default function ImportPage() {
     setErrors([]);
     setBusy({ label: 'Importing', percent: 0 });
     try {
-      const record = await commitVaultImport({ file, mapping, createWarehouses }, (percent) =>
+      const record = await commitImport({ kind, file, mapping, createWarehouses }, (percent) =>
         setBusy({ label: 'Importing', percent }),
       );
       setImported(record);
@@ -234,27 +241,49 @@ export default function ImportPage() {
       title="Import"
       actions={
         <div className="flex flex-wrap gap-2">
-          <DownloadLink href="/api/import/templates/vaults.csv">Template (CSV)</DownloadLink>
-          <DownloadLink href="/api/import/templates/vaults.xlsx">Template (XLSX)</DownloadLink>
-          <DownloadLink href="/api/export/vaults.xlsx">All vaults (XLSX)</DownloadLink>
-          <DownloadLink href="/api/export/vaults.csv">All vaults (CSV)</DownloadLink>
+          <DownloadLink href={`/api/import/templates/${kind}.csv`}>Template (CSV)</DownloadLink>
+          <DownloadLink href={`/api/import/templates/${kind}.xlsx`}>Template (XLSX)</DownloadLink>
+          <DownloadLink href={`/api/export/${kind}.xlsx`}>{`All ${kind} (XLSX)`}</DownloadLink>
+          <DownloadLink href={`/api/export/${kind}.csv`}>{`All ${kind} (CSV)`}</DownloadLink>
         </div>
       }
     >
       <div className="space-y-6">
         <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <fieldset className="mb-3 flex flex-wrap gap-4 text-sm">
+            <legend className="mb-1 font-semibold text-slate-800">The file holds</legend>
+            {(['vaults', 'pallets'] as const).map((option) => (
+              <label key={option} className="flex min-h-10 items-center gap-2 pointer-coarse:min-h-11">
+                <input
+                  type="radio"
+                  name="import-kind"
+                  className="size-4"
+                  checked={kind === option}
+                  onChange={() => {
+                    setKind(option);
+                    setResult(null);
+                    setMapping(undefined);
+                    setFile(null);
+                  }}
+                />
+                {option === 'vaults' ? 'Vaults' : 'Pallets'}
+              </label>
+            ))}
+          </fieldset>
           <label htmlFor={fileId} className="block font-semibold text-slate-800">
-            Spreadsheet of vaults (CSV or XLSX, at most 5 MB)
+            Spreadsheet of {kind} (CSV or XLSX, at most 5 MB)
           </label>
           <p className="mb-3 text-sm text-slate-600">
-            Columns: warehouse, field, position, vault number, customer, order, type, note. Rows without a
-            field go to the stage. Nothing is written until you press Import.
+            {kind === 'vaults'
+              ? 'Columns: warehouse, field, position, vault number, customer, order, type, note. Rows without a field go to the stage.'
+              : 'Columns: warehouse, rack, shelf (1 is the top), slot (1 is the first; empty: the first free), customer, pallet name, pallet number, spaces, weight, notes.'}{' '}
+            Nothing is written until you press Import.
           </p>
           <input
             id={fileId}
             type="file"
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            className="block text-sm"
+            className="block w-full text-sm text-slate-600 pointer-coarse:min-h-11 pointer-coarse:file:min-h-11 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
             onChange={(event) => {
               const chosen = event.target.files?.[0] ?? null;
               event.target.value = '';
@@ -263,15 +292,17 @@ export default function ImportPage() {
                 void check(chosen, result ? keepMapping(result.headers) : undefined, createWarehouses);
             }}
           />
-          <label className="mt-3 flex min-h-10 items-center gap-2 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              className="size-4"
-              checked={createWarehouses}
-              onChange={(event) => setCreateWarehouses(event.target.checked)}
-            />
-            Create warehouses the file names but this company does not have yet (sized to the file)
-          </label>
+          {kind === 'vaults' && (
+            <label className="mt-3 flex min-h-10 items-center gap-2 text-sm text-slate-700 pointer-coarse:min-h-11">
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={createWarehouses}
+                onChange={(event) => setCreateWarehouses(event.target.checked)}
+              />
+              Create warehouses the file names but this company does not have yet (sized to the file)
+            </label>
+          )}
         </div>
 
         {busy && <ProgressBar label={busy.label} percent={busy.percent} />}
@@ -281,14 +312,15 @@ export default function ImportPage() {
             role="status"
             className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800"
           >
-            Imported {imported.placed_count + imported.staged_count} vaults from {imported.file_name} (
-            {imported.placed_count} into fields, {imported.staged_count} to the stage).
+            {imported.kind === 'pallets'
+              ? `Imported ${imported.placed_count} pallets from ${imported.file_name}.`
+              : `Imported ${imported.placed_count + imported.staged_count} vaults from ${imported.file_name} (${imported.placed_count} into fields, ${imported.staged_count} to the stage).`}
           </p>
         )}
 
         {result && file && (
           <>
-            <MappingStep headers={result.headers} mapping={mapping ?? {}} onChange={setMapping} />
+            <MappingStep kind={kind} headers={result.headers} mapping={mapping ?? {}} onChange={setMapping} />
             <div className="flex flex-wrap gap-2">
               <Button
                 variant="secondary"
@@ -306,7 +338,7 @@ export default function ImportPage() {
                 onClick={() => void commit()}
               >
                 <FileUp className="size-4" aria-hidden />
-                Import {result.placed_count + result.staged_count} vaults
+                Import {result.placed_count + result.staged_count} {kind}
               </Button>
             </div>
             <DryRunResult result={result} />
