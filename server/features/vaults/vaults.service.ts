@@ -147,7 +147,7 @@ async function checkSlot(
   field: LockedFieldRow,
   position: number,
   ignoreVaultId?: number,
-): Promise<void> {
+): Promise<number[]> {
   const name = fieldName(field.col, field.row);
   if (field.type === 'couchbox-B') throw badRequest(couchboxBottom(name));
   if (field.full) throw badRequest(FIELD_FULL);
@@ -158,6 +158,7 @@ async function checkSlot(
   const next = nextFreePosition(occupied, fieldSlotCount(field.type, Number(field.field_capacity)));
   if (next === null) throw badRequest(FIELD_FULL);
   if (position !== next) throw badRequest(notNextFree(position, name, next));
+  return occupied;
 }
 
 /** The next free slot of a locked field for a vault coming in; refuses its own field, a full one or a couchbox bottom. */
@@ -255,7 +256,7 @@ export async function addVaultIn(
     fallbackType: 'vault',
   });
   checkType(details.type, field);
-  await checkSlot(trx, field, input.position);
+  const occupied = await checkSlot(trx, field, input.position);
   const { customerId, orderId } = await resolveNames(trx, actor.companyId, details);
   const vaultId = await insertVault(trx, {
     companyId: actor.companyId,
@@ -281,15 +282,8 @@ export async function addVaultIn(
   });
   // answered from inside the transaction, so the answer is what was committed; a new vault has no other files
   if (file) return loadVault(trx, actor.companyId, vaultId);
-  const inField = await occupiedPositions(trx, field.id);
-  return presentVault(
-    row!,
-    [],
-    digOutCount(
-      input.position,
-      inField.map((v) => v.position),
-    ),
-  );
+  // the slots taken when the slot was checked: the vaults above the new one
+  return presentVault(row!, [], digOutCount(input.position, occupied));
 }
 
 /** A vault that waits on the stage (no field); the API stages placed vaults, factories and the seed create them here. */
