@@ -38,7 +38,13 @@ const KINDS = [
 
 // a fixed-seed generator: every run builds the same log
 let seed = 14;
-const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+// mulberry32: 32-bit integer steps, so it never loses precision the way a large float product does
+const random = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+};
 const pick = (n: number) => Math.floor(random() * n);
 const weighted = KINDS.flatMap(([kind, type, weight]) =>
   Array.from({ length: weight }, () => [kind, type] as const),

@@ -7,6 +7,8 @@ test.describe('Team and history', () => {
     account,
     browser,
   }) => {
+    // two browsers and a dozen screens: a longer journey than most
+    test.setTimeout(90_000);
     const db = e2eDatabase().db;
     const warehouse = await buildWarehouse(db, {
       companyId: account.companyId,

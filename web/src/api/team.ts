@@ -57,7 +57,10 @@ export function useAcceptLink() {
     mutationFn: (input: AcceptLinkInput) => api.post<SessionUser>('/api/team/link/accept', input),
     onSuccess: (user) => {
       // whatever this browser had loaded belonged to whoever was signed in before
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      // (the link's own answer stays: the page leaves it for the dashboard)
+      queryClient.removeQueries({
+        predicate: (query) => ![sessionQueryKey[0], 'member-link'].includes(String(query.queryKey[0])),
+      });
       queryClient.setQueryData(sessionQueryKey, user);
     },
   });

@@ -69,16 +69,21 @@ export function ActivityEntry({
         )}
         {item.warehouse && !hasMove && <span className="text-slate-600"> in {item.warehouse}</span>}
       </p>
-      {hasMove &&
-        (details.before !== undefined || details.after !== undefined) &&
-        item.kind !== 'vault.edited' && (
-          <p className="text-sm text-slate-700" data-testid="activity-places">
-            <span className="text-slate-500">from</span>{' '}
-            {placeText(details.before, item.kind.startsWith('vault') ? 'the stage' : 'nowhere')}{' '}
-            <span className="text-slate-500">to</span>{' '}
-            {placeText(details.after, item.kind.endsWith('deleted') ? 'deleted' : 'the stage')}
-          </p>
-        )}
+      {hasMove && item.kind !== 'vault.edited' && (
+        <p className="text-sm text-slate-700" data-testid="activity-places">
+          {details.before === null && item.kind.endsWith('added') ? (
+            <>
+              <span className="text-slate-500">at</span> {placeText(details.after)}
+            </>
+          ) : (
+            <>
+              <span className="text-slate-500">from</span> {placeText(details.before)}{' '}
+              <span className="text-slate-500">to</span>{' '}
+              {placeText(details.after, item.kind.endsWith('deleted') ? 'nowhere (deleted)' : 'the stage')}
+            </>
+          )}
+        </p>
+      )}
       {details.place && <p className="text-sm text-slate-700">at {placeText(details.place)}</p>}
       {details.changes && Object.keys(details.changes).length > 0 && (
         <ul className="text-sm text-slate-700">
