@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAccount } from '../db/factories';
+import { buildAccount } from '../factories';
 import { type TestContext, signIn, startTestApp, testEngines } from '../test/test-app';
 import { FREE_FAILURES_PER_EMAIL, INVALID_CREDENTIALS } from './auth.service';
 

@@ -4,7 +4,7 @@ import { findOrCreateCustomer } from '../features/vaults/customers.repo';
 import { insertVault } from '../features/vaults/vaults.repo';
 import { LOST_RACE, lostRaceConflict } from '../http/errors';
 import { type TestContext, startTestApp, testEngines } from '../test/test-app';
-import { buildAccount } from './factories';
+import { buildAccount } from '../factories';
 import { isLostRace, isPostgres, lockFields, lockWarehouse } from './locks';
 
 describe.each(testEngines())('row locks and lost races on %s', (engine) => {

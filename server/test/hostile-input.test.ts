@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../db/database';
-import { DEMO_LOGIN, seedDemoIfEmpty } from '../db/seed';
+import { DEMO_LOGIN, seedDemoIfEmpty } from '../demo-seed';
 import { multipartBody } from '../features/vaults/multipart-body';
 import { UNREADABLE_FORM } from '../features/vaults/vault-form';
 import { type CompanyIds, collectCompanyIds } from './company-ids';

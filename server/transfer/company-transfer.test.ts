@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAccount } from '../db/factories';
-import { DEMO_LOGIN, seedDemoIfEmpty } from '../db/seed';
+import { buildAccount } from '../factories';
+import { DEMO_LOGIN, seedDemoIfEmpty } from '../demo-seed';
 import { buildRack } from '../features/racks/racks.factories';
 import { buildStagedVault, buildVault, buildWarehouse } from '../features/warehouses/warehouses.factories';
 import { HttpError } from '../http/errors';

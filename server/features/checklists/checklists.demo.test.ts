@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChecklistDto, DEFAULT_CHECKLIST_TASKS } from '../../../domain/schemas/checklist.schema';
-import { buildAccount } from '../../db/factories';
+import { buildAccount } from '../../factories';
 import { type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
 import { buildWarehouse } from '../warehouses/warehouses.factories';
 import { seedDemoChecklists } from './checklists.demo';

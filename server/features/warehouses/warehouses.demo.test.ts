@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WarehouseDto } from '../../../domain/schemas/warehouse.schema';
-import { buildAccount } from '../../db/factories';
+import { buildAccount } from '../../factories';
 import { type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
 import { seedDemoWarehouses } from './warehouses.demo';
 
