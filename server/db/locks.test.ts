@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWarehouse } from '../features/warehouses/warehouses.factories';
-import { findOrCreateCustomer } from '../features/vaults/customers.repo';
+import { findOrCreateCustomer } from '../customers/customers.repo';
 import { insertVault } from '../features/vaults/vaults.repo';
 import { LOST_RACE, lostRaceConflict } from '../http/errors';
 import { type TestContext, startTestApp, testEngines } from '../test/test-app';

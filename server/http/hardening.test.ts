@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../domain/rules/capacity';
-import { multipartBody } from '../features/vaults/multipart-body';
+import { multipartBody } from '../test/multipart-body';
 import { buildVault, buildWarehouse } from '../features/warehouses/warehouses.factories';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../test/test-app';
 

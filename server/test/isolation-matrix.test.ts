@@ -7,7 +7,7 @@ import { buildAccount } from '../factories';
 import { EventIdTokens } from '../events/event-id-token';
 import { DEMO_LOGIN, seedDemoIfEmpty } from '../demo-seed';
 import { buildRack } from '../features/racks/racks.factories';
-import { multipartBody } from '../features/vaults/multipart-body';
+import { multipartBody } from './multipart-body';
 import { buildStagedVault, buildVault, buildWarehouse } from '../features/warehouses/warehouses.factories';
 import { type CompanyIds, collectCompanyIds } from './company-ids';
 import { type DatabaseSnapshot, companyEventIds, snapshotDatabase } from './database-snapshot.repo';

@@ -11,7 +11,7 @@ import { buildAccount } from '../factories';
 import { migrateToLatest } from '../db/migrate';
 import { DEMO_LOGIN, seedDemoIfEmpty } from '../demo-seed';
 import { buildRack } from '../features/racks/racks.factories';
-import { multipartBody } from '../features/vaults/multipart-body';
+import { multipartBody } from '../test/multipart-body';
 import { buildWarehouse } from '../features/warehouses/warehouses.factories';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../test/test-app';
 import { type CompanyExport, exportCompany, importCompany } from './company-transfer';

@@ -6,7 +6,7 @@ import {
 } from '../../../domain/schemas/warehouse.schema';
 import { parseId, parseInput } from '../../http/errors';
 import type { FeatureOptions } from '../feature-routes';
-import { readForm } from '../vaults/vault-form';
+import { readForm } from '../../http/form-reader';
 import { actorOf } from '../../auth/actor';
 import {
   changeGrid,

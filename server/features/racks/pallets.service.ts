@@ -12,7 +12,7 @@ import type { Db } from '../../db/database';
 import { lockShelves, lockWarehouse, type Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { deleteUnusedCustomers, findOrCreateCustomer } from '../vaults/customers.repo';
+import { deleteUnusedCustomers, findOrCreateCustomer } from '../../customers/customers.repo';
 import type { Actor } from '../../auth/actor';
 import {
   deletePalletRow,

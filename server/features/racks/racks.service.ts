@@ -12,7 +12,7 @@ import type { Db } from '../../db/database';
 import { lockWarehouse, type Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { deleteUnusedCustomers } from '../vaults/customers.repo';
+import { deleteUnusedCustomers } from '../../customers/customers.repo';
 import type { Actor } from '../../auth/actor';
 import { findWarehouse } from '../warehouses/warehouses.repo';
 import { presentRacks } from './racks.presenter';

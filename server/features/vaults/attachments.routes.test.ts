@@ -3,7 +3,7 @@ import { MAX_UPLOAD_BYTES } from '../../../domain/rules/capacity';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
 import { buildStagedVault, buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
 import { ATTACHMENT_NOT_FOUND } from './attachments.download';
-import { multipartBody } from './multipart-body';
+import { multipartBody } from '../../test/multipart-body';
 import { MISSING_FILE, MISSING_VAULT_ID } from './vaults.routes';
 
 describe.each(testEngines())('attachment routes on %s', (engine) => {

@@ -8,7 +8,7 @@ import {
   buildWarehouse,
   makeCouchbox,
 } from '../warehouses/warehouses.factories';
-import { multipartBody } from './multipart-body';
+import { multipartBody } from '../../test/multipart-body';
 import {
   COUCHBOX_FIELD_ONLY,
   FIELD_FULL,

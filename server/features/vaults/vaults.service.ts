@@ -43,7 +43,7 @@ import {
   insertAttachment,
 } from './attachments.repo';
 import { ATTACHMENT_NOT_FOUND } from './attachments.download';
-import { deleteUnusedNames, findOrCreateCustomer, findOrCreateOrder } from './customers.repo';
+import { deleteUnusedNames, findOrCreateCustomer, findOrCreateOrder } from '../../customers/customers.repo';
 import { attachmentsByVault, presentAttachment, presentStagedVault, presentVault } from './vaults.presenter';
 import {
   deleteVaultRow,

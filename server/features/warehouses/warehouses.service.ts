@@ -16,7 +16,7 @@ import { conflict, notFound } from '../../http/errors';
 import { presentField } from '../fields/fields.presenter';
 import { findFieldsOfWarehouse, insertFields } from '../fields/fields.repo';
 import { findAttachmentsOfWarehouse } from '../vaults/attachments.repo';
-import { deleteUnusedCustomers, deleteUnusedOrders } from '../vaults/customers.repo';
+import { deleteUnusedCustomers, deleteUnusedOrders } from '../../customers/customers.repo';
 import { attachmentsByVault, presentVault } from '../vaults/vaults.presenter';
 import { findVaultsOfWarehouse } from '../vaults/vaults.repo';
 import type { Actor } from '../../auth/actor';

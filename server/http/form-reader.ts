@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { nameProblem } from '../../../domain/rules/text';
-import { badRequest } from '../../http/errors';
-import type { UploadedFile } from './vaults.service';
+import { nameProblem } from '../../domain/rules/text';
+import { badRequest } from './errors';
+import type { UploadedFile } from '../features/vaults/vaults.service';
 
 export const UNREADABLE_FORM = 'The form data could not be read.';
 
