@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppConfig } from '../config';
-import type { DatabaseHandle } from '../db/database';
+import type { FeatureOptions } from './feature-options';
 import { checklistsRoutes } from './checklists/checklists.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { fieldsRoutes } from './fields/fields.routes';
@@ -10,11 +9,6 @@ import { printRoutes } from './print/print.routes';
 import { racksRoutes } from './racks/racks.routes';
 import { vaultsRoutes } from './vaults/vaults.routes';
 import { warehousesRoutes } from './warehouses/warehouses.routes';
-
-export interface FeatureOptions {
-  config: AppConfig;
-  database: DatabaseHandle;
-}
 
 /** Registers every feature's routes; each feature owns its folder under server/features/. */
 export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, options) => {

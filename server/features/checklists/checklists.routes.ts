@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { CreateChecklistSchema, EditChecklistSchema } from '../../../domain/schemas/checklist.schema';
 import { requireUser } from '../../auth/session.plugin';
 import { notFound, parseId, parseInput } from '../../http/errors';
-import type { FeatureOptions } from '../feature-routes';
+import type { FeatureOptions } from '../feature-options';
 import {
   activeChecklistByWarehouseName,
   answerChecklist,

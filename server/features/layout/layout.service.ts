@@ -15,13 +15,14 @@ import {
   type WarehouseSummaryDto,
 } from '../../../domain/schemas/warehouse.schema';
 import type { Db } from '../../db/database';
-import { lockWarehouse, type Trx } from '../../db/locks';
+import type { Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest } from '../../http/errors';
 import { insertFields } from '../fields/fields.repo';
 import { findRacksOfWarehouse } from '../racks/racks.repo';
 import type { Actor } from '../../auth/actor';
-import { findWarehouse, type WarehouseRow } from '../warehouses/warehouses.repo';
+import type { WarehouseRow } from '../warehouses/warehouses.repo';
+import { lockWarehouseLayout } from '../warehouses/warehouse-access';
 import { loadWarehouse, loadWarehouseSummary } from '../warehouses/warehouses.service';
 import {
   countVaultsInCells,
@@ -35,18 +36,8 @@ import {
   type WarehouseLayoutChanges,
 } from './layout.repo';
 
-export const WAREHOUSE_NOT_FOUND = 'Warehouse not found';
-
-/**
- * Layout changes lock the warehouse exclusively (docs/decisions/003-locking.md), then read it; only a warehouse of the
- * caller's company is locked.
- */
-async function lockLayout(trx: Trx, actor: Actor, warehouseId: number): Promise<WarehouseRow> {
-  if (!(await findWarehouse(trx, actor.companyId, warehouseId))) throw notFound(WAREHOUSE_NOT_FOUND);
-  await lockWarehouse(trx, warehouseId, 'update');
-  const warehouse = await findWarehouse(trx, actor.companyId, warehouseId);
-  if (!warehouse) throw notFound(WAREHOUSE_NOT_FOUND);
-  return warehouse;
+function lockLayout(trx: Trx, actor: Actor, warehouseId: number): Promise<WarehouseRow> {
+  return lockWarehouseLayout(trx, actor.companyId, warehouseId);
 }
 
 /** Refuses a capacity that a field's vaults do not fit into; stacks keep standing on the floor otherwise. */

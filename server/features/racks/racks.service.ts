@@ -9,12 +9,12 @@ import {
   shelfCountHoldsPallets,
 } from '../../../domain/schemas/rack.schema';
 import type { Db } from '../../db/database';
-import { lockWarehouse, type Trx } from '../../db/locks';
+import type { Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { deleteUnusedCustomers } from '../../customers/customers.repo';
 import type { Actor } from '../../auth/actor';
-import { findWarehouse } from '../warehouses/warehouses.repo';
+import { lockWarehouseLayout, requireWarehouse } from '../warehouses/warehouse-access';
 import { presentRacks } from './racks.presenter';
 import {
   appendShelves,
@@ -34,16 +34,11 @@ import {
 } from './racks.repo';
 import type { WarehouseRow } from '../warehouses/warehouses.repo';
 
-export const WAREHOUSE_NOT_FOUND = 'Warehouse not found';
 export const RACK_NOT_FOUND = 'Rack not found';
 
 /** Racks are part of the floor's layout: their changes lock the warehouse exclusively, then read it. */
-async function lockFloor(trx: Trx, actor: Actor, warehouseId: number) {
-  if (!(await findWarehouse(trx, actor.companyId, warehouseId))) throw notFound(WAREHOUSE_NOT_FOUND);
-  await lockWarehouse(trx, warehouseId, 'update');
-  const warehouse = await findWarehouse(trx, actor.companyId, warehouseId);
-  if (!warehouse) throw notFound(WAREHOUSE_NOT_FOUND);
-  return warehouse;
+function lockFloor(trx: Trx, actor: Actor, warehouseId: number) {
+  return lockWarehouseLayout(trx, actor.companyId, warehouseId);
 }
 
 async function withContents(db: Db, racks: RackRow[]): Promise<RackDto[]> {
@@ -53,8 +48,7 @@ async function withContents(db: Db, racks: RackRow[]): Promise<RackDto[]> {
 }
 
 export async function listRacks(db: Db, companyId: number, warehouseId: number): Promise<RackDto[]> {
-  const warehouse = await findWarehouse(db, companyId, warehouseId);
-  if (!warehouse) throw notFound(WAREHOUSE_NOT_FOUND);
+  await requireWarehouse(db, companyId, warehouseId);
   return withContents(db, await findRacksOfWarehouse(db, companyId, warehouseId));
 }
 

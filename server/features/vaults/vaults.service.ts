@@ -42,6 +42,7 @@ import {
   findAttachmentsOfVaults,
   insertAttachment,
 } from './attachments.repo';
+import type { UploadedFile } from '../../http/form-reader';
 import { ATTACHMENT_NOT_FOUND } from './attachments.download';
 import { deleteUnusedNames, findOrCreateCustomer, findOrCreateOrder } from '../../customers/customers.repo';
 import { attachmentsByVault, presentAttachment, presentStagedVault, presentVault } from './vaults.presenter';
@@ -73,12 +74,6 @@ export const notNextFree = (position: number, field: string, next: number) =>
   `Position ${position} is not the next free slot of field ${field} (next free: ${next}).`;
 export const couchboxBottom = (field: string) =>
   `Field ${field} is the lower half of a couchbox. Use the field above it.`;
-
-export interface UploadedFile {
-  fileName: string;
-  contentType: string;
-  content: Buffer;
-}
 
 export async function loadVault(db: Db, companyId: number, vaultId: number): Promise<VaultDto> {
   const row = await findVault(db, companyId, vaultId);

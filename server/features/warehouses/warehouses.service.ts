@@ -10,7 +10,6 @@ import { countVaults } from '../../../domain/rules/placeholders';
 import { warehouseSlug } from '../../../domain/rules/text';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
-import { lockWarehouse } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { conflict, notFound } from '../../http/errors';
 import { presentField } from '../fields/fields.presenter';
@@ -20,11 +19,11 @@ import { deleteUnusedCustomers, deleteUnusedOrders } from '../../customers/custo
 import { attachmentsByVault, presentVault } from '../vaults/vaults.presenter';
 import { findVaultsOfWarehouse } from '../vaults/vaults.repo';
 import type { Actor } from '../../auth/actor';
+import { lockWarehouseLayout, requireWarehouse, WAREHOUSE_NOT_FOUND } from './warehouse-access';
 import { NO_VAULTS, presentWarehouse, presentWarehouseSummary } from './warehouses.presenter';
 import {
   type WarehouseCountsRow,
   deleteWarehouseRow,
-  findWarehouse,
   findWarehouseWithStats,
   findWarehouseNamed,
   findWarehouseRevision,
@@ -32,7 +31,6 @@ import {
   listWarehousesWithStats,
 } from './warehouses.repo';
 
-export const WAREHOUSE_NOT_FOUND = 'Warehouse not found';
 export const DUPLICATE_WAREHOUSE = 'A warehouse with this name already exists.';
 
 function statsOf(c: WarehouseCountsRow | undefined): WarehouseStats {
@@ -75,8 +73,7 @@ export async function warehouseTag(
 
 /** One warehouse with its fields and their vaults in four queries, whatever its size. */
 export async function loadWarehouse(db: Db, companyId: number, warehouseId: number): Promise<WarehouseDto> {
-  const row = await findWarehouse(db, companyId, warehouseId);
-  if (!row) throw notFound(WAREHOUSE_NOT_FOUND);
+  const row = await requireWarehouse(db, companyId, warehouseId);
   const [fields, vaults, attachments] = await Promise.all([
     findFieldsOfWarehouse(db, warehouseId),
     findVaultsOfWarehouse(db, companyId, warehouseId),
@@ -180,11 +177,8 @@ export async function deleteWarehouse(
   warehouseId: number,
 ): Promise<{ message: string; id: number }> {
   await db.transaction().execute(async (trx) => {
-    if (!(await findWarehouse(trx, actor.companyId, warehouseId))) throw notFound(WAREHOUSE_NOT_FOUND);
     // the delete cascades over the whole aggregate: a layout change like any other
-    await lockWarehouse(trx, warehouseId, 'update');
-    const row = await findWarehouse(trx, actor.companyId, warehouseId);
-    if (!row) throw notFound(WAREHOUSE_NOT_FOUND);
+    const row = await lockWarehouseLayout(trx, actor.companyId, warehouseId);
     await deleteWarehouseRow(trx, actor.companyId, warehouseId);
     await deleteUnusedCustomers(trx, actor.companyId);
     await deleteUnusedOrders(trx, actor.companyId);
