@@ -28,6 +28,10 @@ export const boolFrom = (label: string) =>
     z.boolean({ error: `${label} must be true or false.` }),
   );
 
+/** A key a form sends blank (empty, only spaces, or null) when it has no choice to make: read as absent. */
+export const blankAsAbsent = (v: unknown) =>
+  v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v;
+
 /** Optional text: trimmed, with blank read as absent. */
 export const optionalText = (label: string, max: number) =>
   z.preprocess(

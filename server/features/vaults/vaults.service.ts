@@ -4,21 +4,15 @@ import type {
   StagedVaultDto,
   UpdateVaultInput,
 } from '../../../domain/schemas/vault.schema';
-import { emptyCustomerName, vaultNumberDisabled } from '../../../domain/schemas/vault.schema';
 import type {
   AttachmentDto,
   FieldDto,
   VaultDto,
   WarehouseSummaryDto,
 } from '../../../domain/schemas/warehouse.schema';
-import {
-  fieldSlotCount,
-  isCouchboxField,
-  nextFreePosition,
-  topmostPosition,
-} from '../../../domain/rules/capacity';
+import { isCouchboxField, nextFreeSlot, topmostPosition } from '../../../domain/rules/capacity';
 import { fieldName } from '../../../domain/rules/field-names';
-import { placeholderKind } from '../../../domain/rules/placeholders';
+import { normaliseDetails, placeholderKind, type VaultDetails } from '../../../domain/rules/placeholders';
 import type { Db } from '../../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/database';
 import { lockWarehouses, type Trx } from '../../db/locks';
@@ -132,51 +126,13 @@ async function checkSlot(
     .filter((v) => v.id !== ignoreVaultId)
     .map((v) => v.position);
   if (occupied.includes(position)) throw conflict(SLOT_TAKEN);
-  const next = nextFreePosition(occupied, fieldSlotCount(field.type, Number(field.field_capacity)));
+  const next = nextFreeSlot(field, occupied, field.field_capacity);
   if (next === null) throw badRequest(FIELD_FULL);
   if (position !== next) throw badRequest(notNextFree(position, name, next));
 }
 
 function checkType(type: string, field: FieldRow | null): void {
   if (type === 'couchbox' && field && !isCouchboxField(field.type)) throw badRequest(COUCHBOX_FIELD_ONLY);
-}
-
-interface VaultDetails {
-  name: string | null;
-  customerName: string;
-  orderName: string | null;
-  type: string;
-  note: string | null;
-}
-
-/** Placeholders get the 'EMPTY {KIND}' customer, no order, their kind as type and no number for t2/liftvan. */
-function normaliseDetails(input: {
-  name?: string;
-  customer_name: string;
-  order_name?: string;
-  type?: string;
-  note?: string;
-  fallbackType: string;
-}): VaultDetails {
-  const blankToNull = (text: string | undefined) =>
-    text === undefined || text.trim() === '' ? null : text.trim();
-  const kind = placeholderKind(input.customer_name, input.type);
-  if (kind) {
-    return {
-      name: vaultNumberDisabled(kind) ? null : blankToNull(input.name),
-      customerName: emptyCustomerName(kind),
-      orderName: null,
-      type: kind,
-      note: blankToNull(input.note),
-    };
-  }
-  return {
-    name: blankToNull(input.name),
-    customerName: input.customer_name.trim().toUpperCase(),
-    orderName: blankToNull(input.order_name),
-    type: input.type || input.fallbackType,
-    note: blankToNull(input.note),
-  };
 }
 
 async function resolveNames(db: Db, companyId: number, details: VaultDetails) {

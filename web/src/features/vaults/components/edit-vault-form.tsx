@@ -3,17 +3,18 @@ import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
+  FILE_TOO_LARGE,
   isCouchboxField,
   MAX_UPLOAD_BYTES,
   VAULT_TYPES,
   type VaultType,
 } from '../../../../../domain/rules/capacity';
+import { UpdateVaultSchema } from '../../../../../domain/schemas/vault.schema';
 import {
   emptyCustomerName,
-  emptyKindOf,
-  UpdateVaultSchema,
+  placeholderKind,
   vaultNumberDisabled,
-} from '../../../../../domain/schemas/vault.schema';
+} from '../../../../../domain/rules/placeholders';
 import type { FieldDto, VaultDto, WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
 import { vaultTitle, withArticle } from '../../../../../domain/rules/vault-title';
 import {
@@ -58,7 +59,7 @@ export function EditVaultForm({
   const deleteAttachment = useDeleteAttachment();
 
   const couchboxField = isCouchboxField(field.type);
-  const startKind = emptyKindOf(vault.customer_name);
+  const startKind = placeholderKind(vault.customer_name);
   const wasEmpty = startKind !== null;
   const [mode, setMode] = useState<Mode>(wasEmpty ? 'empty' : 'regular');
   const [kind, setKind] = useState<VaultType>(startKind ?? (couchboxField ? 'couchbox' : 'vault'));
@@ -138,7 +139,7 @@ export function EditVaultForm({
     const file = input.files?.[0];
     if (!file) return;
     if (file.size > MAX_UPLOAD_BYTES) {
-      window.alert('File size should not exceed 5MB');
+      window.alert(FILE_TOO_LARGE);
       input.value = '';
       return;
     }
