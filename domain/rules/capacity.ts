@@ -3,7 +3,6 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** The refusal of a file over MAX_UPLOAD_BYTES, by the server (413) and by the forms before they send it. */
 export const FILE_TOO_LARGE = `File size should not exceed ${MAX_UPLOAD_BYTES / 1024 / 1024}MB`;
 
-export type FieldType = 'vault' | 'couchbox-T' | 'couchbox-B';
 export const VAULT_TYPES = ['vault', 'liftvan', 't2', 'couchbox'] as const;
 export type VaultType = (typeof VAULT_TYPES)[number];
 

@@ -80,7 +80,6 @@ export const AddRackSchema = z.object({
 });
 export type AddRackInput = z.infer<typeof AddRackSchema>;
 /** What the template form holds before it is sent (strings while typing). */
-export type RackTemplateValues = z.input<typeof AddRackSchema>;
 
 /** PUT /api/racks/{warehouseId}/rack/{rackId}: a move, and maybe a turn. */
 export const MoveRackSchema = z.object({
@@ -169,7 +168,6 @@ export const PalletFormSchema = z.object({
       .max(MAX_SHELF_CAPACITY, `Pallet spaces must be at most ${MAX_SHELF_CAPACITY}.`),
   ),
 });
-export type PalletFormValues = z.input<typeof PalletFormSchema>;
 
 export interface PalletDto {
   id: number;

@@ -67,11 +67,11 @@ async function checkRacksInside(
 ) {
   for (const rack of await findRacksOfWarehouse(db, actor.companyId, warehouseId)) {
     const rect = {
-      x: Number(rack.x),
-      y: Number(rack.y),
+      x: rack.x,
+      y: rack.y,
       ...rackFootprint({
-        width: Number(rack.width),
-        length: Number(rack.length),
+        width: rack.width,
+        length: rack.length,
         orientation: rack.orientation,
       }),
     };
@@ -91,9 +91,9 @@ export async function editDimensions(
   return db.transaction().execute(async (trx) => {
     const warehouse = await lockLayout(trx, actor, warehouseId);
     const current = {
-      field_capacity: Number(warehouse.field_capacity),
-      length: Number(warehouse.length),
-      width: Number(warehouse.width),
+      field_capacity: warehouse.field_capacity,
+      length: warehouse.length,
+      width: warehouse.width,
     };
     const next = {
       field_capacity: input.field_capacity ?? current.field_capacity,
@@ -112,11 +112,7 @@ export async function editDimensions(
     if (changed.includes('length') || changed.includes('width')) {
       const floor = { width: next.width, length: next.length };
       await checkRacksInside(trx, actor, warehouseId, floor);
-      const grid = clampFieldGrid(
-        { x: Number(warehouse.grid_x), y: Number(warehouse.grid_y) },
-        warehouse,
-        floor,
-      );
+      const grid = clampFieldGrid({ x: warehouse.grid_x, y: warehouse.grid_y }, warehouse, floor);
       Object.assign(changes, { length: next.length, width: next.width, grid_x: grid.x, grid_y: grid.y });
     }
     await updateWarehouseLayout(trx, warehouseId, changes);
@@ -143,8 +139,8 @@ export async function moveFieldGrid(
   return db.transaction().execute(async (trx) => {
     const warehouse = await lockLayout(trx, actor, warehouseId);
     const location = clampFieldGrid(point, warehouse, {
-      width: Number(warehouse.width),
-      length: Number(warehouse.length),
+      width: warehouse.width,
+      length: warehouse.length,
     });
     await updateWarehouseLayout(trx, warehouseId, { grid_x: location.x, grid_y: location.y });
     await recordEvent(trx, {
@@ -236,9 +232,9 @@ export async function changeGrid(
       operation === 'plus'
         ? await addCells(trx, actor, warehouse, input)
         : await removeCells(trx, warehouse, input);
-    const grid = clampFieldGrid({ x: Number(warehouse.grid_x), y: Number(warehouse.grid_y) }, size, {
-      width: Number(warehouse.width),
-      length: Number(warehouse.length),
+    const grid = clampFieldGrid({ x: warehouse.grid_x, y: warehouse.grid_y }, size, {
+      width: warehouse.width,
+      length: warehouse.length,
     });
     await updateWarehouseLayout(trx, warehouse.id, { ...size, grid_x: grid.x, grid_y: grid.y });
     await recordEvent(trx, {

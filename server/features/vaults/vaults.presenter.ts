@@ -36,8 +36,8 @@ export function presentVault(row: VaultRow, attachments: AttachmentDto[] = []): 
     order_name: row.order_name,
     note: row.note,
     type: row.type,
-    position: row.position === null ? null : Number(row.position),
-    version: Number(row.version),
+    position: row.position === null ? null : row.position,
+    version: row.version,
     attachments,
   };
 }

@@ -164,7 +164,7 @@ export async function countVaultsInFields(db: Db, fieldIds: number[]): Promise<n
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('field_id', 'in', fieldIds)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 export interface NewVault {
@@ -260,5 +260,5 @@ export async function findStageRevision(db: Db, companyId: number): Promise<numb
     .select('stage_revision')
     .where('id', '=', companyId)
     .executeTakeFirst();
-  return row === undefined ? undefined : Number(row.stage_revision);
+  return row === undefined ? undefined : row.stage_revision;
 }

@@ -249,8 +249,7 @@ export async function updateVault(
       const current = await findVault(trx, actor.companyId, vaultId);
       if (!current) throw notFound(VAULT_NOT_FOUND);
       if (current.field_id !== before.field_id) throw conflict(CONCURRENT_CHANGE);
-      if (input.version !== undefined && input.version !== Number(current.version))
-        throw conflict(VAULT_CHANGED);
+      if (input.version !== undefined && input.version !== current.version) throw conflict(VAULT_CHANGED);
       const field = current.field_id === null ? null : (fields.get(current.field_id) ?? null);
 
       const details = normaliseDetails({

@@ -36,10 +36,10 @@ export const DUPLICATE_WAREHOUSE = 'A warehouse with this name already exists.';
 function statsOf(c: WarehouseCountsRow | undefined): WarehouseStats {
   return c
     ? {
-        vaultCount: Number(c.vault_count),
-        realVaultCount: Number(c.real_count),
-        emptyVaultCount: Number(c.empty_vault_count),
-        emptyCouchboxCount: Number(c.empty_couchbox_count),
+        vaultCount: c.vault_count,
+        realVaultCount: c.real_count,
+        emptyVaultCount: c.empty_vault_count,
+        emptyCouchboxCount: c.empty_couchbox_count,
       }
     : NO_VAULTS;
 }
@@ -51,7 +51,7 @@ export async function listCompanyWarehousesTagged(
 ): Promise<{ tag: string; present: () => WarehouseSummaryDto[] }> {
   const rows = await listWarehousesWithStats(db, companyId);
   // the list changes when a warehouse comes or goes, or one of them is written to (which moves its revision on)
-  const state = rows.map((r) => `${r.id}:${Number(r.version)}:${Number(r.revision)}`).join(',');
+  const state = rows.map((r) => `${r.id}:${r.version}:${r.revision}`).join(',');
   const tag = revisionTag('c', companyId, createHash('sha1').update(state).digest('base64url'));
   return { tag, present: () => rows.map((row) => presentWarehouseSummary(row, statsOf(row))) };
 }

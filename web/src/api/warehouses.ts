@@ -6,6 +6,7 @@ import type {
   WarehouseSummaryDto,
 } from '../../../domain/schemas/warehouse.schema';
 import { api } from '../lib/api-client';
+import { useSession } from './session';
 
 export const warehousesQueryKey = (companyId: number) => ['warehouses', companyId] as const;
 export const warehouseQueryKey = (warehouseId: number) => ['warehouse', warehouseId] as const;
@@ -20,6 +21,18 @@ export function useWarehouses(companyId: number | undefined) {
     enabled: companyId !== undefined,
     staleTime: 30_000,
   });
+}
+
+/**
+ * The signed-in company's warehouse named by an address slug (`/warehouse/{slug}`), with the list it was found in:
+ * `summary` is undefined while the list loads and for a slug no warehouse has.
+ */
+export function useWarehouseBySlug(slug: string) {
+  const session = useSession();
+  const warehouses = useWarehouses(session.data?.companyId);
+  const wanted = slug.toLowerCase();
+  const summary = warehouses.data?.find((w) => w.slug === wanted);
+  return { warehouses, summary };
 }
 
 /** One warehouse with its fields (keyed by id) and their vaults (keyed by id). */
