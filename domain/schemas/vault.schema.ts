@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FieldDto, WarehouseSummaryDto } from './warehouse.schema';
 import { VAULT_TYPES } from '../rules/capacity';
 import { placeholderKind } from '../rules/placeholders';
 import { blankAsAbsent, customerName, intFrom, optionalText, safeName, safeText } from './form-values';
@@ -51,6 +52,10 @@ export const MoveVaultSchema = z.object({
   position: intFrom('position', 1, 11),
 });
 export type MoveVaultInput = z.infer<typeof MoveVaultSchema>;
+
+/** The answer of DELETE /api/vaults/{id}: where the vault was deleted from, with what changed there. */
+export type DeleteVaultAnswer =
+  { deleteFrom: 'stage' } | { deleteFrom: 'field'; field: FieldDto; warehouse: WarehouseSummaryDto };
 
 export interface StagedVaultDto {
   id: number;

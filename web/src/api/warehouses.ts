@@ -2,9 +2,11 @@ import { type QueryClient, useMutation, useQueries, useQuery, useQueryClient } f
 import type {
   AddWarehouseInput,
   FieldDto,
+  FieldTypeSchema,
   WarehouseDto,
   WarehouseSummaryDto,
 } from '../../../domain/schemas/warehouse.schema';
+import type { z } from 'zod';
 import { api } from '../lib/api-client';
 import { useSession } from './session';
 
@@ -98,13 +100,8 @@ export function useDeleteWarehouse() {
   });
 }
 
-export interface SetFieldTypeInput {
-  fieldId: number;
-  warehouseId: number;
-  type: 'couchbox' | 'vault';
-  /** name of the field below, which becomes (or stops being) the hidden bottom half */
-  field2: string;
-}
+/** The body of PATCH /api/fields/{id} from the contract (field2 names the field below, the hidden bottom half). */
+export type SetFieldTypeInput = { fieldId: number } & z.input<typeof FieldTypeSchema>;
 
 export function useSetFieldType() {
   const queryClient = useQueryClient();

@@ -90,7 +90,7 @@ export function EditVaultForm({
     setIssues({});
   }
 
-  function buildBody(): UpdateVaultBody {
+  function buildBody(): UpdateVaultBody & { name: string } {
     // a real vault keeps its stored kind; a placeholder turned back into a vault takes its field's kind
     const regularType = wasEmpty ? (couchboxField ? 'couchbox' : 'vault') : vault.type;
     return {
@@ -105,7 +105,7 @@ export function EditVaultForm({
 
   // mutateAsync settles even when the refreshed warehouse has already unmounted this form (the vault moved or is
   // gone), so the toast and the way back always happen
-  function save(body: UpdateVaultBody) {
+  function save(body: UpdateVaultBody & { name: string }) {
     updateVault
       .mutateAsync({ vaultId: vault.id, body })
       .then(() => {
