@@ -1,9 +1,55 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+// Import direction, checked on resolved paths (so `../../racks/...` is caught however it is spelled).
+const folders = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const webFeatures = folders('./web/src/features');
+const serverFeatures = folders('./server/features');
+// The core aggregate: a warehouse holds fields, a field holds vaults. The other server features build on it.
+const serverCore = ['warehouses', 'fields', 'vaults'];
+const serverEdge = serverFeatures.filter((name) => !serverCore.includes(name));
+const zones = [
+  { target: './domain', from: ['./server', './web'], message: 'domain is pure: it imports neither side' },
+  { target: './server', from: './web', message: 'server never imports web code' },
+  { target: './web', from: './server', message: 'web never imports server code' },
+  ...webFeatures.map((name) => ({
+    target: `./web/src/features/${name}`,
+    from: './web/src/features',
+    except: [`./${name}`],
+    message: 'web features do not import each other; share through components, lib or api',
+  })),
+  {
+    target: './web/src/features',
+    from: './web/src/app',
+    message: 'features never import app/; app/ composes them',
+  },
+  {
+    target: ['./web/src/components', './web/src/lib', './web/src/api', './web/src/config'],
+    from: ['./web/src/features', './web/src/app'],
+    message: 'shared web code never imports features or app/',
+  },
+  ...serverCore.map((name) => ({
+    target: `./server/features/${name}`,
+    from: serverEdge.map((edge) => `./server/features/${edge}`),
+    message:
+      'the core (warehouses, fields, vaults) never imports layout, racks, checklists, print or contact',
+  })),
+  {
+    target: './server/db',
+    from: ['./server/features', './server/auth', './server/http', './server/events', './server/transfer'],
+    message:
+      'server/db imports no feature: demo data is composed in server/demo-seed.ts, builders in server/factories.ts',
+  },
+];
 
 export default tseslint.config(
   {
@@ -25,33 +71,31 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...restrict([
-        { group: ['**/server/**'], message: 'web never imports server code' },
-        {
-          group: ['**/features/*/**', '!./**', '!../**/components/**'],
-          message: 'features do not import each other',
-        },
-      ]),
     },
   },
   {
-    // app/ composes the features; it may import them
-    files: ['web/src/app/**/*.{ts,tsx}'],
-    rules: restrict([{ group: ['**/server/**'], message: 'web never imports server code' }]),
+    files: ['domain/**/*.ts'],
+    rules: restrict([{ group: ['node:*'], message: 'domain is pure: no I/O' }]),
   },
   {
-    files: ['domain/**/*.ts'],
-    rules: restrict([
-      { group: ['**/server/**', '**/web/**', 'node:*'], message: 'domain is pure: no server, web or I/O' },
-    ]),
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // tests arrange data across features; the direction rules bind the product code
+    files: ['**/*.test.ts', 'server/test/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
   },
   {
     // Playwright fixtures must destructure their dependencies, even when there are none
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },
-  },
-  {
-    files: ['server/**/*.ts'],
-    rules: restrict([{ group: ['**/web/**'], message: 'server never imports web code' }]),
   },
 );

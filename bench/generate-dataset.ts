@@ -1,6 +1,6 @@
 import type { Db } from '../server/db/database';
 import { nowIso } from '../server/db/database';
-import { buildAccount } from '../server/db/factories';
+import { buildAccount } from '../server/factories';
 import { insertMany } from './dataset.repo';
 
 export interface DatasetShape {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Insertable } from 'kysely';
 import type { ActivityQuery } from '../domain/schemas/activity.schema';
 import { nowIso, openDatabase } from '../server/db/database';
-import { buildAccount } from '../server/db/factories';
+import { buildAccount } from '../server/factories';
 import { migrateToLatest } from '../server/db/migrate';
 import type { Database } from '../server/db/schema';
 import { recordEvent } from '../server/events/event-log.repo';

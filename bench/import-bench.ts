@@ -10,7 +10,7 @@ import { toCsv } from '../domain/rules/csv';
 import { fieldName } from '../domain/rules/field-names';
 import { importTemplate } from '../domain/rules/import-columns';
 import { openDatabase } from '../server/db/database';
-import { buildAccount } from '../server/db/factories';
+import { buildAccount } from '../server/factories';
 import { migrateToLatest } from '../server/db/migrate';
 import { signInCookie, startServer } from '../server/test/server-process';
 import { writePerformanceSection } from './performance-doc';

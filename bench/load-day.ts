@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
-import { DEMO_LOGIN, seedDemoIfEmpty } from '../server/db/seed';
+import { DEMO_LOGIN, seedDemoIfEmpty } from '../server/demo-seed';
 import { type LoadDayReport, describeLoadDay, runLoadDay } from '../server/test/load-day';
 import { startServer } from '../server/test/server-process';
 

@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { openDatabase, type DatabaseHandle } from '../server/db/database';
-import { type BuiltAccount, buildAccount } from '../server/db/factories';
+import { type BuiltAccount, buildAccount } from '../server/factories';
 import { E2E_DATABASE_FILE } from './e2e-env';
 
 /** The server's own database, for arranging data through the same factories the seed and API tests use. */

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { buildAccount } from '../server/db/factories';
+import { buildAccount } from '../server/factories';
 import {
   buildStagedVault,
   buildVault,

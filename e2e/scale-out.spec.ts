@@ -3,9 +3,9 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import pg from 'pg';
 import { loadConfig } from '../server/config';
 import { type DatabaseHandle, openDatabase } from '../server/db/database';
-import { type BuiltAccount, buildAccount } from '../server/db/factories';
+import { type BuiltAccount, buildAccount } from '../server/factories';
 import { migrateToLatest } from '../server/db/migrate';
-import { DEMO_LOGIN, seedDemoIfEmpty } from '../server/db/seed';
+import { DEMO_LOGIN, seedDemoIfEmpty } from '../server/demo-seed';
 import {
   type BuiltWarehouse,
   buildVault,

@@ -12,7 +12,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { MAX_UPLOAD_BYTES } from '../domain/rules/capacity';
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '../domain/rules/capacity';
 import { authRoutes } from './auth/auth.routes';
 import { startHousekeeping } from './auth/housekeeping';
 import { guardRoutesByRole } from './auth/route-roles';
@@ -129,7 +129,7 @@ export async function buildApp({
     }
     if (Array.isArray(error.errors)) return reply.status(status).send({ errors: error.errors });
     if (error.code === 'FST_REQ_FILE_TOO_LARGE' || (status === 413 && request.isMultipart())) {
-      return reply.status(413).send({ errors: ['File size should not exceed 5MB'] });
+      return reply.status(413).send({ errors: [FILE_TOO_LARGE] });
     }
     if (status === 413) return reply.status(413).send({ errors: ['The request is too large.'] });
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {

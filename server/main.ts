@@ -3,7 +3,7 @@ import { demoPasswordInUse } from './auth/auth.service';
 import { listenHost, loadConfig } from './config';
 import { isDatabaseUnavailable, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { DEMO_LOGIN, seedDemoIfEmpty } from './db/seed';
+import { DEMO_LOGIN, seedDemoIfEmpty } from './demo-seed';
 
 const config = loadConfig();
 const database = openDatabase(config.database);

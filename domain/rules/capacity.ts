@@ -1,7 +1,8 @@
 export const DEFAULT_FIELD_CAPACITY = 3;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** The refusal of a file over MAX_UPLOAD_BYTES, by the server (413) and by the forms before they send it. */
+export const FILE_TOO_LARGE = `File size should not exceed ${MAX_UPLOAD_BYTES / 1024 / 1024}MB`;
 
-export type FieldType = 'vault' | 'couchbox-T' | 'couchbox-B';
 export const VAULT_TYPES = ['vault', 'liftvan', 't2', 'couchbox'] as const;
 export type VaultType = (typeof VAULT_TYPES)[number];
 
@@ -24,6 +25,19 @@ export function nextFreePosition(occupied: readonly number[], capacity: number):
   const taken = new Set(occupied);
   for (let p = capacity; p >= 1; p--) if (!taken.has(p)) return p;
   return null;
+}
+
+/**
+ * The slot the next vault goes into, the one rule for the server's check and the web's add and move dialogs: none in a
+ * field marked full, none in a couchbox's hidden bottom half (no slots), else the next free position.
+ */
+export function nextFreeSlot(
+  field: { type: string; full: boolean | number },
+  occupied: readonly number[],
+  warehouseFieldCapacity: number | null | undefined,
+): number | null {
+  if (field.full) return null;
+  return nextFreePosition(occupied, fieldSlotCount(field.type, warehouseFieldCapacity));
 }
 
 /** The topmost vault is the one at the lowest occupied position; only it can be staged. */

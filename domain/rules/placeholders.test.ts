@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { countVaults, placeholderKind } from './placeholders';
+import {
+  countVaults,
+  emptyCustomerName,
+  isPlaceholderName,
+  normaliseDetails,
+  placeholderKind,
+} from './placeholders';
 
 describe('placeholderKind', () => {
   it('reads the kind from the customer name', () => {
@@ -29,5 +35,45 @@ describe('countVaults', () => {
       { customer_name: 'JONES', type: 'couchbox' },
     ]);
     expect(counts).toEqual({ vaultCount: 5, realVaultCount: 2, emptyVaultCount: 1, emptyCouchboxCount: 1 });
+  });
+});
+
+describe('normaliseDetails', () => {
+  it('stores a placeholder as EMPTY {KIND} without order, and without a number for t2 and liftvan', () => {
+    expect(
+      normaliseDetails({
+        name: ' 7 ',
+        customer_name: 'empty',
+        order_name: 'O-1',
+        type: 't2',
+        fallbackType: 'vault',
+      }),
+    ).toEqual({ name: null, customerName: 'EMPTY T2', orderName: null, type: 't2', note: null });
+    expect(normaliseDetails({ name: '7', customer_name: 'EMPTY', fallbackType: 'vault' })).toMatchObject({
+      name: '7',
+      customerName: 'EMPTY VAULT',
+      type: 'vault',
+    });
+  });
+
+  it('stores a real vault with its customer in capitals and blank text as null', () => {
+    expect(
+      normaliseDetails({
+        name: '',
+        customer_name: ' smith ',
+        order_name: ' O-9 ',
+        note: ' ',
+        fallbackType: 'liftvan',
+      }),
+    ).toEqual({ name: null, customerName: 'SMITH', orderName: 'O-9', type: 'liftvan', note: null });
+  });
+});
+
+describe('placeholder names', () => {
+  it('names a placeholder by its kind and recognises it in any case', () => {
+    expect(emptyCustomerName('liftvan')).toBe('EMPTY LIFTVAN');
+    expect(isPlaceholderName('empty vault')).toBe(true);
+    expect(isPlaceholderName('SMITH')).toBe(false);
+    expect(placeholderKind(null)).toBeNull();
   });
 });

@@ -225,3 +225,13 @@ export function planScale(
   const fit = Math.min(available.width / floor.width, available.height / floor.length);
   return Math.max(0.5, Math.min(maxPxPerFt, fit));
 }
+
+/** The 'Add a Rack' template (spec 9): 12 x 4 ft, 1 shelf, 1 slot. */
+export const RACK_TEMPLATE_DEFAULTS = {
+  name: '',
+  width: 12,
+  length: 4,
+  orientation: 'horizontal',
+  num_shelves: 1,
+  capacity: 1,
+} as const;

@@ -1,4 +1,4 @@
-import { emptyKindOf } from '../schemas/vault.schema';
+import { placeholderKind } from './placeholders';
 
 const kindWords: Record<string, string> = {
   vault: 'vault',
@@ -17,7 +17,7 @@ export function vaultTitle(
 ): string {
   if (vault.name) return `Vault ${vault.name}`;
   const where = fieldName ? ` in ${fieldName}` : '';
-  const kind = emptyKindOf(vault.customer_name);
+  const kind = placeholderKind(vault.customer_name);
   if (kind) return `Empty ${kindWords[kind] ?? kind}${where}`;
   return `Vault of ${vault.customer_name}${where}`;
 }

@@ -22,11 +22,9 @@ export const decimalFrom = (label: string, min: number, max: number) =>
       .max(max, `${label} must be at most ${max}.`),
   );
 
-export const boolFrom = (label: string) =>
-  z.preprocess(
-    (v) => (v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v),
-    z.boolean({ error: `${label} must be true or false.` }),
-  );
+/** A key a form sends blank (empty, only spaces, or null) when it has no choice to make: read as absent. */
+export const blankAsAbsent = (v: unknown) =>
+  v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v;
 
 /** Optional text: trimmed, with blank read as absent. */
 export const optionalText = (label: string, max: number) =>

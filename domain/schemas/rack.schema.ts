@@ -1,20 +1,19 @@
 import { z } from 'zod';
 import { RACK_ORIENTATIONS } from '../rules/rack-placement';
-import { customerName, decimalFrom, intFrom, optionalText, safeName, safeText } from './form-values';
+import {
+  blankAsAbsent,
+  customerName,
+  decimalFrom,
+  intFrom,
+  optionalText,
+  safeName,
+  safeText,
+} from './form-values';
 
 export const MAX_RACK_SHELVES = 20;
 export const MAX_SHELF_CAPACITY = 100;
 export const MAX_RACK_SIZE_FT = 10_000;
 export const DEFAULT_RACK_NAME = 'Unnamed Rack';
-/** The 'Add a Rack' template (spec 9): 12 x 4 ft, 1 shelf, 1 slot. */
-export const RACK_TEMPLATE_DEFAULTS = {
-  name: '',
-  width: 12,
-  length: 4,
-  orientation: 'horizontal',
-  num_shelves: 1,
-  capacity: 1,
-} as const;
 
 export const SHELF_NOT_FOUND = 'Shelf not found. Please select a valid shelf.';
 export const RACK_CHANGED = 'This rack was changed by someone else';
@@ -39,9 +38,6 @@ export function shelfCapacityHoldsPallets(position: number, needed: number): str
 export function fullShelfMessage(capacity: number): string {
   return `This shelf already has the maximum number of pallets (${capacity}).`;
 }
-
-const blankAsAbsent = (v: unknown) =>
-  v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v;
 
 /** A blank size means 1 ft (spec 5); zero or less is refused. */
 const rackSize = (label: string) =>
@@ -84,7 +80,6 @@ export const AddRackSchema = z.object({
 });
 export type AddRackInput = z.infer<typeof AddRackSchema>;
 /** What the template form holds before it is sent (strings while typing). */
-export type RackTemplateValues = z.input<typeof AddRackSchema>;
 
 /** PUT /api/racks/{warehouseId}/rack/{rackId}: a move, and maybe a turn. */
 export const MoveRackSchema = z.object({
@@ -173,7 +168,6 @@ export const PalletFormSchema = z.object({
       .max(MAX_SHELF_CAPACITY, `Pallet spaces must be at most ${MAX_SHELF_CAPACITY}.`),
   ),
 });
-export type PalletFormValues = z.input<typeof PalletFormSchema>;
 
 export interface PalletDto {
   id: number;

@@ -1,31 +1,10 @@
 import { z } from 'zod';
+import type { FieldDto, WarehouseSummaryDto } from './warehouse.schema';
 import { VAULT_TYPES } from '../rules/capacity';
-import { customerName, intFrom, optionalText, safeName, safeText } from './form-values';
-
-export const EMPTY_PREFIX = 'EMPTY';
-
-/** 'EMPTY VAULT', 'EMPTY LIFTVAN', ... : the customer name of an empty placeholder of that kind. */
-export function emptyCustomerName(kind: (typeof VAULT_TYPES)[number]): string {
-  return `${EMPTY_PREFIX} ${kind.toUpperCase()}`;
-}
-
-/** The kind of an empty placeholder read from its customer name, or null for a real customer. */
-export function emptyKindOf(customerName: string | null | undefined): (typeof VAULT_TYPES)[number] | null {
-  const upper = (customerName ?? '').toUpperCase();
-  if (!upper.includes(EMPTY_PREFIX)) return null;
-  const kind = upper.replace(EMPTY_PREFIX, '').trim().toLowerCase();
-  return (VAULT_TYPES as readonly string[]).includes(kind) ? (kind as (typeof VAULT_TYPES)[number]) : 'vault';
-}
-
-/** Placeholder kinds whose vault number is blank (spec 4.2: t2 and liftvan). */
-export function vaultNumberDisabled(kind: string | null): boolean {
-  return kind === 't2' || kind === 'liftvan';
-}
+import { placeholderKind } from '../rules/placeholders';
+import { blankAsAbsent, customerName, intFrom, optionalText, safeName, safeText } from './form-values';
 
 const vaultType = z.enum(VAULT_TYPES, { error: 'Type must be vault, liftvan, t2 or couchbox.' });
-// a form that has no choice to make sends the key blank
-const blankAsAbsent = (v: unknown) => (v === '' || v === null ? undefined : v);
-
 const vaultNumber = safeName('Vault number', optionalText('Vault number', 50));
 const orderName = safeName('Order number', optionalText('Order number', 50));
 const note = safeText('Note', optionalText('Note', 2000));
@@ -43,7 +22,7 @@ export const AddVaultSchema = z
     company_id: z.unknown().optional(),
   })
   .superRefine((v, ctx) => {
-    if (emptyKindOf(v.customer_name) === null && !v.order_name) {
+    if (placeholderKind(v.customer_name) === null && !v.order_name) {
       ctx.addIssue({ code: 'custom', path: ['order_name'], message: 'Order number is required.' });
     }
   });
@@ -61,7 +40,7 @@ export const UpdateVaultSchema = z
     attachments: z.array(z.unknown()).optional(),
   })
   .superRefine((v, ctx) => {
-    if (emptyKindOf(v.customer_name) === null && !v.order_name) {
+    if (placeholderKind(v.customer_name) === null && !v.order_name) {
       ctx.addIssue({ code: 'custom', path: ['order_name'], message: 'Order number is required.' });
     }
   });
@@ -73,6 +52,10 @@ export const MoveVaultSchema = z.object({
   position: intFrom('position', 1, 11),
 });
 export type MoveVaultInput = z.infer<typeof MoveVaultSchema>;
+
+/** The answer of DELETE /api/vaults/{id}: where the vault was deleted from, with what changed there. */
+export type DeleteVaultAnswer =
+  { deleteFrom: 'stage' } | { deleteFrom: 'field'; field: FieldDto; warehouse: WarehouseSummaryDto };
 
 export interface StagedVaultDto {
   id: number;

@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAccount } from '../db/factories';
+import { buildAccount } from '../factories';
 import { type TestContext, signIn, startTestApp, testEngines } from '../test/test-app';
+import { useTestApp } from '../test/use-test-app';
 import { FREE_FAILURES_PER_EMAIL, INVALID_CREDENTIALS } from './auth.service';
 
 describe.each(testEngines())('auth routes on %s', (engine) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startTestApp(engine);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const { ctx } = useTestApp(engine, { users: 0 });
 
   it('GET /api/auth/ answers 401 with errors when signed out', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/' });

@@ -95,9 +95,9 @@ export async function loginFailuresBefore(
     .where('id', '<', beforeId)
     .executeTakeFirstOrThrow();
   return {
-    emailCount: Number(byEmail.count),
+    emailCount: byEmail.count,
     emailLatest: byEmail.latest as string | null,
-    ipCount: Number(byIp.count),
+    ipCount: byIp.count,
     ipOldest: byIp.oldest as string | null,
   };
 }

@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { environmentWith, listenHost, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
-import { buildAccount } from '../db/factories';
+import { buildAccount } from '../factories';
 import { migrateToLatest } from '../db/migrate';
-import { DEMO_LOGIN, seedDemoIfEmpty } from '../db/seed';
-import { type TestContext, signIn, startTestApp, testEngines } from '../test/test-app';
+import { DEMO_LOGIN, seedDemoIfEmpty } from '../demo-seed';
+import { signIn, startTestApp, testEngines } from '../test/test-app';
+import { useTestApp } from '../test/use-test-app';
 import { LOGOUT_FROM_ELSEWHERE } from './auth.routes';
 import { createAccount, demoPasswordInUse, resetPassword } from './auth.service';
 import { PASSWORD_TOO_SHORT, PASSWORD_TOO_WEAK, passwordProblems } from './password-policy';
@@ -19,13 +20,7 @@ const DAY = 24 * 3600_000;
 const STRONG = 'granite-otter-lantern-41';
 
 describe.each(testEngines())('sessions, logout and passwords on %s', (engine) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startTestApp(engine);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const { ctx } = useTestApp(engine, { users: 0 });
 
   const me = (cookie: string) => ctx.app.inject({ method: 'GET', url: '/api/auth/', headers: { cookie } });
   const sessionsOf = async (userId: number) =>

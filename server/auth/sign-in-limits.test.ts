@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAccount } from '../db/factories';
-import { type TestContext, startTestApp, testEngines } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { buildAccount } from '../factories';
+import { testEngines } from '../test/test-app';
+import { useTestApp } from '../test/use-test-app';
 import { emailDelaySeconds, tooManyForEmail } from './auth.service';
 
 // Finding 5: anyone could lock any account out (five wrong passwords, 15 minutes, again and again), and ten
 // sign-ins a minute per address, successes included, locked out an office behind one shared address.
 describe.each(testEngines())('sign-in limits on %s', (engine) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    // the shipped default: 100 failures per address per 15 minutes
-    ctx = await startTestApp(engine, { LOGIN_RATE_LIMIT: '100' });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  // the shipped default: 100 failures per address per 15 minutes
+  const { ctx } = useTestApp(engine, { env: { LOGIN_RATE_LIMIT: '100' }, users: 0 });
 
   const login = (email: string, password: string, ip = '192.0.2.10') =>
     ctx.app.inject({

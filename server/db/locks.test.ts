@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildWarehouse } from '../features/warehouses/warehouses.factories';
-import { findOrCreateCustomer } from '../features/vaults/customers.repo';
+import { findOrCreateCustomer } from '../customers/customers.repo';
 import { insertVault } from '../features/vaults/vaults.repo';
 import { LOST_RACE, lostRaceConflict } from '../http/errors';
-import { type TestContext, startTestApp, testEngines } from '../test/test-app';
-import { buildAccount } from './factories';
+import { testEngines } from '../test/test-app';
+import { useTestApp } from '../test/use-test-app';
+import { buildAccount } from '../factories';
 import { isLostRace, isPostgres, lockFields, lockWarehouse } from './locks';
 
 describe.each(testEngines())('row locks and lost races on %s', (engine) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startTestApp(engine);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const { ctx } = useTestApp(engine, { users: 0 });
 
   async function newWarehouses(count: number) {
     const account = await buildAccount(ctx.database.db);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAccount } from '../db/factories';
+import { buildAccount } from '../factories';
 import { type TestContext, startTestApp, testEngines } from '../test/test-app';
 import { EventFeed, type LiveEvent } from './event-feed';
 import { latestEventId, recordEvent } from './event-log.repo';

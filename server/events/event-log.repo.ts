@@ -96,7 +96,7 @@ export async function latestEventId(db: Db): Promise<number> {
     .selectFrom('events')
     .select((eb) => eb.fn.max('id').as('max'))
     .executeTakeFirst();
-  return Number(row?.max ?? 0);
+  return row?.max ?? 0;
 }
 
 /** Ids of the company's events in (afterId, upToId]: what was already in the log when a stream started. */
@@ -143,7 +143,7 @@ export async function findLatestEvents(
         payload = null;
       }
       const at = row.created_at as unknown;
-      latest.set(Number(row.entity_id), {
+      latest.set(row.entity_id, {
         payload,
         createdAt: at instanceof Date ? at.toISOString() : String(at),
       });

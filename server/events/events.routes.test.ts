@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../db/database';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../test/test-app';
+import { type SignedIn, signIn, testEngines } from '../test/test-app';
+import { useTestApp } from '../test/use-test-app';
 import { recordEvent } from './event-log.repo';
 import { CATCH_UP_LIMIT, TOO_MANY_STREAMS } from './events.routes';
 import { MAX_STREAMS_PER_SESSION, checkOpenStreams, endUserStreams } from './live-streams';
@@ -108,15 +109,11 @@ const sessionIdOf = (cookie: string) =>
     .digest('hex');
 
 describe.each(testEngines())('live events on %s', (engine) => {
-  let ctx: TestContext;
+  const { ctx } = useTestApp(engine, { users: 0 });
   let port: number;
   beforeAll(async () => {
-    ctx = await startTestApp(engine);
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     port = (ctx.app.server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   const record = (who: SignedIn, kind: string, warehouseId: number | null = null) =>

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppConfig } from '../config';
-import type { DatabaseHandle } from '../db/database';
 import { activityRoutes } from './activity/activity.routes';
+import type { FeatureOptions } from './feature-options';
 import { checklistsRoutes } from './checklists/checklists.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { fieldsRoutes } from './fields/fields.routes';
@@ -16,11 +15,6 @@ import { teamRoutes } from './team/team.routes';
 import { receivingRoutes } from './receiving/receiving.routes';
 import { vaultsRoutes } from './vaults/vaults.routes';
 import { warehousesRoutes } from './warehouses/warehouses.routes';
-
-export interface FeatureOptions {
-  config: AppConfig;
-  database: DatabaseHandle;
-}
 
 /** Registers every feature's routes; each feature owns its folder under server/features/. */
 export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, options) => {

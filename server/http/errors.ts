@@ -17,7 +17,6 @@ export const unauthorized = (message = 'Unauthorized') => new HttpError(401, [me
 export const forbidden = (message: string) => new HttpError(403, [message]);
 export const notFound = (message = 'Not found') => new HttpError(404, [message]);
 export const conflict = (message: string) => new HttpError(409, [message]);
-export const tooLarge = (message: string) => new HttpError(413, [message]);
 
 export const LOST_RACE =
   'Someone else changed this warehouse at the same moment. Nothing was saved; please try again.';

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../domain/rules/capacity';
-import { multipartBody } from '../features/vaults/multipart-body';
+import { multipartBody } from '../test/multipart-body';
 import { buildVault, buildWarehouse } from '../features/warehouses/warehouses.factories';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../test/test-app';
+import { startTestApp, testEngines } from '../test/test-app';
+import { useTestApp } from '../test/use-test-app';
 
 // The outside security test's remaining findings: caching, HSTS, body sizes, ids in paths, names.
 describe.each(testEngines())('hardening on %s', (engine) => {
-  let ctx: TestContext;
-  let user: SignedIn;
-  beforeAll(async () => {
-    ctx = await startTestApp(engine);
-    user = await signIn(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const { ctx, user } = useTestApp(engine, { users: 1 });
 
   describe('Cache-Control and HSTS', () => {
     it('answers authenticated API calls (and refusals) with Cache-Control: no-store', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/database';
-import { buildAccount } from '../db/factories';
+import { buildAccount } from '../factories';
 import { migrateToLatest } from '../db/migrate';
 
 describe('web security of every answer', () => {

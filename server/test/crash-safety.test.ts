@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { findInvariantViolations } from './invariants.repo';
 import { openDatabase } from '../db/database';
-import { buildAccount } from '../db/factories';
+import { buildAccount } from '../factories';
 import { migrateToLatest } from '../db/migrate';
 import { type RunningServer, signInCookie, startServer } from './server-process';
 import { testEngines } from './test-app';

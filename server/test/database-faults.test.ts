@@ -14,7 +14,7 @@ import { type DatabaseHandle, isDatabaseUnavailable, openDatabase } from '../db/
 import { migrateToLatest } from '../db/migrate';
 import { recordEvent } from '../events/event-log.repo';
 import { buildStagedVault } from '../features/warehouses/warehouses.factories';
-import { multipartBody } from '../features/vaults/multipart-body';
+import { multipartBody } from './multipart-body';
 import { DATABASE_UNREACHABLE, DISK_FULL, databaseFault } from '../http/errors';
 import { type SignedIn, type TestContext, signIn, startTestApp } from './test-app';
 

@@ -8,7 +8,7 @@ import { loadConfig } from '../config';
 import type { Engine } from '../db/database';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { DEMO_LOGIN, seedDemoIfEmpty } from '../db/seed';
+import { DEMO_LOGIN, seedDemoIfEmpty } from '../demo-seed';
 import { describeLoadDay, runLoadDay } from './load-day';
 import { type RunningServer, startServer } from './server-process';
 import { testEngines } from './test-app';

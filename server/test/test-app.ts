@@ -5,7 +5,7 @@ import { buildApp } from '../app';
 import { environmentWith, loadConfig } from '../config';
 import { type DatabaseHandle, type Engine, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { type BuiltAccount, buildAccount } from '../db/factories';
+import { type BuiltAccount, buildAccount } from '../factories';
 
 /** The engines the API tests run on: SQLite always, PostgreSQL when TEST_POSTGRES_URL names a server. */
 export function testEngines(): Engine[] {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
-import { buildAccount } from '../db/factories';
+import { buildAccount } from '../factories';
 import { migrateToLatest } from '../db/migrate';
 import { REQUEST_TOO_SLOW } from '../http/body-timeout';
 import { recordEvent } from '../events/event-log.repo';

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAccount } from '../db/factories';
-import { DEMO_LOGIN, seedDemoIfEmpty } from '../db/seed';
+import { buildAccount } from '../factories';
+import { DEMO_LOGIN, seedDemoIfEmpty } from '../demo-seed';
 import { buildRack } from '../features/racks/racks.factories';
 import { buildStagedVault, buildVault, buildWarehouse } from '../features/warehouses/warehouses.factories';
 import { HttpError } from '../http/errors';
 import { snapshotDatabase } from '../test/database-snapshot.repo';
 import { findInvariantViolations } from '../test/invariants.repo';
 import { type TestContext, startTestApp, testEngines } from '../test/test-app';
+import { useTestApp } from '../test/use-test-app';
 import { MAX_LISTED_PROBLEMS } from './check-company-file';
 import { type CompanyExport, exportCompany, importCompany } from './company-transfer';
 
@@ -95,13 +96,12 @@ describe('company export and import', () => {
 });
 
 describe.each(testEngines())('checking an import file on %s', (engine) => {
-  let ctx: TestContext;
+  const { ctx } = useTestApp(engine, { users: 0 });
   let victim: Awaited<ReturnType<typeof buildAccount>>;
   let victimFieldId: number;
   let exported: CompanyExport;
   let exportedName: string;
   beforeAll(async () => {
-    ctx = await startTestApp(engine);
     victim = await buildAccount(db());
     victimFieldId = (await buildWarehouse(db(), { companyId: victim.companyId })).field('B2').id;
     // a company with a row in every table the attacks and broken files below touch
@@ -112,9 +112,6 @@ describe.each(testEngines())('checking an import file on %s', (engine) => {
     await buildRack(db(), { companyId: other.companyId, warehouseId: wh.id });
     exportedName = other.companyName;
     exported = await exportCompany(db(), other.companyName);
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
   const db = () => ctx.database.db;
 

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { environmentWith } from '../config';
 import { openDatabase } from '../db/database';
-import { buildAccount } from '../db/factories';
+import { buildAccount } from '../factories';
 import { migrateToLatest } from '../db/migrate';
 import { exportCompany } from './company-transfer';
 

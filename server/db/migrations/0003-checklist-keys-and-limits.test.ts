@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testEngines } from '../../test/test-app';
 import { type DatabaseHandle, openDatabase } from '../database';
-import { buildAccount } from '../factories';
+import { buildAccount } from '../../factories';
 import { migrateToLatest } from '../migrate';
 
 // Checklists that exist before the migration get a key of their own, on both engines.

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testEngines } from '../../test/test-app';
 import { type DatabaseHandle, openDatabase } from '../database';
-import { buildAccount } from '../factories';
+import { buildAccount } from '../../factories';
 import { migrateToLatest } from '../migrate';
 
 // Vaults that exist before the migration get a label code of their own, on both engines.

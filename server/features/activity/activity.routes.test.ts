@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityItemDto, ActivityPageDto } from '../../../domain/schemas/activity.schema';
-import { buildAccount } from '../../db/factories';
+import { buildAccount } from '../../factories';
 import { apiRoutes } from '../../test/route-table';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
 import { buildRack } from '../racks/racks.factories';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ActivityQuerySchema } from '../../../domain/schemas/activity.schema';
 import { requireUser } from '../../auth/session.plugin';
 import { parseId, parseInput } from '../../http/errors';
-import type { FeatureOptions } from '../feature-routes';
+import type { FeatureOptions } from '../feature-options';
 import {
   VAULT_HISTORY_NOT_FOUND,
   exportActivityCsv,

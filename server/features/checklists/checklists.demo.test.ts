@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ChecklistDto, DEFAULT_CHECKLIST_TASKS } from '../../../domain/schemas/checklist.schema';
-import { buildAccount } from '../../db/factories';
-import { type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { buildAccount } from '../../factories';
+import { signIn, testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { buildWarehouse } from '../warehouses/warehouses.factories';
 import { seedDemoChecklists } from './checklists.demo';
 
 describe.each(testEngines())('demo checklist on %s', (engine) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startTestApp(engine);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const { ctx } = useTestApp(engine, { users: 0 });
 
   it('seeds one active checklist for the first warehouse with the default tasks, the first one answered', async () => {
     const account = await buildAccount(ctx.database.db);

@@ -94,19 +94,6 @@ export async function listTasks(db: Db, checklistIds: readonly number[]): Promis
     .execute();
 }
 
-export async function warehouseOfCompany(
-  db: Db,
-  companyId: number,
-  warehouseId: number,
-): Promise<{ id: number; name: string } | undefined> {
-  return db
-    .selectFrom('warehouses')
-    .select(['id', 'name'])
-    .where('id', '=', warehouseId)
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-}
-
 export async function activeChecklistIdOfWarehouse(db: Db, warehouseId: number): Promise<number | undefined> {
   const row = await db
     .selectFrom('checklists')

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ACTIVE_CHECKLIST_EXISTS,
   type ChecklistDto,
@@ -7,22 +7,12 @@ import {
   WAREHOUSE_REQUIRED,
 } from '../../../domain/schemas/checklist.schema';
 import { uniqueSuffix } from '../../db/factories';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { type SignedIn, testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { buildWarehouse } from '../warehouses/warehouses.factories';
 
 describe.each(testEngines())('checklist routes on %s', (engine) => {
-  let ctx: TestContext;
-  let owner: SignedIn;
-  let stranger: SignedIn;
-
-  beforeAll(async () => {
-    ctx = await startTestApp(engine);
-    owner = await signIn(ctx);
-    stranger = await signIn(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const { ctx, user: owner, other: stranger } = useTestApp(engine);
 
   const warehouseOf = (user: SignedIn, name?: string) =>
     buildWarehouse(ctx.database.db, { companyId: user.companyId, name, rows: 1, cols: 1 });

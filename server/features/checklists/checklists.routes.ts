@@ -3,7 +3,7 @@ import { CreateChecklistSchema, EditChecklistSchema } from '../../../domain/sche
 import { requireRole } from '../../auth/route-roles';
 import { requireUser } from '../../auth/session.plugin';
 import { notFound, parseId, parseInput } from '../../http/errors';
-import type { FeatureOptions } from '../feature-routes';
+import type { FeatureOptions } from '../feature-options';
 import {
   activeChecklistByWarehouseName,
   answerChecklist,

@@ -25,12 +25,11 @@ import {
   setChecklistKey,
   updateChecklist,
   updateTask,
-  warehouseOfCompany,
 } from './checklists.repo';
 import { presentChecklist } from './checklists.presenter';
+import { requireWarehouse } from '../warehouses/warehouse-access';
 
 const CHECKLIST_NOT_FOUND = 'Checklist not found.';
-const WAREHOUSE_NOT_FOUND = 'Warehouse not found.';
 const NO_ACTIVE_CHECKLIST = 'No active checklist found for this warehouse.';
 export const FILL_IN_ANSWERS_ONLY =
   'The fill-in link can only answer open tasks; sign in to change the checklist itself.';
@@ -67,8 +66,7 @@ export async function createChecklist(
 ): Promise<ChecklistDto> {
   const id = await refuseSecondActive(() =>
     database.db.transaction().execute(async (trx) => {
-      const warehouse = await warehouseOfCompany(trx, user.companyId, input.warehouse_id);
-      if (!warehouse) throw notFound(WAREHOUSE_NOT_FOUND);
+      const warehouse = await requireWarehouse(trx, user.companyId, input.warehouse_id);
       if (await activeChecklistIdOfWarehouse(trx, warehouse.id)) throw conflict(ACTIVE_CHECKLIST_EXISTS);
       const checklistId = await insertChecklist(trx, {
         companyId: user.companyId,
@@ -142,8 +140,7 @@ export async function editChecklist(
 
       let warehouseId = row.warehouse_id;
       if (input.warehouse_id !== undefined && input.warehouse_id !== row.warehouse_id) {
-        const warehouse = await warehouseOfCompany(trx, user.companyId, input.warehouse_id);
-        if (!warehouse) throw notFound(WAREHOUSE_NOT_FOUND);
+        const warehouse = await requireWarehouse(trx, user.companyId, input.warehouse_id);
         warehouseId = warehouse.id;
       }
       const willBeActive = input.is_active ?? Boolean(row.is_active);

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type SignedIn, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { CONTACT_RATE_LIMIT, CONTACT_TOO_MANY } from './contact.routes';
 
 const valid = {
@@ -10,7 +11,7 @@ const valid = {
 };
 
 describe.each(testEngines())('contact routes on %s', (engine) => {
-  let ctx: TestContext;
+  const { ctx } = useTestApp(engine, { users: 0 });
   let ipCounter = 0;
   // each test sends from its own address so the per-address limit never mixes tests
   const nextIp = () => `10.9.${Math.floor(++ipCounter / 200)}.${ipCounter % 200}`;
@@ -21,12 +22,8 @@ describe.each(testEngines())('contact routes on %s', (engine) => {
 
   let inbox: SignedIn;
   beforeAll(async () => {
-    ctx = await startTestApp(engine);
     // the first company of an installation reads the inbox
     inbox = await signIn(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   it('GET /api/contact/settings answers a null form id when none is configured', async () => {

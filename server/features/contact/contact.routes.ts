@@ -3,7 +3,7 @@ import { ContactMessageSchema, type ContactSettingsDto } from '../../../domain/s
 import { requireUser } from '../../auth/session.plugin';
 import { nowIso } from '../../db/database';
 import { notFound, parseInput } from '../../http/errors';
-import type { FeatureOptions } from '../feature-routes';
+import type { FeatureOptions } from '../feature-options';
 import { findInboxCompanyId, insertContactMessage, listContactMessages } from './contact.repo';
 import { presentContactMessage } from './contact.presenter';
 

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FieldDto } from '../../../domain/schemas/warehouse.schema';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { type SignedIn, testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { buildVault, buildWarehouse, makeCouchbox } from '../warehouses/warehouses.factories';
 import { belowIsPaired, isBottomHalf, noFieldBelow, stageVaultsFirst, wrongField2 } from './fields.service';
 
 describe.each(testEngines())('field routes on %s', (engine) => {
-  let ctx: TestContext;
-  let user: SignedIn;
-  let other: SignedIn;
-  beforeAll(async () => {
-    ctx = await startTestApp(engine);
-    user = await signIn(ctx);
-    other = await signIn(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const { ctx, user, other } = useTestApp(engine);
 
   const db = () => ctx.database.db;
   const typesOf = async (ids: number[]) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { FieldFullSchema, FieldTypeSchema } from '../../../domain/schemas/warehouse.schema';
 import { parseId, parseInput } from '../../http/errors';
-import type { FeatureOptions } from '../feature-routes';
+import type { FeatureOptions } from '../feature-options';
 import { actorOf } from '../../auth/actor';
 import { FIELD_NOT_FOUND } from './field-loader';
 import { changeFieldFull, changeFieldType } from './fields.service';

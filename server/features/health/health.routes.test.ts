@@ -4,16 +4,11 @@ import { environmentWith, loadConfig } from '../../config';
 import { type DatabaseHandle, openDatabase } from '../../db/database';
 import { DATABASE_UNREACHABLE } from '../../http/errors';
 import { freePort } from '../../test/server-process';
-import { type TestContext, startTestApp, testEngines } from '../../test/test-app';
+import { testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 
 describe.each(testEngines())('GET /api/health on %s', (engine) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startTestApp(engine);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const { ctx } = useTestApp(engine, { users: 0 });
 
   it('answers 200 while the database answers and nothing failed', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyPluginAsync } from 'fastify';
 import { DATABASE_UNREACHABLE, DISK_FULL } from '../../http/errors';
-import type { FeatureOptions } from '../feature-routes';
+import type { FeatureOptions } from '../feature-options';
 
 /**
  * For load balancers and monitoring: 200 when the database answers and writes work, 503 otherwise: while the

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../../domain/rules/capacity';
 import type { ImportDryRunDto } from '../../../domain/schemas/import.schema';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
-import { multipartBody } from '../vaults/multipart-body';
+import { multipartBody } from '../../test/multipart-body';
 import { buildWarehouse } from '../warehouses/warehouses.factories';
 import { MISSING_IMPORT_FILE } from './import.routes';
 import { BROKEN_CSV, BROKEN_XLSX, EMPTY_FILE, NOT_A_SPREADSHEET, PROTECTED_OR_OLD_XLSX } from './read-sheet';

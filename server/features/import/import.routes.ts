@@ -4,9 +4,9 @@ import { actorOf } from '../../auth/actor';
 import { requireUser } from '../../auth/session.plugin';
 import { badRequest, notFound, parseId, parseInput } from '../../http/errors';
 import { PrintExportSchema } from '../../../domain/schemas/import.schema';
-import type { FeatureOptions } from '../feature-routes';
+import type { FeatureOptions } from '../feature-options';
 import { contentDisposition } from '../vaults/attachments.download';
-import { readForm } from '../vaults/vault-form';
+import { readForm } from '../../http/form-reader';
 import { exportPallets, exportPrintVaults, exportVaults, templateFile } from './export.service';
 import {
   IMPORT_NOT_FOUND,

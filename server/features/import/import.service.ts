@@ -11,7 +11,7 @@ import { isPostgres, lockWarehouses, type Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { type HttpError, badRequest, conflict, notFound } from '../../http/errors';
 import { insertFields } from '../fields/fields.repo';
-import { deleteUnusedCustomers, deleteUnusedOrders } from '../vaults/customers.repo';
+import { deleteUnusedCustomers, deleteUnusedOrders } from '../../customers/customers.repo';
 import { deleteWarehouseRow, insertWarehouse } from '../warehouses/warehouses.repo';
 import { DUPLICATE_WAREHOUSE } from '../warehouses/warehouses.service';
 import {

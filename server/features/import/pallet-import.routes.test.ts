@@ -4,7 +4,7 @@ import type { ImportDryRunDto, ImportRecordDto } from '../../../domain/schemas/i
 import { PALLET_OVERLAP, shelfSpaceMessage } from '../../../domain/schemas/rack.schema';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
 import { buildPallet, buildRack } from '../racks/racks.factories';
-import { multipartBody } from '../vaults/multipart-body';
+import { multipartBody } from '../../test/multipart-body';
 import { buildWarehouse } from '../warehouses/warehouses.factories';
 import { MISSING_RACK, missingShelf } from './pallet-import';
 import { MISSING_WAREHOUSE } from './vault-import';

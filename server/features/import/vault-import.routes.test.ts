@@ -4,7 +4,7 @@ import { toCsv } from '../../../domain/rules/csv';
 import type { ImportDryRunDto, ImportRecordDto } from '../../../domain/schemas/import.schema';
 import { findInvariantViolations } from '../../test/invariants.repo';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
-import { multipartBody } from '../vaults/multipart-body';
+import { multipartBody } from '../../test/multipart-body';
 import { COUCHBOX_FIELD_ONLY, FIELD_FULL, couchboxBottom } from '../vaults/vaults.service';
 import {
   buildStagedVault,

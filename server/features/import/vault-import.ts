@@ -17,13 +17,8 @@ import type { ImportProblemDto, NewWarehouseDto } from '../../../domain/schemas/
 import { UpdateVaultSchema } from '../../../domain/schemas/vault.schema';
 import { AddWarehouseSchema, MAX_GRID_COLS, MAX_GRID_ROWS } from '../../../domain/schemas/warehouse.schema';
 import type { Db } from '../../db/database';
-import {
-  COUCHBOX_FIELD_ONLY,
-  FIELD_FULL,
-  type VaultDetails,
-  couchboxBottom,
-  normaliseDetails,
-} from '../vaults/vaults.service';
+import { COUCHBOX_FIELD_ONLY, FIELD_FULL, couchboxBottom } from '../vaults/vaults.service';
+import { normaliseDetails, type VaultDetails } from '../../../domain/rules/placeholders';
 import {
   type ImportFieldRow,
   type ImportWarehouseRow,

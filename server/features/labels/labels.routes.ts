@@ -14,7 +14,7 @@ import {
   buildFieldLabels,
   buildVaultLabels,
 } from './labels.service';
-import type { FeatureOptions } from '../feature-routes';
+import type { FeatureOptions } from '../feature-options';
 import { moveVault } from '../vaults/vaults.service';
 import { resolveScan, scannedVault } from './scan.service';
 

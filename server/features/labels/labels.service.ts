@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { fillInPath } from '../checklists/checklist-key';
 import { findChecklist } from '../checklists/checklists.repo';
 import { VAULT_NOT_FOUND } from '../vaults/vaults.service';
-import { WAREHOUSE_NOT_FOUND } from '../warehouses/warehouses.service';
+import { WAREHOUSE_NOT_FOUND } from '../warehouses/warehouse-access';
 import { checklistPosterPdf, fieldLabelsPdf, vaultLabelsPdf } from './label-pdf';
 import { assignMissingLabelCodes, findVaultLabelRows, findWarehouseFields } from './labels.repo';
 

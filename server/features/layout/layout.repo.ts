@@ -53,8 +53,8 @@ export async function findFilledFields(db: Db, warehouseId: number): Promise<Fie
     .execute();
   return rows.map((r) => ({
     ...r,
-    vault_count: Number(r.vault_count),
-    top_position: Number(r.top_position),
+    vault_count: r.vault_count,
+    top_position: r.top_position,
   }));
 }
 
@@ -78,10 +78,6 @@ export async function shiftVaultPositions(db: Trx, warehouseId: number, delta: n
     .execute();
 }
 
-export async function setFieldGrid(db: Db, warehouseId: number, x: number, y: number): Promise<void> {
-  await updateWarehouseLayout(db, warehouseId, { grid_x: x, grid_y: y });
-}
-
 export interface CellRange {
   minCol?: number;
   maxCol?: number;
@@ -98,7 +94,7 @@ export async function countVaultsInCells(db: Db, warehouseId: number, range: Cel
   if (range.maxCol !== undefined) query = query.where('f.col', '<=', range.maxCol);
   if (range.minRow !== undefined) query = query.where('f.row', '>=', range.minRow);
   const row = await query.executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 export async function deleteFieldsInCells(db: Db, warehouseId: number, range: CellRange): Promise<void> {

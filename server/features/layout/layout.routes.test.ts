@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fieldName } from '../../../domain/rules/field-names';
 import { type GridChangeDto, REMOVE_VAULTS_FIRST } from '../../../domain/schemas/layout.schema';
 import type { WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { type SignedIn, testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { buildRack } from '../racks/racks.factories';
 import { buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
 
 describe.each(testEngines())('warehouse layout routes on %s', (engine) => {
-  let ctx: TestContext;
-  let user: SignedIn;
-  let other: SignedIn;
+  const { ctx, user, other } = useTestApp(engine);
   let counter = 0;
-
-  beforeAll(async () => {
-    ctx = await startTestApp(engine);
-    user = await signIn(ctx);
-    other = await signIn(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
 
   async function newWarehouse(
     companyId = user.companyId,

@@ -5,26 +5,14 @@ import {
   GridChangeSchema,
 } from '../../../domain/schemas/warehouse.schema';
 import { parseId, parseInput } from '../../http/errors';
-import type { FeatureOptions } from '../feature-routes';
-import { readForm } from '../vaults/vault-form';
+import type { FeatureOptions } from '../feature-options';
+import { readForm } from '../../http/form-reader';
 import { actorOf } from '../../auth/actor';
-import {
-  changeGrid,
-  editDimensions,
-  type GridOperation,
-  moveFieldGrid,
-  WAREHOUSE_NOT_FOUND,
-} from './layout.service';
+import { changeGrid, editDimensions, type GridOperation, moveFieldGrid } from './layout.service';
+import { WAREHOUSE_NOT_FOUND } from '../warehouses/warehouse-access';
 
 interface WarehouseParams {
   id: string;
-}
-
-/** Grid edits arrive as multipart form data, urlencoded form data or JSON; all read as one flat object. */
-async function readGridForm(request: FastifyRequest): Promise<Record<string, unknown>> {
-  if (request.isMultipart()) return (await readForm(request)).fields;
-  const body = request.body;
-  return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
 }
 
 export const layoutRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
@@ -54,7 +42,7 @@ export const layoutRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { da
 
   const gridChange = (operation: GridOperation) => async (request: FastifyRequest) => {
     const actor = actorOf(request);
-    const input = parseInput(GridChangeSchema, await readGridForm(request));
+    const input = parseInput(GridChangeSchema, (await readForm(request)).fields);
     return changeGrid(db, actor, operation, input);
   };
   for (const url of ['/api/fields/', '/api/fields']) {

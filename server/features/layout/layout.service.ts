@@ -15,13 +15,14 @@ import {
   type WarehouseSummaryDto,
 } from '../../../domain/schemas/warehouse.schema';
 import type { Db } from '../../db/database';
-import { lockWarehouse, type Trx } from '../../db/locks';
+import type { Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest } from '../../http/errors';
 import { insertFields } from '../fields/fields.repo';
 import { findRacksOfWarehouse } from '../racks/racks.repo';
 import type { Actor } from '../../auth/actor';
-import { findWarehouse, type WarehouseRow } from '../warehouses/warehouses.repo';
+import type { WarehouseRow } from '../warehouses/warehouses.repo';
+import { lockWarehouseLayout } from '../warehouses/warehouse-access';
 import { loadWarehouse, loadWarehouseSummary } from '../warehouses/warehouses.service';
 import {
   countVaultsInCells,
@@ -35,18 +36,8 @@ import {
   type WarehouseLayoutChanges,
 } from './layout.repo';
 
-export const WAREHOUSE_NOT_FOUND = 'Warehouse not found';
-
-/**
- * Layout changes lock the warehouse exclusively (docs/decisions/003-locking.md), then read it; only a warehouse of the
- * caller's company is locked.
- */
-async function lockLayout(trx: Trx, actor: Actor, warehouseId: number): Promise<WarehouseRow> {
-  if (!(await findWarehouse(trx, actor.companyId, warehouseId))) throw notFound(WAREHOUSE_NOT_FOUND);
-  await lockWarehouse(trx, warehouseId, 'update');
-  const warehouse = await findWarehouse(trx, actor.companyId, warehouseId);
-  if (!warehouse) throw notFound(WAREHOUSE_NOT_FOUND);
-  return warehouse;
+function lockLayout(trx: Trx, actor: Actor, warehouseId: number): Promise<WarehouseRow> {
+  return lockWarehouseLayout(trx, actor.companyId, warehouseId);
 }
 
 /** Refuses a capacity that a field's vaults do not fit into; stacks keep standing on the floor otherwise. */
@@ -76,11 +67,11 @@ async function checkRacksInside(
 ) {
   for (const rack of await findRacksOfWarehouse(db, actor.companyId, warehouseId)) {
     const rect = {
-      x: Number(rack.x),
-      y: Number(rack.y),
+      x: rack.x,
+      y: rack.y,
       ...rackFootprint({
-        width: Number(rack.width),
-        length: Number(rack.length),
+        width: rack.width,
+        length: rack.length,
         orientation: rack.orientation,
       }),
     };
@@ -100,9 +91,9 @@ export async function editDimensions(
   return db.transaction().execute(async (trx) => {
     const warehouse = await lockLayout(trx, actor, warehouseId);
     const current = {
-      field_capacity: Number(warehouse.field_capacity),
-      length: Number(warehouse.length),
-      width: Number(warehouse.width),
+      field_capacity: warehouse.field_capacity,
+      length: warehouse.length,
+      width: warehouse.width,
     };
     const next = {
       field_capacity: input.field_capacity ?? current.field_capacity,
@@ -121,11 +112,7 @@ export async function editDimensions(
     if (changed.includes('length') || changed.includes('width')) {
       const floor = { width: next.width, length: next.length };
       await checkRacksInside(trx, actor, warehouseId, floor);
-      const grid = clampFieldGrid(
-        { x: Number(warehouse.grid_x), y: Number(warehouse.grid_y) },
-        warehouse,
-        floor,
-      );
+      const grid = clampFieldGrid({ x: warehouse.grid_x, y: warehouse.grid_y }, warehouse, floor);
       Object.assign(changes, { length: next.length, width: next.width, grid_x: grid.x, grid_y: grid.y });
     }
     await updateWarehouseLayout(trx, warehouseId, changes);
@@ -152,8 +139,8 @@ export async function moveFieldGrid(
   return db.transaction().execute(async (trx) => {
     const warehouse = await lockLayout(trx, actor, warehouseId);
     const location = clampFieldGrid(point, warehouse, {
-      width: Number(warehouse.width),
-      length: Number(warehouse.length),
+      width: warehouse.width,
+      length: warehouse.length,
     });
     await updateWarehouseLayout(trx, warehouseId, { grid_x: location.x, grid_y: location.y });
     await recordEvent(trx, {
@@ -245,9 +232,9 @@ export async function changeGrid(
       operation === 'plus'
         ? await addCells(trx, actor, warehouse, input)
         : await removeCells(trx, warehouse, input);
-    const grid = clampFieldGrid({ x: Number(warehouse.grid_x), y: Number(warehouse.grid_y) }, size, {
-      width: Number(warehouse.width),
-      length: Number(warehouse.length),
+    const grid = clampFieldGrid({ x: warehouse.grid_x, y: warehouse.grid_y }, size, {
+      width: warehouse.width,
+      length: warehouse.length,
     });
     await updateWarehouseLayout(trx, warehouse.id, { ...size, grid_x: grid.x, grid_y: grid.y });
     await recordEvent(trx, {

@@ -1,20 +1,18 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldName } from '../../../domain/rules/field-names';
 import { type PrintVaultDto, sortForPrint } from '../../../domain/rules/print-order';
 import { nowIso } from '../../db/database';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { signIn, testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { buildWarehouse } from '../warehouses/warehouses.factories';
 
 // Issue 11: the streamed Print Studio list must be, byte for byte, the answer the plain implementation gave: one
 // query, every line presented, sorted with the shared rule, one JSON text.
 describe.each(testEngines())('GET /api/vaults/all streamed on %s', (engine) => {
-  let ctx: TestContext;
-  let user: SignedIn;
+  const { ctx, user } = useTestApp(engine, { users: 1 });
 
   beforeAll(async () => {
-    ctx = await startTestApp(engine);
-    user = await signIn(ctx);
     const db = ctx.database.db;
     const companyId = user.companyId;
     // names that only sort right naturally and case-blind, and more vaults than one page or chunk holds
@@ -74,9 +72,6 @@ describe.each(testEngines())('GET /api/vaults/all streamed on %s', (engine) => {
         .values(vaults.slice(i, i + 300))
         .execute();
     expect(vaults.length).toBeGreaterThan(2000);
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   /** The plain implementation, kept here as the reference. */

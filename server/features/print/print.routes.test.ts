@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { toCsv } from '../../../domain/rules/csv';
 import { PRINT_CSV_HEADER, type PrintVaultDto, printCsvRow } from '../../../domain/rules/print-order';
 import { uniqueSuffix } from '../../db/factories';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { signIn, testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { buildStagedVault, buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
 
 describe.each(testEngines())('GET /api/vaults/all on %s', (engine) => {
-  let ctx: TestContext;
-  let user: SignedIn;
+  const { ctx, user } = useTestApp(engine, { users: 1 });
   let list: PrintVaultDto[];
   const suffix = uniqueSuffix();
 
   beforeAll(async () => {
-    ctx = await startTestApp(engine);
-    user = await signIn(ctx);
     const db = ctx.database.db;
     const companyId = user.companyId;
     // created out of order on purpose: the answer must be sorted by the server
@@ -68,9 +66,6 @@ describe.each(testEngines())('GET /api/vaults/all on %s', (engine) => {
     const res = await user.request({ method: 'GET', url: '/api/vaults/all' });
     expect(res.statusCode).toBe(200);
     list = res.json() as PrintVaultDto[];
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   it('answers 401 when signed out', async () => {

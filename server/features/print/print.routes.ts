@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../../auth/session.plugin';
-import type { FeatureOptions } from '../feature-routes';
+import type { FeatureOptions } from '../feature-options';
 import { printListStream } from './print.service';
 
 export const printRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {

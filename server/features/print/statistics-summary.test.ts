@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
-import { type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { signIn, testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import {
   buildStagedVault,
   buildVault,
@@ -10,13 +11,7 @@ import {
 
 // The Statistics screen reads its figures from the warehouse summary; this pins them on a known dataset.
 describe.each(testEngines())('statistics figures from the warehouse summary on %s', (engine) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startTestApp(engine);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const { ctx } = useTestApp(engine, { users: 0 });
 
   it('counts every placed vault for potential spaces, and EMPTY vaults and couchboxes by type', async () => {
     const user = await signIn(ctx);

@@ -3,7 +3,7 @@ import { CreatePullListSchema, PullStepSchema } from '../../../domain/schemas/pu
 import { actorOf } from '../../auth/actor';
 import { requireUser } from '../../auth/session.plugin';
 import { parseId, parseInput } from '../../http/errors';
-import type { FeatureOptions } from '../feature-routes';
+import type { FeatureOptions } from '../feature-options';
 import {
   PULL_LIST_NOT_FOUND,
   createPullList,

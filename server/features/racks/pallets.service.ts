@@ -12,7 +12,7 @@ import type { Db } from '../../db/database';
 import { lockShelves, lockWarehouse, type Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { deleteUnusedCustomers, findOrCreateCustomer } from '../vaults/customers.repo';
+import { deleteUnusedCustomers, findOrCreateCustomer } from '../../customers/customers.repo';
 import type { Actor } from '../../auth/actor';
 import {
   deletePalletRow,
@@ -27,7 +27,7 @@ import { presentPallet } from './racks.presenter';
 export const PALLET_NOT_FOUND = 'Pallet not found';
 
 function spansOf(rows: { id: number; slot_index: number; shelf_spots: number }[]): SlotSpan[] {
-  return rows.map((r) => ({ id: r.id, slotIndex: Number(r.slot_index), spots: Number(r.shelf_spots) }));
+  return rows.map((r) => ({ id: r.id, slotIndex: r.slot_index, spots: r.shelf_spots }));
 }
 
 /** Refuses a pallet that does not fit, with the spec's message for missing space (counted in spots). */
@@ -91,7 +91,7 @@ export async function addPallet(db: Db, actor: Actor, input: AddPalletInput): Pr
   return db.transaction().execute(async (trx) => {
     const shelf = await lockShelf(trx, actor, shelfId);
     if (!shelf) throw notFound(SHELF_NOT_FOUND);
-    const capacity = Number(shelf.capacity);
+    const capacity = shelf.capacity;
     const pallets = spansOf(await findSlotsOfShelf(trx, shelfId));
     const spots = input.shelf_spots;
     const slotIndex = input.slot_index ?? firstFreeRun(capacity, pallets, spots) ?? 0;
@@ -143,11 +143,10 @@ export async function editPallet(
     if (!shelf) throw notFound(SHELF_NOT_FOUND);
     const pallet = await findPallet(trx, actor.companyId, palletId);
     if (!pallet) throw notFound(PALLET_NOT_FOUND);
-    if (input.version !== undefined && input.version !== Number(pallet.version))
-      throw conflict(PALLET_CHANGED);
-    const spots = input.pallet_spaces ?? Number(pallet.shelf_spots);
+    if (input.version !== undefined && input.version !== pallet.version) throw conflict(PALLET_CHANGED);
+    const spots = input.pallet_spaces ?? pallet.shelf_spots;
     const pallets = spansOf(await findSlotsOfShelf(trx, shelf.id));
-    requireFit(Number(shelf.capacity), pallets, { slotIndex: Number(pallet.slot_index), spots }, palletId);
+    requireFit(shelf.capacity, pallets, { slotIndex: pallet.slot_index, spots }, palletId);
     const customerId = await findOrCreateCustomer(trx, actor.companyId, input.customer_name);
     const updated = await updatePallet(
       trx,
@@ -160,7 +159,7 @@ export async function editPallet(
         weight: input.weight,
         shelfSpots: spots,
       },
-      Number(pallet.version),
+      pallet.version,
     );
     if (!updated) throw conflict(PALLET_CHANGED);
     if (customerId !== pallet.customer_id)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rackFillLevel } from '../../../domain/rules/occupancy';
 import { placementProblem } from '../../../domain/rules/rack-placement';
-import { buildAccount } from '../../db/factories';
+import { buildAccount } from '../../factories';
 import { type TestContext, startTestApp } from '../../test/test-app';
 import { buildWarehouse } from '../warehouses/warehouses.factories';
 import { seedDemoRacks } from './racks.demo';

@@ -69,13 +69,13 @@ export async function seedDemoRacks(db: Db, companyId: number, warehouseIds: num
   for (const [index, warehouseId] of warehouseIds.slice(0, 2).entries()) {
     const warehouse = await findWarehouse(db, companyId, warehouseId);
     if (!warehouse || !(warehouse.width > 0 && warehouse.length > 0)) continue;
-    const floor = { width: Number(warehouse.width), length: Number(warehouse.length) };
+    const floor = { width: warehouse.width, length: warehouse.length };
     // the vault block counts as taken floor, with a 2 ft aisle around it
     const block = fieldGridSize(warehouse);
     const taken: NamedRect[] = [
       {
-        x: Number(warehouse.grid_x) - 2,
-        y: Number(warehouse.grid_y) - 2,
+        x: warehouse.grid_x - 2,
+        y: warehouse.grid_y - 2,
         width: block.width + 4,
         length: block.length + 4,
       },

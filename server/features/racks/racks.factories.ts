@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { findOrCreateCustomer } from '../vaults/customers.repo';
+import { findOrCreateCustomer } from '../../customers/customers.repo';
 import { insertPallet } from './pallets.repo';
 import { findShelvesOfRacks, insertRack, insertShelves } from './racks.repo';
 

@@ -3,7 +3,7 @@ import type { PalletDto, RackDto, ShelfDto } from '../../../domain/schemas/rack.
 import type { PalletRow, RackRow, ShelfRow } from './racks.repo';
 
 export function presentPallet(row: PalletRow): PalletDto {
-  const spots = Number(row.shelf_spots);
+  const spots = row.shelf_spots;
   return {
     id: row.id,
     shelfId: row.shelf_id,
@@ -11,26 +11,26 @@ export function presentPallet(row: PalletRow): PalletDto {
     customerName: row.customer_name,
     palletNumber: row.pallet_number,
     notes: row.notes,
-    weight: Number(row.weight),
+    weight: row.weight,
     palletSpaces: spots,
     shelfSpots: spots,
-    slotIndex: Number(row.slot_index),
-    version: Number(row.version),
+    slotIndex: row.slot_index,
+    version: row.version,
   };
 }
 
 export function presentShelf(row: ShelfRow, pallets: PalletRow[]): ShelfDto {
   return {
     id: row.id,
-    position: Number(row.position),
-    capacity: Number(row.capacity),
+    position: row.position,
+    capacity: row.capacity,
     pallets: pallets.map(presentPallet),
   };
 }
 
 export function presentRack(row: RackRow, shelves: ShelfDto[]): RackDto {
-  const width = Number(row.width);
-  const length = Number(row.length);
+  const width = row.width;
+  const length = row.length;
   const footprint = rackFootprint({ width, length, orientation: row.orientation });
   return {
     id: row.id,
@@ -39,10 +39,10 @@ export function presentRack(row: RackRow, shelves: ShelfDto[]): RackDto {
     orientation: row.orientation,
     width,
     length,
-    capacity: Number(row.capacity),
+    capacity: row.capacity,
     num_shelves: shelves.length,
-    position: { x: Number(row.x), y: Number(row.y), ...footprint },
-    version: Number(row.version),
+    position: { x: row.x, y: row.y, ...footprint },
+    version: row.version,
     shelves,
   };
 }

@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   SHELF_NOT_FOUND,
   shelfSpaceMessage,
   type PalletDto,
   type RackDto,
 } from '../../../domain/schemas/rack.schema';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { type SignedIn, testEngines } from '../../test/test-app';
+import { type CompanyTable, countRows as countCompanyRows } from '../../test/row-count.repo';
+import { useTestApp } from '../../test/use-test-app';
 import { buildWarehouse } from '../warehouses/warehouses.factories';
 import { buildPallet, buildRack } from './racks.factories';
 
 describe.each(testEngines())('racks and pallets routes on %s', (engine) => {
-  let ctx: TestContext;
-  let user: SignedIn;
-  let other: SignedIn;
+  const { ctx, user, other } = useTestApp(engine);
   let warehouseId: number;
   let otherWarehouseId: number;
   let counter = 0;
@@ -32,26 +32,12 @@ describe.each(testEngines())('racks and pallets routes on %s', (engine) => {
     return warehouse.id;
   }
 
-  const countRows = async (table: 'racks' | 'shelves' | 'pallets' | 'customers', companyId: number) =>
-    Number(
-      (
-        await ctx.database.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('company_id', '=', companyId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const countRows = (table: CompanyTable, companyId: number) =>
+    countCompanyRows(ctx.database.db, table, companyId);
 
   beforeAll(async () => {
-    ctx = await startTestApp(engine);
-    user = await signIn(ctx);
-    other = await signIn(ctx);
     warehouseId = await newWarehouse(user.companyId);
     otherWarehouseId = await newWarehouse(other.companyId);
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   const addRack = (body: Record<string, unknown>, id = warehouseId, as: SignedIn = user) =>

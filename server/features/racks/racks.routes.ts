@@ -8,20 +8,13 @@ import {
 } from '../../../domain/schemas/rack.schema';
 import { requireUser } from '../../auth/session.plugin';
 import { parseId, parseInput } from '../../http/errors';
-import type { FeatureOptions } from '../feature-routes';
+import type { FeatureOptions } from '../feature-options';
 import { actorOf } from '../../auth/actor';
 import { notModified, revalidateEveryTime } from '../../http/revalidation';
 import { warehouseTag } from '../warehouses/warehouses.service';
 import { addPallet, deletePallet, editPallet, PALLET_NOT_FOUND } from './pallets.service';
-import {
-  addRack,
-  deleteRack,
-  editRack,
-  listRacks,
-  moveRack,
-  RACK_NOT_FOUND,
-  WAREHOUSE_NOT_FOUND,
-} from './racks.service';
+import { addRack, deleteRack, editRack, listRacks, moveRack, RACK_NOT_FOUND } from './racks.service';
+import { WAREHOUSE_NOT_FOUND } from '../warehouses/warehouse-access';
 
 interface WarehouseParams {
   id: string;

@@ -9,12 +9,12 @@ import {
   shelfCountHoldsPallets,
 } from '../../../domain/schemas/rack.schema';
 import type { Db } from '../../db/database';
-import { lockWarehouse, type Trx } from '../../db/locks';
+import type { Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { deleteUnusedCustomers } from '../vaults/customers.repo';
+import { deleteUnusedCustomers } from '../../customers/customers.repo';
 import type { Actor } from '../../auth/actor';
-import { findWarehouse } from '../warehouses/warehouses.repo';
+import { lockWarehouseLayout, requireWarehouse } from '../warehouses/warehouse-access';
 import { presentRacks } from './racks.presenter';
 import {
   appendShelves,
@@ -34,16 +34,11 @@ import {
 } from './racks.repo';
 import type { WarehouseRow } from '../warehouses/warehouses.repo';
 
-export const WAREHOUSE_NOT_FOUND = 'Warehouse not found';
 export const RACK_NOT_FOUND = 'Rack not found';
 
 /** Racks are part of the floor's layout: their changes lock the warehouse exclusively, then read it. */
-async function lockFloor(trx: Trx, actor: Actor, warehouseId: number) {
-  if (!(await findWarehouse(trx, actor.companyId, warehouseId))) throw notFound(WAREHOUSE_NOT_FOUND);
-  await lockWarehouse(trx, warehouseId, 'update');
-  const warehouse = await findWarehouse(trx, actor.companyId, warehouseId);
-  if (!warehouse) throw notFound(WAREHOUSE_NOT_FOUND);
-  return warehouse;
+function lockFloor(trx: Trx, actor: Actor, warehouseId: number) {
+  return lockWarehouseLayout(trx, actor.companyId, warehouseId);
 }
 
 async function withContents(db: Db, racks: RackRow[]): Promise<RackDto[]> {
@@ -53,8 +48,7 @@ async function withContents(db: Db, racks: RackRow[]): Promise<RackDto[]> {
 }
 
 export async function listRacks(db: Db, companyId: number, warehouseId: number): Promise<RackDto[]> {
-  const warehouse = await findWarehouse(db, companyId, warehouseId);
-  if (!warehouse) throw notFound(WAREHOUSE_NOT_FOUND);
+  await requireWarehouse(db, companyId, warehouseId);
   return withContents(db, await findRacksOfWarehouse(db, companyId, warehouseId));
 }
 
@@ -68,9 +62,9 @@ async function loadRack(db: Db, companyId: number, warehouseId: number, rackId: 
 /** The other racks of the warehouse as rectangles on the floor. */
 function rectsOf(racks: RackRow[]) {
   return racks.map((r) => ({
-    x: Number(r.x),
-    y: Number(r.y),
-    ...rackFootprint({ width: Number(r.width), length: Number(r.length), orientation: r.orientation }),
+    x: r.x,
+    y: r.y,
+    ...rackFootprint({ width: r.width, length: r.length, orientation: r.orientation }),
     name: r.name,
   }));
 }
@@ -82,16 +76,15 @@ function checkPlacement(
   others: RackRow[],
 ) {
   const block = fieldBlockObstacle({
-    rows: Number(warehouse.rows),
-    cols: Number(warehouse.cols),
-    x: Number(warehouse.grid_x),
-    y: Number(warehouse.grid_y),
+    rows: warehouse.rows,
+    cols: warehouse.cols,
+    x: warehouse.grid_x,
+    y: warehouse.grid_y,
   });
-  const problem = placementProblem(
-    rect,
-    { width: Number(warehouse.width), length: Number(warehouse.length) },
-    [...rectsOf(others), ...block],
-  );
+  const problem = placementProblem(rect, { width: warehouse.width, length: warehouse.length }, [
+    ...rectsOf(others),
+    ...block,
+  ]);
   if (problem) throw badRequest(`Invalid rack position: ${problem}`);
 }
 
@@ -148,7 +141,7 @@ async function lockRackForChange(
   const racks = await findRacksOfWarehouse(trx, actor.companyId, warehouseId);
   const rack = racks.find((r) => r.id === rackId);
   if (!rack) throw notFound(RACK_NOT_FOUND);
-  if (version !== undefined && version !== Number(rack.version)) throw conflict(RACK_CHANGED);
+  if (version !== undefined && version !== rack.version) throw conflict(RACK_CHANGED);
   return { warehouse, racks, rack };
 }
 
@@ -169,7 +162,7 @@ export async function moveRack(
       input.version,
     );
     const orientation = input.orientation ?? rack.orientation;
-    const footprint = rackFootprint({ width: Number(rack.width), length: Number(rack.length), orientation });
+    const footprint = rackFootprint({ width: rack.width, length: rack.length, orientation });
     const { x, y } = input.position;
     checkPlacement(
       warehouse,
@@ -180,7 +173,7 @@ export async function moveRack(
       x,
       y,
       orientation,
-      expectedVersion: Number(rack.version),
+      expectedVersion: rack.version,
     });
     if (!moved) throw conflict(RACK_CHANGED);
     await recordEvent(trx, {
@@ -220,14 +213,14 @@ export async function editRack(
     const next = {
       name: input.name ?? rack.name,
       orientation: input.orientation ?? rack.orientation,
-      width: input.width ?? Number(rack.width),
-      length: input.length ?? Number(rack.length),
-      capacity: input.capacity ?? Number(rack.capacity),
+      width: input.width ?? rack.width,
+      length: input.length ?? rack.length,
+      capacity: input.capacity ?? rack.capacity,
     };
     const footprint = rackFootprint(next);
     checkPlacement(
       warehouse,
-      { x: Number(rack.x), y: Number(rack.y), ...footprint },
+      { x: rack.x, y: rack.y, ...footprint },
       racks.filter((r) => r.id !== rackId),
     );
 
@@ -239,19 +232,19 @@ export async function editRack(
     const leaving = shelves.slice(count);
     for (const shelf of leaving) {
       const held = pallets.filter((p) => p.shelf_id === shelf.id).length;
-      if (held > 0) throw badRequest(shelfCountHoldsPallets(Number(shelf.position), held));
+      if (held > 0) throw badRequest(shelfCountHoldsPallets(shelf.position, held));
     }
     const capacityChanged = input.capacity !== undefined;
     if (capacityChanged) {
       for (const shelf of shelves.slice(0, count)) {
         const reach = pallets
           .filter((p) => p.shelf_id === shelf.id)
-          .reduce((end, p) => Math.max(end, Number(p.slot_index) + Number(p.shelf_spots)), 0);
-        if (reach > next.capacity) throw badRequest(shelfCapacityHoldsPallets(Number(shelf.position), reach));
+          .reduce((end, p) => Math.max(end, p.slot_index + p.shelf_spots), 0);
+        if (reach > next.capacity) throw badRequest(shelfCapacityHoldsPallets(shelf.position, reach));
       }
     }
 
-    const updated = await updateRack(trx, rackId, next, Number(rack.version));
+    const updated = await updateRack(trx, rackId, next, rack.version);
     if (!updated) throw conflict(RACK_CHANGED);
     await deleteShelves(
       trx,
@@ -259,7 +252,7 @@ export async function editRack(
       leaving.map((s) => s.id),
     );
     if (capacityChanged) await setShelfCapacity(trx, rackId, next.capacity);
-    const top = shelves.reduce((max, s) => Math.max(max, Number(s.position)), 0);
+    const top = shelves.reduce((max, s) => Math.max(max, s.position), 0);
     if (count > shelves.length) {
       await appendShelves(
         trx,

@@ -3,7 +3,7 @@ import { ReceiveShipmentSchema, ShipmentProposalSchema } from '../../../domain/s
 import { actorOf } from '../../auth/actor';
 import { requireUser } from '../../auth/session.plugin';
 import { parseInput } from '../../http/errors';
-import type { FeatureOptions } from '../feature-routes';
+import type { FeatureOptions } from '../feature-options';
 import { proposeShipment, receiveShipment } from './receiving.service';
 
 // Issue 16. The proposal is a read (it changes nothing); receiving is floor work.

@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberLinkDto, TeamDto } from '../../../domain/schemas/team.schema';
 import { guardRoutesByRole } from '../../auth/route-roles';
-import { buildAccount } from '../../db/factories';
+import { buildAccount } from '../../factories';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
 import { buildStagedVault, buildWarehouse } from '../warehouses/warehouses.factories';
 import { LAST_MANAGER, LINK_UNUSABLE, WRONG_PASSWORD } from './team.service';

@@ -9,7 +9,7 @@ import {
 import { requireUser } from '../../auth/session.plugin';
 import { findSessionUser } from '../../auth/users.repo';
 import { parseId, parseInput } from '../../http/errors';
-import type { FeatureOptions } from '../feature-routes';
+import type { FeatureOptions } from '../feature-options';
 import {
   MEMBER_NOT_FOUND,
   acceptLink,

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../../domain/rules/capacity';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { type SignedIn, testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { buildStagedVault, buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
 import { ATTACHMENT_NOT_FOUND } from './attachments.download';
-import { multipartBody } from './multipart-body';
+import { multipartBody } from '../../test/multipart-body';
 import { MISSING_FILE, MISSING_VAULT_ID } from './vaults.routes';
 
 describe.each(testEngines())('attachment routes on %s', (engine) => {
-  let ctx: TestContext;
-  let user: SignedIn;
-  let other: SignedIn;
-  beforeAll(async () => {
-    ctx = await startTestApp(engine);
-    user = await signIn(ctx);
-    other = await signIn(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const { ctx, user, other } = useTestApp(engine);
 
   const db = () => ctx.database.db;
   const filesOf = (vaultId: number) =>

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StagedVaultDto } from '../../../domain/schemas/vault.schema';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { signIn, testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import {
   buildStagedVault,
   buildVault,
@@ -18,17 +19,7 @@ import {
 } from './vaults.service';
 
 describe.each(testEngines())('stage and move routes on %s', (engine) => {
-  let ctx: TestContext;
-  let user: SignedIn;
-  let other: SignedIn;
-  beforeAll(async () => {
-    ctx = await startTestApp(engine);
-    user = await signIn(ctx);
-    other = await signIn(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const { ctx, user, other } = useTestApp(engine);
 
   const db = () => ctx.database.db;
   const placeOf = (vaultId: number) =>

@@ -41,11 +41,11 @@ export function presentVault(
     order_name: row.order_name,
     note: row.note,
     type: row.type,
-    position: row.position === null ? null : Number(row.position),
+    position: row.position,
     dig_out: row.position === null ? null : digOut,
     released_at: row.released_at ?? null,
     released_by: row.released_by ?? null,
-    version: Number(row.version),
+    version: row.version,
     attachments,
   };
 }

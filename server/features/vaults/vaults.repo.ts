@@ -200,7 +200,7 @@ export async function countVaultsInFields(db: Db, fieldIds: number[]): Promise<n
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('field_id', 'in', fieldIds)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 export interface NewVault {

@@ -1,14 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FieldDto, VaultDto } from '../../../domain/schemas/warehouse.schema';
 import { MAX_UPLOAD_BYTES } from '../../../domain/rules/capacity';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { testEngines } from '../../test/test-app';
+import { type CompanyTable, countRows as countCompanyRows } from '../../test/row-count.repo';
+import { useTestApp } from '../../test/use-test-app';
 import {
   buildStagedVault,
   buildVault,
   buildWarehouse,
   makeCouchbox,
 } from '../warehouses/warehouses.factories';
-import { multipartBody } from './multipart-body';
+import { multipartBody } from '../../test/multipart-body';
 import {
   COUCHBOX_FIELD_ONLY,
   FIELD_FULL,
@@ -19,17 +21,7 @@ import {
 } from './vaults.service';
 
 describe.each(testEngines())('vault routes on %s', (engine) => {
-  let ctx: TestContext;
-  let user: SignedIn;
-  let other: SignedIn;
-  beforeAll(async () => {
-    ctx = await startTestApp(engine);
-    user = await signIn(ctx);
-    other = await signIn(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const { ctx, user, other } = useTestApp(engine);
 
   const db = () => ctx.database.db;
   const vaultsIn = (fieldId: number) =>
@@ -39,16 +31,7 @@ describe.each(testEngines())('vault routes on %s', (engine) => {
       .where('field_id', '=', fieldId)
       .orderBy('position')
       .execute();
-  const countOf = async (table: 'vaults' | 'customers' | 'orders' | 'attachments', companyId: number) =>
-    Number(
-      (
-        await db()
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('company_id', '=', companyId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const countOf = (table: CompanyTable, companyId: number) => countCompanyRows(db(), table, companyId);
   const newField = async (companyId = user.companyId, fieldCapacity = 3) => {
     const wh = await buildWarehouse(db(), { companyId, rows: 3, cols: 2, fieldCapacity });
     return { wh, field: wh.field('A1') };

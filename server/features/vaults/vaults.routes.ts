@@ -3,10 +3,10 @@ import { AddVaultSchema, MoveVaultSchema, UpdateVaultSchema } from '../../../dom
 import { requireUser } from '../../auth/session.plugin';
 import { badRequest, parseId, parseInput } from '../../http/errors';
 import { MAX_UPLOAD_BYTES } from '../../../domain/rules/capacity';
-import type { FeatureOptions } from '../feature-routes';
+import type { FeatureOptions } from '../feature-options';
 import { actorOf } from '../../auth/actor';
 import { ATTACHMENT_NOT_FOUND, downloadAttachment } from './attachments.download';
-import { readForm } from './vault-form';
+import { readForm } from '../../http/form-reader';
 import { notModified, revalidateEveryTime } from '../../http/revalidation';
 import {
   VAULT_NOT_FOUND,

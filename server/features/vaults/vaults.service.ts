@@ -4,7 +4,6 @@ import type {
   StagedVaultDto,
   UpdateVaultInput,
 } from '../../../domain/schemas/vault.schema';
-import { emptyCustomerName, vaultNumberDisabled } from '../../../domain/schemas/vault.schema';
 import type {
   AttachmentDto,
   FieldDto,
@@ -15,11 +14,12 @@ import {
   fieldSlotCount,
   isCouchboxField,
   nextFreePosition,
+  nextFreeSlot,
   topmostPosition,
 } from '../../../domain/rules/capacity';
 import { digOutCount } from '../../../domain/rules/dig-out';
 import { fieldName } from '../../../domain/rules/field-names';
-import { placeholderKind } from '../../../domain/rules/placeholders';
+import { normaliseDetails, placeholderKind, type VaultDetails } from '../../../domain/rules/placeholders';
 import type { Db } from '../../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/database';
 import { lockWarehouses, type Trx } from '../../db/locks';
@@ -45,8 +45,9 @@ import {
   findAttachmentsOfVaults,
   insertAttachment,
 } from './attachments.repo';
+import type { UploadedFile } from '../../http/form-reader';
 import { ATTACHMENT_NOT_FOUND } from './attachments.download';
-import { deleteUnusedNames, findOrCreateCustomer, findOrCreateOrder } from './customers.repo';
+import { deleteUnusedNames, findOrCreateCustomer, findOrCreateOrder } from '../../customers/customers.repo';
 import { attachmentsByVault, presentAttachment, presentStagedVault, presentVault } from './vaults.presenter';
 import {
   deleteVaultRow,
@@ -81,12 +82,6 @@ export const fieldFull = (field: string) => `Field ${field} is full.`;
 export const alreadyInField = (field: string) => `This vault is already in field ${field}.`;
 export const couchboxBottom = (field: string) =>
   `Field ${field} is the lower half of a couchbox. Use the field above it.`;
-
-export interface UploadedFile {
-  fileName: string;
-  contentType: string;
-  content: Buffer;
-}
 
 export async function loadVault(db: Db, companyId: number, vaultId: number): Promise<VaultDto> {
   const row = await findVault(db, companyId, vaultId);
@@ -155,7 +150,7 @@ async function checkSlot(
     .filter((v) => v.id !== ignoreVaultId)
     .map((v) => v.position);
   if (occupied.includes(position)) throw conflict(SLOT_TAKEN);
-  const next = nextFreePosition(occupied, fieldSlotCount(field.type, Number(field.field_capacity)));
+  const next = nextFreeSlot(field, occupied, field.field_capacity);
   if (next === null) throw badRequest(FIELD_FULL);
   if (position !== next) throw badRequest(notNextFree(position, name, next));
   return occupied;
@@ -178,44 +173,6 @@ async function nextSlotFor(db: Trx, field: LockedFieldRow, vaultId: number): Pro
 
 function checkType(type: string, field: FieldRow | null): void {
   if (type === 'couchbox' && field && !isCouchboxField(field.type)) throw badRequest(COUCHBOX_FIELD_ONLY);
-}
-
-export interface VaultDetails {
-  name: string | null;
-  customerName: string;
-  orderName: string | null;
-  type: string;
-  note: string | null;
-}
-
-/** Placeholders get the 'EMPTY {KIND}' customer, no order, their kind as type and no number for t2/liftvan. */
-export function normaliseDetails(input: {
-  name?: string;
-  customer_name: string;
-  order_name?: string;
-  type?: string;
-  note?: string;
-  fallbackType: string;
-}): VaultDetails {
-  const blankToNull = (text: string | undefined) =>
-    text === undefined || text.trim() === '' ? null : text.trim();
-  const kind = placeholderKind(input.customer_name, input.type);
-  if (kind) {
-    return {
-      name: vaultNumberDisabled(kind) ? null : blankToNull(input.name),
-      customerName: emptyCustomerName(kind),
-      orderName: null,
-      type: kind,
-      note: blankToNull(input.note),
-    };
-  }
-  return {
-    name: blankToNull(input.name),
-    customerName: input.customer_name.trim().toUpperCase(),
-    orderName: blankToNull(input.order_name),
-    type: input.type || input.fallbackType,
-    note: blankToNull(input.note),
-  };
 }
 
 async function resolveNames(db: Db, companyId: number, details: VaultDetails) {
@@ -339,8 +296,7 @@ export async function updateVault(
       const current = await findVault(trx, actor.companyId, vaultId);
       if (!current) throw notFound(VAULT_NOT_FOUND);
       if (current.field_id !== before.field_id) throw conflict(CONCURRENT_CHANGE);
-      if (input.version !== undefined && input.version !== Number(current.version))
-        throw conflict(VAULT_CHANGED);
+      if (input.version !== undefined && input.version !== current.version) throw conflict(VAULT_CHANGED);
       const field = current.field_id === null ? null : (fields.get(current.field_id) ?? null);
 
       const details = normaliseDetails({

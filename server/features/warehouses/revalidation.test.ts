@@ -1,16 +1,16 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { VaultDto, WarehouseDto, WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
 import { findInvariantViolations } from '../../test/invariants.repo';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { signIn, testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { buildPallet, buildRack } from '../racks/racks.factories';
 import { type BuiltWarehouse, buildStagedVault, buildVault, buildWarehouse } from './warehouses.factories';
 
 // Issue 11: the full reads carry an ETag that every write to what they show moves on; a client holding the current
 // one gets a 304 without the answer, one holding an older one gets the new answer.
 describe.each(testEngines())('ETag and 304 of the full reads on %s', (engine) => {
-  let ctx: TestContext;
-  let user: SignedIn;
+  const { ctx, user } = useTestApp(engine, { users: 1 });
   let north: BuiltWarehouse;
   let south: BuiltWarehouse;
   let shelfId: number;
@@ -18,8 +18,6 @@ describe.each(testEngines())('ETag and 304 of the full reads on %s', (engine) =>
   let palletId: number;
 
   beforeAll(async () => {
-    ctx = await startTestApp(engine);
-    user = await signIn(ctx);
     const db = ctx.database.db;
     const companyId = user.companyId;
     north = await buildWarehouse(db, { companyId, name: 'North', rows: 4, cols: 3 });
@@ -28,9 +26,6 @@ describe.each(testEngines())('ETag and 304 of the full reads on %s', (engine) =>
     rackId = rack.id;
     shelfId = rack.shelfIds[0]!;
     palletId = await buildPallet(db, { companyId, shelfId, customer: 'PALLET OWNER', slotIndex: 0 });
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   const warehouseUrl = () => `/api/warehouse/${north.id}`;

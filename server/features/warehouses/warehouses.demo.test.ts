@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WarehouseDto } from '../../../domain/schemas/warehouse.schema';
-import { buildAccount } from '../../db/factories';
-import { type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { buildAccount } from '../../factories';
+import { signIn, testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { seedDemoWarehouses } from './warehouses.demo';
 
 describe.each(testEngines())('demo warehouses on %s', (engine) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startTestApp(engine);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const { ctx } = useTestApp(engine, { users: 0 });
 
   it('seeds the main warehouse and the annex with varied vault states through the API rules', async () => {
     const account = await buildAccount(ctx.database.db);

@@ -15,21 +15,21 @@ export const NO_VAULTS: WarehouseStats = {
 };
 
 export function presentWarehouseSummary(row: WarehouseRow, stats: WarehouseStats): WarehouseSummaryDto {
-  const fieldCapacity = Number(row.field_capacity);
+  const fieldCapacity = row.field_capacity;
   return {
     id: row.id,
     name: row.name,
     slug: row.slug,
     companyId: row.company_id,
-    rows: Number(row.rows),
-    cols: Number(row.cols),
+    rows: row.rows,
+    cols: row.cols,
     fieldCapacity,
     field_capacity: fieldCapacity,
-    length: Number(row.length),
-    width: Number(row.width),
-    warehouseCapacity: warehouseCapacity(Number(row.rows), Number(row.cols), fieldCapacity),
-    fieldgridLocation: { x: Number(row.grid_x), y: Number(row.grid_y) },
-    version: Number(row.version),
+    length: row.length,
+    width: row.width,
+    warehouseCapacity: warehouseCapacity(row.rows, row.cols, fieldCapacity),
+    fieldgridLocation: { x: row.grid_x, y: row.grid_y },
+    version: row.version,
     stats,
   };
 }

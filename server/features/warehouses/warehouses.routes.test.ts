@@ -1,34 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WarehouseDto, WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { signIn, testEngines } from '../../test/test-app';
+import { type CompanyTable, countRows as countCompanyRows } from '../../test/row-count.repo';
+import { useTestApp } from '../../test/use-test-app';
 import { buildStagedVault, buildVault, buildWarehouse, makeCouchbox } from './warehouses.factories';
 import { DUPLICATE_WAREHOUSE } from './warehouses.service';
 
 describe.each(testEngines())('warehouse routes on %s', (engine) => {
-  let ctx: TestContext;
-  let user: SignedIn;
-  let other: SignedIn;
-  beforeAll(async () => {
-    ctx = await startTestApp(engine);
-    user = await signIn(ctx);
-    other = await signIn(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const { ctx, user, other } = useTestApp(engine);
 
   const db = () => ctx.database.db;
-  const countRows = async (
-    table: 'warehouses' | 'fields' | 'vaults' | 'customers' | 'orders' | 'attachments',
-    companyId: number,
-  ) => {
-    const row = await db()
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('company_id', '=', companyId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  };
+  const countRows = (table: CompanyTable, companyId: number) => countCompanyRows(db(), table, companyId);
 
   describe('GET /api/warehouse/company/{companyId}', () => {
     it('answers the company warehouses sorted by name with stats from placed vaults only', async () => {

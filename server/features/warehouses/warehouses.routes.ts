@@ -2,12 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { AddWarehouseSchema } from '../../../domain/schemas/warehouse.schema';
 import { requireUser } from '../../auth/session.plugin';
 import { notFound, parseId, parseInput } from '../../http/errors';
-import type { FeatureOptions } from '../feature-routes';
+import type { FeatureOptions } from '../feature-options';
 import { loadFieldOfWarehouse } from '../fields/fields.service';
 import { FIELD_NOT_FOUND } from '../fields/field-loader';
 import { actorOf } from '../../auth/actor';
 import {
-  WAREHOUSE_NOT_FOUND,
   createWarehouse,
   deleteWarehouse,
   listCompanyWarehousesTagged,
@@ -15,6 +14,7 @@ import {
   warehouseTag,
 } from './warehouses.service';
 import { notModified, revalidateEveryTime } from '../../http/revalidation';
+import { WAREHOUSE_NOT_FOUND } from './warehouse-access';
 
 export const warehousesRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
   const { db } = database;

@@ -10,21 +10,20 @@ import { countVaults } from '../../../domain/rules/placeholders';
 import { warehouseSlug } from '../../../domain/rules/text';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
-import { lockWarehouse } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { conflict, notFound } from '../../http/errors';
 import { presentField } from '../fields/fields.presenter';
 import { findFieldsOfWarehouse, insertFields } from '../fields/fields.repo';
 import { findAttachmentsOfWarehouse } from '../vaults/attachments.repo';
-import { deleteUnusedCustomers, deleteUnusedOrders } from '../vaults/customers.repo';
+import { deleteUnusedCustomers, deleteUnusedOrders } from '../../customers/customers.repo';
 import { attachmentsByVault, presentVault } from '../vaults/vaults.presenter';
 import { findVaultsOfWarehouse } from '../vaults/vaults.repo';
 import type { Actor } from '../../auth/actor';
+import { lockWarehouseLayout, requireWarehouse, WAREHOUSE_NOT_FOUND } from './warehouse-access';
 import { NO_VAULTS, presentWarehouse, presentWarehouseSummary } from './warehouses.presenter';
 import {
   type WarehouseCountsRow,
   deleteWarehouseRow,
-  findWarehouse,
   findWarehouseWithStats,
   findWarehouseNamed,
   findWarehouseRevision,
@@ -32,16 +31,15 @@ import {
   listWarehousesWithStats,
 } from './warehouses.repo';
 
-export const WAREHOUSE_NOT_FOUND = 'Warehouse not found';
 export const DUPLICATE_WAREHOUSE = 'A warehouse with this name already exists.';
 
 function statsOf(c: WarehouseCountsRow | undefined): WarehouseStats {
   return c
     ? {
-        vaultCount: Number(c.vault_count),
-        realVaultCount: Number(c.real_count),
-        emptyVaultCount: Number(c.empty_vault_count),
-        emptyCouchboxCount: Number(c.empty_couchbox_count),
+        vaultCount: c.vault_count,
+        realVaultCount: c.real_count,
+        emptyVaultCount: c.empty_vault_count,
+        emptyCouchboxCount: c.empty_couchbox_count,
       }
     : NO_VAULTS;
 }
@@ -53,7 +51,7 @@ export async function listCompanyWarehousesTagged(
 ): Promise<{ tag: string; present: () => WarehouseSummaryDto[] }> {
   const rows = await listWarehousesWithStats(db, companyId);
   // the list changes when a warehouse comes or goes, or one of them is written to (which moves its revision on)
-  const state = rows.map((r) => `${r.id}:${Number(r.version)}:${Number(r.revision)}`).join(',');
+  const state = rows.map((r) => `${r.id}:${r.version}:${r.revision}`).join(',');
   const tag = revisionTag('c', companyId, createHash('sha1').update(state).digest('base64url'));
   return { tag, present: () => rows.map((row) => presentWarehouseSummary(row, statsOf(row))) };
 }
@@ -75,8 +73,7 @@ export async function warehouseTag(
 
 /** One warehouse with its fields and their vaults in four queries, whatever its size. */
 export async function loadWarehouse(db: Db, companyId: number, warehouseId: number): Promise<WarehouseDto> {
-  const row = await findWarehouse(db, companyId, warehouseId);
-  if (!row) throw notFound(WAREHOUSE_NOT_FOUND);
+  const row = await requireWarehouse(db, companyId, warehouseId);
   const [fields, vaults, attachments] = await Promise.all([
     findFieldsOfWarehouse(db, warehouseId),
     findVaultsOfWarehouse(db, companyId, warehouseId),
@@ -180,11 +177,8 @@ export async function deleteWarehouse(
   warehouseId: number,
 ): Promise<{ message: string; id: number }> {
   await db.transaction().execute(async (trx) => {
-    if (!(await findWarehouse(trx, actor.companyId, warehouseId))) throw notFound(WAREHOUSE_NOT_FOUND);
     // the delete cascades over the whole aggregate: a layout change like any other
-    await lockWarehouse(trx, warehouseId, 'update');
-    const row = await findWarehouse(trx, actor.companyId, warehouseId);
-    if (!row) throw notFound(WAREHOUSE_NOT_FOUND);
+    const row = await lockWarehouseLayout(trx, actor.companyId, warehouseId);
     await deleteWarehouseRow(trx, actor.companyId, warehouseId);
     await deleteUnusedCustomers(trx, actor.companyId);
     await deleteUnusedOrders(trx, actor.companyId);

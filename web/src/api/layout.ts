@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { GridChangeDto } from '../../../domain/schemas/layout.schema';
 import type {
   EditDimensionsInput,
+  GridChangeSchema,
   WarehouseDto,
   WarehouseSummaryDto,
 } from '../../../domain/schemas/warehouse.schema';
@@ -39,11 +41,10 @@ export function useMoveFieldGrid(warehouseId: number) {
   });
 }
 
-export interface GridChangeInput {
-  direction: 'left' | 'right' | 'bottom';
-  operation: 'plus' | 'minus';
-  count: number;
-}
+/** A grid change as the editor picks it; sent as the contract's GridChangeSchema form. */
+export type GridChangeInput = Pick<z.input<typeof GridChangeSchema>, 'direction' | 'count'> & {
+  operation: NonNullable<z.input<typeof GridChangeSchema>['operation']>;
+};
 
 /** Adds or removes columns (left, right) or rows (bottom); sent as form data, as the API describes it. */
 export function useChangeGrid(warehouse: { id: number; rows: number; cols: number }) {

@@ -1,6 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { rackFootprint } from '../../../domain/rules/rack-placement';
-import type { AddRackInput, EditRackValues, PalletDto, RackDto } from '../../../domain/schemas/rack.schema';
+import type { z } from 'zod';
+import type {
+  AddPalletSchema,
+  AddRackInput,
+  EditRackValues,
+  MoveRackSchema,
+  PalletDto,
+  RackDto,
+} from '../../../domain/schemas/rack.schema';
 import { api } from '../lib/api-client';
 
 export const racksQueryKey = (warehouseId: number) => ['racks', warehouseId] as const;
@@ -27,20 +35,18 @@ export function useAddRack(warehouseId: number) {
   });
 }
 
-export interface MoveRackInput {
-  rackId: number;
-  x: number;
-  y: number;
-  orientation?: string;
-  version?: number;
-}
+/** A rack move as the editor holds it; sent as the contract's MoveRackSchema body. */
+export type RackMove = { rackId: number; x: number; y: number } & Pick<
+  z.input<typeof MoveRackSchema>,
+  'orientation' | 'version'
+>;
 
 /** Moves the rack on screen at once, then saves; a refusal puts it back where it was. */
 export function useMoveRack(warehouseId: number) {
   const queryClient = useQueryClient();
   const key = racksQueryKey(warehouseId);
   return useMutation({
-    mutationFn: ({ rackId, x, y, orientation, version }: MoveRackInput) =>
+    mutationFn: ({ rackId, x, y, orientation, version }: RackMove) =>
       api.put<RackDto>(`/api/racks/${warehouseId}/rack/${rackId}`, {
         position: { x, y },
         orientation,
@@ -80,13 +86,11 @@ export function useDeleteRack(warehouseId: number) {
   });
 }
 
-export interface PalletFields {
-  customer_name: string;
-  name?: string;
-  pallet_number?: string;
-  notes?: string;
-  weight?: number;
-}
+/** The pallet's own fields of the add and edit bodies, from the contract. */
+export type PalletFields = Pick<
+  z.input<typeof AddPalletSchema>,
+  'customer_name' | 'name' | 'pallet_number' | 'notes' | 'weight'
+>;
 
 export function useAddPallet(warehouseId: number) {
   const queryClient = useQueryClient();

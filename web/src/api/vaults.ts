@@ -1,11 +1,12 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MoveVaultInput } from '../../../domain/schemas/vault.schema';
+import type { z } from 'zod';
 import type {
-  AttachmentDto,
-  FieldDto,
-  VaultDto,
-  WarehouseSummaryDto,
-} from '../../../domain/schemas/warehouse.schema';
+  AddVaultInput,
+  DeleteVaultAnswer,
+  MoveVaultInput,
+  UpdateVaultSchema,
+} from '../../../domain/schemas/vault.schema';
+import type { AttachmentDto, VaultDto } from '../../../domain/schemas/warehouse.schema';
 import { api, uploadWithProgress } from '../lib/api-client';
 import { stageQueryKey } from './stage';
 import { refreshWarehouseData } from './warehouses';
@@ -17,18 +18,14 @@ function refreshAfterVaultChange(queryClient: QueryClient) {
   ]);
 }
 
-export interface NewVaultForm {
-  vault_id: string;
-  customer_name: string;
-  order_name: string;
-  type: string;
-  note: string;
-  field_id: number;
-  position: number;
+/** The add-vault form as it is sent: every field of the contract (form data carries text, the ids numbers). */
+export type NewVaultForm = {
+  [K in Exclude<keyof AddVaultInput, 'company_id'>]-?: K extends 'field_id' | 'position' ? number : string;
+} & {
   attachment?: File | null;
   /** called with 0-100 while an attachment travels */
   onProgress?: (percent: number) => void;
-}
+};
 
 /** POST /api/vaults/ is form data so the attachment can travel with the vault. */
 export function useAddVault() {
@@ -51,16 +48,8 @@ export function useAddVault() {
   });
 }
 
-export interface UpdateVaultBody {
-  name: string;
-  customer_name: string;
-  order_name: string;
-  note: string;
-  type: string;
-  version: number;
-  /** sent empty to erase the attachments when a vault becomes an empty placeholder */
-  attachments?: [];
-}
+/** The body of PUT /api/vaults/{id}, from the contract; `attachments: []` erases them when a vault becomes a placeholder. */
+export type UpdateVaultBody = z.input<typeof UpdateVaultSchema>;
 
 export function useUpdateVault() {
   const queryClient = useQueryClient();
@@ -78,9 +67,6 @@ export function useMoveVault() {
     onSettled: () => refreshAfterVaultChange(queryClient),
   });
 }
-
-export type DeleteVaultAnswer =
-  { deleteFrom: 'stage' } | { deleteFrom: 'field'; field: FieldDto; warehouse: WarehouseSummaryDto };
 
 export function useDeleteVault() {
   const queryClient = useQueryClient();

@@ -2,10 +2,13 @@ import { type QueryClient, useMutation, useQueries, useQuery, useQueryClient } f
 import type {
   AddWarehouseInput,
   FieldDto,
+  FieldTypeSchema,
   WarehouseDto,
   WarehouseSummaryDto,
 } from '../../../domain/schemas/warehouse.schema';
+import type { z } from 'zod';
 import { api } from '../lib/api-client';
+import { useSession } from './session';
 
 export const warehousesQueryKey = (companyId: number) => ['warehouses', companyId] as const;
 export const warehouseQueryKey = (warehouseId: number) => ['warehouse', warehouseId] as const;
@@ -20,6 +23,18 @@ export function useWarehouses(companyId: number | undefined) {
     enabled: companyId !== undefined,
     staleTime: 30_000,
   });
+}
+
+/**
+ * The signed-in company's warehouse named by an address slug (`/warehouse/{slug}`), with the list it was found in:
+ * `summary` is undefined while the list loads and for a slug no warehouse has.
+ */
+export function useWarehouseBySlug(slug: string) {
+  const session = useSession();
+  const warehouses = useWarehouses(session.data?.companyId);
+  const wanted = slug.toLowerCase();
+  const summary = warehouses.data?.find((w) => w.slug === wanted);
+  return { warehouses, summary };
 }
 
 /** One warehouse with its fields (keyed by id) and their vaults (keyed by id). */
@@ -85,13 +100,8 @@ export function useDeleteWarehouse() {
   });
 }
 
-export interface SetFieldTypeInput {
-  fieldId: number;
-  warehouseId: number;
-  type: 'couchbox' | 'vault';
-  /** name of the field below, which becomes (or stops being) the hidden bottom half */
-  field2: string;
-}
+/** The body of PATCH /api/fields/{id} from the contract (field2 names the field below, the hidden bottom half). */
+export type SetFieldTypeInput = { fieldId: number } & z.input<typeof FieldTypeSchema>;
 
 export function useSetFieldType() {
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import { useSession } from '../api/session';
 import { useWarehouses } from '../api/warehouses';
 import { ErrorList } from '../components/ui/error-list';
 import { Spinner } from '../components/ui/spinner';
-import { paths } from '../config/paths';
+import { paths, routePatterns } from '../config/paths';
 import { afterSignIn } from '../lib/after-sign-in';
 import { errorMessages } from '../lib/api-client';
 import type { WarehouseDto } from '../../../domain/schemas/warehouse.schema';
@@ -124,10 +124,10 @@ function SignedInRoutes() {
         <Route element={<AppLayout />}>
           <Route path={paths.dashboard} element={<DashboardPage />} />
           <Route path={paths.stage} element={<StagePage />} />
-          <Route path="/warehouse/:warehouseName" element={<WarehousePage rackView={renderRackView} />} />
+          <Route path={routePatterns.warehouse} element={<WarehousePage rackView={renderRackView} />} />
           <Route path={paths.addWarehouse} element={<AddWarehousePage />} />
-          <Route path="/edit/vault/:vaultName" element={<EditVaultPage timeline={renderVaultTimeline} />} />
-          <Route path="/edit/:warehouseName" element={<EditWarehousePage />} />
+          <Route path={routePatterns.editVault} element={<EditVaultPage timeline={renderVaultTimeline} />} />
+          <Route path={routePatterns.editWarehouse} element={<EditWarehousePage />} />
           <Route path={paths.statistics} element={<StatisticsPage />} />
           <Route path={paths.printStudio} element={<PrintStudioPage />} />
           <Route path={paths.import} element={<ImportPage />} />

@@ -23,3 +23,10 @@ export const paths = {
   editVault: (vaultName: string) => `/edit/vault/${encodeURIComponent(vaultName)}`,
   checklist: (warehouseName: string) => `/${warehouseSlug(warehouseName)}-checklist`,
 } as const;
+
+/** The router's patterns of the addresses above that carry a name; `paths` builds them, the router matches them. */
+export const routePatterns = {
+  warehouse: '/warehouse/:warehouseName',
+  editWarehouse: '/edit/:warehouseName',
+  editVault: '/edit/vault/:vaultName',
+} as const;

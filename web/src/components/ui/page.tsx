@@ -20,14 +20,3 @@ export function Page({
     </div>
   );
 }
-
-/** For a screen that is not built yet: its title and a plain note. */
-export function PlaceholderPage({ title }: { title: string }) {
-  return (
-    <Page title={title}>
-      <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-500">
-        This page is coming soon.
-      </p>
-    </Page>
-  );
-}

@@ -5,10 +5,8 @@ import {
   buildVaultSearchIndex,
   type SearchIndex,
 } from '../../../../domain/rules/search';
-import { warehouseSlug } from '../../../../domain/rules/text';
 import { useRacks } from '../../api/racks';
-import { useSession } from '../../api/session';
-import { useWarehouse, useWarehouses } from '../../api/warehouses';
+import { useWarehouse, useWarehouseBySlug } from '../../api/warehouses';
 import type { WarehouseView } from '../../lib/warehouse-view-state';
 
 const EMPTY_INDEX: SearchIndex = { entries: [] };
@@ -20,10 +18,7 @@ const WAREHOUSE_PATH = /^\/warehouse\/([^/]+)/;
  */
 export function useSearchIndex(view: WarehouseView): SearchIndex {
   const { pathname } = useLocation();
-  const slug = decodeURIComponent(WAREHOUSE_PATH.exec(pathname)?.[1] ?? '').toLowerCase();
-  const session = useSession();
-  const warehouses = useWarehouses(session.data?.companyId);
-  const summary = warehouses.data?.find((w) => (w.slug ?? warehouseSlug(w.name)) === slug);
+  const { summary } = useWarehouseBySlug(decodeURIComponent(WAREHOUSE_PATH.exec(pathname)?.[1] ?? ''));
   // rack view finds the vault numbers too
   const detail = useWarehouse(summary?.id);
   const racks = useRacks(view === 'rack' ? summary?.id : undefined);

@@ -1,6 +1,6 @@
 import { useDraggable } from '@dnd-kit/core';
 import { GripVertical } from 'lucide-react';
-import { rackFootprint, type Size } from '../../../../../domain/rules/rack-placement';
+import { RACK_TEMPLATE_DEFAULTS, rackFootprint, type Size } from '../../../../../domain/rules/rack-placement';
 import { AddRackSchema, type AddRackInput } from '../../../../../domain/schemas/rack.schema';
 
 export const TEMPLATE_DRAG_ID = 'rack-template';
@@ -15,12 +15,12 @@ export interface TemplateValues {
 }
 
 export const DEFAULT_TEMPLATE: TemplateValues = {
-  name: '',
-  width: '12',
-  length: '4',
-  orientation: 'horizontal',
-  num_shelves: '1',
-  capacity: '1',
+  name: RACK_TEMPLATE_DEFAULTS.name,
+  width: String(RACK_TEMPLATE_DEFAULTS.width),
+  length: String(RACK_TEMPLATE_DEFAULTS.length),
+  orientation: RACK_TEMPLATE_DEFAULTS.orientation,
+  num_shelves: String(RACK_TEMPLATE_DEFAULTS.num_shelves),
+  capacity: String(RACK_TEMPLATE_DEFAULTS.capacity),
 };
 
 /** The template as a new rack (without position), or the problems that stop it from being dropped. */

@@ -1,10 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { warehouseSlug } from '../../../../../domain/rules/text';
 import { useRole, useSession } from '../../../api/session';
 import { RoleHint } from '../../../components/ui/role-hint';
-import { useWarehouse, useWarehouses } from '../../../api/warehouses';
+import { useWarehouse, useWarehouseBySlug } from '../../../api/warehouses';
 import { buttonClass } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Page } from '../../../components/ui/page';
@@ -38,11 +37,7 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
 /** /edit/{warehouse}: capacity and dimensions, the field grid and its place on the floor, and the racks. */
 export default function EditWarehousePage() {
   const { warehouseName = '' } = useParams();
-  const session = useSession();
-  const warehouses = useWarehouses(session.data?.companyId);
-  const summary = warehouses.data?.find(
-    (w) => (w.slug ?? warehouseSlug(w.name)) === warehouseName.toLowerCase(),
-  );
+  const { warehouses, summary } = useWarehouseBySlug(warehouseName);
   const detail = useWarehouse(summary?.id);
   const { can } = useRole();
   useDocumentTitle(detail.data ? `Edit ${detail.data.name}` : 'Edit Warehouse');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { fieldSlotCount, isCouchboxField, nextFreePosition } from '../../../../../domain/rules/capacity';
+import { fieldSlotCount, isCouchboxField, nextFreeSlot } from '../../../../../domain/rules/capacity';
 import { compareFieldNames } from '../../../../../domain/rules/field-names';
 import { truncate } from '../../../../../domain/rules/text';
 import type { StagedVaultDto } from '../../../../../domain/schemas/vault.schema';
@@ -31,9 +31,8 @@ function freeSlotCount(field: FieldDto, fieldCapacity: number): number {
 }
 
 function freeSlot(field: FieldDto, fieldCapacity: number): number | null {
-  if (field.full || field.type === 'couchbox-B') return null;
   const occupied = Object.values(field.vaults).flatMap((v) => (v.position === null ? [] : [v.position]));
-  return nextFreePosition(occupied, fieldSlotCount(field.type, fieldCapacity));
+  return nextFreeSlot(field, occupied, fieldCapacity);
 }
 
 export function MoveVaultDialog({

@@ -3,17 +3,18 @@ import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
+  FILE_TOO_LARGE,
   isCouchboxField,
   MAX_UPLOAD_BYTES,
   VAULT_TYPES,
   type VaultType,
 } from '../../../../../domain/rules/capacity';
+import { UpdateVaultSchema } from '../../../../../domain/schemas/vault.schema';
 import {
   emptyCustomerName,
-  emptyKindOf,
-  UpdateVaultSchema,
+  placeholderKind,
   vaultNumberDisabled,
-} from '../../../../../domain/schemas/vault.schema';
+} from '../../../../../domain/rules/placeholders';
 import type { FieldDto, VaultDto, WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
 import { digOutCount } from '../../../../../domain/rules/dig-out';
 import { vaultTitle, withArticle } from '../../../../../domain/rules/vault-title';
@@ -64,7 +65,7 @@ export function EditVaultForm({
   const deleteAttachment = useDeleteAttachment();
 
   const couchboxField = isCouchboxField(field.type);
-  const startKind = emptyKindOf(vault.customer_name);
+  const startKind = placeholderKind(vault.customer_name);
   const wasEmpty = startKind !== null;
   const [mode, setMode] = useState<Mode>(wasEmpty ? 'empty' : 'regular');
   const [kind, setKind] = useState<VaultType>(startKind ?? (couchboxField ? 'couchbox' : 'vault'));
@@ -96,7 +97,7 @@ export function EditVaultForm({
     setIssues({});
   }
 
-  function buildBody(): UpdateVaultBody {
+  function buildBody(): UpdateVaultBody & { name: string } {
     // a real vault keeps its stored kind; a placeholder turned back into a vault takes its field's kind
     const regularType = wasEmpty ? (couchboxField ? 'couchbox' : 'vault') : vault.type;
     return {
@@ -111,7 +112,7 @@ export function EditVaultForm({
 
   // mutateAsync settles even when the refreshed warehouse has already unmounted this form (the vault moved or is
   // gone), so the toast and the way back always happen
-  function save(body: UpdateVaultBody) {
+  function save(body: UpdateVaultBody & { name: string }) {
     updateVault
       .mutateAsync({ vaultId: vault.id, body })
       .then(() => {
@@ -145,7 +146,7 @@ export function EditVaultForm({
     const file = input.files?.[0];
     if (!file) return;
     if (file.size > MAX_UPLOAD_BYTES) {
-      alert.show('File Too Large', 'File size should not exceed 5MB');
+      alert.show('File Too Large', FILE_TOO_LARGE);
       input.value = '';
       return;
     }

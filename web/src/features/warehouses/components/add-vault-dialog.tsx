@@ -1,11 +1,13 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { MAX_UPLOAD_BYTES, VAULT_TYPES, type VaultType } from '../../../../../domain/rules/capacity';
 import {
-  AddVaultSchema,
-  emptyCustomerName,
-  vaultNumberDisabled,
-} from '../../../../../domain/schemas/vault.schema';
+  FILE_TOO_LARGE,
+  MAX_UPLOAD_BYTES,
+  VAULT_TYPES,
+  type VaultType,
+} from '../../../../../domain/rules/capacity';
+import { emptyCustomerName, vaultNumberDisabled } from '../../../../../domain/rules/placeholders';
+import { AddVaultSchema } from '../../../../../domain/schemas/vault.schema';
 import { useAddVault } from '../../../api/vaults';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useAlertMessage } from '../../../components/ui/alert-message';
@@ -88,7 +90,7 @@ function AddVaultForm({
   function onFile(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
     if (chosen && chosen.size > MAX_UPLOAD_BYTES) {
-      alert.show('File Too Large', 'File size should not exceed 5MB');
+      alert.show('File Too Large', FILE_TOO_LARGE);
       event.target.value = '';
       setFile(null);
       return;

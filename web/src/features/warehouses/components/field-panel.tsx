@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import {
   fieldSlotCount,
   isCouchboxField,
-  nextFreePosition,
+  nextFreeSlot,
   topmostPosition,
 } from '../../../../../domain/rules/capacity';
 import { digOutCount } from '../../../../../domain/rules/dig-out';
@@ -51,7 +51,7 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
   const vaults = Object.values(field.vaults);
   const byPosition = new Map(vaults.filter((v) => v.position !== null).map((v) => [v.position!, v]));
   const occupied = [...byPosition.keys()];
-  const nextFree = field.full ? null : nextFreePosition(occupied, capacity);
+  const nextFree = nextFreeSlot(field, occupied, warehouse.fieldCapacity);
   const topmost = topmostPosition(occupied);
   const atCapacity = vaults.length >= capacity;
 

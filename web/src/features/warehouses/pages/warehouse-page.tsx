@@ -1,11 +1,9 @@
 import { MousePointerClick } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { warehouseSlug } from '../../../../../domain/rules/text';
 import { matchingFieldIds } from '../../../../../domain/rules/search';
 import type { WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
-import { useSession } from '../../../api/session';
-import { useField, useWarehouse, useWarehouses } from '../../../api/warehouses';
+import { useField, useWarehouse, useWarehouseBySlug } from '../../../api/warehouses';
 import { buttonClass } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { paths } from '../../../config/paths';
@@ -27,11 +25,7 @@ const FieldPanel = lazy(() => import('../components/field-panel').then((m) => ({
 /** The warehouse view; the router hands in the Rack View so this feature does not import another. */
 export default function WarehousePage({ rackView }: { rackView: (warehouse: WarehouseDto) => ReactNode }) {
   const { warehouseName = '' } = useParams();
-  const session = useSession();
-  const warehouses = useWarehouses(session.data?.companyId);
-  const summary = warehouses.data?.find(
-    (w) => (w.slug ?? warehouseSlug(w.name)) === warehouseName.toLowerCase(),
-  );
+  const { warehouses, summary } = useWarehouseBySlug(warehouseName);
   const detail = useWarehouse(summary?.id);
   // the grid is drawn from a deferred copy: React draws it in slices between which the browser stays responsive
   // (a query's answer alone would draw it in one long task), on the first screen and on every live refresh

@@ -1,10 +1,15 @@
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { nameProblem } from '../../../domain/rules/text';
-import { badRequest } from '../../http/errors';
-import type { UploadedFile } from './vaults.service';
+import { nameProblem } from '../../domain/rules/text';
+import { badRequest } from './errors';
 
 export const UNREADABLE_FORM = 'The form data could not be read.';
+
+export interface UploadedFile {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+}
 
 export interface ReadForm {
   fields: Record<string, unknown>;
@@ -29,7 +34,7 @@ export function cleanFileName(raw: string): string {
 }
 
 /**
- * Reads a multipart form (text fields and files) or a JSON body into one shape. Files over the
+ * Reads a multipart form (text fields and files), or a JSON or urlencoded body, into one shape. Files over the
  * upload limit make the multipart reader throw its 413 error, which the error handler words.
  */
 export async function readForm(request: FastifyRequest): Promise<ReadForm> {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { type Db, isForeignKeyViolation } from '../../db/database';
-import { isPostgres, type Trx } from '../../db/locks';
+import { type Db, isForeignKeyViolation } from '../db/database';
+import { isPostgres, type Trx } from '../db/locks';
 
 /**
  * Finds or creates a customer or order by name within the company, in one statement, and holds it until the caller's

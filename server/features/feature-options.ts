@@ -1,0 +1,8 @@
+import type { AppConfig } from '../config';
+import type { DatabaseHandle } from '../db/database';
+
+/** What every feature's routes plugin is given; apart from feature-routes.ts, which registers them all. */
+export interface FeatureOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+}

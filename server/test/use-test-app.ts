@@ -1,0 +1,35 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { Engine } from '../db/database';
+import { type SignedIn, type TestContext, signIn, startTestApp } from './test-app';
+
+export interface UsedTestApp {
+  /** the app and its database; filled in before the file's first test */
+  ctx: TestContext;
+  /** a signed-in user of a new company */
+  user: SignedIn;
+  /** a signed-in user of a second company, for the other side of isolation checks */
+  other: SignedIn;
+}
+
+/**
+ * The one test preamble: the real app on a fresh database of `engine` for the tests of one `describe`, with two
+ * signed-in users of different companies (`users: 1` or `0` signs in fewer), closed after its last test.
+ * The objects are filled in place before the first test, so they can be destructured when the file is read:
+ * `const { ctx, user, other } = useTestApp(engine);`
+ */
+export function useTestApp(
+  engine: Engine,
+  options: { env?: Record<string, string>; users?: 0 | 1 | 2 } = {},
+): UsedTestApp {
+  const used = { ctx: {}, user: {}, other: {} } as UsedTestApp;
+  const users = options.users ?? 2;
+  beforeAll(async () => {
+    Object.assign(used.ctx, await startTestApp(engine, options.env));
+    if (users >= 1) Object.assign(used.user, await signIn(used.ctx));
+    if (users >= 2) Object.assign(used.other, await signIn(used.ctx));
+  });
+  afterAll(async () => {
+    if ('close' in used.ctx) await used.ctx.close();
+  });
+  return used;
+}
