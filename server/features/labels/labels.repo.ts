@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { newLabelCode } from './label-code';
+import { newLabelCode } from '../vaults/label-code';
 
 /** The company's vault with this label code. */
 export async function findVaultIdByLabelCode(

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { isPostgres, sharedWarehouseLock, type Trx } from '../../db/locks';
-import { newLabelCode } from '../labels/label-code';
+import { newLabelCode } from './label-code';
 
 export interface VaultRow {
   id: number;

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { useRole, useSession } from '../../../api/session';
+import { useRole } from '../../../api/session';
 import { RoleHint } from '../../../components/ui/role-hint';
 import { useWarehouse, useWarehouseBySlug } from '../../../api/warehouses';
 import { buttonClass } from '../../../components/ui/button';
