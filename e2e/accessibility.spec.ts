@@ -142,6 +142,10 @@ test('axe-core finds no violation on any screen', async ({ signedIn: page, accou
     ['/import', 'import'],
     ['/statistics', 'statistics'],
     ['/messages', 'messages'],
+    ['/team', 'team'],
+    ['/activity', 'activity'],
+    ['/pull-lists', 'pull lists'],
+    ['/receive', 'receive shipment'],
   ] as const) {
     await page.goto(path);
     await expect(page.locator('main h1').first()).toBeVisible();
@@ -307,6 +311,10 @@ test.describe('on a touch tablet', () => {
       ['/import', 'import'],
       ['/statistics', 'statistics'],
       ['/warehouse-checklists', 'checklists admin'],
+      ['/team', 'team'],
+      ['/activity', 'activity'],
+      ['/pull-lists', 'pull lists'],
+      ['/receive', 'receive shipment'],
     ] as const) {
       await page.goto(path);
       await expect(page.locator('main h1').first()).toBeVisible();

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
 import { e2eDatabase, expect, test } from './fixtures';
 
@@ -82,6 +83,13 @@ test.describe('Pull lists', () => {
     // still found as released in the company's pull lists
     await page.goto('/pull-lists');
     await expect(page.getByRole('link', { name: /Order DELIVER-9.*released/ })).toBeVisible();
+    // and in the history, by its number
+    await page.goto('/activity');
+    await page.getByLabel('Vault number or customer').fill('MINE-1');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect(
+      page.getByRole('list', { name: 'Changes' }).getByTestId('activity-entry').first(),
+    ).toContainText('released MINE-1');
   });
 
   test('receive a shipment of 6 vaults into the proposed slots', async ({ signedIn: page, account }) => {
@@ -113,6 +121,13 @@ test.describe('Pull lists', () => {
     await page.getByRole('button', { name: 'Store 6 vaults' }).click();
     await expect(page.getByTestId('received-vault')).toHaveCount(6);
     await expect(page.getByTestId('received-vault').first()).toContainText('R-1: Dock Yard B2, position 2');
+    // the shipment's labels, offered at the end
+    const labels = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Print their labels' }).click();
+    const pdf = await labels;
+    expect(pdf.suggestedFilename()).toBe('vault-labels.pdf');
+    const bytes = await readFile((await pdf.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 
     await page.goto('/warehouse/dock-yard?field=B2');
     await expect(page.getByTestId('vault-row').filter({ hasText: 'R-2' })).toContainText('on top');

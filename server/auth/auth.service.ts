@@ -111,7 +111,7 @@ export async function createAccount(
       email: input.email,
       username: input.email.split('@')[0] ?? input.email,
       passwordHash,
-      role: input.role ?? 'manager',
+      role: input.role,
     });
     return { company, user };
   });

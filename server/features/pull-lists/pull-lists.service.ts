@@ -1,3 +1,4 @@
+import { vaultSubject } from '../vaults/vault-history';
 import { digOutCounts } from '../../../domain/rules/dig-out';
 import { fieldName } from '../../../domain/rules/field-names';
 import { type PlanFieldInput, planPull } from '../../../domain/rules/pull-plan';
@@ -274,13 +275,15 @@ export async function releasePullList(db: Db, actor: Actor, listId: number): Pro
       if (waiting > 0) throw badRequest(stillSetAside(waiting));
       const ids = wanted.map((i) => i.vault_id);
       await releaseVaults(trx, actor.companyId, ids, who, at);
-      for (const vaultId of ids) {
+      for (const item of wanted) {
         await recordEvent(trx, {
           companyId: actor.companyId,
           userId: actor.userId,
           kind: 'vault.released',
           entityType: 'vault',
-          entityId: vaultId,
+          entityId: item.vault_id,
+          // the number and customer, so the Activity page finds the released vault by either
+          ...vaultSubject(item),
           payload: { pullListId: listId, by: who },
         });
       }

@@ -8,6 +8,7 @@ const VERBS: Record<string, string> = {
   'vault.staged': 'staged',
   'vault.edited': 'edited',
   'vault.deleted': 'deleted',
+  'vault.released': 'released',
   'vault.attachment': 'attached a file to',
   'vault.attachment-deleted': 'removed a file from',
   'pallet.added': 'added pallet',

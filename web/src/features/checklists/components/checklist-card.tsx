@@ -26,7 +26,7 @@ async function copyLink(url: string) {
 }
 
 /** The full fill-in link with its secret key, to copy and hand to floor staff; a new key replaces it. */
-function FillInLink({ checklist, onRenewKey }: { checklist: ChecklistDto; onRenewKey: () => void }) {
+function FillInLink({ checklist, onRenewKey }: { checklist: ChecklistDto; onRenewKey?: () => void }) {
   const inputId = useId();
   const path = checklist.fill_in_url;
   const url = path ? `${window.location.origin}${path}` : null;
@@ -48,7 +48,7 @@ function FillInLink({ checklist, onRenewKey }: { checklist: ChecklistDto; onRene
         />
       ) : (
         <p id={inputId} className="text-sm text-slate-500">
-          No link yet: issue one with New link.
+          {onRenewKey ? 'No link yet: issue one with New link.' : 'No link yet: a Manager can issue one.'}
         </p>
       )}
       <div className="mt-2 flex flex-wrap items-center gap-1">
@@ -74,10 +74,12 @@ function FillInLink({ checklist, onRenewKey }: { checklist: ChecklistDto; onRene
             </a>
           </>
         )}
-        <button type="button" className={smallButton} onClick={onRenewKey}>
-          <KeyRound className="h-4 w-4" aria-hidden /> New
-          <span className="sr-only"> {checklist.warehouseName} fill-in</span> link
-        </button>
+        {onRenewKey && (
+          <button type="button" className={smallButton} onClick={onRenewKey}>
+            <KeyRound className="h-4 w-4" aria-hidden /> New
+            <span className="sr-only"> {checklist.warehouseName} fill-in</span> link
+          </button>
+        )}
       </div>
     </div>
   );
@@ -91,7 +93,8 @@ export function ChecklistCard({
   checklist: ChecklistDto;
   /** absent for a member who may not edit checklists */
   onEdit?: () => void;
-  onRenewKey: () => void;
+  /** absent for a member who may not issue links */
+  onRenewKey?: () => void;
 }) {
   const done = checklist.tasks.filter((t) => t.completed).length;
   return (

@@ -148,10 +148,14 @@ function ChecklistsAdmin({ companyId }: { companyId: number }) {
                 <ChecklistCard
                   checklist={checklist}
                   onEdit={canManage ? () => open({ mode: 'edit', checklist }) : undefined}
-                  onRenewKey={() => {
-                    renewKey.reset();
-                    setRenewing(checklist);
-                  }}
+                  onRenewKey={
+                    canManage
+                      ? () => {
+                          renewKey.reset();
+                          setRenewing(checklist);
+                        }
+                      : undefined
+                  }
                 />
               </div>
             </li>

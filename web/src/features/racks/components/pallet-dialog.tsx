@@ -9,6 +9,8 @@ import {
   type ShelfDto,
 } from '../../../../../domain/schemas/rack.schema';
 import { useAddPallet, useDeletePallet, useEditPallet } from '../../../api/racks';
+import { useRole } from '../../../api/session';
+import { RoleHint } from '../../../components/ui/role-hint';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ApiError, errorMessages } from '../../../lib/api-client';
@@ -48,6 +50,8 @@ export function PalletDialog({
   });
   const [errors, setErrors] = useState<string[]>([]);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // a Viewer may open a pallet to read it, not change it (the server refuses it too)
+  const readOnly = !useRole().can('floor');
   const addPallet = useAddPallet(warehouseId);
   const editPallet = useEditPallet(warehouseId);
   const deletePallet = useDeletePallet(warehouseId);
@@ -142,62 +146,65 @@ export function PalletDialog({
             {shelf.capacity}
           </p>
         )}
-        <FormField
-          label={
-            <>
-              Customer Name <span className="text-danger">*</span>
-            </>
-          }
-        >
-          <input
-            className={inputClass}
-            value={values.customer_name}
-            onChange={set('customer_name', true)}
-            required
-            autoFocus
-          />
-        </FormField>
-        <FormField label="Pallet Name / Short Description">
-          <input className={inputClass} value={values.name} onChange={set('name', true)} />
-        </FormField>
-        <div className="grid grid-cols-2 gap-3">
-          <FormField label="Pallet Number">
-            <input className={inputClass} value={values.pallet_number} onChange={set('pallet_number')} />
+        {readOnly && <RoleHint needed="floor" />}
+        <fieldset disabled={readOnly} className="contents">
+          <FormField
+            label={
+              <>
+                Customer Name <span className="text-danger">*</span>
+              </>
+            }
+          >
+            <input
+              className={inputClass}
+              value={values.customer_name}
+              onChange={set('customer_name', true)}
+              required
+              autoFocus
+            />
           </FormField>
-          <FormField label="Weight">
+          <FormField label="Pallet Name / Short Description">
+            <input className={inputClass} value={values.name} onChange={set('name', true)} />
+          </FormField>
+          <div className="grid grid-cols-2 gap-3">
+            <FormField label="Pallet Number">
+              <input className={inputClass} value={values.pallet_number} onChange={set('pallet_number')} />
+            </FormField>
+            <FormField label="Weight">
+              <input
+                className={inputClass}
+                type="number"
+                min={0}
+                step="any"
+                inputMode="decimal"
+                value={values.weight}
+                onChange={set('weight')}
+                placeholder="0"
+              />
+            </FormField>
+          </div>
+          <FormField
+            label={
+              <>
+                Pallet Spaces <span className="text-danger">*</span>
+              </>
+            }
+          >
             <input
               className={inputClass}
               type="number"
-              min={0}
-              step="any"
-              inputMode="decimal"
-              value={values.weight}
-              onChange={set('weight')}
-              placeholder="0"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              value={values.pallet_spaces}
+              onChange={set('pallet_spaces')}
+              required
             />
           </FormField>
-        </div>
-        <FormField
-          label={
-            <>
-              Pallet Spaces <span className="text-danger">*</span>
-            </>
-          }
-        >
-          <input
-            className={inputClass}
-            type="number"
-            min={1}
-            step={1}
-            inputMode="numeric"
-            value={values.pallet_spaces}
-            onChange={set('pallet_spaces')}
-            required
-          />
-        </FormField>
-        <FormField label="Notes">
-          <textarea className={`${inputClass} min-h-20`} value={values.notes} onChange={set('notes')} />
-        </FormField>
+          <FormField label="Notes">
+            <textarea className={`${inputClass} min-h-20`} value={values.notes} onChange={set('notes')} />
+          </FormField>
+        </fieldset>
         {errors.length > 0 && (
           <ul role="alert" className="space-y-1 text-sm font-medium text-danger">
             {errors.map((message) => (
@@ -221,7 +228,11 @@ export function PalletDialog({
           <div className="flex flex-wrap justify-between gap-2 pt-2">
             <div>
               {editing && (
-                <Button variant="danger" onClick={() => setConfirmDelete(true)} disabled={pending}>
+                <Button
+                  variant="danger"
+                  onClick={() => setConfirmDelete(true)}
+                  disabled={pending || readOnly}
+                >
                   Delete
                 </Button>
               )}
@@ -230,7 +241,7 @@ export function PalletDialog({
               <Button variant="secondary" onClick={onClose} disabled={pending}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={pending}>
+              <Button type="submit" disabled={pending || readOnly}>
                 {pending ? 'Saving...' : editing ? 'Save Pallet' : 'Add Pallet'}
               </Button>
             </div>

@@ -7,7 +7,9 @@ import {
   type ShelfDto,
 } from '../../../../../domain/schemas/rack.schema';
 import { truncate } from '../../../../../domain/rules/text';
+import { useRole } from '../../../api/session';
 import { useAlertMessage } from '../../../components/ui/alert-message';
+import { RoleHint } from '../../../components/ui/role-hint';
 
 /** A slot is 36 spacing units (9rem) wide, as the spec's rack cell. */
 const SLOT_REM = 9;
@@ -31,6 +33,8 @@ export function RackShelves({
 }) {
   const shelves = [...rack.shelves].sort((a, b) => a.position - b.position);
   const alert = useAlertMessage();
+  // a Viewer sees the pallets but cannot add them (the server refuses it too)
+  const canWork = useRole().can('floor');
 
   function addToShelf(shelf: ShelfDto) {
     const spans = spansOf(shelf);
@@ -48,6 +52,7 @@ export function RackShelves({
 
   return (
     <div className="space-y-3">
+      {!canWork && <RoleHint needed="floor" />}
       {shelves.map((shelf) => {
         const cells = shelfCells(shelf.capacity, spansOf(shelf));
         const free = freeSpots(shelf.capacity, spansOf(shelf));
@@ -79,7 +84,7 @@ export function RackShelves({
                 <button
                   type="button"
                   onClick={() => addToShelf(shelf)}
-                  disabled={full}
+                  disabled={full || !canWork}
                   aria-describedby={full ? fullNoteId : undefined}
                   aria-label={`Add pallet to shelf ${shelf.position}`}
                   className="inline-flex min-h-9 pointer-coarse:min-h-11 items-center gap-1 rounded-md px-2 text-xs font-semibold text-accent hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
@@ -99,8 +104,9 @@ export function RackShelves({
                         type="button"
                         style={width}
                         onClick={() => onAdd(shelf, cell.slotIndex)}
+                        disabled={!canWork}
                         aria-label={`Add pallet to shelf ${shelf.position}, slot ${cell.slotIndex + 1}`}
-                        className="flex h-16 shrink-0 items-center justify-center rounded-md border-2 border-dashed border-slate-300 bg-white text-xs font-medium text-slate-500 hover:border-accent hover:text-accent focus-visible:outline-2 focus-visible:outline-accent"
+                        className="flex h-16 shrink-0 items-center justify-center rounded-md border-2 border-dashed border-slate-300 bg-white text-xs font-medium text-slate-500 hover:border-accent hover:text-accent focus-visible:outline-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:hover:border-slate-300 disabled:hover:text-slate-500"
                       >
                         + Add Pallet
                       </button>

@@ -1,6 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { VAULT_TYPES, type VaultType } from '../../../../../domain/rules/capacity';
+import {
+  LABEL_FORMAT_NAMES,
+  LABEL_FORMATS,
+  type LabelFormat,
+} from '../../../../../domain/rules/label-sheets';
 import type { ReceivedDto, ShipmentProposalDto } from '../../../../../domain/schemas/receiving.schema';
+import { downloadVaultLabels } from '../../../api/labels';
 import { useReceiveShipment, useShipmentProposal } from '../../../api/receiving';
 import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
@@ -192,8 +198,49 @@ export default function ReceivePage() {
               </li>
             ))}
           </ul>
+          <PrintLabels vaultIds={received.vaults.map((v) => v.id)} />
         </section>
       )}
     </Page>
+  );
+}
+
+/** The end of receiving: the new vaults' labels, in the format the company's printer takes. */
+function PrintLabels({ vaultIds }: { vaultIds: number[] }) {
+  const [format, setFormat] = useState<LabelFormat>('thermal-4x6');
+  const [printing, setPrinting] = useState(false);
+  const [failure, setFailure] = useState<string[]>([]);
+  async function print() {
+    setPrinting(true);
+    setFailure([]);
+    try {
+      await downloadVaultLabels(format, vaultIds);
+    } catch (error) {
+      setFailure(errorMessages(error));
+    } finally {
+      setPrinting(false);
+    }
+  }
+  return (
+    <div className="mt-3 flex flex-wrap items-end gap-2">
+      <label className="text-sm text-emerald-900">
+        Label format
+        <select
+          value={format}
+          onChange={(e) => setFormat(e.target.value as LabelFormat)}
+          className={`${inputClass} mt-1 block`}
+        >
+          {LABEL_FORMATS.map((f) => (
+            <option key={f} value={f}>
+              {LABEL_FORMAT_NAMES[f]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Button onClick={() => void print()} disabled={printing}>
+        {printing ? 'Preparing labels...' : 'Print their labels'}
+      </Button>
+      {failure.length > 0 && <ErrorList messages={failure} />}
+    </div>
   );
 }
