@@ -16,18 +16,24 @@ test('the landing page shows the product story, a Log In button and the contact 
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('the drawer lists the warehouses, then Stage, Statistics, Print Studio, Warehouse Checklists and Logout', async ({
+test("the drawer lists the warehouses, then the spec's Stage, Statistics, Print Studio, Warehouse Checklists with the later pages among them, and Logout", async ({
   signedIn: page,
 }) => {
   await page.getByRole('button', { name: 'Open menu' }).click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });
   await expect(drawer).toBeVisible();
   const nav = drawer.getByRole('navigation', { name: 'Main' });
+  // a Manager sees every page: the spec's entries in the spec's order, the pages added since beside them
   await expect(nav.getByRole('link')).toHaveText([
     'Stage',
+    'Pull lists',
+    'Receive shipment',
     'Statistics',
     'Print Studio',
+    'Import',
     'Warehouse Checklists',
+    'Activity',
+    'Team',
   ]);
   await expect(drawer.getByRole('button', { name: 'Logout' })).toBeVisible();
   await nav.getByRole('link', { name: 'Statistics' }).click();

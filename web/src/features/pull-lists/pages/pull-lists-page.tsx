@@ -64,7 +64,7 @@ export default function PullListsPage() {
       {lists.isError && (
         <LoadFailed messages={errorMessages(lists.error)} onRetry={() => void lists.refetch()} />
       )}
-      {lists.data && lists.data.length === 0 && <p className="text-slate-500">No pull lists yet.</p>}
+      {lists.data && lists.data.length === 0 && <p className="text-slate-600">No pull lists yet.</p>}
       {lists.data && lists.data.length > 0 && (
         <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm">
           {lists.data.map((list) => (
