@@ -129,6 +129,22 @@ test('every screen of the demo company', async ({ page, browser }, info) => {
   await page.goto('/add-warehouse');
   await page.waitForTimeout(500);
   await shot(page, '21-add-warehouse', info);
+  // the pages added after the spec: team, history, pull lists, receiving, import and the scan dialog
+  for (const [path, name] of [
+    ['/team', '24-team'],
+    ['/activity', '25-activity'],
+    ['/pull-lists', '26-pull-lists'],
+    ['/receive', '27-receive'],
+    ['/import', '28-import'],
+  ] as const) {
+    await page.goto(path);
+    await page.waitForTimeout(800);
+    await shot(page, name, info);
+  }
+  await page.getByRole('button', { name: 'Scan' }).first().click();
+  await page.waitForTimeout(500);
+  await shot(page, '29-scan', info, false);
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Open menu' }).click();
   await shot(page, '22-menu', info, false);
   await page.keyboard.press('Escape');

@@ -112,7 +112,7 @@ function MemberRow({ member, isMe }: { member: MemberDto; isMe: boolean }) {
               },
             )
           }
-          className={inputClass}
+          className={`${inputClass} min-w-[8rem]`}
         >
           {ROLES.map((r) => (
             <option key={r} value={r}>
