@@ -1,3 +1,4 @@
+import { saveFile } from './save-file';
 import { reportConnection } from './connection-status';
 
 /** An answer of the API that was not 2xx, with the server's messages. */
@@ -80,6 +81,30 @@ export async function apiRequest<T>(
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
   return (type.includes('application/json') ? await response.json() : await response.text()) as T;
+}
+
+/**
+ * A file the server makes (a PDF, a workbook), saved through the browser's download. Errors read as every other
+ * call's: the server's messages, or a connection problem.
+ */
+export async function downloadFile(
+  url: string,
+  fileName: string,
+  body?: Record<string, unknown>,
+): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: body ? 'POST' : 'GET',
+      credentials: 'same-origin',
+      headers: body ? { 'Content-Type': 'application/json' } : undefined,
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  } catch {
+    throw new ConnectionError(false, true);
+  }
+  if (!response.ok) throw new ApiError(response.status, await readErrors(response));
+  saveFile(await response.blob(), fileName);
 }
 
 /** Sends form data with XMLHttpRequest, whose upload events tell how far the file has gone (fetch cannot). */

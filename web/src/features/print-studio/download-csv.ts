@@ -1,3 +1,4 @@
+import { saveFile } from '../../lib/save-file';
 import { toCsv } from '../../../../domain/rules/csv';
 import { PRINT_CSV_HEADER, type PrintVaultDto, printCsvRow } from '../../../../domain/rules/print-order';
 
@@ -10,13 +11,5 @@ export function vaultsCsv(vaults: readonly PrintVaultDto[]): string {
 
 /** Saves the list as vaults.csv through the browser's download. */
 export function downloadVaultsCsv(vaults: readonly PrintVaultDto[]): void {
-  const url = URL.createObjectURL(new Blob([vaultsCsv(vaults)], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = CSV_FILE_NAME;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // give the browser a moment to start the download before the URL goes away
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(new Blob([vaultsCsv(vaults)], { type: 'text/csv;charset=utf-8' }), CSV_FILE_NAME);
 }

@@ -1,3 +1,4 @@
+import { saveFile } from '../../lib/save-file';
 import type { PullListDto } from '../../../../domain/schemas/pull-list.schema';
 
 /** The lines of the printed pick sheet: the plan in walking order, then the vaults set aside to put back. */
@@ -54,12 +55,5 @@ export async function pickSheetPdf(list: PullListDto): Promise<Uint8Array> {
 
 export async function downloadPickSheet(list: PullListDto): Promise<void> {
   const bytes = await pickSheetPdf(list);
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `pick-sheet-${list.id}.pdf`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(new Blob([bytes as BlobPart], { type: 'application/pdf' }), `pick-sheet-${list.id}.pdf`);
 }
