@@ -75,6 +75,45 @@ describe.each(testEngines())('receiving on %s', (engine) => {
     expect(stored).toHaveLength(6);
   });
 
+  it("proposes the warehouse of the customer's full field before an emptier warehouse earlier in walking order", async () => {
+    const first = await buildWarehouse(db(), {
+      companyId: user.companyId,
+      name: 'AAA Early Yard',
+      rows: 1,
+      cols: 2,
+      fieldCapacity: 3,
+    });
+    const theirs = await buildWarehouse(db(), {
+      companyId: user.companyId,
+      name: 'ZZZ Late Yard',
+      rows: 1,
+      cols: 2,
+      fieldCapacity: 3,
+    });
+    // the customer's only field is full: the proposal must still know of it and stay in its warehouse
+    for (const customerName of ['FULL STACK OWNER', 'FULL STACK OWNER', 'SOMEONE ELSE'])
+      await buildVault(db(), { companyId: user.companyId, fieldId: theirs.field('A1').id, customerName });
+    const res = await user.request({
+      method: 'POST',
+      url: '/api/receiving/proposal',
+      payload: {
+        customer_name: 'Full Stack Owner',
+        order_name: 'IN-3',
+        vaults: [{ type: 'vault' }, { type: 'vault' }],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const proposal = res.json() as ShipmentProposalDto;
+    expect(proposal.proposals.map((p) => [p.warehouse_name, p.field_name, p.position])).toEqual([
+      ['ZZZ Late Yard', 'B1', 3],
+      ['ZZZ Late Yard', 'B1', 2],
+    ]);
+    // the full field is not offered as a choice; the early yard's empty fields are
+    const offered = proposal.fields.map((f) => f.field_id);
+    expect(offered).not.toContain(theirs.field('A1').id);
+    expect(offered).toContain(first.field('A1').id);
+  });
+
   it('keeps couchboxes in couchbox fields and stores all of a shipment or none of it', async () => {
     const wh = await buildWarehouse(db(), { companyId: user.companyId, rows: 2, cols: 2, fieldCapacity: 3 });
     await makeCouchbox(db(), { companyId: user.companyId, fieldId: wh.field('B1').id });

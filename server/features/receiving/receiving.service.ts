@@ -16,24 +16,24 @@ import { findWarehouse } from '../warehouses/warehouses.repo';
 import { FIELD_NOT_FOUND } from '../fields/field-loader';
 import { occupiedPositions } from '../vaults/vaults.repo';
 import { addVaultIn, FIELD_FULL, withConflictMapping } from '../vaults/vaults.service';
-import { findCompanyFields, findCustomerId, findFieldCounts, findOccupied } from './receiving.repo';
+import { findCustomerFields, findFieldsWithRoom, findOccupied } from './receiving.repo';
 
 /**
- * The company's fields as the proposal sees them: their free room and how many of the customer's vaults stand there.
- * Counted per field in the database rather than reading every vault; a field's taken slots are stood in for by a full
- * stack of that height until the real positions of the chosen fields are read (gaps only change the positions).
+ * The fields as the proposal sees them: their free room and how many of the customer's vaults stand there. Only the
+ * fields it can use (with a free slot) or must know of (the customer's) are read, counted per field in the database
+ * rather than reading every vault; a field's taken slots are stood in for by a full stack of that height until the
+ * real positions of the chosen fields are read (gaps only change the positions).
  */
 async function receivingFields(db: Db, companyId: number, customer: string): Promise<ReceivingField[]> {
-  const customerId = await findCustomerId(db, companyId, customer.trim().toUpperCase());
-  const [fields, counts] = await Promise.all([
-    findCompanyFields(db, companyId),
-    findFieldCounts(db, companyId, customerId),
+  const [withRoom, customers] = await Promise.all([
+    findFieldsWithRoom(db, companyId),
+    findCustomerFields(db, companyId, customer.trim().toUpperCase()),
   ]);
-  const byField = new Map(counts.map((c) => [c.field_id, c]));
+  const mine = new Map(customers.map((f) => [f.id, f.mine]));
+  const fields = [...customers, ...withRoom.filter((f) => !mine.has(f.id))];
   return fields.map((f) => {
     const capacity = fieldSlotCount(f.type, Number(f.field_capacity));
-    const count = byField.get(f.id);
-    const taken = Math.min(count?.n ?? 0, capacity);
+    const taken = Math.min(f.n, capacity);
     return {
       fieldId: f.id,
       fieldName: fieldName(f.col, f.row),
@@ -43,7 +43,7 @@ async function receivingFields(db: Db, companyId: number, customer: string): Pro
       full: Boolean(f.full),
       capacity,
       occupied: Array.from({ length: taken }, (_, i) => capacity - i),
-      customerVaults: count?.mine ?? 0,
+      customerVaults: mine.get(f.id) ?? 0,
     };
   });
 }
