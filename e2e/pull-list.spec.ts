@@ -64,8 +64,13 @@ test.describe('Pull lists', () => {
     // the list survives a reload
     await page.reload();
     await expect(page.getByRole('button', { name: 'Release' })).toBeDisabled();
-    await page.getByRole('button', { name: 'Put back BLOCK-1' }).click();
-    await page.getByRole('button', { name: 'Put back BLOCK-2' }).click();
+    await page.getByRole('button', { name: 'Put back BLOCK-1', exact: true }).click();
+    // the other blocker goes to a free slot the user picks: field B2, whose next free slot is the bottom one
+    await page.getByRole('button', { name: 'Put back BLOCK-2 elsewhere' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Put back elsewhere' });
+    await dialog.getByLabel('Field and slot').selectOption({ label: 'B2, position 3' });
+    await dialog.getByRole('button', { name: 'Put back to B2, position 3' }).click();
+    await expect(dialog).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Put back' })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Release' }).click();
@@ -77,6 +82,8 @@ test.describe('Pull lists', () => {
     await page.goto('/warehouse/dig-yard?field=A1');
     await expect(page.getByTestId('vault-row').filter({ hasText: 'BLOCK-1' })).toBeVisible();
     await expect(page.getByTestId('vault-row').filter({ hasText: 'MINE-1' })).toHaveCount(0);
+    await page.goto('/warehouse/dig-yard?field=B2');
+    await expect(page.getByTestId('vault-row').filter({ hasText: 'BLOCK-2' })).toContainText('on top');
     await page.goto('/stage');
     await expect(page.getByText('No staged vaults available.')).toBeVisible();
 

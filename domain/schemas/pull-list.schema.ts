@@ -21,13 +21,22 @@ export type PullAction = (typeof PULL_ACTIONS)[number];
 
 /**
  * POST /api/pull-lists/{id}/steps: 'pulled' stages a vault of the list, 'set-aside' stages a vault in the way,
- * 'put-back' returns a set-aside vault to its field (or to field_id) at the field's next free slot.
+ * 'put-back' returns a set-aside vault to its field (or to the field_id the user picks) at the field's next free slot;
+ * a position, when given, must be that slot (the slot rules), so a slot picked on a stale screen is refused.
  */
-export const PullStepSchema = z.object({
-  vault_id: id('vault_id'),
-  action: z.enum(PULL_ACTIONS, { error: 'Action must be pulled, set-aside or put-back.' }),
-  field_id: id('field_id').optional(),
-});
+export const PullStepSchema = z
+  .object({
+    vault_id: id('vault_id'),
+    action: z.enum(PULL_ACTIONS, { error: 'Action must be pulled, set-aside or put-back.' }),
+    field_id: id('field_id').optional(),
+    position: intFrom('Position', 1, 100).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.field_id !== undefined || v.position !== undefined) && v.action !== 'put-back')
+      ctx.addIssue({ code: 'custom', message: 'Only a put-back takes a field or a position.' });
+    if (v.position !== undefined && v.field_id === undefined)
+      ctx.addIssue({ code: 'custom', message: 'A position needs the field it is in.' });
+  });
 export type PullStepInput = z.infer<typeof PullStepSchema>;
 
 /** Where a vault of a pull list is now. */
@@ -74,8 +83,11 @@ export interface SetAsideVaultDto {
   vault_id: number;
   name: string | null;
   customer_name: string;
+  /** 'vault', 'liftvan', 't2' or 'couchbox': where it may go back (a couchbox only into a couchbox field) */
+  type: string;
   /** 'set-aside': on the stage, waiting to go back; 'put-back': back in a field */
   state: 'set-aside' | 'put-back';
+  from_warehouse_id: number | null;
   from_field_id: number | null;
   from_field_name: string | null;
   from_warehouse_name: string | null;

@@ -274,6 +274,7 @@ export interface FieldPlaceRow {
   id: number;
   col: number;
   row: number;
+  warehouse_id: number;
   warehouse_name: string;
 }
 
@@ -286,7 +287,7 @@ export async function findFieldPlaces(
   return db
     .selectFrom('fields as f')
     .innerJoin('warehouses as w', 'w.id', 'f.warehouse_id')
-    .select(['f.id', 'f.col', 'f.row', 'w.name as warehouse_name'])
+    .select(['f.id', 'f.col', 'f.row', 'f.warehouse_id', 'w.name as warehouse_name'])
     .where('f.company_id', '=', companyId)
     .where('f.id', 'in', fieldIds)
     .execute();

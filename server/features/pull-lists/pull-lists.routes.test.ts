@@ -3,6 +3,7 @@ import type { PullListDto } from '../../../domain/schemas/pull-list.schema';
 import type { VaultDto } from '../../../domain/schemas/warehouse.schema';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
 import { buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
+import { notNextFree } from '../vaults/vaults.service';
 import {
   ALREADY_PULLED,
   NOTHING_TO_PULL,
@@ -193,6 +194,52 @@ describe.each(testEngines())('pull lists on %s', (engine) => {
     expect(
       (await user.request({ method: 'POST', url: `/api/pull-lists/${list.id}/release` })).statusCode,
     ).toBe(409);
+  });
+
+  it('puts a blocker back into a free slot the user picks, checked with the slot rules', async () => {
+    const s = await scene();
+    const elsewhere = await buildWarehouse(db(), { companyId: other.companyId, rows: 1, cols: 1 });
+    const list = (await create(user, { order_name: s.order })).json() as PullListDto;
+    expect((await step(user, list.id, s.blockerA2, 'set-aside')).statusCode).toBe(200);
+    const listed = (
+      await user.request({ method: 'GET', url: `/api/pull-lists/${list.id}` })
+    ).json() as PullListDto;
+    expect(listed.set_aside).toMatchObject([
+      { vault_id: s.blockerA2.id, type: 'vault', from_warehouse_id: s.wh.id, from_field_name: 'A2' },
+    ]);
+    const stillWaiting = async () =>
+      (
+        (await user.request({ method: 'GET', url: `/api/pull-lists/${list.id}` })).json() as PullListDto
+      ).set_aside.map((v) => v.state);
+
+    // B2 is empty: its next free slot is the bottom one, 3; slot 2 would leave a hole under it
+    const hole = await step(user, list.id, s.blockerA2, 'put-back', {
+      field_id: s.wh.field('B2').id,
+      position: 2,
+    });
+    expect(hole.statusCode).toBe(400);
+    expect(hole.json()).toEqual({ errors: [notNextFree(2, 'B2', 3)] });
+    // another company's field does not exist here
+    const foreign = await step(user, list.id, s.blockerA2, 'put-back', {
+      field_id: elsewhere.field('A1').id,
+      position: 3,
+    });
+    expect(foreign.statusCode).toBe(404);
+    // a field or position belongs to a put-back only; a position needs its field
+    expect((await step(user, list.id, s.onTop, 'pulled', { field_id: s.wh.field('B2').id })).statusCode).toBe(
+      400,
+    );
+    expect((await step(user, list.id, s.blockerA2, 'put-back', { position: 3 })).statusCode).toBe(400);
+    expect(await stillWaiting()).toEqual(['set-aside']);
+    expect(await vaultNow(s.blockerA2.id)).toMatchObject({ field_id: null });
+
+    const picked = await step(user, list.id, s.blockerA2, 'put-back', {
+      field_id: s.wh.field('B2').id,
+      position: 3,
+    });
+    expect(picked.statusCode).toBe(200);
+    expect((picked.json() as PullListDto).set_aside.map((v) => v.state)).toEqual(['put-back']);
+    expect(await vaultNow(s.blockerA2.id)).toMatchObject({ field_id: s.wh.field('B2').id, position: 3 });
   });
 
   it('refuses to release while vaults of the list are still in fields, and changes nothing', async () => {

@@ -147,7 +147,15 @@ export async function doPullStep(
         const who = await actorName(trx, actor.userId);
         if (input.action === 'pulled') await pullVault(trx, actor, listId, input.vault_id, who);
         else if (input.action === 'set-aside') await setAside(trx, actor, listId, input.vault_id, who);
-        else await putBack(trx, actor, listId, input.vault_id, input.field_id, who);
+        else
+          await putBack(
+            trx,
+            actor,
+            listId,
+            input.vault_id,
+            { fieldId: input.field_id, position: input.position },
+            who,
+          );
         await bumpPullList(trx, actor.companyId, listId);
         await recordEvent(trx, {
           companyId: actor.companyId,
@@ -225,7 +233,7 @@ async function putBack(
   actor: Actor,
   listId: number,
   vaultId: number,
-  chosenFieldId: number | undefined,
+  chosen: { fieldId: number | undefined; position: number | undefined },
   who: string,
 ) {
   const item = await findItem(trx, listId, vaultId);
@@ -237,7 +245,7 @@ async function putBack(
     doneBy: who,
   });
   if (!claimed) throw conflict(NOT_SET_ASIDE);
-  const fieldId = chosenFieldId ?? item.from_field_id;
+  const fieldId = chosen.fieldId ?? item.from_field_id;
   // its field was removed meanwhile: the user picks another one
   if (fieldId === null) throw badRequest(NO_FREE_SLOT);
   const field = await findField(trx, actor.companyId, fieldId);
@@ -246,8 +254,9 @@ async function putBack(
   const occupied = (await occupiedPositions(trx, field.id)).map((v) => v.position);
   const position = nextFreePosition(occupied, fieldSlotCount(field.type, warehouse?.field_capacity));
   if (position === null || field.full) throw badRequest(NO_FREE_SLOT);
-  // the move checks the slot again under its locks; a vault placed meanwhile ends in a clear 409
-  await moveVaultIn(trx, actor, { vaultId, fieldId: field.id, position });
+  // the move checks the slot again under its locks with the slot rules (a picked position must be the field's next
+  // free slot, a couchbox goes only into a couchbox field); a vault placed meanwhile ends in a clear 409
+  await moveVaultIn(trx, actor, { vaultId, fieldId: field.id, position: chosen.position ?? position });
 }
 
 /**

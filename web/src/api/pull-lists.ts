@@ -54,8 +54,10 @@ function usePullListChange<V>(listId: number, send: (input: V) => Promise<PullLi
 }
 
 export function usePullStep(listId: number) {
-  return usePullListChange(listId, (input: { vault_id: number; action: PullAction; field_id?: number }) =>
-    api.post<PullListDto>(`/api/pull-lists/${listId}/steps`, input),
+  return usePullListChange(
+    listId,
+    (input: { vault_id: number; action: PullAction; field_id?: number; position?: number }) =>
+      api.post<PullListDto>(`/api/pull-lists/${listId}/steps`, input),
   );
 }
 

@@ -1,9 +1,15 @@
-import { ArrowDownToLine, CheckCircle2, FileDown, PackageCheck, Undo2 } from 'lucide-react';
+import { ArrowDownToLine, CheckCircle2, FileDown, MapPin, PackageCheck, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import type { PullAction, PullListDto } from '../../../../../domain/schemas/pull-list.schema';
+import type {
+  PullAction,
+  PullListDto,
+  SetAsideVaultDto,
+} from '../../../../../domain/schemas/pull-list.schema';
 import { usePullList, usePullStep, useReleasePullList } from '../../../api/pull-lists';
+import { useSession } from '../../../api/session';
+import { useWarehouses } from '../../../api/warehouses';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadFailed } from '../../../components/ui/error-list';
@@ -12,6 +18,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PutBackDialog, type PickedSlot } from '../components/put-back-dialog';
 import { downloadPickSheet } from '../pick-sheet';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -44,6 +51,10 @@ function PullListView({ list }: { list: PullListDto }) {
   const release = useReleasePullList(list.id);
   const [confirmRelease, setConfirmRelease] = useState(false);
   const [busyVault, setBusyVault] = useState<number | null>(null);
+  const [puttingElsewhere, setPuttingElsewhere] = useState<SetAsideVaultDto | null>(null);
+  const [elsewhereError, setElsewhereError] = useState<unknown>(null);
+  const session = useSession();
+  const warehouses = useWarehouses(session.data?.companyId);
   const waiting = list.set_aside.filter((v) => v.state === 'set-aside');
   const released = list.released_at !== null;
   const allPulled = list.vaults.every((v) => v.state !== 'in-field');
@@ -54,6 +65,23 @@ function PullListView({ list }: { list: PullListDto }) {
       { vault_id: vaultId, action },
       {
         onError: (error) => toast.error(errorMessages(error).join(' ')),
+        onSettled: () => setBusyVault(null),
+      },
+    );
+  }
+
+  function putBackElsewhere(vault: SetAsideVaultDto, slot: PickedSlot) {
+    setBusyVault(vault.vault_id);
+    setElsewhereError(null);
+    step.mutate(
+      { vault_id: vault.vault_id, action: 'put-back', field_id: slot.fieldId, position: slot.position },
+      {
+        onSuccess: () => {
+          setPuttingElsewhere(null);
+          toast.success(`${vault.name ?? vault.customer_name} put back to ${slot.label}`);
+        },
+        // the dialog stays open with the server's reason (a slot taken meanwhile, a field marked full)
+        onError: (error) => setElsewhereError(error),
         onSettled: () => setBusyVault(null),
       },
     );
@@ -191,6 +219,18 @@ function PullListView({ list }: { list: PullListDto }) {
                   <Undo2 className="h-4 w-4" aria-hidden />
                   Put back to {v.from_field_name}
                 </Button>
+                <Button
+                  variant="secondary"
+                  disabled={busyVault !== null}
+                  onClick={() => {
+                    setElsewhereError(null);
+                    setPuttingElsewhere(v);
+                  }}
+                  aria-label={`Put back ${v.name ?? v.customer_name} elsewhere`}
+                >
+                  <MapPin className="h-4 w-4" aria-hidden />
+                  Elsewhere
+                </Button>
               </li>
             ))}
           </ul>
@@ -232,6 +272,16 @@ function PullListView({ list }: { list: PullListDto }) {
         </div>
       </section>
 
+      <PutBackDialog
+        vault={puttingElsewhere}
+        warehouses={warehouses.data ?? []}
+        pending={step.isPending}
+        error={elsewhereError}
+        onOpenChange={(open) => {
+          if (!open && !step.isPending) setPuttingElsewhere(null);
+        }}
+        onPick={(slot) => puttingElsewhere && putBackElsewhere(puttingElsewhere, slot)}
+      />
       <ConfirmDialog
         open={confirmRelease}
         onOpenChange={(open) => {
