@@ -124,3 +124,25 @@ export interface PullListSummaryDto {
   /** vaults of the list still in a field */
   left_in_fields: number;
 }
+
+/** GET /api/released-vaults?q=: the company's released vaults whose number, customer or order contains q. */
+export const ReleasedVaultQuerySchema = z.object({
+  q: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: 'Type what to search for.' })
+      .min(1, 'Type what to search for.')
+      .max(100, 'Search text must be at most 100 characters.'),
+  ),
+});
+export type ReleasedVaultQuery = z.infer<typeof ReleasedVaultQuerySchema>;
+
+/** A vault that left the warehouse, as search finds it: released when and by whom. */
+export interface ReleasedVaultDto {
+  id: number;
+  name: string | null;
+  customer_name: string;
+  order_name: string | null;
+  released_at: string;
+  released_by: string | null;
+}

@@ -298,6 +298,14 @@ const RECIPES: Record<string, Recipe> = {
       payload: { vault_id: t.placedVaultId, action: 'pulled' },
     },
   ],
+  'GET /api/released-vaults': (t) => [
+    // B's own released vaults only, whatever the search names of A's
+    {
+      label: "B's released vaults by A's order",
+      url: `/api/released-vaults?q=${encodeURIComponent(t.pullOrderName)}`,
+      asOther: 200,
+    },
+  ],
   'POST /api/pull-lists/:id/release': (t) => [
     { label: "A's pull list", url: `/api/pull-lists/${t.pullListId}/release` },
   ],

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import type { Trx } from '../../db/locks';
@@ -417,4 +418,49 @@ export async function findFieldOfVault(db: Db, companyId: number, vaultId: numbe
     .where('id', '=', vaultId)
     .executeTakeFirst();
   return row?.field_id ?? null;
+}
+
+/** `%term%` for LIKE, with the term's own wildcards and escape character taken literally. */
+function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The company's released vaults whose number, customer or order contains the term (any case), newest first. */
+export async function findReleasedVaults(
+  db: Db,
+  companyId: number,
+  term: string,
+  limit: number,
+): Promise<ReleasedVaultRow[]> {
+  const pattern = containsPattern(term);
+  const contains = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+  return db
+    .selectFrom('vaults as v')
+    .innerJoin('customers as c', 'c.id', 'v.customer_id')
+    .leftJoin('orders as o', 'o.id', 'v.order_id')
+    .select([
+      'v.id',
+      'v.name',
+      'c.name as customer_name',
+      'o.name as order_name',
+      'v.released_at',
+      'v.released_by',
+    ])
+    .where('v.company_id', '=', companyId)
+    .where('v.released_at', 'is not', null)
+    .where((eb) => eb.or([contains('v.name'), contains('c.name'), contains('o.name')]))
+    .orderBy('v.released_at', 'desc')
+    .orderBy('v.id', 'desc')
+    .limit(limit)
+    .$narrowType<{ released_at: string }>()
+    .execute();
+}
+
+export interface ReleasedVaultRow {
+  id: number;
+  name: string | null;
+  customer_name: string;
+  order_name: string | null;
+  released_at: string;
+  released_by: string | null;
 }

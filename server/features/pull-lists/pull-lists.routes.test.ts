@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PullListDto } from '../../../domain/schemas/pull-list.schema';
+import type { PullListDto, ReleasedVaultDto } from '../../../domain/schemas/pull-list.schema';
 import type { VaultDto } from '../../../domain/schemas/warehouse.schema';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
 import { buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
@@ -240,6 +240,51 @@ describe.each(testEngines())('pull lists on %s', (engine) => {
     expect(picked.statusCode).toBe(200);
     expect((picked.json() as PullListDto).set_aside.map((v) => v.state)).toEqual(['put-back']);
     expect(await vaultNow(s.blockerA2.id)).toMatchObject({ field_id: s.wh.field('B2').id, position: 3 });
+  });
+
+  it('finds released vaults by number, customer or order, with when and by whom, for their company only', async () => {
+    const s = await scene();
+    const list = (await create(user, { order_name: s.order })).json() as PullListDto;
+    for (const [vault, action] of [
+      [s.blockerTop, 'set-aside'],
+      [s.blockerLow, 'set-aside'],
+      [s.deep, 'pulled'],
+      [s.blockerA2, 'set-aside'],
+      [s.mid, 'pulled'],
+      [s.onTop, 'pulled'],
+      [s.blockerLow, 'put-back'],
+      [s.blockerTop, 'put-back'],
+      [s.blockerA2, 'put-back'],
+    ] as const)
+      expect((await step(user, list.id, vault, action)).statusCode).toBe(200);
+    const released = (
+      await user.request({ method: 'POST', url: `/api/pull-lists/${list.id}/release` })
+    ).json() as PullListDto;
+    const search = (as: SignedIn, q: string) =>
+      as.request({ method: 'GET', url: `/api/released-vaults?q=${encodeURIComponent(q)}` });
+    const deep = released.vaults.find((v) => v.id === s.deep.id)!;
+    expect(deep.name).toBeTruthy();
+
+    // by a piece of its number, in any case
+    const byNumber = await search(user, deep.name!.slice(1).toLowerCase());
+    expect(byNumber.statusCode).toBe(200);
+    expect(byNumber.json()).toContainEqual({
+      id: s.deep.id,
+      name: deep.name,
+      customer_name: deep.customer_name,
+      order_name: s.order,
+      released_at: released.released_at,
+      released_by: userName,
+    });
+    // by its order: the three vaults of the list, and not the blockers that stayed
+    const byOrder = (await search(user, s.order)).json() as ReleasedVaultDto[];
+    expect(byOrder.map((v) => v.id).sort()).toEqual([s.deep.id, s.mid.id, s.onTop.id].sort());
+    const byCustomer = (await search(user, `owner ${counter}`)).json() as ReleasedVaultDto[];
+    expect(byCustomer.map((v) => v.id)).toContain(s.onTop.id);
+    // a wildcard is a plain character, a blank search is refused, another company finds nothing of it
+    expect((await search(user, '%')).json()).toEqual([]);
+    expect((await search(user, '  ')).statusCode).toBe(400);
+    expect((await search(other, s.order)).json()).toEqual([]);
   });
 
   it('refuses to release while vaults of the list are still in fields, and changes nothing', async () => {

@@ -1,5 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { CreatePullListSchema, PullStepSchema } from '../../../domain/schemas/pull-list.schema';
+import {
+  CreatePullListSchema,
+  PullStepSchema,
+  ReleasedVaultQuerySchema,
+} from '../../../domain/schemas/pull-list.schema';
 import { actorOf } from '../../auth/actor';
 import { requireUser } from '../../auth/session.plugin';
 import { parseId, parseInput } from '../../http/errors';
@@ -11,6 +15,7 @@ import {
   listPullLists,
   loadPullList,
   releasePullList,
+  searchReleasedVaults,
 } from './pull-lists.service';
 
 // Issue 16. Reads: GET routes. Floor work: create, steps. Release: management or floor, as the lead decides.
@@ -38,6 +43,11 @@ export const pullListsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, {
     const actor = actorOf(request);
     const listId = parseId(request.params.id, PULL_LIST_NOT_FOUND);
     return doPullStep(db, actor, listId, parseInput(PullStepSchema, request.body));
+  });
+
+  app.get('/api/released-vaults', async (request) => {
+    const user = requireUser(request);
+    return searchReleasedVaults(db, user.companyId, parseInput(ReleasedVaultQuerySchema, request.query));
   });
 
   app.post<{ Params: { id: string } }>('/api/pull-lists/:id/release', async (request) => {

@@ -7,6 +7,8 @@ import type {
   PullListDto,
   PullListSummaryDto,
   PullStepInput,
+  ReleasedVaultDto,
+  ReleasedVaultQuery,
 } from '../../../domain/schemas/pull-list.schema';
 import type { Actor } from '../../auth/actor';
 import { type Db, isUniqueViolation, nowIso } from '../../db/database';
@@ -28,6 +30,7 @@ import {
   findNameId,
   findPullList,
   findPullLists,
+  findReleasedVaults,
   findFieldOfVault,
   findVaultIdsOf,
   findVaultsInFields,
@@ -93,6 +96,18 @@ export async function createPullList(db: Db, actor: Actor, input: CreatePullList
 
 export async function listPullLists(db: Db, companyId: number): Promise<PullListSummaryDto[]> {
   return findPullLists(db, companyId);
+}
+
+/** The most released vaults one search answers: suggestions, not a report (the Activity page has every one). */
+const RELEASED_SEARCH_LIMIT = 20;
+
+/** GET /api/released-vaults?q=: released vaults stay searchable, with when and by whom they left. */
+export async function searchReleasedVaults(
+  db: Db,
+  companyId: number,
+  query: ReleasedVaultQuery,
+): Promise<ReleasedVaultDto[]> {
+  return findReleasedVaults(db, companyId, query.q, RELEASED_SEARCH_LIMIT);
 }
 
 /** One list with where its vaults are now and the plan for the work left, made from the stacks as they are. */
