@@ -4,6 +4,7 @@ import type {
   PullAction,
   PullListDto,
   PullListSummaryDto,
+  ReleasedVaultDto,
 } from '../../../domain/schemas/pull-list.schema';
 import { api } from '../lib/api-client';
 import { stageQueryKey } from './stage';
@@ -63,4 +64,20 @@ export function usePullStep(listId: number) {
 
 export function useReleasePullList(listId: number) {
   return usePullListChange(listId, () => api.post<PullListDto>(`/api/pull-lists/${listId}/release`));
+}
+
+/** Shortest search the released vaults are looked up for: one letter would match most of them. */
+export const RELEASED_SEARCH_MIN = 2;
+
+/**
+ * Released vaults whose number, customer or order contains the term (the top-bar search). Under the pull lists' key,
+ * so a release refreshes it.
+ */
+export function useReleasedVaults(term: string) {
+  const q = term.trim();
+  return useQuery({
+    queryKey: [...pullListsQueryKey, 'released', q],
+    queryFn: () => api.get<ReleasedVaultDto[]>(`/api/released-vaults?q=${encodeURIComponent(q)}`),
+    enabled: q.length >= RELEASED_SEARCH_MIN,
+  });
 }

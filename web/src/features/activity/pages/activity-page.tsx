@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ACTIVITY_KINDS } from '../../../../../domain/schemas/activity.schema';
 import { type ActivityFilters, activityQuery, useActivity } from '../../../api/activity';
 import { useSession } from '../../../api/session';
@@ -23,13 +24,20 @@ const KIND_LABELS: Record<(typeof ACTIVITY_KINDS)[number], string> = {
   member: 'Team',
 };
 
+function initialFilters(params: URLSearchParams): ActivityFilters {
+  const q = params.get('q')?.trim();
+  return q ? { q } : {};
+}
+
 /** /activity: the company's changes, newest first, with filters, paging and a CSV export. Nobody can edit it. */
 export default function ActivityPage() {
   useDocumentTitle('Activity');
   const session = useSession();
   const warehouses = useWarehouses(session.data?.companyId);
-  const [draft, setDraft] = useState<ActivityFilters>({});
-  const [filters, setFilters] = useState<ActivityFilters>({});
+  // ?q= opens the page filtered by a vault number or customer (the top-bar search's released vaults lead here)
+  const [searchParams] = useSearchParams();
+  const [draft, setDraft] = useState<ActivityFilters>(() => initialFilters(searchParams));
+  const [filters, setFilters] = useState<ActivityFilters>(() => initialFilters(searchParams));
   const activity = useActivity(filters);
   const members = activity.data?.pages[0]?.members ?? [];
   const items = activity.data?.pages.flatMap((page) => page.items) ?? [];

@@ -1,13 +1,27 @@
-import { Archive, ClipboardList, Package, Search, User, X, type LucideIcon } from 'lucide-react';
+import { Archive, ClipboardList, History, Package, Search, User, X, type LucideIcon } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { suggest, type Suggestion, type SuggestionType } from '../../../../../domain/rules/search';
+import type { ReleasedVaultDto } from '../../../../../domain/schemas/pull-list.schema';
 import { useNavigate } from 'react-router';
+import { RELEASED_SEARCH_MIN, useReleasedVaults } from '../../../api/pull-lists';
 import { paths } from '../../../config/paths';
 import { useWarehouseViewState, warehouseViewState } from '../../../lib/warehouse-view-state';
 import { useSearchIndex } from '../use-search-index';
 
 // enough to scroll through; more would only slow each keystroke in a big warehouse
 const MAX_SUGGESTIONS = 100;
+// released vaults are asked of the server once typing pauses, not on every keystroke
+const RELEASED_DELAY_MS = 250;
+const releasedDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** "Released 24 Nov 2026 by Anna": how a released vault shows among the suggestions. */
+export function releasedNote(vault: Pick<ReleasedVaultDto, 'released_at' | 'released_by'>): string {
+  const by = vault.released_by ? ` by ${vault.released_by}` : '';
+  return `Released ${releasedDate.format(new Date(vault.released_at))}${by}`;
+}
+
+/** One row of the list: a name of the warehouse's data, or a vault that has left (issue 16). */
+type Item = { kind: 'suggestion'; suggestion: Suggestion } | { kind: 'released'; vault: ReleasedVaultDto };
 
 const typeLook: Record<SuggestionType, { icon: LucideIcon; label: string; colour: string }> = {
   customer: { icon: User, label: 'Customer', colour: 'text-accent bg-blue-50' },
@@ -28,8 +42,24 @@ export function SearchBox() {
   const navigate = useNavigate();
 
   const suggestions = useMemo(() => suggest(index, term, MAX_SUGGESTIONS), [index, term]);
-  const showList = open && suggestions.length > 0;
-  const noMatches = open && term.trim() !== '' && suggestions.length === 0;
+  const [releasedTerm, setReleasedTerm] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setReleasedTerm(term.trim()), RELEASED_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [term]);
+  const released = useReleasedVaults(releasedTerm);
+  const typed = term.trim();
+  const items = useMemo<Item[]>(
+    () => [
+      ...suggestions.map((suggestion) => ({ kind: 'suggestion' as const, suggestion })),
+      ...(typed.length >= RELEASED_SEARCH_MIN && releasedTerm === typed
+        ? (released.data ?? []).map((vault) => ({ kind: 'released' as const, vault }))
+        : []),
+    ],
+    [suggestions, typed, releasedTerm, released.data],
+  );
+  const showList = open && items.length > 0;
+  const noMatches = open && typed !== '' && items.length === 0;
   const placeholder =
     view === 'rack' ? 'Search customer/pallet/vault number...' : 'Search customer/order/vault number...';
 
@@ -59,6 +89,18 @@ export function SearchBox() {
     warehouseViewState.setSearch({ name: suggestion.name, type: suggestion.type });
   }
 
+  function openHistory(vault: ReleasedVaultDto) {
+    clear();
+    // the Activity page filtered by the vault's number (or its customer when it has none) shows its whole history
+    const search = new URLSearchParams({ q: vault.name ?? vault.customer_name });
+    void navigate(`${paths.activity}?${search.toString()}`);
+  }
+
+  function pick(item: Item) {
+    if (item.kind === 'suggestion') choose(item.suggestion);
+    else openHistory(item.vault);
+  }
+
   function clear() {
     setTerm('');
     setOpen(false);
@@ -68,15 +110,15 @@ export function SearchBox() {
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (suggestions.length === 0) return;
+      if (items.length === 0) return;
       event.preventDefault();
       setOpen(true);
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (current + step + suggestions.length) % suggestions.length);
+      setActive((current) => (current + step + items.length) % items.length);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      const picked = suggestions[active] ?? (showList ? suggestions[0] : undefined);
-      if (picked) choose(picked);
+      const picked = items[active] ?? (showList ? items[0] : undefined);
+      if (picked) pick(picked);
     } else if (event.key === 'Escape') {
       event.preventDefault();
       clear();
@@ -144,7 +186,38 @@ export function SearchBox() {
         className="absolute top-full right-0 left-0 z-40 mt-1 max-h-60 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 text-slate-800 shadow-xl"
       >
         {showList &&
-          suggestions.map((suggestion, i) => {
+          items.map((item, i) => {
+            if (item.kind === 'released')
+              return (
+                <li
+                  key={`released:${item.vault.id}`}
+                  id={`${listId}-${i}`}
+                  data-index={i}
+                  role="option"
+                  aria-selected={i === active}
+                  data-testid="released-suggestion"
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => openHistory(item.vault)}
+                  onMouseMove={() => setActive(i)}
+                  className={`flex min-h-10 cursor-pointer items-center gap-3 px-3 py-2 text-sm ${i === active ? 'bg-blue-50' : ''}`}
+                >
+                  <span
+                    className="flex h-7 w-7 shrink-0 items-center justify-center rounded-md bg-slate-100 text-slate-600"
+                    aria-hidden
+                  >
+                    <History className="h-4 w-4" />
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium">
+                      {item.vault.name ?? 'No vault number'}
+                      <span className="font-normal text-slate-500"> · {item.vault.customer_name}</span>
+                    </span>
+                    <span className="block truncate text-xs text-slate-500">{releasedNote(item.vault)}</span>
+                  </span>
+                  <span className="shrink-0 text-xs tracking-wide text-slate-500 uppercase">Released</span>
+                </li>
+              );
+            const { suggestion } = item;
             const look = typeLook[suggestion.type];
             const Icon = look.icon;
             return (
