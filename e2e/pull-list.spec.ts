@@ -46,6 +46,13 @@ test.describe('Pull lists', () => {
     // the vault page says how deep it is and leads to a pull list of its order
     await page.goto('/warehouse/dig-yard?field=A1');
     await expect(page.getByTestId('vault-row').filter({ hasText: 'MINE-1' })).toContainText('dig out 2');
+    // so do the search suggestion and the edit-vault page
+    await page.getByRole('combobox', { name: 'Search' }).fill('MINE-1');
+    await expect(
+      page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('option', { name: /MINE-1/ }),
+    ).toContainText('dig out 2');
+    await page.goto('/edit/vault/MINE-1');
+    await expect(page.getByTestId('dig-out')).toContainText('2 vaults to dig out');
 
     await page.goto('/pull-lists?order=DELIVER-9');
     await page.getByRole('button', { name: 'Make pull list' }).click();
@@ -90,10 +97,14 @@ test.describe('Pull lists', () => {
     // still found as released in the company's pull lists
     await page.goto('/pull-lists');
     await expect(page.getByRole('link', { name: /Order DELIVER-9.*released/ })).toBeVisible();
-    // and in the history, by its number
-    await page.goto('/activity');
-    await page.getByLabel('Vault number or customer').fill('MINE-1');
-    await page.getByRole('button', { name: 'Show' }).click();
+    // the top-bar search finds it as released, with when and by whom, and opens its history
+    await page.goto('/warehouse/dig-yard');
+    await page.getByRole('combobox', { name: 'Search' }).fill('mine-1');
+    const released = page.getByTestId('released-suggestion').filter({ hasText: 'MINE-1' });
+    await expect(released).toContainText(/Released .+ by \S+/);
+    await released.click();
+    await expect(page).toHaveURL(/\/activity\?q=MINE-1$/);
+    await expect(page.getByLabel('Vault number or customer')).toHaveValue('MINE-1');
     await expect(
       page.getByRole('list', { name: 'Changes' }).getByTestId('activity-entry').first(),
     ).toContainText('released MINE-1');
