@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
 import { e2eDatabase, expect, test } from './fixtures';
 
@@ -75,6 +76,16 @@ test.describe('Pull lists', () => {
     // the other blocker goes to a free slot the user picks: field B2, whose next free slot is the bottom one
     await page.getByRole('button', { name: 'Put back BLOCK-2 elsewhere' }).click();
     const dialog = page.getByRole('dialog', { name: 'Put back elsewhere' });
+    // only the fields with a free slot are offered, each with the slot the vault would take
+    await expect(dialog.getByLabel('Field and slot').getByRole('option')).toHaveText([
+      'Choose a field',
+      'A1, position 2',
+      'A2, position 3',
+      'B1, position 3',
+      'B2, position 3',
+    ]);
+    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
     await dialog.getByLabel('Field and slot').selectOption({ label: 'B2, position 3' });
     await dialog.getByRole('button', { name: 'Put back to B2, position 3' }).click();
     await expect(dialog).toHaveCount(0);
