@@ -192,6 +192,12 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   const statementNames = new Map<string, string>();
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
+    // the connection's own slot for the kept counts (migration 0016); it runs before the first query on the
+    // connection. Before that migration (the first connection of a new database) there is no sequence yet, and the
+    // triggers fall back to the backend's process id.
+    client
+      .query(`select set_config('wm.slot', (nextval('wm_connection_slots') % 64)::text, false)`)
+      .catch(() => undefined);
     withNamedStatements(client, statementNames);
   });
   pool.on('error', () => undefined);
