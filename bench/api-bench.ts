@@ -15,6 +15,8 @@ export interface RouteResult {
    * is the figure to compare between two runs.
    */
   cpuMsPerRequest: number;
+  /** CPU time of the database server's processes per request (PostgreSQL writes only) */
+  dbCpuMsPerRequest?: number;
   /** compressed answer size in bytes (reads only) */
   bytes?: number;
 }
@@ -107,13 +109,14 @@ type Step = (
  * a field fills from the bottom slot up), then claims the next field, until every field is done.
  */
 export async function benchWrites(
-  baseUrl: string,
+  baseUrl: string | string[],
   cookie: string,
   route: string,
   fields: { id: number; vaultIds: number[] }[],
   stepsPerField: number,
   step: Step,
   cpu: CpuClock,
+  dbCpu?: CpuClock,
   connections = 20,
 ): Promise<RouteResult> {
   const queue = [...fields];
@@ -129,13 +132,18 @@ export async function benchWrites(
     },
   }));
   const before = cpu();
+  const dbBefore = dbCpu?.() ?? 0;
   const result = await run({
-    url: baseUrl,
+    // several server processes: autocannon spreads its connections over the addresses in turn
+    url: baseUrl as string,
     connections,
     amount: fields.length * stepsPerField,
     requests: requests as autocannon.Request[],
   });
-  return summarise(route, connections, result, cpu() - before);
+  const summary = summarise(route, connections, result, cpu() - before);
+  if (!dbCpu) return summary;
+  const dbMs = dbCpu() - dbBefore;
+  return { ...summary, dbCpuMsPerRequest: Math.round((dbMs / Math.max(summary.requests, 1)) * 100) / 100 };
 }
 
 export interface LoadWithProbe {

@@ -9,6 +9,7 @@ import { nowIso } from '../server/db/database';
 import { type LoadWithProbe, type RouteResult, benchRead, benchUnderLoad, benchWrites } from './api-bench';
 import { type BrowserResult, benchBrowser } from './browser-bench';
 import { insertMany } from './dataset.repo';
+import { postgresCpuClock } from './db-cpu';
 import { LARGE_DATASET, generateDataset } from './generate-dataset';
 import { type RunningServer, signInCookie, startServer } from '../server/test/server-process';
 
@@ -64,6 +65,8 @@ const warehouses = process.argv.find((a) => a.startsWith('--warehouses='))?.spli
 // before/after runs of one figure)
 const only = process.argv.find((a) => a.startsWith('--only='))?.split('=')[1] as
   'writes' | 'print' | undefined;
+// --servers=N: the writes go to N server processes on the one database, as several servers behind a balancer would
+const serverCount = Number(process.argv.find((a) => a.startsWith('--servers='))?.split('=')[1] ?? 1);
 const shape = warehouses ? { ...LARGE_DATASET, warehousesPerCompany: Number(warehouses) } : LARGE_DATASET;
 const workDir = path.resolve('.tmp', 'bench');
 const webDir = path.resolve('.tmp', 'bench-web');
@@ -82,7 +85,9 @@ interface EngineResult {
   browser?: BrowserResult[];
 }
 
-async function prepareDatabase(engine: Engine): Promise<{ url: string; cleanup: () => void }> {
+async function prepareDatabase(
+  engine: Engine,
+): Promise<{ url: string; cleanup: () => void; dbCpu?: () => number }> {
   if (engine === 'sqlite') {
     fs.rmSync(workDir, { recursive: true, force: true });
     fs.mkdirSync(workDir, { recursive: true });
@@ -90,7 +95,11 @@ async function prepareDatabase(engine: Engine): Promise<{ url: string; cleanup: 
   }
   const out = execFileSync('bash', ['scripts/postgres-temp.sh', 'start'], { encoding: 'utf8' }).trim();
   const [url, dir] = out.split(' ');
-  return { url: url!, cleanup: () => execFileSync('bash', ['scripts/postgres-temp.sh', 'stop', dir!]) };
+  return {
+    url: url!,
+    cleanup: () => execFileSync('bash', ['scripts/postgres-temp.sh', 'stop', dir!]),
+    dbCpu: postgresCpuClock(path.join(dir!, 'data')),
+  };
 }
 
 async function getJson<T>(server: RunningServer, cookie: string, url: string): Promise<T> {
@@ -104,7 +113,7 @@ interface Warehouse {
 }
 
 async function runEngine(engine: Engine): Promise<EngineResult> {
-  const { url, cleanup } = await prepareDatabase(engine);
+  const { url, cleanup, dbCpu } = await prepareDatabase(engine);
   try {
     const database = openDatabase(
       url.startsWith('sqlite:') ? { kind: 'sqlite', file: url.slice(7) } : { kind: 'postgres', url },
@@ -148,7 +157,11 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
     const startedAt = Date.now();
     const server = await startServer(url, withBrowser ? { WEB_DIST_DIR: webDir } : {}, { fromSource });
     const startMs = Date.now() - startedAt;
+    const others: RunningServer[] = [];
     try {
+      for (let i = 1; i < serverCount; i++) others.push(await startServer(url, {}, { fromSource }));
+      const writeUrls = [server.baseUrl, ...others.map((s) => s.baseUrl)];
+      const writeCpu = () => [server, ...others].reduce((sum, s) => sum + s.cpuMs(), 0);
       const cookie = await signInCookie(server.baseUrl, company.email, company.password);
       const warehouseId = company.warehouseIds[0]!;
       const warehouse = await getJson<Warehouse>(server, cookie, `/api/warehouse/${warehouseId}`);
@@ -205,7 +218,7 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
         const fields = writeFieldIds.map((id) => ({ id, vaultIds: [] as number[] }));
         writes.push(
           await benchWrites(
-            server.baseUrl,
+            writeUrls,
             cookie,
             'add vault',
             fields,
@@ -222,7 +235,8 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
                 position: 3 - i,
               },
             }),
-            server.cpuMs,
+            writeCpu,
+            dbCpu,
           ),
         );
         const afterAdd = await getJson<Warehouse>(server, cookie, `/api/warehouse/${writeWarehouseId}`);
@@ -237,13 +251,14 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
         }
         writes.push(
           await benchWrites(
-            server.baseUrl,
+            writeUrls,
             cookie,
             'stage vault',
             fields,
             3,
             (field, i) => ({ method: 'POST', path: `/api/stage/vaults/${field.vaultIds[i]}` }),
-            server.cpuMs,
+            writeCpu,
+            dbCpu,
           ),
         );
         const staged = Object.keys(
@@ -254,7 +269,7 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
         for (const field of fields) field.vaultIds.reverse();
         writes.push(
           await benchWrites(
-            server.baseUrl,
+            writeUrls,
             cookie,
             'move vault',
             fields,
@@ -264,7 +279,8 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
               path: '/api/vaults/move',
               body: { vaultId: field.vaultIds[i], fieldId: field.id, position: 3 - i },
             }),
-            server.cpuMs,
+            writeCpu,
+            dbCpu,
           ),
         );
         const afterMove = await getJson<Warehouse>(server, cookie, `/api/warehouse/${writeWarehouseId}`);
@@ -277,13 +293,14 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
         for (const field of fields) field.vaultIds.reverse();
         writes.push(
           await benchWrites(
-            server.baseUrl,
+            writeUrls,
             cookie,
             'delete vault',
             fields,
             3,
             (field, i) => ({ method: 'DELETE', path: `/api/vaults/${field.vaultIds[i]}` }),
-            server.cpuMs,
+            writeCpu,
+            dbCpu,
           ),
         );
         const afterDelete = await getJson<Warehouse>(server, cookie, `/api/warehouse/${writeWarehouseId}`);
@@ -322,7 +339,7 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
         browser,
       };
     } finally {
-      await server.stop();
+      await Promise.all([server, ...others].map((s) => s.stop()));
     }
   } finally {
     cleanup();
@@ -331,13 +348,13 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
 
 function table(rows: RouteResult[], withBytes: boolean): string {
   const lines = [
-    `| Route | Connections | Requests | Req/s | p50 ms | p99 ms | Server CPU ms/request |${withBytes ? ' gzip bytes |' : ''} non-2xx | errors |`,
-    `|---|---:|---:|---:|---:|---:|---:|${withBytes ? '---:|' : ''}---:|---:|`,
+    `| Route | Connections | Requests | Req/s | p50 ms | p99 ms | Server CPU ms/request |${withBytes ? ' gzip bytes |' : ' Database CPU ms/request |'} non-2xx | errors |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
   ];
   for (const r of rows) {
-    const bytes = withBytes ? ` ${r.bytes ?? ''} |` : '';
+    const extra = withBytes ? ` ${r.bytes ?? ''} |` : ` ${r.dbCpuMsPerRequest ?? '-'} |`;
     lines.push(
-      `| ${r.route} | ${r.connections} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.cpuMsPerRequest} |${bytes} ${r.non2xx} | ${r.errors} |`,
+      `| ${r.route} | ${r.connections} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.cpuMsPerRequest} |${extra} ${r.non2xx} | ${r.errors} |`,
     );
   }
   return lines.join('\n');
@@ -383,7 +400,7 @@ Reads (${READ_SECONDS} s each at 1 connection, then at 10; a revalidated read se
 
 ${table(r.reads, true)}
 
-Writes (20 connections; every field of an empty 30 x 20 warehouse filled slot by slot, then staged, moved back and deleted):
+Writes (20 connections${serverCount > 1 ? ` spread over ${serverCount} server processes` : ''}; every field of an empty 30 x 20 warehouse filled slot by slot, then staged, moved back and deleted):
 
 ${table(r.writes, false)}
 

@@ -5,8 +5,7 @@ import { isRole } from '../../domain/rules/roles';
 import type { SessionUser } from '../../domain/schemas/auth.schema';
 import type { Db } from '../db/database';
 import { unauthorized } from '../http/errors';
-import { findSessionUser } from './users.repo';
-import { deleteSession, extendSession, findLiveSession, insertSession } from './sessions.repo';
+import { deleteSession, extendSession, findLiveSessionUser, insertSession } from './sessions.repo';
 
 export const SESSION_COOKIE = 'wm_session';
 
@@ -70,12 +69,10 @@ export const sessionPlugin = fp<SessionOptions>(async (app, options) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
     const id = hashToken(token);
-    const session = await findLiveSession(db, id, new Date(Date.now() - maxAgeMs).toISOString());
+    const session = await findLiveSessionUser(db, id, new Date(Date.now() - maxAgeMs).toISOString());
     if (!session) return;
-    const row = await findSessionUser(db, session.user_id);
-    if (!row) return;
     request.sessionId = id;
-    request.user = presentSessionUser(row);
+    request.user = presentSessionUser(session);
     // sliding expiry: renew once less than half the lifetime is left, never past the absolute lifetime
     const renewed = expiryFrom(Date.parse(session.created_at));
     if (

@@ -17,14 +17,29 @@ export async function insertSession(
     .execute();
 }
 
-/** The session with this id unless it has expired (sliding) or was started before `startedAfter` (absolute). */
-export async function findLiveSession(db: Db, id: string, startedAfter: string) {
+/**
+ * The session with this id and its member, in one statement, unless the session has expired (sliding) or was started
+ * before `startedAfter` (absolute), or the member was deactivated: whatever cookie they hold then reads as signed out.
+ */
+export async function findLiveSessionUser(db: Db, id: string, startedAfter: string) {
   return db
     .selectFrom('sessions')
-    .select(['id', 'user_id', 'company_id', 'created_at', 'expires_at'])
-    .where('id', '=', id)
-    .where('expires_at', '>', nowIso())
-    .where('created_at', '>', startedAfter)
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .innerJoin('companies', 'companies.id', 'users.company_id')
+    .select([
+      'sessions.created_at',
+      'sessions.expires_at',
+      'users.id',
+      'users.email',
+      'users.username',
+      'users.role',
+      'users.company_id',
+      'companies.name as company_name',
+    ])
+    .where('sessions.id', '=', id)
+    .where('sessions.expires_at', '>', nowIso())
+    .where('sessions.created_at', '>', startedAfter)
+    .where('users.active', '=', 1)
     .executeTakeFirst();
 }
 

@@ -38,8 +38,11 @@ export async function findFieldAndLockWarehouse(
     .executeTakeFirst();
 }
 
-/** A field locked for vault work, with its warehouse's slot capacity (which the warehouse lock holds still). */
-export type LockedFieldRow = FieldRow & { field_capacity: number };
+/**
+ * A field locked for vault work, with its warehouse's slot capacity (which the warehouse lock holds still) and name
+ * (for the history and the answer).
+ */
+export type LockedFieldRow = FieldRow & { field_capacity: number; warehouse_name: string };
 
 /**
  * Step 2 of the locking rule (docs/decisions/003-locking.md) and the read of what it locked in one statement: the
@@ -64,6 +67,7 @@ export async function lockAndFindFields(
       'f.type',
       'f.full',
       'w.field_capacity',
+      'w.name as warehouse_name',
     ])
     .where('f.company_id', '=', companyId)
     .where(

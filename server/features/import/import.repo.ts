@@ -346,7 +346,7 @@ export async function endBulkVaultWrites(
     await sql`
       insert into warehouse_stats as s (warehouse_id, company_id, slot, revision, vault_count, real_count,
         empty_vault_count, empty_couchbox_count)
-      select w.id, w.company_id, pg_backend_pid() % 16, 1,
+      select w.id, w.company_id, wm_slot(), 1,
         counted.vaults - summed.vaults,
         counted.real - summed.real,
         counted.empty_vaults - summed.empty_vaults,
@@ -381,6 +381,6 @@ export async function endBulkVaultWrites(
   if (stageChanged)
     await sql`
       insert into stage_revisions as s (company_id, slot, revision)
-      values (${companyId}, pg_backend_pid() % 16, 1)
+      values (${companyId}, wm_slot(), 1)
       on conflict (company_id, slot) do update set revision = s.revision + 1`.execute(trx);
 }

@@ -214,9 +214,10 @@ export interface NewVault {
   note: string | null;
 }
 
-export async function insertVault(db: Db, vault: NewVault): Promise<number> {
+/** The new vault's id and version (the column's default). */
+export async function insertVault(db: Db, vault: NewVault): Promise<{ id: number; version: number }> {
   const now = nowIso();
-  const row = await db
+  return db
     .insertInto('vaults')
     .values({
       company_id: vault.companyId,
@@ -231,9 +232,8 @@ export async function insertVault(db: Db, vault: NewVault): Promise<number> {
       updated_at: now,
       label_code: newLabelCode(),
     })
-    .returning('id')
+    .returning(['id', 'version'])
     .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 export interface VaultChanges {

@@ -58,6 +58,7 @@ import {
   insertVault,
   type LockedVaultRow,
   lockAndFindVaults,
+  type VaultRow,
   occupiedPositions,
   placeVault,
   updateVaultDetails,
@@ -215,7 +216,7 @@ export async function addVaultIn(
   checkType(details.type, field);
   const occupied = await checkSlot(trx, field, input.position);
   const { customerId, orderId } = await resolveNames(trx, actor.companyId, details);
-  const vaultId = await insertVault(trx, {
+  const inserted = await insertVault(trx, {
     companyId: actor.companyId,
     name: details.name,
     customerId,
@@ -225,8 +226,26 @@ export async function addVaultIn(
     type: details.type,
     note: details.note,
   });
+  const vaultId = inserted.id;
   if (file) await insertAttachment(trx, { companyId: actor.companyId, vaultId, ...file });
-  const row = await findVault(trx, actor.companyId, vaultId);
+  // the new vault as findVault would read it: everything is known here, so no read back
+  const row: VaultRow = {
+    id: vaultId,
+    company_id: actor.companyId,
+    name: details.name,
+    customer_id: customerId,
+    customer_name: details.customerName,
+    order_id: orderId,
+    order_name: orderId === null ? null : details.orderName,
+    field_id: field.id,
+    position: input.position,
+    type: details.type,
+    note: details.note,
+    version: inserted.version,
+    released_at: null,
+    released_by: null,
+    ...placedIn(field),
+  };
   await recordEvent(trx, {
     companyId: actor.companyId,
     userId: actor.userId,
@@ -234,13 +253,25 @@ export async function addVaultIn(
     entityType: 'vault',
     entityId: vaultId,
     warehouseId: field.warehouse_id,
-    ...vaultSubject(row!),
-    payload: { fieldId: field.id, position: input.position, before: null, after: placeOf(row!) },
+    ...vaultSubject(row),
+    payload: { fieldId: field.id, position: input.position, before: null, after: placeOf(row) },
   });
   // answered from inside the transaction, so the answer is what was committed; a new vault has no other files
   if (file) return loadVault(trx, actor.companyId, vaultId);
   // the slots taken when the slot was checked: the vaults above the new one
-  return presentVault(row!, [], digOutCount(input.position, occupied));
+  return presentVault(row, [], digOutCount(input.position, occupied));
+}
+
+/** The field and warehouse columns of a VaultRow for a vault in this locked field. */
+function placedIn(
+  field: LockedFieldRow,
+): Pick<VaultRow, 'field_col' | 'field_row' | 'warehouse_id' | 'warehouse_name'> {
+  return {
+    field_col: field.col,
+    field_row: field.row,
+    warehouse_id: field.warehouse_id,
+    warehouse_name: field.warehouse_name,
+  };
 }
 
 /** A vault that waits on the stage (no field); the API stages placed vaults, factories and the seed create them here. */
@@ -252,7 +283,7 @@ export async function createStagedVault(
   const id = await db.transaction().execute(async (trx) => {
     const details = normaliseDetails({ ...input, fallbackType: 'vault' });
     const { customerId, orderId } = await resolveNames(trx, actor.companyId, details);
-    const vaultId = await insertVault(trx, {
+    const { id: vaultId } = await insertVault(trx, {
       companyId: actor.companyId,
       name: details.name,
       customerId,
@@ -393,11 +424,18 @@ export async function moveVaultIn(trx: Trx, actor: Actor, input: MoveInput): Pro
   }
   checkType(vault.type, target);
   const position = input.position === 'next' ? await nextSlotFor(trx, target, vault.id) : input.position;
-  await checkSlot(trx, target, position, vault.id);
+  const occupied = await checkSlot(trx, target, position, vault.id);
   await placeVault(trx, actor.companyId, vault.id, { fieldId: target.id, position });
   if (vault.field_id !== null && vault.field_id !== target.id)
     await clearFull(trx, fields.get(vault.field_id));
-  const after = await findVault(trx, actor.companyId, vault.id);
+  // the vault as it is now, in its new slot, one version on (the answer reads it again if `before` was outdated)
+  const after: VaultRow = {
+    ...before,
+    field_id: target.id,
+    position,
+    version: vault.version + 1,
+    ...placedIn(target),
+  };
   await recordEvent(trx, {
     companyId: actor.companyId,
     userId: actor.userId,
@@ -412,10 +450,13 @@ export async function moveVaultIn(trx: Trx, actor: Actor, input: MoveInput): Pro
       fieldId: target.id,
       position,
       before: placeOf(before),
-      after: after ? placeOf(after) : null,
+      after: placeOf(after),
     },
   });
-  return loadVault(trx, actor.companyId, input.vaultId);
+  // changed by someone else between the first read and the locks: read it again for the answer
+  if (vault.version !== before.version) return loadVault(trx, actor.companyId, vault.id);
+  const files = attachmentsByVault(await findAttachmentsOfVaults(trx, actor.companyId, [vault.id]));
+  return presentVault(after, files.get(vault.id), digOutCount(position, occupied));
 }
 
 /** POST /api/stage/vaults/{id}: takes the topmost vault off its field onto the stage. */
@@ -467,7 +508,22 @@ export async function stageVaultIn(
       after: null,
     },
   });
-  return { ...(await loadVault(trx, actor.companyId, vaultId)), old_field_id: field.id };
+  // changed by someone else between the first read and the locks: read it again for the answer
+  if (vault.version !== before.version)
+    return { ...(await loadVault(trx, actor.companyId, vaultId)), old_field_id: field.id };
+  // the vault as it is now: what was read before the locks (no one changed it since), off its field, one version on
+  const staged: VaultRow = {
+    ...before,
+    field_id: null,
+    position: null,
+    version: vault.version + 1,
+    field_col: null,
+    field_row: null,
+    warehouse_id: null,
+    warehouse_name: null,
+  };
+  const files = attachmentsByVault(await findAttachmentsOfVaults(trx, actor.companyId, [vaultId]));
+  return { ...presentVault(staged, files.get(vaultId)), old_field_id: field.id };
 }
 
 /** The tag of the current state of the company's stage (issue 11). */
