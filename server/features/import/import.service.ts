@@ -53,6 +53,7 @@ export interface ImportUpload {
   /** the column mapping the user chose, as JSON from the form; absent: the recognised one */
   mapping?: string;
   createWarehouses: boolean;
+  allowRepeatedNumbers: boolean;
 }
 
 /** The mapping of the form (column -> header), or the recognised one. */
@@ -87,6 +88,7 @@ function dryRunAnswer(upload: ImportUpload, sheet: Sheet, plan: VaultPlan): Impo
     staged_count: plan.vaults.length - placed,
     new_warehouses: plan.newWarehouses,
     problems: plan.problems,
+    warnings: plan.warnings,
   };
 }
 
@@ -97,13 +99,7 @@ export async function dryRunVaultImport(
   upload: ImportUpload,
 ): Promise<ImportDryRunDto> {
   const sheet = await readSheet(upload.content);
-  const plan = await planVaultImport(
-    db,
-    companyId,
-    sheet,
-    mappingOf(upload.mapping, sheet),
-    upload.createWarehouses,
-  );
+  const plan = await planVaultImport(db, companyId, sheet, mappingOf(upload.mapping, sheet), upload);
   return dryRunAnswer(upload, sheet, plan);
 }
 
@@ -145,7 +141,7 @@ export async function commitVaultImport(
   try {
     const importId = await db.transaction().execute(async (trx) => {
       await lockWarehouses(trx, await namedWarehouseIds(trx, actor.companyId, sheet, mapping), 'update');
-      const plan = await planVaultImport(trx, actor.companyId, sheet, mapping, upload.createWarehouses);
+      const plan = await planVaultImport(trx, actor.companyId, sheet, mapping, upload);
       if (plan.problems.length > 0) throw refuse(plan.problems);
       if (plan.vaults.length === 0) throw badRequest(NOTHING_TO_IMPORT);
       return writeVaults(trx, actor, upload, sheet, plan);
@@ -363,6 +359,7 @@ export async function dryRunPalletImport(
     staged_count: 0,
     new_warehouses: [],
     problems: plan.problems,
+    warnings: [],
   };
 }
 

@@ -48,6 +48,16 @@ export interface VaultPlan {
   vaults: PlannedVault[];
   newWarehouses: NewWarehouseDto[];
   problems: ImportProblemDto[];
+  /** what the import will do that the user should know, but that does not stop it */
+  warnings: ImportProblemDto[];
+}
+
+/** The choices of the import form. */
+export interface VaultImportOptions {
+  /** create the warehouses the file names but the company does not have, sized to the file */
+  createWarehouses: boolean;
+  /** accept vault numbers that repeat within the file or exist already (the API accepts them too) */
+  allowRepeatedNumbers: boolean;
 }
 
 export const missingColumn = (column: string) =>
@@ -71,8 +81,17 @@ export const slotTaken = (field: string, position: number) =>
   `Field ${field} already holds a vault at position ${position}.`;
 export const leavesGap = (position: number, field: string, expected: number[]) =>
   `Position ${position} would leave an empty slot below it in field ${field}: a field fills from its bottom slot up, so use position${expected.length > 1 ? 's' : ''} ${expected.join(', ')}.`;
-export const numberInFile = (name: string, row: number) => `Vault number ${name} is also in row ${row}.`;
-export const numberStored = (name: string) => `Vault number ${name} already exists.`;
+const REPEAT_HINT = 'If that is meant, choose "Allow vault numbers that repeat".';
+export const numberInFile = (name: string, row: number) =>
+  `Vault number ${name} is also in row ${row}. ${REPEAT_HINT}`;
+export const numberStored = (name: string) => `Vault number ${name} already exists. ${REPEAT_HINT}`;
+export const repeatedNumberInFile = (name: string, row: number) =>
+  `Vault number ${name} is also in row ${row}; both are imported, as asked.`;
+export const repeatedNumberStored = (name: string) =>
+  `Vault number ${name} already exists; another vault with it is imported, as asked.`;
+export const NO_ORDER_COLUMN =
+  "The file has no order column: vaults of real customers come in without an order (like Print Studio's files); their order is asked for when they are next edited.";
+const NO_ORDER_STAND_IN = 'NONE';
 export const tooLargeForWarehouse = (what: string) => `A new warehouse cannot have ${what}.`;
 
 const UPDATE_PATH_COLUMN: Record<string, VaultImportColumn> = {
@@ -125,15 +144,21 @@ export async function planVaultImport(
   companyId: number,
   sheet: Sheet,
   mapping: ColumnMapping,
-  createWarehouses: boolean,
+  options: VaultImportOptions,
 ): Promise<VaultPlan> {
+  const { createWarehouses, allowRepeatedNumbers } = options;
   const columnLabel = (c: VaultImportColumn) => mapping[c] ?? IMPORT_COLUMN_LABELS[c];
   const problems: ImportProblemDto[] = [
     ...mappingProblems('vaults', mapping, sheet.headers, VAULT_IMPORT_COLUMNS),
     ...sheet.problems,
   ];
-  const plan: VaultPlan = { mapping, vaults: [], newWarehouses: [], problems };
+  const plan: VaultPlan = { mapping, vaults: [], newWarehouses: [], problems, warnings: [] };
   if (problems.some((p) => p.row === 1)) return plan;
+  // a file without an order column (Print Studio's CSV has none) imports its vaults without an order; a file with
+  // one follows the API's rule that a real customer's vault has an order
+  const orderColumn = mapping.order !== undefined;
+  if (!orderColumn && sheet.rows.length > 0)
+    plan.warnings.push({ row: 1, column: IMPORT_COLUMN_LABELS.order, message: NO_ORDER_COLUMN });
 
   const [warehouses, fields, stored] = await Promise.all([
     findCompanyWarehouses(db, companyId),
@@ -171,7 +196,8 @@ export async function planVaultImport(
     const parsed = UpdateVaultSchema.safeParse({
       name: cell(cells, 'vault_number'),
       customer_name: cell(cells, 'customer'),
-      order_name: cell(cells, 'order'),
+      // without an order column the schema's other rules still apply; the stand-in order is not kept
+      order_name: orderColumn ? cell(cells, 'order') : NO_ORDER_STAND_IN,
       note: cell(cells, 'note'),
       type: cell(cells, 'type').toLowerCase(),
     });
@@ -182,7 +208,7 @@ export async function planVaultImport(
       ? normaliseDetails({
           name: parsed.data.name,
           customer_name: parsed.data.customer_name,
-          order_name: parsed.data.order_name,
+          order_name: orderColumn ? parsed.data.order_name : undefined,
           type: parsed.data.type,
           note: parsed.data.note,
           fallbackType: 'vault',
@@ -298,9 +324,14 @@ export async function planVaultImport(
     if (details?.name) {
       const key = details.name.toUpperCase();
       const first = numberRows.get(key);
-      if (first !== undefined) problem('vault_number', numberInFile(details.name, first));
-      else numberRows.set(key, row);
-      if (storedNames.has(key)) problem('vault_number', numberStored(details.name));
+      const warn = (message: string) =>
+        plan.warnings.push({ row, column: columnLabel('vault_number'), message });
+      if (first === undefined) numberRows.set(key, row);
+      else if (allowRepeatedNumbers) warn(repeatedNumberInFile(details.name, first));
+      else problem('vault_number', numberInFile(details.name, first));
+      if (storedNames.has(key))
+        if (allowRepeatedNumbers) warn(repeatedNumberStored(details.name));
+        else problem('vault_number', numberStored(details.name));
     }
     if (problems.length === before && planned) plan.vaults.push(planned);
   }
@@ -311,6 +342,7 @@ export async function planVaultImport(
   }
   checkContiguous(plan, occupied, fieldById, warehouses, columnLabel('position'));
   problems.sort((a, b) => a.row - b.row);
+  plan.warnings.sort((a, b) => a.row - b.row);
   return plan;
 }
 
