@@ -4,7 +4,8 @@
  * exported file imports back as it is.
  */
 
-export const VAULT_IMPORT_COLUMNS = [
+/** The vault columns a template shows: where a vault stands and what it is. */
+export const VAULT_TEMPLATE_COLUMNS = [
   'warehouse',
   'field',
   'position',
@@ -14,6 +15,23 @@ export const VAULT_IMPORT_COLUMNS = [
   'type',
   'note',
 ] as const;
+
+/**
+ * Optional layout columns the vault export writes, so a company's warehouses come back as they were when the import
+ * creates them: the field's type (vault or couchbox) and full flag, and the warehouse's dimensions. A row with a
+ * warehouse (and maybe a field) but no vault columns and no position describes only the layout.
+ */
+export const VAULT_LAYOUT_COLUMNS = [
+  'field_type',
+  'field_full',
+  'warehouse_rows',
+  'warehouse_cols',
+  'field_capacity',
+  'warehouse_length',
+  'warehouse_width',
+] as const;
+
+export const VAULT_IMPORT_COLUMNS = [...VAULT_TEMPLATE_COLUMNS, ...VAULT_LAYOUT_COLUMNS] as const;
 export type VaultImportColumn = (typeof VAULT_IMPORT_COLUMNS)[number];
 
 export const PALLET_IMPORT_COLUMNS = [
@@ -42,6 +60,13 @@ export const IMPORT_COLUMN_LABELS: Record<VaultImportColumn | PalletImportColumn
   order: 'Order',
   type: 'Type',
   note: 'Note',
+  field_type: 'Field Type',
+  field_full: 'Field Full',
+  warehouse_rows: 'Warehouse Rows',
+  warehouse_cols: 'Warehouse Columns',
+  field_capacity: 'Field Capacity',
+  warehouse_length: 'Warehouse Length',
+  warehouse_width: 'Warehouse Width',
   rack: 'Rack',
   shelf: 'Shelf',
   slot: 'Slot',
@@ -76,6 +101,8 @@ const SYNONYMS: Record<ImportKind, Record<string, readonly string[]>> = {
     order: ['order', 'order name', 'order number', 'order no', 'job', 'job number', 'shipment', 'reference'],
     type: ['type', 'vault type', 'kind'],
     note: ['note', 'notes', 'comment', 'comments', 'remarks', 'description'],
+    // only their own names: a bare "Width" or "Rows" in a customer's sheet may mean something else
+    warehouse_cols: ['warehouse cols'],
   },
   pallets: {
     warehouse: ['warehouse', 'warehouse name', 'location', 'facility', 'site'],
@@ -148,7 +175,7 @@ export const REQUIRED_COLUMNS: Record<ImportKind, readonly string[]> = {
 export function importTemplate(kind: ImportKind): { header: string[]; example: (string | number)[] } {
   if (kind === 'vaults')
     return {
-      header: VAULT_IMPORT_COLUMNS.map((c) => IMPORT_COLUMN_LABELS[c]),
+      header: VAULT_TEMPLATE_COLUMNS.map((c) => IMPORT_COLUMN_LABELS[c]),
       example: [
         'Example Warehouse',
         'A1',

@@ -10,7 +10,7 @@ import { type Db, isUniqueViolation } from '../../db/database';
 import { isPostgres, lockWarehouses, type Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { type HttpError, badRequest, conflict, notFound } from '../../http/errors';
-import { insertFields } from '../fields/fields.repo';
+import { insertFields, setFieldFull, setFieldType } from '../fields/fields.repo';
 import { deleteUnusedCustomers, deleteUnusedOrders } from '../../customers/customers.repo';
 import { deleteWarehouseRow, insertWarehouse } from '../warehouses/warehouses.repo';
 import { DUPLICATE_WAREHOUSE } from '../warehouses/warehouses.service';
@@ -86,7 +86,12 @@ function dryRunAnswer(upload: ImportUpload, sheet: Sheet, plan: VaultPlan): Impo
     row_count: sheet.rows.length,
     placed_count: placed,
     staged_count: plan.vaults.length - placed,
-    new_warehouses: plan.newWarehouses,
+    new_warehouses: plan.newWarehouses.map((w) => ({
+      name: w.name,
+      rows: w.rows,
+      cols: w.cols,
+      field_capacity: w.field_capacity,
+    })),
     problems: plan.problems,
     warnings: plan.warnings,
   };
@@ -143,7 +148,7 @@ export async function commitVaultImport(
       await lockWarehouses(trx, await namedWarehouseIds(trx, actor.companyId, sheet, mapping), 'update');
       const plan = await planVaultImport(trx, actor.companyId, sheet, mapping, upload);
       if (plan.problems.length > 0) throw refuse(plan.problems);
-      if (plan.vaults.length === 0) throw badRequest(NOTHING_TO_IMPORT);
+      if (plan.vaults.length === 0 && plan.newWarehouses.length === 0) throw badRequest(NOTHING_TO_IMPORT);
       return writeVaults(trx, actor, upload, sheet, plan);
     });
     return presentImport((await findImport(db, actor.companyId, importId))!);
@@ -172,8 +177,8 @@ async function writeVaults(
       rows: w.rows,
       cols: w.cols,
       fieldCapacity: w.field_capacity,
-      length: 0,
-      width: 0,
+      length: w.length,
+      width: w.width,
     });
     const cells: { companyId: number; warehouseId: number; col: number; row: number }[] = [];
     for (let col = 1; col <= w.cols; col++)
@@ -194,6 +199,15 @@ async function writeVaults(
   if (created.size > 0)
     for (const f of await findCompanyFields(trx, companyId))
       newFields.set(`${f.warehouse_id}:${f.col}:${f.row}`, f.id);
+  // the couchboxes of the file's new warehouses (upper and lower field), as the field's type change makes them
+  for (const w of plan.newWarehouses) {
+    const warehouseId = created.get(w.name)!;
+    const fieldId = (col: number, row: number) => newFields.get(`${warehouseId}:${col}:${row}`)!;
+    for (const c of w.couchboxes) {
+      await setFieldType(trx, fieldId(c.col, c.row), 'couchbox-T');
+      await setFieldType(trx, fieldId(c.col, c.row + 1), 'couchbox-B');
+    }
+  }
 
   const customers = await findOrCreateNames(
     trx,
@@ -247,6 +261,10 @@ async function writeVaults(
     },
     ids,
   );
+  // full flags last: a full field takes no new vault, but the file's vaults were in it before it was marked full
+  for (const w of plan.newWarehouses)
+    for (const f of w.fullFields)
+      await setFieldFull(trx, newFields.get(`${created.get(w.name)!}:${f.col}:${f.row}`)!, true);
   await recordImportEvents(trx, actor, 'vaults.imported', importId, warehouseIds);
   return importId;
 }

@@ -5,9 +5,22 @@ import type { ImportDryRunDto } from '../../../domain/schemas/import.schema';
 import { findInvariantViolations } from '../../test/invariants.repo';
 import { multipartBody } from '../../test/multipart-body';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
-import { buildStagedVault, buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
 import {
+  buildStagedVault,
+  buildVault,
+  buildWarehouse,
+  makeCouchbox,
+} from '../warehouses/warehouses.factories';
+import { belowIsPaired, noFieldBelow } from '../fields/fields.service';
+import { couchboxBottom } from '../vaults/vaults.service';
+import {
+  FIELD_FULL_WORDS,
+  FIELD_TYPE_WORDS,
   NO_ORDER_COLUMN,
+  beyondCapacity,
+  differsFromRow,
+  layoutDiffers,
+  outsideGrid,
   numberInFile,
   numberStored,
   repeatedNumberInFile,
@@ -41,6 +54,157 @@ describe.each(testEngines())('files that import back on %s', (engine) => {
     (await as.request({ method: 'GET', url: '/api/vaults/all' })).json() as PrintVaultDto[];
   /** Print Studio's lines without the ids, which differ between companies. */
   const printLines = async (as: SignedIn) => (await printList(as)).map((v) => printCsvRow(v));
+
+  /** Everything of a company's warehouses and vaults an import can make, by name (ids differ between companies). */
+  const companyData = async (companyId: number) => {
+    const warehouses = await db()
+      .selectFrom('warehouses')
+      .select(['name', 'rows', 'cols', 'field_capacity', 'length', 'width'])
+      .where('company_id', '=', companyId)
+      .orderBy('name')
+      .execute();
+    const fields = await db()
+      .selectFrom('fields as f')
+      .innerJoin('warehouses as w', 'w.id', 'f.warehouse_id')
+      .select(['w.name as warehouse', 'f.col', 'f.row', 'f.type', 'f.full'])
+      .where('f.company_id', '=', companyId)
+      .execute();
+    const vaults = await db()
+      .selectFrom('vaults as v')
+      .innerJoin('customers as c', 'c.id', 'v.customer_id')
+      .leftJoin('orders as o', 'o.id', 'v.order_id')
+      .leftJoin('fields as f', 'f.id', 'v.field_id')
+      .leftJoin('warehouses as w', 'w.id', 'f.warehouse_id')
+      .select(['v.name', 'c.name as customer', 'o.name as order', 'v.type', 'v.note', 'v.position'])
+      .select(['f.col', 'f.row', 'w.name as warehouse'])
+      .where('v.company_id', '=', companyId)
+      .execute();
+    const sorted = (rows: object[]) => rows.map((r) => JSON.stringify(r)).sort();
+    return {
+      warehouses: warehouses.map((w) => ({ ...w, length: Number(w.length), width: Number(w.width) })),
+      fields: sorted(fields.map((f) => ({ ...f, full: Number(f.full) }))),
+      vaults: sorted(vaults),
+    };
+  };
+
+  it('recreates warehouses, couchboxes, full fields and vaults exactly in an empty company, from CSV and XLSX', async () => {
+    const source = await signIn(ctx);
+    const companyId = source.companyId;
+    const alpha = await buildWarehouse(db(), {
+      companyId,
+      name: 'Alpha',
+      rows: 4,
+      cols: 3,
+      fieldCapacity: 4,
+      length: 120.5,
+      width: 80,
+    });
+    // a couchbox with vaults (B1 over B2), one without (C3 over C4), a full field with and one without vaults
+    await makeCouchbox(db(), { companyId, fieldId: alpha.field('B1').id });
+    await makeCouchbox(db(), { companyId, fieldId: alpha.field('C3').id });
+    for (let i = 0; i < 5; i++)
+      await buildVault(db(), {
+        companyId,
+        fieldId: alpha.field('B1').id,
+        type: i === 0 ? 'couchbox' : 'vault',
+      });
+    await buildVault(db(), { companyId, fieldId: alpha.field('A2').id, customerName: 'EMPTY LIFTVAN' });
+    await buildVault(db(), { companyId, fieldId: alpha.field('A2').id });
+    for (const name of ['A2', 'A4']) {
+      const res = await source.request({
+        method: 'PATCH',
+        url: `/api/fields/${alpha.field(name).id}/full`,
+        payload: { full: true },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // an empty warehouse of its own size
+    await buildWarehouse(db(), {
+      companyId,
+      name: 'Beta',
+      rows: 2,
+      cols: 5,
+      fieldCapacity: 2,
+      length: 10,
+      width: 7,
+    });
+    await buildStagedVault(db(), { companyId, note: 'waiting' });
+    const expected = await companyData(companyId);
+    expect(expected.fields.filter((f) => f.includes('couchbox'))).toHaveLength(4);
+
+    for (const format of ['csv', 'xlsx'] as const) {
+      const exported = await source.request({ method: 'GET', url: `/api/export/vaults.${format}` });
+      expect(exported.statusCode).toBe(200);
+      const target = await signIn(ctx);
+      const fields = { create_warehouses: 'true' };
+      const plan = (
+        await send(target, '/api/import/vaults/dry-run', exported.rawPayload, fields, `v.${format}`)
+      ).json() as ImportDryRunDto;
+      expect(plan.problems).toEqual([]);
+      expect(plan.new_warehouses).toEqual([
+        { name: 'Alpha', rows: 4, cols: 3, field_capacity: 4 },
+        { name: 'Beta', rows: 2, cols: 5, field_capacity: 2 },
+      ]);
+      const res = await send(target, '/api/import/vaults', exported.rawPayload, fields, `v.${format}`);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(await companyData(target.companyId)).toEqual(expected);
+      expect(await findInvariantViolations(db(), target.companyId)).toEqual([]);
+      // and the target's export is the source's file again
+      const again = await target.request({ method: 'GET', url: '/api/export/vaults.csv' });
+      if (format === 'csv') expect(again.body).toBe(exported.body);
+    }
+  });
+
+  it('checks the layout columns: words, agreeing rows, room for the fields, and a stored warehouse as it is', async () => {
+    const me = await signIn(ctx);
+    await buildWarehouse(db(), {
+      companyId: me.companyId,
+      name: 'Stored',
+      rows: 2,
+      cols: 2,
+      fieldCapacity: 3,
+    });
+    const header = [
+      'Warehouse',
+      'Field',
+      'Position',
+      'Customer',
+      'Order',
+      'Field Type',
+      'Field Full',
+      'Warehouse Rows',
+      'Field Capacity',
+    ];
+    const file = Buffer.from(
+      toCsv(header, [
+        ['New', 'A1', 3, 'SMITH', 'O-1', 'round', 'maybe', 2, 3],
+        ['New', 'A2', 3, 'SMITH', 'O-1', 'vault', '', 3, 3],
+        ['New', 'B1', '', '', '', 'couchbox', '', '', ''],
+        ['New', 'B2', '', '', '', 'couchbox', '', '', ''],
+        ['New', 'B3', 3, 'SMITH', 'O-1', '', '', '', ''],
+        ['New', 'C1', '', '', '', 'couchbox', '', '', ''],
+        ['New', 'C2', 3, 'SMITH', 'O-1', '', '', '', ''],
+        ['New', 'C1', 5, 'SMITH', 'O-1', '', '', '', ''],
+        ['Stored', 'A1', 3, 'SMITH', 'O-1', 'couchbox', 'yes', 5, ''],
+      ]),
+    );
+    const plan = (
+      await send(me, '/api/import/vaults/dry-run', file, { create_warehouses: 'true' }, 'v.csv')
+    ).json() as ImportDryRunDto;
+    expect(plan.problems.map((p) => [p.row, p.column, p.message])).toEqual([
+      [2, 'Field Type', FIELD_TYPE_WORDS],
+      [2, 'Field Full', FIELD_FULL_WORDS],
+      [3, 'Warehouse Rows', differsFromRow(2, 2)],
+      [4, 'Field Type', belowIsPaired('B2')],
+      [5, 'Field Type', noFieldBelow('B2')],
+      [6, 'Field', outsideGrid('B3', 3, 2)],
+      [8, 'Field', couchboxBottom('C2')],
+      [9, 'Position', beyondCapacity(5, 'C1', 4)],
+      [10, 'Warehouse Rows', layoutDiffers('Warehouse Rows', 2)],
+      [10, 'Field Type', layoutDiffers('Field Type', 'vault')],
+      [10, 'Field Full', layoutDiffers('Field Full', 'no')],
+    ]);
+  });
 
   it("imports Print Studio's CSV and XLSX back unchanged, without orders, and says so", async () => {
     const source = await signIn(ctx);
