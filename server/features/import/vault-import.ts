@@ -6,13 +6,12 @@ import {
   VAULT_TYPES,
 } from '../../../domain/rules/capacity';
 import { columnLetters, fieldName, parseFieldName } from '../../../domain/rules/field-names';
-import type {
-  VAULT_LAYOUT_COLUMNS} from '../../../domain/rules/import-columns';
 import {
   type ColumnMapping,
   IMPORT_COLUMN_LABELS,
   REQUIRED_COLUMNS,
   VAULT_IMPORT_COLUMNS,
+  type VAULT_LAYOUT_COLUMNS,
   type VaultImportColumn,
 } from '../../../domain/rules/import-columns';
 import { STAGED_FIELD_NAME } from '../../../domain/rules/print-order';
