@@ -29,12 +29,15 @@ export const VAULT_LAYOUT_COLUMNS = [
   'field_capacity',
   'warehouse_length',
   'warehouse_width',
+  'grid_x',
+  'grid_y',
 ] as const;
 
 export const VAULT_IMPORT_COLUMNS = [...VAULT_TEMPLATE_COLUMNS, ...VAULT_LAYOUT_COLUMNS] as const;
 export type VaultImportColumn = (typeof VAULT_IMPORT_COLUMNS)[number];
 
-export const PALLET_IMPORT_COLUMNS = [
+/** The pallet columns a template shows. */
+export const PALLET_TEMPLATE_COLUMNS = [
   'warehouse',
   'rack',
   'shelf',
@@ -46,6 +49,23 @@ export const PALLET_IMPORT_COLUMNS = [
   'weight',
   'notes',
 ] as const;
+
+/**
+ * Optional rack columns the pallet export writes, so the import can create a rack the warehouse does not have yet:
+ * its shelves, the slots of each shelf, its size, orientation and place on the floor. A row with a rack but no shelf
+ * and no pallet columns describes only the rack (an empty rack).
+ */
+export const RACK_LAYOUT_COLUMNS = [
+  'rack_shelves',
+  'shelf_capacity',
+  'rack_width',
+  'rack_length',
+  'rack_orientation',
+  'rack_x',
+  'rack_y',
+] as const;
+
+export const PALLET_IMPORT_COLUMNS = [...PALLET_TEMPLATE_COLUMNS, ...RACK_LAYOUT_COLUMNS] as const;
 export type PalletImportColumn = (typeof PALLET_IMPORT_COLUMNS)[number];
 
 export type ImportKind = 'vaults' | 'pallets';
@@ -67,6 +87,8 @@ export const IMPORT_COLUMN_LABELS: Record<VaultImportColumn | PalletImportColumn
   field_capacity: 'Field Capacity',
   warehouse_length: 'Warehouse Length',
   warehouse_width: 'Warehouse Width',
+  grid_x: 'Field Grid X',
+  grid_y: 'Field Grid Y',
   rack: 'Rack',
   shelf: 'Shelf',
   slot: 'Slot',
@@ -75,6 +97,13 @@ export const IMPORT_COLUMN_LABELS: Record<VaultImportColumn | PalletImportColumn
   spaces: 'Spaces',
   weight: 'Weight',
   notes: 'Notes',
+  rack_shelves: 'Rack Shelves',
+  shelf_capacity: 'Shelf Capacity',
+  rack_width: 'Rack Width',
+  rack_length: 'Rack Length',
+  rack_orientation: 'Rack Orientation',
+  rack_x: 'Rack X',
+  rack_y: 'Rack Y',
 };
 
 /** Other names spreadsheets use for a column (compared after `headerKey`); Print Studio's CSV headers among them. */
@@ -188,7 +217,7 @@ export function importTemplate(kind: ImportKind): { header: string[]; example: (
       ],
     };
   return {
-    header: PALLET_IMPORT_COLUMNS.map((c) => IMPORT_COLUMN_LABELS[c]),
+    header: PALLET_TEMPLATE_COLUMNS.map((c) => IMPORT_COLUMN_LABELS[c]),
     example: [
       'Example Warehouse',
       'Example Rack',

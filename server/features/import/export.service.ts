@@ -24,7 +24,7 @@ import {
   findCompanyWarehouses,
   findVaultsForExport,
 } from './import.repo';
-import { findPalletsForExport } from './pallet-import.repo';
+import { findCompanyRacks, findCompanyShelves, findPalletsForExport } from './pallet-import.repo';
 import { type SheetFormat, csvDocument, xlsxStream } from './write-sheet';
 
 export const VAULTS_HEADER = VAULT_IMPORT_COLUMNS.map((c) => IMPORT_COLUMN_LABELS[c]);
@@ -48,6 +48,8 @@ export async function vaultExportRows(db: Db, companyId: number): Promise<CsvVal
     Number(w.field_capacity),
     Number(w.length),
     Number(w.width),
+    Number(w.grid_x),
+    Number(w.grid_y),
   ];
   const fieldLayout = (f: ImportFieldRow): CsvValue[] => [
     isCouchboxField(f.type) ? 'couchbox' : 'vault',
@@ -77,7 +79,7 @@ export async function vaultExportRows(db: Db, companyId: number): Promise<CsvVal
       r.v.type,
       r.v.note,
       ...(f ? fieldLayout(f) : ['', '']),
-      ...(w ? dimensions(w) : ['', '', '', '', '']),
+      ...(w ? dimensions(w) : ['', '', '', '', '', '', '']),
     ];
   });
   const blankVault = ['', '', '', '', '', ''];
@@ -134,13 +136,33 @@ export async function exportPrintVaults(
 
 export const PALLETS_HEADER = PALLET_IMPORT_COLUMNS.map((c) => IMPORT_COLUMN_LABELS[c]);
 
-/** The company's pallets in the pallet import's columns (slot 1 is a shelf's first slot): the file imports back. */
+/**
+ * The company's pallets in the pallet import's columns (slot 1 is a shelf's first slot), each with its rack's shelves,
+ * slots per shelf, size, orientation and place; then a line per rack without pallets. The file imports back, and
+ * into a company that has the warehouses but not the racks, the import creates them.
+ */
 export async function exportPallets(
   db: Db,
   companyId: number,
   format: SheetFormat,
 ): Promise<Buffer | Readable> {
-  const rows: CsvValue[][] = (await findPalletsForExport(db, companyId)).map((p) => [
+  const [pallets, racks, shelves, warehouses] = await Promise.all([
+    findPalletsForExport(db, companyId),
+    findCompanyRacks(db, companyId),
+    findCompanyShelves(db, companyId),
+    findCompanyWarehouses(db, companyId),
+  ]);
+  const shelvesOf = new Map<number, { count: number; capacity: number }>();
+  for (const s of shelves) {
+    const seen = shelvesOf.get(s.rack_id);
+    shelvesOf.set(s.rack_id, { count: (seen?.count ?? 0) + 1, capacity: Number(s.capacity) });
+  }
+  const rackLayout = (rackId: number): CsvValue[] => {
+    const r = racks.find((rack) => rack.id === rackId)!;
+    const s = shelvesOf.get(rackId) ?? { count: 0, capacity: 0 };
+    return [s.count, s.capacity, Number(r.width), Number(r.length), r.orientation, Number(r.x), Number(r.y)];
+  };
+  const rows: CsvValue[][] = pallets.map((p) => [
     p.warehouse_name,
     p.rack_name,
     Number(p.shelf),
@@ -151,6 +173,15 @@ export async function exportPallets(
     Number(p.shelf_spots),
     Number(p.weight),
     p.notes,
+    ...rackLayout(p.rack_id),
   ]);
+  const withPallets = new Set(pallets.map((p) => p.rack_id));
+  const warehouseName = new Map(warehouses.map((w) => [w.id, w.name]));
+  const empty = racks
+    .filter((r) => !withPallets.has(r.id))
+    .map((r) => ({ warehouse: warehouseName.get(r.warehouse_id)!, r }))
+    .sort((a, b) => a.warehouse.localeCompare(b.warehouse, 'en') || a.r.name.localeCompare(b.r.name, 'en'));
+  for (const { warehouse, r } of empty)
+    rows.push([warehouse, r.name, '', '', '', '', '', '', '', '', ...rackLayout(r.id)]);
   return format === 'csv' ? csvDocument(PALLETS_HEADER, rows) : xlsxStream('Pallets', PALLETS_HEADER, rows);
 }

@@ -20,12 +20,14 @@ export interface ImportWarehouseRow {
   field_capacity: number;
   length: number;
   width: number;
+  grid_x: number;
+  grid_y: number;
 }
 
 export async function findCompanyWarehouses(db: Db, companyId: number): Promise<ImportWarehouseRow[]> {
   return db
     .selectFrom('warehouses')
-    .select(['id', 'name', 'rows', 'cols', 'field_capacity', 'length', 'width'])
+    .select(['id', 'name', 'rows', 'cols', 'field_capacity', 'length', 'width', 'grid_x', 'grid_y'])
     .where('company_id', '=', companyId)
     .orderBy('id')
     .execute();

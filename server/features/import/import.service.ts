@@ -11,6 +11,7 @@ import { isPostgres, lockWarehouses, type Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { type HttpError, badRequest, conflict, notFound } from '../../http/errors';
 import { insertFields, setFieldFull, setFieldType } from '../fields/fields.repo';
+import { findShelvesOfRacks, insertRack, insertShelves } from '../racks/racks.repo';
 import { deleteUnusedCustomers, deleteUnusedOrders } from '../../customers/customers.repo';
 import { deleteWarehouseRow, insertWarehouse } from '../warehouses/warehouses.repo';
 import { DUPLICATE_WAREHOUSE } from '../warehouses/warehouses.service';
@@ -179,6 +180,8 @@ async function writeVaults(
       fieldCapacity: w.field_capacity,
       length: w.length,
       width: w.width,
+      gridX: w.gridX,
+      gridY: w.gridY,
     });
     const cells: { companyId: number; warehouseId: number; col: number; row: number }[] = [];
     for (let col = 1; col <= w.cols; col++)
@@ -366,7 +369,9 @@ export async function dryRunPalletImport(
   upload: ImportUpload,
 ): Promise<ImportDryRunDto> {
   const sheet = await readSheet(upload.content);
-  const plan = await planPalletImport(db, companyId, sheet, mappingOf(upload.mapping, sheet, 'pallets'));
+  const plan = await planPalletImport(db, companyId, sheet, mappingOf(upload.mapping, sheet, 'pallets'), {
+    createRacks: upload.createWarehouses,
+  });
   return {
     kind: 'pallets',
     file_name: upload.fileName,
@@ -391,9 +396,28 @@ export async function commitPalletImport(
   const mapping = mappingOf(upload.mapping, sheet, 'pallets');
   const importId = await db.transaction().execute(async (trx) => {
     await lockWarehouses(trx, await namedWarehouseIds(trx, actor.companyId, sheet, mapping), 'update');
-    const plan = await planPalletImport(trx, actor.companyId, sheet, mapping);
+    const plan = await planPalletImport(trx, actor.companyId, sheet, mapping, {
+      createRacks: upload.createWarehouses,
+    });
     if (plan.problems.length > 0) throw refuse(plan.problems);
-    if (plan.pallets.length === 0) throw badRequest(NOTHING_TO_IMPORT);
+    if (plan.pallets.length === 0 && plan.newRacks.length === 0) throw badRequest(NOTHING_TO_IMPORT);
+    // the racks the file describes, with their shelves; the pallets' stand-in shelf ids become the real ones
+    const shelfIds = new Map<number, number>();
+    for (const rack of plan.newRacks) {
+      const rackId = await insertRack(trx, { companyId: actor.companyId, ...rack });
+      await insertShelves(trx, actor.companyId, rackId, rack.shelfIds.length, rack.capacity);
+      const made = await findShelvesOfRacks(trx, [rackId]);
+      for (const shelf of made) shelfIds.set(rack.shelfIds[Number(shelf.position) - 1]!, shelf.id);
+      await recordEvent(trx, {
+        companyId: actor.companyId,
+        userId: actor.userId,
+        kind: 'rack.added',
+        entityType: 'rack',
+        entityId: rackId,
+        warehouseId: rack.warehouseId,
+        payload: { name: rack.name, imported: true },
+      });
+    }
     const customers = await findOrCreateNames(
       trx,
       'customers',
@@ -404,7 +428,7 @@ export async function commitPalletImport(
       trx,
       actor.companyId,
       plan.pallets.map((p) => ({
-        shelfId: p.shelfId,
+        shelfId: p.shelfId < 0 ? shelfIds.get(p.shelfId)! : p.shelfId,
         slotIndex: p.slotIndex,
         customerId: customers.get(p.customerName)!,
         name: p.name,
@@ -433,7 +457,7 @@ export async function commitPalletImport(
       actor,
       'pallets.imported',
       importId,
-      new Set(plan.pallets.map((p) => p.warehouseId)),
+      new Set([...plan.pallets.map((p) => p.warehouseId), ...plan.newRacks.map((r) => r.warehouseId)]),
     );
     return importId;
   });

@@ -12,7 +12,9 @@ import {
   makeCouchbox,
 } from '../warehouses/warehouses.factories';
 import { belowIsPaired, noFieldBelow } from '../fields/fields.service';
+import { buildPallet, buildRack } from '../racks/racks.factories';
 import { couchboxBottom } from '../vaults/vaults.service';
+import { MISSING_RACK, MISSING_RACK_CREATE, missingShelf, rackDiffers, rackPlacement } from './pallet-import';
 import {
   FIELD_FULL_WORDS,
   FIELD_TYPE_WORDS,
@@ -59,7 +61,7 @@ describe.each(testEngines())('files that import back on %s', (engine) => {
   const companyData = async (companyId: number) => {
     const warehouses = await db()
       .selectFrom('warehouses')
-      .select(['name', 'rows', 'cols', 'field_capacity', 'length', 'width'])
+      .select(['name', 'rows', 'cols', 'field_capacity', 'length', 'width', 'grid_x', 'grid_y'])
       .where('company_id', '=', companyId)
       .orderBy('name')
       .execute();
@@ -81,7 +83,13 @@ describe.each(testEngines())('files that import back on %s', (engine) => {
       .execute();
     const sorted = (rows: object[]) => rows.map((r) => JSON.stringify(r)).sort();
     return {
-      warehouses: warehouses.map((w) => ({ ...w, length: Number(w.length), width: Number(w.width) })),
+      warehouses: warehouses.map((w) => ({
+        ...w,
+        length: Number(w.length),
+        width: Number(w.width),
+        grid_x: Number(w.grid_x),
+        grid_y: Number(w.grid_y),
+      })),
       fields: sorted(fields.map((f) => ({ ...f, full: Number(f.full) }))),
       vaults: sorted(vaults),
     };
@@ -98,6 +106,8 @@ describe.each(testEngines())('files that import back on %s', (engine) => {
       fieldCapacity: 4,
       length: 120.5,
       width: 80,
+      gridX: 40,
+      gridY: 10,
     });
     // a couchbox with vaults (B1 over B2), one without (C3 over C4), a full field with and one without vaults
     await makeCouchbox(db(), { companyId, fieldId: alpha.field('B1').id });
@@ -203,6 +213,173 @@ describe.each(testEngines())('files that import back on %s', (engine) => {
       [10, 'Warehouse Rows', layoutDiffers('Warehouse Rows', 2)],
       [10, 'Field Type', layoutDiffers('Field Type', 'vault')],
       [10, 'Field Full', layoutDiffers('Field Full', 'no')],
+    ]);
+  });
+
+  it('recreates racks, shelves and pallets in an empty company from the vault and pallet exports', async () => {
+    const source = await signIn(ctx);
+    const companyId = source.companyId;
+    const w = await buildWarehouse(db(), {
+      companyId,
+      name: 'Rack Hall',
+      rows: 2,
+      cols: 2,
+      length: 100,
+      width: 90,
+    });
+    const r1 = await buildRack(db(), {
+      companyId,
+      warehouseId: w.id,
+      name: 'R1',
+      x: 20,
+      y: 30,
+      width: 4,
+      length: 12.5,
+      shelves: 3,
+      capacity: 6,
+    });
+    await buildRack(db(), {
+      companyId,
+      warehouseId: w.id,
+      name: 'R2',
+      x: 50,
+      y: 50,
+      width: 3,
+      length: 8,
+      orientation: 'vertical',
+      shelves: 2,
+      capacity: 4,
+    });
+    await buildPallet(db(), {
+      companyId,
+      shelfId: r1.shelfIds[0]!,
+      customer: 'SMITH',
+      slotIndex: 2,
+      spots: 3,
+    });
+    await buildPallet(db(), {
+      companyId,
+      shelfId: r1.shelfIds[2]!,
+      customer: 'JONES',
+      slotIndex: 0,
+      name: 'books',
+      palletNumber: 'P-7',
+      weight: 40.5,
+      notes: 'top',
+    });
+    const racksOf = async (id: number) => ({
+      racks: (
+        await db()
+          .selectFrom('racks as r')
+          .innerJoin('warehouses as w', 'w.id', 'r.warehouse_id')
+          .select([
+            'w.name as w',
+            'r.name',
+            'r.orientation',
+            'r.width',
+            'r.length',
+            'r.x',
+            'r.y',
+            'r.capacity',
+          ])
+          .where('r.company_id', '=', id)
+          .orderBy('r.name')
+          .execute()
+      ).map((r) => ({
+        ...r,
+        width: Number(r.width),
+        length: Number(r.length),
+        x: Number(r.x),
+        y: Number(r.y),
+      })),
+      shelves: (
+        await db()
+          .selectFrom('shelves as s')
+          .innerJoin('racks as r', 'r.id', 's.rack_id')
+          .select(['r.name', 's.position', 's.capacity'])
+          .where('s.company_id', '=', id)
+          .execute()
+      )
+        .map((r) => JSON.stringify(r))
+        .sort(),
+      pallets: (
+        await db()
+          .selectFrom('pallets as p')
+          .innerJoin('shelves as s', 's.id', 'p.shelf_id')
+          .innerJoin('racks as r', 'r.id', 's.rack_id')
+          .innerJoin('customers as c', 'c.id', 'p.customer_id')
+          .select(['r.name as r', 's.position', 'p.slot_index', 'p.shelf_spots', 'c.name as c'])
+          .select(['p.name', 'p.pallet_number', 'p.weight', 'p.notes'])
+          .where('p.company_id', '=', id)
+          .execute()
+      )
+        .map((r) => JSON.stringify({ ...r, weight: Number(r.weight) }))
+        .sort(),
+    });
+    const expected = await racksOf(companyId);
+    expect(expected.racks).toHaveLength(2);
+    const vaults = await source.request({ method: 'GET', url: '/api/export/vaults.csv' });
+    for (const format of ['csv', 'xlsx'] as const) {
+      const pallets = await source.request({ method: 'GET', url: `/api/export/pallets.${format}` });
+      const target = await signIn(ctx);
+      const create = { create_warehouses: 'true' };
+      const made = await send(target, '/api/import/vaults', vaults.rawPayload, create, 'v.csv');
+      expect(made.statusCode, made.body).toBe(201);
+      // without the choice the racks are missing; with it they are created, pallets and all
+      const refused = (
+        await send(target, '/api/import/pallets/dry-run', pallets.rawPayload, {}, `p.${format}`)
+      ).json() as ImportDryRunDto;
+      expect(new Set(refused.problems.map((p) => p.message))).toEqual(new Set([MISSING_RACK]));
+      const res = await send(target, '/api/import/pallets', pallets.rawPayload, create, `p.${format}`);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(await racksOf(target.companyId)).toEqual(expected);
+      expect(await findInvariantViolations(db(), target.companyId)).toEqual([]);
+    }
+  });
+
+  it('creates a rack only where the rule of adding one by hand lets it stand', async () => {
+    const me = await signIn(ctx);
+    await buildWarehouse(db(), {
+      companyId: me.companyId,
+      name: 'Small',
+      rows: 2,
+      cols: 2,
+      length: 40,
+      width: 40,
+    });
+    const header = [
+      'Warehouse',
+      'Rack',
+      'Shelf',
+      'Customer',
+      'Spaces',
+      'Weight',
+      'Rack Shelves',
+      'Shelf Capacity',
+      'Rack Width',
+      'Rack Length',
+      'Rack X',
+      'Rack Y',
+    ];
+    const file = Buffer.from(
+      toCsv(header, [
+        ['Small', 'On the fields', 1, 'SMITH', 1, 10, 2, 4, 3, 3, 1, 1],
+        ['Small', 'Outside', 1, 'SMITH', 1, 10, 2, 4, 3, 3, 39, 20],
+        ['Small', 'Fine', 1, 'SMITH', 1, 10, 2, 4, 3, 3, 20, 20],
+        ['Small', 'Fine', 2, 'SMITH', 1, 10, 3, 4, 3, 3, 20, 20],
+        ['Small', 'Unsaid', 1, 'SMITH', 1, 10, '', '', '', '', '', ''],
+        ['Small', 'Fine', 3, 'SMITH', 1, 10, '', '', '', '', '', ''],
+      ]),
+    );
+    const plan = (
+      await send(me, '/api/import/pallets/dry-run', file, { create_warehouses: 'true' }, 'p.csv')
+    ).json() as ImportDryRunDto;
+    expect(plan.problems.map((p) => [p.row, p.column, p.message])).toEqual([
+      [2, 'Rack X', rackPlacement('it overlaps the VAULTS field block.')],
+      [3, 'Rack X', rackPlacement('the rack must stay inside the warehouse walls.')],
+      [5, 'Rack', rackDiffers(4)],
+      [6, 'Rack', MISSING_RACK_CREATE],
+      [7, 'Shelf', missingShelf('3', 2)],
     ]);
   });
 

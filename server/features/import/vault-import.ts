@@ -17,7 +17,12 @@ import {
 import { STAGED_FIELD_NAME } from '../../../domain/rules/print-order';
 import type { ImportProblemDto, NewWarehouseDto } from '../../../domain/schemas/import.schema';
 import { UpdateVaultSchema } from '../../../domain/schemas/vault.schema';
-import { AddWarehouseSchema, MAX_GRID_COLS, MAX_GRID_ROWS } from '../../../domain/schemas/warehouse.schema';
+import {
+  AddWarehouseSchema,
+  FieldGridLocationSchema,
+  MAX_GRID_COLS,
+  MAX_GRID_ROWS,
+} from '../../../domain/schemas/warehouse.schema';
 import type { Db } from '../../db/database';
 import { COUCHBOX_FIELD_ONLY, FIELD_FULL, couchboxBottom } from '../vaults/vaults.service';
 import { belowIsPaired, noFieldBelow } from '../fields/fields.service';
@@ -50,6 +55,9 @@ export interface PlannedVault {
 export interface PlannedWarehouse extends NewWarehouseDto {
   length: number;
   width: number;
+  /** where the field grid stands on the floor plan */
+  gridX: number;
+  gridY: number;
   couchboxes: { col: number; row: number }[];
   fullFields: { col: number; row: number }[];
 }
@@ -162,7 +170,10 @@ const DIMENSION_COLUMNS: readonly DimensionColumn[] = [
   'field_capacity',
   'warehouse_length',
   'warehouse_width',
+  'grid_x',
+  'grid_y',
 ];
+const GRID_POINT = FieldGridLocationSchema.shape.fieldgridLocation.shape;
 /** Each dimension by the rule of adding a warehouse by hand, and where a stored warehouse keeps it. */
 const DIMENSION_RULES = {
   warehouse_rows: { schema: AddWarehouseSchema.shape.rows, stored: 'rows' },
@@ -170,6 +181,8 @@ const DIMENSION_RULES = {
   field_capacity: { schema: AddWarehouseSchema.shape.field_capacity, stored: 'field_capacity' },
   warehouse_length: { schema: AddWarehouseSchema.shape.length, stored: 'length' },
   warehouse_width: { schema: AddWarehouseSchema.shape.width, stored: 'width' },
+  grid_x: { schema: GRID_POINT.x, stored: 'grid_x' },
+  grid_y: { schema: GRID_POINT.y, stored: 'grid_y' },
 } as const;
 
 /** A field's type and full flag as a file writes them: 'couchbox' or 'vault', 'yes' or 'no'. */
@@ -371,6 +384,8 @@ export async function planVaultImport(
                 field_capacity: DEFAULT_FIELD_CAPACITY,
                 length: 0,
                 width: 0,
+                gridX: 0,
+                gridY: 0,
                 couchboxes: [],
                 fullFields: [],
                 firstRow: row,
@@ -493,6 +508,8 @@ function planNewWarehouses(
     draft.rows = draft.given.warehouse_rows?.value ?? needRows;
     draft.length = draft.given.warehouse_length?.value ?? 0;
     draft.width = draft.given.warehouse_width?.value ?? 0;
+    draft.gridX = draft.given.grid_x?.value ?? 0;
+    draft.gridY = draft.given.grid_y?.value ?? 0;
     for (const p of draft.places)
       if (p.col > draft.cols || p.fieldRow > draft.rows)
         report(p.row, 'field', outsideGrid(fieldName(p.col, p.fieldRow), draft.cols, draft.rows));
@@ -557,6 +574,8 @@ function planNewWarehouses(
       field_capacity: draft.field_capacity,
       length: draft.length,
       width: draft.width,
+      gridX: draft.gridX,
+      gridY: draft.gridY,
       couchboxes: draft.couchboxes,
       fullFields: draft.fullFields,
     });

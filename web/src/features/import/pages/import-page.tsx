@@ -311,17 +311,17 @@ export default function ImportPage() {
               if (chosen) void check(chosen, result ? keepMapping(result.headers) : undefined, options);
             }}
           />
-          {kind === 'vaults' && (
-            <label className="mt-3 flex min-h-10 items-center gap-2 text-sm text-slate-700 pointer-coarse:min-h-11">
-              <input
-                type="checkbox"
-                className="size-4"
-                checked={createWarehouses}
-                onChange={(event) => setCreateWarehouses(event.target.checked)}
-              />
-              Create warehouses the file names but this company does not have yet (sized to the file)
-            </label>
-          )}
+          <label className="mt-3 flex min-h-10 items-center gap-2 text-sm text-slate-700 pointer-coarse:min-h-11">
+            <input
+              type="checkbox"
+              className="size-4"
+              checked={createWarehouses}
+              onChange={(event) => setCreateWarehouses(event.target.checked)}
+            />
+            {kind === 'vaults'
+              ? 'Create warehouses the file names but this company does not have yet (sized to the file)'
+              : 'Create racks the file describes (Rack Shelves, Shelf Capacity, size) but the warehouse does not have yet'}
+          </label>
           {kind === 'vaults' && (
             <label className="mt-1 flex min-h-10 items-center gap-2 text-sm text-slate-700 pointer-coarse:min-h-11">
               <input
