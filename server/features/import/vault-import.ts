@@ -502,8 +502,13 @@ function planNewWarehouses(
     plan.problems.push({ row, column: columnLabel(column), message });
   const byName = new Map<string, WarehouseDraft>();
   for (const draft of drafts.values()) {
-    const needCols = Math.max(1, ...draft.places.map((p) => p.col));
-    const needRows = Math.max(1, ...draft.places.map((p) => p.fieldRow));
+    // (a loop, not Math.max(...): a file may name 50,000 places)
+    let needCols = 1;
+    let needRows = 1;
+    for (const p of draft.places) {
+      needCols = Math.max(needCols, p.col);
+      needRows = Math.max(needRows, p.fieldRow);
+    }
     draft.cols = draft.given.warehouse_cols?.value ?? needCols;
     draft.rows = draft.given.warehouse_rows?.value ?? needRows;
     draft.length = draft.given.warehouse_length?.value ?? 0;
