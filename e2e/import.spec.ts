@@ -66,6 +66,42 @@ test.describe('Import', () => {
     expect(await vaults()).toEqual([]);
   });
 
+  test('checks and imports 20,000 rows with a progress bar, and repeated numbers once allowed', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    const lines = ['Customer,Order,Vault Number'];
+    for (let i = 1; i <= 20_000; i++) lines.push(`SMITH,J-${i % 50},N-${i}`);
+    lines.push('SMITH,J-1,N-7'); // the same number as row 8
+    const file = { name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n')) };
+
+    await page.goto('/import');
+    await page.getByLabel('Spreadsheet of vaults (CSV or XLSX, at most 5 MB)').setInputFiles(file);
+    await expect(page.getByRole('progressbar', { name: 'Checking the file' })).toBeVisible();
+    const problems = page.getByRole('table', { name: 'Problems' });
+    await expect(problems).toContainText('Vault number N-7 is also in row 8.', { timeout: 30_000 });
+    await expect(page.getByTestId('dry-run-summary')).toContainText('20001 rows');
+
+    await page.getByLabel('Allow vault numbers that repeat').check();
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await expect(page.getByText('No problems found.')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('table', { name: 'Notes' })).toContainText(
+      'Vault number N-7 is also in row 8; both are imported, as asked.',
+    );
+    await page.getByRole('button', { name: 'Import 20001 vaults' }).click();
+    await expect(page.getByRole('progressbar', { name: 'Importing' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Imported 20001 vaults' })).toBeVisible({
+      timeout: 60_000,
+    });
+    const count = await db
+      .selectFrom('vaults')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('company_id', '=', account.companyId)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(20_001);
+  });
+
   test('imports pallets onto the shelves of a rack', async ({ signedIn: page, account }) => {
     const db = e2eDatabase().db;
     const w = await buildWarehouse(db, { companyId: account.companyId, name: 'Racks Hall' });

@@ -4,7 +4,8 @@
  * exported file imports back as it is.
  */
 
-export const VAULT_IMPORT_COLUMNS = [
+/** The vault columns a template shows: where a vault stands and what it is. */
+export const VAULT_TEMPLATE_COLUMNS = [
   'warehouse',
   'field',
   'position',
@@ -14,9 +15,29 @@ export const VAULT_IMPORT_COLUMNS = [
   'type',
   'note',
 ] as const;
+
+/**
+ * Optional layout columns the vault export writes, so a company's warehouses come back as they were when the import
+ * creates them: the field's type (vault or couchbox) and full flag, and the warehouse's dimensions. A row with a
+ * warehouse (and maybe a field) but no vault columns and no position describes only the layout.
+ */
+export const VAULT_LAYOUT_COLUMNS = [
+  'field_type',
+  'field_full',
+  'warehouse_rows',
+  'warehouse_cols',
+  'field_capacity',
+  'warehouse_length',
+  'warehouse_width',
+  'grid_x',
+  'grid_y',
+] as const;
+
+export const VAULT_IMPORT_COLUMNS = [...VAULT_TEMPLATE_COLUMNS, ...VAULT_LAYOUT_COLUMNS] as const;
 export type VaultImportColumn = (typeof VAULT_IMPORT_COLUMNS)[number];
 
-export const PALLET_IMPORT_COLUMNS = [
+/** The pallet columns a template shows. */
+export const PALLET_TEMPLATE_COLUMNS = [
   'warehouse',
   'rack',
   'shelf',
@@ -28,6 +49,23 @@ export const PALLET_IMPORT_COLUMNS = [
   'weight',
   'notes',
 ] as const;
+
+/**
+ * Optional rack columns the pallet export writes, so the import can create a rack the warehouse does not have yet:
+ * its shelves, the slots of each shelf, its size, orientation and place on the floor. A row with a rack but no shelf
+ * and no pallet columns describes only the rack (an empty rack).
+ */
+export const RACK_LAYOUT_COLUMNS = [
+  'rack_shelves',
+  'shelf_capacity',
+  'rack_width',
+  'rack_length',
+  'rack_orientation',
+  'rack_x',
+  'rack_y',
+] as const;
+
+export const PALLET_IMPORT_COLUMNS = [...PALLET_TEMPLATE_COLUMNS, ...RACK_LAYOUT_COLUMNS] as const;
 export type PalletImportColumn = (typeof PALLET_IMPORT_COLUMNS)[number];
 
 export type ImportKind = 'vaults' | 'pallets';
@@ -42,6 +80,15 @@ export const IMPORT_COLUMN_LABELS: Record<VaultImportColumn | PalletImportColumn
   order: 'Order',
   type: 'Type',
   note: 'Note',
+  field_type: 'Field Type',
+  field_full: 'Field Full',
+  warehouse_rows: 'Warehouse Rows',
+  warehouse_cols: 'Warehouse Columns',
+  field_capacity: 'Field Capacity',
+  warehouse_length: 'Warehouse Length',
+  warehouse_width: 'Warehouse Width',
+  grid_x: 'Field Grid X',
+  grid_y: 'Field Grid Y',
   rack: 'Rack',
   shelf: 'Shelf',
   slot: 'Slot',
@@ -50,6 +97,13 @@ export const IMPORT_COLUMN_LABELS: Record<VaultImportColumn | PalletImportColumn
   spaces: 'Spaces',
   weight: 'Weight',
   notes: 'Notes',
+  rack_shelves: 'Rack Shelves',
+  shelf_capacity: 'Shelf Capacity',
+  rack_width: 'Rack Width',
+  rack_length: 'Rack Length',
+  rack_orientation: 'Rack Orientation',
+  rack_x: 'Rack X',
+  rack_y: 'Rack Y',
 };
 
 /** Other names spreadsheets use for a column (compared after `headerKey`); Print Studio's CSV headers among them. */
@@ -76,6 +130,8 @@ const SYNONYMS: Record<ImportKind, Record<string, readonly string[]>> = {
     order: ['order', 'order name', 'order number', 'order no', 'job', 'job number', 'shipment', 'reference'],
     type: ['type', 'vault type', 'kind'],
     note: ['note', 'notes', 'comment', 'comments', 'remarks', 'description'],
+    // only their own names: a bare "Width" or "Rows" in a customer's sheet may mean something else
+    warehouse_cols: ['warehouse cols'],
   },
   pallets: {
     warehouse: ['warehouse', 'warehouse name', 'location', 'facility', 'site'],
@@ -148,7 +204,7 @@ export const REQUIRED_COLUMNS: Record<ImportKind, readonly string[]> = {
 export function importTemplate(kind: ImportKind): { header: string[]; example: (string | number)[] } {
   if (kind === 'vaults')
     return {
-      header: VAULT_IMPORT_COLUMNS.map((c) => IMPORT_COLUMN_LABELS[c]),
+      header: VAULT_TEMPLATE_COLUMNS.map((c) => IMPORT_COLUMN_LABELS[c]),
       example: [
         'Example Warehouse',
         'A1',
@@ -161,7 +217,7 @@ export function importTemplate(kind: ImportKind): { header: string[]; example: (
       ],
     };
   return {
-    header: PALLET_IMPORT_COLUMNS.map((c) => IMPORT_COLUMN_LABELS[c]),
+    header: PALLET_TEMPLATE_COLUMNS.map((c) => IMPORT_COLUMN_LABELS[c]),
     example: [
       'Example Warehouse',
       'Example Rack',

@@ -27,6 +27,8 @@ export interface ImportDryRunDto {
   staged_count: number;
   new_warehouses: NewWarehouseDto[];
   problems: ImportProblemDto[];
+  /** what the import will do that is worth knowing but does not stop it (e.g. repeated vault numbers, as allowed) */
+  warnings: ImportProblemDto[];
 }
 
 /** One recorded import (GET /api/imports, and the answer of a commit or an undo). */

@@ -6,9 +6,33 @@ import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } fr
 import { multipartBody } from '../../test/multipart-body';
 import { buildWarehouse } from '../warehouses/warehouses.factories';
 import { MISSING_IMPORT_FILE } from './import.routes';
-import { BROKEN_CSV, BROKEN_XLSX, EMPTY_FILE, NOT_A_SPREADSHEET, PROTECTED_OR_OLD_XLSX } from './read-sheet';
+import { MAX_IMPORT_ROWS } from '../../../domain/rules/import-columns';
+import { INVALID_MAPPING, NOTHING_TO_IMPORT } from './import.service';
+import {
+  BROKEN_CSV,
+  BROKEN_XLSX,
+  EMPTY_FILE,
+  FORMULA_CELL,
+  NOT_A_SPREADSHEET,
+  PROTECTED_OR_OLD_XLSX,
+  TOO_MANY_ROWS,
+} from './read-sheet';
+import { unknownHeader } from './vault-import';
+import { xlsxStream } from './write-sheet';
 
 const HEADER = 'Warehouse,Field,Position,Vault Number,Customer,Order,Type,Note';
+
+/** One row over the limit, written once (by the export's streaming writer) for both engines. */
+let overLimit: Promise<Buffer> | undefined;
+const tooManyRowsXlsx = () => {
+  overLimit ??= (async () => {
+    const rows = Array.from({ length: MAX_IMPORT_ROWS + 1 }, () => ['', '', '', '', 'X']);
+    const chunks: Buffer[] = [];
+    for await (const chunk of xlsxStream('Vaults', HEADER.split(','), rows)) chunks.push(Buffer.from(chunk));
+    return Buffer.concat(chunks);
+  })();
+  return overLimit;
+};
 
 describe.each(testEngines())('bad import files on %s', (engine) => {
   let ctx: TestContext;
@@ -71,6 +95,60 @@ describe.each(testEngines())('bad import files on %s', (engine) => {
     const res = await send('/api/import/vaults/dry-run', Buffer.alloc(MAX_UPLOAD_BYTES + 1024, 0x41));
     expect(res.statusCode).toBe(413);
     expect(res.json().errors).toEqual(['File size should not exceed 5MB']);
+  });
+
+  it('refuses a CSV or XLSX with more rows than the limit, naming it, and writes nothing', async () => {
+    const csvLines = [HEADER, ...Array.from({ length: MAX_IMPORT_ROWS + 1 }, () => ',,,,X')];
+    for (const [name, content] of [
+      ['v.csv', Buffer.from(csvLines.join('\r\n'))],
+      ['v.xlsx', await tooManyRowsXlsx()],
+    ] as const) {
+      const res = await send('/api/import/vaults', content, name);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors).toEqual([TOO_MANY_ROWS]);
+    }
+    expect(TOO_MANY_ROWS).toContain('50,000');
+    expect(await vaultCount()).toBe(0);
+  });
+
+  it('refuses a workbook whose first sheet is empty', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Vaults');
+    const content = Buffer.from(await workbook.xlsx.writeBuffer());
+    const res = await send('/api/import/vaults/dry-run', content, 'v.xlsx');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([EMPTY_FILE]);
+  });
+
+  it('lists a formula typed into a CSV cell with its row and column, but reads a guarded one as text', async () => {
+    const file = Buffer.from(
+      `${HEADER}\r\nMain,A1,3,V-1,SMITH,O-1,vault,=HYPERLINK("x")\r\nMain,A2,3,V-2,SMITH,O-1,vault,'=1+2\r\n`,
+    );
+    const plan = (await send('/api/import/vaults/dry-run', file)).json() as ImportDryRunDto;
+    expect(plan.problems.map((p) => [p.row, p.column, p.message])).toEqual([[2, 'Note', FORMULA_CELL]]);
+  });
+
+  it('refuses a mapping it cannot read and a file with nothing to import', async () => {
+    const file = Buffer.from(`${HEADER}\r\nMain,A1,3,V-1,SMITH,O-1,vault,x\r\n`);
+    const mapped = (mapping: string) =>
+      me.request({
+        method: 'POST',
+        url: '/api/import/vaults/dry-run',
+        ...multipartBody(
+          { mapping },
+          { file: { fileName: 'v.csv', contentType: 'text/csv', content: file } },
+        ),
+      });
+    for (const mapping of ['{not json', '["Customer"]', '{"customer": 5}']) {
+      const res = await mapped(mapping);
+      expect(res.statusCode, mapping).toBe(400);
+      expect(res.json().errors).toEqual([INVALID_MAPPING]);
+    }
+    const unknown = (await mapped('{"customer": "Client"}')).json() as ImportDryRunDto;
+    expect(unknown.problems).toEqual([{ row: 1, column: 'Customer', message: unknownHeader('Client') }]);
+    const headerOnly = await send('/api/import/vaults', Buffer.from(`${HEADER}\r\n`));
+    expect(headerOnly.statusCode).toBe(400);
+    expect(headerOnly.json().errors).toEqual([NOTHING_TO_IMPORT]);
   });
 
   it('asks for a file when the form has none', async () => {

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { CsvValue } from '../../../domain/rules/csv';
+import { isCouchboxField } from '../../../domain/rules/capacity';
 import { fieldName } from '../../../domain/rules/field-names';
 import {
   IMPORT_COLUMN_LABELS,
@@ -16,16 +17,48 @@ import {
 import { presentPrintVault, printPlaceOf, printPlaces } from '../print/print.presenter';
 import { type PrintVaultRow, listFieldsForPrint, listVaultsForPrint } from '../print/print.repo';
 import type { Db } from '../../db/database';
-import { findVaultsForExport } from './import.repo';
-import { findPalletsForExport } from './pallet-import.repo';
+import {
+  type ImportFieldRow,
+  type ImportWarehouseRow,
+  findCompanyFields,
+  findCompanyWarehouses,
+  findVaultsForExport,
+} from './import.repo';
+import { findCompanyRacks, findCompanyShelves, findPalletsForExport } from './pallet-import.repo';
 import { type SheetFormat, csvDocument, xlsxStream } from './write-sheet';
 
 export const VAULTS_HEADER = VAULT_IMPORT_COLUMNS.map((c) => IMPORT_COLUMN_LABELS[c]);
 
-/** The company's vaults in print order, one line each in the import's columns: the file imports back as it is. */
+/**
+ * The company's vaults in print order, one line each in the import's columns, with the layout of the field and
+ * warehouse each stands in; then one line per warehouse without vaults and per couchbox or full field without vaults,
+ * so the import recreates the warehouses as they are. The file imports back as it is.
+ */
 export async function vaultExportRows(db: Db, companyId: number): Promise<CsvValue[][]> {
-  const rows = (await findVaultsForExport(db, companyId)).map((v) => {
-    const placed = v.col !== null && v.row !== null && v.warehouse_name !== null;
+  const [vaults, warehouses, fields] = await Promise.all([
+    findVaultsForExport(db, companyId),
+    findCompanyWarehouses(db, companyId),
+    findCompanyFields(db, companyId),
+  ]);
+  const warehouseById = new Map(warehouses.map((w) => [w.id, w]));
+  const fieldAt = new Map(fields.map((f) => [`${f.warehouse_id}:${f.col}:${f.row}`, f]));
+  const dimensions = (w: ImportWarehouseRow): CsvValue[] => [
+    Number(w.rows),
+    Number(w.cols),
+    Number(w.field_capacity),
+    Number(w.length),
+    Number(w.width),
+    Number(w.grid_x),
+    Number(w.grid_y),
+  ];
+  const fieldLayout = (f: ImportFieldRow): CsvValue[] => [
+    isCouchboxField(f.type) ? 'couchbox' : 'vault',
+    Number(f.full) ? 'yes' : 'no',
+  ];
+  const withVaults = new Set<string>();
+  const rows = vaults.map((v) => {
+    const placed = v.col !== null && v.row !== null && v.warehouse_id !== null;
+    if (placed) withVaults.add(`${v.warehouse_id}:${v.col}:${v.row}`);
     return {
       warehouse_name: placed ? v.warehouse_name : '',
       field_name: placed ? fieldName(v.col!, v.row!) : STAGED_FIELD_NAME,
@@ -33,16 +66,35 @@ export async function vaultExportRows(db: Db, companyId: number): Promise<CsvVal
       v,
     };
   });
-  return sortForPrint(rows).map((r) => [
-    r.warehouse_name,
-    r.field_name,
-    r.position,
-    r.v.name,
-    r.v.customer_name,
-    r.v.order_name,
-    r.v.type,
-    r.v.note,
-  ]);
+  const lines: CsvValue[][] = sortForPrint(rows).map((r) => {
+    const w = r.v.warehouse_id === null ? undefined : warehouseById.get(r.v.warehouse_id);
+    const f = w ? fieldAt.get(`${w.id}:${r.v.col}:${r.v.row}`) : undefined;
+    return [
+      r.warehouse_name,
+      r.field_name,
+      r.position,
+      r.v.name,
+      r.v.customer_name,
+      r.v.order_name,
+      r.v.type,
+      r.v.note,
+      ...(f ? fieldLayout(f) : ['', '']),
+      ...(w ? dimensions(w) : ['', '', '', '', '', '', '']),
+    ];
+  });
+  const blankVault = ['', '', '', '', '', ''];
+  const sortedWarehouses = [...warehouses].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  for (const w of sortedWarehouses) {
+    const layoutFields = fields
+      .filter((f) => f.warehouse_id === w.id && !withVaults.has(`${w.id}:${f.col}:${f.row}`))
+      .filter((f) => f.type === 'couchbox-T' || Number(f.full))
+      .sort((a, b) => a.col - b.col || a.row - b.row);
+    for (const f of layoutFields)
+      lines.push([w.name, fieldName(f.col, f.row), ...blankVault, ...fieldLayout(f), ...dimensions(w)]);
+    if (layoutFields.length === 0 && !vaults.some((v) => v.warehouse_id === w.id))
+      lines.push([w.name, '', ...blankVault, '', '', ...dimensions(w)]);
+  }
+  return lines;
 }
 
 export async function exportVaults(
@@ -84,13 +136,33 @@ export async function exportPrintVaults(
 
 export const PALLETS_HEADER = PALLET_IMPORT_COLUMNS.map((c) => IMPORT_COLUMN_LABELS[c]);
 
-/** The company's pallets in the pallet import's columns (slot 1 is a shelf's first slot): the file imports back. */
+/**
+ * The company's pallets in the pallet import's columns (slot 1 is a shelf's first slot), each with its rack's shelves,
+ * slots per shelf, size, orientation and place; then a line per rack without pallets. The file imports back, and
+ * into a company that has the warehouses but not the racks, the import creates them.
+ */
 export async function exportPallets(
   db: Db,
   companyId: number,
   format: SheetFormat,
 ): Promise<Buffer | Readable> {
-  const rows: CsvValue[][] = (await findPalletsForExport(db, companyId)).map((p) => [
+  const [pallets, racks, shelves, warehouses] = await Promise.all([
+    findPalletsForExport(db, companyId),
+    findCompanyRacks(db, companyId),
+    findCompanyShelves(db, companyId),
+    findCompanyWarehouses(db, companyId),
+  ]);
+  const shelvesOf = new Map<number, { count: number; capacity: number }>();
+  for (const s of shelves) {
+    const seen = shelvesOf.get(s.rack_id);
+    shelvesOf.set(s.rack_id, { count: (seen?.count ?? 0) + 1, capacity: Number(s.capacity) });
+  }
+  const rackLayout = (rackId: number): CsvValue[] => {
+    const r = racks.find((rack) => rack.id === rackId)!;
+    const s = shelvesOf.get(rackId) ?? { count: 0, capacity: 0 };
+    return [s.count, s.capacity, Number(r.width), Number(r.length), r.orientation, Number(r.x), Number(r.y)];
+  };
+  const rows: CsvValue[][] = pallets.map((p) => [
     p.warehouse_name,
     p.rack_name,
     Number(p.shelf),
@@ -101,6 +173,15 @@ export async function exportPallets(
     Number(p.shelf_spots),
     Number(p.weight),
     p.notes,
+    ...rackLayout(p.rack_id),
   ]);
+  const withPallets = new Set(pallets.map((p) => p.rack_id));
+  const warehouseName = new Map(warehouses.map((w) => [w.id, w.name]));
+  const empty = racks
+    .filter((r) => !withPallets.has(r.id))
+    .map((r) => ({ warehouse: warehouseName.get(r.warehouse_id)!, r }))
+    .sort((a, b) => a.warehouse.localeCompare(b.warehouse, 'en') || a.r.name.localeCompare(b.r.name, 'en'));
+  for (const { warehouse, r } of empty)
+    rows.push([warehouse, r.name, '', '', '', '', '', '', '', '', ...rackLayout(r.id)]);
   return format === 'csv' ? csvDocument(PALLETS_HEADER, rows) : xlsxStream('Pallets', PALLETS_HEADER, rows);
 }

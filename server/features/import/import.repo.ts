@@ -18,12 +18,16 @@ export interface ImportWarehouseRow {
   rows: number;
   cols: number;
   field_capacity: number;
+  length: number;
+  width: number;
+  grid_x: number;
+  grid_y: number;
 }
 
 export async function findCompanyWarehouses(db: Db, companyId: number): Promise<ImportWarehouseRow[]> {
   return db
     .selectFrom('warehouses')
-    .select(['id', 'name', 'rows', 'cols', 'field_capacity'])
+    .select(['id', 'name', 'rows', 'cols', 'field_capacity', 'length', 'width', 'grid_x', 'grid_y'])
     .where('company_id', '=', companyId)
     .orderBy('id')
     .execute();
@@ -293,9 +297,10 @@ export interface ExportVaultRow {
   col: number | null;
   row: number | null;
   warehouse_name: string | null;
+  warehouse_id: number | null;
 }
 
-/** Every vault of the company with the names an export writes. */
+/** Every vault of the company with the names an export writes (released vaults have left: not exported). */
 export async function findVaultsForExport(db: Db, companyId: number): Promise<ExportVaultRow[]> {
   return db
     .selectFrom('vaults as v')
@@ -313,8 +318,10 @@ export async function findVaultsForExport(db: Db, companyId: number): Promise<Ex
       'f.col',
       'f.row',
       'w.name as warehouse_name',
+      'w.id as warehouse_id',
     ])
     .where('v.company_id', '=', companyId)
+    .where('v.released_at', 'is', null)
     .orderBy('v.id')
     .execute();
 }

@@ -44,12 +44,14 @@ async function readUpload(request: FastifyRequest): Promise<ImportUpload> {
   const file = form.files.file;
   if (!file) throw badRequest(MISSING_IMPORT_FILE);
   const flag = form.fields.create_warehouses;
+  const repeats = form.fields.allow_repeated_numbers;
   const mapping = form.fields.mapping;
   return {
     fileName: file.fileName,
     content: file.content,
     mapping: typeof mapping === 'string' ? mapping : undefined,
     createWarehouses: flag === 'true' || flag === true,
+    allowRepeatedNumbers: repeats === 'true' || repeats === true,
   };
 }
 

@@ -10,7 +10,8 @@ import { type Db, isUniqueViolation } from '../../db/database';
 import { isPostgres, lockWarehouses, type Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { type HttpError, badRequest, conflict, notFound } from '../../http/errors';
-import { insertFields } from '../fields/fields.repo';
+import { insertFields, setFieldFull, setFieldType } from '../fields/fields.repo';
+import { findShelvesOfRacks, insertRack, insertShelves } from '../racks/racks.repo';
 import { deleteUnusedCustomers, deleteUnusedOrders } from '../../customers/customers.repo';
 import { deleteWarehouseRow, insertWarehouse } from '../warehouses/warehouses.repo';
 import { DUPLICATE_WAREHOUSE } from '../warehouses/warehouses.service';
@@ -53,6 +54,7 @@ export interface ImportUpload {
   /** the column mapping the user chose, as JSON from the form; absent: the recognised one */
   mapping?: string;
   createWarehouses: boolean;
+  allowRepeatedNumbers: boolean;
 }
 
 /** The mapping of the form (column -> header), or the recognised one. */
@@ -85,8 +87,14 @@ function dryRunAnswer(upload: ImportUpload, sheet: Sheet, plan: VaultPlan): Impo
     row_count: sheet.rows.length,
     placed_count: placed,
     staged_count: plan.vaults.length - placed,
-    new_warehouses: plan.newWarehouses,
+    new_warehouses: plan.newWarehouses.map((w) => ({
+      name: w.name,
+      rows: w.rows,
+      cols: w.cols,
+      field_capacity: w.field_capacity,
+    })),
     problems: plan.problems,
+    warnings: plan.warnings,
   };
 }
 
@@ -97,13 +105,7 @@ export async function dryRunVaultImport(
   upload: ImportUpload,
 ): Promise<ImportDryRunDto> {
   const sheet = await readSheet(upload.content);
-  const plan = await planVaultImport(
-    db,
-    companyId,
-    sheet,
-    mappingOf(upload.mapping, sheet),
-    upload.createWarehouses,
-  );
+  const plan = await planVaultImport(db, companyId, sheet, mappingOf(upload.mapping, sheet), upload);
   return dryRunAnswer(upload, sheet, plan);
 }
 
@@ -145,9 +147,9 @@ export async function commitVaultImport(
   try {
     const importId = await db.transaction().execute(async (trx) => {
       await lockWarehouses(trx, await namedWarehouseIds(trx, actor.companyId, sheet, mapping), 'update');
-      const plan = await planVaultImport(trx, actor.companyId, sheet, mapping, upload.createWarehouses);
+      const plan = await planVaultImport(trx, actor.companyId, sheet, mapping, upload);
       if (plan.problems.length > 0) throw refuse(plan.problems);
-      if (plan.vaults.length === 0) throw badRequest(NOTHING_TO_IMPORT);
+      if (plan.vaults.length === 0 && plan.newWarehouses.length === 0) throw badRequest(NOTHING_TO_IMPORT);
       return writeVaults(trx, actor, upload, sheet, plan);
     });
     return presentImport((await findImport(db, actor.companyId, importId))!);
@@ -176,8 +178,10 @@ async function writeVaults(
       rows: w.rows,
       cols: w.cols,
       fieldCapacity: w.field_capacity,
-      length: 0,
-      width: 0,
+      length: w.length,
+      width: w.width,
+      gridX: w.gridX,
+      gridY: w.gridY,
     });
     const cells: { companyId: number; warehouseId: number; col: number; row: number }[] = [];
     for (let col = 1; col <= w.cols; col++)
@@ -198,6 +202,15 @@ async function writeVaults(
   if (created.size > 0)
     for (const f of await findCompanyFields(trx, companyId))
       newFields.set(`${f.warehouse_id}:${f.col}:${f.row}`, f.id);
+  // the couchboxes of the file's new warehouses (upper and lower field), as the field's type change makes them
+  for (const w of plan.newWarehouses) {
+    const warehouseId = created.get(w.name)!;
+    const fieldId = (col: number, row: number) => newFields.get(`${warehouseId}:${col}:${row}`)!;
+    for (const c of w.couchboxes) {
+      await setFieldType(trx, fieldId(c.col, c.row), 'couchbox-T');
+      await setFieldType(trx, fieldId(c.col, c.row + 1), 'couchbox-B');
+    }
+  }
 
   const customers = await findOrCreateNames(
     trx,
@@ -251,6 +264,10 @@ async function writeVaults(
     },
     ids,
   );
+  // full flags last: a full field takes no new vault, but the file's vaults were in it before it was marked full
+  for (const w of plan.newWarehouses)
+    for (const f of w.fullFields)
+      await setFieldFull(trx, newFields.get(`${created.get(w.name)!}:${f.col}:${f.row}`)!, true);
   await recordImportEvents(trx, actor, 'vaults.imported', importId, warehouseIds);
   return importId;
 }
@@ -352,7 +369,9 @@ export async function dryRunPalletImport(
   upload: ImportUpload,
 ): Promise<ImportDryRunDto> {
   const sheet = await readSheet(upload.content);
-  const plan = await planPalletImport(db, companyId, sheet, mappingOf(upload.mapping, sheet, 'pallets'));
+  const plan = await planPalletImport(db, companyId, sheet, mappingOf(upload.mapping, sheet, 'pallets'), {
+    createRacks: upload.createWarehouses,
+  });
   return {
     kind: 'pallets',
     file_name: upload.fileName,
@@ -363,6 +382,7 @@ export async function dryRunPalletImport(
     staged_count: 0,
     new_warehouses: [],
     problems: plan.problems,
+    warnings: [],
   };
 }
 
@@ -376,9 +396,28 @@ export async function commitPalletImport(
   const mapping = mappingOf(upload.mapping, sheet, 'pallets');
   const importId = await db.transaction().execute(async (trx) => {
     await lockWarehouses(trx, await namedWarehouseIds(trx, actor.companyId, sheet, mapping), 'update');
-    const plan = await planPalletImport(trx, actor.companyId, sheet, mapping);
+    const plan = await planPalletImport(trx, actor.companyId, sheet, mapping, {
+      createRacks: upload.createWarehouses,
+    });
     if (plan.problems.length > 0) throw refuse(plan.problems);
-    if (plan.pallets.length === 0) throw badRequest(NOTHING_TO_IMPORT);
+    if (plan.pallets.length === 0 && plan.newRacks.length === 0) throw badRequest(NOTHING_TO_IMPORT);
+    // the racks the file describes, with their shelves; the pallets' stand-in shelf ids become the real ones
+    const shelfIds = new Map<number, number>();
+    for (const rack of plan.newRacks) {
+      const rackId = await insertRack(trx, { companyId: actor.companyId, ...rack });
+      await insertShelves(trx, actor.companyId, rackId, rack.shelfIds.length, rack.capacity);
+      const made = await findShelvesOfRacks(trx, [rackId]);
+      for (const shelf of made) shelfIds.set(rack.shelfIds[Number(shelf.position) - 1]!, shelf.id);
+      await recordEvent(trx, {
+        companyId: actor.companyId,
+        userId: actor.userId,
+        kind: 'rack.added',
+        entityType: 'rack',
+        entityId: rackId,
+        warehouseId: rack.warehouseId,
+        payload: { name: rack.name, imported: true },
+      });
+    }
     const customers = await findOrCreateNames(
       trx,
       'customers',
@@ -389,7 +428,7 @@ export async function commitPalletImport(
       trx,
       actor.companyId,
       plan.pallets.map((p) => ({
-        shelfId: p.shelfId,
+        shelfId: p.shelfId < 0 ? shelfIds.get(p.shelfId)! : p.shelfId,
         slotIndex: p.slotIndex,
         customerId: customers.get(p.customerName)!,
         name: p.name,
@@ -418,7 +457,7 @@ export async function commitPalletImport(
       actor,
       'pallets.imported',
       importId,
-      new Set(plan.pallets.map((p) => p.warehouseId)),
+      new Set([...plan.pallets.map((p) => p.warehouseId), ...plan.newRacks.map((r) => r.warehouseId)]),
     );
     return importId;
   });

@@ -28,6 +28,26 @@ export async function findCompanyShelves(db: Db, companyId: number): Promise<Imp
     .execute();
 }
 
+export interface ImportRackRow {
+  id: number;
+  warehouse_id: number;
+  name: string;
+  x: number;
+  y: number;
+  width: number;
+  length: number;
+  orientation: string;
+}
+
+/** Every rack of the company where it stands on its warehouse's floor. */
+export async function findCompanyRacks(db: Db, companyId: number): Promise<ImportRackRow[]> {
+  return db
+    .selectFrom('racks')
+    .select(['id', 'warehouse_id', 'name', 'x', 'y', 'width', 'length', 'orientation'])
+    .where('company_id', '=', companyId)
+    .execute();
+}
+
 /** Where the company's pallets stand on their shelves. */
 export async function findCompanyPalletSpans(
   db: Db,
@@ -116,6 +136,7 @@ export async function deletePallets(
 }
 
 export interface ExportPalletRow {
+  rack_id: number;
   warehouse_name: string;
   rack_name: string;
   shelf: number;
@@ -136,6 +157,7 @@ export async function findPalletsForExport(db: Db, companyId: number): Promise<E
     .innerJoin('warehouses as w', 'w.id', 'r.warehouse_id')
     .innerJoin('customers as c', 'c.id', 'p.customer_id')
     .select([
+      'r.id as rack_id',
       'w.name as warehouse_name',
       'r.name as rack_name',
       's.position as shelf',

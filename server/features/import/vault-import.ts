@@ -1,4 +1,5 @@
 import {
+  DEFAULT_FIELD_CAPACITY,
   fieldSlotCount,
   isCouchboxField,
   nextFreePosition,
@@ -10,14 +11,21 @@ import {
   IMPORT_COLUMN_LABELS,
   REQUIRED_COLUMNS,
   VAULT_IMPORT_COLUMNS,
+  type VAULT_LAYOUT_COLUMNS,
   type VaultImportColumn,
 } from '../../../domain/rules/import-columns';
 import { STAGED_FIELD_NAME } from '../../../domain/rules/print-order';
 import type { ImportProblemDto, NewWarehouseDto } from '../../../domain/schemas/import.schema';
 import { UpdateVaultSchema } from '../../../domain/schemas/vault.schema';
-import { AddWarehouseSchema, MAX_GRID_COLS, MAX_GRID_ROWS } from '../../../domain/schemas/warehouse.schema';
+import {
+  AddWarehouseSchema,
+  FieldGridLocationSchema,
+  MAX_GRID_COLS,
+  MAX_GRID_ROWS,
+} from '../../../domain/schemas/warehouse.schema';
 import type { Db } from '../../db/database';
 import { COUCHBOX_FIELD_ONLY, FIELD_FULL, couchboxBottom } from '../vaults/vaults.service';
+import { belowIsPaired, noFieldBelow } from '../fields/fields.service';
 import { normaliseDetails, type VaultDetails } from '../../../domain/rules/placeholders';
 import {
   type ImportFieldRow,
@@ -43,11 +51,32 @@ export interface PlannedVault {
   details: VaultDetails;
 }
 
+/** A warehouse the import creates: its dimensions, and its couchboxes (upper fields) and full fields. */
+export interface PlannedWarehouse extends NewWarehouseDto {
+  length: number;
+  width: number;
+  /** where the field grid stands on the floor plan */
+  gridX: number;
+  gridY: number;
+  couchboxes: { col: number; row: number }[];
+  fullFields: { col: number; row: number }[];
+}
+
 export interface VaultPlan {
   mapping: ColumnMapping;
   vaults: PlannedVault[];
-  newWarehouses: NewWarehouseDto[];
+  newWarehouses: PlannedWarehouse[];
   problems: ImportProblemDto[];
+  /** what the import will do that the user should know, but that does not stop it */
+  warnings: ImportProblemDto[];
+}
+
+/** The choices of the import form. */
+export interface VaultImportOptions {
+  /** create the warehouses the file names but the company does not have, sized to the file */
+  createWarehouses: boolean;
+  /** accept vault numbers that repeat within the file or exist already (the API accepts them too) */
+  allowRepeatedNumbers: boolean;
 }
 
 export const missingColumn = (column: string) =>
@@ -71,9 +100,27 @@ export const slotTaken = (field: string, position: number) =>
   `Field ${field} already holds a vault at position ${position}.`;
 export const leavesGap = (position: number, field: string, expected: number[]) =>
   `Position ${position} would leave an empty slot below it in field ${field}: a field fills from its bottom slot up, so use position${expected.length > 1 ? 's' : ''} ${expected.join(', ')}.`;
-export const numberInFile = (name: string, row: number) => `Vault number ${name} is also in row ${row}.`;
-export const numberStored = (name: string) => `Vault number ${name} already exists.`;
+const REPEAT_HINT = 'If that is meant, choose "Allow vault numbers that repeat".';
+export const numberInFile = (name: string, row: number) =>
+  `Vault number ${name} is also in row ${row}. ${REPEAT_HINT}`;
+export const numberStored = (name: string) => `Vault number ${name} already exists. ${REPEAT_HINT}`;
+export const repeatedNumberInFile = (name: string, row: number) =>
+  `Vault number ${name} is also in row ${row}; both are imported, as asked.`;
+export const repeatedNumberStored = (name: string) =>
+  `Vault number ${name} already exists; another vault with it is imported, as asked.`;
+export const NO_ORDER_COLUMN =
+  "The file has no order column: vaults of real customers come in without an order (like Print Studio's files); their order is asked for when they are next edited.";
+const NO_ORDER_STAND_IN = 'NONE';
 export const tooLargeForWarehouse = (what: string) => `A new warehouse cannot have ${what}.`;
+export const FIELD_TYPE_WORDS = 'Field type must be vault or couchbox (or empty).';
+export const FIELD_FULL_WORDS = 'Field full must be yes or no (or empty).';
+export const FIELD_FOR_LAYOUT = 'A field type or full flag needs the field it belongs to.';
+export const layoutDiffers = (what: string, has: string | number) =>
+  `The warehouse already has ${what} ${has}; change it in the layout editor first, or leave the cell empty.`;
+export const differsFromRow = (row: number, value: string | number) =>
+  `Row ${row} gives ${value} for the same warehouse or field.`;
+export const outsideGrid = (field: string, cols: number, rows: number) =>
+  `Field ${field} lies outside the ${cols} columns and ${rows} rows the file gives the warehouse.`;
 
 const UPDATE_PATH_COLUMN: Record<string, VaultImportColumn> = {
   name: 'vault_number',
@@ -115,6 +162,57 @@ export function cellReader(mapping: ColumnMapping, headers: readonly string[]) {
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+type LayoutColumn = (typeof VAULT_LAYOUT_COLUMNS)[number];
+type DimensionColumn = Exclude<LayoutColumn, 'field_type' | 'field_full'>;
+const DIMENSION_COLUMNS: readonly DimensionColumn[] = [
+  'warehouse_rows',
+  'warehouse_cols',
+  'field_capacity',
+  'warehouse_length',
+  'warehouse_width',
+  'grid_x',
+  'grid_y',
+];
+const GRID_POINT = FieldGridLocationSchema.shape.fieldgridLocation.shape;
+/** Each dimension by the rule of adding a warehouse by hand, and where a stored warehouse keeps it. */
+const DIMENSION_RULES = {
+  warehouse_rows: { schema: AddWarehouseSchema.shape.rows, stored: 'rows' },
+  warehouse_cols: { schema: AddWarehouseSchema.shape.cols, stored: 'cols' },
+  field_capacity: { schema: AddWarehouseSchema.shape.field_capacity, stored: 'field_capacity' },
+  warehouse_length: { schema: AddWarehouseSchema.shape.length, stored: 'length' },
+  warehouse_width: { schema: AddWarehouseSchema.shape.width, stored: 'width' },
+  grid_x: { schema: GRID_POINT.x, stored: 'grid_x' },
+  grid_y: { schema: GRID_POINT.y, stored: 'grid_y' },
+} as const;
+
+/** A field's type and full flag as a file writes them: 'couchbox' or 'vault', 'yes' or 'no'. */
+function readFieldType(text: string): 'vault' | 'couchbox' | null | undefined {
+  const t = text.trim().toLowerCase();
+  if (t === '') return undefined;
+  if (t === 'vault' || t === 'normal') return 'vault';
+  if (t === 'couchbox' || t === 'couchbox-t') return 'couchbox';
+  return null;
+}
+function readFlag(text: string): boolean | null | undefined {
+  const t = text.trim().toLowerCase();
+  if (t === '') return undefined;
+  if (['yes', 'true', 'full', '1'].includes(t)) return true;
+  if (['no', 'false', '0'].includes(t)) return false;
+  return null;
+}
+
+/** A warehouse the import creates, with what its rows said about its layout. */
+interface WarehouseDraft extends PlannedWarehouse {
+  firstRow: number;
+  /** dimensions the file gives, with the row that first gave each */
+  given: Partial<Record<DimensionColumn, { value: number; row: number }>>;
+  /** field "col:row" -> its type and full flag as the file gives them, with their rows */
+  fieldTypes: Map<string, { value: 'vault' | 'couchbox'; row: number }>;
+  fullFlags: Map<string, { value: boolean; row: number }>;
+  /** every row naming one of its fields */
+  places: { row: number; col: number; fieldRow: number }[];
+}
+
 /**
  * The dry run of a vault import: every row checked against the rules the API applies to one vault, and the rules
  * that only a whole file can break (two vaults in one slot, gaps in a field, duplicate vault numbers), against the
@@ -125,15 +223,21 @@ export async function planVaultImport(
   companyId: number,
   sheet: Sheet,
   mapping: ColumnMapping,
-  createWarehouses: boolean,
+  options: VaultImportOptions,
 ): Promise<VaultPlan> {
+  const { createWarehouses, allowRepeatedNumbers } = options;
   const columnLabel = (c: VaultImportColumn) => mapping[c] ?? IMPORT_COLUMN_LABELS[c];
   const problems: ImportProblemDto[] = [
     ...mappingProblems('vaults', mapping, sheet.headers, VAULT_IMPORT_COLUMNS),
     ...sheet.problems,
   ];
-  const plan: VaultPlan = { mapping, vaults: [], newWarehouses: [], problems };
+  const plan: VaultPlan = { mapping, vaults: [], newWarehouses: [], problems, warnings: [] };
   if (problems.some((p) => p.row === 1)) return plan;
+  // a file without an order column (Print Studio's CSV has none) imports its vaults without an order; a file with
+  // one follows the API's rule that a real customer's vault has an order
+  const orderColumn = mapping.order !== undefined;
+  if (!orderColumn && sheet.rows.length > 0)
+    plan.warnings.push({ row: 1, column: IMPORT_COLUMN_LABELS.order, message: NO_ORDER_COLUMN });
 
   const [warehouses, fields, stored] = await Promise.all([
     findCompanyWarehouses(db, companyId),
@@ -157,7 +261,7 @@ export async function planVaultImport(
 
   const cell = cellReader(mapping, sheet.headers);
   const cellProblemRows = new Set(sheet.problems.map((p) => p.row));
-  const newWarehouses = new Map<string, NewWarehouseDto & { maxPosition: number; firstRow: number }>();
+  const drafts = new Map<string, WarehouseDraft>();
   const slotRows = new Map<string, number>();
   const numberRows = new Map<string, number>();
 
@@ -167,35 +271,61 @@ export async function planVaultImport(
     const problem = (column: VaultImportColumn, message: string) =>
       problems.push({ row, column: columnLabel(column), message });
     const before = problems.length;
-    // the vault's own columns, by the API's schema for one vault
-    const parsed = UpdateVaultSchema.safeParse({
-      name: cell(cells, 'vault_number'),
-      customer_name: cell(cells, 'customer'),
-      order_name: cell(cells, 'order'),
-      note: cell(cells, 'note'),
-      type: cell(cells, 'type').toLowerCase(),
-    });
-    if (!parsed.success)
-      for (const issue of parsed.error.issues)
-        problem(UPDATE_PATH_COLUMN[String(issue.path[0])] ?? 'customer', issue.message);
-    const details = parsed.success
-      ? normaliseDetails({
-          name: parsed.data.name,
-          customer_name: parsed.data.customer_name,
-          order_name: parsed.data.order_name,
-          type: parsed.data.type,
-          note: parsed.data.note,
-          fallbackType: 'vault',
-        })
-      : null;
-    if (details && !(VAULT_TYPES as readonly string[]).includes(details.type))
-      problem('type', 'Type must be vault, liftvan, t2 or couchbox.');
-
-    // where it goes: a field of a warehouse, or the stage
     const fieldText = cell(cells, 'field');
     const positionText = cell(cells, 'position');
     const warehouseText = cell(cells, 'warehouse');
-    const staged = fieldText === '' || sameName(fieldText, STAGED_FIELD_NAME);
+    // a row with a warehouse but no vault describes only the layout (an empty warehouse, a couchbox, a full field)
+    const layoutOnly =
+      warehouseText !== '' &&
+      positionText === '' &&
+      (['vault_number', 'customer', 'order', 'type', 'note'] as const).every((c) => cell(cells, c) === '');
+
+    // the layout columns: compared with a stored warehouse, given to a new one
+    const layout = {
+      fieldType: readFieldType(cell(cells, 'field_type')),
+      full: readFlag(cell(cells, 'field_full')),
+      dimensions: new Map<DimensionColumn, number>(),
+    };
+    if (layout.fieldType === null) problem('field_type', FIELD_TYPE_WORDS);
+    if (layout.full === null) problem('field_full', FIELD_FULL_WORDS);
+    for (const column of DIMENSION_COLUMNS) {
+      const text = cell(cells, column);
+      if (text === '') continue;
+      const checked = DIMENSION_RULES[column].schema.safeParse(text);
+      if (checked.success) layout.dimensions.set(column, checked.data);
+      else problem(column, checked.error.issues[0]!.message);
+    }
+
+    let details: VaultDetails | null = null;
+    if (!layoutOnly) {
+      // the vault's own columns, by the API's schema for one vault
+      const parsed = UpdateVaultSchema.safeParse({
+        name: cell(cells, 'vault_number'),
+        customer_name: cell(cells, 'customer'),
+        // without an order column the schema's other rules still apply; the stand-in order is not kept
+        order_name: orderColumn ? cell(cells, 'order') : NO_ORDER_STAND_IN,
+        note: cell(cells, 'note'),
+        type: cell(cells, 'type').toLowerCase(),
+      });
+      if (!parsed.success)
+        for (const issue of parsed.error.issues)
+          problem(UPDATE_PATH_COLUMN[String(issue.path[0])] ?? 'customer', issue.message);
+      details = parsed.success
+        ? normaliseDetails({
+            name: parsed.data.name,
+            customer_name: parsed.data.customer_name,
+            order_name: orderColumn ? parsed.data.order_name : undefined,
+            type: parsed.data.type,
+            note: parsed.data.note,
+            fallbackType: 'vault',
+          })
+        : null;
+      if (details && !(VAULT_TYPES as readonly string[]).includes(details.type))
+        problem('type', 'Type must be vault, liftvan, t2 or couchbox.');
+    }
+
+    // where it goes: a field of a warehouse, or the stage
+    const staged = !layoutOnly && (fieldText === '' || sameName(fieldText, STAGED_FIELD_NAME));
     let planned: PlannedVault | null = null;
     if (staged) {
       if (positionText !== '') problem('position', STAGED_HAS_POSITION);
@@ -209,10 +339,13 @@ export async function planVaultImport(
         details: details!,
       };
     } else {
-      const place = parseFieldName(fieldText);
-      if (!place) problem('field', notAFieldName(fieldText));
+      const place = fieldText === '' ? null : parseFieldName(fieldText);
+      if (fieldText !== '' && !place) problem('field', notAFieldName(fieldText));
       const position = /^\d+(\.0+)?$/.test(positionText) ? Number(positionText) : null;
-      if (positionText === '') problem('position', POSITION_REQUIRED);
+      if (layoutOnly) {
+        if (fieldText === '' && (layout.fieldType !== undefined || layout.full !== undefined))
+          problem('field', FIELD_FOR_LAYOUT);
+      } else if (positionText === '') problem('position', POSITION_REQUIRED);
       else if (position === null || position < 1) problem('position', notAPosition(positionText));
       let warehouse: number | string | null = null;
       let field: ImportFieldRow | undefined;
@@ -221,9 +354,20 @@ export async function planVaultImport(
         const found = findWarehouse(warehouseText);
         if (found) {
           warehouse = found.id;
+          for (const [column, value] of layout.dimensions) {
+            const has = Number(found[DIMENSION_RULES[column].stored]);
+            if (has !== value) problem(column, layoutDiffers(IMPORT_COLUMN_LABELS[column], has));
+          }
           if (place) {
             field = fieldAt.get(`${found.id}:${place.col}:${place.row}`);
             if (!field) problem('field', missingField(fieldName(place.col, place.row), found.name));
+            else {
+              const couchbox = isCouchboxField(field.type);
+              if (layout.fieldType !== undefined && (layout.fieldType === 'couchbox') !== couchbox)
+                problem('field_type', layoutDiffers('Field Type', couchbox ? 'couchbox' : 'vault'));
+              if (layout.full !== undefined && layout.full !== Boolean(Number(field.full)))
+                problem('field_full', layoutDiffers('Field Full', field.full ? 'yes' : 'no'));
+            }
           }
         } else if (!createWarehouses) problem('warehouse', MISSING_WAREHOUSE);
         else {
@@ -231,19 +375,33 @@ export async function planVaultImport(
           if (!nameCheck.success) problem('warehouse', nameCheck.error.issues[0]!.message);
           else {
             const key = warehouseText.toLowerCase();
-            let planWarehouse = newWarehouses.get(key);
-            if (!planWarehouse) {
-              planWarehouse = {
+            let draft = drafts.get(key);
+            if (!draft) {
+              draft = {
                 name: warehouseText,
                 rows: 1,
                 cols: 1,
-                field_capacity: 3,
-                maxPosition: 0,
+                field_capacity: DEFAULT_FIELD_CAPACITY,
+                length: 0,
+                width: 0,
+                gridX: 0,
+                gridY: 0,
+                couchboxes: [],
+                fullFields: [],
                 firstRow: row,
+                given: {},
+                fieldTypes: new Map(),
+                fullFlags: new Map(),
+                places: [],
               };
-              newWarehouses.set(key, planWarehouse);
+              drafts.set(key, draft);
             }
-            warehouse = planWarehouse.name;
+            warehouse = draft.name;
+            for (const [column, value] of layout.dimensions) {
+              const earlier = draft.given[column];
+              if (!earlier) draft.given[column] = { value, row };
+              else if (earlier.value !== value) problem(column, differsFromRow(earlier.row, earlier.value));
+            }
             if (place) {
               if (place.col > MAX_GRID_COLS)
                 problem(
@@ -255,63 +413,181 @@ export async function planVaultImport(
               else if (place.row > MAX_GRID_ROWS)
                 problem('field', tooLargeForWarehouse(`more than ${MAX_GRID_ROWS} rows`));
               else {
-                planWarehouse.cols = Math.max(planWarehouse.cols, place.col);
-                planWarehouse.rows = Math.max(planWarehouse.rows, place.row);
+                draft.places.push({ row, col: place.col, fieldRow: place.row });
+                const at = `${place.col}:${place.row}`;
+                const earlierType = draft.fieldTypes.get(at);
+                if (layout.fieldType)
+                  if (!earlierType) draft.fieldTypes.set(at, { value: layout.fieldType, row });
+                  else if (earlierType.value !== layout.fieldType)
+                    problem('field_type', differsFromRow(earlierType.row, earlierType.value));
+                const earlierFull = draft.fullFlags.get(at);
+                if (layout.full !== undefined && layout.full !== null)
+                  if (!earlierFull) draft.fullFlags.set(at, { value: layout.full, row });
+                  else if (earlierFull.value !== layout.full)
+                    problem('field_full', differsFromRow(earlierFull.row, earlierFull.value ? 'yes' : 'no'));
               }
             }
-            if (position !== null && position > MAX_FIELD_CAPACITY)
-              problem('position', tooLargeForWarehouse(`more than ${MAX_FIELD_CAPACITY} slots in a field`));
-            else if (position !== null)
-              planWarehouse.maxPosition = Math.max(planWarehouse.maxPosition, position);
+            // a couchbox field has one slot more than the warehouse's capacity
+            if (position !== null && position > MAX_FIELD_CAPACITY + 1)
+              problem(
+                'position',
+                tooLargeForWarehouse(`more than ${MAX_FIELD_CAPACITY + 1} slots in a field`),
+              );
           }
         }
       }
-      if (field && position !== null && position >= 1) {
+      if (!layoutOnly && field && position !== null && position >= 1) {
         const name = fieldName(field.col, field.row);
-        const stored = warehouses.find((w) => w.id === field.warehouse_id)!;
-        const slots = fieldSlotCount(field.type, Number(stored.field_capacity));
+        const storedWarehouse = warehouses.find((w) => w.id === field.warehouse_id)!;
+        const slots = fieldSlotCount(field.type, Number(storedWarehouse.field_capacity));
         if (field.type === 'couchbox-B') problem('field', couchboxBottom(name));
         else if (field.full) problem('field', FIELD_FULL);
         else if (position > slots) problem('position', beyondCapacity(position, name, slots));
         else if (occupied.get(field.id)?.includes(position)) problem('position', slotTaken(name, position));
         if (details?.type === 'couchbox' && !isCouchboxField(field.type))
           problem('type', COUCHBOX_FIELD_ONLY);
-      } else if (typeof warehouse === 'string' && details?.type === 'couchbox')
-        problem('type', COUCHBOX_FIELD_ONLY);
-      if (place && position !== null && warehouse !== null) {
+      }
+      if (!layoutOnly && place && position !== null && warehouse !== null) {
         const slot = `${warehouse}:${place.col}:${place.row}:${position}`;
         const first = slotRows.get(slot);
         if (first !== undefined)
           problem('position', slotInFile(fieldName(place.col, place.row), position, first));
         else slotRows.set(slot, row);
       }
-      planned = {
-        row,
-        warehouse,
-        col: place?.col ?? null,
-        fieldRow: place?.row ?? null,
-        fieldId: field?.id ?? null,
-        position,
-        details: details!,
-      };
+      if (!layoutOnly)
+        planned = {
+          row,
+          warehouse,
+          col: place?.col ?? null,
+          fieldRow: place?.row ?? null,
+          fieldId: field?.id ?? null,
+          position,
+          details: details!,
+        };
     }
     if (details?.name) {
       const key = details.name.toUpperCase();
       const first = numberRows.get(key);
-      if (first !== undefined) problem('vault_number', numberInFile(details.name, first));
-      else numberRows.set(key, row);
-      if (storedNames.has(key)) problem('vault_number', numberStored(details.name));
+      const warn = (message: string) =>
+        plan.warnings.push({ row, column: columnLabel('vault_number'), message });
+      if (first === undefined) numberRows.set(key, row);
+      else if (allowRepeatedNumbers) warn(repeatedNumberInFile(details.name, first));
+      else problem('vault_number', numberInFile(details.name, first));
+      if (storedNames.has(key))
+        if (allowRepeatedNumbers) warn(repeatedNumberStored(details.name));
+        else problem('vault_number', numberStored(details.name));
     }
     if (problems.length === before && planned) plan.vaults.push(planned);
   }
 
-  for (const w of newWarehouses.values()) {
-    w.field_capacity = Math.max(3, w.maxPosition);
-    plan.newWarehouses.push({ name: w.name, rows: w.rows, cols: w.cols, field_capacity: w.field_capacity });
-  }
-  checkContiguous(plan, occupied, fieldById, warehouses, columnLabel('position'));
+  const slotsOfNew = planNewWarehouses(plan, drafts, columnLabel);
+  checkContiguous(plan, occupied, fieldById, warehouses, slotsOfNew, columnLabel('position'));
   problems.sort((a, b) => a.row - b.row);
+  plan.warnings.sort((a, b) => a.row - b.row);
   return plan;
+}
+
+/**
+ * The warehouses to create: the dimensions the file gives (each at least what its rows need), otherwise the
+ * smallest that hold its rows; its couchboxes and full fields. The vaults of a new warehouse are then checked as a
+ * stored one's are: no vault in a couchbox's hidden lower half, within the field's slots, couchbox vaults only in
+ * couchbox fields. Answers the slot count of a new warehouse's field.
+ */
+function planNewWarehouses(
+  plan: VaultPlan,
+  drafts: Map<string, WarehouseDraft>,
+  columnLabel: (c: VaultImportColumn) => string,
+): (warehouse: string, col: number, row: number) => number {
+  const report = (row: number, column: VaultImportColumn, message: string) =>
+    plan.problems.push({ row, column: columnLabel(column), message });
+  const byName = new Map<string, WarehouseDraft>();
+  for (const draft of drafts.values()) {
+    // (a loop, not Math.max(...): a file may name 50,000 places)
+    let needCols = 1;
+    let needRows = 1;
+    for (const p of draft.places) {
+      needCols = Math.max(needCols, p.col);
+      needRows = Math.max(needRows, p.fieldRow);
+    }
+    draft.cols = draft.given.warehouse_cols?.value ?? needCols;
+    draft.rows = draft.given.warehouse_rows?.value ?? needRows;
+    draft.length = draft.given.warehouse_length?.value ?? 0;
+    draft.width = draft.given.warehouse_width?.value ?? 0;
+    draft.gridX = draft.given.grid_x?.value ?? 0;
+    draft.gridY = draft.given.grid_y?.value ?? 0;
+    for (const p of draft.places)
+      if (p.col > draft.cols || p.fieldRow > draft.rows)
+        report(p.row, 'field', outsideGrid(fieldName(p.col, p.fieldRow), draft.cols, draft.rows));
+    for (const [at, { value, row }] of draft.fieldTypes) {
+      if (value !== 'couchbox') continue;
+      const [col, fieldRow] = at.split(':').map(Number) as [number, number];
+      const name = fieldName(col, fieldRow);
+      if (fieldRow + 1 > draft.rows) report(row, 'field_type', noFieldBelow(name));
+      else if (draft.fieldTypes.get(`${col}:${fieldRow + 1}`)?.value === 'couchbox')
+        report(row, 'field_type', belowIsPaired(fieldName(col, fieldRow + 1)));
+      else draft.couchboxes.push({ col, row: fieldRow });
+    }
+    for (const [at, { value }] of draft.fullFlags) {
+      const [col, fieldRow] = at.split(':').map(Number) as [number, number];
+      if (value) draft.fullFields.push({ col, row: fieldRow });
+    }
+    byName.set(draft.name, draft);
+  }
+  const typeOf = (draft: WarehouseDraft, col: number, row: number) =>
+    draft.couchboxes.some((c) => c.col === col && c.row === row)
+      ? 'couchbox-T'
+      : draft.couchboxes.some((c) => c.col === col && c.row === row - 1)
+        ? 'couchbox-B'
+        : 'vault';
+  // without a given capacity: the smallest that holds the file's positions (a couchbox holds one more)
+  for (const draft of byName.values()) {
+    if (draft.given.field_capacity) {
+      draft.field_capacity = draft.given.field_capacity.value;
+      continue;
+    }
+    let need = DEFAULT_FIELD_CAPACITY;
+    for (const v of plan.vaults)
+      if (v.warehouse === draft.name && v.position !== null && v.col !== null && v.fieldRow !== null)
+        need = Math.max(
+          need,
+          typeOf(draft, v.col, v.fieldRow) === 'couchbox-T' ? v.position - 1 : v.position,
+        );
+    draft.field_capacity = Math.min(MAX_FIELD_CAPACITY, need);
+  }
+  const bad = new Set<PlannedVault>();
+  for (const v of plan.vaults) {
+    if (typeof v.warehouse !== 'string' || v.col === null || v.fieldRow === null || v.position === null)
+      continue;
+    const draft = byName.get(v.warehouse)!;
+    const type = typeOf(draft, v.col, v.fieldRow);
+    const name = fieldName(v.col, v.fieldRow);
+    const slots = fieldSlotCount(type, draft.field_capacity);
+    const before = plan.problems.length;
+    if (v.col > draft.cols || v.fieldRow > draft.rows)
+      bad.add(v); // already said
+    else if (type === 'couchbox-B') report(v.row, 'field', couchboxBottom(name));
+    else if (v.position > slots) report(v.row, 'position', beyondCapacity(v.position, name, slots));
+    if (v.details.type === 'couchbox' && type !== 'couchbox-T') report(v.row, 'type', COUCHBOX_FIELD_ONLY);
+    if (plan.problems.length > before) bad.add(v);
+  }
+  if (bad.size > 0) plan.vaults = plan.vaults.filter((v) => !bad.has(v));
+  for (const draft of byName.values())
+    plan.newWarehouses.push({
+      name: draft.name,
+      rows: draft.rows,
+      cols: draft.cols,
+      field_capacity: draft.field_capacity,
+      length: draft.length,
+      width: draft.width,
+      gridX: draft.gridX,
+      gridY: draft.gridY,
+      couchboxes: draft.couchboxes,
+      fullFields: draft.fullFields,
+    });
+  return (warehouse, col, row) => {
+    const draft = byName.get(warehouse);
+    return draft ? fieldSlotCount(typeOf(draft, col, row), draft.field_capacity) : DEFAULT_FIELD_CAPACITY;
+  };
 }
 
 /**
@@ -323,6 +599,7 @@ function checkContiguous(
   occupied: Map<number, number[]>,
   fieldById: Map<number, ImportFieldRow>,
   warehouses: ImportWarehouseRow[],
+  slotsOfNew: (warehouse: string, col: number, row: number) => number,
   positionLabel: string,
 ): void {
   const byField = new Map<string, PlannedVault[]>();
@@ -333,7 +610,6 @@ function checkContiguous(
     if (list) list.push(v);
     else byField.set(key, [v]);
   }
-  const newCapacity = new Map(plan.newWarehouses.map((w) => [w.name, w.field_capacity]));
   const bad = new Set<PlannedVault>();
   for (const vaults of byField.values()) {
     const first = vaults[0]!;
@@ -344,7 +620,7 @@ function checkContiguous(
       const capacity = warehouses.find((w) => w.id === field.warehouse_id)!.field_capacity;
       slots = fieldSlotCount(field.type, Number(capacity));
       taken = [...(occupied.get(first.fieldId) ?? [])];
-    } else slots = newCapacity.get(String(first.warehouse)) ?? 3;
+    } else slots = slotsOfNew(String(first.warehouse), first.col!, first.fieldRow!);
     const expected: number[] = [];
     for (let i = 0; i < vaults.length; i++) {
       const next = nextFreePosition([...taken, ...expected], slots);

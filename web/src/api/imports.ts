@@ -17,12 +17,15 @@ export interface ImportRequest {
   /** absent: the server recognises the headers itself */
   mapping?: ColumnMapping;
   createWarehouses: boolean;
+  /** accept vault numbers that repeat (the API accepts them; the import refuses them unless asked) */
+  allowRepeatedNumbers: boolean;
 }
 
-function importForm({ file, mapping, createWarehouses }: ImportRequest): FormData {
+function importForm({ file, mapping, createWarehouses, allowRepeatedNumbers }: ImportRequest): FormData {
   const form = new FormData();
   if (mapping) form.set('mapping', JSON.stringify(mapping));
   form.set('create_warehouses', createWarehouses ? 'true' : 'false');
+  form.set('allow_repeated_numbers', allowRepeatedNumbers ? 'true' : 'false');
   form.set('file', file, file.name);
   return form;
 }

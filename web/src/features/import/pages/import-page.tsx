@@ -114,29 +114,44 @@ function DryRunResult({ result }: { result: ImportDryRunDto }) {
             {problems.length} {problems.length === 1 ? 'problem' : 'problems'}: nothing will be imported until
             the file is fixed. Fix them in the spreadsheet and choose the file again.
           </p>
-          <div className="max-h-96 overflow-auto rounded-xl border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm" aria-label="Problems">
-              <thead className="sticky top-0 bg-slate-50 text-slate-700">
-                <tr>
-                  <th className="px-3 py-2">Row</th>
-                  <th className="px-3 py-2">Column</th>
-                  <th className="px-3 py-2">Problem</th>
-                </tr>
-              </thead>
-              <tbody>
-                {problems.map((p, i) => (
-                  <tr key={i} className="border-t border-slate-100">
-                    <td className="px-3 py-2 tabular-nums">{p.row}</td>
-                    <td className="px-3 py-2">{p.column}</td>
-                    <td className="px-3 py-2">{p.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ProblemTable label="Problems" rows={problems} />
+        </>
+      )}
+      {result.warnings.length > 0 && (
+        <>
+          <p className="text-sm font-semibold text-amber-800">
+            {result.warnings.length} {result.warnings.length === 1 ? 'note' : 'notes'} (the import goes
+            ahead):
+          </p>
+          <ProblemTable label="Notes" rows={result.warnings} />
         </>
       )}
     </section>
+  );
+}
+
+function ProblemTable({ label, rows }: { label: string; rows: ImportDryRunDto['problems'] }) {
+  return (
+    <div className="max-h-96 overflow-auto rounded-xl border border-slate-200 bg-white">
+      <table className="w-full text-left text-sm" aria-label={label}>
+        <thead className="sticky top-0 bg-slate-50 text-slate-700">
+          <tr>
+            <th className="px-3 py-2">Row</th>
+            <th className="px-3 py-2">Column</th>
+            <th className="px-3 py-2">{label === 'Problems' ? 'Problem' : 'Note'}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((p, i) => (
+            <tr key={i} className="border-t border-slate-100">
+              <td className="px-3 py-2 tabular-nums">{p.row}</td>
+              <td className="px-3 py-2">{p.column}</td>
+              <td className="px-3 py-2">{p.message}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -186,20 +201,25 @@ export default function ImportPage() {
   const [file, setFile] = useState<File | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping | undefined>(undefined);
   const [createWarehouses, setCreateWarehouses] = useState(false);
+  const [allowRepeatedNumbers, setAllowRepeatedNumbers] = useState(false);
+  const options = { createWarehouses, allowRepeatedNumbers };
   const [result, setResult] = useState<ImportDryRunDto | null>(null);
   const [imported, setImported] = useState<ImportRecordDto | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState<Busy>(null);
   const refresh = useRefreshAfterImport();
 
-  const check = async (chosen: File, withMapping: ColumnMapping | undefined, create: boolean) => {
+  const check = async (
+    chosen: File,
+    withMapping: ColumnMapping | undefined,
+    choices: { createWarehouses: boolean; allowRepeatedNumbers: boolean },
+  ) => {
     setErrors([]);
     setImported(null);
     setBusy({ label: 'Checking the file', percent: 0 });
     try {
-      const answer = await dryRunImport(
-        { kind, file: chosen, mapping: withMapping, createWarehouses: create },
-        (percent) => setBusy({ label: 'Checking the file', percent }),
+      const answer = await dryRunImport({ kind, file: chosen, mapping: withMapping, ...choices }, (percent) =>
+        setBusy({ label: 'Checking the file', percent }),
       );
       setResult(answer);
       setMapping(answer.mapping);
@@ -216,7 +236,7 @@ export default function ImportPage() {
     setErrors([]);
     setBusy({ label: 'Importing', percent: 0 });
     try {
-      const record = await commitImport({ kind, file, mapping, createWarehouses }, (percent) =>
+      const record = await commitImport({ kind, file, mapping, ...options }, (percent) =>
         setBusy({ label: 'Importing', percent }),
       );
       setImported(record);
@@ -288,19 +308,29 @@ export default function ImportPage() {
               const chosen = event.target.files?.[0] ?? null;
               event.target.value = '';
               setFile(chosen);
-              if (chosen)
-                void check(chosen, result ? keepMapping(result.headers) : undefined, createWarehouses);
+              if (chosen) void check(chosen, result ? keepMapping(result.headers) : undefined, options);
             }}
           />
+          <label className="mt-3 flex min-h-10 items-center gap-2 text-sm text-slate-700 pointer-coarse:min-h-11">
+            <input
+              type="checkbox"
+              className="size-4"
+              checked={createWarehouses}
+              onChange={(event) => setCreateWarehouses(event.target.checked)}
+            />
+            {kind === 'vaults'
+              ? 'Create warehouses the file names but this company does not have yet (sized to the file)'
+              : 'Create racks the file describes (Rack Shelves, Shelf Capacity, size) but the warehouse does not have yet'}
+          </label>
           {kind === 'vaults' && (
-            <label className="mt-3 flex min-h-10 items-center gap-2 text-sm text-slate-700 pointer-coarse:min-h-11">
+            <label className="mt-1 flex min-h-10 items-center gap-2 text-sm text-slate-700 pointer-coarse:min-h-11">
               <input
                 type="checkbox"
                 className="size-4"
-                checked={createWarehouses}
-                onChange={(event) => setCreateWarehouses(event.target.checked)}
+                checked={allowRepeatedNumbers}
+                onChange={(event) => setAllowRepeatedNumbers(event.target.checked)}
               />
-              Create warehouses the file names but this company does not have yet (sized to the file)
+              Allow vault numbers that repeat (in the file or among the vaults already here)
             </label>
           )}
         </div>
@@ -325,7 +355,7 @@ export default function ImportPage() {
               <Button
                 variant="secondary"
                 disabled={busy !== null}
-                onClick={() => void check(file, mapping, createWarehouses)}
+                onClick={() => void check(file, mapping, options)}
               >
                 Check again
               </Button>
