@@ -221,20 +221,20 @@ function Running({ check }: { check: CheckDto }) {
         confirmLabel="Finish check"
         pending={finish.isPending}
         onConfirm={() =>
-          finish.mutate(undefined, {
-            onSuccess: (report) => {
-              setConfirmFinish(false);
+          // the page turns into the report as soon as the answer is in, so the toast waits on the promise, not on
+          // this component's callbacks (they end with it)
+          void finish.mutateAsync().then(
+            (report) =>
               toast.success(
                 report.discrepancies === 0
                   ? 'Check finished: everything was where expected.'
                   : `Check finished with ${report.discrepancies} ${report.discrepancies === 1 ? 'discrepancy' : 'discrepancies'}.`,
-              );
-            },
-            onError: (error) => {
+              ),
+            (error: unknown) => {
               setConfirmFinish(false);
               toast.error(errorMessages(error).join(' '));
             },
-          })
+          )
         }
       />
     </Page>

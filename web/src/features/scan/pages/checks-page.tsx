@@ -70,9 +70,10 @@ export default function ChecksPage() {
           className="mb-6 flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
           aria-label="Start a check"
         >
-          <label className="flex min-w-48 flex-col gap-1 text-sm font-medium text-slate-700">
-            Warehouse
+          <div className="flex min-w-48 flex-col gap-1 text-sm font-medium text-slate-700">
+            <label htmlFor="check-warehouse">Warehouse</label>
             <select
+              id="check-warehouse"
               className={`${inputClass} min-h-12`}
               value={chosenId ?? ''}
               onChange={(e) => setWarehouseId(Number(e.target.value))}
@@ -83,10 +84,11 @@ export default function ChecksPage() {
                 </option>
               ))}
             </select>
-          </label>
-          <label className="flex min-w-48 flex-col gap-1 text-sm font-medium text-slate-700">
-            Check
+          </div>
+          <div className="flex min-w-48 flex-col gap-1 text-sm font-medium text-slate-700">
+            <label htmlFor="check-scope">Check</label>
             <select
+              id="check-scope"
               className={`${inputClass} min-h-12`}
               value={scope}
               onChange={(e) => setScope(e.target.value as 'all' | 'some')}
@@ -94,11 +96,12 @@ export default function ChecksPage() {
               <option value="all">The whole warehouse</option>
               <option value="some">Some fields</option>
             </select>
-          </label>
+          </div>
           {scope === 'some' && (
-            <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
-              Fields
+            <div className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
+              <label htmlFor="check-fields">Fields</label>
               <input
+                id="check-fields"
                 className={`${inputClass} min-h-12`}
                 value={fieldText}
                 onChange={(e) => setFieldText(e.target.value)}
@@ -108,7 +111,7 @@ export default function ChecksPage() {
               <span id="check-fields-hint" className="text-xs font-normal text-slate-500">
                 Field names separated by commas
               </span>
-            </label>
+            </div>
           )}
           <Button type="submit" className="min-h-12" disabled={start.isPending || chosenId === null}>
             <ScanSearch className="h-5 w-5" aria-hidden /> Start check
