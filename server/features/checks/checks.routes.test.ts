@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { CheckDto, CheckScanAnswer } from '../../../domain/schemas/check.schema';
 import type { VaultDto } from '../../../domain/schemas/warehouse.schema';
 import { buildAccount } from '../../factories';
-import { type SignedIn, signIn, testEngines } from '../../test/test-app';
+import { type SignedIn, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { exportCompany, importCompany } from '../../transfer/company-transfer';
 import { useTestApp } from '../../test/use-test-app';
 import { buildStagedVault, buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
 import {
@@ -324,5 +325,20 @@ describe.each(testEngines())('warehouse checks on %s', (engine) => {
     expect((await scan(viewer, check.id, 'A1')).statusCode).toBe(403);
     expect((await start(viewer, { warehouse_id: wh.id })).statusCode).toBe(403);
     expect((await other.request({ method: 'GET', url: `/api/checks/${check.id}` })).statusCode).toBe(404);
+  });
+
+  it('travels with the company export: checks, covered fields and vault rows come back the same', async () => {
+    const exported = await exportCompany(db(), user.companyName);
+    expect(exported.tables.warehouse_checks.length).toBeGreaterThan(0);
+    expect(exported.tables.warehouse_check_vaults.some((r) => r.resolution === 'moved')).toBe(true);
+    const target = await startTestApp(engine);
+    try {
+      await importCompany(target.database.db, exported);
+      const again = await exportCompany(target.database.db, user.companyName);
+      for (const table of ['warehouse_checks', 'warehouse_check_fields', 'warehouse_check_vaults'] as const)
+        expect(again.tables[table]).toEqual(exported.tables[table]);
+    } finally {
+      await target.close();
+    }
   });
 });
