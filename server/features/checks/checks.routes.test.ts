@@ -254,7 +254,7 @@ describe.each(testEngines())('warehouse checks on %s', (engine) => {
       .executeTakeFirstOrThrow();
     expect(history.warehouse_name).toBe(wh.name);
     expect(JSON.parse(history.payload!)).toEqual({ fields: ['A1'], found: 1, missing: 1, unexpected: 1 });
-    const activity = await user.request({ method: 'GET', url: '/api/activity' });
+    const activity = await user.request({ method: 'GET', url: '/api/activity?kind=check' });
     expect(activity.body).toContain('check.finished');
   });
 

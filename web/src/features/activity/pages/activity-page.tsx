@@ -21,6 +21,7 @@ const KIND_LABELS: Record<(typeof ACTIVITY_KINDS)[number], string> = {
   rack: 'Racks',
   checklist: 'Checklists',
   member: 'Team',
+  check: 'Warehouse checks',
 };
 
 /** /activity: the company's changes, newest first, with filters, paging and a CSV export. Nobody can edit it. */
