@@ -198,6 +198,41 @@ describe.each(testEngines())('warehouse checks on %s', (engine) => {
     expect(events).toHaveLength(3);
   });
 
+  it('keeps every scan answered before a concurrent finish, refuses the rest, and resolves a vault once', async () => {
+    const { wh, a1, b1 } = await scene();
+    const check = (await start(user, { warehouse_id: wh.id })).json() as CheckDto;
+    const A1 = wh.field('A1').id;
+    await scan(user, check.id, 'A1');
+    const answers = await Promise.all([
+      scan(user, check.id, a1[0]!.name!, A1),
+      user.request({ method: 'POST', url: `/api/checks/${check.id}/finish` }),
+      scan(user, check.id, a1[1]!.name!, A1),
+      scan(user, check.id, b1.name!, A1),
+    ]);
+    expect(answers[1]!.statusCode).toBe(200);
+    const report = (await user.request({ method: 'GET', url: `/api/checks/${check.id}` })).json() as CheckDto;
+    const foundInA1 = report.fields
+      .find((f) => f.name === 'A1')!
+      .found.concat(report.fields.find((f) => f.name === 'A1')!.unexpected)
+      .map((v) => v.id);
+    const scanned = [a1[0]!.id, a1[1]!.id, b1.id];
+    for (const [index, res] of [answers[0]!, answers[2]!, answers[3]!].entries()) {
+      if (res.statusCode === 200) expect(foundInA1).toContain(scanned[index]);
+      else {
+        expect([400, 409]).toContain(res.statusCode);
+        expect(res.json()).toEqual({ errors: [CHECK_FINISHED] });
+        expect(foundInA1).not.toContain(scanned[index]);
+      }
+    }
+    // b1 (from B1) or a vault not scanned is a discrepancy: two people resolve the same one at once
+    const open = report.fields.flatMap((f) => f.missing.filter((v) => v.found_field_id === null))[0]!;
+    const both = await Promise.all([
+      resolve(user, check.id, open.id, 'searched'),
+      resolve(user, check.id, open.id, 'searched'),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+  });
+
   it('finishes once into a report with every discrepancy, as CSV and PDF, kept in the history', async () => {
     const { wh, a1, a2 } = await scene();
     const check = (
