@@ -145,6 +145,7 @@ test('axe-core finds no violation on any screen', async ({ signedIn: page, accou
     ['/team', 'team'],
     ['/activity', 'activity'],
     ['/pull-lists', 'pull lists'],
+    ['/checks', 'warehouse checks'],
     ['/receive', 'receive shipment'],
   ] as const) {
     await page.goto(path);
@@ -314,6 +315,7 @@ test.describe('on a touch tablet', () => {
       ['/team', 'team'],
       ['/activity', 'activity'],
       ['/pull-lists', 'pull lists'],
+      ['/checks', 'warehouse checks'],
       ['/receive', 'receive shipment'],
     ] as const) {
       await page.goto(path);

@@ -11,6 +11,7 @@ export const ACTIVITY_KINDS = [
   'rack',
   'checklist',
   'member',
+  'check',
 ] as const;
 
 const id = (label: string) =>

@@ -44,6 +44,11 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'POST /api/labels/vaults': 'viewer',
   'POST /api/labels/fields': 'viewer',
   'GET /api/export/:file': 'viewer',
+  // a warehouse check and its report are reads; running one is floor work
+  'GET /api/checks': 'viewer',
+  'GET /api/checks/:id': 'viewer',
+  'GET /api/checks/:id/report.csv': 'viewer',
+  'GET /api/checks/:id/report.pdf': 'viewer',
   'POST /api/export/print-vaults.xlsx': 'viewer',
 
   'POST /api/vaults/': 'floor',
@@ -65,6 +70,10 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'POST /api/receiving/proposal': 'floor',
   'POST /api/receiving': 'floor',
   'POST /api/scan/move': 'floor',
+  'POST /api/checks': 'floor',
+  'POST /api/checks/:id/scans': 'floor',
+  'POST /api/checks/:id/finish': 'floor',
+  'POST /api/checks/:id/resolve': 'floor',
   // the poster carries the checklist's fill-in key: for those who answer checklists
   'GET /api/labels/checklist-poster/:id': 'floor',
 

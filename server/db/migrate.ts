@@ -10,6 +10,7 @@ import * as stripedStats from './migrations/0010-striped-warehouse-stats';
 import * as pullLists from './migrations/0007-pull-lists-and-release';
 import * as spreadsheetImports from './migrations/0009-spreadsheet-imports';
 import * as labelsAndChecks from './migrations/0008-labels-and-checks';
+import * as warehouseChecks from './migrations/0011-warehouse-checks';
 import * as connectionSlots from './migrations/0016-connection-slots';
 
 // Listed here, not read from disk, so the same code runs from source and from any bundle.
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0007-pull-lists-and-release': pullLists,
   '0009-spreadsheet-imports': spreadsheetImports,
   '0008-labels-and-checks': labelsAndChecks,
+  '0011-warehouse-checks': warehouseChecks,
   '0016-connection-slots': connectionSlots,
 };
 

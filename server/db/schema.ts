@@ -177,6 +177,44 @@ export interface PullListItemsTable {
   done_at: Timestamp | null;
 }
 
+/** Issue 15: a warehouse check (audit) of some fields of one warehouse (migration 0011). */
+export interface WarehouseChecksTable {
+  id: Generated<number>;
+  company_id: number;
+  warehouse_id: number;
+  started_by: string | null;
+  started_at: Timestamp;
+  finished_by: string | null;
+  finished_at: Timestamp | null;
+  version: Generated<number>;
+}
+
+/** A field a check covers, and who opened it for checking. */
+export interface WarehouseCheckFieldsTable {
+  id: Generated<number>;
+  company_id: number;
+  check_id: number;
+  field_id: number;
+  opened_by: string | null;
+  opened_at: Timestamp | null;
+}
+
+/** One vault a check met: where it was expected when the check started, where it was found, how it was resolved. */
+export interface WarehouseCheckVaultsTable {
+  id: Generated<number>;
+  company_id: number;
+  check_id: number;
+  vault_id: number;
+  expected_field_id: number | null;
+  found_field_id: number | null;
+  found_by: string | null;
+  found_at: Timestamp | null;
+  /** 'moved' | 'searched' */
+  resolution: string | null;
+  resolved_by: string | null;
+  resolved_at: Timestamp | null;
+}
+
 export interface AttachmentsTable {
   id: Generated<number>;
   company_id: number;
@@ -337,6 +375,9 @@ export interface Database {
   events: EventsTable;
   pull_lists: PullListsTable;
   pull_list_items: PullListItemsTable;
+  warehouse_checks: WarehouseChecksTable;
+  warehouse_check_fields: WarehouseCheckFieldsTable;
+  warehouse_check_vaults: WarehouseCheckVaultsTable;
   installation_secrets: InstallationSecretsTable;
   imports: ImportsTable;
   import_items: ImportItemsTable;

@@ -7,7 +7,8 @@ export interface EventRecord {
   actor?: string | null;
   /** what happened, e.g. 'vault.added', 'vault.moved', 'pallet.deleted' */
   kind: string;
-  entityType: 'vault' | 'field' | 'warehouse' | 'rack' | 'pallet' | 'checklist' | 'member' | 'pull-list';
+  entityType:
+    'vault' | 'field' | 'warehouse' | 'rack' | 'pallet' | 'checklist' | 'member' | 'pull-list' | 'check';
   entityId: number | null;
   warehouseId?: number | null;
   payload?: unknown;

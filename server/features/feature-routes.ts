@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { activityRoutes } from './activity/activity.routes';
 import type { FeatureOptions } from './feature-options';
+import { checksRoutes } from './checks/checks.routes';
 import { checklistsRoutes } from './checklists/checklists.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { fieldsRoutes } from './fields/fields.routes';
@@ -34,6 +35,7 @@ export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, opt
     receivingRoutes,
     importRoutes,
     labelsRoutes,
+    checksRoutes,
   ]) {
     await app.register(routes, options);
   }

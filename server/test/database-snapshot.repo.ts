@@ -22,6 +22,9 @@ const COUNTED_TABLES = [
   'events',
   'pull_lists',
   'pull_list_items',
+  'warehouse_checks',
+  'warehouse_check_fields',
+  'warehouse_check_vaults',
 ] as const satisfies readonly (keyof Database)[];
 
 export interface DatabaseSnapshot {

@@ -31,6 +31,8 @@ interface Targets extends CompanyIds {
   pullOrderName: string;
   /** the code in the QR link of the label of A's placed vault */
   vaultLabelCode: string;
+  /** a warehouse check of A's (issue 15), still open */
+  checkId: number;
 }
 
 /** Company B's own things, for requests that mix B's and A's ids. */
@@ -308,6 +310,38 @@ const RECIPES: Record<string, Recipe> = {
   ],
   'POST /api/pull-lists/:id/release': (t) => [
     { label: "A's pull list", url: `/api/pull-lists/${t.pullListId}/release` },
+  ],
+  'GET /api/checks': () => [{ label: "B's checks", url: '/api/checks', asOther: 200 }],
+  'POST /api/checks': (t, own) => [
+    { label: "a check of A's warehouse", url: '/api/checks', payload: { warehouse_id: t.warehouseId } },
+    {
+      label: "A's field in a check of B's warehouse",
+      url: '/api/checks',
+      payload: { warehouse_id: own.warehouseId, field_ids: [t.fieldId] },
+      asOther: 400,
+    },
+  ],
+  'GET /api/checks/:id': (t) => [{ label: "A's check", url: `/api/checks/${t.checkId}` }],
+  'GET /api/checks/:id/report.csv': (t) => [
+    { label: "A's check report", url: `/api/checks/${t.checkId}/report.csv` },
+  ],
+  'GET /api/checks/:id/report.pdf': (t) => [
+    { label: "A's check report", url: `/api/checks/${t.checkId}/report.pdf` },
+  ],
+  'POST /api/checks/:id/scans': (t) => [
+    {
+      label: "a scan into A's check",
+      url: `/api/checks/${t.checkId}/scans`,
+      payload: { text: t.fieldName, field_id: t.fieldId },
+    },
+  ],
+  'POST /api/checks/:id/finish': (t) => [{ label: "A's check", url: `/api/checks/${t.checkId}/finish` }],
+  'POST /api/checks/:id/resolve': (t) => [
+    {
+      label: "a discrepancy of A's check",
+      url: `/api/checks/${t.checkId}/resolve`,
+      payload: { vault_id: t.placedVaultId, action: 'searched' },
+    },
   ],
   'POST /api/receiving/proposal': () => [
     {
@@ -680,6 +714,7 @@ function ghostOf(t: Targets): Targets {
     attachmentId: ghost(),
     memberId: ghost(),
     pullListId: ghost(),
+    checkId: ghost(),
     pullOrderName: 'NO-SUCH-ORDER',
     importId: ghost(),
     email: 'nobody-at-all@example.test',
@@ -814,7 +849,14 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
       }),
     );
     expect(imported.statusCode).toBe(201);
+    const check = await a.request({
+      method: 'POST',
+      url: '/api/checks',
+      payload: { warehouse_id: ids.warehouseId },
+    });
+    expect(check.statusCode).toBe(201);
     targets = {
+      checkId: (check.json() as { id: number }).id,
       ...ids,
       pullListId: (pullList.json() as { id: number }).id,
       pullOrderName,

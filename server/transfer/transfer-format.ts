@@ -205,6 +205,34 @@ export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
     done_by: orNull(text),
     done_at: orNull(timestamp),
   },
+  warehouse_checks: {
+    id,
+    warehouse_id: ref('warehouses'),
+    started_by: orNull(text),
+    started_at: timestamp,
+    finished_by: orNull(text),
+    finished_at: orNull(timestamp),
+    version: integer,
+  },
+  warehouse_check_fields: {
+    id,
+    check_id: ref('warehouse_checks'),
+    field_id: ref('fields'),
+    opened_by: orNull(text),
+    opened_at: orNull(timestamp),
+  },
+  warehouse_check_vaults: {
+    id,
+    check_id: ref('warehouse_checks'),
+    vault_id: ref('vaults'),
+    expected_field_id: orNull(ref('fields')),
+    found_field_id: orNull(ref('fields')),
+    found_by: orNull(text),
+    found_at: orNull(timestamp),
+    resolution: { kind: 'text', nullable: true, values: ['moved', 'searched'] },
+    resolved_by: orNull(text),
+    resolved_at: orNull(timestamp),
+  },
   events: {
     id,
     user_id: orNull(ref('users')),
@@ -237,6 +265,7 @@ const EVENT_ENTITY_TABLE: Record<EventRecord['entityType'], TenantTable> = {
   checklist: 'checklists',
   member: 'users',
   'pull-list': 'pull_lists',
+  check: 'warehouse_checks',
 };
 
 /** The table an event's entity_id points into; undefined for a type that names none (never a key of Object). */
@@ -256,6 +285,8 @@ export const UNIQUE_KEYS: Partial<Record<TenantTable, string[][]>> = {
   orders: [['name']],
   vaults: [['field_id', 'position'], ['label_code']],
   pull_list_items: [['pull_list_id', 'vault_id']],
+  warehouse_check_fields: [['check_id', 'field_id']],
+  warehouse_check_vaults: [['check_id', 'vault_id']],
 };
 
 /** What the database's check constraints demand of one row, said before the import writes anything. */

@@ -32,6 +32,8 @@ const CACHE: Record<string, CachedQuery> = {
   print: { queryKey: ['print', 'vaults'], data: [] },
   checklists: { queryKey: ['checklists'], data: [] },
   activeChecklist: { queryKey: ['checklists', 'active', 'w10'], data: null },
+  checkList: { queryKey: ['checks'], data: [] },
+  check7: { queryKey: ['checks', 7], data: { id: 7 } },
   contactSettings: { queryKey: ['contact', 'settings'], data: {} },
   contactMessages: { queryKey: ['contact', 'messages'], data: [] },
 };
@@ -143,6 +145,14 @@ const TABLE: [string, LiveSignal, string[]][] = [
     event('crane.moved', 10, 1, 'crane'),
     ALL_BUT_SESSION.filter((n) => !n.startsWith('contact')),
   ],
+  // a warehouse check: only the check queries, however busy the warehouse pages are
+  [
+    'check vault scanned (another person on the same check)',
+    event('check.scanned', null, 7),
+    ['check7', 'checkList'],
+  ],
+  ['check finished in warehouse 10', event('check.finished', 10, 7), ['check7', 'checkList']],
+  ['check discrepancy resolved', event('check.moved', null, 7), ['check7', 'checkList']],
   ['reset (missed too much)', 'reset', ALL_BUT_SESSION],
 ];
 

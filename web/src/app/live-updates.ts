@@ -56,6 +56,9 @@ export function touchesQuery(signal: LiveSignal, query: CachedQuery): boolean {
       return root === 'checklists';
     case 'pull-list':
       return root === 'pull-lists';
+    // a warehouse check's scans, finish and resolutions (a resolving move also sends its own vault change)
+    case 'check':
+      return root === 'checks';
     case 'vault': {
       // a pull list shows where its vaults are and the plan made from the stacks they stand in
       if (root === 'warehouses' || root === 'stage' || root === 'print' || root === 'pull-lists') return true;

@@ -38,6 +38,8 @@ const PullListsPage = lazy(() => import('../features/pull-lists/pages/pull-lists
 const PullListPage = lazy(() => import('../features/pull-lists/pages/pull-list-page'));
 const ReceivePage = lazy(() => import('../features/receiving/pages/receive-page'));
 const VaultLinkPage = lazy(() => import('../features/scan/pages/vault-link-page'));
+const ChecksPage = lazy(() => import('../features/scan/pages/checks-page'));
+const CheckPage = lazy(() => import('../features/scan/pages/check-page'));
 const RackView = lazy(() =>
   import('../features/racks/components/rack-view').then((m) => ({ default: m.RackView })),
 );
@@ -67,7 +69,7 @@ const renderRackView = (warehouse: WarehouseDto) => (
 const CHECKLIST_PATH = /^\/([^/]+)-checklist\/?$/;
 // the signed-in screens: a signed-out visitor who opens one signs in first and then lands on it
 const SIGNED_IN_PATH =
-  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|import|messages|team|activity|pull-lists|receive|warehouse\/|edit\/|v\/)/;
+  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|import|messages|team|activity|pull-lists|checks|receive|warehouse\/|edit\/|v\/)/;
 
 // set once this tab has been signed in: after signing out, the screen left behind is not a deep link to return to
 const visit = { signedIn: false };
@@ -139,6 +141,8 @@ function SignedInRoutes() {
           <Route path="/pull-lists/:id" element={<PullListPage />} />
           <Route path={paths.receive} element={<ReceivePage />} />
           <Route path="/v/:code" element={<VaultLinkPage />} />
+          <Route path={paths.checks} element={<ChecksPage />} />
+          <Route path="/checks/:id" element={<CheckPage />} />
           <Route path="*" element={<ChecklistOrHome signedIn />} />
         </Route>
       </Routes>

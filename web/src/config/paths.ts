@@ -18,6 +18,8 @@ export const paths = {
   pullLists: '/pull-lists',
   pullList: (id: number) => `/pull-lists/${id}`,
   receive: '/receive',
+  checks: '/checks',
+  check: (id: number) => `/checks/${id}`,
   warehouse: (name: string) => `/warehouse/${warehouseSlug(name)}`,
   editWarehouse: (name: string) => `/edit/${warehouseSlug(name)}`,
   editVault: (vaultName: string) => `/edit/vault/${encodeURIComponent(vaultName)}`,

@@ -6,6 +6,7 @@ import {
   History,
   ListChecks,
   PackagePlus,
+  ScanSearch,
   LogOut,
   Mail,
   Printer,
@@ -109,6 +110,9 @@ export function MenuDrawer({
               </MenuLink>
               <MenuLink to={paths.pullLists} icon={<ListChecks className={iconClass} />} onNavigate={close}>
                 Pull lists
+              </MenuLink>
+              <MenuLink to={paths.checks} icon={<ScanSearch className={iconClass} />} onNavigate={close}>
+                Checks
               </MenuLink>
               <MenuLink to={paths.receive} icon={<PackagePlus className={iconClass} />} onNavigate={close}>
                 Receive shipment

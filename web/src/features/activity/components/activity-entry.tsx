@@ -14,6 +14,12 @@ const VERBS: Record<string, string> = {
   'pallet.added': 'added pallet',
   'pallet.edited': 'edited pallet',
   'pallet.deleted': 'deleted pallet',
+  'check.started': 'started a warehouse check',
+  'check.field-opened': 'opened a field of a warehouse check',
+  'check.scanned': 'scanned during a warehouse check',
+  'check.finished': 'finished a warehouse check',
+  'check.moved': 'moved after a warehouse check',
+  'check.searched': 'searched for after a warehouse check',
 };
 
 interface Place {

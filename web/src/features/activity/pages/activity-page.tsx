@@ -22,6 +22,7 @@ const KIND_LABELS: Record<(typeof ACTIVITY_KINDS)[number], string> = {
   rack: 'Racks',
   checklist: 'Checklists',
   member: 'Team',
+  check: 'Warehouse checks',
 };
 
 function initialFilters(params: URLSearchParams): ActivityFilters {

@@ -1,12 +1,13 @@
 import { ScanLine } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
+import { deliverClaimedScan } from '../scan-claim';
 import { useKeyboardScanner } from '../use-keyboard-scanner';
 import { ScanPanel } from './scan-panel';
 
 /**
  * The top bar's Scan button: opens the scanning screen. A keyboard scanner's read anywhere in the signed-in app
- * opens it too, with that read.
+ * opens it too, with that read (on a screen that takes scans itself, such as a warehouse check, the read goes there).
  */
 export function ScanButton({ warehouseId }: { warehouseId?: number }) {
   const [open, setOpen] = useState(false);
@@ -15,6 +16,8 @@ export function ScanButton({ warehouseId }: { warehouseId?: number }) {
   const seq = useRef(0);
   const ownBox = useCallback(() => panel.current?.querySelector<HTMLElement>('#scan-text') ?? null, []);
   useKeyboardScanner((text) => {
+    // a warehouse check takes the reads itself, unless this dialog is open over it
+    if (!open && deliverClaimedScan(text)) return;
     seq.current += 1;
     setIncoming({ text, seq: seq.current });
     setOpen(true);

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { MAX_SCAN_TEXT } from '../rules/scan-text';
+import { intFrom } from './form-values';
+
+const id = (label: string) => intFrom(label, 1, 2_147_483_647);
+
+/** The most fields one check may name (a warehouse of 50 x 50 fields). */
+export const MAX_CHECK_FIELDS = 2_500;
+
+/** POST /api/checks: a check of a whole warehouse, or of some of its fields. */
+export const StartCheckSchema = z.object({
+  warehouse_id: id('warehouse_id'),
+  field_ids: z
+    .array(id('field_ids'), { error: 'field_ids must be a list of field ids.' })
+    .min(1, 'Choose at least one field, or leave the choice out to check the whole warehouse.')
+    .max(MAX_CHECK_FIELDS, `A check covers at most ${MAX_CHECK_FIELDS} fields.`)
+    .optional(),
+});
+export type StartCheckInput = z.infer<typeof StartCheckSchema>;
+
+/**
+ * POST /api/checks/{id}/scans: what a label says (or a field's name, when it was picked instead of scanned). A field
+ * label opens that field; a vault label counts the vault as found in field_id, the field being checked.
+ */
+export const CheckScanSchema = z.object({
+  text: z
+    .string({ error: 'text is required.' })
+    .trim()
+    .min(1, 'Scan a label or type what it says.')
+    .max(MAX_SCAN_TEXT, `A scan holds at most ${MAX_SCAN_TEXT} characters.`),
+  field_id: id('field_id').optional(),
+});
+export type CheckScanInput = z.infer<typeof CheckScanSchema>;
+
+export const CHECK_RESOLUTIONS = ['moved', 'searched'] as const;
+export type CheckResolution = (typeof CHECK_RESOLUTIONS)[number];
+
+/**
+ * POST /api/checks/{id}/resolve: one discrepancy of a finished check, in one step. 'moved' puts an unexpected vault
+ * into the field where it was found; 'searched' marks a missing vault as searched for.
+ */
+export const ResolveCheckSchema = z.object({
+  vault_id: id('vault_id'),
+  action: z.enum(CHECK_RESOLUTIONS, { error: 'Action must be moved or searched.' }),
+});
+export type ResolveCheckInput = z.infer<typeof ResolveCheckSchema>;
+
+/** One vault as a check sees it. */
+export interface CheckVaultDto {
+  id: number;
+  name: string | null;
+  customer_name: string;
+  order_name: string | null;
+  type: string;
+  /** where the check expected it (null: in no covered field) */
+  expected_field_id: number | null;
+  expected_field_name: string | null;
+  /** where it was found (null: not yet) */
+  found_field_id: number | null;
+  found_field_name: string | null;
+  found_by: string | null;
+  resolution: CheckResolution | null;
+  resolved_by: string | null;
+  resolved_at: string | null;
+}
+
+/** A covered field: its vaults sorted into the four columns of the check screen. */
+export interface CheckFieldDto {
+  id: number;
+  name: string;
+  opened_by: string | null;
+  opened_at: string | null;
+  expected: number;
+  /** expected here and found here */
+  found: CheckVaultDto[];
+  /** expected here, not found here (yet) */
+  missing: CheckVaultDto[];
+  /** found here, expected elsewhere or nowhere */
+  unexpected: CheckVaultDto[];
+}
+
+export interface CheckSummaryDto {
+  id: number;
+  warehouse_id: number;
+  warehouse_name: string;
+  started_by: string | null;
+  started_at: string;
+  finished_by: string | null;
+  finished_at: string | null;
+  field_count: number;
+}
+
+export interface CheckDto extends CheckSummaryDto {
+  version: number;
+  fields: CheckFieldDto[];
+  /** once finished: the missing and unexpected vaults, each once */
+  discrepancies: number;
+  unresolved: number;
+}
+
+export type CheckScanAnswer =
+  | { kind: 'field'; field_id: number; field_name: string; check: CheckDto }
+  | {
+      kind: 'vault';
+      field_id: number;
+      vault: CheckVaultDto;
+      /** 'found': expected here; 'unexpected': expected elsewhere or nowhere; 'again': this scan was already counted */
+      result: 'found' | 'unexpected' | 'again';
+      check: CheckDto;
+    };

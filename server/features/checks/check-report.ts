@@ -1,0 +1,176 @@
+import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
+import { toCsv } from '../../../domain/rules/csv';
+import type { CheckDto, CheckVaultDto } from '../../../domain/schemas/check.schema';
+
+/** The kind of a discrepancy, in the report's words. */
+export function discrepancyKind(v: CheckVaultDto): 'missing' | 'unexpected' | 'misplaced' {
+  if (v.found_field_id === null) return 'missing';
+  return v.expected_field_id === null ? 'unexpected' : 'misplaced';
+}
+
+const vaultText = (v: CheckVaultDto) => v.name ?? `(${v.type})`;
+
+function resolutionText(v: CheckVaultDto): string {
+  if (v.resolution === 'moved') return `moved into ${v.found_field_name ?? '?'}`;
+  if (v.resolution === 'searched') return 'searched for';
+  return 'open';
+}
+
+/** Every discrepancy once: missing ones under the field they were expected in, the others where they were found. */
+export function discrepanciesOf(check: CheckDto): { field: string; vault: CheckVaultDto }[] {
+  return check.fields.flatMap((f) => [
+    ...f.missing.filter((v) => v.found_field_id === null).map((vault) => ({ field: f.name, vault })),
+    ...f.unexpected.map((vault) => ({ field: f.name, vault })),
+  ]);
+}
+
+/** The report as CSV: one line per covered field (its counts), then one per discrepancy. */
+export function checkReportCsv(check: CheckDto): string {
+  const header = [
+    'Check',
+    'Warehouse',
+    'Started by',
+    'Started at',
+    'Finished by',
+    'Finished at',
+    'Line',
+    'Field',
+    'Expected',
+    'Found',
+    'Missing',
+    'Unexpected',
+    'Vault',
+    'Customer',
+    'Order',
+    'Expected in',
+    'Found in',
+    'Found by',
+    'Resolution',
+    'Resolved by',
+    'Resolved at',
+  ];
+  const head = [
+    check.id,
+    check.warehouse_name,
+    check.started_by,
+    check.started_at,
+    check.finished_by,
+    check.finished_at,
+  ];
+  const fields = check.fields.map((f) => [
+    ...head,
+    'field',
+    f.name,
+    f.expected,
+    f.found.length,
+    f.missing.length,
+    f.unexpected.length,
+    ...Array<string>(9).fill(''),
+  ]);
+  const discrepancies = discrepanciesOf(check).map(({ field, vault }) => [
+    ...head,
+    discrepancyKind(vault),
+    field,
+    '',
+    '',
+    '',
+    '',
+    vaultText(vault),
+    vault.customer_name,
+    vault.order_name,
+    vault.expected_field_name,
+    vault.found_field_name,
+    vault.found_by,
+    resolutionText(vault),
+    vault.resolved_by,
+    vault.resolved_at,
+  ]);
+  return toCsv(header, [...fields, ...discrepancies]);
+}
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 50;
+
+/** A4 pages of lines, a new page whenever one is full. */
+class Writer {
+  private page!: PDFPage;
+  private y = 0;
+  private readonly known: Set<number>;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly fonts: { regular: PDFFont; bold: PDFFont },
+  ) {
+    this.known = new Set(fonts.regular.getCharacterSet());
+    this.newPage();
+  }
+
+  private newPage() {
+    this.page = this.doc.addPage(A4);
+    this.y = A4[1] - MARGIN;
+  }
+
+  line(text: string, options: { size?: number; bold?: boolean; indent?: number; gap?: number } = {}) {
+    const size = options.size ?? 10;
+    const font = options.bold ? this.fonts.bold : this.fonts.regular;
+    this.y -= options.gap ?? 0;
+    if (this.y - size < MARGIN) this.newPage();
+    let printable = '';
+    for (const ch of text.replace(/\s+/g, ' ')) printable += this.known.has(ch.codePointAt(0)!) ? ch : '?';
+    const x = MARGIN + (options.indent ?? 0);
+    const width = A4[0] - MARGIN - x;
+    while (printable.length > 1 && font.widthOfTextAtSize(printable, size) > width)
+      printable = printable.slice(0, -1);
+    this.page.drawText(printable, { x, y: this.y - size, size, font });
+    this.y -= size * 1.45;
+  }
+}
+
+const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) + ' UTC' : '-');
+
+/** The report as an A4 PDF: who and when, the fields covered with their counts, every discrepancy and its state. */
+export async function checkReportPdf(check: CheckDto): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Warehouse check ${check.id} - ${check.warehouse_name}`);
+  doc.setCreator('Warehouse Manager');
+  doc.setProducer('Warehouse Manager');
+  const w = new Writer(doc, {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+  });
+  w.line(`Warehouse check ${check.id}: ${check.warehouse_name}`, { size: 18, bold: true });
+  w.line(`Started by ${check.started_by ?? '-'} at ${when(check.started_at)}`, { gap: 4 });
+  w.line(
+    check.finished_at
+      ? `Finished by ${check.finished_by ?? '-'} at ${when(check.finished_at)}`
+      : 'Not finished yet',
+  );
+  w.line(`Fields covered (${check.fields.length})`, { size: 13, bold: true, gap: 10 });
+  for (const f of check.fields)
+    w.line(
+      `${f.name}: expected ${f.expected}, found ${f.found.length}, missing ${f.missing.length}, unexpected ${f.unexpected.length}` +
+        (f.opened_by ? ` (checked by ${f.opened_by})` : ' (not opened)'),
+      { indent: 10 },
+    );
+  const discrepancies = discrepanciesOf(check);
+  w.line(`Discrepancies (${discrepancies.length})`, { size: 13, bold: true, gap: 10 });
+  if (discrepancies.length === 0) w.line('None: every vault was where it was expected.', { indent: 10 });
+  for (const { field, vault } of discrepancies) {
+    const kind = discrepancyKind(vault);
+    const where =
+      kind === 'missing'
+        ? `expected in ${field}, not found`
+        : kind === 'misplaced'
+          ? `found in ${field}, expected in ${vault.expected_field_name ?? '?'}`
+          : `found in ${field}, not expected there`;
+    w.line(
+      `${kind.toUpperCase()} ${vaultText(vault)} - ${vault.customer_name}${vault.order_name ? ` (${vault.order_name})` : ''}: ${where}`,
+      { indent: 10 },
+    );
+    w.line(
+      `Resolution: ${resolutionText(vault)}${vault.resolved_by ? ` by ${vault.resolved_by} at ${when(vault.resolved_at)}` : ''}`,
+      { indent: 24, size: 9 },
+    );
+  }
+  return doc.save();
+}

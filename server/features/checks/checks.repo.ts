@@ -1,0 +1,314 @@
+import type { Db } from '../../db/database';
+import { nowIso } from '../../db/database';
+
+export async function actorName(db: Db, userId: number | null): Promise<string> {
+  if (userId === null) return 'system';
+  const row = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
+  return row?.username ?? 'unknown';
+}
+
+export interface FieldPlaceRow {
+  id: number;
+  col: number;
+  row: number;
+}
+
+/** The warehouse's fields, or the named ones of them (ids of other warehouses or companies are left out). */
+export async function findWarehouseFields(
+  db: Db,
+  companyId: number,
+  warehouseId: number,
+  fieldIds?: number[],
+): Promise<FieldPlaceRow[]> {
+  let query = db
+    .selectFrom('fields')
+    .select(['id', 'col', 'row'])
+    .where('company_id', '=', companyId)
+    .where('warehouse_id', '=', warehouseId);
+  if (fieldIds) query = query.where('id', 'in', fieldIds);
+  return query.orderBy('id').execute();
+}
+
+export async function insertCheck(
+  db: Db,
+  check: { companyId: number; warehouseId: number; startedBy: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('warehouse_checks')
+    .values({
+      company_id: check.companyId,
+      warehouse_id: check.warehouseId,
+      started_by: check.startedBy,
+      started_at: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The covered fields, and every vault standing in them now as expected there. */
+export async function insertCoverage(
+  db: Db,
+  companyId: number,
+  checkId: number,
+  fieldIds: number[],
+): Promise<void> {
+  // in slices, so a big warehouse stays within the engines' limits on bound values
+  for (let i = 0; i < fieldIds.length; i += 500) {
+    const slice = fieldIds.slice(i, i + 500);
+    await db
+      .insertInto('warehouse_check_fields')
+      .values(slice.map((fieldId) => ({ company_id: companyId, check_id: checkId, field_id: fieldId })))
+      .execute();
+    await db
+      .insertInto('warehouse_check_vaults')
+      .columns(['company_id', 'check_id', 'vault_id', 'expected_field_id'])
+      .expression((eb) =>
+        eb
+          .selectFrom('vaults')
+          .select((v) => [
+            v.val(companyId).as('company_id'),
+            v.val(checkId).as('check_id'),
+            'vaults.id as vault_id',
+            'vaults.field_id as expected_field_id',
+          ])
+          .where('vaults.company_id', '=', companyId)
+          .where('vaults.field_id', 'in', slice)
+          .where('vaults.released_at', 'is', null),
+      )
+      .execute();
+  }
+}
+
+export interface CheckRow {
+  id: number;
+  warehouse_id: number;
+  warehouse_name: string;
+  started_by: string | null;
+  started_at: string;
+  finished_by: string | null;
+  finished_at: string | null;
+  version: number;
+  field_count: number;
+}
+
+function checksQuery(db: Db, companyId: number) {
+  return db
+    .selectFrom('warehouse_checks as c')
+    .innerJoin('warehouses as w', 'w.id', 'c.warehouse_id')
+    .select((eb) => [
+      'c.id',
+      'c.warehouse_id',
+      'w.name as warehouse_name',
+      'c.started_by',
+      'c.started_at',
+      'c.finished_by',
+      'c.finished_at',
+      'c.version',
+      eb
+        .selectFrom('warehouse_check_fields as f')
+        .select((f) => f.fn.countAll<number>().as('n'))
+        .whereRef('f.check_id', '=', 'c.id')
+        .as('field_count'),
+    ])
+    .where('c.company_id', '=', companyId);
+}
+
+export async function findCheck(db: Db, companyId: number, checkId: number): Promise<CheckRow | undefined> {
+  const row = await checksQuery(db, companyId).where('c.id', '=', checkId).executeTakeFirst();
+  return row && { ...row, field_count: Number(row.field_count) };
+}
+
+/** The company's checks, newest first (the last 200). */
+export async function findChecks(db: Db, companyId: number): Promise<CheckRow[]> {
+  const rows = await checksQuery(db, companyId).orderBy('c.id', 'desc').limit(200).execute();
+  return rows.map((row) => ({ ...row, field_count: Number(row.field_count) }));
+}
+
+export interface CheckFieldRow {
+  id: number;
+  col: number;
+  row: number;
+  opened_by: string | null;
+  opened_at: string | null;
+}
+
+export async function findCheckFields(db: Db, companyId: number, checkId: number): Promise<CheckFieldRow[]> {
+  return db
+    .selectFrom('warehouse_check_fields as cf')
+    .innerJoin('fields as f', 'f.id', 'cf.field_id')
+    .select(['f.id', 'f.col', 'f.row', 'cf.opened_by', 'cf.opened_at'])
+    .where('cf.company_id', '=', companyId)
+    .where('cf.check_id', '=', checkId)
+    .execute();
+}
+
+export interface CheckVaultRow {
+  id: number;
+  name: string | null;
+  customer_name: string;
+  order_name: string | null;
+  type: string;
+  expected_field_id: number | null;
+  found_field_id: number | null;
+  found_by: string | null;
+  found_at: string | null;
+  resolution: string | null;
+  resolved_by: string | null;
+  resolved_at: string | null;
+}
+
+function checkVaultsQuery(db: Db, companyId: number, checkId: number) {
+  return db
+    .selectFrom('warehouse_check_vaults as cv')
+    .innerJoin('vaults as v', 'v.id', 'cv.vault_id')
+    .innerJoin('customers as cu', 'cu.id', 'v.customer_id')
+    .leftJoin('orders as o', 'o.id', 'v.order_id')
+    .select([
+      'v.id',
+      'v.name',
+      'cu.name as customer_name',
+      'o.name as order_name',
+      'v.type',
+      'cv.expected_field_id',
+      'cv.found_field_id',
+      'cv.found_by',
+      'cv.found_at',
+      'cv.resolution',
+      'cv.resolved_by',
+      'cv.resolved_at',
+    ])
+    .where('cv.company_id', '=', companyId)
+    .where('cv.check_id', '=', checkId);
+}
+
+export async function findCheckVaults(db: Db, companyId: number, checkId: number): Promise<CheckVaultRow[]> {
+  return checkVaultsQuery(db, companyId, checkId).orderBy('v.id').execute();
+}
+
+export async function findCheckVault(
+  db: Db,
+  companyId: number,
+  checkId: number,
+  vaultId: number,
+): Promise<CheckVaultRow | undefined> {
+  return checkVaultsQuery(db, companyId, checkId).where('v.id', '=', vaultId).executeTakeFirst();
+}
+
+/**
+ * Claims the check for a write while it is still open: moves its version on, which also orders the write after a
+ * concurrent finish (the finish changes the same row). False when it is finished or not the company's.
+ */
+export async function touchOpenCheck(db: Db, companyId: number, checkId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('warehouse_checks')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('company_id', '=', companyId)
+    .where('id', '=', checkId)
+    .where('finished_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function touchCheck(db: Db, companyId: number, checkId: number): Promise<void> {
+  await db
+    .updateTable('warehouse_checks')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('company_id', '=', companyId)
+    .where('id', '=', checkId)
+    .execute();
+}
+
+/** Marks the field opened by the first who scanned or picked it; false when the check does not cover it. */
+export async function openCheckField(
+  db: Db,
+  checkId: number,
+  fieldId: number,
+  who: string,
+): Promise<boolean> {
+  const covered = await db
+    .selectFrom('warehouse_check_fields')
+    .select('id')
+    .where('check_id', '=', checkId)
+    .where('field_id', '=', fieldId)
+    .executeTakeFirst();
+  if (!covered) return false;
+  await db
+    .updateTable('warehouse_check_fields')
+    .set({ opened_by: who, opened_at: nowIso() })
+    .where('id', '=', covered.id)
+    .where('opened_at', 'is', null)
+    .execute();
+  return true;
+}
+
+/**
+ * Counts the vault as found in the field, once: the row is made if the check did not expect the vault, and a vault
+ * already found keeps its first field. Answers the field it counts in now (the given one, or where it was found first).
+ */
+export async function markFound(
+  db: Db,
+  found: { companyId: number; checkId: number; vaultId: number; fieldId: number; who: string },
+): Promise<number | null> {
+  const at = nowIso();
+  await db
+    .insertInto('warehouse_check_vaults')
+    .values({
+      company_id: found.companyId,
+      check_id: found.checkId,
+      vault_id: found.vaultId,
+      expected_field_id: null,
+      found_field_id: found.fieldId,
+      found_by: found.who,
+      found_at: at,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['check_id', 'vault_id'])
+        .doUpdateSet({ found_field_id: found.fieldId, found_by: found.who, found_at: at })
+        .where('warehouse_check_vaults.found_field_id', 'is', null),
+    )
+    .execute();
+  const row = await db
+    .selectFrom('warehouse_check_vaults')
+    .select('found_field_id')
+    .where('check_id', '=', found.checkId)
+    .where('vault_id', '=', found.vaultId)
+    .executeTakeFirst();
+  return row?.found_field_id ?? null;
+}
+
+/** Finishes the check unless someone already did; false then. */
+export async function markFinished(
+  db: Db,
+  companyId: number,
+  checkId: number,
+  who: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('warehouse_checks')
+    .set((eb) => ({ finished_by: who, finished_at: nowIso(), version: eb('version', '+', 1) }))
+    .where('company_id', '=', companyId)
+    .where('id', '=', checkId)
+    .where('finished_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Sets the resolution of the check's vault unless it has one; false then. */
+export async function claimResolution(
+  db: Db,
+  checkId: number,
+  vaultId: number,
+  resolution: 'moved' | 'searched',
+  who: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('warehouse_check_vaults')
+    .set({ resolution, resolved_by: who, resolved_at: nowIso() })
+    .where('check_id', '=', checkId)
+    .where('vault_id', '=', vaultId)
+    .where('resolution', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

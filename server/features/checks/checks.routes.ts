@@ -1,0 +1,74 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { CheckScanSchema, ResolveCheckSchema, StartCheckSchema } from '../../../domain/schemas/check.schema';
+import { actorOf } from '../../auth/actor';
+import { requireUser } from '../../auth/session.plugin';
+import { parseId, parseInput } from '../../http/errors';
+import type { FeatureOptions } from '../feature-options';
+import { checkReportCsv, checkReportPdf } from './check-report';
+import {
+  CHECK_NOT_FOUND,
+  finishCheck,
+  listChecks,
+  loadCheck,
+  resolveDiscrepancy,
+  scanInCheck,
+  startCheck,
+} from './checks.service';
+
+// Issue 15 part 3. Reading a check and its report: viewer. Starting, scanning, finishing, resolving: floor.
+export const checksRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
+  const { db } = database;
+
+  app.get('/api/checks', async (request) => {
+    const user = requireUser(request);
+    return listChecks(db, user.companyId);
+  });
+
+  app.post('/api/checks', async (request, reply) => {
+    const actor = actorOf(request);
+    return reply.status(201).send(await startCheck(db, actor, parseInput(StartCheckSchema, request.body)));
+  });
+
+  app.get<{ Params: { id: string } }>('/api/checks/:id', async (request) => {
+    const user = requireUser(request);
+    return loadCheck(db, user.companyId, parseId(request.params.id, CHECK_NOT_FOUND));
+  });
+
+  app.post<{ Params: { id: string } }>('/api/checks/:id/scans', async (request) => {
+    const actor = actorOf(request);
+    const checkId = parseId(request.params.id, CHECK_NOT_FOUND);
+    return scanInCheck(db, actor, checkId, parseInput(CheckScanSchema, request.body));
+  });
+
+  app.post<{ Params: { id: string } }>('/api/checks/:id/finish', async (request) => {
+    const actor = actorOf(request);
+    return finishCheck(db, actor, parseId(request.params.id, CHECK_NOT_FOUND));
+  });
+
+  app.post<{ Params: { id: string } }>('/api/checks/:id/resolve', async (request) => {
+    const actor = actorOf(request);
+    const checkId = parseId(request.params.id, CHECK_NOT_FOUND);
+    return resolveDiscrepancy(db, actor, checkId, parseInput(ResolveCheckSchema, request.body));
+  });
+
+  app.get<{ Params: { id: string } }>('/api/checks/:id/report.csv', async (request, reply) => {
+    const user = requireUser(request);
+    const check = await loadCheck(db, user.companyId, parseId(request.params.id, CHECK_NOT_FOUND));
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="warehouse-check-${check.id}.csv"`)
+      .header('Cache-Control', 'no-store')
+      .send(checkReportCsv(check));
+  });
+
+  app.get<{ Params: { id: string } }>('/api/checks/:id/report.pdf', async (request, reply) => {
+    const user = requireUser(request);
+    const check = await loadCheck(db, user.companyId, parseId(request.params.id, CHECK_NOT_FOUND));
+    const bytes = await checkReportPdf(check);
+    return reply
+      .type('application/pdf')
+      .header('Content-Disposition', `attachment; filename="warehouse-check-${check.id}.pdf"`)
+      .header('Cache-Control', 'no-store')
+      .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  });
+};

@@ -1,0 +1,465 @@
+import { Camera, CameraOff, CheckCircle2, FileDown, Search, ScanSearch, Truck } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import type { CheckDto, CheckFieldDto, CheckVaultDto } from '../../../../../domain/schemas/check.schema';
+import { useCheck, useCheckScan, useFinishCheck, useResolveDiscrepancy } from '../../../api/checks';
+import { useRole } from '../../../api/session';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorList, LoadFailed } from '../../../components/ui/error-list';
+import { inputClass } from '../../../components/ui/form-field';
+import { Page } from '../../../components/ui/page';
+import { RoleHint } from '../../../components/ui/role-hint';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { downloadFile, errorMessages } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { CameraReader } from '../components/camera-reader';
+import { readFeedback } from '../read-feedback';
+import { useScanClaim } from '../scan-claim';
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const vaultTitle = (v: CheckVaultDto) => v.name ?? `${v.customer_name} (${v.type})`;
+
+interface LastScan {
+  at: number;
+  said: string;
+  ok: boolean;
+}
+
+/** One warehouse check: scanning while it runs (live for everyone on it), its report once finished. */
+export default function CheckPage() {
+  const { id } = useParams();
+  const checkId = Number(id);
+  const valid = Number.isInteger(checkId) && checkId > 0;
+  const check = useCheck(valid ? checkId : null);
+  useDocumentTitle(check.data ? `Check ${check.data.id}: ${check.data.warehouse_name}` : 'Warehouse check');
+
+  if (!valid) return <Missing />;
+  if (check.isPending) return <Spinner />;
+  if (check.isError)
+    return (
+      <Page title="Warehouse check">
+        <LoadFailed messages={errorMessages(check.error)} onRetry={() => void check.refetch()} />
+      </Page>
+    );
+  return check.data.finished_at ? <Report check={check.data} /> : <Running check={check.data} />;
+}
+
+function Missing() {
+  return (
+    <Page title="Warehouse check">
+      <EmptyState icon={ScanSearch} title="No such check">
+        <Link to={paths.checks} className="font-semibold text-accent underline">
+          Back to the checks
+        </Link>
+      </EmptyState>
+    </Page>
+  );
+}
+
+function Heading({ check }: { check: CheckDto }) {
+  return (
+    <p className="mb-4 text-sm text-slate-600">
+      Started by {check.started_by ?? '?'} on {when.format(new Date(check.started_at))}
+      {check.finished_at &&
+        `, finished by ${check.finished_by ?? '?'} on ${when.format(new Date(check.finished_at))}`}
+      . {check.fields.length} {check.fields.length === 1 ? 'field' : 'fields'}.{' '}
+      <Link to={paths.checks} className="font-semibold text-accent underline">
+        All checks
+      </Link>
+    </p>
+  );
+}
+
+function Running({ check }: { check: CheckDto }) {
+  const { can } = useRole();
+  const scan = useCheckScan(check.id);
+  const finish = useFinishCheck(check.id);
+  const [current, setCurrent] = useState<number | null>(null);
+  const [camera, setCamera] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+  const [last, setLast] = useState<LastScan[]>([]);
+  const [confirmFinish, setConfirmFinish] = useState(false);
+  const field = check.fields.find((f) => f.id === current) ?? null;
+  const floor = can('floor');
+
+  const note = (said: string, ok: boolean) =>
+    setLast((list) => [{ at: Date.now(), said, ok }, ...list].slice(0, 6));
+
+  const handle = (raw: string, fieldId: number | null = current) => {
+    const text = raw.trim();
+    if (!text || !floor) return;
+    setErrors([]);
+    scan.mutate(
+      { text, ...(fieldId === null ? {} : { field_id: fieldId }) },
+      {
+        onSuccess: (answer) => {
+          readFeedback(true);
+          if (answer.kind === 'field') {
+            setCurrent(answer.field_id);
+            note(`Checking field ${answer.field_name}`, true);
+            return;
+          }
+          const name = vaultTitle(answer.vault);
+          note(
+            answer.result === 'found'
+              ? `${name}: found`
+              : answer.result === 'again'
+                ? `${name}: already counted`
+                : `${name}: not expected here`,
+            answer.result !== 'unexpected',
+          );
+        },
+        onError: (error) => {
+          readFeedback(false);
+          const messages = errorMessages(error);
+          note(messages[0] ?? 'Not read', false);
+          setErrors(messages);
+        },
+      },
+    );
+  };
+  useScanClaim((text) => handle(text));
+
+  return (
+    <Page
+      title={`Check ${check.id}: ${check.warehouse_name}`}
+      actions={
+        floor && (
+          <Button className="min-h-12" onClick={() => setConfirmFinish(true)}>
+            <CheckCircle2 className="h-5 w-5" aria-hidden /> Finish check
+          </Button>
+        )
+      }
+    >
+      <Heading check={check} />
+      {floor ? (
+        <section
+          aria-label="Scanning"
+          className="mb-6 space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+        >
+          <p className="text-lg font-semibold text-slate-800" role="status" data-testid="current-field">
+            {field
+              ? `Checking field ${field.name}: scan its vaults.`
+              : 'Scan a field label, or pick a field below.'}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              className={buttonClass('secondary', 'min-h-12')}
+              onClick={() => setCamera((on) => !on)}
+            >
+              {camera ? (
+                <CameraOff className="h-5 w-5" aria-hidden />
+              ) : (
+                <Camera className="h-5 w-5" aria-hidden />
+              )}
+              {camera ? 'Camera off' : 'Camera on'}
+            </button>
+          </div>
+          {camera && <CameraReader onRead={(text) => handle(text)} />}
+          <form
+            className="flex gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              handle(typed);
+              setTyped('');
+            }}
+          >
+            <label htmlFor="check-scan-text" className="sr-only">
+              Label text
+            </label>
+            <input
+              id="check-scan-text"
+              className={`${inputClass} h-12 flex-1 text-lg`}
+              placeholder={field ? 'Vault number' : 'Field, e.g. B4'}
+              value={typed}
+              autoComplete="off"
+              onChange={(e) => setTyped(e.target.value)}
+            />
+            <button type="submit" className={buttonClass('primary', 'min-h-12')} disabled={scan.isPending}>
+              Enter
+            </button>
+          </form>
+          <ErrorList messages={errors} />
+          {last.length > 0 && (
+            <ol aria-label="Last scans" className="space-y-1 text-base">
+              {last.map((s) => (
+                <li key={s.at} className={s.ok ? 'text-green-800' : 'text-red-700'}>
+                  {s.said}
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      ) : (
+        <div className="mb-6">
+          <RoleHint needed="floor" />
+        </div>
+      )}
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Fields of the check">
+        {check.fields.map((f) => (
+          <li key={f.id}>
+            <FieldTile
+              field={f}
+              selected={f.id === current}
+              onPick={floor ? () => handle(f.name, null) : () => setCurrent(f.id)}
+            />
+          </li>
+        ))}
+      </ul>
+      {field && <FieldDetail field={field} />}
+      <ConfirmDialog
+        open={confirmFinish}
+        onOpenChange={setConfirmFinish}
+        title="Finish this check?"
+        message="The report is saved with every discrepancy. Nobody can scan into this check afterwards."
+        confirmLabel="Finish check"
+        pending={finish.isPending}
+        onConfirm={() =>
+          // the page turns into the report as soon as the answer is in, so the toast waits on the promise, not on
+          // this component's callbacks (they end with it)
+          void finish.mutateAsync().then(
+            (report) =>
+              toast.success(
+                report.discrepancies === 0
+                  ? 'Check finished: everything was where expected.'
+                  : `Check finished with ${report.discrepancies} ${report.discrepancies === 1 ? 'discrepancy' : 'discrepancies'}.`,
+              ),
+            (error: unknown) => {
+              setConfirmFinish(false);
+              toast.error(errorMessages(error).join(' '));
+            },
+          )
+        }
+      />
+    </Page>
+  );
+}
+
+function FieldTile({
+  field,
+  selected,
+  onPick,
+}: {
+  field: CheckFieldDto;
+  selected: boolean;
+  onPick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onPick}
+      aria-pressed={selected}
+      data-testid={`check-field-${field.name}`}
+      className={`flex min-h-20 w-full flex-col items-start gap-1 rounded-2xl border-2 p-3 text-left shadow-sm focus-visible:outline-2 focus-visible:outline-accent ${
+        selected ? 'border-accent bg-blue-50' : 'border-slate-200 bg-white hover:bg-slate-50'
+      }`}
+    >
+      <span className="text-xl font-bold text-slate-800">
+        {field.name}
+        {field.opened_by && (
+          <span className="ml-2 text-sm font-normal text-slate-500">by {field.opened_by}</span>
+        )}
+      </span>
+      <span className="text-sm text-slate-700">
+        Expected {field.expected} · Found {field.found.length} ·{' '}
+        <span className={field.missing.length ? 'font-semibold text-amber-800' : ''}>
+          Missing {field.missing.length}
+        </span>{' '}
+        ·{' '}
+        <span className={field.unexpected.length ? 'font-semibold text-red-700' : ''}>
+          Unexpected {field.unexpected.length}
+        </span>
+      </span>
+    </button>
+  );
+}
+
+function VaultList({ title, vaults, testId }: { title: string; vaults: CheckVaultDto[]; testId: string }) {
+  return (
+    <section aria-label={title} data-testid={testId}>
+      <h3 className="mb-1 font-semibold text-slate-800">
+        {title} ({vaults.length})
+      </h3>
+      {vaults.length === 0 ? (
+        <p className="text-sm text-slate-500">None</p>
+      ) : (
+        <ul className="space-y-1 text-sm">
+          {vaults.map((v) => (
+            <li key={v.id}>
+              <strong>{vaultTitle(v)}</strong> <span className="text-slate-600">{v.customer_name}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function FieldDetail({ field }: { field: CheckFieldDto }) {
+  return (
+    <section
+      aria-label={`Field ${field.name}`}
+      className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3"
+    >
+      <VaultList title="Found" vaults={field.found} testId="field-found" />
+      <VaultList title="Not found yet" vaults={field.missing} testId="field-missing" />
+      <VaultList title="Unexpected" vaults={field.unexpected} testId="field-unexpected" />
+    </section>
+  );
+}
+
+interface Discrepancy {
+  field: string;
+  vault: CheckVaultDto;
+}
+
+function discrepanciesOf(check: CheckDto): Discrepancy[] {
+  return check.fields.flatMap((f) => [
+    ...f.missing.filter((v) => v.found_field_id === null).map((vault) => ({ field: f.name, vault })),
+    ...f.unexpected.map((vault) => ({ field: f.name, vault })),
+  ]);
+}
+
+function Report({ check }: { check: CheckDto }) {
+  const { can } = useRole();
+  const resolve = useResolveDiscrepancy(check.id);
+  const [confirmMove, setConfirmMove] = useState<Discrepancy | null>(null);
+  const [downloadErrors, setDownloadErrors] = useState<string[]>([]);
+  const discrepancies = discrepanciesOf(check);
+  const floor = can('floor');
+
+  const download = (kind: 'csv' | 'pdf') => {
+    setDownloadErrors([]);
+    downloadFile(`/api/checks/${check.id}/report.${kind}`, `warehouse-check-${check.id}.${kind}`).catch(
+      (error: unknown) => setDownloadErrors(errorMessages(error)),
+    );
+  };
+  const doResolve = (d: Discrepancy, action: 'moved' | 'searched') =>
+    resolve.mutate(
+      { vault_id: d.vault.id, action },
+      {
+        onSuccess: () => {
+          setConfirmMove(null);
+          toast.success(
+            action === 'moved'
+              ? `Vault ${vaultTitle(d.vault)} moved into field ${d.field}.`
+              : `Vault ${vaultTitle(d.vault)} marked as searched for.`,
+          );
+        },
+        onError: (error) => {
+          setConfirmMove(null);
+          toast.error(errorMessages(error).join(' '));
+        },
+      },
+    );
+
+  return (
+    <Page
+      title={`Check ${check.id}: ${check.warehouse_name}`}
+      actions={
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" className="min-h-12" onClick={() => download('csv')}>
+            <FileDown className="h-5 w-5" aria-hidden /> CSV
+          </Button>
+          <Button variant="secondary" className="min-h-12" onClick={() => download('pdf')}>
+            <FileDown className="h-5 w-5" aria-hidden /> PDF
+          </Button>
+        </div>
+      }
+    >
+      <Heading check={check} />
+      <ErrorList messages={downloadErrors} />
+      <section aria-label="Fields covered" className="mb-6">
+        <h2 className="mb-2 text-lg font-semibold text-slate-800">Fields covered</h2>
+        <ul className="grid gap-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
+          {check.fields.map((f) => (
+            <li key={f.id} className="rounded-xl border border-slate-200 bg-white p-3">
+              <strong>{f.name}</strong>: expected {f.expected}, found {f.found.length}, missing{' '}
+              {f.missing.length}, unexpected {f.unexpected.length}
+              {f.opened_by ? ` (checked by ${f.opened_by})` : ' (not opened)'}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-label="Discrepancies">
+        <h2 className="mb-2 text-lg font-semibold text-slate-800">
+          Discrepancies ({discrepancies.length}, {check.unresolved} open)
+        </h2>
+        {!floor && <RoleHint needed="floor" />}
+        {discrepancies.length === 0 ? (
+          <EmptyState icon={CheckCircle2} title="No discrepancies">
+            Every vault was where it was expected.
+          </EmptyState>
+        ) : (
+          <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm">
+            {discrepancies.map((d) => {
+              const missing = d.vault.found_field_id === null;
+              return (
+                <li
+                  key={d.vault.id}
+                  className="flex flex-wrap items-center gap-3 px-4 py-3"
+                  data-testid="discrepancy"
+                >
+                  <div className="min-w-56 flex-1">
+                    <p className="font-semibold text-slate-800">
+                      {missing ? 'Missing' : 'Unexpected'}: {vaultTitle(d.vault)}{' '}
+                      <span className="font-normal text-slate-600">{d.vault.customer_name}</span>
+                    </p>
+                    <p className="text-sm text-slate-600">
+                      {missing
+                        ? `Expected in ${d.field}, not found.`
+                        : `Found in ${d.field}${d.vault.expected_field_name ? `, expected in ${d.vault.expected_field_name}` : ''}.`}
+                    </p>
+                    {d.vault.resolution && (
+                      <p className="text-sm font-semibold text-green-800" data-testid="resolution">
+                        {d.vault.resolution === 'moved' ? `Moved into ${d.field}` : 'Searched for'} by{' '}
+                        {d.vault.resolved_by ?? '?'}
+                      </p>
+                    )}
+                  </div>
+                  {floor && !d.vault.resolution && (
+                    <Button
+                      className="min-h-12"
+                      variant="secondary"
+                      disabled={resolve.isPending}
+                      onClick={() => (missing ? doResolve(d, 'searched') : setConfirmMove(d))}
+                    >
+                      {missing ? (
+                        <>
+                          <Search className="h-5 w-5" aria-hidden /> Mark searched
+                        </>
+                      ) : (
+                        <>
+                          <Truck className="h-5 w-5" aria-hidden /> Move into {d.field}
+                        </>
+                      )}
+                    </Button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+      <ConfirmDialog
+        open={confirmMove !== null}
+        onOpenChange={(open) => !open && setConfirmMove(null)}
+        title="Move the vault here?"
+        message={
+          confirmMove
+            ? `Vault ${vaultTitle(confirmMove.vault)} goes into field ${confirmMove.field}, on top of its stack.`
+            : ''
+        }
+        confirmLabel="Move"
+        pending={resolve.isPending}
+        onConfirm={() => confirmMove && doResolve(confirmMove, 'moved')}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,163 @@
+import { ScanSearch } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { compareFieldNames, parseFieldName } from '../../../../../domain/rules/field-names';
+import { useChecks, useStartCheck } from '../../../api/checks';
+import { useRole, useSession } from '../../../api/session';
+import { useWarehouse, useWarehouses } from '../../../api/warehouses';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorList, LoadFailed } from '../../../components/ui/error-list';
+import { inputClass } from '../../../components/ui/form-field';
+import { Page } from '../../../components/ui/page';
+import { RoleHint } from '../../../components/ui/role-hint';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { errorMessages } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Warehouse checks: start one for a warehouse or some of its fields, and open the running and finished ones. */
+export default function ChecksPage() {
+  useDocumentTitle('Warehouse checks');
+  const session = useSession();
+  const { can } = useRole();
+  const warehouses = useWarehouses(session.data?.companyId);
+  const checks = useChecks();
+  const start = useStartCheck();
+  const navigate = useNavigate();
+  const [warehouseId, setWarehouseId] = useState<number | null>(null);
+  const chosenId = warehouseId ?? warehouses.data?.[0]?.id ?? null;
+  const warehouse = useWarehouse(chosenId ?? undefined);
+  const [scope, setScope] = useState<'all' | 'some'>('all');
+  const [fieldText, setFieldText] = useState('');
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+
+  const fieldNames = warehouse.data
+    ? Object.values(warehouse.data.fields)
+        .map((f) => f.name)
+        .sort(compareFieldNames)
+    : [];
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setFormErrors([]);
+    if (chosenId === null) return;
+    let fieldIds: number[] | undefined;
+    if (scope === 'some') {
+      const byName = new Map(Object.values(warehouse.data?.fields ?? {}).map((f) => [f.name, f.id]));
+      const names = fieldText
+        .split(/[\s,;]+/)
+        .map((n) => n.trim().toUpperCase())
+        .filter(Boolean);
+      const unknown = names.filter((n) => !parseFieldName(n) || !byName.has(n));
+      if (names.length === 0) return setFormErrors(['Name the fields to check, e.g. A1, A2, B1.']);
+      if (unknown.length > 0) return setFormErrors([`This warehouse has no field ${unknown.join(', ')}.`]);
+      fieldIds = names.map((n) => byName.get(n)!);
+    }
+    start.mutate(
+      { warehouse_id: chosenId, ...(fieldIds ? { field_ids: fieldIds } : {}) },
+      { onSuccess: (check) => void navigate(paths.check(check.id)) },
+    );
+  }
+
+  return (
+    <Page title="Warehouse checks">
+      {can('floor') ? (
+        <form
+          onSubmit={submit}
+          className="mb-6 flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+          aria-label="Start a check"
+        >
+          <div className="flex min-w-48 flex-col gap-1 text-sm font-medium text-slate-700">
+            <label htmlFor="check-warehouse">Warehouse</label>
+            <select
+              id="check-warehouse"
+              className={`${inputClass} min-h-12`}
+              value={chosenId ?? ''}
+              onChange={(e) => setWarehouseId(Number(e.target.value))}
+            >
+              {warehouses.data?.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex min-w-48 flex-col gap-1 text-sm font-medium text-slate-700">
+            <label htmlFor="check-scope">Check</label>
+            <select
+              id="check-scope"
+              className={`${inputClass} min-h-12`}
+              value={scope}
+              onChange={(e) => setScope(e.target.value as 'all' | 'some')}
+            >
+              <option value="all">The whole warehouse</option>
+              <option value="some">Some fields</option>
+            </select>
+          </div>
+          {scope === 'some' && (
+            <div className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
+              <label htmlFor="check-fields">Fields</label>
+              <input
+                id="check-fields"
+                className={`${inputClass} min-h-12`}
+                value={fieldText}
+                onChange={(e) => setFieldText(e.target.value)}
+                placeholder={fieldNames.slice(0, 3).join(', ') || 'A1, A2, B1'}
+                aria-describedby="check-fields-hint"
+              />
+              <span id="check-fields-hint" className="text-xs font-normal text-slate-500">
+                Field names separated by commas
+              </span>
+            </div>
+          )}
+          <Button type="submit" className="min-h-12" disabled={start.isPending || chosenId === null}>
+            <ScanSearch className="h-5 w-5" aria-hidden /> Start check
+          </Button>
+          <div className="w-full">
+            <ErrorList messages={[...formErrors, ...(start.isError ? errorMessages(start.error) : [])]} />
+          </div>
+        </form>
+      ) : (
+        <div className="mb-6">
+          <RoleHint needed="floor" />
+        </div>
+      )}
+      {checks.isPending && <Spinner />}
+      {checks.isError && (
+        <LoadFailed messages={errorMessages(checks.error)} onRetry={() => void checks.refetch()} />
+      )}
+      {checks.data && checks.data.length === 0 && (
+        <EmptyState icon={ScanSearch} title="No warehouse checks yet">
+          Start one above: scan each field's label, then the vaults in it.
+        </EmptyState>
+      )}
+      {checks.data && checks.data.length > 0 && (
+        <ul
+          className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm"
+          aria-label="Checks"
+        >
+          {checks.data.map((check) => (
+            <li key={check.id}>
+              <Link
+                to={paths.check(check.id)}
+                className="flex min-h-14 flex-wrap items-center gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-accent"
+              >
+                <span className="flex-1 font-semibold text-slate-800">
+                  Check {check.id}: {check.warehouse_name}
+                </span>
+                <span className="text-sm text-slate-600">
+                  {check.field_count} {check.field_count === 1 ? 'field' : 'fields'},{' '}
+                  {check.finished_at ? `finished by ${check.finished_by ?? '?'}` : 'running'}
+                </span>
+                <span className="text-xs text-slate-500">{when.format(new Date(check.started_at))}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}
