@@ -231,7 +231,8 @@ export class EventFeed {
         if (this.delivered.has(row.id)) continue;
         this.delivered.add(row.id);
         this.lastId = Math.max(this.lastId, row.id);
-        if (this.listeners.has(row.company_id)) news.push({ companyId: row.company_id, event: toLiveEvent(row) });
+        if (this.listeners.has(row.company_id))
+          news.push({ companyId: row.company_id, event: toLiveEvent(row) });
       }
       await this.attachFields(news);
       for (const { companyId, event } of news) {

@@ -210,8 +210,18 @@ describe.each(testEngines())('live events on %s', (engine) => {
   it("carries the new state of a change's fields to the streams that watch its warehouse, and to no other", async () => {
     const a = await signIn(ctx);
     const db = ctx.database.db;
-    const one = await buildWarehouse(db, { companyId: a.companyId, rows: 2, cols: 2, name: `One ${a.userId}` });
-    const two = await buildWarehouse(db, { companyId: a.companyId, rows: 2, cols: 2, name: `Two ${a.userId}` });
+    const one = await buildWarehouse(db, {
+      companyId: a.companyId,
+      rows: 2,
+      cols: 2,
+      name: `One ${a.userId}`,
+    });
+    const two = await buildWarehouse(db, {
+      companyId: a.companyId,
+      rows: 2,
+      cols: 2,
+      name: `Two ${a.userId}`,
+    });
     const a1 = one.field('A1').id;
     const b1 = two.field('B1').id;
     await buildVault(db, { companyId: a.companyId, fieldId: a1, name: '701' });

@@ -90,14 +90,17 @@ export const eventsRoutes: FastifyPluginAsync<{ db: Db; feed: EventFeed }> = asy
     // the browser reconnects by itself after a drop, 2 s later, and sends the last id it saw
     write('retry: 2000\n\n');
 
-    const watched = new Set(readWatchedWarehouses((request.query as Record<string, unknown> | undefined)?.watch));
+    const watched = new Set(
+      readWatchedWarehouses((request.query as Record<string, unknown> | undefined)?.watch),
+    );
     const watches = (warehouseId: number) => watched.has(warehouseId);
     const send = (event: LiveEvent) => {
       let cached = frames.get(event);
       if (cached === undefined) frames.set(event, (cached = { id: tokens.seal(companyId, event.id) }));
       const withFields = event.fields !== undefined && warehousesOf(event).some(watches);
       const variant = withFields ? 'withFields' : 'plain';
-      const frame = (cached[variant] ??= `id: ${cached.id}\nevent: change\ndata: ${JSON.stringify(presentLiveEvent(event, withFields))}\n\n`);
+      const frame = (cached[variant] ??=
+        `id: ${cached.id}\nevent: change\ndata: ${JSON.stringify(presentLiveEvent(event, withFields))}\n\n`);
       write(frame);
     };
     // What this browser already has: events up to `floor`, and those in `known`. The feed may still hand over older

@@ -145,7 +145,9 @@ export function patchedData(signal: LiveSignal, query: CachedQuery): unknown {
   const vaultId = signal.entityType === 'vault' ? signal.entityId : null;
   if (
     vaultId !== null &&
-    Object.values(cached).some((field) => !brought.has(field.id) && isRecord(field.vaults) && vaultId in field.vaults)
+    Object.values(cached).some(
+      (field) => !brought.has(field.id) && isRecord(field.vaults) && vaultId in field.vaults,
+    )
   )
     return undefined;
   const fields = { ...cached };
@@ -285,7 +287,12 @@ export function shownWarehouses(queryClient: QueryClient): number[] {
   const ids = new Set<number>();
   for (const query of queryClient.getQueryCache().getAll()) {
     const [root, warehouseId] = query.queryKey;
-    if (root === 'warehouse' && typeof warehouseId === 'number' && warehouseId > 0 && query.getObserversCount() > 0)
+    if (
+      root === 'warehouse' &&
+      typeof warehouseId === 'number' &&
+      warehouseId > 0 &&
+      query.getObserversCount() > 0
+    )
       ids.add(warehouseId);
   }
   return [...ids].sort((a, b) => a - b);
