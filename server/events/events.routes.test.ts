@@ -324,6 +324,21 @@ describe.each(testEngines())('live events on %s', (engine) => {
     stream.close();
   });
 
+  it('catches a browser up from `last=` when it opens a new stream to watch another warehouse', async () => {
+    const a = await signIn(ctx);
+    const seen = await tokenAfter(a, 'vault.moved');
+    await record(a, 'vault.staged');
+    const stream = await openStream(port, a.cookie, undefined, `?watch=5&last=${encodeURIComponent(seen)}`);
+    await stream.waitFor((f) => kindsOf(f).includes('vault.staged'));
+    expect(kindsOf(stream.frames)).toEqual(['vault.staged']);
+    expect(stream.frames.some((f) => f.event === 'reset' || f.event === 'ready')).toBe(false);
+    stream.close();
+    // a made-up one is unknown: a reset, as for the header
+    const unknown = await openStream(port, a.cookie, undefined, '?last=made-up');
+    await unknown.waitFor(named('reset'));
+    unknown.close();
+  });
+
   it("refuses another company's, an altered or a made-up Last-Event-ID: a reset, and none of the other's events", async () => {
     const a = await signIn(ctx);
     const b = await signIn(ctx);
