@@ -400,11 +400,16 @@ describe('patchedData: a change that brings its fields patches the copies it tou
     customers: ['ACME', 'BETA'],
     orders: ['O-1'],
   };
+  const f101Acme = field(101, 10, [vault(1002, 101, 'ACME')]);
   const f200 = field(200, 20, []);
   const w20 = { id: 20, version: 1, fields: { 200: f200 }, stats: stats(0, 0), customers: [], orders: [] };
   const QUERIES: Record<string, CachedQuery> = {
     warehouse10: { queryKey: ['warehouse', 10], data: w10 },
     field100: { queryKey: ['warehouse', 10, 'field', 100], data: f100 },
+    warehouse10WithAcmeIn101: {
+      queryKey: ['warehouse', 10],
+      data: { ...w10, fields: { 100: f100, 101: f101Acme }, stats: stats(3, 3) },
+    },
     field101: { queryKey: ['warehouse', 10, 'field', 101], data: f101 },
     warehouse20: { queryKey: ['warehouse', 20], data: w20 },
     companyList: { queryKey: ['warehouses', 1], data: [{ id: 10 }, { id: 20 }] },
@@ -455,6 +460,18 @@ describe('patchedData: a change that brings its fields patches the copies it tou
       { ...staged, fields: [f100Without1000] },
       'field101',
       f101,
+    ],
+    [
+      'staged, its customer still on a vault elsewhere in the warehouse: the name stays',
+      { ...staged, fields: [f100Without1000] },
+      'warehouse10WithAcmeIn101',
+      {
+        ...w10,
+        fields: { 100: f100Without1000, 101: f101Acme },
+        stats: stats(2, 2),
+        customers: ['ACME', 'BETA'],
+        orders: [],
+      },
     ],
     ['staged without fields (the stream does not watch): fetched', staged, 'warehouse10', undefined],
     [

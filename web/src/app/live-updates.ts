@@ -104,20 +104,71 @@ function namedFields(signal: LiveEvent): number[] {
   return ids.filter((id): id is number => typeof id === 'number');
 }
 
-/** The warehouse's counts and name lists, made again from its fields as the server makes them. */
-function withTotals(warehouse: Record<string, unknown>, fields: Record<number, FieldDto>) {
-  const vaults = Object.values(fields).flatMap((field) => Object.values(field.vaults));
-  const names = (pick: (vault: (typeof vaults)[number]) => string | null) =>
-    [...new Set(vaults.map(pick).filter((name): name is string => Boolean(name)))].sort((a, b) =>
-      a.localeCompare(b),
-    );
+type Counts = ReturnType<typeof countVaults>;
+type CountedVault = FieldDto['vaults'][number];
+
+/** The counts with `before` taken out and `after` put in. */
+function movedCounts(counts: Counts, before: CountedVault[], after: CountedVault[]): Counts {
+  const [out, into] = [countVaults(before), countVaults(after)];
   return {
-    ...warehouse,
-    fields,
-    ...(isRecord(warehouse.stats) ? { stats: countVaults(vaults) } : {}),
-    ...(Array.isArray(warehouse.customers) ? { customers: names((v) => v.customer_name) } : {}),
-    ...(Array.isArray(warehouse.orders) ? { orders: names((v) => v.order_name) } : {}),
+    vaultCount: counts.vaultCount - out.vaultCount + into.vaultCount,
+    realVaultCount: counts.realVaultCount - out.realVaultCount + into.realVaultCount,
+    emptyVaultCount: counts.emptyVaultCount - out.emptyVaultCount + into.emptyVaultCount,
+    emptyCouchboxCount: counts.emptyCouchboxCount - out.emptyCouchboxCount + into.emptyCouchboxCount,
   };
+}
+
+/**
+ * A warehouse's customer or order names (sorted as the server sorts them) after the vaults `before` were replaced by
+ * `after`: a name leaves only when no vault of the warehouse has it any more. The same list when nothing changed.
+ */
+function movedNames(
+  names: unknown[],
+  before: CountedVault[],
+  after: CountedVault[],
+  rest: () => CountedVault[],
+  pick: (vault: CountedVault) => string | null,
+): unknown[] {
+  const had = new Set(names);
+  const now = new Set(after.map(pick).filter((name): name is string => Boolean(name)));
+  const added = [...now].filter((name) => !had.has(name));
+  const left = new Set(
+    before
+      .map(pick)
+      .filter((name): name is string => typeof name === 'string' && name !== '' && !now.has(name)),
+  );
+  // a name the patched fields no longer show may still be on a vault elsewhere in the warehouse
+  if (left.size > 0) for (const vault of rest()) left.delete(pick(vault) ?? '');
+  if (added.length === 0 && left.size === 0) return names;
+  return [...names.filter((name) => !left.has(name as string)), ...added].sort((a, b) =>
+    String(a).localeCompare(String(b)),
+  );
+}
+
+/**
+ * The warehouse with `brought` fields in place of its copies, and its counts and customer and order names moved by
+ * what they changed (as the server counts and names them), without going over the whole warehouse.
+ */
+function withFields(
+  warehouse: Record<string, unknown>,
+  cached: Record<number, FieldDto>,
+  brought: FieldDto[],
+) {
+  const vaultsOf = (fields: FieldDto[]) => fields.flatMap((field) => Object.values(field.vaults));
+  const before = vaultsOf(brought.map((field) => cached[field.id]!));
+  const after = vaultsOf(brought);
+  const fields = { ...cached };
+  for (const field of brought) fields[field.id] = field;
+  const replaced = new Set(brought.map((field) => field.id));
+  const rest = () => vaultsOf(Object.values(fields).filter((field) => !replaced.has(field.id)));
+  const patched: Record<string, unknown> = { ...warehouse, fields };
+  if (isRecord(warehouse.stats))
+    patched.stats = movedCounts(warehouse.stats as unknown as Counts, before, after);
+  if (Array.isArray(warehouse.customers))
+    patched.customers = movedNames(warehouse.customers, before, after, rest, (v) => v.customer_name);
+  if (Array.isArray(warehouse.orders))
+    patched.orders = movedNames(warehouse.orders, before, after, rest, (v) => v.order_name);
+  return patched;
 }
 
 /**
@@ -150,9 +201,7 @@ export function patchedData(signal: LiveSignal, query: CachedQuery): unknown {
     )
   )
     return undefined;
-  const fields = { ...cached };
-  for (const field of mine) fields[field.id] = field;
-  return withTotals(query.data, fields);
+  return withFields(query.data, cached, mine);
 }
 
 /**
