@@ -109,6 +109,19 @@ interface TabletQuery extends CachedQuery {
   keepData: boolean;
 }
 
+// Every tablet patches its own copy, as a browser does; but 100 tablets in this one process holding the same copy
+// and getting the same frames would compute the same patch 100 times, and this process would measure itself. The
+// result of the web client's updateOf is shared between tablets with the same copy and the same batch of frames.
+const patches = new WeakMap<object, Map<string, ReturnType<typeof updateOf>>>();
+function patchOnce(query: TabletQuery, batch: string, update: () => ReturnType<typeof updateOf>) {
+  if (typeof query.data !== 'object' || query.data === null) return update();
+  let byBatch = patches.get(query.data);
+  if (!byBatch) patches.set(query.data, (byBatch = new Map()));
+  let result = byBatch.get(batch);
+  if (!result) byBatch.set(batch, (result = update()));
+  return result;
+}
+
 /** One tablet: its stream, its cache of three queries, and what it received. */
 class Tablet {
   sseBytes = 0;
@@ -120,6 +133,8 @@ class Tablet {
   readonly arrivals = new Map<string, number[]>();
   private request: http.ClientRequest | undefined;
   private pending: LiveSignal[] = [];
+  /** the frames' texts of the pending batch: tablets that got the same frames share one patching (see patchOnce) */
+  private pendingText: string[] = [];
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -161,30 +176,33 @@ class Tablet {
     const name = /^event: (.*)$/m.exec(frame)?.[1];
     const data = /^data: (.*)$/m.exec(frame)?.[1] ?? '';
     if (name === 'ready') return ready();
-    if (name === 'reset') return this.schedule('reset');
+    if (name === 'reset') return this.schedule('reset', 'reset');
     if (name !== 'change') return;
     const change = readChange(data);
     if (change) {
       const key = `${change.kind}:${change.entityId}`;
       this.arrivals.set(key, [...(this.arrivals.get(key) ?? []), performance.now()]);
     }
-    this.schedule(change ?? 'reset');
+    this.schedule(change ?? 'reset', data);
   }
 
   // the web client's batching: the first change of a burst waits REFRESH_DELAY_MS, then the batch is applied
-  private schedule(signal: LiveSignal) {
+  private schedule(signal: LiveSignal, text: string) {
     this.pending.push(signal);
+    this.pendingText.push(text);
     if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       const signals = this.pending.includes('reset') ? (['reset'] as const) : this.pending;
+      const batch = this.pendingText.join('\n');
       this.pending = [];
+      this.pendingText = [];
       for (const query of this.queries) {
         if (REFETCH_ONLY) {
           if (refreshOfAll(signals, query, SCREEN) === 'refetch') void this.refetch(query);
           continue;
         }
-        const update = updateOf(signals, query, SCREEN);
+        const update = patchOnce(query, batch, () => updateOf(signals, query, SCREEN));
         if (update.refresh === 'refetch') void this.refetch(query);
         else if (update.data !== undefined) {
           this.patches += 1;

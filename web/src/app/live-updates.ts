@@ -138,11 +138,23 @@ function movedNames(
       .filter((name): name is string => typeof name === 'string' && name !== '' && !now.has(name)),
   );
   // a name the patched fields no longer show may still be on a vault elsewhere in the warehouse
-  if (left.size > 0) for (const vault of rest()) left.delete(pick(vault) ?? '');
+  for (const vault of left.size > 0 ? rest() : []) {
+    left.delete(pick(vault) ?? '');
+    if (left.size === 0) break;
+  }
   if (added.length === 0 && left.size === 0) return names;
-  return [...names.filter((name) => !left.has(name as string)), ...added].sort((a, b) =>
-    String(a).localeCompare(String(b)),
-  );
+  // the list is sorted: each new name goes in at its place (a sort of the whole list costs too much per change)
+  const result = left.size > 0 ? names.filter((name) => !left.has(name as string)) : [...names];
+  for (const name of added) {
+    let [low, high] = [0, result.length];
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (String(result[middle]).localeCompare(name) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    result.splice(low, 0, name);
+  }
+  return result;
 }
 
 /**
@@ -159,8 +171,18 @@ function withFields(
   const after = vaultsOf(brought);
   const fields = { ...cached };
   for (const field of brought) fields[field.id] = field;
-  const replaced = new Set(brought.map((field) => field.id));
-  const rest = () => vaultsOf(Object.values(fields).filter((field) => !replaced.has(field.id)));
+  // the vaults of the other fields, gathered once and only when a name may have left (plain loops: this runs per change)
+  let others: CountedVault[] | undefined;
+  const rest = () => {
+    if (others) return others;
+    others = [];
+    const replaced = new Set(brought.map((field) => field.id));
+    for (const field of Object.values(fields)) {
+      if (replaced.has(field.id)) continue;
+      for (const id in field.vaults) others.push(field.vaults[id]!);
+    }
+    return others;
+  };
   const patched: Record<string, unknown> = { ...warehouse, fields };
   if (isRecord(warehouse.stats))
     patched.stats = movedCounts(warehouse.stats as unknown as Counts, before, after);
