@@ -95,7 +95,7 @@ async function openWarehouse(
 }
 
 test.describe('Live updates touch only what changed', () => {
-  test('a change in one warehouse makes a browser on another warehouse ask for nothing; a change in its own refreshes it', async ({
+  test('a change in one warehouse makes a browser on another warehouse ask for nothing; a change in its own is patched in', async ({
     browser,
     account,
   }) => {
