@@ -2,6 +2,9 @@
 // GET /api/events stream, shows Warehouse 1 (its detail, the company list and its racks) and decides what to fetch
 // again with the web client's own policy (web/src/app/live-updates.ts), after the same batching. A writer stages
 // vaults and puts them back in two other warehouses at a fixed rate. The same writes run first with no tablet.
+// --same-warehouse: the tablets show Warehouse 2, where half the writes happen, so they patch their copy from the
+// fields each frame brings (decision 023); --refetch-only: the policy before that (no watch, refetch what a change
+// touches), for comparison.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -14,8 +17,10 @@ import {
   type CachedQuery,
   type LiveSignal,
   REFRESH_DELAY_MS,
+  eventsUrl,
   readChange,
   refreshOfAll,
+  updateOf,
 } from '../web/src/app/live-updates';
 import { racksQueryKey } from '../web/src/api/racks';
 import { warehouseQueryKey, warehousesQueryKey } from '../web/src/api/warehouses';
@@ -31,7 +36,9 @@ const SECONDS = Number(arg('seconds', '20'));
 const ENGINES = arg('engines', 'sqlite,postgres').split(',') as Engine[];
 // a ring of fields written in turn: each is staged and put back every 2 * RING / W seconds
 const RING_PER_WAREHOUSE = 20;
-const SCREEN = '/warehouse/warehouse-1';
+const SAME_WAREHOUSE = process.argv.includes('--same-warehouse');
+const REFETCH_ONLY = process.argv.includes('--refetch-only');
+const SCREEN = SAME_WAREHOUSE ? '/warehouse/warehouse-2' : '/warehouse/warehouse-1';
 const workDir = path.resolve('.tmp', 'bench-live');
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1000 });
@@ -102,28 +109,46 @@ interface TabletQuery extends CachedQuery {
   keepData: boolean;
 }
 
+// Every tablet patches its own copy, as a browser does; but 100 tablets in this one process holding the same copy
+// and getting the same frames would compute the same patch 100 times, and this process would measure itself. The
+// result of the web client's updateOf is shared between tablets with the same copy and the same batch of frames.
+const patches = new WeakMap<object, Map<string, ReturnType<typeof updateOf>>>();
+function patchOnce(query: TabletQuery, batch: string, update: () => ReturnType<typeof updateOf>) {
+  if (typeof query.data !== 'object' || query.data === null) return update();
+  let byBatch = patches.get(query.data);
+  if (!byBatch) patches.set(query.data, (byBatch = new Map()));
+  let result = byBatch.get(batch);
+  if (!result) byBatch.set(batch, (result = update()));
+  return result;
+}
+
 /** One tablet: its stream, its cache of three queries, and what it received. */
 class Tablet {
   sseBytes = 0;
   refetchBytes = 0;
   refetches = 0;
   refetchErrors = 0;
+  patches = 0;
   /** key of the change -> arrival times, in order */
   readonly arrivals = new Map<string, number[]>();
   private request: http.ClientRequest | undefined;
   private pending: LiveSignal[] = [];
+  /** the frames' texts of the pending batch: tablets that got the same frames share one patching (see patchOnce) */
+  private pendingText: string[] = [];
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly baseUrl: string,
     private readonly cookie: string,
     readonly queries: TabletQuery[],
+    /** the warehouse the tablet shows: its stream watches it, as the web app's does */
+    private readonly shown: number,
   ) {}
 
   open(): Promise<void> {
     return new Promise((resolve, reject) => {
       this.request = http.get(
-        `${this.baseUrl}/api/events`,
+        `${this.baseUrl}${REFETCH_ONLY ? '/api/events' : eventsUrl([this.shown])}`,
         { headers: { cookie: this.cookie, accept: 'text/event-stream' } },
         (res) => {
           if (res.statusCode !== 200) return reject(new Error(`events: ${res.statusCode}`));
@@ -151,26 +176,39 @@ class Tablet {
     const name = /^event: (.*)$/m.exec(frame)?.[1];
     const data = /^data: (.*)$/m.exec(frame)?.[1] ?? '';
     if (name === 'ready') return ready();
-    if (name === 'reset') return this.schedule('reset');
+    if (name === 'reset') return this.schedule('reset', 'reset');
     if (name !== 'change') return;
     const change = readChange(data);
     if (change) {
       const key = `${change.kind}:${change.entityId}`;
       this.arrivals.set(key, [...(this.arrivals.get(key) ?? []), performance.now()]);
     }
-    this.schedule(change ?? 'reset');
+    this.schedule(change ?? 'reset', data);
   }
 
   // the web client's batching: the first change of a burst waits REFRESH_DELAY_MS, then the batch is applied
-  private schedule(signal: LiveSignal) {
+  private schedule(signal: LiveSignal, text: string) {
     this.pending.push(signal);
+    this.pendingText.push(text);
     if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       const signals = this.pending.includes('reset') ? (['reset'] as const) : this.pending;
+      const batch = this.pendingText.join('\n');
       this.pending = [];
-      for (const query of this.queries)
-        if (refreshOfAll(signals, query, SCREEN) === 'refetch') void this.refetch(query);
+      this.pendingText = [];
+      for (const query of this.queries) {
+        if (REFETCH_ONLY) {
+          if (refreshOfAll(signals, query, SCREEN) === 'refetch') void this.refetch(query);
+          continue;
+        }
+        const update = patchOnce(query, batch, () => updateOf(signals, query, SCREEN));
+        if (update.refresh === 'refetch') void this.refetch(query);
+        else if (update.data !== undefined) {
+          this.patches += 1;
+          query.data = update.data;
+        }
+      }
     }, REFRESH_DELAY_MS);
   }
 
@@ -272,6 +310,7 @@ interface RunResult {
   bytesPerChange?: number;
   sseBytesPerChange?: number;
   refetchesPerTablet?: number;
+  patchesPerTablet?: number;
   refetchErrors?: number;
   cpuPercent: number;
 }
@@ -283,7 +322,7 @@ async function runOnce(
   tabletCookies: string[],
   ring: Parameters<typeof runWrites>[2],
 ): Promise<RunResult> {
-  const shown = company.warehouseIds[0]!;
+  const shown = company.warehouseIds[SAME_WAREHOUSE ? 1 : 0]!;
   const tablets: Tablet[] = [];
   for (const [i, cookie] of tabletCookies.entries()) {
     const server = servers[i % servers.length]!;
@@ -296,7 +335,7 @@ async function runOnce(
       },
       { queryKey: racksQueryKey(shown), path: `/api/racks/warehouse/${shown}`, keepData: false },
     ];
-    const tablet = new Tablet(server.baseUrl, cookie, queries);
+    const tablet = new Tablet(server.baseUrl, cookie, queries, shown);
     // the first screen, as a tablet loads it (the warehouse parsed once and shared: the tablets show the same data)
     for (const query of queries) {
       const answer = await request(server.baseUrl, 'GET', query.path, cookie);
@@ -371,6 +410,7 @@ async function runOnce(
     sseBytesPerChange: Math.round(sse / changes),
     refetchesPerTablet:
       Math.round((tablets.reduce((sum, t) => sum + t.refetches, 0) / tablets.length) * 10) / 10,
+    patchesPerTablet: Math.round((tablets.reduce((sum, t) => sum + t.patches, 0) / tablets.length) * 10) / 10,
     refetchErrors: tablets.reduce((sum, t) => sum + t.refetchErrors, 0),
   };
 }
@@ -446,6 +486,7 @@ function table(engine: Engine, [idle, busy]: RunResult[]): string {
     `| event-to-tablet delay p50 / p99 (after the writer's answer) | - | ${busy!.delayP50} / ${busy!.delayP99} ms | p99 < 1 s |`,
     `| bytes a tablet received per change (stream + refetches) | - | ${busy!.bytesPerChange} B (stream ${busy!.sseBytesPerChange} B) | < 1 kB |`,
     `| refetches per tablet in the run (failed, all tablets) | - | ${busy!.refetchesPerTablet} (${busy!.refetchErrors}) | |`,
+    `| patches from the frames per tablet in the run | - | ${busy!.patchesPerTablet} | |`,
     `| server CPU (node processes, % of one core) | ${idle!.cpuPercent} % | ${busy!.cpuPercent} % (tablets: ${tabletCpu} %) | tablets < 25 % |`,
   ];
   return lines.join('\n');
@@ -459,7 +500,9 @@ export async function runLiveFloor(): Promise<string> {
     console.log(text);
     sections.push(text);
   }
-  const summary = `### Live floor (\`npm run bench -- ${process.argv.slice(2).join(' ')}\`, ${new Date().toISOString().slice(0, 10)}): ${TABLETS} tablets showing Warehouse 1 (its detail, the company list, its racks), ${WRITES_PER_SECOND} writes/s for ${SECONDS} s staging vaults and putting them back in Warehouses 2 and 3, on ${LARGE_DATASET.warehousesPerCompany} warehouses x ${LARGE_DATASET.cols * LARGE_DATASET.rows} fields (~14,400 placed vaults a company).\n\n${sections.join('\n\n')}\n`;
-  writePerformanceSection('live floor results', summary);
+  const policy = REFETCH_ONLY ? ', the policy before decision 023 (refetch what a change touches)' : '';
+  const summary = `### Live floor (\`npm run bench -- ${process.argv.slice(2).join(' ')}\`, ${new Date().toISOString().slice(0, 10)}): ${TABLETS} tablets showing Warehouse ${SAME_WAREHOUSE ? 2 : 1}${policy} (its detail, the company list, its racks), ${WRITES_PER_SECOND} writes/s for ${SECONDS} s staging vaults and putting them back in Warehouses 2 and 3, on ${LARGE_DATASET.warehousesPerCompany} warehouses x ${LARGE_DATASET.cols * LARGE_DATASET.rows} fields (~14,400 placed vaults a company).\n\n${sections.join('\n\n')}\n`;
+  const section = ['live floor results', SAME_WAREHOUSE && 'same warehouse', REFETCH_ONLY && 'refetch only'];
+  writePerformanceSection(section.filter(Boolean).join(', '), summary);
   return summary;
 }

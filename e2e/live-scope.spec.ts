@@ -6,7 +6,8 @@ import { buildVault, buildWarehouse } from '../server/features/warehouses/wareho
 import { e2eDatabase, expect, signInThroughForm, test } from './fixtures';
 
 // A live change refreshes only what it touches: a change in one warehouse makes a browser on another warehouse fetch
-// nothing of either warehouse, and signed-out floor staff answering a checklist make a warehouse page fetch nothing.
+// nothing of either warehouse, a change in the warehouse a browser shows is patched in from the event (no fetch of
+// the warehouse), and signed-out floor staff answering a checklist make a warehouse page fetch nothing.
 
 /** Records the frames the page's live stream delivers (change, ready, reset), in order. */
 async function recordLiveFrames(page: Page) {
@@ -18,6 +19,7 @@ async function recordLiveFrames(page: Page) {
       constructor(url: string | URL, init?: EventSourceInit) {
         super(url, init);
         for (const name of ['ready', 'reset']) this.addEventListener(name, () => seen.push(name));
+        this.addEventListener('open', () => seen.push(`open ${String(url)}`));
         this.addEventListener('change', (event) => seen.push((event as MessageEvent<string>).data));
       }
     };
@@ -54,6 +56,12 @@ function callApi(page: Page, method: string, path: string, body?: unknown) {
   );
 }
 
+/** A field's tile in the floor plan; its title tells how many vaults the field holds. */
+const tile = (page: Page, warehouse: string, field: string) =>
+  page
+    .getByRole('grid', { name: `Fields of ${warehouse}` })
+    .getByRole('button', { name: field, exact: true });
+
 const contexts: BrowserContext[] = [];
 test.afterEach(async () => {
   for (const context of contexts.splice(0)) await context.close();
@@ -62,7 +70,7 @@ test.afterEach(async () => {
 async function openWarehouse(
   browser: Browser,
   account: { email: string; password: string },
-  warehouse: { slug: string; name: string },
+  warehouse: { id: number; slug: string; name: string },
 ) {
   const context = await browser.newContext();
   contexts.push(context);
@@ -72,13 +80,22 @@ async function openWarehouse(
   await page.goto(`/warehouse/${warehouse.slug}`);
   await expect(page.getByRole('heading', { name: warehouse.name })).toBeVisible();
   await expect.poll(async () => (await liveFrames(page)).includes('ready')).toBe(true);
+  // the app opens the stream anew to watch the warehouse on screen, so its changes come with their data
+  await expect
+    .poll(async () =>
+      (await liveFrames(page)).some((f) => {
+        const watch = /[?&]watch=([^&]*)/.exec(f.startsWith('open ') ? f : '')?.[1];
+        return watch !== undefined && decodeURIComponent(watch).split(',').includes(String(warehouse.id));
+      }),
+    )
+    .toBe(true);
   // what the page loads on arrival is done before counting starts
   await page.waitForLoadState('networkidle');
   return page;
 }
 
 test.describe('Live updates touch only what changed', () => {
-  test('a change in one warehouse makes a browser on another warehouse ask for nothing; a change in its own refreshes it', async ({
+  test('a change in one warehouse makes a browser on another warehouse ask for nothing; a change in its own is patched in', async ({
     browser,
     account,
   }) => {
@@ -113,11 +130,52 @@ test.describe('Live updates touch only what changed', () => {
       urls.filter((u) => new RegExp(`^GET /api/(warehouse|racks/warehouse)/${id}(/|$)`).test(u));
     expect(requests).toEqual([]);
 
-    // the control: a change in South refreshes South there
-    const southRefreshed = two.waitForRequest((r) => r.url().endsWith(`/api/warehouse/${south.id}`));
+    // the control: a change in South shows in South there, patched in from the event
+    const southA1 = tile(two, south.name, 'A1');
+    await expect(southA1).toHaveAttribute('title', 'A1: 1 vault');
     expect((await callApi(one, 'POST', `/api/stage/vaults/${southVault.id}`)).status).toBe(200);
-    await southRefreshed;
+    await expect(southA1).toHaveAttribute('title', 'A1: 0 vaults');
+    expect(warehouseRequests(requests, south.id)).toEqual([]);
     expect(warehouseRequests(requests, north.id)).toEqual([]);
+  });
+
+  test('a change in the same warehouse appears in another browser without a fetch of the warehouse', async ({
+    browser,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    const east = await buildWarehouse(db, {
+      companyId: account.companyId,
+      name: 'East Depot',
+      rows: 1,
+      cols: 3,
+    });
+    await buildVault(db, { companyId: account.companyId, fieldId: east.field('A1').id });
+    const top = await buildVault(db, { companyId: account.companyId, fieldId: east.field('A1').id });
+
+    const one = await openWarehouse(browser, account, east);
+    const two = await openWarehouse(browser, account, east);
+    const requests = recordApiRequests(two);
+    const [a1, b1] = [tile(two, east.name, 'A1'), tile(two, east.name, 'B1')];
+    await expect(a1).toHaveAttribute('title', 'A1: 2 vaults');
+    await expect(b1).toHaveAttribute('title', 'B1: 0 vaults');
+
+    // one moves the top vault of A1 to B1: two shows it there, and never asks for the warehouse
+    const moved = await callApi(one, 'PUT', '/api/vaults/move', {
+      vaultId: top.id,
+      fieldId: east.field('B1').id,
+      position: 3,
+    });
+    expect(moved.status, moved.body).toBe(200);
+    await expect(b1).toHaveAttribute('title', 'B1: 1 vault');
+    await expect(a1).toHaveAttribute('title', 'A1: 1 vault');
+    // and a field marked full
+    const full = await callApi(one, 'PATCH', `/api/fields/${east.field('C1').id}/full`, { full: true });
+    expect(full.status, full.body).toBe(200);
+    await expect(tile(two, east.name, 'C1')).toHaveAttribute('title', 'C1: 0 vaults, marked full');
+    await two.waitForTimeout(500);
+    expect(requests.filter((u) => u === `GET /api/warehouse/${east.id}`)).toEqual([]);
+    expect(await changeKinds(two)).toEqual(['vault.moved', 'field.full']);
   });
 
   test('signed-out floor staff answering a checklist make a signed-in warehouse page fetch nothing', async ({

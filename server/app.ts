@@ -23,6 +23,7 @@ import { limitBodyTime } from './http/body-timeout';
 import { HttpError, databaseFault, lostRaceConflict } from './http/errors';
 import { contentSecurityPolicy, refuseCrossSiteWrites, securityHeaders } from './http/security';
 import { EventFeed } from './events/event-feed';
+import { loadFields } from './features/fields/field-loader';
 import { eventsRoutes } from './events/events.routes';
 import { featureRoutes } from './features/feature-routes';
 import { shortLogStream } from './http/short-log';
@@ -167,7 +168,10 @@ export async function buildApp({
     limits: { failuresPerAddress: config.loginRateLimit },
   });
   await app.register(featureRoutes, { config, database });
-  const feed = new EventFeed(database, app.log);
+  // a change in a warehouse a stream watches carries its fields' new state, read once per change (decision 023)
+  const feed = new EventFeed(database, app.log, (companyId, fieldIds) =>
+    loadFields(database.db, companyId, fieldIds),
+  );
   // the feed follows the log from the start, so it knows the present before the first stream opens
   app.addHook('onReady', async () => feed.start());
   app.addHook('onClose', () => feed.stop());

@@ -1,3 +1,5 @@
+import type { FieldDto } from './warehouse.schema';
+
 /**
  * GET /api/events frames. Every frame's `id:` is an opaque token the browser only echoes back as Last-Event-ID.
  * - `ready`: a new stream starts at the present (body `{}`)
@@ -23,4 +25,29 @@ export interface LiveEventDto {
   fromWarehouseId: number | null;
   userId: number | null;
   at: string;
+  /**
+   * The new state of every field the change touched (a vault change: the field it is in and the field it left; a field
+   * change: the field and its couchbox partner), read once after the change, for a stream that watches the warehouse
+   * of one of them (`?watch=`, issue 11). Absent when the stream does not watch it, when the change touches no field,
+   * when the stream catches up after a reconnect, or when the server could not read them: then the browser refetches.
+   */
+  fields?: FieldDto[];
+}
+
+/** At most this many warehouses a stream watches (`GET /api/events?watch=1,2`); more ids are ignored. */
+export const MAX_WATCHED_WAREHOUSES = 20;
+
+/**
+ * The warehouses a stream watches, from its `watch` query value (ids separated by commas). The value is a hint that
+ * only adds data to the frames, so anything that is not a plain id is ignored rather than refused.
+ */
+export function readWatchedWarehouses(value: unknown): number[] {
+  if (typeof value !== 'string') return [];
+  const ids = new Set<number>();
+  for (const part of value.split(',')) {
+    if (!/^[1-9][0-9]{0,9}$/.test(part) || Number(part) > 2_147_483_647) continue;
+    ids.add(Number(part));
+    if (ids.size >= MAX_WATCHED_WAREHOUSES) break;
+  }
+  return [...ids];
 }

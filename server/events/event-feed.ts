@@ -1,13 +1,31 @@
 import pg from 'pg';
 import type { LiveEventDto } from '../../domain/schemas/live-event.schema';
+import type { FieldDto } from '../../domain/schemas/warehouse.schema';
 import type { DatabaseHandle } from '../db/database';
 import { EVENTS_CHANNEL, findEventsAfter, latestEventId } from './event-log.repo';
 
-/** An event as the feed hands it out: what a browser is told (LiveEventDto) and its place in the log. */
-export type LiveEvent = LiveEventDto & { id: number };
+/**
+ * An event as the feed hands it out: what a browser is told (LiveEventDto), its place in the log and the fields it
+ * touched (whose new state the feed reads for the streams that watch their warehouse).
+ */
+export type LiveEvent = LiveEventDto & { id: number; touchedFieldIds: number[] };
+
+/** Reads the present state of a company's fields (those it does not have are left out). */
+export type FieldReader = (companyId: number, fieldIds: number[]) => Promise<FieldDto[]>;
+
+/** A stream of a company: what it is handed, and whether it wants the fields of a change in a warehouse. */
+interface Subscriber {
+  deliver: (event: LiveEvent) => void;
+  watches: (warehouseId: number) => boolean;
+}
+
+/** At most this many fields are read for one company's events of one read of the log; beyond, frames go without. */
+const MAX_FIELDS_PER_READ = 500;
 
 /** The ids a stored payload names (`fieldId`, `fromFieldId`, `fromWarehouseId`), null where it names none. */
-function payloadIds(payload: string | null): Pick<LiveEvent, 'fieldId' | 'fromFieldId' | 'fromWarehouseId'> {
+function payloadIds(
+  payload: string | null,
+): Pick<LiveEvent, 'fieldId' | 'fromFieldId' | 'fromWarehouseId'> & { field2Id: number | null } {
   let parsed: unknown = null;
   try {
     parsed = payload === null ? null : JSON.parse(payload);
@@ -23,10 +41,9 @@ function payloadIds(payload: string | null): Pick<LiveEvent, 'fieldId' | 'fromFi
     fieldId: read('fieldId'),
     fromFieldId: read('fromFieldId'),
     fromWarehouseId: read('fromWarehouseId'),
+    field2Id: read('field2Id'),
   };
 }
-
-type Listener = (event: LiveEvent) => void;
 
 const POLL_MS_SQLITE = 150;
 // PostgreSQL: a safety poll next to LISTEN/NOTIFY, and a quick one while the LISTEN connection is down
@@ -42,16 +59,30 @@ const LISTEN_CONNECT_TIMEOUT_MS = 5000;
 const LOOK_BACK = 200;
 
 export function toLiveEvent(row: Awaited<ReturnType<typeof findEventsAfter>>[number]): LiveEvent {
+  const { field2Id, ...ids } = payloadIds(row.payload);
+  // a vault's change touches the field it is in and the one it left; a field's change the field and its partner
+  const touched =
+    row.entity_type === 'vault'
+      ? [ids.fieldId, ids.fromFieldId]
+      : row.entity_type === 'field'
+        ? [row.entity_id, field2Id]
+        : [];
   return {
     id: row.id,
     kind: row.kind,
     entityType: row.entity_type,
     entityId: row.entity_id,
     warehouseId: row.warehouse_id,
-    ...payloadIds(row.payload),
+    ...ids,
     userId: row.user_id,
     at: row.created_at,
+    touchedFieldIds: [...new Set(touched.filter((id): id is number => id !== null))],
   };
+}
+
+/** The warehouses a change happened in (where it is now and, for a move, where it came from). */
+export function warehousesOf(event: LiveEvent): number[] {
+  return [event.warehouseId, event.fromWarehouseId].filter((id): id is number => id !== null);
 }
 
 /** Where the feed reports a lost and re-established LISTEN connection (the app's logger). */
@@ -70,7 +101,7 @@ export interface FeedLogger {
  * with a back-off, and the next read picks up after the last event it delivered.
  */
 export class EventFeed {
-  private readonly listeners = new Map<number, Set<Listener>>();
+  private readonly listeners = new Map<number, Set<Subscriber>>();
   private lastId = 0;
   private readonly delivered = new Set<number>();
   private timer: NodeJS.Timeout | undefined;
@@ -90,6 +121,8 @@ export class EventFeed {
   constructor(
     private readonly database: DatabaseHandle,
     private readonly log?: FeedLogger,
+    /** reads the fields a change touched, once per read of the log, for the streams that watch their warehouse */
+    private readonly readFields?: FieldReader,
   ) {
     this.lookBack = database.engine === 'postgres' ? LOOK_BACK : 0;
   }
@@ -113,13 +146,22 @@ export class EventFeed {
     if (this.database.postgresUrl) void this.connectListener();
   }
 
-  subscribe(companyId: number, listener: Listener): () => void {
+  /**
+   * Hands the company's events to `deliver`. A stream that `watches` a warehouse gets, with a change of a vault or
+   * field there, the new state of the fields it touched (`fields`), read once for all the streams of this process.
+   */
+  subscribe(
+    companyId: number,
+    deliver: (event: LiveEvent) => void,
+    watches: (warehouseId: number) => boolean = () => false,
+  ): () => void {
     let set = this.listeners.get(companyId);
     if (!set) this.listeners.set(companyId, (set = new Set()));
-    set.add(listener);
+    const subscriber: Subscriber = { deliver, watches };
+    set.add(subscriber);
     this.start();
     return () => {
-      set.delete(listener);
+      set.delete(subscriber);
       if (set.size === 0) this.listeners.delete(companyId);
     };
   }
@@ -184,14 +226,17 @@ export class EventFeed {
         Math.max(0, this.lastId - this.lookBack),
         READ_BATCH,
       );
+      const news: { companyId: number; event: LiveEvent }[] = [];
       for (const row of rows) {
         if (this.delivered.has(row.id)) continue;
         this.delivered.add(row.id);
         this.lastId = Math.max(this.lastId, row.id);
-        const set = this.listeners.get(row.company_id);
-        if (!set) continue;
-        const event = toLiveEvent(row);
-        for (const listener of set) listener(event);
+        if (this.listeners.has(row.company_id))
+          news.push({ companyId: row.company_id, event: toLiveEvent(row) });
+      }
+      await this.attachFields(news);
+      for (const { companyId, event } of news) {
+        for (const subscriber of this.listeners.get(companyId) ?? []) subscriber.deliver(event);
       }
       // forget ids that can no longer come back through the look-back window
       if (this.delivered.size > LOOK_BACK * 4) {
@@ -199,6 +244,42 @@ export class EventFeed {
       }
       // a full batch may have more behind it (a long outage of the LISTEN connection, a burst)
       if (rows.length < READ_BATCH || this.stopped) return;
+    }
+  }
+
+  /**
+   * Gives each change that a stream of its company watches the new state of the fields it touched: one read per
+   * company for the whole batch, whatever the number of streams, so 100 tablets cost what one does. The fields are
+   * read after the changes committed, so they show at least what each change did (a later change of the same field
+   * brings its own, newer state). A failed read only leaves the frames without fields: the browsers refetch.
+   */
+  private async attachFields(news: { companyId: number; event: LiveEvent }[]) {
+    if (!this.readFields) return;
+    const wanted = new Map<number, { ids: Set<number>; events: LiveEvent[] }>();
+    for (const { companyId, event } of news) {
+      if (event.touchedFieldIds.length === 0) continue;
+      const subscribers = this.listeners.get(companyId);
+      const watched = warehousesOf(event).some((warehouseId) =>
+        [...(subscribers ?? [])].some((s) => s.watches(warehouseId)),
+      );
+      if (!watched) continue;
+      let entry = wanted.get(companyId);
+      if (!entry) wanted.set(companyId, (entry = { ids: new Set(), events: [] }));
+      for (const id of event.touchedFieldIds) entry.ids.add(id);
+      entry.events.push(event);
+    }
+    for (const [companyId, { ids, events }] of wanted) {
+      if (ids.size > MAX_FIELDS_PER_READ) continue;
+      try {
+        const fields = new Map((await this.readFields(companyId, [...ids])).map((f) => [f.id, f]));
+        for (const event of events) {
+          event.fields = event.touchedFieldIds
+            .map((id) => fields.get(id))
+            .filter((field): field is FieldDto => field !== undefined);
+        }
+      } catch {
+        // the frames go without fields; the browsers fetch what they show
+      }
     }
   }
 

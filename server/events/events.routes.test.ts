@@ -5,6 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../db/database';
 import { type SignedIn, signIn, testEngines } from '../test/test-app';
 import { useTestApp } from '../test/use-test-app';
+import type { LiveEventDto } from '../../domain/schemas/live-event.schema';
+import type { WarehouseDto } from '../../domain/schemas/warehouse.schema';
+import { buildVault, buildWarehouse } from '../factories';
 import { recordEvent } from './event-log.repo';
 import { CATCH_UP_LIMIT, TOO_MANY_STREAMS } from './events.routes';
 import { MAX_STREAMS_PER_SESSION, checkOpenStreams, endUserStreams } from './live-streams';
@@ -37,11 +40,11 @@ interface Stream {
 }
 
 /** Opens GET /api/events over a real socket and collects its frames as they come. */
-function openStream(port: number, cookie: string, lastEventId?: string): Promise<Stream> {
+function openStream(port: number, cookie: string, lastEventId?: string, query = ''): Promise<Stream> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { cookie };
     if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
-    const req = http.get({ host: '127.0.0.1', port, path: '/api/events', headers }, (res) => {
+    const req = http.get({ host: '127.0.0.1', port, path: `/api/events${query}`, headers }, (res) => {
       let buffer = '';
       let waiters: (() => void)[] = [];
       const notify = () => {
@@ -203,6 +206,73 @@ describe.each(testEngines())('live events on %s', (engine) => {
     stream.close();
   });
 
+  // issue 11: a tablet showing the warehouse patches its copy from the frame instead of fetching the warehouse again
+  it("carries the new state of a change's fields to the streams that watch its warehouse, and to no other", async () => {
+    const a = await signIn(ctx);
+    const db = ctx.database.db;
+    const one = await buildWarehouse(db, {
+      companyId: a.companyId,
+      rows: 2,
+      cols: 2,
+      name: `One ${a.userId}`,
+    });
+    const two = await buildWarehouse(db, {
+      companyId: a.companyId,
+      rows: 2,
+      cols: 2,
+      name: `Two ${a.userId}`,
+    });
+    const a1 = one.field('A1').id;
+    const b1 = two.field('B1').id;
+    await buildVault(db, { companyId: a.companyId, fieldId: a1, name: '701' });
+    const top = await buildVault(db, { companyId: a.companyId, fieldId: a1, name: '702' });
+    const moved = await buildVault(db, { companyId: a.companyId, fieldId: one.field('A2').id, name: '703' });
+    const watching = await openStream(port, a.cookie, undefined, `?watch=${one.id},junk,,-4`);
+    const watchingTwo = await openStream(port, a.cookie, undefined, `?watch=${two.id}`);
+    const plain = await openStream(port, a.cookie);
+    for (const stream of [watching, watchingTwo, plain]) await stream.waitFor(named('ready'));
+    const frameOf = (stream: Stream, kind: string) =>
+      changes(stream.frames)
+        .map((f) => JSON.parse(f.data!) as LiveEventDto)
+        .find((e) => e.kind === kind)!;
+    const warehouse = async (id: number) =>
+      (await a.request({ method: 'GET', url: `/api/warehouse/${id}` })).json() as WarehouseDto;
+    const all = [watching, watchingTwo, plain];
+
+    // a vault staged from One: its field's new list, as GET /api/warehouse shows it
+    expect((await a.request({ method: 'POST', url: `/api/stage/vaults/${top.id}` })).statusCode).toBe(200);
+    for (const stream of all) await stream.waitFor((f) => kindsOf(f).includes('vault.staged'));
+    const staged = frameOf(watching, 'vault.staged');
+    expect(staged.fields).toEqual([(await warehouse(one.id)).fields[a1]]);
+    expect(Object.keys(staged.fields![0]!.vaults)).not.toContain(String(top.id));
+    expect(frameOf(watchingTwo, 'vault.staged')).not.toHaveProperty('fields');
+    expect(frameOf(plain, 'vault.staged')).not.toHaveProperty('fields');
+
+    // a move from One to Two: both fields, to the streams of either warehouse
+    const move = await a.request({
+      method: 'PUT',
+      url: '/api/vaults/move',
+      payload: { vaultId: moved.id, fieldId: b1, position: 3 },
+    });
+    expect(move.statusCode, move.body).toBe(200);
+    for (const stream of all) await stream.waitFor((f) => kindsOf(f).includes('vault.moved'));
+    const [oneNow, twoNow] = [await warehouse(one.id), await warehouse(two.id)];
+    const expected = [twoNow.fields[b1], oneNow.fields[one.field('A2').id]];
+    expect(frameOf(watching, 'vault.moved').fields).toEqual(expected);
+    expect(frameOf(watchingTwo, 'vault.moved').fields).toEqual(expected);
+    expect(twoNow.fields[b1]!.vaults[moved.id]).toBeDefined();
+    expect(frameOf(plain, 'vault.moved')).not.toHaveProperty('fields');
+
+    // a field marked full
+    const full = await a.request({ method: 'PATCH', url: `/api/fields/${b1}/full`, payload: { full: true } });
+    expect(full.statusCode).toBe(200);
+    for (const stream of all) await stream.waitFor((f) => kindsOf(f).includes('field.full'));
+    expect(frameOf(watchingTwo, 'field.full').fields).toEqual([(await warehouse(two.id)).fields[b1]]);
+    expect(frameOf(watchingTwo, 'field.full').fields![0]!.full).toBe(true);
+    expect(frameOf(watching, 'field.full')).not.toHaveProperty('fields');
+    for (const stream of all) stream.close();
+  });
+
   // finding 9 and finding 5: nothing a company sees counts the installation's events
   it('shows opaque ids only: the ready frame and every change carry no number of the global event log', async () => {
     const a = await signIn(ctx);
@@ -252,6 +322,21 @@ describe.each(testEngines())('live events on %s', (engine) => {
     await record(a, 'vault.deleted');
     await stream.waitFor((f) => kindsOf(f).includes('vault.deleted'));
     stream.close();
+  });
+
+  it('catches a browser up from `last=` when it opens a new stream to watch another warehouse', async () => {
+    const a = await signIn(ctx);
+    const seen = await tokenAfter(a, 'vault.moved');
+    await record(a, 'vault.staged');
+    const stream = await openStream(port, a.cookie, undefined, `?watch=5&last=${encodeURIComponent(seen)}`);
+    await stream.waitFor((f) => kindsOf(f).includes('vault.staged'));
+    expect(kindsOf(stream.frames)).toEqual(['vault.staged']);
+    expect(stream.frames.some((f) => f.event === 'reset' || f.event === 'ready')).toBe(false);
+    stream.close();
+    // a made-up one is unknown: a reset, as for the header
+    const unknown = await openStream(port, a.cookie, undefined, '?last=made-up');
+    await unknown.waitFor(named('reset'));
+    unknown.close();
   });
 
   it("refuses another company's, an altered or a made-up Last-Event-ID: a reset, and none of the other's events", async () => {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { LiveEventDto } from '../../domain/schemas/live-event.schema';
+import { type LiveEventDto, readWatchedWarehouses } from '../../domain/schemas/live-event.schema';
 import { requireUser } from '../auth/session.plugin';
 import type { Db } from '../db/database';
 import { HttpError, unauthorized } from '../http/errors';
 import { EventIdTokens } from './event-id-token';
-import { type EventFeed, type LiveEvent, toLiveEvent } from './event-feed';
+import { type EventFeed, type LiveEvent, toLiveEvent, warehousesOf } from './event-feed';
 import { findCompanyEventIdsBetween, findCompanyEventsAfter, latestEventId } from './event-log.repo';
 import { findLiveSessionIds } from './live-sessions.repo';
 import { LiveStreamRegistry, MAX_STREAMS_PER_SESSION, type OpenStream } from './live-streams';
@@ -17,8 +17,8 @@ export const CATCH_UP_LIMIT = 500;
 const LATE_COMMIT_WINDOW = 200;
 export const TOO_MANY_STREAMS = `Too many live update streams are open for this sign-in (at most ${MAX_STREAMS_PER_SESSION}). Close other tabs of the app and try again.`;
 
-function presentLiveEvent(event: LiveEvent): LiveEventDto {
-  return {
+function presentLiveEvent(event: LiveEvent, withFields: boolean): LiveEventDto {
+  const dto: LiveEventDto = {
     kind: event.kind,
     entityType: event.entityType,
     entityId: event.entityId,
@@ -29,6 +29,8 @@ function presentLiveEvent(event: LiveEvent): LiveEventDto {
     userId: event.userId,
     at: event.at,
   };
+  if (withFields && event.fields) dto.fields = event.fields;
+  return dto;
 }
 
 /**
@@ -36,6 +38,9 @@ function presentLiveEvent(event: LiveEvent): LiveEventDto {
  * Frames: `ready` (a new stream starts at the present), `change` (one event), `reset` (the browser missed more than
  * can be sent, or its Last-Event-ID is not one of this company's: refresh everything) and `signed-out` (the session
  * ended; the stream ends with it). Every `id:` is a sealed token of (company, event id).
+ * Query: `watch=1,2` the warehouses the browser shows: their changes come with the new state of the fields they
+ * touched (decision 023); `last=` a Last-Event-ID for a browser that opens a new stream to watch other warehouses
+ * (the header, which the browser sends on its own reconnects, wins).
  */
 export const eventsRoutes: FastifyPluginAsync<{ db: Db; feed: EventFeed }> = async (app, { db, feed }) => {
   // the key is read on the first stream, not at start, so a server can start while its database is still down
@@ -46,7 +51,8 @@ export const eventsRoutes: FastifyPluginAsync<{ db: Db; feed: EventFeed }> = asy
       throw error;
     }));
   // the feed hands each event to every stream of its company: the frame is sealed and written out once for them all
-  const frames = new WeakMap<LiveEvent, string>();
+  // (once without the fields, once with them for the streams that watch the warehouse)
+  const frames = new WeakMap<LiveEvent, { id: string; plain?: string; withFields?: string }>();
   const streams = new LiveStreamRegistry((ids) => findLiveSessionIds(db, ids), HEARTBEAT_MS);
   streams.start();
   // streams never end by themselves: close them so a graceful shutdown does not wait forever
@@ -84,12 +90,17 @@ export const eventsRoutes: FastifyPluginAsync<{ db: Db; feed: EventFeed }> = asy
     // the browser reconnects by itself after a drop, 2 s later, and sends the last id it saw
     write('retry: 2000\n\n');
 
+    const watched = new Set(
+      readWatchedWarehouses((request.query as Record<string, unknown> | undefined)?.watch),
+    );
+    const watches = (warehouseId: number) => watched.has(warehouseId);
     const send = (event: LiveEvent) => {
-      let frame = frames.get(event);
-      if (frame === undefined) {
-        frame = `id: ${tokens.seal(companyId, event.id)}\nevent: change\ndata: ${JSON.stringify(presentLiveEvent(event))}\n\n`;
-        frames.set(event, frame);
-      }
+      let cached = frames.get(event);
+      if (cached === undefined) frames.set(event, (cached = { id: tokens.seal(companyId, event.id) }));
+      const withFields = event.fields !== undefined && warehousesOf(event).some(watches);
+      const variant = withFields ? 'withFields' : 'plain';
+      const frame = (cached[variant] ??=
+        `id: ${cached.id}\nevent: change\ndata: ${JSON.stringify(presentLiveEvent(event, withFields))}\n\n`);
       write(frame);
     };
     // What this browser already has: events up to `floor`, and those in `known`. The feed may still hand over older
@@ -105,10 +116,14 @@ export const eventsRoutes: FastifyPluginAsync<{ db: Db; feed: EventFeed }> = asy
     };
     // live events wait while the start is read, so none is lost, sent twice or sent before older ones
     let waiting: LiveEvent[] | undefined = [];
-    const unsubscribe = feed.subscribe(companyId, (event) => {
-      if (waiting) waiting.push(event);
-      else if (isNews(event)) send(event);
-    });
+    const unsubscribe = feed.subscribe(
+      companyId,
+      (event) => {
+        if (waiting) waiting.push(event);
+        else if (isNews(event)) send(event);
+      },
+      watches,
+    );
     let closed = false;
     const close = () => {
       if (closed) return;
@@ -121,7 +136,8 @@ export const eventsRoutes: FastifyPluginAsync<{ db: Db; feed: EventFeed }> = asy
     if (res.destroyed || !res.socket || res.socket.destroyed) close();
 
     try {
-      const header = request.headers['last-event-id'];
+      const last = (request.query as Record<string, unknown> | undefined)?.last;
+      const header = request.headers['last-event-id'] ?? (typeof last === 'string' ? last : undefined);
       if (header === undefined || header === '') {
         await startAtPresent('ready');
       } else {

@@ -5,7 +5,7 @@ import { findAttachmentsOfVaults } from '../vaults/attachments.repo';
 import { attachmentsByVault, presentVault } from '../vaults/vaults.presenter';
 import { findVaultsOfFields } from '../vaults/vaults.repo';
 import { presentField } from './fields.presenter';
-import { type FieldRow, findField } from './fields.repo';
+import { type FieldRow, findField, findFieldsByIds } from './fields.repo';
 
 export const FIELD_NOT_FOUND = 'Field not found';
 
@@ -36,4 +36,9 @@ export async function loadField(db: Db, companyId: number, fieldId: number): Pro
   if (!row) throw notFound(FIELD_NOT_FOUND);
   const [field] = await presentFieldRows(db, companyId, [row]);
   return field!;
+}
+
+/** The company's fields among `fieldIds` with their vaults, as the warehouse shows them (the live frames, issue 11). */
+export async function loadFields(db: Db, companyId: number, fieldIds: number[]): Promise<FieldDto[]> {
+  return presentFieldRows(db, companyId, await findFieldsByIds(db, companyId, fieldIds));
 }

@@ -95,6 +95,18 @@ export async function findFieldAt(
     .executeTakeFirst();
 }
 
+/** The company's fields among `fieldIds` (others are left out), by id. */
+export async function findFieldsByIds(db: Db, companyId: number, fieldIds: number[]): Promise<FieldRow[]> {
+  if (fieldIds.length === 0) return [];
+  return db
+    .selectFrom('fields')
+    .select(FIELD_COLUMNS)
+    .where('company_id', '=', companyId)
+    .where('id', 'in', fieldIds)
+    .orderBy('id')
+    .execute();
+}
+
 export async function findFieldsOfWarehouse(db: Db, warehouseId: number): Promise<FieldRow[]> {
   return db
     .selectFrom('fields')

@@ -1,15 +1,21 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FieldDto } from '../../../domain/schemas/warehouse.schema';
 import {
   type CachedQuery,
   type LiveEvent,
   type LiveSignal,
   type LiveSource,
+  WATCH_SETTLE_MS,
+  eventsUrl,
+  patchedData,
+  readChange,
   refreshOf,
   refreshOfAll,
   refreshTouched,
   startLiveUpdates,
   touchesQuery,
+  updateOf,
 } from './live-updates';
 
 // A browser's cache with one query of every kind the app keeps: warehouse 10 shows vault 1000 in field 100,
@@ -258,9 +264,9 @@ class FakeSource implements LiveSource {
     this.closed = true;
     this.readyState = 2;
   }
-  emit(name: string, data: unknown = {}) {
+  emit(name: string, data: unknown = {}, lastEventId = '') {
     for (const listener of this.listeners.get(name) ?? [])
-      listener({ data: JSON.stringify(data) } as MessageEvent<string>);
+      listener({ data: JSON.stringify(data), lastEventId } as MessageEvent<string>);
   }
 }
 
@@ -367,3 +373,277 @@ describe('startLiveUpdates', () => {
     expect(sources[0]!.closed).toBe(true);
   });
 });
+
+// issue 11: the tablet showing the warehouse patches its copy from the frame (decision 023)
+describe('patchedData: a change that brings its fields patches the copies it touches (cache + frame -> new cache)', () => {
+  const vault = (id: number, fieldId: number, customer: string, order: string | null = null) => ({
+    id,
+    field_id: fieldId,
+    customer_name: customer,
+    order_name: order,
+    type: 'vault',
+  });
+  // the parts of a field and its vaults the patching reads
+  const field = (id: number, warehouseId: number, vaults: ReturnType<typeof vault>[], full = false) =>
+    ({
+      id,
+      name: `F${id}`,
+      type: 'vault',
+      full,
+      warehouse_id: warehouseId,
+      vaults: Object.fromEntries(vaults.map((v) => [v.id, v])),
+    }) as unknown as FieldDto;
+  const stats = (vaultCount: number, realVaultCount: number, emptyVaultCount = 0) => ({
+    vaultCount,
+    realVaultCount,
+    emptyVaultCount,
+    emptyCouchboxCount: 0,
+  });
+  // warehouse 10: field 100 holds vaults 1000 (ACME, order O-1) and 1001 (BETA); field 101 is empty
+  const f100 = field(100, 10, [vault(1000, 100, 'ACME', 'O-1'), vault(1001, 100, 'BETA')]);
+  const f101 = field(101, 10, []);
+  const w10 = {
+    id: 10,
+    version: 3,
+    fields: { 100: f100, 101: f101 },
+    stats: stats(2, 2),
+    customers: ['ACME', 'BETA'],
+    orders: ['O-1'],
+  };
+  const f101Acme = field(101, 10, [vault(1002, 101, 'ACME')]);
+  const f200 = field(200, 20, []);
+  const w20 = { id: 20, version: 1, fields: { 200: f200 }, stats: stats(0, 0), customers: [], orders: [] };
+  const QUERIES: Record<string, CachedQuery> = {
+    warehouse10: { queryKey: ['warehouse', 10], data: w10 },
+    field100: { queryKey: ['warehouse', 10, 'field', 100], data: f100 },
+    warehouse10WithAcmeIn101: {
+      queryKey: ['warehouse', 10],
+      data: { ...w10, fields: { 100: f100, 101: f101Acme }, stats: stats(3, 3) },
+    },
+    field101: { queryKey: ['warehouse', 10, 'field', 101], data: f101 },
+    warehouse20: { queryKey: ['warehouse', 20], data: w20 },
+    companyList: { queryKey: ['warehouses', 1], data: [{ id: 10 }, { id: 20 }] },
+    stage: { queryKey: ['stage'], data: {} },
+  };
+  const change = (e: Partial<LiveEvent> & Pick<LiveEvent, 'kind'>): LiveEvent => ({
+    entityType: e.kind.split('.')[0]!,
+    entityId: null,
+    warehouseId: null,
+    ...e,
+  });
+  // vault 1000 staged from field 100, and the same moved to field 200 of warehouse 20 instead
+  const f100Without1000 = field(100, 10, [vault(1001, 100, 'BETA')]);
+  const staged = change({ kind: 'vault.staged', entityId: 1000, warehouseId: 10, fromFieldId: 100 });
+  const f200With1000 = field(200, 20, [vault(1000, 200, 'ACME', 'O-1')]);
+  const moved = change({
+    kind: 'vault.moved',
+    entityId: 1000,
+    warehouseId: 20,
+    fieldId: 200,
+    fromFieldId: 100,
+    fromWarehouseId: 10,
+  });
+  const f101Full = field(101, 10, [], true);
+
+  // [what, change, query, the patched data, or undefined: fetched again]
+  const TABLE: [string, LiveSignal, string, unknown][] = [
+    [
+      'staged: the warehouse gets the field, its counts and names made again',
+      { ...staged, fields: [f100Without1000] },
+      'warehouse10',
+      {
+        ...w10,
+        fields: { 100: f100Without1000, 101: f101 },
+        stats: stats(1, 1),
+        customers: ['BETA'],
+        orders: [],
+      },
+    ],
+    [
+      'staged: the field query gets the field',
+      { ...staged, fields: [f100Without1000] },
+      'field100',
+      f100Without1000,
+    ],
+    [
+      'staged: another field of the warehouse stays as it is',
+      { ...staged, fields: [f100Without1000] },
+      'field101',
+      f101,
+    ],
+    [
+      'staged, its customer still on a vault elsewhere in the warehouse: the name stays',
+      { ...staged, fields: [f100Without1000] },
+      'warehouse10WithAcmeIn101',
+      {
+        ...w10,
+        fields: { 100: f100Without1000, 101: f101Acme },
+        stats: stats(2, 2),
+        customers: ['ACME', 'BETA'],
+        orders: [],
+      },
+    ],
+    ['staged without fields (the stream does not watch): fetched', staged, 'warehouse10', undefined],
+    [
+      'staged, the field it left not brought: fetched',
+      { ...staged, fields: [f101] },
+      'warehouse10',
+      undefined,
+    ],
+    [
+      'moved between warehouses: the one it left loses it',
+      { ...moved, fields: [f200With1000, f100Without1000] },
+      'warehouse10',
+      {
+        ...w10,
+        fields: { 100: f100Without1000, 101: f101 },
+        stats: stats(1, 1),
+        customers: ['BETA'],
+        orders: [],
+      },
+    ],
+    [
+      'moved between warehouses: the one it went to gains it',
+      { ...moved, fields: [f200With1000, f100Without1000] },
+      'warehouse20',
+      { ...w20, fields: { 200: f200With1000 }, stats: stats(1, 1), customers: ['ACME'], orders: ['O-1'] },
+    ],
+    [
+      'a field the copy does not know (the layout changed): fetched',
+      { ...moved, fields: [field(299, 20, []), f100Without1000], fieldId: 299 },
+      'warehouse20',
+      undefined,
+    ],
+    [
+      'the copy shows the vault in a field the change does not bring: fetched',
+      { ...change({ kind: 'vault.edited', entityId: 1000, warehouseId: 10, fieldId: 101 }), fields: [f101] },
+      'warehouse10',
+      undefined,
+    ],
+    [
+      'a field marked full',
+      { ...change({ kind: 'field.full', entityId: 101, warehouseId: 10 }), fields: [f101Full] },
+      'warehouse10',
+      { ...w10, fields: { 100: f100, 101: f101Full } },
+    ],
+    [
+      'a field marked full, its own query',
+      { ...change({ kind: 'field.full', entityId: 101, warehouseId: 10 }), fields: [f101Full] },
+      'field101',
+      f101Full,
+    ],
+    ['a reset: fetched', 'reset', 'warehouse10', undefined],
+    ['the company list is never patched', { ...staged, fields: [f100Without1000] }, 'companyList', undefined],
+    ['the stage is never patched', { ...staged, fields: [f100Without1000] }, 'stage', undefined],
+    [
+      'a rack change with fields is not a vault change: fetched',
+      { ...change({ kind: 'rack.moved', entityId: 1, warehouseId: 10 }), fields: [f101] },
+      'warehouse10',
+      undefined,
+    ],
+  ];
+
+  it.each(TABLE)('%s', (_what, signal, name, expected) => {
+    const before = structuredClone(QUERIES[name]!.data);
+    expect(patchedData(signal, QUERIES[name]!)).toEqual(expected);
+    expect(QUERIES[name]!.data).toEqual(before);
+  });
+
+  it('updateOf: patches what it can, refetches what it cannot, and a refetch wins over patches in a batch', () => {
+    const bringing = { ...staged, fields: [f100Without1000] };
+    const screen = '/warehouse/w10';
+    expect(updateOf([bringing], QUERIES.warehouse10!, screen)).toEqual({
+      refresh: 'none',
+      data: patchedData(bringing, QUERIES.warehouse10!),
+    });
+    expect(updateOf([bringing], QUERIES.companyList!, screen)).toEqual({ refresh: 'stale' });
+    expect(updateOf([bringing], QUERIES.stage!, screen)).toEqual({ refresh: 'refetch' });
+    expect(updateOf([bringing, staged], QUERIES.warehouse10!, screen)).toEqual({ refresh: 'refetch' });
+    // two changes of one batch are put in one after the other
+    const fullToo = { ...change({ kind: 'field.full', entityId: 101, warehouseId: 10 }), fields: [f101Full] };
+    expect(updateOf([bringing, fullToo], QUERIES.warehouse10!, screen).data).toMatchObject({
+      fields: { 100: f100Without1000, 101: f101Full },
+    });
+    expect(updateOf([event('rack.moved', 10, 7)], QUERIES.warehouse10!, screen)).toEqual({ refresh: 'none' });
+  });
+
+  it('in a real query cache: the warehouse on screen is patched with no request', async () => {
+    const client = new QueryClient();
+    let requests = 0;
+    const observer = new QueryObserver(client, {
+      queryKey: ['warehouse', 10],
+      queryFn: () => {
+        requests += 1;
+        return structuredClone(w10);
+      },
+    });
+    const stop = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(observer.getCurrentResult().isSuccess).toBe(true));
+    await refreshTouched(client, [{ ...staged, fields: [f100Without1000] }], '/warehouse/w10');
+    expect(requests).toBe(1);
+    expect(client.getQueryData(['warehouse', 10])).toMatchObject({ fields: { 100: f100Without1000 } });
+    expect(client.getQueryState(['warehouse', 10])?.isInvalidated).toBe(false);
+    // a change without its fields is fetched again
+    await refreshTouched(client, [staged], '/warehouse/w10');
+    expect(requests).toBe(2);
+    stop();
+  });
+
+  it('reads the fields of a frame, and drops them when they are not fields', () => {
+    const frame = { ...staged, userId: 1, at: '2026-01-01T00:00:00.000Z' };
+    expect(readChange(JSON.stringify({ ...frame, fields: [f100Without1000] }))?.fields).toEqual([
+      f100Without1000,
+    ]);
+    expect(readChange(JSON.stringify({ ...frame, fields: [{ id: 'x' }] }))).not.toHaveProperty('fields');
+    expect(readChange(JSON.stringify({ ...frame, fields: 'no' }))).not.toHaveProperty('fields');
+  });
+});
+
+describe('the stream watches the warehouses on screen', () => {
+  it('builds the address of the stream', () => {
+    expect(eventsUrl([])).toBe('/api/events');
+    expect(eventsUrl([3, 10])).toBe('/api/events?watch=3%2C10');
+    expect(eventsUrl([3], 'tok-en')).toBe('/api/events?watch=3&last=tok-en');
+  });
+
+  it('opens a stream that watches a warehouse once a screen shows it, starting after the last event seen', async () => {
+    vi.useFakeTimers();
+    try {
+      const client = new QueryClient();
+      const opened: { watch: readonly number[]; last?: string; source: FakeSource }[] = [];
+      const stop = startLiveUpdates(client, (watch, last) => {
+        const source = new FakeSource();
+        opened.push({ watch, last, source });
+        return source;
+      });
+      expect(opened.map((o) => o.watch)).toEqual([[]]);
+      opened[0]!.source.emit('ready', {}, 'token-1');
+      const observer = new QueryObserver(client, { queryKey: ['warehouse', 10], queryFn: () => w10Copy() });
+      const unobserve = observer.subscribe(() => undefined);
+      await vi.advanceTimersByTimeAsync(WATCH_SETTLE_MS);
+      expect(opened.map((o) => [o.watch, o.last])).toEqual([
+        [[], undefined],
+        [[10], 'token-1'],
+      ]);
+      expect(opened[0]!.source.closed).toBe(true);
+      // a screen that shows no warehouse: a stream that watches none
+      opened[1]!.source.emit(
+        'change',
+        { kind: 'rack.moved', entityType: 'rack', entityId: 1, warehouseId: 10 },
+        'token-2',
+      );
+      unobserve();
+      await vi.advanceTimersByTimeAsync(WATCH_SETTLE_MS);
+      expect(opened.map((o) => [o.watch, o.last])).toEqual([
+        [[], undefined],
+        [[10], 'token-1'],
+        [[], 'token-2'],
+      ]);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+const w10Copy = () => ({ id: 10, fields: {} });

@@ -1,6 +1,8 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { countVaults } from '../../../domain/rules/placeholders';
 import type { LiveEventDto } from '../../../domain/schemas/live-event.schema';
+import type { FieldDto } from '../../../domain/schemas/warehouse.schema';
 import { sessionQueryKey } from '../api/session';
 
 /** How long a burst of changes is gathered into one refresh. */
@@ -12,9 +14,15 @@ export const REFRESH_DELAY_MS = 150;
 const FIRST_RETRY_MS = 1_000;
 const LONGEST_RETRY_MS = 30_000;
 
-/** What the mapping reads of a change (the `change` frames of GET /api/events carry a LiveEventDto). */
+/** How long the warehouses on screen must stay the same before the stream is opened anew to watch them. */
+export const WATCH_SETTLE_MS = 300;
+
+/**
+ * What the mapping reads of a change (the `change` frames of GET /api/events carry a LiveEventDto); `fields` is the
+ * new state of the fields it touched, sent when the stream watches their warehouse.
+ */
 export type LiveEvent = Pick<LiveEventDto, 'kind' | 'entityType' | 'entityId' | 'warehouseId'> &
-  Partial<Pick<LiveEventDto, 'fieldId' | 'fromFieldId' | 'fromWarehouseId'>>;
+  Partial<Pick<LiveEventDto, 'fieldId' | 'fromFieldId' | 'fromWarehouseId' | 'fields'>>;
 
 /** A change, or the server's word that this browser missed too much and must refresh everything. */
 export type LiveSignal = LiveEvent | 'reset';
@@ -92,6 +100,135 @@ export function touchesQuery(signal: LiveSignal, query: CachedQuery): boolean {
   }
 }
 
+/** The fields a change must bring for a copy to be patched: the vault's field and the one it left, or the field. */
+function namedFields(signal: LiveEvent): number[] {
+  const ids =
+    signal.entityType === 'field' ? [signal.entityId] : [signal.fieldId ?? null, signal.fromFieldId ?? null];
+  return ids.filter((id): id is number => typeof id === 'number');
+}
+
+type Counts = ReturnType<typeof countVaults>;
+type CountedVault = FieldDto['vaults'][number];
+
+/** The counts with `before` taken out and `after` put in. */
+function movedCounts(counts: Counts, before: CountedVault[], after: CountedVault[]): Counts {
+  const [out, into] = [countVaults(before), countVaults(after)];
+  return {
+    vaultCount: counts.vaultCount - out.vaultCount + into.vaultCount,
+    realVaultCount: counts.realVaultCount - out.realVaultCount + into.realVaultCount,
+    emptyVaultCount: counts.emptyVaultCount - out.emptyVaultCount + into.emptyVaultCount,
+    emptyCouchboxCount: counts.emptyCouchboxCount - out.emptyCouchboxCount + into.emptyCouchboxCount,
+  };
+}
+
+/**
+ * A warehouse's customer or order names (sorted as the server sorts them) after the vaults `before` were replaced by
+ * `after`: a name leaves only when no vault of the warehouse has it any more. The same list when nothing changed.
+ */
+function movedNames(
+  names: unknown[],
+  before: CountedVault[],
+  after: CountedVault[],
+  rest: () => CountedVault[],
+  pick: (vault: CountedVault) => string | null,
+): unknown[] {
+  const had = new Set(names);
+  const now = new Set(after.map(pick).filter((name): name is string => Boolean(name)));
+  const added = [...now].filter((name) => !had.has(name));
+  const left = new Set(
+    before
+      .map(pick)
+      .filter((name): name is string => typeof name === 'string' && name !== '' && !now.has(name)),
+  );
+  // a name the patched fields no longer show may still be on a vault elsewhere in the warehouse
+  for (const vault of left.size > 0 ? rest() : []) {
+    left.delete(pick(vault) ?? '');
+    if (left.size === 0) break;
+  }
+  if (added.length === 0 && left.size === 0) return names;
+  // the list is sorted: each new name goes in at its place (a sort of the whole list costs too much per change)
+  const result = left.size > 0 ? names.filter((name) => !left.has(name as string)) : [...names];
+  for (const name of added) {
+    let [low, high] = [0, result.length];
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (String(result[middle]).localeCompare(name) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    result.splice(low, 0, name);
+  }
+  return result;
+}
+
+/**
+ * The warehouse with `brought` fields in place of its copies, and its counts and customer and order names moved by
+ * what they changed (as the server counts and names them), without going over the whole warehouse.
+ */
+function withFields(
+  warehouse: Record<string, unknown>,
+  cached: Record<number, FieldDto>,
+  brought: FieldDto[],
+) {
+  const vaultsOf = (fields: FieldDto[]) => fields.flatMap((field) => Object.values(field.vaults));
+  const before = vaultsOf(brought.map((field) => cached[field.id]!));
+  const after = vaultsOf(brought);
+  const fields = { ...cached };
+  for (const field of brought) fields[field.id] = field;
+  // the vaults of the other fields, gathered once and only when a name may have left (plain loops: this runs per change)
+  let others: CountedVault[] | undefined;
+  const rest = () => {
+    if (others) return others;
+    others = [];
+    const replaced = new Set(brought.map((field) => field.id));
+    for (const field of Object.values(fields)) {
+      if (replaced.has(field.id)) continue;
+      for (const id in field.vaults) others.push(field.vaults[id]!);
+    }
+    return others;
+  };
+  const patched: Record<string, unknown> = { ...warehouse, fields };
+  if (isRecord(warehouse.stats))
+    patched.stats = movedCounts(warehouse.stats as unknown as Counts, before, after);
+  if (Array.isArray(warehouse.customers))
+    patched.customers = movedNames(warehouse.customers, before, after, rest, (v) => v.customer_name);
+  if (Array.isArray(warehouse.orders))
+    patched.orders = movedNames(warehouse.orders, before, after, rest, (v) => v.order_name);
+  return patched;
+}
+
+/**
+ * The cached data of a warehouse query with the change's fields put in (decision 023), or undefined when it cannot
+ * be patched and must be fetched again: the change carries no fields (the stream does not watch the warehouse, a
+ * catch-up after a reconnect, a release), or not every field it names, or the copy does not know a field it brings
+ * (the layout changed), or the copy shows the vault in a field the change does not bring. A warehouse's counts and
+ * customer and order names are made again from its patched fields. Pure: the copy is not changed.
+ */
+export function patchedData(signal: LiveSignal, query: CachedQuery): unknown {
+  if (signal === 'reset' || !signal.fields) return undefined;
+  if (signal.entityType !== 'vault' && signal.entityType !== 'field') return undefined;
+  const [root, warehouseId, part, fieldId] = query.queryKey;
+  if (root !== 'warehouse' || typeof warehouseId !== 'number' || !isRecord(query.data)) return undefined;
+  const brought = new Map(signal.fields.map((field) => [field.id, field]));
+  if (namedFields(signal).some((id) => !brought.has(id))) return undefined;
+  if (part === 'field') {
+    // the change brings every field it touched: one it does not bring is as it was
+    return brought.get(fieldId as number) ?? query.data;
+  }
+  if (query.queryKey.length !== 2 || !isRecord(query.data.fields)) return undefined;
+  const cached = query.data.fields as Record<number, FieldDto>;
+  const mine = signal.fields.filter((field) => field.warehouse_id === warehouseId);
+  if (mine.some((field) => !(field.id in cached))) return undefined;
+  const vaultId = signal.entityType === 'vault' ? signal.entityId : null;
+  if (
+    vaultId !== null &&
+    Object.values(cached).some(
+      (field) => !brought.has(field.id) && isRecord(field.vaults) && vaultId in field.vaults,
+    )
+  )
+    return undefined;
+  return withFields(query.data, cached, mine);
+}
+
 /**
  * How a change refreshes a cached query: `refetch` (stale, and fetched again at once if on screen), `stale` (only
  * marked stale: fetched again when a screen next shows it) or `none`.
@@ -127,6 +264,49 @@ export function refreshOfAll(signals: readonly LiveSignal[], query: CachedQuery,
   return result;
 }
 
+/** What a batch of changes does to a cached query: how it is refreshed, and its patched data when it is. */
+export interface QueryUpdate {
+  refresh: Refresh;
+  /** the data with every touching change put in, when all of them could be (then `refresh` is `none`) */
+  data?: unknown;
+}
+
+/**
+ * What a batch of changes does to a cached query on `screen`: a change whose fields can be put into the copy patches
+ * it (no request); any other change that touches it refreshes it as refreshOf says, and a refetch wins over patches.
+ */
+export function updateOf(signals: readonly LiveSignal[], query: CachedQuery, screen: string): QueryUpdate {
+  let refresh: Refresh = 'none';
+  let data = query.data;
+  let patched = false;
+  for (const signal of signals) {
+    if (!touchesQuery(signal, query)) continue;
+    const next = data === undefined ? undefined : patchedData(signal, { queryKey: query.queryKey, data });
+    if (next !== undefined) {
+      data = next;
+      patched = true;
+      continue;
+    }
+    const wanted = refreshOf(signal, query, screen);
+    if (wanted === 'refetch') return { refresh: 'refetch' };
+    if (wanted === 'stale') refresh = 'stale';
+  }
+  return patched ? { refresh, data } : { refresh };
+}
+
+/** The fields of a frame as the patching reads them, or undefined when absent or not what they should be. */
+function readFields(value: unknown): FieldDto[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const ok = value.every(
+    (field) =>
+      isRecord(field) &&
+      typeof field.id === 'number' &&
+      typeof field.warehouse_id === 'number' &&
+      isRecord(field.vaults),
+  );
+  return ok ? (value as FieldDto[]) : undefined;
+}
+
 /** The change a `change` frame carries, or null when it cannot be read. */
 export function readChange(data: string): LiveEvent | null {
   try {
@@ -134,7 +314,7 @@ export function readChange(data: string): LiveEvent | null {
     if (!isRecord(parsed) || typeof parsed.kind !== 'string' || typeof parsed.entityType !== 'string')
       return null;
     const id = (value: unknown) => (typeof value === 'number' ? value : null);
-    return {
+    const change: LiveEvent = {
       kind: parsed.kind,
       entityType: parsed.entityType,
       entityId: id(parsed.entityId),
@@ -143,6 +323,9 @@ export function readChange(data: string): LiveEvent | null {
       fromFieldId: id(parsed.fromFieldId),
       fromWarehouseId: id(parsed.fromWarehouseId),
     };
+    const fields = readFields(parsed.fields);
+    if (fields) change.fields = fields;
+    return change;
   } catch {
     return null;
   }
@@ -151,19 +334,51 @@ export function readChange(data: string): LiveEvent | null {
 const currentScreen = () => (typeof location === 'undefined' ? '/' : location.pathname);
 
 /**
- * Marks what the changes touch as stale; what is on screen is fetched again, the rest when it is next shown. The
- * company list's counts are fetched again only on a screen that shows them (see refreshOf).
+ * Patches the copies the changes bring the data for; marks the rest of what they touch as stale: what is on screen
+ * is fetched again, the rest when it is next shown. The company list's counts are fetched again only on a screen that
+ * shows them (see refreshOf). A copy whose fetch is under way is fetched again rather than patched, since the answer
+ * on its way may be older than the change.
  */
 export function refreshTouched(
   queryClient: QueryClient,
   signals: readonly LiveSignal[],
   screen: string = currentScreen(),
 ) {
-  const refresh = (query: { queryKey: readonly unknown[]; state: { data?: unknown } }) =>
-    refreshOfAll(signals, { queryKey: query.queryKey, data: query.state.data }, screen);
-  for (const query of queryClient.getQueryCache().findAll({ predicate: (q) => refresh(q) === 'stale' }))
-    query.invalidate();
-  return queryClient.invalidateQueries({ predicate: (query) => refresh(query) === 'refetch' });
+  const refetch: unknown[][] = [];
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const update = updateOf(signals, { queryKey: query.queryKey, data: query.state.data }, screen);
+    if (update.data !== undefined && query.state.fetchStatus === 'fetching') update.refresh = 'refetch';
+    if (update.refresh === 'refetch') refetch.push([...query.queryKey]);
+    else if (update.data !== undefined) queryClient.setQueryData(query.queryKey, update.data);
+    if (update.refresh === 'stale') void query.invalidate();
+  }
+  const keys = new Set(refetch.map((key) => JSON.stringify(key)));
+  return queryClient.invalidateQueries({ predicate: (query) => keys.has(JSON.stringify(query.queryKey)) });
+}
+
+/** The warehouses whose data a screen shows now (their queries have observers): the stream watches them. */
+export function shownWarehouses(queryClient: QueryClient): number[] {
+  const ids = new Set<number>();
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const [root, warehouseId] = query.queryKey;
+    if (
+      root === 'warehouse' &&
+      typeof warehouseId === 'number' &&
+      warehouseId > 0 &&
+      query.getObserversCount() > 0
+    )
+      ids.add(warehouseId);
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
+/** The address of the stream that watches `watch` and, when given, starts after the event `lastEventId`. */
+export function eventsUrl(watch: readonly number[], lastEventId?: string): string {
+  const params = new URLSearchParams();
+  if (watch.length > 0) params.set('watch', watch.join(','));
+  if (lastEventId) params.set('last', lastEventId);
+  const query = params.toString();
+  return query ? `/api/events?${query}` : '/api/events';
 }
 
 /** The part of EventSource the live updates use, so tests can hand in a stand-in. */
@@ -177,17 +392,26 @@ export interface LiveSource {
 const CLOSED = 2;
 
 /**
- * Listens to the company's change stream and refreshes what a change touches, so a move on one tablet shows on
- * another within a second. The browser reconnects by itself after a drop and the server sends what was missed, or
- * a reset when that was too much; a stream the server ended with the session makes the app check its sign-in.
+ * Listens to the company's change stream and patches or refreshes what a change touches, so a move on one tablet
+ * shows on another within a second. The stream watches the warehouses on screen (`open` gets their ids and, when it
+ * replaces a stream for that, the last event seen, so nothing is missed in between), so their changes come with the
+ * data to patch them. The browser reconnects by itself after a drop and the server sends what was missed, or a reset
+ * when that was too much; a stream the server ended with the session makes the app check its sign-in.
  * Answers a function that stops it all.
  */
-export function startLiveUpdates(queryClient: QueryClient, open: () => LiveSource): () => void {
+export function startLiveUpdates(
+  queryClient: QueryClient,
+  open: (watch: readonly number[], lastEventId?: string) => LiveSource,
+): () => void {
   let source: LiveSource | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let retryDelay = FIRST_RETRY_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: LiveSignal[] = [];
+  let watching: readonly number[] = [];
+  let lastEventId: string | undefined;
+  let rewatch: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
   // a burst of changes (a bulk delete) becomes one refresh
   const schedule = (signal: LiveSignal) => {
     pending.push(signal);
@@ -200,33 +424,67 @@ export function startLiveUpdates(queryClient: QueryClient, open: () => LiveSourc
     }, REFRESH_DELAY_MS);
   };
   const checkSignIn = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  const seen = (event: MessageEvent<string>) => {
+    if (event.lastEventId) lastEventId = event.lastEventId;
+  };
 
-  const connect = (replacing: boolean) => {
-    const stream = open();
+  // replacing: a stream opened anew after a refusal, which cannot know what happened while there was none;
+  // resuming: a stream opened to watch other warehouses, which starts after the last event the old one brought
+  const connect = (mode: 'first' | 'replacing' | 'resuming') => {
+    watching = shownWarehouses(queryClient);
+    const stream = open(watching, mode === 'resuming' ? lastEventId : undefined);
     source = stream;
-    stream.addEventListener('change', (event) => schedule(readChange(event.data) ?? 'reset'));
-    stream.addEventListener('reset', () => schedule('reset'));
-    // a stream opened anew (not resumed) cannot know what happened while there was none
-    stream.addEventListener('ready', () => {
+    stream.addEventListener('change', (event) => {
+      seen(event);
+      schedule(readChange(event.data) ?? 'reset');
+    });
+    stream.addEventListener('reset', (event) => {
+      seen(event);
+      schedule('reset');
+    });
+    stream.addEventListener('ready', (event) => {
+      seen(event);
       retryDelay = FIRST_RETRY_MS;
-      if (replacing) schedule('reset');
+      if (mode !== 'first') schedule('reset');
     });
     // the stream's session ended: check the sign-in; the stream reconnects by itself with the browser's cookie,
     // which another tab's sign-in may have renewed, and catches up (a 401 closes it, and the app leaves)
     stream.addEventListener('signed-out', checkSignIn);
     stream.addEventListener('error', () => {
-      if (stream.readyState !== CLOSED) return;
+      if (stream.readyState !== CLOSED || stream !== source) return;
       // refused (database down, signed out, or too many tabs): check the sign-in, and try again later if it holds
       checkSignIn();
-      retry = setTimeout(() => connect(true), retryDelay);
+      retry = setTimeout(() => {
+        retry = undefined;
+        connect('replacing');
+      }, retryDelay);
       retryDelay = Math.min(retryDelay * 2, LONGEST_RETRY_MS);
     });
   };
-  connect(false);
+  connect('first');
+
+  // another warehouse on screen: once the screens settle, a stream that watches what they show replaces this one
+  const sameIds = (a: readonly number[], b: readonly number[]) =>
+    a.length === b.length && a.every((id, i) => id === b[i]);
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'observerAdded' && event.type !== 'observerRemoved') return;
+    if (event.query.queryKey[0] !== 'warehouse' || stopped) return;
+    if (rewatch) clearTimeout(rewatch);
+    rewatch = setTimeout(() => {
+      rewatch = undefined;
+      // a stream waiting to be tried again after a refusal will watch what is shown when it opens
+      if (retry || sameIds(shownWarehouses(queryClient), watching)) return;
+      source?.close();
+      connect(lastEventId ? 'resuming' : 'replacing');
+    }, WATCH_SETTLE_MS);
+  });
 
   return () => {
+    stopped = true;
+    unsubscribe();
     if (timer) clearTimeout(timer);
     if (retry) clearTimeout(retry);
+    if (rewatch) clearTimeout(rewatch);
     source?.close();
   };
 }
@@ -236,6 +494,9 @@ export function useLiveUpdates(enabled: boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    return startLiveUpdates(queryClient, () => new EventSource('/api/events') as LiveSource);
+    return startLiveUpdates(
+      queryClient,
+      (watch, lastEventId) => new EventSource(eventsUrl(watch, lastEventId)) as LiveSource,
+    );
   }, [enabled, queryClient]);
 }
