@@ -78,6 +78,8 @@ export interface TeamDto {
 
 /** A one-time link as its creator sees it, once: the token is in the fragment, so it never reaches a server log. */
 export interface MemberLinkDto {
+  /** the link's id, to revoke it by */
+  id: number;
   path: string;
   expiresAt: string;
 }

@@ -92,7 +92,7 @@ export async function insertMemberLink(
     expiresAt: string;
   },
 ) {
-  await db
+  return db
     .insertInto('member_links')
     .values({
       company_id: link.companyId,
@@ -105,7 +105,8 @@ export async function insertMemberLink(
       expires_at: link.expiresAt,
       created_at: nowIso(),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
 }
 
 /** A link that still works: unused and not expired, with its company's name. */

@@ -95,8 +95,8 @@ async function newLink(
 ): Promise<MemberLinkDto> {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = hoursFromNow(link.kind === 'invite' ? INVITE_LINK_HOURS : RESET_LINK_HOURS);
-  await insertMemberLink(db, { ...link, tokenHash: hashToken(token), createdBy, expiresAt });
-  return { path: `/join#${token}`, expiresAt };
+  const { id } = await insertMemberLink(db, { ...link, tokenHash: hashToken(token), createdBy, expiresAt });
+  return { id: Number(id), path: `/join#${token}`, expiresAt };
 }
 
 export async function inviteMember(db: Db, manager: SessionUser, input: InviteInput): Promise<MemberLinkDto> {
