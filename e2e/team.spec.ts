@@ -114,6 +114,8 @@ test.describe('Team and history', () => {
     account,
     browser,
   }) => {
+    // two browsers: under load this takes longer than a one-screen test
+    test.setTimeout(90_000);
     const email = `revoked-${account.companyId}@example.test`;
     const floor = await buildAccount(e2eDatabase().db, { company: account.companyName, role: 'floor' });
 
