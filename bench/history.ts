@@ -316,7 +316,7 @@ async function recordingCost(
       const added = ((on - off) / off) * 100;
       const load = os.loadavg()[0]!.toFixed(1);
       console.log(
-        `${engine} ${label}: p50 ${on.toFixed(2)} ms with the event, ${off.toFixed(2)} ms without: +${added.toFixed(1)} % (load ${load})`,
+        `${engine} ${label}: p50 ${on.toFixed(2)} ms with the event, ${off.toFixed(2)} ms without: ${added >= 0 ? '+' : ''}${added.toFixed(1)} % (load ${load})`,
       );
       lines.push(`| ${label} | ${on.toFixed(2)} | ${off.toFixed(2)} | ${added.toFixed(1)} % | ${load} |`);
     }
