@@ -1,9 +1,24 @@
 import { CompiledQuery, type Insertable, type RawBuilder, sql } from 'kysely';
-import type { Db } from '../server/db/database';
+import type { DatabaseHandle, Db } from '../server/db/database';
 import type { Database } from '../server/db/schema';
 
 type Engine = 'sqlite' | 'postgres';
 type EventRow = Insertable<Database['events']>;
+
+const EVENT_COLUMNS = [
+  'company_id',
+  'user_id',
+  'actor',
+  'kind',
+  'entity_type',
+  'entity_id',
+  'warehouse_id',
+  'warehouse_name',
+  'subject',
+  'customer',
+  'payload',
+  'created_at',
+] as const;
 
 /**
  * Loads a large log the way a bulk load is done: the events table's secondary indexes are dropped and built again
@@ -12,18 +27,28 @@ type EventRow = Insertable<Database['events']>;
  * trigger definitions are read from the database itself, so the bench measures exactly the schema the migrations made.
  */
 export async function bulkLoadEvents(
-  db: Db,
-  engine: Engine,
+  database: DatabaseHandle,
   load: (insert: (rows: EventRow[]) => Promise<void>) => Promise<void>,
 ): Promise<void> {
+  const { db, engine, sqlite } = database;
   if (engine === 'sqlite') {
+    if (!sqlite) throw new Error('the SQLite handle has no driver connection');
     const { rows: objects } = await sql<{ type: string; name: string; sql: string }>`
       select type, name, sql from sqlite_master
       where tbl_name = 'events' and type in ('index', 'trigger') and sql is not null`.execute(db);
     for (const o of objects) await sql.raw(`drop ${o.type} ${o.name}`).execute(db);
     await sql`pragma cache_size = -262144`.execute(db);
-    // one transaction: one journal sync for the whole load
-    await db.transaction().execute(async (trx) => load((rows) => insertSqlite(trx, rows)));
+    // one prepared statement run per row on the driver itself, a transaction per batch (building a query of
+    // thousands of rows costs more than running it)
+    const insert = sqlite.prepare(
+      `insert into events (${EVENT_COLUMNS.join(', ')}) values (${EVENT_COLUMNS.map(() => '?').join(', ')})`,
+    );
+    const insertAll = sqlite.transaction((rows: EventRow[]) => {
+      for (const row of rows) insert.run(EVENT_COLUMNS.map((column) => row[column] ?? null));
+    });
+    await load(async (rows) => {
+      insertAll(rows);
+    });
     for (const o of objects.filter((x) => x.type === 'index')) await sql.raw(o.sql).execute(db);
     for (const o of objects.filter((x) => x.type === 'trigger')) await sql.raw(o.sql).execute(db);
     return;
@@ -45,26 +70,13 @@ export async function bulkLoadEvents(
   });
 }
 
-/** SQLite: multi-row inserts under its parameter limit; the same statement text comes back, prepared once. */
-async function insertSqlite(db: Db, rows: EventRow[]): Promise<void> {
-  const columns = rows[0] ? Object.keys(rows[0]).length : 1;
-  const chunk = Math.max(1, Math.floor(30_000 / columns));
-  for (let i = 0; i < rows.length; i += chunk) {
-    await db
-      .insertInto('events')
-      .values(rows.slice(i, i + chunk))
-      .execute();
-  }
-}
-
 /** PostgreSQL: one statement per batch, each column sent as one array and spread into rows by unnest. */
 async function insertPostgres(db: Db, rows: EventRow[]): Promise<void> {
   const column = <T>(pick: (row: EventRow) => T) => rows.map(pick);
   const ints = (values: unknown[]): RawBuilder<unknown> => sql`${values}::integer[]`;
   const texts = (values: unknown[]): RawBuilder<unknown> => sql`${values}::text[]`;
   await sql`
-    insert into events (company_id, user_id, actor, kind, entity_type, entity_id, warehouse_id, warehouse_name,
-      subject, customer, payload, created_at)
+    insert into events (${sql.raw(EVENT_COLUMNS.join(', '))})
     select * from unnest(
       ${ints(column((r) => r.company_id))}, ${ints(column((r) => r.user_id ?? null))},
       ${texts(column((r) => r.actor ?? null))}, ${texts(column((r) => r.kind))},

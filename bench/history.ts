@@ -127,7 +127,7 @@ async function runEngine(engine: Engine): Promise<string[]> {
     const first = Date.parse('2024-11-01T00:00:00.000Z');
     const step = (DAYS * 86_400_000) / EVENTS;
     const BATCH = 20_000;
-    await bulkLoadEvents(db, engine, async (insert) => {
+    await bulkLoadEvents(database, async (insert) => {
       for (let done = 0; done < EVENTS; done += BATCH) {
         const rows: Insertable<Database['events']>[] = [];
         for (let i = done; i < Math.min(EVENTS, done + BATCH); i += 1) {
