@@ -1,3 +1,4 @@
+import { buildAccount } from '../server/factories';
 import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
 import { e2eDatabase, expect, test } from './fixtures';
 
@@ -106,5 +107,57 @@ test.describe('Team and history', () => {
     await expect(changes.first()).toContainText('Fran Floor moved TM-1');
     await expect(changes.first()).toContainText('from the stage to Team Yard B2 slot 3');
     await expect(changes.nth(1)).toContainText('from Team Yard A1 slot 3 to the stage');
+  });
+
+  test('a Manager revokes an open invitation and a password link, and both links stop working at once', async ({
+    signedIn: page,
+    account,
+    browser,
+  }) => {
+    // two browsers: under load this takes longer than a one-screen test
+    test.setTimeout(90_000);
+    const email = `revoked-${account.companyId}@example.test`;
+    const floor = await buildAccount(e2eDatabase().db, { company: account.companyName, role: 'floor' });
+
+    await page.goto('/team');
+    const invite = page.getByRole('form', { name: 'Invite a member' });
+    await invite.getByLabel('Email').fill(email);
+    await invite.getByLabel('Role').selectOption({ label: 'Viewer' });
+    await invite.getByRole('button', { name: 'Create invitation link' }).click();
+    const inviteLink = await page.getByTestId('one-time-link').inputValue();
+    // the open invitation is listed with its expiry, and revoked after a confirmation
+    const openInvite = page.getByTestId('open-invite').filter({ hasText: email });
+    await expect(openInvite).toContainText('as Viewer, until');
+    await openInvite.getByRole('button', { name: `Revoke the invitation for ${email}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Revoke this link?' });
+    await expect(confirm).toContainText(`The invitation for ${email} stops working at once.`);
+    await confirm.getByRole('button', { name: 'Yes, revoke it' }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(openInvite).toHaveCount(0);
+    await expect(page.getByTestId('one-time-link')).toHaveCount(0);
+
+    // a password link of a member, likewise
+    const row = page.getByTestId('member-row').filter({ hasText: floor.email });
+    await row.getByRole('button', { name: 'Reset password' }).click();
+    const resetLink = await row.getByTestId('one-time-link').inputValue();
+    await expect(row).toContainText('Password link open until');
+    await row.getByRole('button', { name: /^Revoke the password link for / }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Revoke this link?' })
+      .getByRole('button', { name: 'Yes, revoke it' })
+      .click();
+    await expect(row.getByText('Password link open until')).toHaveCount(0);
+    await expect(row.getByTestId('one-time-link')).toHaveCount(0);
+
+    // whoever opens either link is told it no longer works
+    const stranger = await browser.newContext();
+    for (const link of [inviteLink, resetLink]) {
+      const other = await stranger.newPage();
+      await other.goto(link);
+      await expect(other.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
+      await expect(other.getByText('This link has expired or was already used.')).toBeVisible();
+      await other.close();
+    }
+    await stranger.close();
   });
 });

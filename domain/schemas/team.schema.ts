@@ -63,13 +63,23 @@ export interface PendingInviteDto {
   expiresAt: string;
 }
 
+/** A password link of a member that still works. */
+export interface PendingResetDto {
+  id: number;
+  memberId: number;
+  expiresAt: string;
+}
+
 export interface TeamDto {
   members: MemberDto[];
   invites: PendingInviteDto[];
+  resets: PendingResetDto[];
 }
 
 /** A one-time link as its creator sees it, once: the token is in the fragment, so it never reaches a server log. */
 export interface MemberLinkDto {
+  /** the link's id, to revoke it by */
+  id: number;
   path: string;
   expiresAt: string;
 }

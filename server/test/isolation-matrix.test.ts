@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChecklistDto } from '../../domain/schemas/checklist.schema';
+import type { TeamDto } from '../../domain/schemas/team.schema';
 import { ROLES, type Role, roleAllows } from '../../domain/rules/roles';
 import { roleOf } from '../auth/route-roles';
 import { buildAccount } from '../factories';
@@ -21,6 +22,8 @@ interface Targets extends CompanyIds {
   email: string;
   /** A's member (the demo user) */
   memberId: number;
+  /** an open invitation link of A's */
+  linkId: number;
   attachmentId: number;
   /** a spreadsheet import of A's (one staged vault) */
   importId: number;
@@ -624,6 +627,9 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/team/members/:id/reset-link': (t) => [
     { label: "a reset link for A's member", url: `/api/team/members/${t.memberId}/reset-link` },
   ],
+  'DELETE /api/team/links/:id': (t) => [
+    { label: "A's open invitation revoked", url: `/api/team/links/${t.linkId}` },
+  ],
   'POST /api/team/link': () => [
     {
       label: 'a made-up link',
@@ -713,6 +719,7 @@ function ghostOf(t: Targets): Targets {
     palletId: ghost(),
     attachmentId: ghost(),
     memberId: ghost(),
+    linkId: ghost(),
     pullListId: ghost(),
     checkId: ghost(),
     pullOrderName: 'NO-SUCH-ORDER',
@@ -855,6 +862,13 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
       payload: { warehouse_id: ids.warehouseId },
     });
     expect(check.statusCode).toBe(201);
+    const invited = await a.request({
+      method: 'POST',
+      url: '/api/team/invites',
+      payload: { email: 'alpha-invited-member@example.test', role: 'floor' },
+    });
+    expect(invited.statusCode).toBe(201);
+    const openLinks = (await a.request({ method: 'GET', url: '/api/team' })).json() as TeamDto;
     targets = {
       checkId: (check.json() as { id: number }).id,
       ...ids,
@@ -862,6 +876,7 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
       pullOrderName,
       email: DEMO_LOGIN.email,
       memberId: ((await a.request({ method: 'GET', url: '/api/auth/' })).json() as { id: number }).id,
+      linkId: openLinks.invites.find((i) => i.email === 'alpha-invited-member@example.test')!.id,
       attachmentId: (upload.json() as { attachment: { id: number } }).attachment.id,
       importId: (imported.json() as { id: number }).id,
       checklistKey: keyOfLink(ids.checklist.fill_in_url),

@@ -57,16 +57,26 @@ export async function updateMember(
     .execute();
 }
 
-export async function listPendingInvites(db: Db, companyId: number) {
+/** The company's links that still work (invitations and password resets), newest first. */
+export async function listPendingLinks(db: Db, companyId: number) {
   return db
     .selectFrom('member_links')
-    .select(['id', 'email', 'role', 'expires_at'])
+    .select(['id', 'kind', 'email', 'role', 'user_id', 'expires_at'])
     .where('company_id', '=', companyId)
-    .where('kind', '=', 'invite')
     .where('used_at', 'is', null)
     .where('expires_at', '>', nowIso())
     .orderBy('id', 'desc')
     .execute();
+}
+
+/** One link of the company, used or not (null when the company has no such link). */
+export async function findCompanyLink(db: Db, companyId: number, linkId: number) {
+  return db
+    .selectFrom('member_links')
+    .select(['id', 'kind', 'email', 'role', 'user_id', 'expires_at', 'used_at'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', linkId)
+    .executeTakeFirst();
 }
 
 export async function insertMemberLink(
@@ -82,7 +92,7 @@ export async function insertMemberLink(
     expiresAt: string;
   },
 ) {
-  await db
+  return db
     .insertInto('member_links')
     .values({
       company_id: link.companyId,
@@ -95,7 +105,8 @@ export async function insertMemberLink(
       expires_at: link.expiresAt,
       created_at: nowIso(),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
 }
 
 /** A link that still works: unused and not expired, with its company's name. */

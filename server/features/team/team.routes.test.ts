@@ -7,7 +7,7 @@ import { guardRoutesByRole } from '../../auth/route-roles';
 import { buildAccount } from '../../factories';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
 import { buildStagedVault, buildWarehouse } from '../warehouses/warehouses.factories';
-import { LAST_MANAGER, LINK_UNUSABLE, WRONG_PASSWORD } from './team.service';
+import { LAST_MANAGER, LINK_NOT_FOUND, LINK_NOT_OPEN, LINK_UNUSABLE, WRONG_PASSWORD } from './team.service';
 
 const STRONG = 'orbit-lantern-pebble-42';
 const tokenOf = (link: MemberLinkDto) => link.path.split('#')[1]!;
@@ -255,6 +255,116 @@ describe.each(testEngines())('team, roles and one-time links on %s', (engine) =>
         })
       ).statusCode,
     ).toBe(404);
+  });
+
+  it('a Manager revokes an open invitation: the link stops working at once, the history says who revoked it', async () => {
+    const email = `revoked-${Math.random().toString(36).slice(2)}@example.test`;
+    const link = await invite(email, 'floor');
+    const pending = (await team()).invites.find((i) => i.email === email)!;
+    expect(pending).toMatchObject({ role: 'floor' });
+    expect(Date.parse(pending.expiresAt)).toBeGreaterThan(Date.now());
+
+    const revoked = await boss.request({ method: 'DELETE', url: `/api/team/links/${pending.id}` });
+    expect(revoked.statusCode, revoked.body).toBe(204);
+    expect((await team()).invites.map((i) => i.email)).not.toContain(email);
+    const info = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/team/link',
+      payload: { token: tokenOf(link) },
+    });
+    expect(info.statusCode).toBe(404);
+    expect(info.json()).toEqual({ errors: [LINK_UNUSABLE] });
+    const used = await accept(tokenOf(link), 'Too Late');
+    expect(used.statusCode).toBe(404);
+    expect(
+      await ctx.database.db.selectFrom('users').select('id').where('email', '=', email).execute(),
+    ).toEqual([]);
+
+    // revoking twice, or a link that is not there, changes nothing and says why
+    const twice = await boss.request({ method: 'DELETE', url: `/api/team/links/${pending.id}` });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toEqual({ errors: [LINK_NOT_OPEN] });
+    const missing = await boss.request({ method: 'DELETE', url: '/api/team/links/2000000001' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ errors: [LINK_NOT_FOUND] });
+
+    const me = (await boss.request({ method: 'GET', url: '/api/auth/' })).json() as { username: string };
+    const history = await boss.request({ method: 'GET', url: '/api/activity?kind=member' });
+    const items = (history.json() as { items: { kind: string; actor: string; details: unknown }[] }).items;
+    expect(items.find((i) => i.kind === 'member.invite-revoked')).toMatchObject({
+      actor: me.username,
+      details: { email, role: 'floor' },
+    });
+  });
+
+  it('a Manager revokes a password link: it is listed with the member until then, and no longer works', async () => {
+    const member = await join('floor');
+    const made = await boss.request({ method: 'POST', url: `/api/team/members/${member.id}/reset-link` });
+    const token = tokenOf(made.json() as MemberLinkDto);
+    const open = (await team()).resets.find((r) => r.memberId === member.id)!;
+    expect(open.expiresAt).toBe((made.json() as MemberLinkDto).expiresAt);
+
+    expect((await boss.request({ method: 'DELETE', url: `/api/team/links/${open.id}` })).statusCode).toBe(
+      204,
+    );
+    expect((await team()).resets.map((r) => r.memberId)).not.toContain(member.id);
+    const used = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/team/link/accept',
+      payload: { token, password: 'granite-willow-harbor-73' },
+    });
+    expect(used.statusCode).toBe(404);
+    // the member's session and password are untouched
+    expect((await as(member.cookie, 'GET', '/api/auth/')).statusCode).toBe(200);
+  });
+
+  it('a used or expired link cannot be revoked, and a link and its revocation race with exactly one winner', async () => {
+    const usedEmail = `used-${Math.random().toString(36).slice(2)}@example.test`;
+    const usedLink = await invite(usedEmail, 'viewer');
+    const usedId = (await team()).invites.find((i) => i.email === usedEmail)!.id;
+    expect((await accept(tokenOf(usedLink), 'Used Up')).statusCode).toBe(200);
+    expect((await boss.request({ method: 'DELETE', url: `/api/team/links/${usedId}` })).statusCode).toBe(409);
+
+    const lateEmail = `expired-${Math.random().toString(36).slice(2)}@example.test`;
+    await invite(lateEmail, 'viewer');
+    const lateId = (await team()).invites.find((i) => i.email === lateEmail)!.id;
+    await ctx.database.db
+      .updateTable('member_links')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', lateId)
+      .execute();
+    expect((await boss.request({ method: 'DELETE', url: `/api/team/links/${lateId}` })).statusCode).toBe(409);
+
+    const raceEmail = `race-${Math.random().toString(36).slice(2)}@example.test`;
+    const raceLink = await invite(raceEmail, 'floor');
+    const raceId = (await team()).invites.find((i) => i.email === raceEmail)!.id;
+    const [revoked, joined] = await Promise.all([
+      boss.request({ method: 'DELETE', url: `/api/team/links/${raceId}` }),
+      accept(tokenOf(raceLink), 'Racer'),
+    ]);
+    const joinedUser = await ctx.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', raceEmail)
+      .execute();
+    if (revoked.statusCode === 204) {
+      expect(joined.statusCode).toBe(404);
+      expect(joinedUser).toHaveLength(0);
+    } else {
+      expect(revoked.statusCode).toBe(409);
+      expect(joined.statusCode).toBe(200);
+      expect(joinedUser).toHaveLength(1);
+    }
+  });
+
+  it('only a Manager revokes links', async () => {
+    const floor = await join('floor');
+    const email = `kept-${Math.random().toString(36).slice(2)}@example.test`;
+    await invite(email, 'viewer');
+    const id = (await team()).invites.find((i) => i.email === email)!.id;
+    const refused = await as(floor.cookie, 'DELETE', `/api/team/links/${id}`);
+    expect(refused.statusCode).toBe(403);
+    expect((await team()).invites.map((i) => i.email)).toContain(email);
   });
 
   it('every member changes their own name and password (the current one first)', async () => {

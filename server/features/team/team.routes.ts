@@ -18,7 +18,9 @@ import {
   inviteMember,
   linkInfo,
   loadTeam,
+  LINK_NOT_FOUND,
   resetLinkFor,
+  revokeLink,
 } from './team.service';
 import { presentSessionUser } from '../../auth/session.plugin';
 
@@ -48,6 +50,11 @@ export const teamRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { data
   app.post<{ Params: { id: string } }>('/api/team/members/:id/reset-link', async (request, reply) => {
     const link = await resetLinkFor(db, requireUser(request), parseId(request.params.id, MEMBER_NOT_FOUND));
     return reply.status(201).send(link);
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/team/links/:id', async (request, reply) => {
+    await revokeLink(db, requireUser(request), parseId(request.params.id, LINK_NOT_FOUND));
+    return reply.status(204).send();
   });
 
   // the token travels in the body, never in an address a log could keep

@@ -17,7 +17,7 @@ import { hashPassword, verifyPassword } from '../../auth/password';
 import { passwordProblems } from '../../auth/password-policy';
 import { deleteSessionsOfUser } from '../../auth/sessions.repo';
 import { insertUser } from '../../auth/users.repo';
-import type { Db } from '../../db/database';
+import { type Db, nowIso } from '../../db/database';
 import { recordEvent } from '../../events/event-log.repo';
 import { endUserStreams } from '../../events/live-streams';
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
@@ -28,7 +28,8 @@ import {
   findUsableLink,
   insertMemberLink,
   listMembers,
-  listPendingInvites,
+  findCompanyLink,
+  listPendingLinks,
   lockTeam,
   retireResetLinks,
   updateMember,
@@ -43,6 +44,9 @@ export const LAST_MANAGER =
   'A company always keeps at least one active Manager: make another member a Manager first.';
 export const WRONG_PASSWORD = 'Your current password is not right.';
 export const EMAIL_TAKEN = 'A user with this email already exists.';
+export const LINK_NOT_FOUND = 'Link not found.';
+export const LINK_NOT_OPEN =
+  'This link was already used, revoked or has expired: there is nothing to revoke.';
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
@@ -60,18 +64,20 @@ export function presentMember(row: MemberRow): MemberDto {
 }
 
 export async function loadTeam(db: Db, companyId: number): Promise<TeamDto> {
-  const [members, invites] = await Promise.all([
-    listMembers(db, companyId),
-    listPendingInvites(db, companyId),
-  ]);
+  const [members, links] = await Promise.all([listMembers(db, companyId), listPendingLinks(db, companyId)]);
   return {
     members: members.map(presentMember),
-    invites: invites.map((row) => ({
-      id: row.id,
-      email: row.email,
-      role: isRole(row.role) ? row.role : 'viewer',
-      expiresAt: row.expires_at,
-    })),
+    invites: links
+      .filter((row) => row.kind === 'invite')
+      .map((row) => ({
+        id: row.id,
+        email: row.email,
+        role: isRole(row.role) ? row.role : 'viewer',
+        expiresAt: row.expires_at,
+      })),
+    resets: links
+      .filter((row) => row.kind === 'reset' && row.user_id !== null)
+      .map((row) => ({ id: row.id, memberId: row.user_id!, expiresAt: row.expires_at })),
   };
 }
 
@@ -89,8 +95,8 @@ async function newLink(
 ): Promise<MemberLinkDto> {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = hoursFromNow(link.kind === 'invite' ? INVITE_LINK_HOURS : RESET_LINK_HOURS);
-  await insertMemberLink(db, { ...link, tokenHash: hashToken(token), createdBy, expiresAt });
-  return { path: `/join#${token}`, expiresAt };
+  const { id } = await insertMemberLink(db, { ...link, tokenHash: hashToken(token), createdBy, expiresAt });
+  return { id: Number(id), path: `/join#${token}`, expiresAt };
 }
 
 export async function inviteMember(db: Db, manager: SessionUser, input: InviteInput): Promise<MemberLinkDto> {
@@ -125,6 +131,33 @@ export async function resetLinkFor(db: Db, manager: SessionUser, memberId: numbe
       { companyId: manager.companyId, kind: 'reset', email: member.email, role: null, userId: member.id },
       manager.id,
     );
+  });
+}
+
+/**
+ * Revokes an invitation or password link before it is used: from the commit on it answers as an unusable link. Racing
+ * the member who opens it, exactly one of the two wins (the same one-time mark), and the loser is told.
+ */
+export async function revokeLink(db: Db, manager: SessionUser, linkId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const link = await findCompanyLink(trx, manager.companyId, linkId);
+    if (!link) throw notFound(LINK_NOT_FOUND);
+    if (link.used_at !== null || link.expires_at <= nowIso()) throw conflict(LINK_NOT_OPEN);
+    if (!(await useLink(trx, link.id))) throw conflict(LINK_NOT_OPEN);
+    const member = link.user_id === null ? undefined : await findMember(trx, manager.companyId, link.user_id);
+    await recordEvent(trx, {
+      companyId: manager.companyId,
+      userId: manager.id,
+      actor: manager.username,
+      kind: link.kind === 'invite' ? 'member.invite-revoked' : 'member.reset-revoked',
+      entityType: 'member',
+      entityId: link.user_id,
+      payload: {
+        email: link.email,
+        ...(link.role !== null && { role: link.role }),
+        ...(member && { name: member.username }),
+      },
+    });
   });
 }
 

@@ -36,8 +36,19 @@ export function useChangeMember() {
 }
 
 export function useResetLink() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post<MemberLinkDto>(`/api/team/members/${id}/reset-link`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKey }),
+  });
+}
+
+/** Revokes an unused invitation or password link; it stops working at once. */
+export function useRevokeLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<void>(`/api/team/links/${id}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKey }),
   });
 }
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { ROLES, ROLE_LABELS, type Role } from '../../../../../domain/rules/roles';
-import type { MemberDto, MemberLinkDto } from '../../../../../domain/schemas/team.schema';
+import type { MemberDto, MemberLinkDto, PendingResetDto } from '../../../../../domain/schemas/team.schema';
 import { useRole, useSession } from '../../../api/session';
 import { useChangeMember, useInvite, useResetLink, useTeam } from '../../../api/team';
 import { Button } from '../../../components/ui/button';
@@ -13,6 +13,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessages } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { OneTimeLink } from '../components/one-time-link';
+import { RevokeLinkButton } from '../components/revoke-link-button';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -22,7 +23,8 @@ const ROLE_HELP: Record<Role, string> = {
   viewer: 'reads, prints and exports; changes nothing',
 };
 
-function InviteForm() {
+/** `openLinks`: the ids of the links that still work (undefined while the team loads); a revoked link is hidden. */
+function InviteForm({ openLinks }: { openLinks: Set<number> | undefined }) {
   const invite = useInvite();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('floor');
@@ -80,12 +82,23 @@ function InviteForm() {
         </Button>
       </form>
       {invite.isError && <ErrorList messages={errorMessages(invite.error)} />}
-      {link && <OneTimeLink link={link} label="Invitation link" />}
+      {link && (openLinks === undefined || openLinks.has(link.id)) && (
+        <OneTimeLink link={link} label="Invitation link" />
+      )}
     </section>
   );
 }
 
-function MemberRow({ member, isMe }: { member: MemberDto; isMe: boolean }) {
+function MemberRow({
+  member,
+  isMe,
+  openReset,
+}: {
+  member: MemberDto;
+  isMe: boolean;
+  /** the member's password link that still works, if any */
+  openReset: PendingResetDto | undefined;
+}) {
   const change = useChangeMember();
   const reset = useResetLink();
   const fail = (error: unknown) => toast.error(errorMessages(error).join(' '));
@@ -157,7 +170,15 @@ function MemberRow({ member, isMe }: { member: MemberDto; isMe: boolean }) {
             </Button>
           )}
         </div>
-        {reset.data && <OneTimeLink link={reset.data} label={`Password link for ${member.name}`} />}
+        {reset.data && openReset?.id === reset.data.id && (
+          <OneTimeLink link={reset.data} label={`Password link for ${member.name}`} />
+        )}
+        {openReset && (
+          <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+            <span>Password link open until {when.format(new Date(openReset.expiresAt))}</span>
+            <RevokeLinkButton linkId={openReset.id} what={`the password link for ${member.name}`} />
+          </div>
+        )}
       </td>
     </tr>
   );
@@ -178,7 +199,9 @@ export default function TeamPage() {
   return (
     <Page title="Team">
       <div className="space-y-6">
-        <InviteForm />
+        <InviteForm
+          openLinks={team.isSuccess ? new Set(team.data.invites.map((invite) => invite.id)) : undefined}
+        />
         {team.isPending && <Spinner label="Loading the team..." />}
         {team.isError && (
           <LoadFailed messages={errorMessages(team.error)} onRetry={() => void team.refetch()} />
@@ -203,18 +226,32 @@ export default function TeamPage() {
               </thead>
               <tbody>
                 {team.data.members.map((member) => (
-                  <MemberRow key={member.id} member={member} isMe={member.id === session.data?.id} />
+                  <MemberRow
+                    key={member.id}
+                    member={member}
+                    isMe={member.id === session.data?.id}
+                    openReset={team.data.resets.find((r) => r.memberId === member.id)}
+                  />
                 ))}
               </tbody>
             </table>
             {team.data.invites.length > 0 && (
               <div className="border-t border-slate-100 p-5">
-                <h3 className="text-sm font-semibold text-slate-700">Open invitations</h3>
-                <ul className="mt-2 space-y-1 text-sm text-slate-600">
+                <h3 id="invites-title" className="text-sm font-semibold text-slate-700">
+                  Open invitations
+                </h3>
+                <ul aria-labelledby="invites-title" className="mt-2 space-y-2 text-sm text-slate-600">
                   {team.data.invites.map((invite) => (
-                    <li key={invite.id}>
-                      {invite.email} as {ROLE_LABELS[invite.role]}, until{' '}
-                      {when.format(new Date(invite.expiresAt))}
+                    <li
+                      key={invite.id}
+                      data-testid="open-invite"
+                      className="flex flex-wrap items-center justify-between gap-2"
+                    >
+                      <span>
+                        {invite.email} as {ROLE_LABELS[invite.role]}, until{' '}
+                        {when.format(new Date(invite.expiresAt))}
+                      </span>
+                      <RevokeLinkButton linkId={invite.id} what={`the invitation for ${invite.email}`} />
                     </li>
                   ))}
                 </ul>
