@@ -42,7 +42,10 @@ describe.each(testEngines())('scan routes on %s', (engine) => {
     expect(codeA).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(codeB).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(codeA).not.toBe(codeB);
-    expect(codeA).not.toContain(String(a.id));
+    // nothing in the code follows the vault's id: two vaults made one after the other differ in nearly every
+    // character (random codes differ in ~15.75 of 16; a counter or an encoded id would share most of them)
+    const differing = [...codeA!].filter((ch, i) => ch !== codeB![i]).length;
+    expect(differing).toBeGreaterThanOrEqual(10);
   });
 
   it('resolves a vault label link to where the vault stands, with the vaults above it', async () => {
