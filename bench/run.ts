@@ -61,10 +61,10 @@ const IDLE_SECONDS = 30;
 const fromSource = process.argv.includes('--from-source');
 // --warehouses=N changes the warehouses per company (14 gives ~20,000 vaults in a company)
 const warehouses = process.argv.find((a) => a.startsWith('--warehouses='))?.split('=')[1];
-// --only=writes or --only=print: just that part, printed and not written to docs/performance.md (for paired
-// before/after runs of one figure)
+// --only=writes, --only=print or --only=company: just that part (--only=company: the company load, the first screen
+// after sign-in), printed and not written to docs/performance.md (for paired before/after runs of one figure)
 const only = process.argv.find((a) => a.startsWith('--only='))?.split('=')[1] as
-  'writes' | 'print' | undefined;
+  'writes' | 'print' | 'company' | undefined;
 // --servers=N: the writes go to N server processes on the one database, as several servers behind a balancer would
 const serverCount = Number(process.argv.find((a) => a.startsWith('--servers='))?.split('=')[1] ?? 1);
 const shape = warehouses ? { ...LARGE_DATASET, warehousesPerCompany: Number(warehouses) } : LARGE_DATASET;
@@ -170,7 +170,7 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
       // first, on a fresh process: what ten Print Studios opening at once cost, and what the others feel meanwhile
       const noLoad = { requests: 0, p50: 0, p99: 0, non2xx: 0, errors: 0, peakRssMiB: 0 };
       const printLoad =
-        only === 'writes'
+        only === 'writes' || only === 'company'
           ? { route: '', connections: 0, ...noLoad, healthP50: 0, healthMax: 0, healthSamples: 0 }
           : await benchUnderLoad(
               server.baseUrl,
@@ -182,6 +182,13 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
               10,
             );
       const reads: RouteResult[] = [];
+      if (only === 'company') {
+        const p = `/api/warehouse/company/${company.companyId}`;
+        reads.push(await benchRead(server.baseUrl, cookie, 'company load', p, READ_SECONDS, server.cpuMs, 1));
+        reads.push(
+          await benchRead(server.baseUrl, cookie, 'company load', p, READ_SECONDS, server.cpuMs, 10),
+        );
+      }
       if (!only) {
         for (const [route, p] of [
           ['company load at start', `/api/warehouse/company/${company.companyId}`],
@@ -214,7 +221,7 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
 
       const writes: RouteResult[] = [];
       const integrity: string[] = [];
-      if (only !== 'print') {
+      if (only !== 'print' && only !== 'company') {
         const fields = writeFieldIds.map((id) => ({ id, vaultIds: [] as number[] }));
         writes.push(
           await benchWrites(
