@@ -1,7 +1,8 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LiveEventDto } from '../../../domain/schemas/live-event.schema';
-import { sessionQueryKey } from '../api/session';
+import { invalidate } from '../api/invalidate';
+import { sessionQueries } from '../api/session';
 
 /** How long a burst of changes is gathered into one refresh. */
 export const REFRESH_DELAY_MS = 150;
@@ -48,7 +49,7 @@ function showsVault(data: unknown, vaultId: number): boolean {
  */
 export function touchesQuery(signal: LiveSignal, query: CachedQuery): boolean {
   const [root, warehouseId, part, fieldId] = query.queryKey;
-  if (root === sessionQueryKey[0]) return false;
+  if (root === sessionQueries.session().queryKey[0]) return false;
   if (signal === 'reset') return true;
   const ofThisWarehouse = signal.warehouseId === null || warehouseId === signal.warehouseId;
   switch (signal.entityType) {
@@ -196,7 +197,7 @@ export function startLiveUpdates(queryClient: QueryClient, open: () => LiveSourc
       void refreshTouched(queryClient, signals);
     }, REFRESH_DELAY_MS);
   };
-  const checkSignIn = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  const checkSignIn = () => void invalidate(queryClient, sessionQueries.session().queryKey);
 
   const connect = (replacing: boolean) => {
     const stream = open();
