@@ -1,11 +1,13 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { buildAccount } from '../server/factories';
+import { VAULT_CHANGED } from '../server/features/vaults/vaults.service';
 import {
+  buildAccount,
   buildStagedVault,
   buildVault,
   buildWarehouse,
-} from '../server/features/warehouses/warehouses.factories';
-import { VAULT_CHANGED } from '../server/features/vaults/vaults.service';
+  removeCompany,
+  stored,
+} from './factories';
 import { e2eDatabase, expect, signInThroughForm, test } from './fixtures';
 
 // Two people of one company on one warehouse: what one does shows on the other's screen without a reload, and a
@@ -142,7 +144,7 @@ test.describe('Live collaboration', () => {
       expect((await callApi(three, 'GET', `/api/warehouse/${w.id}`)).status).toBe(404);
       await expect(three.getByText('LIVE-2')).toHaveCount(0);
     } finally {
-      await db.deleteFrom('companies').where('id', '=', other.companyId).execute();
+      await removeCompany(other.companyId);
     }
   });
 
@@ -187,13 +189,7 @@ test.describe('Live collaboration', () => {
     await expect(two).toHaveURL(/\/edit\/vault\//);
 
     // one's change survived
-    const row = await db
-      .selectFrom('vaults')
-      .innerJoin('orders', 'orders.id', 'vaults.order_id')
-      .select(['orders.name', 'vaults.note'])
-      .where('vaults.name', '=', 'STALE-1')
-      .where('vaults.company_id', '=', account.companyId)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ name: 'ORD-FROM-ONE', note: null });
+    const row = await stored.vaultNamed(account.companyId, 'STALE-1');
+    expect({ order: row.order, note: row.note }).toEqual({ order: 'ORD-FROM-ONE', note: null });
   });
 });

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
+import { buildVault, buildWarehouse } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 
 test.describe('Pull lists', () => {

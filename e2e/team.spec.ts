@@ -1,4 +1,4 @@
-import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
+import { buildVault, buildWarehouse } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 
 test.describe('Team and history', () => {
