@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { rackFootprint } from '../../../domain/rules/rack-placement';
 import type { z } from 'zod';
 import type {
@@ -20,6 +20,13 @@ export const rackQueries = {
       queryFn: () => api.get<RackDto[]>(`/api/racks/warehouse/${warehouseId}`),
     }),
 };
+
+/** The server's answer replaces the rack in its warehouse's list at once, before the list is fetched again. */
+function showSavedRack(queryClient: QueryClient, rack: RackDto) {
+  queryClient.setQueryData(rackQueries.list(rack.warehouseId).queryKey, (racks) =>
+    racks?.map((r) => (r.id === rack.id ? rack : r)),
+  );
+}
 
 /** The warehouse's racks with shelves and pallets. */
 export function useRacks(warehouseId: number | undefined) {
@@ -75,9 +82,7 @@ export function useMoveRack(warehouseId: number) {
     onError: (_error, _input, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
-    onSuccess: (rack) => {
-      queryClient.setQueryData(key, (racks) => racks?.map((r) => (r.id === rack.id ? rack : r)));
-    },
+    onSuccess: (rack) => showSavedRack(queryClient, rack),
     onSettled: () => invalidate(queryClient, key),
   });
 }
@@ -129,9 +134,7 @@ export function useEditRack(warehouseId: number) {
   return useMutation({
     mutationFn: ({ rackId, ...input }: EditRackValues & { rackId: number }) =>
       api.patch<RackDto>(`/api/racks/${warehouseId}/rack/${rackId}`, input),
-    onSuccess: (rack) => {
-      queryClient.setQueryData(key, (racks) => racks?.map((r) => (r.id === rack.id ? rack : r)));
-    },
+    onSuccess: (rack) => showSavedRack(queryClient, rack),
     onSettled: () => invalidate(queryClient, key),
   });
 }

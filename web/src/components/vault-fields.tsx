@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { VAULT_TYPES, type VaultType } from '../../../domain/rules/capacity';
 import { emptyCustomerName, vaultNumberDisabled } from '../../../domain/rules/placeholders';
 import { FormField, inputClass } from './ui/form-field';
+import { SegmentedToggle } from './ui/segmented-toggle';
 
 const kindLabels: Record<VaultType, string> = {
   vault: 'Vault',
@@ -34,13 +35,38 @@ export function shownVault(values: VaultFieldValues, empty: boolean) {
   };
 }
 
+export type VaultMode = 'regular' | 'empty';
+
+/** Regular (a customer's vault) or Empty (a placeholder: empty vault, liftvan, T2 or couchbox). */
+export function VaultModeToggle({
+  mode,
+  onChange,
+  labels,
+}: {
+  mode: VaultMode;
+  onChange: (mode: VaultMode) => void;
+  labels: Record<VaultMode, string>;
+}) {
+  return (
+    <SegmentedToggle<VaultMode>
+      label="Mode"
+      options={[
+        { value: 'regular', label: labels.regular },
+        { value: 'empty', label: labels.empty },
+      ]}
+      value={mode}
+      onChange={onChange}
+    />
+  );
+}
+
 /**
  * The inputs of a vault, shared by the add-vault dialog and the edit-vault page: customer, the placeholder's kind
  * (Empty mode only), vault number, order, then `beforeNote` (the add dialog's attachment) and the note.
  */
 export function VaultFields({
   values,
-  onChange,
+  setValues,
   empty,
   couchboxField,
   issues,
@@ -50,7 +76,7 @@ export function VaultFields({
   beforeNote,
 }: {
   values: VaultFieldValues;
-  onChange: (change: Partial<VaultFieldValues>) => void;
+  setValues: Dispatch<SetStateAction<VaultFieldValues>>;
   empty: boolean;
   couchboxField: boolean;
   /** the schema's first message per input, keyed by the body's names */
@@ -62,6 +88,7 @@ export function VaultFields({
   beforeNote?: ReactNode;
 }) {
   const shown = shownVault(values, empty);
+  const onChange = (change: Partial<VaultFieldValues>) => setValues((v) => ({ ...v, ...change }));
   const kinds = VAULT_TYPES.filter((k) => k !== 'couchbox' || couchboxField);
   return (
     <div className="grid gap-4 sm:grid-cols-2">

@@ -27,10 +27,13 @@ import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
 import { useFormIssues } from '../../../lib/use-form-issues';
 import { fileInputClass } from '../../../components/ui/form-field';
-import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
-import { shownVault, VaultFields, type VaultFieldValues } from '../../../components/vault-fields';
-
-type Mode = 'regular' | 'empty';
+import {
+  shownVault,
+  VaultFields,
+  type VaultFieldValues,
+  type VaultMode,
+  VaultModeToggle,
+} from '../../../components/vault-fields';
 
 export function EditVaultForm({
   vault,
@@ -52,7 +55,7 @@ export function EditVaultForm({
   const couchboxField = isCouchboxField(field.type);
   const startKind = placeholderKind(vault.customer_name);
   const wasEmpty = startKind !== null;
-  const [mode, setMode] = useState<Mode>(wasEmpty ? 'empty' : 'regular');
+  const [mode, setMode] = useState<VaultMode>(wasEmpty ? 'empty' : 'regular');
   // what was typed for a real customer stays while Empty Mode shows the placeholder's name, until the save
   const [values, setValues] = useState<VaultFieldValues>({
     kind: startKind ?? (couchboxField ? 'couchbox' : 'vault'),
@@ -76,7 +79,7 @@ export function EditVaultForm({
   const backTo = `${paths.warehouse(warehouse.name)}?field=${encodeURIComponent(field.name)}`;
   const busy = upload.isPending || updateVault.isPending || deleteVault.isPending;
 
-  function changeMode(next: Mode) {
+  function changeMode(next: VaultMode) {
     if (next === mode) return;
     setMode(next);
     issues.clear();
@@ -185,14 +188,10 @@ export function EditVaultForm({
           {readOnly && <RoleHint needed="floor" />}
           {updateVault.isError && <ErrorList messages={errorMessages(updateVault.error)} />}
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <SegmentedToggle<Mode>
-              label="Mode"
-              options={[
-                { value: 'regular', label: 'Regular Mode' },
-                { value: 'empty', label: 'Empty Mode' },
-              ]}
-              value={mode}
+            <VaultModeToggle
+              mode={mode}
               onChange={changeMode}
+              labels={{ regular: 'Regular Mode', empty: 'Empty Mode' }}
             />
             <p className="text-sm text-slate-500">
               {vault.order_name && (
@@ -219,7 +218,7 @@ export function EditVaultForm({
           </div>
           <VaultFields
             values={values}
-            onChange={(change) => setValues((v) => ({ ...v, ...change }))}
+            setValues={setValues}
             empty={empty}
             couchboxField={couchboxField}
             issues={issues.byField}

@@ -10,9 +10,14 @@ import { Dialog } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { errorMessages } from '../../../lib/api-client';
 import { useFormIssues } from '../../../lib/use-form-issues';
-import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
 import { fileInputClass, FormField } from '../../../components/ui/form-field';
-import { shownVault, VaultFields, type VaultFieldValues } from '../../../components/vault-fields';
+import {
+  shownVault,
+  VaultFields,
+  type VaultFieldValues,
+  type VaultMode,
+  VaultModeToggle,
+} from '../../../components/vault-fields';
 
 export function AddVaultDialog({
   open,
@@ -53,7 +58,7 @@ function AddVaultForm({
 }) {
   const addVault = useAddVault();
   const alert = useAlertMessage();
-  const [mode, setMode] = useState<'regular' | 'empty'>('regular');
+  const [mode, setMode] = useState<VaultMode>('regular');
   const [values, setValues] = useState<VaultFieldValues>({
     kind: couchboxField ? 'couchbox' : 'vault',
     customer: '',
@@ -67,7 +72,7 @@ function AddVaultForm({
 
   const empty = mode === 'empty';
 
-  function changeMode(next: 'regular' | 'empty') {
+  function changeMode(next: VaultMode) {
     setMode(next);
     issues.clear();
     // empty placeholders carry no order; a real customer must be typed again
@@ -114,20 +119,12 @@ function AddVaultForm({
     <form onSubmit={onSubmit} noValidate aria-label="New Vault Info" className="space-y-4">
       {addVault.isError && <ErrorList messages={errorMessages(addVault.error)} />}
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <SegmentedToggle
-          label="Mode"
-          options={[
-            { value: 'regular', label: 'Regular' },
-            { value: 'empty', label: 'Empty' },
-          ]}
-          value={mode}
-          onChange={changeMode}
-        />
+        <VaultModeToggle mode={mode} onChange={changeMode} labels={{ regular: 'Regular', empty: 'Empty' }} />
         <span className="text-sm text-slate-500">Position {position}</span>
       </div>
       <VaultFields
         values={values}
-        onChange={(change) => setValues((v) => ({ ...v, ...change }))}
+        setValues={setValues}
         empty={empty}
         couchboxField={couchboxField}
         issues={issues.byField}
