@@ -11,6 +11,21 @@ export async function signInThroughForm(page: Page, account: { email: string; pa
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/** The app's own API call from inside the page, as the browser's code makes it (same origin, same cookie). */
+export function callApi(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.text() };
+    },
+    { method, path, body },
+  );
+}
+
 interface Fixtures {
   /** a new company with one user, removed after the test */
   account: BuiltAccount;

@@ -8,7 +8,7 @@ import {
   removeCompany,
   stored,
 } from './factories';
-import { e2eDatabase, expect, signInThroughForm, test } from './fixtures';
+import { callApi, e2eDatabase, expect, signInThroughForm, test } from './fixtures';
 
 // Two people of one company on one warehouse: what one does shows on the other's screen without a reload, and a
 // third browser, of another company, hears nothing of it.
@@ -38,21 +38,6 @@ async function recordLiveEvents(page: Page) {
 }
 const liveEvents = (page: Page) =>
   page.evaluate(() => (window as unknown as { liveEvents: string[] }).liveEvents);
-
-/** The app's own API call from inside the page, as the browser's code makes it (same origin, same cookie). */
-function callApi(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.text() };
-    },
-    { method, path, body },
-  );
-}
 
 const contexts: BrowserContext[] = [];
 test.afterEach(async () => {

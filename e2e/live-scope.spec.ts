@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { buildChecklist, buildVault, buildWarehouse } from './factories';
-import { e2eDatabase, expect, signInThroughForm, test } from './fixtures';
+import { callApi, e2eDatabase, expect, signInThroughForm, test } from './fixtures';
 
 // A live change refreshes only what it touches: a change in one warehouse makes a browser on another warehouse fetch
 // nothing of either warehouse, and signed-out floor staff answering a checklist make a warehouse page fetch nothing.
@@ -35,20 +35,6 @@ function recordApiRequests(page: Page) {
     if (path.startsWith('/api/') && path !== '/api/events') urls.push(`${request.method()} ${path}`);
   });
   return urls;
-}
-
-function callApi(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.text() };
-    },
-    { method, path, body },
-  );
 }
 
 const contexts: BrowserContext[] = [];
