@@ -63,7 +63,7 @@ export function useAddChecklist() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateChecklistInput) => api.post<ChecklistDto>('/api/checklists/', input),
-    onSettled: () => invalidate(queryClient, checklistQueries.list().queryKey),
+    onSuccess: () => invalidate(queryClient, checklistQueries.list().queryKey),
   });
 }
 
@@ -72,7 +72,7 @@ export function useEditChecklist() {
   return useMutation({
     mutationFn: ({ id, changes }: { id: number; changes: EditChecklistInput }) =>
       api.patch<ChecklistDto>(`/api/checklists/${id}`, changes),
-    onSettled: () => invalidate(queryClient, checklistQueries.list().queryKey),
+    onSuccess: () => invalidate(queryClient, checklistQueries.list().queryKey),
   });
 }
 
@@ -81,7 +81,7 @@ export function useRenewChecklistKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post<ChecklistDto>(`/api/checklists/${id}/key`),
-    onSettled: () => invalidate(queryClient, checklistQueries.list().queryKey),
+    onSuccess: () => invalidate(queryClient, checklistQueries.list().queryKey),
   });
 }
 
@@ -95,8 +95,10 @@ export function useAnswerChecklist(warehouseName: string, key: string | null) {
   return useMutation({
     mutationFn: ({ id, answer }: { id: number; answer: AnswerChecklistInput }) =>
       api.patch<ChecklistDto>(`/api/checklists/${id}${keyQuery(key)}`, answer),
-    onSuccess: (checklist) => queryClient.setQueryData(active.queryKey, checklist),
+    onSuccess: (checklist) => {
+      queryClient.setQueryData(active.queryKey, checklist);
+      return invalidate(queryClient, { queryKey: checklistQueries.list().queryKey, exact: true });
+    },
     onError: () => invalidate(queryClient, active.queryKey),
-    onSettled: () => invalidate(queryClient, { queryKey: checklistQueries.list().queryKey, exact: true }),
   });
 }

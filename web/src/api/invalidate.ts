@@ -1,7 +1,8 @@
 import type { InvalidateQueryFilters, QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
- * The one way a mutation refreshes what it changed (decision 017): called from its `onSettled`, with the query keys
+ * The one way a mutation refreshes what it changed (decision 017): called from its `onSettled`, or its `onSuccess` where a
+ * refusal changes nothing worth fetching again, with the query keys
  * (every query starting with one is fetched again) or filters (`exact` for one list beside its entries).
  */
 type Target = QueryKey | InvalidateQueryFilters;

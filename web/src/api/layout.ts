@@ -15,7 +15,7 @@ export function useEditDimensions(warehouseId: number) {
   return useMutation({
     mutationFn: (input: EditDimensionsInput) =>
       api.patch<WarehouseSummaryDto>(`/api/warehouse/${warehouseId}/edit-dimensions`, input),
-    onSettled: () => refreshWarehouseData(queryClient),
+    onSuccess: () => refreshWarehouseData(queryClient),
   });
 }
 

@@ -36,8 +36,10 @@ export function useCreatePullList() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreatePullListInput) => api.post<PullListDto>('/api/pull-lists', input),
-    onSuccess: (list) => queryClient.setQueryData(pullListQueries.detail(list.id).queryKey, list),
-    onSettled: () => invalidate(queryClient, { queryKey: pullListQueries.list().queryKey, exact: true }),
+    onSuccess: (list) => {
+      queryClient.setQueryData(pullListQueries.detail(list.id).queryKey, list);
+      return invalidate(queryClient, { queryKey: pullListQueries.list().queryKey, exact: true });
+    },
   });
 }
 

@@ -106,7 +106,7 @@ export function useAddPallet(warehouseId: number) {
   return useMutation({
     mutationFn: (input: PalletFields & { shelf_id: number; slot_index: number; shelf_spots: number }) =>
       api.post<PalletDto>('/api/racks/pallets', { ...input }),
-    onSettled: () => invalidate(queryClient, rackQueries.list(warehouseId).queryKey),
+    onSuccess: () => invalidate(queryClient, rackQueries.list(warehouseId).queryKey),
   });
 }
 
@@ -115,7 +115,7 @@ export function useEditPallet(warehouseId: number) {
   return useMutation({
     mutationFn: (input: PalletFields & { id: number; pallet_spaces: number; version?: number }) =>
       api.put<PalletDto>(`/api/racks/pallets/${input.id}/edit`, { ...input }),
-    onSettled: () => invalidate(queryClient, rackQueries.list(warehouseId).queryKey),
+    onSuccess: () => invalidate(queryClient, rackQueries.list(warehouseId).queryKey),
   });
 }
 
@@ -123,7 +123,7 @@ export function useDeletePallet(warehouseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (palletId: number) => api.delete<unknown>(`/api/pallets/${palletId}/delete`),
-    onSettled: () => invalidate(queryClient, rackQueries.list(warehouseId).queryKey),
+    onSuccess: () => invalidate(queryClient, rackQueries.list(warehouseId).queryKey),
   });
 }
 

@@ -33,7 +33,7 @@ export function useInvite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { email: string; role: Role }) => api.post<MemberLinkDto>('/api/team/invites', input),
-    onSettled: () => invalidate(queryClient, teamQueries.team().queryKey),
+    onSuccess: () => invalidate(queryClient, teamQueries.team().queryKey),
   });
 }
 
@@ -78,7 +78,7 @@ export function useChangeProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProfileInput) => api.patch<MemberDto>('/api/profile', input),
-    onSettled: () => invalidate(queryClient, sessionQueries.session().queryKey),
+    onSuccess: () => invalidate(queryClient, sessionQueries.session().queryKey),
   });
 }
 

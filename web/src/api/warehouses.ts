@@ -95,7 +95,7 @@ export function useAddWarehouse() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AddWarehouseInput) => api.post<WarehouseDto>('/api/warehouse/add-warehouse', input),
-    onSettled: () => refreshWarehouseData(queryClient),
+    onSuccess: () => refreshWarehouseData(queryClient),
   });
 }
 
@@ -103,9 +103,10 @@ export function useDeleteWarehouse() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (warehouseId: number) => api.delete<unknown>(`/api/warehouse/${warehouseId}`),
-    onSuccess: (_answer, warehouseId) =>
-      queryClient.removeQueries({ queryKey: warehouseQueries.detail(warehouseId).queryKey }),
-    onSettled: () => refreshWarehouseData(queryClient),
+    onSuccess: (_answer, warehouseId) => {
+      queryClient.removeQueries({ queryKey: warehouseQueries.detail(warehouseId).queryKey });
+      return refreshWarehouseData(queryClient);
+    },
   });
 }
 
