@@ -22,8 +22,8 @@ import {
   refreshOfAll,
   updateOf,
 } from '../web/src/app/live-updates';
-import { racksQueryKey } from '../web/src/api/racks';
-import { warehouseQueryKey, warehousesQueryKey } from '../web/src/api/warehouses';
+import { rackQueries } from '../web/src/api/racks';
+import { warehouseQueries } from '../web/src/api/warehouses';
 import { type GeneratedCompany, LARGE_DATASET, generateDataset } from './generate-dataset';
 import { writePerformanceSection } from './performance-doc';
 
@@ -327,13 +327,13 @@ async function runOnce(
   for (const [i, cookie] of tabletCookies.entries()) {
     const server = servers[i % servers.length]!;
     const queries: TabletQuery[] = [
-      { queryKey: warehouseQueryKey(shown), path: `/api/warehouse/${shown}`, keepData: true },
+      { queryKey: warehouseQueries.detail(shown).queryKey, path: `/api/warehouse/${shown}`, keepData: true },
       {
-        queryKey: warehousesQueryKey(company.companyId),
+        queryKey: warehouseQueries.list(company.companyId).queryKey,
         path: `/api/warehouse/company/${company.companyId}`,
         keepData: false,
       },
-      { queryKey: racksQueryKey(shown), path: `/api/racks/warehouse/${shown}`, keepData: false },
+      { queryKey: rackQueries.list(shown).queryKey, path: `/api/racks/warehouse/${shown}`, keepData: false },
     ];
     const tablet = new Tablet(server.baseUrl, cookie, queries, shown);
     // the first screen, as a tablet loads it (the warehouse parsed once and shared: the tablets show the same data)

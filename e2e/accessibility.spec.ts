@@ -1,12 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { uniqueSuffix } from '../server/db/factories';
-import { buildPallet, buildRack } from '../server/features/racks/racks.factories';
 import {
+  buildPallet,
+  buildRack,
   buildStagedVault,
   buildVault,
   buildWarehouse,
-} from '../server/features/warehouses/warehouses.factories';
+  uniqueSuffix,
+} from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 
 // axe-core over every screen of the app: any violation, of any impact, fails the run. One browser context for the

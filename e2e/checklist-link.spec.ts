@@ -1,5 +1,4 @@
-import { uniqueSuffix } from '../server/db/factories';
-import { buildWarehouse } from '../server/features/warehouses/warehouses.factories';
+import { buildWarehouse, uniqueSuffix } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 import { expectAlertDialog } from './alert-dialog';
 

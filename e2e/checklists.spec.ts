@@ -1,32 +1,19 @@
 import type { Page } from '@playwright/test';
 import { DEFAULT_CHECKLIST_TASKS } from '../domain/schemas/checklist.schema';
-import { uniqueSuffix } from '../server/db/factories';
-import { nowIso } from '../server/db/database';
-import { newChecklistKey } from '../server/features/checklists/checklist-key';
-import { insertChecklist, insertTasks } from '../server/features/checklists/checklists.repo';
-import { buildWarehouse } from '../server/features/warehouses/warehouses.factories';
+import { buildChecklist, buildWarehouse, stored, uniqueSuffix } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 
 async function arrangeChecklist(companyId: number, tasks: string[], description = 'Friday cleaning round') {
   const db = e2eDatabase().db;
   const warehouse = await buildWarehouse(db, { companyId, name: `Dock ${uniqueSuffix()}`, rows: 1, cols: 1 });
-  const key = newChecklistKey();
-  const id = await insertChecklist(db, {
+  const { id, linkKey } = await buildChecklist(db, {
     companyId,
     warehouseId: warehouse.id,
     description,
-    isActive: true,
-    linkKey: key,
-    createdAt: nowIso(),
+    tasks,
   });
-  await insertTasks(
-    db,
-    companyId,
-    id,
-    tasks.map((text, i) => ({ text, position: i + 1 })),
-  );
   // the fill-in link as the admin page shows it
-  return { id, warehouse, link: `/${warehouse.slug}-checklist?key=${key}` };
+  return { id, warehouse, link: `/${warehouse.slug}-checklist?key=${linkKey}` };
 }
 
 const task = (page: Page, text: string) => page.getByRole('listitem', { name: text });
@@ -100,12 +87,7 @@ test.describe('checklist fill-in page (signed out)', () => {
     await page.reload();
     await expect(task(page, 'Sweep the floor')).toContainText('Completed by Maria');
     await expect(task(page, 'Label shipments')).toContainText('Completed by Jo');
-    const stored = await e2eDatabase()
-      .db.selectFrom('checklists')
-      .select('filled_out_by')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(stored.filled_out_by).toBe('Maria');
+    expect(await stored.checklistFiller(id)).toBe('Maria');
     await context.close();
   });
 

@@ -1,5 +1,5 @@
-import { buildWarehouse } from '../server/features/warehouses/warehouses.factories';
 import type { Locator, Page } from '@playwright/test';
+import { buildWarehouse } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 
 /** Nothing (an overlay, a dialog) lies over the middle of the element: a user sees it and can press it. */

@@ -1,5 +1,5 @@
-import { uniqueSuffix } from '../server/db/factories';
 import { DEMO_LOGIN } from '../server/db/seed';
+import { uniqueSuffix } from './factories';
 import { expect, signInThroughForm, test } from './fixtures';
 
 test.describe('landing page contact form', () => {

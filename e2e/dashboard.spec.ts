@@ -1,5 +1,5 @@
-import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
 import { DUPLICATE_WAREHOUSE } from '../server/features/warehouses/warehouses.service';
+import { buildVault, buildWarehouse } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 import { expectAlertDialog } from './alert-dialog';
 

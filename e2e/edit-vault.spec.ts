@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
 import { VAULT_CHANGED } from '../server/features/vaults/vaults.service';
+import { buildVault, buildWarehouse, saveVaultElsewhere, stored } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 import { expectAlertDialog } from './alert-dialog';
 
@@ -117,11 +117,7 @@ test.describe('Edit Vault', () => {
     await expect(page).toHaveURL(/\/edit\/vault\//);
 
     // a colleague saves first
-    await db
-      .updateTable('vaults')
-      .set({ version: vault.version + 1 })
-      .where('id', '=', vault.id)
-      .execute();
+    await saveVaultElsewhere(vault.id);
     await form.getByLabel('Order Number').fill('ORD-NEW');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(form.getByRole('alert')).toHaveText(VAULT_CHANGED);
@@ -244,14 +240,11 @@ test.describe('Edit Vault', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(new RegExp(`/warehouse/${w.slug}(\\?field=A1)?$`));
     await expect(page.getByText('Vault RT-1 saved')).toBeVisible();
-    const saved = await db
-      .selectFrom('vaults as v')
-      .innerJoin('customers as c', 'c.id', 'v.customer_id')
-      .innerJoin('orders as o', 'o.id', 'v.order_id')
-      .select(['c.name as customer', 'o.name as order'])
-      .where('v.id', '=', vault.id)
-      .executeTakeFirst();
-    expect(saved).toEqual({ customer: 'JOHANSSON', order: '24-1030' });
+    const saved = await stored.vault(vault.id);
+    expect({ customer: saved.customer, order: saved.order }).toEqual({
+      customer: 'JOHANSSON',
+      order: '24-1030',
+    });
   });
 
   test('a placeholder without a number is titled by its kind and field', async ({
@@ -372,7 +365,6 @@ test.describe('Edit Vault', () => {
     await expect(page.getByText('plan.bin deleted')).toBeVisible();
     await expect(attachments.getByRole('link', { name: 'plan.bin' })).toHaveCount(0);
     await expect(attachments.getByText('No attachments')).toBeVisible();
-    const left = await db.selectFrom('attachments').select('id').where('vault_id', '=', vault.id).execute();
-    expect(left).toEqual([]);
+    expect(await stored.attachmentIds(vault.id)).toEqual([]);
   });
 });

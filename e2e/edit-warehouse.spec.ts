@@ -1,18 +1,12 @@
 import type { Page } from '@playwright/test';
 import { REMOVE_VAULTS_FIRST } from '../domain/schemas/layout.schema';
-import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
+import { buildVault, buildWarehouse, stored } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 import { expectAlertDialog } from './alert-dialog';
 
 const cells = (page: Page) => page.getByRole('grid', { name: 'Field grid' }).getByRole('gridcell');
 
-async function warehouseRow(id: number) {
-  return e2eDatabase()
-    .db.selectFrom('warehouses')
-    .select(['rows', 'cols', 'field_capacity', 'width', 'length', 'grid_x', 'grid_y'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-}
+const warehouseRow = stored.warehouse;
 
 async function changeGrid(page: Page, button: string, dialogTitle: string, count = 1) {
   await page.getByRole('button', { name: button }).click();

@@ -1,14 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { openDatabase, type DatabaseHandle } from '../server/db/database';
-import { type BuiltAccount, buildAccount } from '../server/factories';
-import { E2E_DATABASE_FILE } from './e2e-env';
+import { type BuiltAccount, buildAccount, e2eDatabase, removeCompany } from './factories';
 
-/** The server's own database, for arranging data through the same factories the seed and API tests use. */
-let handle: DatabaseHandle | undefined;
-export function e2eDatabase(): DatabaseHandle {
-  handle ??= openDatabase({ kind: 'sqlite', file: E2E_DATABASE_FILE });
-  return handle;
-}
+export { e2eDatabase };
 
 export async function signInThroughForm(page: Page, account: { email: string; password: string }) {
   await page.goto('/login');
@@ -16,6 +9,21 @@ export async function signInThroughForm(page: Page, account: { email: string; pa
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The app's own API call from inside the page, as the browser's code makes it (same origin, same cookie). */
+export function callApi(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.text() };
+    },
+    { method, path, body },
+  );
 }
 
 interface Fixtures {
@@ -27,10 +35,9 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   account: async ({}, use) => {
-    const db = e2eDatabase().db;
-    const account = await buildAccount(db);
+    const account = await buildAccount(e2eDatabase().db);
     await use(account);
-    await db.deleteFrom('companies').where('id', '=', account.companyId).execute();
+    await removeCompany(account.companyId);
   },
   signedIn: async ({ page, account }, use) => {
     await signInThroughForm(page, account);

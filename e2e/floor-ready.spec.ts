@@ -1,10 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
-import { nowIso } from '../server/db/database';
-import { uniqueSuffix } from '../server/db/factories';
-import { newChecklistKey } from '../server/features/checklists/checklist-key';
-import { insertChecklist, insertTasks } from '../server/features/checklists/checklists.repo';
-import { buildPallet, buildRack } from '../server/features/racks/racks.factories';
-import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
+import {
+  buildChecklist,
+  buildPallet,
+  buildRack,
+  buildVault,
+  buildWarehouse,
+  stored,
+  uniqueSuffix,
+} from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 
 // links and titles, search, Rack Info's edit, the VAULTS block and the remembered checklist name
@@ -150,12 +153,8 @@ test.describe('racks', () => {
     await dragTo(page, moverButton, 42, 28);
     await expect(page.getByText('Invalid rack position: it overlaps the VAULTS field block.')).toBeVisible();
     expect(saves).toBe(0);
-    const row = await e2eDatabase()
-      .db.selectFrom('racks')
-      .select(['x', 'y'])
-      .where('id', '=', mover.id)
-      .executeTakeFirstOrThrow();
-    expect({ x: Number(row.x), y: Number(row.y) }).toEqual({ x: 30, y: 20 });
+    const row = await stored.rack(mover.id);
+    expect({ x: row?.x, y: row?.y }).toEqual({ x: 30, y: 20 });
   });
 
   test('Rack Info renames and resizes a rack, and refuses what the pallets or walls forbid', async ({
@@ -193,12 +192,12 @@ test.describe('racks', () => {
     await expect(form.getByRole('alert')).toHaveText(
       'Invalid rack position: the rack must stay inside the warehouse walls.',
     );
-    const row = await e2eDatabase()
-      .db.selectFrom('racks')
-      .select(['name', 'width', 'capacity'])
-      .where('id', '=', anchor.id)
-      .executeTakeFirstOrThrow();
-    expect({ ...row, width: Number(row.width) }).toEqual({ name: 'Renamed', width: 14, capacity: 2 });
+    const row = await stored.rack(anchor.id);
+    expect({ name: row?.name, width: row?.width, capacity: row?.capacity }).toEqual({
+      name: 'Renamed',
+      width: 14,
+      capacity: 2,
+    });
   });
 });
 
@@ -229,16 +228,12 @@ test.describe('checklist fill-in', () => {
       rows: 1,
       cols: 1,
     });
-    const key = newChecklistKey();
-    const id = await insertChecklist(db, {
+    const { linkKey: key } = await buildChecklist(db, {
       companyId: account.companyId,
       warehouseId: warehouse.id,
       description: 'Round',
-      isActive: true,
-      linkKey: key,
-      createdAt: nowIso(),
+      tasks: ['Sweep'],
     });
-    await insertTasks(db, account.companyId, id, [{ text: 'Sweep', position: 1 }]);
     const context = await browser.newContext();
     const page = await context.newPage();
     const link = `/${warehouse.slug}-checklist?key=${key}`;

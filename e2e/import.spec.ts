@@ -1,5 +1,4 @@
-import { buildRack } from '../server/features/racks/racks.factories';
-import { buildWarehouse } from '../server/features/warehouses/warehouses.factories';
+import { buildRack, buildWarehouse, stored } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 
 const HEADER = 'Site,Spot,Level,Crate,Who,Job,Kind,Remarks';
@@ -16,12 +15,7 @@ test.describe('Import', () => {
   }) => {
     const db = e2eDatabase().db;
     await buildWarehouse(db, { companyId: account.companyId, name: 'Depot', rows: 2, cols: 2 });
-    const vaults = () =>
-      db
-        .selectFrom('vaults')
-        .select(['name', 'position'])
-        .where('company_id', '=', account.companyId)
-        .execute();
+    const vaults = () => stored.vaultsOfCompany(account.companyId);
 
     await page.goto('/import');
     await expect(page.getByRole('heading', { level: 1, name: 'Import' })).toBeVisible();
@@ -125,12 +119,7 @@ test.describe('Import', () => {
     await expect(page.getByText('No problems found.')).toBeVisible();
     await page.getByRole('button', { name: 'Import 2 pallets' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Imported 2 pallets' })).toBeVisible();
-    const rows = await db
-      .selectFrom('pallets')
-      .select(['pallet_number', 'slot_index', 'shelf_spots'])
-      .where('company_id', '=', account.companyId)
-      .orderBy('pallet_number')
-      .execute();
+    const rows = await stored.palletsOfCompany(account.companyId);
     expect(rows).toEqual([
       { pallet_number: 'P-1', slot_index: 0, shelf_spots: 2 },
       { pallet_number: 'P-2', slot_index: 0, shelf_spots: 1 },

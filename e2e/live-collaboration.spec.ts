@@ -1,12 +1,14 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { buildAccount } from '../server/factories';
+import { VAULT_CHANGED } from '../server/features/vaults/vaults.service';
 import {
+  buildAccount,
   buildStagedVault,
   buildVault,
   buildWarehouse,
-} from '../server/features/warehouses/warehouses.factories';
-import { VAULT_CHANGED } from '../server/features/vaults/vaults.service';
-import { e2eDatabase, expect, signInThroughForm, test } from './fixtures';
+  removeCompany,
+  stored,
+} from './factories';
+import { callApi, e2eDatabase, expect, signInThroughForm, test } from './fixtures';
 
 // Two people of one company on one warehouse: what one does shows on the other's screen without a reload, and a
 // third browser, of another company, hears nothing of it.
@@ -36,21 +38,6 @@ async function recordLiveEvents(page: Page) {
 }
 const liveEvents = (page: Page) =>
   page.evaluate(() => (window as unknown as { liveEvents: string[] }).liveEvents);
-
-/** The app's own API call from inside the page, as the browser's code makes it (same origin, same cookie). */
-function callApi(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.text() };
-    },
-    { method, path, body },
-  );
-}
 
 const contexts: BrowserContext[] = [];
 test.afterEach(async () => {
@@ -142,7 +129,7 @@ test.describe('Live collaboration', () => {
       expect((await callApi(three, 'GET', `/api/warehouse/${w.id}`)).status).toBe(404);
       await expect(three.getByText('LIVE-2')).toHaveCount(0);
     } finally {
-      await db.deleteFrom('companies').where('id', '=', other.companyId).execute();
+      await removeCompany(other.companyId);
     }
   });
 
@@ -187,13 +174,7 @@ test.describe('Live collaboration', () => {
     await expect(two).toHaveURL(/\/edit\/vault\//);
 
     // one's change survived
-    const row = await db
-      .selectFrom('vaults')
-      .innerJoin('orders', 'orders.id', 'vaults.order_id')
-      .select(['orders.name', 'vaults.note'])
-      .where('vaults.name', '=', 'STALE-1')
-      .where('vaults.company_id', '=', account.companyId)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ name: 'ORD-FROM-ONE', note: null });
+    const row = await stored.vaultNamed(account.companyId, 'STALE-1');
+    expect({ order: row.order, note: row.note }).toEqual({ order: 'ORD-FROM-ONE', note: null });
   });
 });

@@ -1,9 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { nowIso } from '../server/db/database';
-import { newChecklistKey } from '../server/features/checklists/checklist-key';
-import { insertChecklist, insertTasks } from '../server/features/checklists/checklists.repo';
-import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
-import { e2eDatabase, expect, signInThroughForm, test } from './fixtures';
+import { buildChecklist, buildVault, buildWarehouse } from './factories';
+import { callApi, e2eDatabase, expect, signInThroughForm, test } from './fixtures';
 
 // A live change refreshes only what it touches: a change in one warehouse makes a browser on another warehouse fetch
 // nothing of either warehouse, a change in the warehouse a browser shows is patched in from the event (no fetch of
@@ -40,20 +37,6 @@ function recordApiRequests(page: Page) {
     if (path.startsWith('/api/') && path !== '/api/events') urls.push(`${request.method()} ${path}`);
   });
   return urls;
-}
-
-function callApi(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.text() };
-    },
-    { method, path, body },
-  );
 }
 
 /** A field's tile in the floor plan; its title tells how many vaults the field holds. */
@@ -196,28 +179,17 @@ test.describe('Live updates touch only what changed', () => {
       cols: 2,
     });
     await buildVault(db, { companyId: account.companyId, fieldId: depot.field('A1').id });
-    const linkKey = newChecklistKey();
-    const checklistId = await insertChecklist(db, {
+    const ANSWERS = 10;
+    const {
+      id: checklistId,
+      linkKey,
+      taskIds,
+    } = await buildChecklist(db, {
       companyId: account.companyId,
       warehouseId: dock.id,
       description: 'Night round',
-      isActive: true,
-      linkKey,
-      createdAt: nowIso(),
+      tasks: Array.from({ length: ANSWERS }, (_, i) => `Task ${i + 1}`),
     });
-    const ANSWERS = 10;
-    await insertTasks(
-      db,
-      account.companyId,
-      checklistId,
-      Array.from({ length: ANSWERS }, (_, i) => ({ text: `Task ${i + 1}`, position: i + 1 })),
-    );
-    const tasks = await db
-      .selectFrom('checklist_tasks')
-      .select('id')
-      .where('checklist_id', '=', checklistId)
-      .orderBy('position')
-      .execute();
 
     const watcher = await openWarehouse(browser, account, depot);
     const requests = recordApiRequests(watcher);
@@ -227,11 +199,11 @@ test.describe('Live updates touch only what changed', () => {
     contexts.push(floorContext);
     const floor = await floorContext.newPage();
     await floor.goto(`/${dock.slug}-checklist?key=${linkKey}`);
-    for (const task of tasks) {
+    for (const taskId of taskIds) {
       const answered = await callApi(floor, 'PATCH', `/api/checklists/${checklistId}?key=${linkKey}`, {
         filled_out_by: 'Night Shift',
         // the fill-in page lists every task of the checklist and answers one
-        tasks: tasks.map((t) => (t.id === task.id ? { id: t.id, completed: true } : { id: t.id })),
+        tasks: taskIds.map((id) => (id === taskId ? { id, completed: true } : { id })),
       });
       expect(answered.status).toBe(200);
       await floor.waitForTimeout(200);

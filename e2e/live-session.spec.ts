@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { buildWarehouse } from '../server/features/warehouses/warehouses.factories';
+import { buildWarehouse } from './factories';
 import { e2eDatabase, expect, signInThroughForm, test } from './fixtures';
 
 // A live stream lives no longer than its session: signing out in one tab ends the other tab's stream at once, and

@@ -1,9 +1,5 @@
 import fs from 'node:fs';
-import {
-  buildStagedVault,
-  buildVault,
-  buildWarehouse,
-} from '../server/features/warehouses/warehouses.factories';
+import { buildStagedVault, buildVault, buildWarehouse } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 
 /** The server writes to the same SQLite file meanwhile; a write that meets its lock is tried again shortly after. */

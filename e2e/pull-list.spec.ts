@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
+import { buildVault, buildWarehouse } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 
 test.describe('Pull lists', () => {

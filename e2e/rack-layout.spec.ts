@@ -1,6 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { buildPallet, buildRack } from '../server/features/racks/racks.factories';
-import { buildWarehouse } from '../server/features/warehouses/warehouses.factories';
+import { buildPallet, buildRack, buildWarehouse, stored } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 import { expectAlertDialog } from './alert-dialog';
 
@@ -10,12 +9,8 @@ const PX_PER_FT = 10;
 const plan = (page: Page) => page.getByRole('group', { name: 'Rack layout plan' });
 
 async function rackRow(id: number) {
-  const row = await e2eDatabase()
-    .db.selectFrom('racks')
-    .select(['x', 'y'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row ? { x: Number(row.x), y: Number(row.y) } : null;
+  const row = await stored.rack(id);
+  return row ? { x: row.x, y: row.y } : null;
 }
 
 /** Drags `item` so that its top-left corner lands on (x, y) feet of the plan; `beforeDrop` runs while it is held. */
@@ -88,18 +83,9 @@ test.describe('Edit Warehouse Layout', () => {
     expect((await created).status()).toBe(201);
     await expect(page.getByText('North added.')).toBeVisible();
     await expect(plan(page).getByRole('button', { name: 'Rack North' })).toBeVisible();
-    const rack = await e2eDatabase()
-      .db.selectFrom('racks')
-      .select(['id', 'x', 'y', 'orientation', 'capacity'])
-      .where('warehouse_id', '=', w.id)
-      .where('name', '=', 'North')
-      .executeTakeFirstOrThrow();
+    const rack = await stored.rackNamed(w.id, 'North');
     expect(rack).toMatchObject({ x: 2, y: 2, orientation: 'vertical', capacity: 5 });
-    const shelves = await e2eDatabase()
-      .db.selectFrom('shelves')
-      .select('capacity')
-      .where('rack_id', '=', rack.id)
-      .execute();
+    const shelves = await stored.shelfCapacities(rack.id);
     expect(shelves).toEqual([{ capacity: 5 }, { capacity: 5 }, { capacity: 5 }]);
 
     // a template that cannot be a rack is not draggable and says why

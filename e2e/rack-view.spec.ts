@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { fullShelfMessage, SHELF_NOT_FOUND, shelfSpaceMessage } from '../domain/schemas/rack.schema';
-import { buildPallet, buildRack } from '../server/features/racks/racks.factories';
-import { buildWarehouse } from '../server/features/warehouses/warehouses.factories';
+import { buildPallet, buildRack, buildWarehouse, removeRack, stored } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 
 async function openRackView(page: Page, slug: string) {
@@ -73,12 +72,7 @@ test.describe('Rack View', () => {
     // customer cut at 8 and pallet name at 10, each with an ellipsis, the number below
     await expect(added).toContainText('SMITH MO... - DINING TAB...');
     await expect(added).toContainText('42');
-    const row = await e2eDatabase()
-      .db.selectFrom('pallets')
-      .select(['id', 'slot_index', 'shelf_spots', 'weight'])
-      .where('shelf_id', '=', rack.shelfIds[0]!)
-      .where('pallet_number', '=', '42')
-      .executeTakeFirstOrThrow();
+    const row = await stored.palletNumbered(rack.shelfIds[0]!, '42');
     expect(row).toMatchObject({ slot_index: 1, shelf_spots: 2, weight: 0 });
 
     await added.click();
@@ -90,14 +84,10 @@ test.describe('Rack View', () => {
     await expect(edit).toBeHidden();
     await expect(page.getByText('Pallet DINING TABLE saved.')).toBeVisible();
     await expect
-      .poll(
-        async () =>
-          await e2eDatabase()
-            .db.selectFrom('pallets')
-            .select(['weight', 'shelf_spots'])
-            .where('id', '=', row.id)
-            .executeTakeFirst(),
-      )
+      .poll(async () => {
+        const saved = await stored.pallet(row.id);
+        return { weight: saved?.weight, shelf_spots: saved?.shelf_spots };
+      })
       .toEqual({ weight: 120.5, shelf_spots: 2 });
 
     await added.click();
@@ -163,7 +153,7 @@ test.describe('Rack View', () => {
     ).toBeVisible();
 
     // the rack disappears while the form is open
-    await db.deleteFrom('racks').where('id', '=', rack.id).execute();
+    await removeRack(rack.id);
     await dialog.getByLabel('Pallet Spaces').fill('1');
     await dialog.getByRole('button', { name: 'Add Pallet', exact: true }).click();
     await expect(dialog.getByRole('alert')).toHaveText(SHELF_NOT_FOUND);

@@ -3,16 +3,17 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import pg from 'pg';
 import { loadConfig } from '../server/config';
 import { type DatabaseHandle, openDatabase } from '../server/db/database';
-import { type BuiltAccount, buildAccount } from '../server/factories';
 import { migrateToLatest } from '../server/db/migrate';
 import { DEMO_LOGIN, seedDemoIfEmpty } from '../server/demo-seed';
-import {
-  type BuiltWarehouse,
-  buildVault,
-  buildWarehouse,
-} from '../server/features/warehouses/warehouses.factories';
 import { type RunningServer, startServer } from '../server/test/server-process';
 import { E2E_WEB_DIST } from './e2e-env';
+import {
+  buildAccount,
+  buildVault,
+  buildWarehouse,
+  type BuiltAccount,
+  type BuiltWarehouse,
+} from './factories';
 import { expect, test } from './fixtures';
 
 // Scale-out mode: two server processes on one PostgreSQL database, as behind a load balancer. Sessions, files and

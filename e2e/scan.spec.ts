@@ -3,20 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { renderPage } from '../server/features/labels/pdf-render';
-import {
-  buildStagedVault,
-  buildVault,
-  buildWarehouse,
-} from '../server/features/warehouses/warehouses.factories';
 import { writeY4m } from './fake-camera';
+import { buildStagedVault, buildVault, buildWarehouse, markFieldFull, stored } from './factories';
 import { e2eDatabase, expect, signInThroughForm, test } from './fixtures';
 
-const placeOf = (vaultId: number) =>
-  e2eDatabase()
-    .db.selectFrom('vaults')
-    .select(['field_id', 'position'])
-    .where('id', '=', vaultId)
-    .executeTakeFirstOrThrow();
+const placeOf = async (vaultId: number) => {
+  const { field_id, position } = await stored.vault(vaultId);
+  return { field_id, position };
+};
 
 test.describe('Scanning', () => {
   test('a keyboard scanner finds a staged vault and moves it into a scanned field; a full field is refused', async ({
@@ -31,7 +25,7 @@ test.describe('Scanning', () => {
       cols: 2,
       fieldCapacity: 3,
     });
-    await db.updateTable('fields').set({ full: 1 }).where('id', '=', warehouse.field('A1').id).execute();
+    await markFieldFull(db, { companyId: account.companyId, fieldId: warehouse.field('A1').id });
     const vault = await buildStagedVault(db, { companyId: account.companyId, name: 'KB-1' });
     const second = await buildStagedVault(db, { companyId: account.companyId, name: 'KB-2' });
 
@@ -158,11 +152,7 @@ test.describe('Scanning', () => {
       fieldId: warehouse.field('A1').id,
       name: 'LNK-1',
     });
-    const { label_code } = await db
-      .selectFrom('vaults')
-      .select('label_code')
-      .where('id', '=', vault.id)
-      .executeTakeFirstOrThrow();
+    const { label_code } = await stored.vault(vault.id);
     await page.goto(`/v/${label_code}`);
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('Email').fill(account.email);

@@ -1,6 +1,4 @@
-import { buildPallet, buildRack } from '../server/features/racks/racks.factories';
-import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
-import { uniqueSuffix } from '../server/db/factories';
+import { buildPallet, buildRack, buildVault, buildWarehouse, uniqueSuffix } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 
 async function arrange(companyId: number) {

@@ -27,6 +27,7 @@ test("the drawer lists the warehouses, then the spec's Stage, Statistics, Print 
   await expect(nav.getByRole('link')).toHaveText([
     'Stage',
     'Pull lists',
+    'Checks',
     'Receive shipment',
     'Statistics',
     'Print Studio',

@@ -1,8 +1,4 @@
-import {
-  buildStagedVault,
-  buildVault,
-  buildWarehouse,
-} from '../server/features/warehouses/warehouses.factories';
+import { buildStagedVault, buildVault, buildWarehouse, markFieldFull } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 import { expectAlertDialog } from './alert-dialog';
 
@@ -51,7 +47,7 @@ test.describe('Stage', () => {
       fieldCapacity: 3,
     });
     // B1 is full and is not offered
-    await db.updateTable('fields').set({ full: 1 }).where('id', '=', target.field('B1').id).execute();
+    await markFieldFull(db, { companyId: account.companyId, fieldId: target.field('B1').id });
     await buildVault(db, {
       companyId: account.companyId,
       fieldId: target.field('A2').id,

@@ -1,9 +1,4 @@
-import {
-  buildStagedVault,
-  buildVault,
-  buildWarehouse,
-  makeCouchbox,
-} from '../server/features/warehouses/warehouses.factories';
+import { buildStagedVault, buildVault, buildWarehouse, makeCouchbox } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 
 test.describe('Statistics', () => {

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { buildRack } from '../server/features/racks/racks.factories';
-import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
+import { buildRack, buildVault, buildWarehouse } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 
 // The warehouse floor runs on tablets: a portrait tablet, driven by touch.

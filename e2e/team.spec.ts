@@ -1,5 +1,4 @@
-import { buildAccount } from '../server/factories';
-import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
+import { buildAccount, buildVault, buildWarehouse } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 
 test.describe('Team and history', () => {

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
 import { SLOT_TAKEN } from '../server/features/vaults/vaults.service';
+import { buildVault, buildWarehouse, removeFields } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 import { expectAlertDialog } from './alert-dialog';
 
@@ -286,7 +286,7 @@ test.describe('Vault View', () => {
 
   test('a warehouse without fields says so', async ({ signedIn: page, account }) => {
     const w = await buildWarehouse(e2eDatabase().db, { companyId: account.companyId, rows: 1, cols: 1 });
-    await e2eDatabase().db.deleteFrom('fields').where('warehouse_id', '=', w.id).execute();
+    await removeFields(w.id);
     await page.goto(`/warehouse/${w.slug}`);
     await expect(page.getByText('This warehouse does not have any fields')).toBeVisible();
   });

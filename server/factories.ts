@@ -17,8 +17,10 @@ export {
   buildVault,
   buildWarehouse,
   makeCouchbox,
+  markFieldFull,
 } from './features/warehouses/warehouses.factories';
 export { type BuiltRack, buildPallet, buildRack } from './features/racks/racks.factories';
+export { type BuiltChecklist, buildChecklist } from './features/checklists/checklists.factories';
 
 /** A company with one user who can sign in. */
 export async function buildAccount(

@@ -37,8 +37,8 @@ function sortEntries(entries: SearchIndex['entries']): SearchIndex['entries'] {
   );
 }
 
-/** Built once per data change; suggestions then scan one flat array per keystroke. */
-export function buildVaultSearchIndex(warehouse: Pick<WarehouseDto, 'fields'>): SearchIndex {
+/** Suggestion entries without repeats: each name once per type, in the order added. */
+function collectEntries() {
   const seen = new Set<string>();
   const entries: SearchIndex['entries'] = [];
   const add = (name: string | null | undefined, type: SuggestionType) => {
@@ -48,6 +48,12 @@ export function buildVaultSearchIndex(warehouse: Pick<WarehouseDto, 'fields'>): 
     seen.add(key);
     entries.push({ name, lower: name.toLowerCase(), type });
   };
+  return { entries, add };
+}
+
+/** Built once per data change; suggestions then scan one flat array per keystroke. */
+export function buildVaultSearchIndex(warehouse: Pick<WarehouseDto, 'fields'>): SearchIndex {
+  const { entries, add } = collectEntries();
   const order: SuggestionType[] = ['customer', 'order'];
   for (const type of order) {
     for (const field of Object.values(warehouse.fields)) {
@@ -77,15 +83,7 @@ export function buildRackSearchIndex(
   racks: readonly SearchableRack[],
   warehouse?: Pick<WarehouseDto, 'fields'>,
 ): SearchIndex {
-  const seen = new Set<string>();
-  const entries: SearchIndex['entries'] = [];
-  const add = (name: string | null | undefined, type: SuggestionType) => {
-    if (!name) return;
-    const key = `${type}\u0000${name}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    entries.push({ name, lower: name.toLowerCase(), type });
-  };
+  const { entries, add } = collectEntries();
   for (const type of ['customer', 'pallet'] as const) {
     for (const rack of racks) {
       for (const shelf of rack.shelves) {

@@ -9,6 +9,16 @@ const vaultNumber = safeName('Vault number', optionalText('Vault number', 50));
 const orderName = safeName('Order number', optionalText('Order number', 50));
 const note = safeText('Note', optionalText('Note', 2000));
 
+/** A real vault needs an order; a placeholder (its customer is a placeholder name) has none. */
+function orderNeededUnlessPlaceholder(
+  v: { customer_name: string; order_name?: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (placeholderKind(v.customer_name) === null && !v.order_name) {
+    ctx.addIssue({ code: 'custom', path: ['order_name'], message: 'Order number is required.' });
+  }
+}
+
 /** POST /api/vaults/ (form data): vault_id carries the vault number. */
 export const AddVaultSchema = z
   .object({
@@ -21,11 +31,7 @@ export const AddVaultSchema = z
     position: intFrom('position', 1, 11),
     company_id: z.unknown().optional(),
   })
-  .superRefine((v, ctx) => {
-    if (placeholderKind(v.customer_name) === null && !v.order_name) {
-      ctx.addIssue({ code: 'custom', path: ['order_name'], message: 'Order number is required.' });
-    }
-  });
+  .superRefine(orderNeededUnlessPlaceholder);
 export type AddVaultInput = z.infer<typeof AddVaultSchema>;
 
 /** PUT /api/vaults/{id}: the edited vault. */
@@ -39,11 +45,7 @@ export const UpdateVaultSchema = z
     version: intFrom('version', 1, 2_147_483_647).optional(),
     attachments: z.array(z.unknown()).optional(),
   })
-  .superRefine((v, ctx) => {
-    if (placeholderKind(v.customer_name) === null && !v.order_name) {
-      ctx.addIssue({ code: 'custom', path: ['order_name'], message: 'Order number is required.' });
-    }
-  });
+  .superRefine(orderNeededUnlessPlaceholder);
 export type UpdateVaultInput = z.infer<typeof UpdateVaultSchema>;
 
 export const MoveVaultSchema = z.object({

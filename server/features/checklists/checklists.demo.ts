@@ -1,8 +1,8 @@
 import { DEFAULT_CHECKLIST_TASKS } from '../../../domain/schemas/checklist.schema';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
-import { newChecklistKey } from './checklist-key';
-import { insertChecklist, insertTasks, updateChecklist } from './checklists.repo';
+import { buildChecklist } from './checklists.factories';
+import { updateChecklist } from './checklists.repo';
 
 const DEMO_FILLER = 'Sam Ortiz';
 
@@ -11,23 +11,13 @@ export async function seedDemoChecklists(db: Db, companyId: number, warehouseIds
   const warehouseId = warehouseIds[0];
   if (warehouseId === undefined) return;
   const now = nowIso();
-  const checklistId = await insertChecklist(db, {
+  const checklist = await buildChecklist(db, {
     companyId,
     warehouseId,
     description: 'End-of-day cleaning round. Answer each task as you finish it.',
-    isActive: true,
-    linkKey: newChecklistKey(),
-    createdAt: now,
-  });
-  await insertTasks(
-    db,
-    companyId,
-    checklistId,
-    DEFAULT_CHECKLIST_TASKS.map((text, i) =>
-      i === 0
-        ? { text, position: 1, completed: true, completedBy: DEMO_FILLER, completedAt: now }
-        : { text, position: i + 1 },
+    tasks: DEFAULT_CHECKLIST_TASKS.map((text, i) =>
+      i === 0 ? { text, completed: true, completedBy: DEMO_FILLER, completedAt: now } : text,
     ),
-  );
-  await updateChecklist(db, checklistId, { filledOutBy: DEMO_FILLER });
+  });
+  await updateChecklist(db, checklist.id, { filledOutBy: DEMO_FILLER });
 }

@@ -3,7 +3,7 @@ import { fieldSlotCount, nextFreePosition, type VaultType } from '../../../domai
 import { fieldName, parseFieldName } from '../../../domain/rules/field-names';
 import type { Db } from '../../db/database';
 import { uniqueSuffix } from '../../db/factories';
-import { changeFieldType } from '../fields/fields.service';
+import { changeFieldFull, changeFieldType } from '../fields/fields.service';
 import { findField } from '../fields/fields.repo';
 import { occupiedPositions } from '../vaults/vaults.repo';
 import { addVault, createStagedVault } from '../vaults/vaults.service';
@@ -133,4 +133,12 @@ export async function makeCouchbox(
   options: { companyId: number; fieldId: number },
 ): Promise<{ field1: FieldDto; field2: FieldDto | null }> {
   return changeFieldType(db, systemActor(options.companyId), options.fieldId, { type: 'couchbox' });
+}
+
+/** Marks a field full, as a user's 'Full' switch does: no vault is added or moved into it. */
+export async function markFieldFull(
+  db: Db,
+  options: { companyId: number; fieldId: number },
+): Promise<FieldDto> {
+  return changeFieldFull(db, systemActor(options.companyId), options.fieldId, true);
 }

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ActivityItemDto, ActivityPageDto } from '../../../domain/schemas/activity.schema';
 import { api } from '../lib/api-client';
 
@@ -20,20 +20,29 @@ export function activityQuery(filters: ActivityFilters, cursor?: number | null):
   return text ? `?${text}` : '';
 }
 
+export const activityQueries = {
+  /** the Activity page's entries, a page at a time */
+  pages: (filters: ActivityFilters) =>
+    infiniteQueryOptions({
+      queryKey: ['activity', filters] as const,
+      queryFn: ({ pageParam }) =>
+        api.get<ActivityPageDto>(`/api/activity${activityQuery(filters, pageParam)}`),
+      initialPageParam: null as number | null,
+      getNextPageParam: (page) => page.nextCursor,
+    }),
+  /** a vault's timeline; `version` (the vault's) in the key reloads it whenever the vault changes */
+  vaultHistory: (vaultId: number, version?: number) =>
+    queryOptions({
+      queryKey: ['vault-history', vaultId, version] as const,
+      queryFn: () => api.get<ActivityItemDto[]>(`/api/vaults/${vaultId}/history`),
+    }),
+};
+
 export function useActivity(filters: ActivityFilters) {
-  return useInfiniteQuery({
-    queryKey: ['activity', filters],
-    queryFn: ({ pageParam }) => api.get<ActivityPageDto>(`/api/activity${activityQuery(filters, pageParam)}`),
-    initialPageParam: null as number | null,
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  return useInfiniteQuery(activityQueries.pages(filters));
 }
 
 /** A vault's timeline; `version` (the vault's) in the key reloads it whenever the vault changes. */
 export function useVaultHistory(vaultId: number | undefined, version?: number) {
-  return useQuery({
-    queryKey: ['vault-history', vaultId, version],
-    queryFn: () => api.get<ActivityItemDto[]>(`/api/vaults/${vaultId}/history`),
-    enabled: vaultId !== undefined,
-  });
+  return useQuery({ ...activityQueries.vaultHistory(vaultId ?? 0, version), enabled: vaultId !== undefined });
 }

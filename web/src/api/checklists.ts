@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AnswerChecklistInput,
   ChecklistDto,
@@ -6,13 +6,37 @@ import type {
   EditChecklistInput,
 } from '../../../domain/schemas/checklist.schema';
 import { ApiError, api } from '../lib/api-client';
-
-export const checklistsQueryKey = ['checklists'] as const;
-export const activeChecklistQueryKey = (warehouseName: string) =>
-  ['checklists', 'active', warehouseName.toLowerCase()] as const;
+import { invalidate } from './invalidate';
 
 /** `?key=...` for the fill-in link's secret (none for signed-in staff who opened the page without one). */
 const keyQuery = (key: string | null) => (key ? `?key=${encodeURIComponent(key)}` : '');
+
+export const checklistQueries = {
+  /** the company's checklists, newest first (signed in only) */
+  list: () =>
+    queryOptions({
+      queryKey: ['checklists'] as const,
+      queryFn: () => api.get<ChecklistDto[]>('/api/checklists/'),
+    }),
+  /**
+   * the active checklist of a warehouse, by the name and key in the fill-in link; null when it has none or the key
+   * does not open it (the server answers both alike)
+   */
+  active: (warehouseName: string, key: string | null) =>
+    queryOptions({
+      queryKey: ['checklists', 'active', warehouseName.toLowerCase()] as const,
+      queryFn: async () => {
+        try {
+          return await api.get<ChecklistDto>(
+            `/api/checklists/warehouse/${encodeURIComponent(warehouseName)}${keyQuery(key)}`,
+          );
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        }
+      },
+    }),
+};
 
 // spec section 8: what the checklist store keeps as its error when a call fails
 export const CHECKLIST_ERRORS = {
@@ -24,11 +48,7 @@ export const CHECKLIST_ERRORS = {
 
 /** The company's checklists, newest first (signed in only). */
 export function useChecklists(enabled = true) {
-  return useQuery({
-    queryKey: checklistsQueryKey,
-    queryFn: () => api.get<ChecklistDto[]>('/api/checklists/'),
-    enabled,
-  });
+  return useQuery({ ...checklistQueries.list(), enabled });
 }
 
 /**
@@ -36,26 +56,14 @@ export function useChecklists(enabled = true) {
  * does not open it (the server answers both alike).
  */
 export function useActiveChecklist(warehouseName: string, key: string | null) {
-  return useQuery({
-    queryKey: activeChecklistQueryKey(warehouseName),
-    queryFn: async () => {
-      try {
-        return await api.get<ChecklistDto>(
-          `/api/checklists/warehouse/${encodeURIComponent(warehouseName)}${keyQuery(key)}`,
-        );
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
-  });
+  return useQuery(checklistQueries.active(warehouseName, key));
 }
 
 export function useAddChecklist() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateChecklistInput) => api.post<ChecklistDto>('/api/checklists/', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: checklistsQueryKey }),
+    onSuccess: () => invalidate(queryClient, checklistQueries.list().queryKey),
   });
 }
 
@@ -64,7 +72,7 @@ export function useEditChecklist() {
   return useMutation({
     mutationFn: ({ id, changes }: { id: number; changes: EditChecklistInput }) =>
       api.patch<ChecklistDto>(`/api/checklists/${id}`, changes),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: checklistsQueryKey }),
+    onSuccess: () => invalidate(queryClient, checklistQueries.list().queryKey),
   });
 }
 
@@ -73,7 +81,7 @@ export function useRenewChecklistKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post<ChecklistDto>(`/api/checklists/${id}/key`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: checklistsQueryKey }),
+    onSuccess: () => invalidate(queryClient, checklistQueries.list().queryKey),
   });
 }
 
@@ -83,13 +91,14 @@ export function useRenewChecklistKey() {
  */
 export function useAnswerChecklist(warehouseName: string, key: string | null) {
   const queryClient = useQueryClient();
+  const active = checklistQueries.active(warehouseName, key);
   return useMutation({
     mutationFn: ({ id, answer }: { id: number; answer: AnswerChecklistInput }) =>
       api.patch<ChecklistDto>(`/api/checklists/${id}${keyQuery(key)}`, answer),
     onSuccess: (checklist) => {
-      queryClient.setQueryData(activeChecklistQueryKey(warehouseName), checklist);
-      return queryClient.invalidateQueries({ queryKey: checklistsQueryKey, exact: true });
+      queryClient.setQueryData(active.queryKey, checklist);
+      return invalidate(queryClient, { queryKey: checklistQueries.list().queryKey, exact: true });
     },
-    onError: () => queryClient.invalidateQueries({ queryKey: activeChecklistQueryKey(warehouseName) }),
+    onError: () => invalidate(queryClient, active.queryKey),
   });
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type {
   ContactMessageDto,
   ContactMessageInput,
@@ -8,12 +8,24 @@ import { api } from '../lib/api-client';
 
 export const HOSTED_FORM_ENDPOINT = 'https://formspree.io/f/';
 
+export const contactQueries = {
+  /** how the landing page's form sends (the hosted form's id, if any) */
+  settings: () =>
+    queryOptions({
+      queryKey: ['contact', 'settings'] as const,
+      queryFn: () => api.get<ContactSettingsDto>('/api/contact/settings'),
+      staleTime: Infinity,
+    }),
+  /** the installation's contact inbox */
+  messages: () =>
+    queryOptions({
+      queryKey: ['contact', 'messages'] as const,
+      queryFn: () => api.get<ContactMessageDto[]>('/api/contact/messages'),
+    }),
+};
+
 export function useContactSettings() {
-  return useQuery({
-    queryKey: ['contact', 'settings'],
-    queryFn: () => api.get<ContactSettingsDto>('/api/contact/settings'),
-    staleTime: Infinity,
-  });
+  return useQuery(contactQueries.settings());
 }
 
 interface HostedFormError {
@@ -83,9 +95,5 @@ export function useSendContactMessage(formId: string | null | undefined) {
 
 /** The installation's contact inbox; only its operator company may read it (others get 404). */
 export function useContactMessages(enabled = true) {
-  return useQuery({
-    queryKey: ['contact', 'messages'],
-    queryFn: () => api.get<ContactMessageDto[]>('/api/contact/messages'),
-    enabled,
-  });
+  return useQuery({ ...contactQueries.messages(), enabled });
 }

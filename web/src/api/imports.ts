@@ -1,14 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnMapping, ImportKind } from '../../../domain/rules/import-columns';
 import type { ImportDryRunDto, ImportRecordDto } from '../../../domain/schemas/import.schema';
 import { api, uploadWithProgress } from '../lib/api-client';
-import { sessionQueryKey } from './session';
+import { invalidate } from './invalidate';
+import { sessionQueries } from './session';
 
-export const importsQueryKey = ['imports'] as const;
+export const importQueries = {
+  /** the company's latest spreadsheet imports, newest first */
+  history: () =>
+    queryOptions({
+      queryKey: ['imports'] as const,
+      queryFn: () => api.get<ImportRecordDto[]>('/api/imports'),
+    }),
+};
 
 /** The company's latest spreadsheet imports, newest first. */
 export function useImports() {
-  return useQuery({ queryKey: importsQueryKey, queryFn: () => api.get<ImportRecordDto[]>('/api/imports') });
+  return useQuery(importQueries.history());
 }
 
 export interface ImportRequest {
@@ -47,7 +55,8 @@ export function commitImport(request: ImportRequest, onProgress: (percent: numbe
 /** Everything an import changed: the warehouses, the stage, the lists. */
 export function useRefreshAfterImport() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+  const session = sessionQueries.session().queryKey[0];
+  return () => invalidate(client, { predicate: (query) => query.queryKey[0] !== session });
 }
 
 export function useUndoImport() {

@@ -8,7 +8,7 @@ import type {
   WarehouseSummaryDto,
 } from '../../../domain/schemas/warehouse.schema';
 import { api } from '../lib/api-client';
-import { refreshWarehouseData, warehouseQueryKey } from './warehouses';
+import { refreshWarehouseData, warehouseQueries } from './warehouses';
 
 export function useEditDimensions(warehouseId: number) {
   const queryClient = useQueryClient();
@@ -22,7 +22,7 @@ export function useEditDimensions(warehouseId: number) {
 /** Places the VAULTS block; the plan shows the new spot at once and goes back if the save fails. */
 export function useMoveFieldGrid(warehouseId: number) {
   const queryClient = useQueryClient();
-  const key = warehouseQueryKey(warehouseId);
+  const key = warehouseQueries.detail(warehouseId).queryKey;
   return useMutation({
     mutationFn: (location: { x: number; y: number }) =>
       api.put<{ fieldgridLocation: { x: number; y: number } }>(`/api/warehouse/${warehouseId}/field-grid`, {

@@ -1,18 +1,22 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PrintVaultDto } from '../../../domain/rules/print-order';
 import { api } from '../lib/api-client';
 import { useSession } from './session';
 import { useStagedVaults } from './stage';
 import { useWarehouseDetails, useWarehouses } from './warehouses';
 
-export const printVaultsQueryKey = ['print', 'vaults'] as const;
+export const printQueries = {
+  /** every vault of the company in print order (placed and staged) */
+  vaults: () =>
+    queryOptions({
+      queryKey: ['print', 'vaults'] as const,
+      queryFn: () => api.get<PrintVaultDto[]>('/api/vaults/all'),
+    }),
+};
 
 /** Every vault of the company in print order (placed and staged). */
 export function usePrintVaults() {
-  return useQuery({
-    queryKey: printVaultsQueryKey,
-    queryFn: () => api.get<PrintVaultDto[]>('/api/vaults/all'),
-  });
+  return useQuery(printQueries.vaults());
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreatePullListInput,
   PullAction,
@@ -7,25 +7,30 @@ import type {
   ReleasedVaultDto,
 } from '../../../domain/schemas/pull-list.schema';
 import { api } from '../lib/api-client';
-import { stageQueryKey } from './stage';
-import { refreshWarehouseData } from './warehouses';
+import { invalidate } from './invalidate';
+import { refreshVaultData } from './stage';
 
-/** Every query of pull lists starts with this; live vault changes refresh them (app/live-updates.ts). */
-export const pullListsQueryKey = ['pull-lists'] as const;
+export const pullListQueries = {
+  /** every query of pull lists starts with this key; live vault changes refresh them (app/live-updates.ts) */
+  all: ['pull-lists'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: ['pull-lists'] as const,
+      queryFn: () => api.get<PullListSummaryDto[]>('/api/pull-lists'),
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: ['pull-lists', id] as const,
+      queryFn: () => api.get<PullListDto>(`/api/pull-lists/${id}`),
+    }),
+};
 
 export function usePullLists() {
-  return useQuery({
-    queryKey: pullListsQueryKey,
-    queryFn: () => api.get<PullListSummaryDto[]>('/api/pull-lists'),
-  });
+  return useQuery(pullListQueries.list());
 }
 
 export function usePullList(id: number | null) {
-  return useQuery({
-    queryKey: [...pullListsQueryKey, id],
-    queryFn: () => api.get<PullListDto>(`/api/pull-lists/${id}`),
-    enabled: id !== null,
-  });
+  return useQuery({ ...pullListQueries.detail(id ?? 0), enabled: id !== null });
 }
 
 export function useCreatePullList() {
@@ -33,8 +38,8 @@ export function useCreatePullList() {
   return useMutation({
     mutationFn: (input: CreatePullListInput) => api.post<PullListDto>('/api/pull-lists', input),
     onSuccess: (list) => {
-      queryClient.setQueryData([...pullListsQueryKey, list.id], list);
-      return queryClient.invalidateQueries({ queryKey: pullListsQueryKey, exact: true });
+      queryClient.setQueryData(pullListQueries.detail(list.id).queryKey, list);
+      return invalidate(queryClient, { queryKey: pullListQueries.list().queryKey, exact: true });
     },
   });
 }
@@ -44,13 +49,9 @@ function usePullListChange<V>(listId: number, send: (input: V) => Promise<PullLi
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: (list) => queryClient.setQueryData([...pullListsQueryKey, listId], list),
+    onSuccess: (list) => queryClient.setQueryData(pullListQueries.detail(listId).queryKey, list),
     onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: pullListsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: stageQueryKey }),
-        refreshWarehouseData(queryClient),
-      ]),
+      Promise.all([invalidate(queryClient, pullListQueries.all), refreshVaultData(queryClient)]),
   });
 }
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { rackFootprint } from '../../../domain/rules/rack-placement';
 import type { z } from 'zod';
 import type {
@@ -10,16 +10,27 @@ import type {
   RackDto,
 } from '../../../domain/schemas/rack.schema';
 import { api } from '../lib/api-client';
+import { invalidate } from './invalidate';
 
-export const racksQueryKey = (warehouseId: number) => ['racks', warehouseId] as const;
+export const rackQueries = {
+  /** the warehouse's racks with shelves and pallets */
+  list: (warehouseId: number) =>
+    queryOptions({
+      queryKey: ['racks', warehouseId] as const,
+      queryFn: () => api.get<RackDto[]>(`/api/racks/warehouse/${warehouseId}`),
+    }),
+};
+
+/** The server's answer replaces the rack in its warehouse's list at once, before the list is fetched again. */
+function showSavedRack(queryClient: QueryClient, rack: RackDto) {
+  queryClient.setQueryData(rackQueries.list(rack.warehouseId).queryKey, (racks) =>
+    racks?.map((r) => (r.id === rack.id ? rack : r)),
+  );
+}
 
 /** The warehouse's racks with shelves and pallets. */
 export function useRacks(warehouseId: number | undefined) {
-  return useQuery({
-    queryKey: racksQueryKey(warehouseId ?? 0),
-    queryFn: () => api.get<RackDto[]>(`/api/racks/warehouse/${warehouseId}`),
-    enabled: warehouseId !== undefined,
-  });
+  return useQuery({ ...rackQueries.list(warehouseId ?? 0), enabled: warehouseId !== undefined });
 }
 
 export function useAddRack(warehouseId: number) {
@@ -27,11 +38,11 @@ export function useAddRack(warehouseId: number) {
   return useMutation({
     mutationFn: (input: AddRackInput) => api.post<RackDto>(`/api/racks/warehouse/${warehouseId}/add`, input),
     onSuccess: (rack) => {
-      queryClient.setQueryData<RackDto[]>(racksQueryKey(warehouseId), (racks) =>
+      queryClient.setQueryData(rackQueries.list(warehouseId).queryKey, (racks) =>
         racks ? [...racks, rack] : [rack],
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: racksQueryKey(warehouseId) }),
+    onSettled: () => invalidate(queryClient, rackQueries.list(warehouseId).queryKey),
   });
 }
 
@@ -44,7 +55,7 @@ export type RackMove = { rackId: number; x: number; y: number } & Pick<
 /** Moves the rack on screen at once, then saves; a refusal puts it back where it was. */
 export function useMoveRack(warehouseId: number) {
   const queryClient = useQueryClient();
-  const key = racksQueryKey(warehouseId);
+  const key = rackQueries.list(warehouseId).queryKey;
   return useMutation({
     mutationFn: ({ rackId, x, y, orientation, version }: RackMove) =>
       api.put<RackDto>(`/api/racks/${warehouseId}/rack/${rackId}`, {
@@ -54,8 +65,8 @@ export function useMoveRack(warehouseId: number) {
       }),
     onMutate: async (input) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<RackDto[]>(key);
-      queryClient.setQueryData<RackDto[]>(key, (racks) =>
+      const previous = queryClient.getQueryData(key);
+      queryClient.setQueryData(key, (racks) =>
         racks?.map((rack) => {
           if (rack.id !== input.rackId) return rack;
           const orientation = input.orientation ?? rack.orientation;
@@ -71,10 +82,8 @@ export function useMoveRack(warehouseId: number) {
     onError: (_error, _input, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
-    onSuccess: (rack) => {
-      queryClient.setQueryData<RackDto[]>(key, (racks) => racks?.map((r) => (r.id === rack.id ? rack : r)));
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSuccess: (rack) => showSavedRack(queryClient, rack),
+    onSettled: () => invalidate(queryClient, key),
   });
 }
 
@@ -82,7 +91,7 @@ export function useDeleteRack(warehouseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (rackId: number) => api.delete<unknown>(`/api/racks/${warehouseId}/rack/${rackId}/delete`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: racksQueryKey(warehouseId) }),
+    onSettled: () => invalidate(queryClient, rackQueries.list(warehouseId).queryKey),
   });
 }
 
@@ -97,7 +106,7 @@ export function useAddPallet(warehouseId: number) {
   return useMutation({
     mutationFn: (input: PalletFields & { shelf_id: number; slot_index: number; shelf_spots: number }) =>
       api.post<PalletDto>('/api/racks/pallets', { ...input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: racksQueryKey(warehouseId) }),
+    onSuccess: () => invalidate(queryClient, rackQueries.list(warehouseId).queryKey),
   });
 }
 
@@ -106,7 +115,7 @@ export function useEditPallet(warehouseId: number) {
   return useMutation({
     mutationFn: (input: PalletFields & { id: number; pallet_spaces: number; version?: number }) =>
       api.put<PalletDto>(`/api/racks/pallets/${input.id}/edit`, { ...input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: racksQueryKey(warehouseId) }),
+    onSuccess: () => invalidate(queryClient, rackQueries.list(warehouseId).queryKey),
   });
 }
 
@@ -114,20 +123,18 @@ export function useDeletePallet(warehouseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (palletId: number) => api.delete<unknown>(`/api/pallets/${palletId}/delete`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: racksQueryKey(warehouseId) }),
+    onSuccess: () => invalidate(queryClient, rackQueries.list(warehouseId).queryKey),
   });
 }
 
 /** Rack Info's edit (name, size, orientation, shelves, capacity); the server checks placement and pallets. */
 export function useEditRack(warehouseId: number) {
   const queryClient = useQueryClient();
-  const key = racksQueryKey(warehouseId);
+  const key = rackQueries.list(warehouseId).queryKey;
   return useMutation({
     mutationFn: ({ rackId, ...input }: EditRackValues & { rackId: number }) =>
       api.patch<RackDto>(`/api/racks/${warehouseId}/rack/${rackId}`, input),
-    onSuccess: (rack) => {
-      queryClient.setQueryData<RackDto[]>(key, (racks) => racks?.map((r) => (r.id === rack.id ? rack : r)));
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSuccess: (rack) => showSavedRack(queryClient, rack),
+    onSettled: () => invalidate(queryClient, key),
   });
 }

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { vaultLinkPath } from '../../../domain/rules/scan-text';
 import type { ScanAnswer, ScannedVaultDto } from '../../../domain/schemas/scan.schema';
 import { api } from '../lib/api-client';
-import { stageQueryKey } from './stage';
-import { refreshWarehouseData } from './warehouses';
+import { refreshVaultData } from './stage';
 
 /** What a scanned text names: a vault of the company or one of its fields ("B4" within the given warehouse). */
 export function lookUpScan(text: string, warehouseId?: number): Promise<ScanAnswer> {
@@ -11,16 +11,26 @@ export function lookUpScan(text: string, warehouseId?: number): Promise<ScanAnsw
   return api.get<ScanAnswer>(`/api/scan?${query}`);
 }
 
+export const scanQueries = {
+  /** the vault a label's link names (`/v/{code}`) */
+  vaultLink: (code: string) =>
+    queryOptions({
+      queryKey: ['scan', 'vault-link', code] as const,
+      queryFn: () => lookUpScan(vaultLinkPath(code)),
+      retry: false,
+    }),
+};
+
+export function useVaultLink(code: string) {
+  return useQuery(scanQueries.vaultLink(code));
+}
+
 /** A scanned vault into a scanned field's next free slot (the server picks the slot and may refuse). */
 export function useScanMove() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { vaultId: number; fieldId: number }) =>
       api.post<ScannedVaultDto>('/api/scan/move', input),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: stageQueryKey }),
-        refreshWarehouseData(queryClient),
-      ]),
+    onSettled: () => refreshVaultData(queryClient),
   });
 }

@@ -1,9 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Role, roleAllows } from '../../../domain/rules/roles';
 import type { LoginInput, SessionUser } from '../../../domain/schemas/auth.schema';
 import { ApiError, api } from '../lib/api-client';
-
-export const sessionQueryKey = ['session'] as const;
 
 async function fetchSession(): Promise<SessionUser | null> {
   try {
@@ -14,15 +12,21 @@ async function fetchSession(): Promise<SessionUser | null> {
   }
 }
 
+export const sessionQueries = {
+  /** who is signed in (null: nobody); kept until a sign-in, a sign-out or the live stream says otherwise */
+  session: () =>
+    queryOptions({ queryKey: ['session'] as const, queryFn: fetchSession, staleTime: Infinity, retry: 1 }),
+};
+
 export function useSession() {
-  return useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: Infinity, retry: 1 });
+  return useQuery(sessionQueries.session());
 }
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) => api.post<SessionUser>('/api/auth/login', input),
-    onSuccess: (user) => queryClient.setQueryData(sessionQueryKey, user),
+    onSuccess: (user) => queryClient.setQueryData(sessionQueries.session().queryKey, user),
   });
 }
 
@@ -31,9 +35,10 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => api.post<unknown>('/api/auth/logout'),
     onSettled: () => {
-      queryClient.setQueryData(sessionQueryKey, null);
+      const key = sessionQueries.session().queryKey;
+      queryClient.setQueryData(key, null);
       // signing out forgets everything the previous user loaded
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== key[0] });
     },
   });
 }

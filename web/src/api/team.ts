@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '../../../domain/rules/roles';
 import type { SessionUser } from '../../../domain/schemas/auth.schema';
 import type {
@@ -10,19 +10,30 @@ import type {
   TeamDto,
 } from '../../../domain/schemas/team.schema';
 import { api } from '../lib/api-client';
-import { sessionQueryKey } from './session';
+import { invalidate } from './invalidate';
+import { sessionQueries } from './session';
 
-const teamKey = ['team'] as const;
+export const teamQueries = {
+  team: () => queryOptions({ queryKey: ['team'] as const, queryFn: () => api.get<TeamDto>('/api/team') }),
+  /** what a one-time link is for (an invitation or a new password), asked once */
+  link: (token: string) =>
+    queryOptions({
+      queryKey: ['member-link', token] as const,
+      queryFn: () => api.post<LinkInfoDto>('/api/team/link', { token }),
+      retry: false,
+      staleTime: Infinity,
+    }),
+};
 
 export function useTeam() {
-  return useQuery({ queryKey: teamKey, queryFn: () => api.get<TeamDto>('/api/team') });
+  return useQuery(teamQueries.team());
 }
 
 export function useInvite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { email: string; role: Role }) => api.post<MemberLinkDto>('/api/team/invites', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKey }),
+    onSuccess: () => invalidate(queryClient, teamQueries.team().queryKey),
   });
 }
 
@@ -31,7 +42,7 @@ export function useChangeMember() {
   return useMutation({
     mutationFn: ({ id, ...changes }: { id: number; role?: Role; active?: boolean }) =>
       api.patch<MemberDto>(`/api/team/members/${id}`, changes),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKey }),
+    onSettled: () => invalidate(queryClient, teamQueries.team().queryKey),
   });
 }
 
@@ -53,13 +64,7 @@ export function useRevokeLink() {
 }
 
 export function useLinkInfo(token: string) {
-  return useQuery({
-    queryKey: ['member-link', token],
-    queryFn: () => api.post<LinkInfoDto>('/api/team/link', { token }),
-    enabled: token !== '',
-    retry: false,
-    staleTime: Infinity,
-  });
+  return useQuery({ ...teamQueries.link(token), enabled: token !== '' });
 }
 
 export function useAcceptLink() {
@@ -70,9 +75,12 @@ export function useAcceptLink() {
       // whatever this browser had loaded belonged to whoever was signed in before
       // (the link's own answer stays: the page leaves it for the dashboard)
       queryClient.removeQueries({
-        predicate: (query) => ![sessionQueryKey[0], 'member-link'].includes(String(query.queryKey[0])),
+        predicate: (query) => {
+          const kept: unknown[] = [sessionQueries.session().queryKey[0], teamQueries.link('').queryKey[0]];
+          return !kept.includes(query.queryKey[0]);
+        },
       });
-      queryClient.setQueryData(sessionQueryKey, user);
+      queryClient.setQueryData(sessionQueries.session().queryKey, user);
     },
   });
 }
@@ -81,7 +89,7 @@ export function useChangeProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProfileInput) => api.patch<MemberDto>('/api/profile', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+    onSuccess: () => invalidate(queryClient, sessionQueries.session().queryKey),
   });
 }
 

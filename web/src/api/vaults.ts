@@ -1,4 +1,4 @@
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   AddVaultInput,
@@ -8,15 +8,7 @@ import type {
 } from '../../../domain/schemas/vault.schema';
 import type { AttachmentDto, VaultDto } from '../../../domain/schemas/warehouse.schema';
 import { api, uploadWithProgress } from '../lib/api-client';
-import { stageQueryKey } from './stage';
-import { refreshWarehouseData } from './warehouses';
-
-function refreshAfterVaultChange(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: stageQueryKey }),
-    refreshWarehouseData(queryClient),
-  ]);
-}
+import { refreshVaultData } from './stage';
 
 /** The add-vault form as it is sent: every field of the contract (form data carries text, the ids numbers). */
 export type NewVaultForm = {
@@ -44,7 +36,7 @@ export function useAddVault() {
       body.set('attachment', form.attachment);
       return uploadWithProgress<VaultDto>('/api/vaults/', body, (percent) => form.onProgress?.(percent));
     },
-    onSettled: () => refreshAfterVaultChange(queryClient),
+    onSettled: () => refreshVaultData(queryClient),
   });
 }
 
@@ -56,7 +48,7 @@ export function useUpdateVault() {
   return useMutation({
     mutationFn: ({ vaultId, body }: { vaultId: number; body: UpdateVaultBody }) =>
       api.put<VaultDto>(`/api/vaults/${vaultId}`, { ...body }),
-    onSettled: () => refreshAfterVaultChange(queryClient),
+    onSettled: () => refreshVaultData(queryClient),
   });
 }
 
@@ -64,7 +56,7 @@ export function useMoveVault() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: MoveVaultInput) => api.put<VaultDto>('/api/vaults/move', { ...input }),
-    onSettled: () => refreshAfterVaultChange(queryClient),
+    onSettled: () => refreshVaultData(queryClient),
   });
 }
 
@@ -72,7 +64,7 @@ export function useDeleteVault() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (vaultId: number) => api.delete<DeleteVaultAnswer>(`/api/vaults/${vaultId}`),
-    onSettled: () => refreshAfterVaultChange(queryClient),
+    onSettled: () => refreshVaultData(queryClient),
   });
 }
 
@@ -87,7 +79,7 @@ export function useDeleteVaults() {
       const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (refused) throw refused.reason;
     },
-    onSettled: () => refreshAfterVaultChange(queryClient),
+    onSettled: () => refreshVaultData(queryClient),
   });
 }
 
@@ -111,7 +103,7 @@ export function useUploadAttachment() {
         onProgress?.(percent),
       );
     },
-    onSettled: () => refreshAfterVaultChange(queryClient),
+    onSettled: () => refreshVaultData(queryClient),
   });
 }
 
@@ -120,6 +112,6 @@ export function useDeleteAttachment() {
   return useMutation({
     mutationFn: (attachmentId: number) =>
       api.delete<{ attachmentId: number; vaultId: number }>(`/api/attachments/${attachmentId}`),
-    onSettled: () => refreshAfterVaultChange(queryClient),
+    onSettled: () => refreshVaultData(queryClient),
   });
 }

@@ -1,4 +1,12 @@
-import { type QueryClient, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { warehouseSlug } from '../../../domain/rules/text';
 import type {
   AddWarehouseInput,
   FieldDto,
@@ -8,21 +16,36 @@ import type {
 } from '../../../domain/schemas/warehouse.schema';
 import type { z } from 'zod';
 import { api } from '../lib/api-client';
+import { invalidate } from './invalidate';
 import { useSession } from './session';
 
-export const warehousesQueryKey = (companyId: number) => ['warehouses', companyId] as const;
-export const warehouseQueryKey = (warehouseId: number) => ['warehouse', warehouseId] as const;
-export const fieldQueryKey = (warehouseId: number, fieldId: number) =>
-  ['warehouse', warehouseId, 'field', fieldId] as const;
+/** Query options of warehouses: the company's list, one warehouse with its fields and vaults, one field. */
+export const warehouseQueries = {
+  /** every list of warehouses starts with this key */
+  lists: ['warehouses'] as const,
+  /** every warehouse detail (and its fields) starts with this key */
+  details: ['warehouse'] as const,
+  list: (companyId: number) =>
+    queryOptions({
+      queryKey: ['warehouses', companyId] as const,
+      queryFn: () => api.get<WarehouseSummaryDto[]>(`/api/warehouse/company/${companyId}`),
+      staleTime: 30_000,
+    }),
+  detail: (warehouseId: number) =>
+    queryOptions({
+      queryKey: ['warehouse', warehouseId] as const,
+      queryFn: () => api.get<WarehouseDto>(`/api/warehouse/${warehouseId}`),
+    }),
+  field: (warehouseId: number, fieldId: number) =>
+    queryOptions({
+      queryKey: ['warehouse', warehouseId, 'field', fieldId] as const,
+      queryFn: () => api.get<FieldDto>(`/api/warehouse/${warehouseId}/${fieldId}`),
+    }),
+};
 
 /** The company's warehouses (lean: no fields), loaded once a user is signed in. */
 export function useWarehouses(companyId: number | undefined) {
-  return useQuery({
-    queryKey: warehousesQueryKey(companyId ?? 0),
-    queryFn: () => api.get<WarehouseSummaryDto[]>(`/api/warehouse/company/${companyId}`),
-    enabled: companyId !== undefined,
-    staleTime: 30_000,
-  });
+  return useQuery({ ...warehouseQueries.list(companyId ?? 0), enabled: companyId !== undefined });
 }
 
 /**
@@ -32,28 +55,19 @@ export function useWarehouses(companyId: number | undefined) {
 export function useWarehouseBySlug(slug: string) {
   const session = useSession();
   const warehouses = useWarehouses(session.data?.companyId);
-  const wanted = slug.toLowerCase();
+  const wanted = warehouseSlug(slug);
   const summary = warehouses.data?.find((w) => w.slug === wanted);
   return { warehouses, summary };
 }
 
 /** One warehouse with its fields (keyed by id) and their vaults (keyed by id). */
 export function useWarehouse(warehouseId: number | undefined) {
-  return useQuery({
-    queryKey: warehouseQueryKey(warehouseId ?? 0),
-    queryFn: () => api.get<WarehouseDto>(`/api/warehouse/${warehouseId}`),
-    enabled: warehouseId !== undefined,
-  });
+  return useQuery({ ...warehouseQueries.detail(warehouseId ?? 0), enabled: warehouseId !== undefined });
 }
 
 /** Several warehouses with their fields, for screens that look across warehouses (finding a vault, moving one). */
 export function useWarehouseDetails(warehouseIds: readonly number[]) {
-  return useQueries({
-    queries: warehouseIds.map((id) => ({
-      queryKey: warehouseQueryKey(id),
-      queryFn: () => api.get<WarehouseDto>(`/api/warehouse/${id}`),
-    })),
-  });
+  return useQueries({ queries: warehouseIds.map((id) => warehouseQueries.detail(id)) });
 }
 
 /** Fresh data of one field; the warehouse's copy shows meanwhile so the panel never flashes empty. */
@@ -63,8 +77,7 @@ export function useField(
   placeholder?: FieldDto,
 ) {
   return useQuery({
-    queryKey: fieldQueryKey(warehouseId ?? 0, fieldId ?? 0),
-    queryFn: () => api.get<FieldDto>(`/api/warehouse/${warehouseId}/${fieldId}`),
+    ...warehouseQueries.field(warehouseId ?? 0, fieldId ?? 0),
     enabled: warehouseId !== undefined && fieldId !== undefined,
     placeholderData: placeholder,
   });
@@ -75,10 +88,7 @@ export function useField(
  * the stage and the lists other screens show, so all of them are fetched again.
  */
 export function refreshWarehouseData(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['warehouses'] }),
-    queryClient.invalidateQueries({ queryKey: ['warehouse'] }),
-  ]);
+  return invalidate(queryClient, warehouseQueries.lists, warehouseQueries.details);
 }
 
 export function useAddWarehouse() {
@@ -94,7 +104,7 @@ export function useDeleteWarehouse() {
   return useMutation({
     mutationFn: (warehouseId: number) => api.delete<unknown>(`/api/warehouse/${warehouseId}`),
     onSuccess: (_answer, warehouseId) => {
-      queryClient.removeQueries({ queryKey: warehouseQueryKey(warehouseId) });
+      queryClient.removeQueries({ queryKey: warehouseQueries.detail(warehouseId).queryKey });
       return refreshWarehouseData(queryClient);
     },
   });

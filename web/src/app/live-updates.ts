@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { countVaults } from '../../../domain/rules/placeholders';
 import type { LiveEventDto } from '../../../domain/schemas/live-event.schema';
 import type { FieldDto } from '../../../domain/schemas/warehouse.schema';
-import { sessionQueryKey } from '../api/session';
+import { invalidate } from '../api/invalidate';
+import { sessionQueries } from '../api/session';
 
 /** How long a burst of changes is gathered into one refresh. */
 export const REFRESH_DELAY_MS = 150;
@@ -56,7 +57,7 @@ function showsVault(data: unknown, vaultId: number): boolean {
  */
 export function touchesQuery(signal: LiveSignal, query: CachedQuery): boolean {
   const [root, warehouseId, part, fieldId] = query.queryKey;
-  if (root === sessionQueryKey[0]) return false;
+  if (root === sessionQueries.session().queryKey[0]) return false;
   if (signal === 'reset') return true;
   const ofThisWarehouse = signal.warehouseId === null || warehouseId === signal.warehouseId;
   switch (signal.entityType) {
@@ -423,7 +424,7 @@ export function startLiveUpdates(
       void refreshTouched(queryClient, signals);
     }, REFRESH_DELAY_MS);
   };
-  const checkSignIn = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  const checkSignIn = () => void invalidate(queryClient, sessionQueries.session().queryKey);
   const seen = (event: MessageEvent<string>) => {
     if (event.lastEventId) lastEventId = event.lastEventId;
   };

@@ -26,6 +26,12 @@ export const paths = {
   checklist: (warehouseName: string) => `/${warehouseSlug(warehouseName)}-checklist`,
 } as const;
 
+/** The warehouse name (a slug) of a `/warehouse/{slug}` address, undefined on other pages. */
+export function warehouseSlugInPath(pathname: string): string | undefined {
+  const found = /^\/warehouse\/([^/]+)/.exec(pathname);
+  return found ? decodeURIComponent(found[1]!) : undefined;
+}
+
 /** The router's patterns of the addresses above that carry a name; `paths` builds them, the router matches them. */
 export const routePatterns = {
   warehouse: '/warehouse/:warehouseName',

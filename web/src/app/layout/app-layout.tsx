@@ -2,11 +2,10 @@ import { Menu, Warehouse } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout, useSession } from '../../api/session';
-import { useWarehouses } from '../../api/warehouses';
-import { paths } from '../../config/paths';
+import { useWarehouseBySlug } from '../../api/warehouses';
+import { paths, warehouseSlugInPath } from '../../config/paths';
 import { ScanButton } from '../../features/scan/components/scan-button';
 import { SearchBox } from '../../features/search/components/search-box';
-import { warehouseSlug } from '../../../../domain/rules/text';
 import { useLiveUpdates } from '../live-updates';
 import { MenuDrawer } from './menu-drawer';
 
@@ -16,14 +15,11 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const session = useSession();
-  const warehouses = useWarehouses(session.data?.companyId);
   const logout = useLogout();
   useLiveUpdates(Boolean(session.data));
   // on a warehouse page a scanned "B4" means that warehouse's field
-  const onWarehouse = /^\/warehouse\/([^/]+)/.exec(pathname);
-  const currentWarehouseId = onWarehouse
-    ? warehouses.data?.find((w) => w.slug === warehouseSlug(decodeURIComponent(onWarehouse[1]!)))?.id
-    : undefined;
+  const { warehouses, summary: current } = useWarehouseBySlug(warehouseSlugInPath(pathname) ?? '');
+  const currentWarehouseId = current?.id;
 
   return (
     <div className="flex min-h-screen flex-col">

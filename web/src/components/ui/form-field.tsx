@@ -5,6 +5,10 @@ import { cloneElement, isValidElement, type ReactElement, type ReactNode, useId 
 export const inputClass =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-800 sm:text-sm pointer-coarse:min-h-11 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none disabled:bg-slate-100 disabled:text-slate-600 aria-[invalid=true]:border-danger';
 
+/** The file input's look (attachments, spreadsheets), its button 44 px tall on touch screens. */
+export const fileInputClass =
+  'block w-full text-sm text-slate-600 pointer-coarse:min-h-11 pointer-coarse:file:min-h-11 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200';
+
 interface ControlProps {
   id?: string;
   'aria-describedby'?: string;

@@ -4,7 +4,7 @@ import { ContactSendError, useContactSettings, useSendContactMessage } from '../
 import { Button } from '../../components/ui/button';
 import { ErrorList } from '../../components/ui/error-list';
 import { errorMessages } from '../../lib/api-client';
-import { issuesByField } from '../../lib/form-issues';
+import { useFormIssues } from '../../lib/use-form-issues';
 import { inputClass } from '../../components/ui/form-field';
 
 type FieldName = 'name' | 'company' | 'email' | 'message';
@@ -16,20 +16,17 @@ const loadSchema = () =>
 export function ContactForm() {
   const settings = useContactSettings();
   const send = useSendContactMessage(settings.data?.formId);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const issues = useFormIssues();
+  const fieldErrors: Partial<Record<FieldName, string>> = issues.byField;
   const [sent, setSent] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const values = Object.fromEntries(new FormData(form));
-    const parsed = (await loadSchema()).safeParse(values);
-    if (!parsed.success) {
-      setFieldErrors(issuesByField(parsed.error));
-      return;
-    }
-    setFieldErrors({});
-    send.mutate(parsed.data, {
+    const message = issues.check(await loadSchema(), values);
+    if (!message) return;
+    send.mutate(message, {
       onSuccess: () => {
         form.reset();
         setSent(true);

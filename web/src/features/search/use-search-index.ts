@@ -8,9 +8,9 @@ import {
 import { useRacks } from '../../api/racks';
 import { useWarehouse, useWarehouseBySlug } from '../../api/warehouses';
 import type { WarehouseView } from '../../lib/warehouse-view-state';
+import { warehouseSlugInPath } from '../../config/paths';
 
 const EMPTY_INDEX: SearchIndex = { entries: [] };
-const WAREHOUSE_PATH = /^\/warehouse\/([^/]+)/;
 
 /**
  * The suggestion index of the warehouse in the URL, for the current view. It is rebuilt only when that
@@ -18,7 +18,7 @@ const WAREHOUSE_PATH = /^\/warehouse\/([^/]+)/;
  */
 export function useSearchIndex(view: WarehouseView): SearchIndex {
   const { pathname } = useLocation();
-  const { summary } = useWarehouseBySlug(decodeURIComponent(WAREHOUSE_PATH.exec(pathname)?.[1] ?? ''));
+  const { summary } = useWarehouseBySlug(warehouseSlugInPath(pathname) ?? '');
   // rack view finds the vault numbers too
   const detail = useWarehouse(summary?.id);
   const racks = useRacks(view === 'rack' ? summary?.id : undefined);

@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { afterSignIn } from '../../../lib/after-sign-in';
 import { errorMessages } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useFormIssues } from '../../../lib/use-form-issues';
 import { useLogin } from '../../../api/session';
 
 export default function LoginPage() {
@@ -17,20 +18,17 @@ export default function LoginPage() {
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [clientErrors, setClientErrors] = useState<string[]>([]);
+  const issues = useFormIssues();
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = LoginSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      setClientErrors(parsed.error.issues.map((issue) => issue.message));
-      return;
-    }
-    setClientErrors([]);
-    login.mutate(parsed.data, { onSuccess: () => navigate(afterSignIn(state), { replace: true }) });
+    const credentials = issues.check(LoginSchema, { email, password });
+    if (!credentials) return;
+    login.mutate(credentials, { onSuccess: () => navigate(afterSignIn(state), { replace: true }) });
   }
 
-  const messages = clientErrors.length > 0 ? clientErrors : login.isError ? errorMessages(login.error) : [];
+  const messages =
+    issues.messages.length > 0 ? issues.messages : login.isError ? errorMessages(login.error) : [];
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-primary to-primary-light px-4 py-12">

@@ -9,8 +9,9 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
-import { ActiveSwitch } from './active-switch';
+import { ToggleSwitch } from '../../../components/ui/toggle-switch';
 import { inputClass } from '../../../components/ui/form-field';
+import { useFormIssues } from '../../../lib/use-form-issues';
 
 export interface DraftTask {
   /** stored tasks keep their id; new ones get a local key only */
@@ -75,7 +76,7 @@ export function ChecklistFormDialog({
 }) {
   const [draft, setDraft] = useState(initial);
   const [newTask, setNewTask] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
+  const issues = useFormIssues();
   const ids = { warehouse: useId(), description: useId(), newTask: useId() };
 
   const update = (changes: Partial<ChecklistDraft>) => setDraft((d) => ({ ...d, ...changes }));
@@ -91,17 +92,12 @@ export function ChecklistFormDialog({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = CreateChecklistSchema.safeParse({
+    const checked = issues.check(CreateChecklistSchema, {
       warehouse_id: draft.warehouse_id,
       description: draft.description,
       tasks: draft.tasks.map((t) => t.text),
     });
-    if (!parsed.success) {
-      setErrors(parsed.error.issues.map((issue) => issue.message));
-      return;
-    }
-    setErrors([]);
-    onSubmit(draft);
+    if (checked) onSubmit(draft);
   }
 
   return (
@@ -114,7 +110,7 @@ export function ChecklistFormDialog({
       title={mode === 'add' ? 'New Checklist Info' : 'Edit Checklist'}
     >
       <form onSubmit={submit} noValidate className="space-y-5">
-        <ErrorList messages={[...errors, ...serverErrors]} />
+        <ErrorList messages={[...issues.messages, ...serverErrors]} />
         <div>
           <label htmlFor={ids.warehouse} className="mb-1 block text-sm font-medium text-slate-700">
             Warehouse <span className="text-danger">*</span>
@@ -124,7 +120,7 @@ export function ChecklistFormDialog({
             value={draft.warehouse_id}
             onChange={(e) => {
               update({ warehouse_id: e.target.value === '' ? '' : Number(e.target.value) });
-              setErrors([]);
+              issues.clear();
               onWarehouseChange?.();
             }}
             required
@@ -219,7 +215,14 @@ export function ChecklistFormDialog({
         </div>
 
         {mode === 'edit' && (
-          <ActiveSwitch checked={draft.is_active} onCheckedChange={(is_active) => update({ is_active })} />
+          <div className="rounded-lg border border-slate-200 px-3 py-2">
+            <ToggleSwitch
+              label="Active"
+              hint="Floor staff can fill in only the active checklist of a warehouse."
+              checked={draft.is_active}
+              onCheckedChange={(is_active) => update({ is_active })}
+            />
+          </div>
         )}
 
         <div className="flex justify-end gap-3 pt-1">

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { inputClass } from '../../../components/ui/form-field';
+import { useFormIssues } from '../../../lib/use-form-issues';
 
 type Answer = ChecklistResponseInput['answer'];
 
@@ -31,26 +32,19 @@ export function ResponseDialog({
   const [someoneElse, setSomeoneElse] = useState(false);
   const [otherName, setOtherName] = useState('');
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<'otherName' | 'reason', string>>>({});
+  const issues = useFormIssues();
+  const errors: Partial<Record<'otherName' | 'reason', string>> = issues.byField;
   const ids = { other: useId(), reason: useId(), otherError: useId(), reasonError: useId() };
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = ChecklistResponseSchema.safeParse({
+    const response = issues.check(ChecklistResponseSchema, {
       answer,
       someoneElse: answer === 'yes' && someoneElse,
       otherName,
       reason,
     });
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues)
-        next[issue.path[0] as 'otherName' | 'reason'] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    onSubmit(parsed.data);
+    if (response) onSubmit(response);
   }
 
   return (

@@ -20,6 +20,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Page } from '../../../components/ui/page';
 import { ProgressBar } from '../../../components/ui/progress-bar';
+import { fileInputClass } from '../../../components/ui/form-field';
 import { errorMessages } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -303,7 +304,7 @@ export default function ImportPage() {
             id={fileId}
             type="file"
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            className="block w-full text-sm text-slate-600 pointer-coarse:min-h-11 pointer-coarse:file:min-h-11 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
+            className={fileInputClass}
             onChange={(event) => {
               const chosen = event.target.files?.[0] ?? null;
               event.target.value = '';

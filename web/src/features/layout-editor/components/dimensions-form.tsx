@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField, inputClass } from '../../../components/ui/form-field';
 import { errorMessages } from '../../../lib/api-client';
+import { useFormIssues } from '../../../lib/use-form-issues';
 
 /** 'Edit Warehouse Fields': field capacity (0-10), length and width (feet, 0 or more). */
 export function DimensionsForm({ warehouse }: { warehouse: WarehouseDto }) {
@@ -15,24 +16,20 @@ export function DimensionsForm({ warehouse }: { warehouse: WarehouseDto }) {
     length: String(warehouse.length),
     width: String(warehouse.width),
   });
-  const [clientErrors, setClientErrors] = useState<string[]>([]);
+  const issues = useFormIssues();
   const edit = useEditDimensions(warehouse.id);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = EditDimensionsSchema.safeParse(values);
-    if (!parsed.success) {
-      setClientErrors([...new Set(parsed.error.issues.map((issue) => issue.message))]);
-      return;
-    }
-    setClientErrors([]);
+    const dimensions = issues.check(EditDimensionsSchema, values);
+    if (!dimensions) return;
     const current: Record<DimensionKey, number> = {
       field_capacity: warehouse.fieldCapacity,
       length: warehouse.length,
       width: warehouse.width,
     };
     const changed = (Object.keys(current) as DimensionKey[]).filter(
-      (key) => parsed.data[key] !== undefined && parsed.data[key] !== current[key],
+      (key) => dimensions[key] !== undefined && dimensions[key] !== current[key],
     );
     if (changed.length === 0) {
       toast.info('Nothing to update.', { duration: 2500 });
@@ -40,14 +37,15 @@ export function DimensionsForm({ warehouse }: { warehouse: WarehouseDto }) {
     }
     // the promise settles even when a live refresh remounts this form meanwhile, so the toast always shows
     edit
-      .mutateAsync(parsed.data)
+      .mutateAsync(dimensions)
       .then(() => toast.success(dimensionsSavedMessage(changed), { duration: 2500 }))
       .catch(() => undefined);
   }
 
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: event.target.value }));
-  const messages = clientErrors.length > 0 ? clientErrors : edit.isError ? errorMessages(edit.error) : [];
+  const messages =
+    issues.messages.length > 0 ? issues.messages : edit.isError ? errorMessages(edit.error) : [];
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Edit Warehouse Fields" className="space-y-4">

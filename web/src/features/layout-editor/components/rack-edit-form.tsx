@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { inputClass } from '../../../components/ui/form-field';
 import { errorMessages } from '../../../lib/api-client';
+import { useFormIssues } from '../../../lib/use-form-issues';
 
 type Key = 'name' | 'width' | 'length' | 'num_shelves' | 'capacity';
 
@@ -42,31 +43,29 @@ export function RackEditForm({
     capacity: String(rack.capacity),
   });
   const [orientation, setOrientation] = useState(rack.orientation);
-  const [errors, setErrors] = useState<string[]>([]);
+  const issues = useFormIssues();
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = EditRackSchema.safeParse({ ...values, orientation, version: rack.version });
-    if (!parsed.success) {
-      setErrors(parsed.error.issues.map((issue) => issue.message));
-      return;
-    }
-    setErrors([]);
+    setServerErrors([]);
+    const changes = issues.check(EditRackSchema, { ...values, orientation, version: rack.version });
+    if (!changes) return;
     editRack.mutate(
-      { rackId: rack.id, ...parsed.data },
+      { rackId: rack.id, ...changes },
       {
         onSuccess: (saved) => {
           toast.success(`Rack ${saved.name} saved.`);
           onDone();
         },
-        onError: (error) => setErrors(errorMessages(error)),
+        onError: (error) => setServerErrors(errorMessages(error)),
       },
     );
   }
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Edit rack" className="space-y-3">
-      <ErrorList messages={errors} />
+      <ErrorList messages={[...issues.messages, ...serverErrors]} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {FIELDS.map((field) => (
           <div key={field.key} className={field.key === 'name' ? 'sm:col-span-2' : ''}>

@@ -43,6 +43,18 @@ export function templateFootprint(values: TemplateValues): Size {
 const inputClass =
   'w-full rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm pointer-coarse:min-h-11 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none';
 
+// the template's sizes in feet and its whole counts (at least 1)
+const numberInputs: {
+  key: 'width' | 'length' | 'num_shelves' | 'capacity';
+  label: string;
+  whole: boolean;
+}[] = [
+  { key: 'width', label: 'Width (ft)', whole: false },
+  { key: 'length', label: 'Length (ft)', whole: false },
+  { key: 'num_shelves', label: 'Shelves', whole: true },
+  { key: 'capacity', label: 'Shelf Capacity', whole: true },
+];
+
 /** 'Add a Rack': the new rack's settings and a block to drag onto the plan. */
 export function RackTemplate({
   values,
@@ -83,50 +95,19 @@ export function RackTemplate({
             placeholder="Unnamed Rack"
           />
         </label>
-        <label className="block">
-          <span className="mb-0.5 block text-xs font-medium text-slate-600">Width (ft)</span>
-          <input
-            className={inputClass}
-            type="number"
-            min={0}
-            step="any"
-            value={values.width}
-            onChange={set('width')}
-          />
-        </label>
-        <label className="block">
-          <span className="mb-0.5 block text-xs font-medium text-slate-600">Length (ft)</span>
-          <input
-            className={inputClass}
-            type="number"
-            min={0}
-            step="any"
-            value={values.length}
-            onChange={set('length')}
-          />
-        </label>
-        <label className="block">
-          <span className="mb-0.5 block text-xs font-medium text-slate-600">Shelves</span>
-          <input
-            className={inputClass}
-            type="number"
-            min={1}
-            step={1}
-            value={values.num_shelves}
-            onChange={set('num_shelves')}
-          />
-        </label>
-        <label className="block">
-          <span className="mb-0.5 block text-xs font-medium text-slate-600">Shelf Capacity</span>
-          <input
-            className={inputClass}
-            type="number"
-            min={1}
-            step={1}
-            value={values.capacity}
-            onChange={set('capacity')}
-          />
-        </label>
+        {numberInputs.map(({ key, label, whole }) => (
+          <label key={key} className="block">
+            <span className="mb-0.5 block text-xs font-medium text-slate-600">{label}</span>
+            <input
+              className={inputClass}
+              type="number"
+              min={whole ? 1 : 0}
+              step={whole ? 1 : 'any'}
+              value={values[key]}
+              onChange={set(key)}
+            />
+          </label>
+        ))}
         <label className="col-span-2 block md:col-span-1 lg:col-span-2">
           <span className="mb-0.5 block text-xs font-medium text-slate-600">Orientation</span>
           <select className={inputClass} value={values.orientation} onChange={set('orientation')}>

@@ -14,6 +14,7 @@ import { RoleHint } from '../../../components/ui/role-hint';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ApiError, errorMessages } from '../../../lib/api-client';
+import { useFormIssues } from '../../../lib/use-form-issues';
 import { FormField, inputClass } from '../../../components/ui/form-field';
 
 export interface PalletTarget {
@@ -48,7 +49,10 @@ export function PalletDialog({
     weight: pallet ? String(pallet.weight) : '',
     pallet_spaces: String(pallet?.shelfSpots ?? 1),
   });
-  const [errors, setErrors] = useState<string[]>([]);
+  const issues = useFormIssues();
+  // the shelf's own refusals and the server's, beside the schema's issues
+  const [refusals, setRefusals] = useState<string[]>([]);
+  const errors = [...issues.messages, ...refusals];
   const [confirmDelete, setConfirmDelete] = useState(false);
   // a Viewer may open a pallet to read it, not change it (the server refuses it too)
   const readOnly = !useRole().can('floor');
@@ -64,49 +68,46 @@ export function PalletDialog({
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = PalletFormSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors([...new Set(parsed.error.issues.map((issue) => issue.message))]);
-      return;
-    }
+    setRefusals([]);
+    const form = issues.check(PalletFormSchema, values);
+    if (!form) return;
     if (!shelf) {
-      setErrors([SHELF_NOT_FOUND]);
+      setRefusals([SHELF_NOT_FOUND]);
       return;
     }
     const spans = shelf.pallets.map((p) => ({ id: p.id, slotIndex: p.slotIndex, spots: p.shelfSpots }));
     const free = freeSpots(shelf.capacity, spans, pallet?.id);
-    if (parsed.data.pallet_spaces > free) {
-      setErrors([shelfSpaceMessage(shelf.capacity, free)]);
+    if (form.pallet_spaces > free) {
+      setRefusals([shelfSpaceMessage(shelf.capacity, free)]);
       return;
     }
-    setErrors([]);
     const body = {
-      customer_name: parsed.data.customer_name,
-      name: parsed.data.name,
-      pallet_number: parsed.data.pallet_number,
-      notes: parsed.data.notes,
-      weight: parsed.data.weight,
+      customer_name: form.customer_name,
+      name: form.name,
+      pallet_number: form.pallet_number,
+      notes: form.notes,
+      weight: form.weight,
     };
     if (pallet) {
       editPallet.mutate(
-        { ...body, id: pallet.id, pallet_spaces: parsed.data.pallet_spaces, version: pallet.version },
+        { ...body, id: pallet.id, pallet_spaces: form.pallet_spaces, version: pallet.version },
         {
           onSuccess: () => {
-            toast.success(`Pallet ${parsed.data.name || parsed.data.customer_name} saved.`);
+            toast.success(`Pallet ${form.name || form.customer_name} saved.`);
             onClose();
           },
-          onError: (error) => setErrors(messagesOf(error, 'Failed to edit pallet')),
+          onError: (error) => setRefusals(messagesOf(error, 'Failed to edit pallet')),
         },
       );
     } else {
       addPallet.mutate(
-        { ...body, shelf_id: shelf.id, slot_index: slotIndex, shelf_spots: parsed.data.pallet_spaces },
+        { ...body, shelf_id: shelf.id, slot_index: slotIndex, shelf_spots: form.pallet_spaces },
         {
           onSuccess: () => {
-            toast.success(`Pallet ${parsed.data.name || parsed.data.customer_name} added.`);
+            toast.success(`Pallet ${form.name || form.customer_name} added.`);
             onClose();
           },
-          onError: (error) => setErrors(messagesOf(error, 'Failed to add pallet')),
+          onError: (error) => setRefusals(messagesOf(error, 'Failed to add pallet')),
         },
       );
     }
@@ -122,7 +123,7 @@ export function PalletDialog({
       },
       (error: unknown) => {
         setConfirmDelete(false);
-        setErrors(error instanceof ApiError ? errorMessages(error) : ['Failed to delete pallet']);
+        setRefusals(error instanceof ApiError ? errorMessages(error) : ['Failed to delete pallet']);
       },
     );
   }

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { vaultLinkPath } from '../../../../../domain/rules/scan-text';
-import { lookUpScan } from '../../../api/scan';
+import { useVaultLink } from '../../../api/scan';
 import { buttonClass } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Page } from '../../../components/ui/page';
@@ -15,11 +13,7 @@ import { VaultWhere } from '../components/vault-where';
 export default function VaultLinkPage() {
   const { code = '' } = useParams();
   useDocumentTitle('Vault label');
-  const found = useQuery({
-    queryKey: ['scan', 'vault-link', code],
-    queryFn: () => lookUpScan(vaultLinkPath(code)),
-    retry: false,
-  });
+  const found = useVaultLink(code);
   const vault = found.data?.kind === 'vault' ? found.data.vault : null;
   return (
     <Page title="Vault label">

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField, inputClass } from '../../../components/ui/form-field';
+import { PasswordField } from '../../../components/ui/password-field';
 import { errorMessages } from '../../../lib/api-client';
 
 /** Every member's own name and password (a new password signs out the member's other devices). */
@@ -58,26 +59,21 @@ export function ProfileDialog({
           <input name="name" value={name} onChange={(e) => setName(e.target.value)} className={inputClass} />
         </FormField>
         <input type="hidden" name="username" autoComplete="username" value={session.data?.email ?? ''} />
-        <FormField label="Current password" hint="Only to set a new password.">
-          <input
-            type="password"
-            name="current-password"
-            autoComplete="current-password"
-            value={currentPassword}
-            onChange={(e) => setCurrentPassword(e.target.value)}
-            className={inputClass}
-          />
-        </FormField>
-        <FormField label="New password">
-          <input
-            type="password"
-            name="new-password"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
-            className={inputClass}
-          />
-        </FormField>
+        <PasswordField
+          label="Current password"
+          hint="Only to set a new password."
+          name="current-password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={setCurrentPassword}
+        />
+        <PasswordField
+          label="New password"
+          name="new-password"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={setNewPassword}
+        />
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel

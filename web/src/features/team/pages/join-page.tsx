@@ -4,6 +4,7 @@ import { useAcceptLink, useLinkInfo } from '../../../api/team';
 import { Button } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField, inputClass } from '../../../components/ui/form-field';
+import { PasswordField } from '../../../components/ui/password-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
@@ -86,29 +87,21 @@ export default function JoinPage() {
                 </FormField>
               )}
               <input type="hidden" name="username" autoComplete="username" value={info.data.email} />
-              <FormField
+              <PasswordField
                 label="Password"
                 hint="At least 12 characters: a passphrase of several unrelated words works well."
-              >
-                <input
-                  type="password"
-                  name="password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  className={inputClass}
-                />
-              </FormField>
-              <FormField label="Repeat the password">
-                <input
-                  type="password"
-                  name="repeat"
-                  autoComplete="new-password"
-                  value={repeat}
-                  onChange={(e) => setRepeat(e.target.value)}
-                  className={inputClass}
-                />
-              </FormField>
+                name="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={setPassword}
+              />
+              <PasswordField
+                label="Repeat the password"
+                name="repeat"
+                autoComplete="new-password"
+                value={repeat}
+                onChange={setRepeat}
+              />
               <Button type="submit" disabled={accept.isPending} className="w-full">
                 {accept.isPending ? 'Saving...' : invite ? 'Join and sign in' : 'Save and sign in'}
               </Button>

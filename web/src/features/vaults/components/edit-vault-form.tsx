@@ -2,19 +2,9 @@ import { Paperclip, Trash2 } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import {
-  FILE_TOO_LARGE,
-  isCouchboxField,
-  MAX_UPLOAD_BYTES,
-  VAULT_TYPES,
-  type VaultType,
-} from '../../../../../domain/rules/capacity';
+import { FILE_TOO_LARGE, isCouchboxField, MAX_UPLOAD_BYTES } from '../../../../../domain/rules/capacity';
 import { UpdateVaultSchema } from '../../../../../domain/schemas/vault.schema';
-import {
-  emptyCustomerName,
-  placeholderKind,
-  vaultNumberDisabled,
-} from '../../../../../domain/rules/placeholders';
+import { placeholderKind } from '../../../../../domain/rules/placeholders';
 import type { FieldDto, VaultDto, WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
 import { digOutCount } from '../../../../../domain/rules/dig-out';
 import { vaultTitle, withArticle } from '../../../../../domain/rules/vault-title';
@@ -35,17 +25,15 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
-import { issuesByField } from '../../../lib/form-issues';
-import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
-import { FormField, inputClass } from '../../../components/ui/form-field';
-
-type Mode = 'regular' | 'empty';
-const kindLabels: Record<VaultType, string> = {
-  vault: 'Vault',
-  liftvan: 'Liftvan',
-  t2: 'T2',
-  couchbox: 'Couchbox',
-};
+import { useFormIssues } from '../../../lib/use-form-issues';
+import { fileInputClass } from '../../../components/ui/form-field';
+import {
+  shownVault,
+  VaultFields,
+  type VaultFieldValues,
+  type VaultMode,
+  VaultModeToggle,
+} from '../../../components/vault-fields';
 
 export function EditVaultForm({
   vault,
@@ -67,14 +55,16 @@ export function EditVaultForm({
   const couchboxField = isCouchboxField(field.type);
   const startKind = placeholderKind(vault.customer_name);
   const wasEmpty = startKind !== null;
-  const [mode, setMode] = useState<Mode>(wasEmpty ? 'empty' : 'regular');
-  const [kind, setKind] = useState<VaultType>(startKind ?? (couchboxField ? 'couchbox' : 'vault'));
+  const [mode, setMode] = useState<VaultMode>(wasEmpty ? 'empty' : 'regular');
   // what was typed for a real customer stays while Empty Mode shows the placeholder's name, until the save
-  const [customer, setCustomer] = useState(wasEmpty ? '' : vault.customer_name);
-  const [vaultNumber, setVaultNumber] = useState(vault.name ?? '');
-  const [order, setOrder] = useState(vault.order_name ?? '');
-  const [note, setNote] = useState(vault.note ?? '');
-  const [issues, setIssues] = useState<Record<string, string>>({});
+  const [values, setValues] = useState<VaultFieldValues>({
+    kind: startKind ?? (couchboxField ? 'couchbox' : 'vault'),
+    customer: wasEmpty ? '' : vault.customer_name,
+    vaultNumber: vault.name ?? '',
+    order: vault.order_name ?? '',
+    note: vault.note ?? '',
+  });
+  const issues = useFormIssues();
   const [confirmChange, setConfirmChange] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [uploading, setUploading] = useState<{ name: string; percent: number } | null>(null);
@@ -84,28 +74,26 @@ export function EditVaultForm({
   const alert = useAlertMessage();
 
   const empty = mode === 'empty';
-  const shownCustomer = empty ? emptyCustomerName(kind) : customer;
-  const numberDisabled = empty && vaultNumberDisabled(kind);
-  const kinds = VAULT_TYPES.filter((k) => k !== 'couchbox' || couchboxField);
+  const shown = shownVault(values, empty);
   // back to the warehouse with this field still chosen
   const backTo = `${paths.warehouse(warehouse.name)}?field=${encodeURIComponent(field.name)}`;
   const busy = upload.isPending || updateVault.isPending || deleteVault.isPending;
 
-  function changeMode(next: Mode) {
+  function changeMode(next: VaultMode) {
     if (next === mode) return;
     setMode(next);
-    setIssues({});
+    issues.clear();
   }
 
   function buildBody(): UpdateVaultBody & { name: string } {
     // a real vault keeps its stored kind; a placeholder turned back into a vault takes its field's kind
     const regularType = wasEmpty ? (couchboxField ? 'couchbox' : 'vault') : vault.type;
     return {
-      name: numberDisabled ? '' : vaultNumber,
-      customer_name: shownCustomer,
-      order_name: empty ? '' : order,
-      note,
-      type: empty ? kind : regularType,
+      name: shown.number,
+      customer_name: shown.customer_name,
+      order_name: shown.order_name,
+      note: shown.note,
+      type: empty ? values.kind : regularType,
       version: baseVersion,
     };
   }
@@ -128,12 +116,7 @@ export function EditVaultForm({
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const body = buildBody();
-    const parsed = UpdateVaultSchema.safeParse(body);
-    if (!parsed.success) {
-      setIssues(issuesByField(parsed.error));
-      return;
-    }
-    setIssues({});
+    if (!issues.check(UpdateVaultSchema, body)) return;
     if (empty && !wasEmpty) {
       setConfirmChange(true);
       return;
@@ -205,14 +188,10 @@ export function EditVaultForm({
           {readOnly && <RoleHint needed="floor" />}
           {updateVault.isError && <ErrorList messages={errorMessages(updateVault.error)} />}
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <SegmentedToggle<Mode>
-              label="Mode"
-              options={[
-                { value: 'regular', label: 'Regular Mode' },
-                { value: 'empty', label: 'Empty Mode' },
-              ]}
-              value={mode}
+            <VaultModeToggle
+              mode={mode}
               onChange={changeMode}
+              labels={{ regular: 'Regular Mode', empty: 'Empty Mode' }}
             />
             <p className="text-sm text-slate-500">
               {vault.order_name && (
@@ -237,66 +216,16 @@ export function EditVaultForm({
               )}
             </p>
           </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Customer Name" error={issues.customer_name} className="sm:col-span-2">
-              <input
-                name="customer_name"
-                value={shownCustomer}
-                onChange={(e) => setCustomer(e.target.value.toUpperCase())}
-                disabled={empty}
-                required={!empty}
-                autoComplete="off"
-                className={`${inputClass} uppercase`}
-              />
-            </FormField>
-            {empty && (
-              <FormField label="Type">
-                <select
-                  name="type"
-                  value={kind}
-                  onChange={(e) => setKind(e.target.value as VaultType)}
-                  className={inputClass}
-                >
-                  {kinds.map((k) => (
-                    <option key={k} value={k}>
-                      {kindLabels[k]}
-                    </option>
-                  ))}
-                </select>
-              </FormField>
-            )}
-            <FormField label="Vault Number" error={issues.name}>
-              <input
-                name="name"
-                value={numberDisabled ? '' : vaultNumber}
-                onChange={(e) => setVaultNumber(e.target.value)}
-                disabled={numberDisabled}
-                autoComplete="off"
-                className={inputClass}
-              />
-            </FormField>
-            <FormField label="Order Number" error={issues.order_name}>
-              <input
-                name="order_name"
-                value={empty ? '' : order}
-                onChange={(e) => setOrder(e.target.value)}
-                disabled={empty}
-                required={!empty}
-                autoComplete="off"
-                className={inputClass}
-              />
-            </FormField>
-            <FormField label="Note" error={issues.note} className="sm:col-span-2">
-              <textarea
-                name="note"
-                rows={4}
-                value={note}
-                placeholder="Add a note..."
-                onChange={(e) => setNote(e.target.value)}
-                className={inputClass}
-              />
-            </FormField>
-          </div>
+          <VaultFields
+            values={values}
+            setValues={setValues}
+            empty={empty}
+            couchboxField={couchboxField}
+            issues={issues.byField}
+            numberName="name"
+            noteRows={4}
+            notePlaceholder="Add a note..."
+          />
           <div className="flex flex-wrap justify-between gap-3 border-t border-slate-100 pt-4">
             <Button variant="danger" onClick={() => setConfirmDelete(true)} disabled={busy}>
               Delete
@@ -356,7 +285,7 @@ export function EditVaultForm({
             onChange={onFile}
             disabled={readOnly || upload.isPending}
             aria-describedby="attachment-hint"
-            className="block w-full text-sm text-slate-600 pointer-coarse:min-h-11 pointer-coarse:file:min-h-11 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
+            className={fileInputClass}
           />
         </label>
         <p id="attachment-hint" className="text-xs text-slate-600">
@@ -370,7 +299,7 @@ export function EditVaultForm({
           if (!updateVault.isPending) setConfirmChange(open);
         }}
         title="Confirm Vault Change"
-        message={`You are changing the vault to ${withArticle(shownCustomer)}. This will erase vault info. Are you sure?`}
+        message={`You are changing the vault to ${withArticle(shown.customer_name)}. This will erase vault info. Are you sure?`}
         confirmLabel="Confirm"
         onConfirm={() => save({ ...buildBody(), order_name: '', note: '', attachments: [] })}
         pending={updateVault.isPending}

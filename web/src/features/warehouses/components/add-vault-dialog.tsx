@@ -1,12 +1,6 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import {
-  FILE_TOO_LARGE,
-  MAX_UPLOAD_BYTES,
-  VAULT_TYPES,
-  type VaultType,
-} from '../../../../../domain/rules/capacity';
-import { emptyCustomerName, vaultNumberDisabled } from '../../../../../domain/rules/placeholders';
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '../../../../../domain/rules/capacity';
 import { AddVaultSchema } from '../../../../../domain/schemas/vault.schema';
 import { useAddVault } from '../../../api/vaults';
 import { ProgressBar } from '../../../components/ui/progress-bar';
@@ -15,16 +9,15 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { errorMessages } from '../../../lib/api-client';
-import { issuesByField } from '../../../lib/form-issues';
-import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
-import { FormField, inputClass } from '../../../components/ui/form-field';
-
-const kindLabels: Record<VaultType, string> = {
-  vault: 'Vault',
-  liftvan: 'Liftvan',
-  t2: 'T2',
-  couchbox: 'Couchbox',
-};
+import { useFormIssues } from '../../../lib/use-form-issues';
+import { fileInputClass, FormField } from '../../../components/ui/form-field';
+import {
+  shownVault,
+  VaultFields,
+  type VaultFieldValues,
+  type VaultMode,
+  VaultModeToggle,
+} from '../../../components/vault-fields';
 
 export function AddVaultDialog({
   open,
@@ -65,26 +58,25 @@ function AddVaultForm({
 }) {
   const addVault = useAddVault();
   const alert = useAlertMessage();
-  const [mode, setMode] = useState<'regular' | 'empty'>('regular');
-  const [kind, setKind] = useState<VaultType>(couchboxField ? 'couchbox' : 'vault');
-  const [customer, setCustomer] = useState('');
-  const [vaultNumber, setVaultNumber] = useState('');
-  const [order, setOrder] = useState('');
-  const [note, setNote] = useState('');
+  const [mode, setMode] = useState<VaultMode>('regular');
+  const [values, setValues] = useState<VaultFieldValues>({
+    kind: couchboxField ? 'couchbox' : 'vault',
+    customer: '',
+    vaultNumber: '',
+    order: '',
+    note: '',
+  });
   const [file, setFile] = useState<File | null>(null);
   const [sent, setSent] = useState<number | null>(null);
-  const [issues, setIssues] = useState<Record<string, string>>({});
+  const issues = useFormIssues();
 
   const empty = mode === 'empty';
-  const numberDisabled = empty && vaultNumberDisabled(kind);
-  const kinds = VAULT_TYPES.filter((k) => k !== 'couchbox' || couchboxField);
 
-  function changeMode(next: 'regular' | 'empty') {
+  function changeMode(next: VaultMode) {
     setMode(next);
-    setIssues({});
+    issues.clear();
     // empty placeholders carry no order; a real customer must be typed again
-    setOrder('');
-    if (next === 'regular') setCustomer('');
+    setValues((v) => ({ ...v, order: '', customer: next === 'regular' ? '' : v.customer }));
   }
 
   function onFile(event: ChangeEvent<HTMLInputElement>) {
@@ -100,21 +92,17 @@ function AddVaultForm({
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
+    const shown = shownVault(values, empty);
     const form = {
-      vault_id: numberDisabled ? '' : vaultNumber,
-      customer_name: empty ? emptyCustomerName(kind) : customer,
-      order_name: empty ? '' : order,
-      type: empty ? kind : couchboxField ? 'couchbox' : 'vault',
-      note,
+      vault_id: shown.number,
+      customer_name: shown.customer_name,
+      order_name: shown.order_name,
+      type: empty ? values.kind : couchboxField ? 'couchbox' : 'vault',
+      note: shown.note,
       field_id: fieldId,
       position,
     };
-    const parsed = AddVaultSchema.safeParse(form);
-    if (!parsed.success) {
-      setIssues(issuesByField(parsed.error));
-      return;
-    }
-    setIssues({});
+    if (!issues.check(AddVaultSchema, form)) return;
     setSent(file ? 0 : null);
     addVault.mutate(
       { ...form, attachment: file, onProgress: setSent },
@@ -131,84 +119,23 @@ function AddVaultForm({
     <form onSubmit={onSubmit} noValidate aria-label="New Vault Info" className="space-y-4">
       {addVault.isError && <ErrorList messages={errorMessages(addVault.error)} />}
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <SegmentedToggle
-          label="Mode"
-          options={[
-            { value: 'regular', label: 'Regular' },
-            { value: 'empty', label: 'Empty' },
-          ]}
-          value={mode}
-          onChange={changeMode}
-        />
+        <VaultModeToggle mode={mode} onChange={changeMode} labels={{ regular: 'Regular', empty: 'Empty' }} />
         <span className="text-sm text-slate-500">Position {position}</span>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Customer Name" error={issues.customer_name} className="sm:col-span-2">
-          <input
-            name="customer_name"
-            value={empty ? emptyCustomerName(kind) : customer}
-            onChange={(e) => setCustomer(e.target.value.toUpperCase())}
-            disabled={empty}
-            required={!empty}
-            autoComplete="off"
-            className={`${inputClass} uppercase`}
-          />
-        </FormField>
-        {empty && (
-          <FormField label="Type">
-            <select
-              name="type"
-              value={kind}
-              onChange={(e) => setKind(e.target.value as VaultType)}
-              className={inputClass}
-            >
-              {kinds.map((k) => (
-                <option key={k} value={k}>
-                  {kindLabels[k]}
-                </option>
-              ))}
-            </select>
+      <VaultFields
+        values={values}
+        setValues={setValues}
+        empty={empty}
+        couchboxField={couchboxField}
+        issues={issues.byField}
+        numberName="vault_id"
+        noteRows={3}
+        beforeNote={
+          <FormField label="Attachment" className="sm:col-span-2">
+            <input type="file" name="attachment" onChange={onFile} className={fileInputClass} />
           </FormField>
-        )}
-        <FormField label="Vault Number" error={issues.vault_id}>
-          <input
-            name="vault_id"
-            value={numberDisabled ? '' : vaultNumber}
-            onChange={(e) => setVaultNumber(e.target.value)}
-            disabled={numberDisabled}
-            autoComplete="off"
-            className={inputClass}
-          />
-        </FormField>
-        <FormField label="Order Number" error={issues.order_name}>
-          <input
-            name="order_name"
-            value={empty ? '' : order}
-            onChange={(e) => setOrder(e.target.value)}
-            disabled={empty}
-            required={!empty}
-            autoComplete="off"
-            className={inputClass}
-          />
-        </FormField>
-        <FormField label="Attachment" className="sm:col-span-2">
-          <input
-            type="file"
-            name="attachment"
-            onChange={onFile}
-            className="block w-full text-sm text-slate-600 pointer-coarse:min-h-11 pointer-coarse:file:min-h-11 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
-          />
-        </FormField>
-        <FormField label="Note" error={issues.note} className="sm:col-span-2">
-          <textarea
-            name="note"
-            rows={3}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            className={inputClass}
-          />
-        </FormField>
-      </div>
+        }
+      />
       {addVault.isPending && file && sent !== null && (
         <ProgressBar label={`Uploading ${file.name}`} percent={sent} />
       )}

@@ -8,7 +8,7 @@ import { ErrorList } from '../../../components/ui/error-list';
 import { Page } from '../../../components/ui/page';
 import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
-import { issuesByField } from '../../../lib/form-issues';
+import { useFormIssues } from '../../../lib/use-form-issues';
 import { WarehousePreview } from '../components/warehouse-preview';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -42,17 +42,13 @@ export default function AddWarehousePage() {
     length: '',
     width: '',
   });
-  const [issues, setIssues] = useState<Record<string, string>>({});
+  const issues = useFormIssues();
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = AddWarehouseSchema.safeParse(values);
-    if (!parsed.success) {
-      setIssues(issuesByField(parsed.error));
-      return;
-    }
-    setIssues({});
-    addWarehouse.mutate(parsed.data, {
+    const input = issues.check(AddWarehouseSchema, values);
+    if (!input) return;
+    addWarehouse.mutate(input, {
       onSuccess: (warehouse) => {
         toast.success(`${warehouse.name} added.`);
         navigate('/');
@@ -86,13 +82,13 @@ export default function AddWarehousePage() {
                   required
                   value={values[key]}
                   onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
-                  aria-invalid={issues[key] ? true : undefined}
-                  aria-describedby={issues[key] ? `${key}-error` : hint ? `${key}-hint` : undefined}
-                  className={`w-full rounded-lg border px-3 py-2 focus:ring-2 focus:outline-none ${issues[key] ? 'border-danger focus:ring-danger/30' : 'border-slate-300 focus:border-accent focus:ring-accent/30'}`}
+                  aria-invalid={issues.byField[key] ? true : undefined}
+                  aria-describedby={issues.byField[key] ? `${key}-error` : hint ? `${key}-hint` : undefined}
+                  className={`w-full rounded-lg border px-3 py-2 focus:ring-2 focus:outline-none ${issues.byField[key] ? 'border-danger focus:ring-danger/30' : 'border-slate-300 focus:border-accent focus:ring-accent/30'}`}
                 />
-                {issues[key] ? (
+                {issues.byField[key] ? (
                   <span id={`${key}-error`} className="mt-1 block text-sm text-danger">
-                    {issues[key]}
+                    {issues.byField[key]}
                   </span>
                 ) : (
                   hint && (

@@ -1,0 +1,116 @@
+import { openDatabase, type DatabaseHandle } from '../server/db/database';
+import { E2E_DATABASE_FILE } from './e2e-env';
+
+// The browser tests' one way to arrange data and read what was saved: the builders of the server's one factories
+// module (the same services as the API) on the test server's database, plus the few changes no screen makes
+// (a colleague's save, a rack or fields taken away behind the page's back) and the stored rows the specs check.
+// Specs hold no SQL of their own.
+export * from '../server/factories';
+
+let handle: DatabaseHandle | undefined;
+/** The test server's own database. */
+export function e2eDatabase(): DatabaseHandle {
+  handle ??= openDatabase({ kind: 'sqlite', file: E2E_DATABASE_FILE });
+  return handle;
+}
+const db = () => e2eDatabase().db;
+
+/** Removes a company and everything it holds. */
+export async function removeCompany(companyId: number): Promise<void> {
+  await db().deleteFrom('companies').where('id', '=', companyId).execute();
+}
+
+/** A rack taken away behind the page's back. */
+export async function removeRack(rackId: number): Promise<void> {
+  await db().deleteFrom('racks').where('id', '=', rackId).execute();
+}
+
+/** A warehouse left without fields. */
+export async function removeFields(warehouseId: number): Promise<void> {
+  await db().deleteFrom('fields').where('warehouse_id', '=', warehouseId).execute();
+}
+
+/** A colleague's save of the vault: its version moves on, so an edit begun before it is refused. */
+export async function saveVaultElsewhere(vaultId: number): Promise<void> {
+  await db()
+    .updateTable('vaults')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', vaultId)
+    .execute();
+}
+
+/** What the database holds, for the checks after a journey. */
+export const stored = {
+  warehouse: (id: number) =>
+    db()
+      .selectFrom('warehouses')
+      .select(['rows', 'cols', 'field_capacity', 'width', 'length', 'grid_x', 'grid_y'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow(),
+  /** undefined once the rack is gone */
+  rack: (id: number) =>
+    db()
+      .selectFrom('racks')
+      .select(['id', 'name', 'x', 'y', 'width', 'orientation', 'capacity'])
+      .where('id', '=', id)
+      .executeTakeFirst(),
+  rackNamed: (warehouseId: number, name: string) =>
+    db()
+      .selectFrom('racks')
+      .select(['id', 'x', 'y', 'orientation', 'capacity'])
+      .where('warehouse_id', '=', warehouseId)
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow(),
+  shelfCapacities: (rackId: number) =>
+    db().selectFrom('shelves').select('capacity').where('rack_id', '=', rackId).orderBy('id').execute(),
+  /** undefined once the pallet is gone */
+  pallet: (id: number) =>
+    db()
+      .selectFrom('pallets')
+      .select(['id', 'slot_index', 'shelf_spots', 'weight'])
+      .where('id', '=', id)
+      .executeTakeFirst(),
+  palletNumbered: (shelfId: number, palletNumber: string) =>
+    db()
+      .selectFrom('pallets')
+      .select(['id', 'slot_index', 'shelf_spots', 'weight'])
+      .where('shelf_id', '=', shelfId)
+      .where('pallet_number', '=', palletNumber)
+      .executeTakeFirstOrThrow(),
+  palletsOfCompany: (companyId: number) =>
+    db()
+      .selectFrom('pallets')
+      .select(['pallet_number', 'slot_index', 'shelf_spots'])
+      .where('company_id', '=', companyId)
+      .orderBy('pallet_number')
+      .execute(),
+  vaultsOfCompany: (companyId: number) =>
+    db().selectFrom('vaults').select(['name', 'position']).where('company_id', '=', companyId).execute(),
+  vault: (id: number) =>
+    db()
+      .selectFrom('vaults as v')
+      .innerJoin('customers as c', 'c.id', 'v.customer_id')
+      .leftJoin('orders as o', 'o.id', 'v.order_id')
+      .select(['v.field_id', 'v.position', 'v.label_code', 'v.note', 'c.name as customer', 'o.name as order'])
+      .where('v.id', '=', id)
+      .executeTakeFirstOrThrow(),
+  vaultNamed: (companyId: number, name: string) =>
+    db()
+      .selectFrom('vaults as v')
+      .innerJoin('customers as c', 'c.id', 'v.customer_id')
+      .leftJoin('orders as o', 'o.id', 'v.order_id')
+      .select(['v.field_id', 'v.position', 'v.label_code', 'v.note', 'c.name as customer', 'o.name as order'])
+      .where('v.company_id', '=', companyId)
+      .where('v.name', '=', name)
+      .executeTakeFirstOrThrow(),
+  attachmentIds: (vaultId: number) =>
+    db().selectFrom('attachments').select('id').where('vault_id', '=', vaultId).execute(),
+  checklistFiller: async (id: number) =>
+    (
+      await db()
+        .selectFrom('checklists')
+        .select('filled_out_by')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).filled_out_by,
+};

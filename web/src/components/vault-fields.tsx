@@ -1,0 +1,156 @@
+import type { Dispatch, ReactNode, SetStateAction } from 'react';
+import { VAULT_TYPES, type VaultType } from '../../../domain/rules/capacity';
+import { emptyCustomerName, vaultNumberDisabled } from '../../../domain/rules/placeholders';
+import { FormField, inputClass } from './ui/form-field';
+import { SegmentedToggle } from './ui/segmented-toggle';
+
+const kindLabels: Record<VaultType, string> = {
+  vault: 'Vault',
+  liftvan: 'Liftvan',
+  t2: 'T2',
+  couchbox: 'Couchbox',
+};
+
+/** What the vault inputs hold; in Empty mode some are shown differently from what was typed (see `shownVault`). */
+export interface VaultFieldValues {
+  kind: VaultType;
+  customer: string;
+  vaultNumber: string;
+  order: string;
+  note: string;
+}
+
+/**
+ * The values as the form shows and sends them: a placeholder (Empty mode) carries its kind's name as the customer,
+ * no order, and no number for kinds that have none; what was typed for a real vault stays in the state meanwhile.
+ */
+export function shownVault(values: VaultFieldValues, empty: boolean) {
+  const numberDisabled = empty && vaultNumberDisabled(values.kind);
+  return {
+    customer_name: empty ? emptyCustomerName(values.kind) : values.customer,
+    number: numberDisabled ? '' : values.vaultNumber,
+    numberDisabled,
+    order_name: empty ? '' : values.order,
+    note: values.note,
+  };
+}
+
+export type VaultMode = 'regular' | 'empty';
+
+/** Regular (a customer's vault) or Empty (a placeholder: empty vault, liftvan, T2 or couchbox). */
+export function VaultModeToggle({
+  mode,
+  onChange,
+  labels,
+}: {
+  mode: VaultMode;
+  onChange: (mode: VaultMode) => void;
+  labels: Record<VaultMode, string>;
+}) {
+  return (
+    <SegmentedToggle<VaultMode>
+      label="Mode"
+      options={[
+        { value: 'regular', label: labels.regular },
+        { value: 'empty', label: labels.empty },
+      ]}
+      value={mode}
+      onChange={onChange}
+    />
+  );
+}
+
+/**
+ * The inputs of a vault, shared by the add-vault dialog and the edit-vault page: customer, the placeholder's kind
+ * (Empty mode only), vault number, order, then `beforeNote` (the add dialog's attachment) and the note.
+ */
+export function VaultFields({
+  values,
+  setValues,
+  empty,
+  couchboxField,
+  issues,
+  numberName,
+  noteRows,
+  notePlaceholder,
+  beforeNote,
+}: {
+  values: VaultFieldValues;
+  setValues: Dispatch<SetStateAction<VaultFieldValues>>;
+  empty: boolean;
+  couchboxField: boolean;
+  /** the schema's first message per input, keyed by the body's names */
+  issues: Record<string, string>;
+  /** the body's name of the vault number: `vault_id` when adding, `name` when editing */
+  numberName: 'vault_id' | 'name';
+  noteRows: number;
+  notePlaceholder?: string;
+  beforeNote?: ReactNode;
+}) {
+  const shown = shownVault(values, empty);
+  const onChange = (change: Partial<VaultFieldValues>) => setValues((v) => ({ ...v, ...change }));
+  const kinds = VAULT_TYPES.filter((k) => k !== 'couchbox' || couchboxField);
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <FormField label="Customer Name" error={issues.customer_name} className="sm:col-span-2">
+        <input
+          name="customer_name"
+          value={shown.customer_name}
+          onChange={(e) => onChange({ customer: e.target.value.toUpperCase() })}
+          disabled={empty}
+          required={!empty}
+          autoComplete="off"
+          className={`${inputClass} uppercase`}
+        />
+      </FormField>
+      {empty && (
+        <FormField label="Type">
+          <select
+            name="type"
+            value={values.kind}
+            onChange={(e) => onChange({ kind: e.target.value as VaultType })}
+            className={inputClass}
+          >
+            {kinds.map((k) => (
+              <option key={k} value={k}>
+                {kindLabels[k]}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      )}
+      <FormField label="Vault Number" error={issues[numberName]}>
+        <input
+          name={numberName}
+          value={shown.number}
+          onChange={(e) => onChange({ vaultNumber: e.target.value })}
+          disabled={shown.numberDisabled}
+          autoComplete="off"
+          className={inputClass}
+        />
+      </FormField>
+      <FormField label="Order Number" error={issues.order_name}>
+        <input
+          name="order_name"
+          value={shown.order_name}
+          onChange={(e) => onChange({ order: e.target.value })}
+          disabled={empty}
+          required={!empty}
+          autoComplete="off"
+          className={inputClass}
+        />
+      </FormField>
+      {beforeNote}
+      <FormField label="Note" error={issues.note} className="sm:col-span-2">
+        <textarea
+          name="note"
+          rows={noteRows}
+          value={values.note}
+          placeholder={notePlaceholder}
+          onChange={(e) => onChange({ note: e.target.value })}
+          className={inputClass}
+        />
+      </FormField>
+    </div>
+  );
+}
