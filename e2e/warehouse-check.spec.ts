@@ -1,4 +1,4 @@
-import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
+import { buildVault, buildWarehouse, stored } from './factories';
 import { expectAlertDialog } from './alert-dialog';
 import { e2eDatabase, expect, test } from './fixtures';
 
@@ -95,11 +95,7 @@ test.describe('Warehouse check', () => {
     );
     await move.getByRole('button', { name: 'Move' }).click();
     await expect(unexpected.getByTestId('resolution')).toContainText('Moved into A1 by');
-    const placed = await db
-      .selectFrom('vaults')
-      .select('field_id')
-      .where('id', '=', stray.id)
-      .executeTakeFirstOrThrow();
+    const placed = await stored.vault(stray.id);
     expect(placed.field_id).toBe(warehouse.field('A1').id);
 
     await missing.getByRole('button', { name: 'Mark searched' }).click();

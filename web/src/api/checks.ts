@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   CheckDto,
@@ -8,26 +8,30 @@ import type {
   StartCheckSchema,
 } from '../../../domain/schemas/check.schema';
 import { api } from '../lib/api-client';
-import { stageQueryKey } from './stage';
-import { refreshWarehouseData } from './warehouses';
+import { invalidate } from './invalidate';
+import { refreshVaultData } from './stage';
 
-/** Every query of warehouse checks starts with this; live check changes refresh only these (app/live-updates.ts). */
-export const checksQueryKey = ['checks'] as const;
-const checkQueryKey = (id: number) => [...checksQueryKey, id] as const;
+export const checkQueries = {
+  /** every query of warehouse checks starts with this key; live check changes refresh only these (app/live-updates.ts) */
+  all: ['checks'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: ['checks'] as const,
+      queryFn: () => api.get<CheckSummaryDto[]>('/api/checks'),
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: ['checks', id] as const,
+      queryFn: () => api.get<CheckDto>(`/api/checks/${id}`),
+    }),
+};
 
 export function useChecks() {
-  return useQuery({
-    queryKey: checksQueryKey,
-    queryFn: () => api.get<CheckSummaryDto[]>('/api/checks'),
-  });
+  return useQuery(checkQueries.list());
 }
 
 export function useCheck(id: number | null) {
-  return useQuery({
-    queryKey: checkQueryKey(id ?? 0),
-    queryFn: () => api.get<CheckDto>(`/api/checks/${id}`),
-    enabled: id !== null,
-  });
+  return useQuery({ ...checkQueries.detail(id ?? 0), enabled: id !== null });
 }
 
 export function useStartCheck() {
@@ -35,8 +39,8 @@ export function useStartCheck() {
   return useMutation({
     mutationFn: (input: z.input<typeof StartCheckSchema>) => api.post<CheckDto>('/api/checks', input),
     onSuccess: (check) => {
-      queryClient.setQueryData(checkQueryKey(check.id), check);
-      return queryClient.invalidateQueries({ queryKey: checksQueryKey, exact: true });
+      queryClient.setQueryData(checkQueries.detail(check.id).queryKey, check);
+      return invalidate(queryClient, { queryKey: checkQueries.list().queryKey, exact: true });
     },
   });
 }
@@ -46,7 +50,7 @@ export function useCheckScan(checkId: number) {
   return useMutation({
     mutationFn: (input: { text: string; field_id?: number }) =>
       api.post<CheckScanAnswer>(`/api/checks/${checkId}/scans`, input),
-    onSuccess: (answer) => queryClient.setQueryData(checkQueryKey(checkId), answer.check),
+    onSuccess: (answer) => queryClient.setQueryData(checkQueries.detail(checkId).queryKey, answer.check),
   });
 }
 
@@ -54,8 +58,8 @@ export function useFinishCheck(checkId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<CheckDto>(`/api/checks/${checkId}/finish`),
-    onSuccess: (check) => queryClient.setQueryData(checkQueryKey(checkId), check),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: checksQueryKey }),
+    onSuccess: (check) => queryClient.setQueryData(checkQueries.detail(checkId).queryKey, check),
+    onSettled: () => invalidate(queryClient, checkQueries.all),
   });
 }
 
@@ -65,12 +69,7 @@ export function useResolveDiscrepancy(checkId: number) {
   return useMutation({
     mutationFn: (input: { vault_id: number; action: CheckResolution }) =>
       api.post<CheckDto>(`/api/checks/${checkId}/resolve`, input),
-    onSuccess: (check) => queryClient.setQueryData(checkQueryKey(checkId), check),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: checksQueryKey }),
-        queryClient.invalidateQueries({ queryKey: stageQueryKey }),
-        refreshWarehouseData(queryClient),
-      ]),
+    onSuccess: (check) => queryClient.setQueryData(checkQueries.detail(checkId).queryKey, check),
+    onSettled: () => Promise.all([invalidate(queryClient, checkQueries.all), refreshVaultData(queryClient)]),
   });
 }

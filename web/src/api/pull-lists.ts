@@ -77,7 +77,7 @@ export const RELEASED_SEARCH_MIN = 2;
 export function useReleasedVaults(term: string) {
   const q = term.trim();
   return useQuery({
-    queryKey: [...pullListsQueryKey, 'released', q],
+    queryKey: [...pullListQueries.all, 'released', q],
     queryFn: () => api.get<ReleasedVaultDto[]>(`/api/released-vaults?q=${encodeURIComponent(q)}`),
     enabled: q.length >= RELEASED_SEARCH_MIN,
   });

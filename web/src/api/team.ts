@@ -50,7 +50,7 @@ export function useResetLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post<MemberLinkDto>(`/api/team/members/${id}/reset-link`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKey }),
+    onSuccess: () => invalidate(queryClient, teamQueries.team().queryKey),
   });
 }
 
@@ -59,7 +59,7 @@ export function useRevokeLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete<void>(`/api/team/links/${id}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKey }),
+    onSettled: () => invalidate(queryClient, teamQueries.team().queryKey),
   });
 }
 
