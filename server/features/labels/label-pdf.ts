@@ -22,10 +22,11 @@ import {
 const OBJECTS_PER_TICK = 100;
 
 /**
- * Pages drawn between two writes of a label PDF: each batch is written out and dropped from memory, so a request
- * holds one batch (a few hundred KB) however many labels it prints, and the first bytes leave after the first batch.
+ * Labels drawn between two writes of a label PDF (whole pages: 50 thermal labels, two sheets of 30): each batch is
+ * written out and dropped from memory, so a request holds one batch (some 200 KB) however many labels it prints,
+ * and the first bytes leave after the first batch.
  */
-export const PAGES_PER_BATCH = 50;
+export const LABELS_PER_BATCH = 50;
 
 export interface VaultLabel {
   link: string;
@@ -222,7 +223,7 @@ function addLeaf(doc: PDFDocument, width: number, height: number): PDFPageLeaf {
 }
 
 /**
- * A label PDF as it is written: the header and fonts, then every `PAGES_PER_BATCH` pages the objects drawn since
+ * A label PDF as it is written: the header, then after each `LABELS_PER_BATCH` labels the objects drawn since
  * the last write (dropped from memory once written), and at the end the page tree, catalog, cross-reference table
  * and trailer. Nothing is drawn before the consumer asks for the next part, and other requests get a turn between
  * batches.
@@ -241,13 +242,15 @@ async function* labelsPdf<T>(
   const layout = SHEET_LAYOUTS[format];
   let canvas: Canvas | undefined;
   let pageIndex = -1;
+  let unwritten = 0;
   for (let index = 0; index < items.length; index++) {
     const box = labelBox(layout, index);
     if (box.page !== pageIndex) {
       if (canvas) {
         canvas.finish();
-        if (box.page % PAGES_PER_BATCH === 0) {
+        if (unwritten >= LABELS_PER_BATCH) {
           yield writer.flush();
+          unwritten = 0;
           await nextTurn();
         }
       }
@@ -255,6 +258,7 @@ async function* labelsPdf<T>(
       pageIndex = box.page;
     }
     draw(canvas!, box, items[index]!, fonts);
+    unwritten++;
   }
   canvas?.finish();
   if (items.length === 0) addLeaf(doc, layout.pageWidth, layout.pageHeight);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
 import { buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
 import { VAULT_NOT_FOUND } from '../vaults/vaults.service';
-import { PAGES_PER_BATCH } from './label-pdf';
+import { LABELS_PER_BATCH } from './label-pdf';
 import { decodeQrIn, renderPage } from './pdf-render';
 
 const run = promisify(execFile);
@@ -87,7 +87,7 @@ describe.each(testEngines())('label PDFs stream on %s', (engine) => {
     const pdf = Buffer.concat(chunks);
 
     // one part per batch of pages (and the header and the end): no part holds more than a batch
-    expect(chunks.length).toBeGreaterThanOrEqual(LABELS / PAGES_PER_BATCH);
+    expect(chunks.length).toBeGreaterThanOrEqual(LABELS / LABELS_PER_BATCH);
     expect(Math.max(...chunks.map((c) => c.length))).toBeLessThan(pdf.length / 10);
 
     const { objects, wrong } = crossReferences(pdf);
@@ -101,7 +101,7 @@ describe.each(testEngines())('label PDFs stream on %s', (engine) => {
     expect(info.stdout).toMatch(/^Pages:\s+1000$/m);
     expect(info.stdout).toMatch(/^Title:\s+Vault labels$/m);
     const box = { x: 0, y: 0, width: 50.8 * PT_PER_MM, height: 25.4 * PT_PER_MM };
-    for (const page of [1, PAGES_PER_BATCH + 1, LABELS]) {
+    for (const page of [1, LABELS_PER_BATCH + 1, LABELS]) {
       const image = await renderPage(file, page, 300);
       expect(decodeQrIn(image, box)).toBe(`http://localhost:80/v/${codes.get(ids[page - 1]!)}`);
     }
