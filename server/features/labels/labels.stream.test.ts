@@ -3,12 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { PDFDocument, PDFName, PDFPageLeaf, type PDFRef } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
 import { buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
 import { VAULT_NOT_FOUND } from '../vaults/vaults.service';
 import { LABELS_PER_BATCH } from './label-pdf';
 import { decodeQrIn, renderPage } from './pdf-render';
+import { PdfStreamWriter } from './pdf-stream';
 
 const run = promisify(execFile);
 const LABELS = 1000;
@@ -38,6 +40,32 @@ function crossReferences(pdf: Buffer): { objects: number; wrong: number[] } {
   }
   return { objects, wrong };
 }
+
+describe('PdfStreamWriter', () => {
+  it('drops what it has written from the document, keeps the page tree to the end, and writes a readable file', async () => {
+    const doc = await PDFDocument.create();
+    const writer = new PdfStreamWriter(doc.context);
+    const parts = [writer.header()];
+    const tree = doc.catalog.Pages();
+    const treeRef = doc.catalog.get(PDFName.of('Pages')) as PDFRef;
+    for (let batch = 0; batch < 3; batch++) {
+      for (let page = 0; page < 10; page++) {
+        const leaf = PDFPageLeaf.withContextAndParent(doc.context, treeRef);
+        leaf.addContentStream(doc.context.register(doc.context.stream(`0 0 ${batch + 1} ${page + 1} re f`)));
+        tree.pushLeafNode(doc.context.register(leaf));
+      }
+      expect(doc.context.enumerateIndirectObjects().length).toBe(3 + 20); // catalog, pages, info and the batch
+      parts.push(writer.flush());
+      expect(doc.context.enumerateIndirectObjects().map(([ref]) => ref)).toContain(treeRef);
+      expect(doc.context.enumerateIndirectObjects().length).toBe(3);
+    }
+    parts.push(writer.end());
+    expect(doc.context.enumerateIndirectObjects()).toEqual([]);
+    const back = await PDFDocument.load(Buffer.concat(parts), { throwOnInvalidObject: true });
+    expect(back.getPageCount()).toBe(30);
+    expect(crossReferences(Buffer.concat(parts))).toEqual({ objects: 63, wrong: [] });
+  });
+});
 
 describe.each(testEngines())('label PDFs stream on %s', (engine) => {
   let ctx: TestContext;
