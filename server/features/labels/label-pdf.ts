@@ -1,12 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import {
-  PDFDocument,
-  type PDFFont,
-  PDFName,
-  PDFPageLeaf,
-  type PDFRef,
-  StandardFonts,
-} from 'pdf-lib';
+import { PDFDocument, type PDFFont, PDFName, PDFPageLeaf, type PDFRef, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { PdfStreamWriter } from './pdf-stream';
 import {

@@ -27,14 +27,19 @@ function crossReferences(pdf: Buffer): { objects: number; wrong: number[] } {
   expect(lines[0]).toBe('xref');
   let objects = 0;
   const wrong: number[] = [];
-  for (let i = 1; !lines[i]!.startsWith('trailer'); ) {
+  for (let i = 1; !lines[i]!.startsWith('trailer');) {
     const [first, count] = lines[i++]!.split(' ').map(Number);
     for (let k = 0; k < count!; k++, i++) {
       const [offset, , kind] = lines[i]!.trim().split(' ');
       if (kind !== 'n') continue;
       objects++;
       const at = Number(offset);
-      if (pdf.subarray(at, at + 20).toString('latin1').split('\n')[0] !== `${first! + k} 0 obj`)
+      if (
+        pdf
+          .subarray(at, at + 20)
+          .toString('latin1')
+          .split('\n')[0] !== `${first! + k} 0 obj`
+      )
         wrong.push(first! + k);
     }
   }
