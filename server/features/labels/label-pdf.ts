@@ -1,5 +1,7 @@
-import { PDFDocument, type PDFFont, type PDFName, type PDFPage, StandardFonts } from 'pdf-lib';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { PDFDocument, type PDFFont, PDFName, PDFPageLeaf, type PDFRef, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { PdfStreamWriter } from './pdf-stream';
 import {
   type LabelBox,
   type LabelFormat,
@@ -9,8 +11,15 @@ import {
   labelBox,
 } from '../../../domain/rules/label-sheets';
 
-/** Objects pdf-lib writes before it gives other requests a turn while it serialises a large file. */
+/** Objects pdf-lib writes before it gives other requests a turn while it serialises the poster. */
 const OBJECTS_PER_TICK = 100;
+
+/**
+ * Labels drawn between two writes of a label PDF (whole pages: 50 thermal labels, two sheets of 30): each batch is
+ * written out and dropped from memory, so a request holds one batch (some 200 KB) however many labels it prints,
+ * and the first bytes leave after the first batch.
+ */
+export const LABELS_PER_BATCH = 50;
 
 export interface VaultLabel {
   link: string;
@@ -48,13 +57,15 @@ class Canvas {
 
   constructor(
     private readonly doc: PDFDocument,
-    readonly page: PDFPage,
+    private readonly node: PDFPageLeaf,
+    /** the page's height in points (y runs upward from its bottom edge) */
+    readonly height: number,
   ) {}
 
   private fontKey(font: PDFFont): PDFName {
     let key = this.fontKeys.get(font);
     if (!key) {
-      key = this.page.node.newFontDictionary(font.name, font.ref);
+      key = this.node.newFontDictionary(font.name, font.ref);
       this.fontKeys.set(font, key);
     }
     return key;
@@ -76,7 +87,7 @@ class Canvas {
   finish(): void {
     this.parts.push('Q\n');
     const stream = this.doc.context.stream(this.parts.join(''));
-    this.page.node.addContentStream(this.doc.context.register(stream));
+    this.node.addContentStream(this.doc.context.register(stream));
   }
 }
 
@@ -119,7 +130,7 @@ function line(
   }
   const width = font.widthOfTextAtSize(text, size);
   const x = at.center ? at.x + (at.width - width) / 2 : at.x;
-  canvas.text(text, x, canvas.page.getHeight() - at.top - size * 0.8, size, font);
+  canvas.text(text, x, canvas.height - at.top - size * 0.8, size, font);
   return size;
 }
 
@@ -131,7 +142,7 @@ function drawQr(canvas: Canvas, link: string, x: number, top: number, side: numb
   const qr = QRCode.create([{ data: Buffer.from(link), mode: 'byte' }], { errorCorrectionLevel: 'M' });
   const { size, data } = qr.modules;
   const unit = side / size;
-  const pageTop = canvas.page.getHeight() - top;
+  const pageTop = canvas.height - top;
   // in module units, rows downward from the code's top-left corner
   let rects = `${n(unit)} 0 0 ${n(-unit)} ${n(x)} ${n(pageTop)} cm\n`;
   for (let row = 0; row < size; row++) {
@@ -195,32 +206,63 @@ function drawLabel(
   }
 }
 
-async function labelsPdf<T>(
+/** A new page at the end of the document's page tree, without pdf-lib's page objects (which would outlive it). */
+function addLeaf(doc: PDFDocument, width: number, height: number): PDFPageLeaf {
+  const tree = doc.catalog.Pages();
+  const leaf = PDFPageLeaf.withContextAndParent(doc.context, doc.catalog.get(PDFName.of('Pages')) as PDFRef);
+  leaf.set(PDFName.MediaBox, doc.context.obj([0, 0, width, height]));
+  tree.pushLeafNode(doc.context.register(leaf));
+  return leaf;
+}
+
+/**
+ * A label PDF as it is written: the header, then after each `LABELS_PER_BATCH` labels the objects drawn since
+ * the last write (dropped from memory once written), and at the end the page tree, catalog, cross-reference table
+ * and trailer. Nothing is drawn before the consumer asks for the next part, and other requests get a turn between
+ * batches.
+ */
+async function* labelsPdf<T>(
   title: string,
   format: LabelFormat,
   items: readonly T[],
   draw: (canvas: Canvas, box: LabelBox, item: T, fonts: Fonts) => void,
-): Promise<Uint8Array> {
+): AsyncGenerator<Uint8Array> {
   const { doc, fonts } = await newDocument(title);
+  await fonts.bold.embed();
+  await fonts.regular.embed();
+  const writer = new PdfStreamWriter(doc.context);
+  yield writer.header();
   const layout = SHEET_LAYOUTS[format];
   let canvas: Canvas | undefined;
   let pageIndex = -1;
-  items.forEach((item, index) => {
+  let unwritten = 0;
+  for (let index = 0; index < items.length; index++) {
     const box = labelBox(layout, index);
     if (box.page !== pageIndex) {
-      canvas?.finish();
-      canvas = new Canvas(doc, doc.addPage([layout.pageWidth, layout.pageHeight]));
+      if (canvas) {
+        canvas.finish();
+        if (unwritten >= LABELS_PER_BATCH) {
+          yield writer.flush();
+          unwritten = 0;
+          await nextTurn();
+        }
+      }
+      canvas = new Canvas(doc, addLeaf(doc, layout.pageWidth, layout.pageHeight), layout.pageHeight);
       pageIndex = box.page;
     }
-    draw(canvas!, box, item, fonts);
-  });
+    draw(canvas!, box, items[index]!, fonts);
+    unwritten++;
+  }
   canvas?.finish();
-  if (items.length === 0) doc.addPage([layout.pageWidth, layout.pageHeight]);
-  return save(doc);
+  if (items.length === 0) addLeaf(doc, layout.pageWidth, layout.pageHeight);
+  yield writer.end();
 }
 
 /** Vault labels: the vault number large, customer, order and type, and the QR code of the vault's link. */
-export function vaultLabelsPdf(format: LabelFormat, labels: readonly VaultLabel[]): Promise<Uint8Array> {
+export function vaultLabelsPdf(
+  format: LabelFormat,
+  labels: readonly VaultLabel[],
+): AsyncGenerator<Uint8Array> {
   return labelsPdf('Vault labels', format, labels, (canvas, box, label, fonts) =>
     drawLabel(
       canvas,
@@ -238,7 +280,10 @@ export function vaultLabelsPdf(format: LabelFormat, labels: readonly VaultLabel[
 }
 
 /** Field labels: warehouse and field name large, and the QR code of the field's link. */
-export function fieldLabelsPdf(format: LabelFormat, labels: readonly FieldLabel[]): Promise<Uint8Array> {
+export function fieldLabelsPdf(
+  format: LabelFormat,
+  labels: readonly FieldLabel[],
+): AsyncGenerator<Uint8Array> {
   return labelsPdf('Field labels', format, labels, (page, box, label, fonts) =>
     drawLabel(page, box, label.link, [{ text: label.field, big: true }, { text: label.warehouse }], fonts),
   );
@@ -248,7 +293,7 @@ export function fieldLabelsPdf(format: LabelFormat, labels: readonly FieldLabel[
 export async function checklistPosterPdf(format: PosterFormat, poster: PosterLabel): Promise<Uint8Array> {
   const { doc, fonts } = await newDocument(`${poster.warehouse} checklist`);
   const { width, height } = POSTER_PAGES[format];
-  const canvas = new Canvas(doc, doc.addPage([width, height]));
+  const canvas = new Canvas(doc, doc.addPage([width, height]).node, height);
   const margin = 54;
   line(
     canvas,

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   FieldLabelsSchema,
@@ -21,12 +22,20 @@ import { resolveScan, scannedVault } from './scan.service';
 /** Where the label links point: this server as the browser that asked for the labels reached it. */
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-function sendPdf(reply: FastifyReply, fileName: string, bytes: Uint8Array) {
+/**
+ * A finished PDF, or one drawn as it is sent (chunked, no length): by then every check has passed, so the answer is
+ * 200; should drawing fail after the first bytes, the connection is cut and the client sees a broken download.
+ */
+function sendPdf(reply: FastifyReply, fileName: string, pdf: Uint8Array | AsyncIterable<Uint8Array>) {
   return reply
     .type('application/pdf')
     .header('Content-Disposition', `attachment; filename="${fileName}"`)
     .header('Cache-Control', 'no-store')
-    .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    .send(
+      pdf instanceof Uint8Array
+        ? Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength)
+        : Readable.from(pdf, { objectMode: false }),
+    );
 }
 
 export const labelsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {

@@ -15,13 +15,16 @@ export const CHECKLIST_NOT_FOUND = 'Checklist not found';
 export const NO_FILL_IN_LINK = 'This checklist has no fill-in link yet. Issue one with New link first.';
 export const NO_FIELDS_IN_RANGE = 'No field of this warehouse lies in that range.';
 
-/** Vault labels in the order asked for; every vault must be the company's (else 404, as for one that is gone). */
+/**
+ * Vault labels in the order asked for; every vault must be the company's (else 404, as for one that is gone).
+ * Everything that can refuse the request happens before this answers; the PDF is drawn as the answer is read.
+ */
 export async function buildVaultLabels(
   db: Db,
   companyId: number,
   origin: string,
   input: VaultLabelsInput,
-): Promise<Uint8Array> {
+): Promise<AsyncIterable<Uint8Array>> {
   await assignMissingLabelCodes(db, companyId, input.vaultIds);
   const rows = new Map((await findVaultLabelRows(db, companyId, input.vaultIds)).map((r) => [r.id, r]));
   const labels = input.vaultIds.map((id) => {
@@ -38,13 +41,16 @@ export async function buildVaultLabels(
   return vaultLabelsPdf(input.format, labels);
 }
 
-/** Field labels of a warehouse in natural order, all or the block of columns and rows between `from` and `to`. */
+/**
+ * Field labels of a warehouse in natural order, all or the block of columns and rows between `from` and `to`;
+ * drawn, like vault labels, as the answer is read.
+ */
 export async function buildFieldLabels(
   db: Db,
   companyId: number,
   origin: string,
   input: FieldLabelsInput,
-): Promise<Uint8Array> {
+): Promise<AsyncIterable<Uint8Array>> {
   const found = await findWarehouseFields(db, companyId, input.warehouseId);
   if (!found) throw notFound(WAREHOUSE_NOT_FOUND);
   const from = parseFieldName(input.from ?? 'A1')!;
