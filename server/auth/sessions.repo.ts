@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { SESSION_USER_COLUMNS } from './users.repo';
 import { nowIso } from '../db/database';
 
 export async function insertSession(
@@ -26,16 +27,7 @@ export async function findLiveSessionUser(db: Db, id: string, startedAfter: stri
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .innerJoin('companies', 'companies.id', 'users.company_id')
-    .select([
-      'sessions.created_at',
-      'sessions.expires_at',
-      'users.id',
-      'users.email',
-      'users.username',
-      'users.role',
-      'users.company_id',
-      'companies.name as company_name',
-    ])
+    .select(['sessions.created_at', 'sessions.expires_at', ...SESSION_USER_COLUMNS])
     .where('sessions.id', '=', id)
     .where('sessions.expires_at', '>', nowIso())
     .where('sessions.created_at', '>', startedAfter)

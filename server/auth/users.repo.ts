@@ -41,19 +41,22 @@ export async function updatePasswordHash(db: Db, userId: number, passwordHash: s
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
 
+/** What a signed-in member's session shows of them (`presentSessionUser`), with `companies` joined. */
+export const SESSION_USER_COLUMNS = [
+  'users.id',
+  'users.email',
+  'users.username',
+  'users.role',
+  'users.company_id',
+  'companies.name as company_name',
+] as const;
+
 export async function findSessionUser(db: Db, userId: number) {
   return (
     db
       .selectFrom('users')
       .innerJoin('companies', 'companies.id', 'users.company_id')
-      .select([
-        'users.id',
-        'users.email',
-        'users.username',
-        'users.role',
-        'users.company_id',
-        'companies.name as company_name',
-      ])
+      .select(SESSION_USER_COLUMNS)
       .where('users.id', '=', userId)
       // a deactivated member has no session: whatever cookie they hold reads as signed out
       .where('users.active', '=', 1)

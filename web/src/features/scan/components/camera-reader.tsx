@@ -1,4 +1,6 @@
+import { Camera, CameraOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { buttonClass } from '../../../components/ui/button';
 
 interface Detector {
   detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
@@ -106,5 +108,23 @@ export function CameraReader({ onRead }: { onRead: (text: string) => void }) {
       )}
       <canvas ref={canvas} hidden />
     </div>
+  );
+}
+
+/** The button that turns the camera on and off, a large target for one thumb. */
+export function CameraToggle({
+  on,
+  onToggle,
+  className,
+}: {
+  on: boolean;
+  onToggle: () => void;
+  className: string;
+}) {
+  return (
+    <button type="button" className={buttonClass('secondary', className)} onClick={onToggle}>
+      {on ? <CameraOff className="h-5 w-5" aria-hidden /> : <Camera className="h-5 w-5" aria-hidden />}
+      {on ? 'Camera off' : 'Camera on'}
+    </button>
   );
 }

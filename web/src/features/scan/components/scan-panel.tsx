@@ -1,4 +1,4 @@
-import { Camera, CameraOff, Check, X } from 'lucide-react';
+import { Check, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ScannedFieldDto, ScannedVaultDto } from '../../../../../domain/schemas/scan.schema';
@@ -9,7 +9,7 @@ import { inputClass } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
 import { readFeedback } from '../read-feedback';
-import { CameraReader } from './camera-reader';
+import { CameraReader, CameraToggle } from './camera-reader';
 import { VaultWhere } from './vault-where';
 
 interface LastScan {
@@ -115,18 +115,7 @@ export function ScanPanel({
   return (
     <div className="space-y-4">
       <div className="flex gap-2">
-        <button
-          type="button"
-          className={buttonClass('secondary', 'min-h-12 flex-1')}
-          onClick={() => setCamera((on) => !on)}
-        >
-          {camera ? (
-            <CameraOff className="h-5 w-5" aria-hidden />
-          ) : (
-            <Camera className="h-5 w-5" aria-hidden />
-          )}
-          {camera ? 'Camera off' : 'Camera on'}
-        </button>
+        <CameraToggle on={camera} onToggle={() => setCamera((on) => !on)} className="min-h-12 flex-1" />
       </div>
       {camera && <CameraReader onRead={(text) => void handleRef.current(text)} />}
       <form

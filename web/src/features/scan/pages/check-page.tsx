@@ -1,4 +1,4 @@
-import { Camera, CameraOff, CheckCircle2, FileDown, Search, ScanSearch, Truck } from 'lucide-react';
+import { CheckCircle2, FileDown, Search, ScanSearch, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -16,7 +16,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { downloadFile, errorMessages } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { CameraReader } from '../components/camera-reader';
+import { CameraReader, CameraToggle } from '../components/camera-reader';
 import { readFeedback } from '../read-feedback';
 import { useScanClaim } from '../scan-claim';
 
@@ -148,18 +148,7 @@ function Running({ check }: { check: CheckDto }) {
               : 'Scan a field label, or pick a field below.'}
           </p>
           <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              className={buttonClass('secondary', 'min-h-12')}
-              onClick={() => setCamera((on) => !on)}
-            >
-              {camera ? (
-                <CameraOff className="h-5 w-5" aria-hidden />
-              ) : (
-                <Camera className="h-5 w-5" aria-hidden />
-              )}
-              {camera ? 'Camera off' : 'Camera on'}
-            </button>
+            <CameraToggle on={camera} onToggle={() => setCamera((on) => !on)} className="min-h-12" />
           </div>
           {camera && <CameraReader onRead={(text) => handle(text)} />}
           <form
