@@ -9,10 +9,8 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Spinner } from '../../../components/ui/spinner';
+import { WarehouseFieldSelects } from '../../../components/warehouse-field-selects';
 import { errorMessages } from '../../../lib/api-client';
-
-const selectClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm pointer-coarse:min-h-11 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none';
 
 /** The slot a vault coming into this field takes (the slot rules: only the next free one), or null when none. */
 function slotOf(field: FieldDto, fieldCapacity: number): number | null {
@@ -112,49 +110,20 @@ function PutBackForm({
         {vault.from_field_name ?? ''}
       </p>
       {error !== null && <ErrorList messages={errorMessages(error)} />}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium text-slate-700">Warehouse</span>
-          <select
-            className={selectClass}
-            value={warehouseId ?? ''}
-            onChange={(e) => {
-              setWarehouseId(Number(e.target.value));
-              setFieldId(undefined);
-            }}
-          >
-            {warehouses.map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium text-slate-700">Field and slot</span>
-          <select
-            className={selectClass}
-            value={fieldId ?? ''}
-            disabled={!detail || open.length === 0}
-            onChange={(e) => setFieldId(e.target.value ? Number(e.target.value) : undefined)}
-          >
-            <option value="">
-              {!detail
-                ? 'Loading fields...'
-                : open.length === 0
-                  ? couchbox
-                    ? 'No couchbox field has a free slot'
-                    : 'No field has a free slot'
-                  : 'Choose a field'}
-            </option>
-            {open.map(({ field, slot }) => (
-              <option key={field.id} value={field.id}>
-                {field.name}, position {slot}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      <WarehouseFieldSelects
+        warehouses={warehouses}
+        warehouseId={warehouseId}
+        onWarehouse={(id) => {
+          setWarehouseId(id);
+          setFieldId(undefined);
+        }}
+        fieldLabel="Field and slot"
+        fields={open.map(({ field, slot }) => ({ id: field.id, text: `${field.name}, position ${slot}` }))}
+        fieldId={fieldId}
+        onField={setFieldId}
+        loaded={detail !== undefined}
+        noneText={couchbox ? 'No couchbox field has a free slot' : 'No field has a free slot'}
+      />
       {warehouse.isPending && warehouseId !== undefined && <Spinner label="Loading fields..." />}
       {warehouse.isError && <ErrorList messages={errorMessages(warehouse.error)} />}
       <div className="flex justify-end">

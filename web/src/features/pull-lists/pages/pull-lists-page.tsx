@@ -1,7 +1,9 @@
+import { ClipboardList } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCreatePullList, usePullLists } from '../../../api/pull-lists';
 import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorList, LoadFailed } from '../../../components/ui/error-list';
 import { inputClass } from '../../../components/ui/form-field';
 import { Page } from '../../../components/ui/page';
@@ -64,7 +66,11 @@ export default function PullListsPage() {
       {lists.isError && (
         <LoadFailed messages={errorMessages(lists.error)} onRetry={() => void lists.refetch()} />
       )}
-      {lists.data && lists.data.length === 0 && <p className="text-slate-600">No pull lists yet.</p>}
+      {lists.data && lists.data.length === 0 && (
+        <EmptyState icon={ClipboardList} title="No pull lists yet.">
+          Start one above for an order or a customer.
+        </EmptyState>
+      )}
       {lists.data && lists.data.length > 0 && (
         <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm">
           {lists.data.map((list) => (

@@ -14,10 +14,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Spinner } from '../../../components/ui/spinner';
+import { WarehouseFieldSelects } from '../../../components/warehouse-field-selects';
 import { errorMessages } from '../../../lib/api-client';
-
-const selectClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none';
 
 export function vaultLabel(vault: { name: string | null; customer_name: string }) {
   return vault.name ?? vault.customer_name;
@@ -98,54 +96,27 @@ function MoveVaultForm({
         {vault.order_name ? `, order ${vault.order_name}` : ''}
       </p>
       {moveVault.isError && <ErrorList messages={errorMessages(moveVault.error)} />}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium text-slate-700">Warehouse</span>
-          <select
-            className={selectClass}
-            value={warehouseId ?? ''}
-            onChange={(e) => {
-              setWarehouseId(Number(e.target.value));
-              setFieldId(undefined);
-              moveVault.reset();
-            }}
-          >
-            {warehouses.map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium text-slate-700">Field</span>
-          <select
-            className={selectClass}
-            value={fieldId ?? ''}
-            disabled={!detail || open.length === 0}
-            onChange={(e) => {
-              setFieldId(e.target.value ? Number(e.target.value) : undefined);
-              moveVault.reset();
-            }}
-          >
-            <option value="">
-              {!detail
-                ? 'Loading fields...'
-                : open.length === 0
-                  ? 'No field has a free slot'
-                  : 'Choose a field'}
-            </option>
-            {open.map((f) => {
-              const free = detail ? freeSlotCount(f, detail.fieldCapacity) : 0;
-              return (
-                <option key={f.id} value={f.id}>
-                  {f.name} ({free} free {free === 1 ? 'slot' : 'slots'})
-                </option>
-              );
-            })}
-          </select>
-        </label>
-      </div>
+      <WarehouseFieldSelects
+        warehouses={warehouses}
+        warehouseId={warehouseId}
+        onWarehouse={(id) => {
+          setWarehouseId(id);
+          setFieldId(undefined);
+          moveVault.reset();
+        }}
+        fieldLabel="Field"
+        fields={open.map((f) => {
+          const free = detail ? freeSlotCount(f, detail.fieldCapacity) : 0;
+          return { id: f.id, text: `${f.name} (${free} free ${free === 1 ? 'slot' : 'slots'})` };
+        })}
+        fieldId={fieldId}
+        onField={(id) => {
+          setFieldId(id);
+          moveVault.reset();
+        }}
+        loaded={detail !== undefined}
+        noneText="No field has a free slot"
+      />
       {warehouse.isPending && <Spinner label="Loading fields..." />}
       {warehouse.isError && <ErrorList messages={errorMessages(warehouse.error)} />}
       {field && detail && (
