@@ -21,9 +21,7 @@ export const VAULT_TEMPLATE_COLUMNS = [
  * creates them: the field's type (vault or couchbox) and full flag, and the warehouse's dimensions. A row with a
  * warehouse (and maybe a field) but no vault columns and no position describes only the layout.
  */
-export const VAULT_LAYOUT_COLUMNS = [
-  'field_type',
-  'field_full',
+export const VAULT_DIMENSION_COLUMNS = [
   'warehouse_rows',
   'warehouse_cols',
   'field_capacity',
@@ -32,15 +30,13 @@ export const VAULT_LAYOUT_COLUMNS = [
   'grid_x',
   'grid_y',
 ] as const;
+export const VAULT_LAYOUT_COLUMNS = ['field_type', 'field_full', ...VAULT_DIMENSION_COLUMNS] as const;
 
 export const VAULT_IMPORT_COLUMNS = [...VAULT_TEMPLATE_COLUMNS, ...VAULT_LAYOUT_COLUMNS] as const;
 export type VaultImportColumn = (typeof VAULT_IMPORT_COLUMNS)[number];
 
-/** The pallet columns a template shows. */
-export const PALLET_TEMPLATE_COLUMNS = [
-  'warehouse',
-  'rack',
-  'shelf',
+/** What a pallet row says of the pallet itself, apart from where it stands (warehouse, rack, shelf). */
+export const PALLET_ROW_COLUMNS = [
   'slot',
   'customer',
   'pallet_name',
@@ -49,6 +45,9 @@ export const PALLET_TEMPLATE_COLUMNS = [
   'weight',
   'notes',
 ] as const;
+
+/** The pallet columns a template shows. */
+export const PALLET_TEMPLATE_COLUMNS = ['warehouse', 'rack', 'shelf', ...PALLET_ROW_COLUMNS] as const;
 
 /**
  * Optional rack columns the pallet export writes, so the import can create a rack the warehouse does not have yet:

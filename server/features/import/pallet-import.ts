@@ -2,6 +2,8 @@ import {
   type ColumnMapping,
   IMPORT_COLUMN_LABELS,
   PALLET_IMPORT_COLUMNS,
+  PALLET_ROW_COLUMNS,
+  RACK_LAYOUT_COLUMNS,
 } from '../../../domain/rules/import-columns';
 import {
   type NamedRect,
@@ -21,6 +23,7 @@ import {
   shelfSpaceMessage,
 } from '../../../domain/schemas/rack.schema';
 import type { Db } from '../../db/database';
+import type { NewRack } from '../racks/racks.repo';
 import { findCompanyWarehouses } from './import.repo';
 import {
   findCompanyPalletSpans,
@@ -46,17 +49,7 @@ export interface PlannedPallet {
 }
 
 /** A rack the import creates, with the stand-in ids of its shelves (top shelf first). */
-export interface PlannedRack {
-  warehouseId: number;
-  name: string;
-  orientation: string;
-  width: number;
-  length: number;
-  x: number;
-  y: number;
-  capacity: number;
-  shelfIds: number[];
-}
+export type PlannedRack = Omit<NewRack, 'companyId'> & { shelfIds: number[] };
 
 export interface PalletPlan {
   mapping: ColumnMapping;
@@ -101,24 +94,6 @@ const RACK_PATH_COLUMN: Record<string, PalletColumn> = {
   orientation: 'rack_orientation',
   position: 'rack_x',
 };
-const RACK_COLUMNS = [
-  'rack_shelves',
-  'shelf_capacity',
-  'rack_width',
-  'rack_length',
-  'rack_orientation',
-  'rack_x',
-  'rack_y',
-] as const;
-const PALLET_COLUMNS = [
-  'slot',
-  'customer',
-  'pallet_name',
-  'pallet_number',
-  'spaces',
-  'weight',
-  'notes',
-] as const;
 
 const wholeNumber = (text: string) => (/^\d+(\.0+)?$/.test(text) ? Number(text) : null);
 
@@ -164,10 +139,12 @@ export async function planPalletImport(
     const problem = (column: PalletColumn, message: string) =>
       problems.push({ row, column: label(column), message });
     const rackName = cell(cells, 'rack');
-    const rackGiven = RACK_COLUMNS.some((c) => cell(cells, c) !== '');
+    const rackGiven = RACK_LAYOUT_COLUMNS.some((c) => cell(cells, c) !== '');
     // a row with a rack but no shelf and no pallet describes only the rack (an empty rack)
     const rackOnly =
-      rackName !== '' && cell(cells, 'shelf') === '' && PALLET_COLUMNS.every((c) => cell(cells, c) === '');
+      rackName !== '' &&
+      cell(cells, 'shelf') === '' &&
+      PALLET_ROW_COLUMNS.every((c) => cell(cells, c) === '');
     const slotText = cell(cells, 'slot');
     const slot = wholeNumber(slotText);
     if (slotText !== '' && (slot === null || slot < 1)) problem('slot', notAWholeNumber('Slot', slotText));

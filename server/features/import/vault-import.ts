@@ -11,7 +11,7 @@ import {
   IMPORT_COLUMN_LABELS,
   REQUIRED_COLUMNS,
   VAULT_IMPORT_COLUMNS,
-  type VAULT_LAYOUT_COLUMNS,
+  VAULT_DIMENSION_COLUMNS,
   type VaultImportColumn,
 } from '../../../domain/rules/import-columns';
 import { STAGED_FIELD_NAME } from '../../../domain/rules/print-order';
@@ -162,17 +162,7 @@ export function cellReader(mapping: ColumnMapping, headers: readonly string[]) {
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-type LayoutColumn = (typeof VAULT_LAYOUT_COLUMNS)[number];
-type DimensionColumn = Exclude<LayoutColumn, 'field_type' | 'field_full'>;
-const DIMENSION_COLUMNS: readonly DimensionColumn[] = [
-  'warehouse_rows',
-  'warehouse_cols',
-  'field_capacity',
-  'warehouse_length',
-  'warehouse_width',
-  'grid_x',
-  'grid_y',
-];
+type DimensionColumn = (typeof VAULT_DIMENSION_COLUMNS)[number];
 const GRID_POINT = FieldGridLocationSchema.shape.fieldgridLocation.shape;
 /** Each dimension by the rule of adding a warehouse by hand, and where a stored warehouse keeps it. */
 const DIMENSION_RULES = {
@@ -288,7 +278,7 @@ export async function planVaultImport(
     };
     if (layout.fieldType === null) problem('field_type', FIELD_TYPE_WORDS);
     if (layout.full === null) problem('field_full', FIELD_FULL_WORDS);
-    for (const column of DIMENSION_COLUMNS) {
+    for (const column of VAULT_DIMENSION_COLUMNS) {
       const text = cell(cells, column);
       if (text === '') continue;
       const checked = DIMENSION_RULES[column].schema.safeParse(text);
