@@ -1,3 +1,4 @@
+import type { CheckDto, CheckSummaryDto, CheckVaultDto } from '../../../domain/schemas/check.schema';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 
@@ -80,17 +81,8 @@ export async function insertCoverage(
   }
 }
 
-export interface CheckRow {
-  id: number;
-  warehouse_id: number;
-  warehouse_name: string;
-  started_by: string | null;
-  started_at: string;
-  finished_by: string | null;
-  finished_at: string | null;
-  version: number;
-  field_count: number;
-}
+/** A check as read: its summary and its version. */
+export type CheckRow = CheckSummaryDto & Pick<CheckDto, 'version'>;
 
 function checksQuery(db: Db, companyId: number) {
   return db
@@ -143,20 +135,10 @@ export async function findCheckFields(db: Db, companyId: number, checkId: number
     .execute();
 }
 
-export interface CheckVaultRow {
-  id: number;
-  name: string | null;
-  customer_name: string;
-  order_name: string | null;
-  type: string;
-  expected_field_id: number | null;
-  found_field_id: number | null;
-  found_by: string | null;
-  found_at: string | null;
+/** A vault the check met as read: the DTO without the field names (the presenter adds them), any resolution text. */
+export type CheckVaultRow = Omit<CheckVaultDto, 'expected_field_name' | 'found_field_name' | 'resolution'> & {
   resolution: string | null;
-  resolved_by: string | null;
-  resolved_at: string | null;
-}
+};
 
 function checkVaultsQuery(db: Db, companyId: number, checkId: number) {
   return db
@@ -173,7 +155,6 @@ function checkVaultsQuery(db: Db, companyId: number, checkId: number) {
       'cv.expected_field_id',
       'cv.found_field_id',
       'cv.found_by',
-      'cv.found_at',
       'cv.resolution',
       'cv.resolved_by',
       'cv.resolved_at',
@@ -196,27 +177,24 @@ export async function findCheckVault(
 }
 
 /**
- * Claims the check for a write while it is still open: moves its version on, which also orders the write after a
- * concurrent finish (the finish changes the same row). False when it is finished or not the company's.
+ * Moves the check's version on. With `onlyOpen` this claims the check for a write while it is still open, which also
+ * orders the write after a concurrent finish (the finish changes the same row). False when nothing changed: the check
+ * is not the company's, or (with `onlyOpen`) it is finished.
  */
-export async function touchOpenCheck(db: Db, companyId: number, checkId: number): Promise<boolean> {
-  const result = await db
+export async function touchCheck(
+  db: Db,
+  companyId: number,
+  checkId: number,
+  { onlyOpen }: { onlyOpen: boolean },
+): Promise<boolean> {
+  let query = db
     .updateTable('warehouse_checks')
     .set((eb) => ({ version: eb('version', '+', 1) }))
     .where('company_id', '=', companyId)
-    .where('id', '=', checkId)
-    .where('finished_at', 'is', null)
-    .executeTakeFirst();
+    .where('id', '=', checkId);
+  if (onlyOpen) query = query.where('finished_at', 'is', null);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-export async function touchCheck(db: Db, companyId: number, checkId: number): Promise<void> {
-  await db
-    .updateTable('warehouse_checks')
-    .set((eb) => ({ version: eb('version', '+', 1) }))
-    .where('company_id', '=', companyId)
-    .where('id', '=', checkId)
-    .execute();
 }
 
 /** Marks the field opened by the first who scanned or picked it; false when the check does not cover it. */

@@ -30,7 +30,6 @@ import {
   markFound,
   openCheckField,
   touchCheck,
-  touchOpenCheck,
 } from './checks.repo';
 import { isDiscrepancy, presentCheck, presentCheckSummary } from './checks.presenter';
 
@@ -121,7 +120,8 @@ export async function scanInCheck(
       text: input.text,
       warehouseId: check.warehouse_id,
     });
-    if (!(await touchOpenCheck(trx, actor.companyId, checkId))) throw conflict(CHECK_FINISHED);
+    if (!(await touchCheck(trx, actor.companyId, checkId, { onlyOpen: true })))
+      throw conflict(CHECK_FINISHED);
     const who = await actorName(trx, actor.userId);
     const event = {
       companyId: actor.companyId,
@@ -234,7 +234,7 @@ export async function resolveDiscrepancy(
       if (!(await claimResolution(trx, checkId, row.id, input.action, who))) throw conflict(ALREADY_RESOLVED);
       if (input.action === 'moved')
         await moveVaultIn(trx, actor, { vaultId: row.id, fieldId: row.found_field_id!, position: 'next' });
-      await touchCheck(trx, actor.companyId, checkId);
+      await touchCheck(trx, actor.companyId, checkId, { onlyOpen: false });
       await recordEvent(trx, {
         companyId: actor.companyId,
         userId: actor.userId,
