@@ -1,4 +1,9 @@
 import { sql } from 'kysely';
+import type {
+  PullListDto,
+  PullListSummaryDto,
+  ReleasedVaultDto,
+} from '../../../domain/schemas/pull-list.schema';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import type { Trx } from '../../db/locks';
@@ -99,17 +104,8 @@ export async function insertItems(
   }
 }
 
-export interface PullListRow {
-  id: number;
-  title: string;
-  customer_name: string | null;
-  order_name: string | null;
-  created_at: string;
-  created_by: string | null;
-  released_at: string | null;
-  released_by: string | null;
-  version: number;
-}
+/** A list as read: the DTO without what the service composes from its items. */
+export type PullListRow = Omit<PullListDto, 'vaults' | 'plan' | 'handlings' | 'in_the_way' | 'set_aside'>;
 
 export async function findPullList(
   db: Db,
@@ -136,17 +132,7 @@ export async function findPullList(
     .executeTakeFirst();
 }
 
-export interface PullListSummaryRow {
-  id: number;
-  title: string;
-  created_at: string;
-  created_by: string | null;
-  released_at: string | null;
-  vault_count: number;
-  left_in_fields: number;
-}
-
-export async function findPullLists(db: Db, companyId: number): Promise<PullListSummaryRow[]> {
+export async function findPullLists(db: Db, companyId: number): Promise<PullListSummaryDto[]> {
   const rows = await db
     .selectFrom('pull_lists as l')
     .leftJoin('pull_list_items as i', (join) =>
@@ -431,7 +417,7 @@ export async function findReleasedVaults(
   companyId: number,
   term: string,
   limit: number,
-): Promise<ReleasedVaultRow[]> {
+): Promise<ReleasedVaultDto[]> {
   const pattern = containsPattern(term);
   const contains = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
   return db
@@ -454,13 +440,4 @@ export async function findReleasedVaults(
     .limit(limit)
     .$narrowType<{ released_at: string }>()
     .execute();
-}
-
-export interface ReleasedVaultRow {
-  id: number;
-  name: string | null;
-  customer_name: string;
-  order_name: string | null;
-  released_at: string;
-  released_by: string | null;
 }
