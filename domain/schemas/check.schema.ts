@@ -1,17 +1,15 @@
 import { z } from 'zod';
-import { MAX_SCAN_TEXT } from '../rules/scan-text';
-import { intFrom } from './form-values';
-
-const id = (label: string) => intFrom(label, 1, 2_147_483_647);
+import { rowId } from './form-values';
+import { scanText } from './scan.schema';
 
 /** The most fields one check may name (a warehouse of 50 x 50 fields). */
 export const MAX_CHECK_FIELDS = 2_500;
 
 /** POST /api/checks: a check of a whole warehouse, or of some of its fields. */
 export const StartCheckSchema = z.object({
-  warehouse_id: id('warehouse_id'),
+  warehouse_id: rowId('warehouse_id'),
   field_ids: z
-    .array(id('field_ids'), { error: 'field_ids must be a list of field ids.' })
+    .array(rowId('field_ids'), { error: 'field_ids must be a list of field ids.' })
     .min(1, 'Choose at least one field, or leave the choice out to check the whole warehouse.')
     .max(MAX_CHECK_FIELDS, `A check covers at most ${MAX_CHECK_FIELDS} fields.`)
     .optional(),
@@ -23,12 +21,8 @@ export type StartCheckInput = z.infer<typeof StartCheckSchema>;
  * label opens that field; a vault label counts the vault as found in field_id, the field being checked.
  */
 export const CheckScanSchema = z.object({
-  text: z
-    .string({ error: 'text is required.' })
-    .trim()
-    .min(1, 'Scan a label or type what it says.')
-    .max(MAX_SCAN_TEXT, `A scan holds at most ${MAX_SCAN_TEXT} characters.`),
-  field_id: id('field_id').optional(),
+  text: scanText,
+  field_id: rowId('field_id').optional(),
 });
 export type CheckScanInput = z.infer<typeof CheckScanSchema>;
 
@@ -40,7 +34,7 @@ export type CheckResolution = (typeof CHECK_RESOLUTIONS)[number];
  * into the field where it was found; 'searched' marks a missing vault as searched for.
  */
 export const ResolveCheckSchema = z.object({
-  vault_id: id('vault_id'),
+  vault_id: rowId('vault_id'),
   action: z.enum(CHECK_RESOLUTIONS, { error: 'Action must be moved or searched.' }),
 });
 export type ResolveCheckInput = z.infer<typeof ResolveCheckSchema>;

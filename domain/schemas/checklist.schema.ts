@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeName, safeText } from './form-values';
+import { MAX_ROW_ID, safeName, safeText } from './form-values';
 
 export const DEFAULT_CHECKLIST_TASKS = [
   'Are all incoming/outgoing shipments labeled?',
@@ -22,7 +22,7 @@ const MAX_DESCRIPTION = 2000;
 const MAX_PERSON_NAME = 100;
 const MAX_REASON = 2000;
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = z.coerce.number().int().positive().max(MAX_ROW_ID);
 
 const warehouseId = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
@@ -30,7 +30,7 @@ const warehouseId = z.preprocess(
     .number({ error: WAREHOUSE_REQUIRED })
     .int(WAREHOUSE_REQUIRED)
     .positive(WAREHOUSE_REQUIRED)
-    .max(2_147_483_647),
+    .max(MAX_ROW_ID),
 );
 
 const description = safeText(

@@ -12,6 +12,12 @@ export const intFrom = (label: string, min: number, max: number) =>
       .max(max, `${label} must be at most ${max}.`),
   );
 
+/** The largest id a row can have (a 32-bit integer column on PostgreSQL). */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/** A row's id, as a form or JSON sends it. */
+export const rowId = (label: string) => intFrom(label, 1, MAX_ROW_ID);
+
 export const decimalFrom = (label: string, min: number, max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ROW_ID } from './form-values';
 import type { ColumnMapping, ImportKind } from '../rules/import-columns';
 
 /** One problem the dry run found: the spreadsheet's row number (the header is row 1) and the column's header. */
@@ -48,7 +49,7 @@ export interface ImportRecordDto {
 /** POST /api/export/print-vaults.xlsx: the vaults Print Studio shows, in its order (its filters are the browser's). */
 export const PrintExportSchema = z.object({
   ids: z
-    .array(z.number({ error: 'ids must be vault ids.' }).int().min(1).max(2_147_483_647), {
+    .array(z.number({ error: 'ids must be vault ids.' }).int().min(1).max(MAX_ROW_ID), {
       error: 'ids must be a list of vault ids.',
     })
     .max(100_000, 'At most 100,000 vaults can be exported at once.'),

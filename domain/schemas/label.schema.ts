@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseFieldName } from '../rules/field-names';
 import { LABEL_FORMATS, POSTER_FORMATS } from '../rules/label-sheets';
-import { intFrom } from './form-values';
+import { rowId } from './form-values';
 
 /** The most labels one PDF holds (a whole warehouse's vaults on sheets; more in several goes). */
 export const MAX_LABELS = 5000;
@@ -20,7 +20,7 @@ const fieldNameText = (label: string) =>
 export const VaultLabelsSchema = z.object({
   format: labelFormat,
   vaultIds: z
-    .array(intFrom('vaultIds', 1, 2_147_483_647), { error: 'vaultIds must be a list of vault ids.' })
+    .array(rowId('vaultIds'), { error: 'vaultIds must be a list of vault ids.' })
     .min(1, 'Choose at least one vault.')
     .max(MAX_LABELS, `At most ${MAX_LABELS} labels at once.`),
 });
@@ -29,7 +29,7 @@ export type VaultLabelsInput = z.infer<typeof VaultLabelsSchema>;
 /** POST /api/labels/fields: labels for a warehouse's fields, all or the block from one field to another. */
 export const FieldLabelsSchema = z.object({
   format: labelFormat,
-  warehouseId: intFrom('warehouseId', 1, 2_147_483_647),
+  warehouseId: rowId('warehouseId'),
   from: fieldNameText('from').optional(),
   to: fieldNameText('to').optional(),
 });

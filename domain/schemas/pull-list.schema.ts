@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import type { PlanRole } from '../rules/pull-plan';
-import { intFrom, optionalText, safeName } from './form-values';
-
-const id = (label: string) => intFrom(label, 1, 2_147_483_647);
+import { intFrom, optionalText, rowId, safeName } from './form-values';
 
 /** POST /api/pull-lists: the vaults of one order, or of one customer. */
 export const CreatePullListSchema = z
@@ -26,9 +24,9 @@ export type PullAction = (typeof PULL_ACTIONS)[number];
  */
 export const PullStepSchema = z
   .object({
-    vault_id: id('vault_id'),
+    vault_id: rowId('vault_id'),
     action: z.enum(PULL_ACTIONS, { error: 'Action must be pulled, set-aside or put-back.' }),
-    field_id: id('field_id').optional(),
+    field_id: rowId('field_id').optional(),
     position: intFrom('Position', 1, 100).optional(),
   })
   .superRefine((v, ctx) => {

@@ -6,6 +6,7 @@ import {
   decimalFrom,
   intFrom,
   optionalText,
+  rowId,
   safeName,
   safeText,
 } from './form-values';
@@ -93,7 +94,7 @@ export const MoveRackSchema = z.object({
     { error: 'Position is required.' },
   ),
   orientation: orientation.optional(),
-  version: intFrom('version', 1, 2_147_483_647).optional(),
+  version: rowId('version').optional(),
 });
 export type MoveRackInput = z.infer<typeof MoveRackSchema>;
 
@@ -115,7 +116,7 @@ export const EditRackSchema = z.object({
   orientation: orientation.optional(),
   num_shelves: z.preprocess(blankAsAbsent, intFrom('Shelves', 1, MAX_RACK_SHELVES).optional()),
   capacity: z.preprocess(blankAsAbsent, intFrom('Capacity', 1, MAX_SHELF_CAPACITY).optional()),
-  version: intFrom('version', 1, 2_147_483_647).optional(),
+  version: rowId('version').optional(),
 });
 export type EditRackInput = z.infer<typeof EditRackSchema>;
 export type EditRackValues = z.input<typeof EditRackSchema>;
@@ -137,7 +138,7 @@ const palletFields = {
 /** POST /api/racks/pallets */
 export const AddPalletSchema = z.object({
   ...palletFields,
-  shelf_id: z.preprocess(blankAsAbsent, intFrom('shelf_id', 1, 2_147_483_647).optional()),
+  shelf_id: z.preprocess(blankAsAbsent, rowId('shelf_id').optional()),
   shelf_spots: spaces('Pallet spaces').optional().default(1),
   /** 0-based first slot; without it the first free run is used */
   slot_index: z.preprocess(blankAsAbsent, intFrom('slot_index', 0, MAX_SHELF_CAPACITY - 1).optional()),
@@ -149,7 +150,7 @@ export const EditPalletSchema = z.object({
   ...palletFields,
   id: z.unknown().optional(),
   pallet_spaces: spaces('Pallet spaces').optional(),
-  version: intFrom('version', 1, 2_147_483_647).optional(),
+  version: rowId('version').optional(),
 });
 export type EditPalletInput = z.infer<typeof EditPalletSchema>;
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { VAULT_TYPES } from '../rules/capacity';
-import { customerName, intFrom, optionalText, safeName } from './form-values';
+import { customerName, optionalText, rowId, safeName } from './form-values';
 
 export const MAX_SHIPMENT = 200;
 
 const shipmentVault = z.object({
   type: z.enum(VAULT_TYPES, { error: 'Type must be vault, liftvan, t2 or couchbox.' }),
   name: safeName('Vault number', optionalText('Vault number', 50)),
-  field_id: intFrom('field_id', 1, 2_147_483_647).optional(),
+  field_id: rowId('field_id').optional(),
 });
 
 const shipment = {
@@ -32,7 +32,7 @@ export type ShipmentProposalInput = z.infer<typeof ShipmentProposalSchema>;
 export const ReceiveShipmentSchema = z.object({
   ...shipment,
   vaults: z
-    .array(shipmentVault.extend({ field_id: intFrom('field_id', 1, 2_147_483_647) }), {
+    .array(shipmentVault.extend({ field_id: rowId('field_id') }), {
       error: 'List the vaults of the shipment.',
     })
     .min(1, 'List the vaults of the shipment.')

@@ -1,22 +1,23 @@
 import { z } from 'zod';
 import { MAX_SCAN_TEXT } from '../rules/scan-text';
-import { intFrom } from './form-values';
+import { rowId } from './form-values';
 
-const id = (name: string) => intFrom(name, 1, 2_147_483_647);
+/** What a label says, scanned or typed: every scan of the app reads it by this rule. */
+export const scanText = z
+  .string({ error: 'text is required.' })
+  .trim()
+  .min(1, 'Scan a label or type what it says.')
+  .max(MAX_SCAN_TEXT, `A scan holds at most ${MAX_SCAN_TEXT} characters.`);
 
 /** GET /api/scan?text=...&warehouseId=...: what a scanned label names (the warehouse gives "B4" its meaning). */
 export const ScanQuerySchema = z.object({
-  text: z
-    .string({ error: 'text is required.' })
-    .trim()
-    .min(1, 'Scan a label or type what it says.')
-    .max(MAX_SCAN_TEXT, `A scan holds at most ${MAX_SCAN_TEXT} characters.`),
-  warehouseId: id('warehouseId').optional(),
+  text: scanText,
+  warehouseId: rowId('warehouseId').optional(),
 });
 export type ScanQuery = z.infer<typeof ScanQuerySchema>;
 
 /** POST /api/scan/move: a scanned vault into a scanned field's next free slot. */
-export const ScanMoveSchema = z.object({ vaultId: id('vaultId'), fieldId: id('fieldId') });
+export const ScanMoveSchema = z.object({ vaultId: rowId('vaultId'), fieldId: rowId('fieldId') });
 export type ScanMoveInput = z.infer<typeof ScanMoveSchema>;
 
 /** Where a scanned vault stands. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FieldDto, WarehouseSummaryDto } from './warehouse.schema';
 import { VAULT_TYPES } from '../rules/capacity';
 import { placeholderKind } from '../rules/placeholders';
-import { blankAsAbsent, customerName, intFrom, optionalText, safeName, safeText } from './form-values';
+import { blankAsAbsent, customerName, intFrom, optionalText, rowId, safeName, safeText } from './form-values';
 
 const vaultType = z.enum(VAULT_TYPES, { error: 'Type must be vault, liftvan, t2 or couchbox.' });
 const vaultNumber = safeName('Vault number', optionalText('Vault number', 50));
@@ -27,7 +27,7 @@ export const AddVaultSchema = z
     order_name: orderName,
     type: z.preprocess(blankAsAbsent, vaultType.default('vault')),
     note,
-    field_id: intFrom('field_id', 1, 2_147_483_647),
+    field_id: rowId('field_id'),
     position: intFrom('position', 1, 11),
     company_id: z.unknown().optional(),
   })
@@ -42,15 +42,15 @@ export const UpdateVaultSchema = z
     order_name: orderName,
     note,
     type: z.preprocess(blankAsAbsent, vaultType.optional()),
-    version: intFrom('version', 1, 2_147_483_647).optional(),
+    version: rowId('version').optional(),
     attachments: z.array(z.unknown()).optional(),
   })
   .superRefine(orderNeededUnlessPlaceholder);
 export type UpdateVaultInput = z.infer<typeof UpdateVaultSchema>;
 
 export const MoveVaultSchema = z.object({
-  vaultId: intFrom('vaultId', 1, 2_147_483_647),
-  fieldId: intFrom('fieldId', 1, 2_147_483_647),
+  vaultId: rowId('vaultId'),
+  fieldId: rowId('fieldId'),
   position: intFrom('position', 1, 11),
 });
 export type MoveVaultInput = z.infer<typeof MoveVaultSchema>;

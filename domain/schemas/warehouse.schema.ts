@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalFrom, intFrom, safeName } from './form-values';
+import { decimalFrom, intFrom, rowId, safeName } from './form-values';
 
 export const MAX_GRID_COLS = 60;
 export const MAX_GRID_ROWS = 99;
@@ -54,7 +54,7 @@ export const FieldFullSchema = z.object({
 });
 
 export const GridChangeSchema = z.object({
-  warehouse_id: intFrom('warehouse_id', 1, 2_147_483_647),
+  warehouse_id: rowId('warehouse_id'),
   direction: z.enum(['left', 'right', 'bottom'], { error: 'Direction must be left, right or bottom.' }),
   opperation: z.enum(['plus', 'minus']).optional(),
   operation: z.enum(['plus', 'minus']).optional(),
