@@ -1,7 +1,8 @@
 import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
 
 // Builders shared by migrations 0007 and 0011 (not a migration itself: migrate.ts lists the migrations by name).
-// Shipped migrations run through these, so what they produce must never change; a new shape is a new builder.
+// Shipped migrations run through these, so what they produce must never change; a new shape is a new builder
+// (decision 019).
 
 function isPostgres(db: Kysely<unknown>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
