@@ -1,5 +1,7 @@
 import type { Db } from '../db/database';
 import { nowIso } from '../db/database';
+import { noteEventRecorded } from './event-indexing';
+import { indexEventTail } from './event-search.repo';
 
 export interface EventRecord {
   companyId: number;
@@ -64,6 +66,8 @@ export async function recordEvent(db: Db, event: EventRecord): Promise<void> {
       created_at: nowIso(),
     })
     .execute();
+  // its search keys are written after the commit on SQLite (decision 021), by a trigger on PostgreSQL
+  noteEventRecorded();
 }
 
 /** The channel the events trigger of migration 0005 notifies on (the migration spells it out). */
@@ -137,14 +141,17 @@ export async function findLatestEvents(
 ): Promise<Map<number, { payload: unknown; createdAt: string }>> {
   const latest = new Map<number, { payload: unknown; createdAt: string }>();
   const CHUNK = 500;
+  // found through the search keys (migration 0017), complete up to the latest event
+  await indexEventTail(db);
   for (let start = 0; start < entityIds.length; start += CHUNK) {
     const rows = await db
-      .selectFrom('events')
-      .select(['entity_id', 'payload', 'created_at'])
-      .where('company_id', '=', companyId)
-      .where('kind', '=', kind)
-      .where('entity_id', 'in', entityIds.slice(start, start + CHUNK))
-      .orderBy('id')
+      .selectFrom('event_search as s')
+      .innerJoin('events as e', 'e.id', 's.event_id')
+      .select(['s.entity_id', 'e.payload', 's.created_at'])
+      .where('s.company_id', '=', companyId)
+      .where('s.kind', '=', kind)
+      .where('s.entity_id', 'in', entityIds.slice(start, start + CHUNK))
+      .orderBy('s.event_id')
       .execute();
     for (const row of rows) {
       if (row.entity_id === null) continue;
