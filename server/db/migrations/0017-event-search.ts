@@ -48,7 +48,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .execute(db);
 
-  // the Activity page reads newest first within one filter: each filter has an index ending in the event's id
+  // the Activity page reads newest first within one filter: each filter has an index ending in the event's id, and
+  // the page without a filter has the company's
+  await db.schema
+    .createIndex('event_search_company_idx')
+    .on('event_search')
+    .columns(['company_id', 'event_id'])
+    .execute();
   for (const column of ['warehouse_id', 'user_id', 'kind', 'subject', 'customer', 'entity_type']) {
     await db.schema.dropIndex(`events_company_${column}_idx`).execute();
     await db.schema
