@@ -134,13 +134,20 @@ export async function findLatestEvents(
   await indexEventTail(db);
   for (let start = 0; start < entityIds.length; start += CHUNK) {
     const rows = await db
-      .selectFrom('event_search as s')
-      .innerJoin('events as e', 'e.id', 's.event_id')
-      .select(['s.entity_id', 'e.payload', 's.created_at'])
-      .where('s.company_id', '=', companyId)
-      .where('s.kind', '=', kind)
-      .where('s.entity_id', 'in', entityIds.slice(start, start + CHUNK))
-      .orderBy('s.event_id')
+      .selectFrom('events')
+      .select(['entity_id', 'payload', 'created_at'])
+      .where('company_id', '=', companyId)
+      .where(
+        'id',
+        'in',
+        db
+          .selectFrom('event_search')
+          .select('event_id')
+          .where('company_id', '=', companyId)
+          .where('kind', '=', kind)
+          .where('entity_id', 'in', entityIds.slice(start, start + CHUNK)),
+      )
+      .orderBy('id')
       .execute();
     for (const row of rows) {
       if (row.entity_id === null) continue;

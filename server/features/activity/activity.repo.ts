@@ -2,30 +2,38 @@ import type { ActivityQuery } from '../../../domain/schemas/activity.schema';
 import type { Db } from '../../db/database';
 
 const EVENT_COLUMNS = [
-  'e.id',
-  'e.created_at',
-  'e.kind',
-  'e.entity_type',
-  'e.entity_id',
-  'e.user_id',
-  'e.actor',
-  'e.warehouse_id',
-  'e.warehouse_name',
-  'e.subject',
-  'e.customer',
-  'e.payload',
+  'id',
+  'created_at',
+  'kind',
+  'entity_type',
+  'entity_id',
+  'user_id',
+  'actor',
+  'warehouse_id',
+  'warehouse_name',
+  'subject',
+  'customer',
+  'payload',
 ] as const;
 
 /**
- * The company's events found through their search keys (migration 0017: every filter is an equality on an indexed
- * column ending in the event's id), each joined to its row. Complete once `indexEventTail` ran (the service does).
+ * The company's search keys (migration 0017: every filter is an equality on an indexed column ending in the event's
+ * id). Complete once `indexEventTail` ran (the service does).
  */
-const searchEvents = (db: Db, companyId: number) =>
+const searchKeys = (db: Db, companyId: number) =>
+  db.selectFrom('event_search').select('event_id').where('company_id', '=', companyId);
+
+/**
+ * The events a newest-first, limited search of the keys found, newest first. The ids are found first and the rows
+ * read by primary key after, so neither engine can plan a walk along the events' primary key instead.
+ */
+const eventsOf = (db: Db, companyId: number, found: ReturnType<typeof searchKeys>) =>
   db
-    .selectFrom('event_search as s')
-    .innerJoin('events as e', 'e.id', 's.event_id')
+    .selectFrom('events')
     .select(EVENT_COLUMNS)
-    .where('s.company_id', '=', companyId);
+    .where('company_id', '=', companyId)
+    .where('id', 'in', found)
+    .orderBy('id', 'desc');
 
 /** One page of the company's history, newest first, after `cursor` (an event id): about as many rows read as shown. */
 export async function findActivity(db: Db, companyId: number, query: ActivityQuery, limit: number) {
@@ -42,23 +50,23 @@ export function activitySelect(
   ids: { low?: number; high?: number },
   limit: number,
 ) {
-  let select = searchEvents(db, companyId);
-  if (query.warehouse !== undefined) select = select.where('s.warehouse_id', '=', query.warehouse);
-  if (query.member !== undefined) select = select.where('s.user_id', '=', query.member);
+  let keys = searchKeys(db, companyId);
+  if (query.warehouse !== undefined) keys = keys.where('warehouse_id', '=', query.warehouse);
+  if (query.member !== undefined) keys = keys.where('user_id', '=', query.member);
   if (query.kind !== undefined)
-    select = query.kind.includes('.')
-      ? select.where('s.kind', '=', query.kind)
-      : select.where('s.entity_type', '=', query.kind);
-  if (query.from !== undefined) select = select.where('s.created_at', '>=', startOf(query.from));
-  if (query.to !== undefined) select = select.where('s.created_at', '<=', endOf(query.to));
-  if (ids.low !== undefined) select = select.where('s.event_id', '>=', ids.low);
-  if (ids.high !== undefined) select = select.where('s.event_id', '<=', ids.high);
+    keys = query.kind.includes('.')
+      ? keys.where('kind', '=', query.kind)
+      : keys.where('entity_type', '=', query.kind);
+  if (query.from !== undefined) keys = keys.where('created_at', '>=', startOf(query.from));
+  if (query.to !== undefined) keys = keys.where('created_at', '<=', endOf(query.to));
+  if (ids.low !== undefined) keys = keys.where('event_id', '>=', ids.low);
+  if (ids.high !== undefined) keys = keys.where('event_id', '<=', ids.high);
   if (query.q !== undefined) {
     const q = query.q;
-    select = select.where((eb) => eb.or([eb('s.subject', '=', q), eb('s.customer', '=', q.toUpperCase())]));
+    keys = keys.where((eb) => eb.or([eb('subject', '=', q), eb('customer', '=', q.toUpperCase())]));
   }
-  if (query.cursor !== undefined) select = select.where('s.event_id', '<', query.cursor);
-  return select.orderBy('s.event_id', 'desc').limit(limit);
+  if (query.cursor !== undefined) keys = keys.where('event_id', '<', query.cursor);
+  return eventsOf(db, companyId, keys.orderBy('event_id', 'desc').limit(limit));
 }
 const startOf = (day: string) => `${day}T00:00:00.000Z`;
 const endOf = (day: string) => `${day}T23:59:59.999Z`;
@@ -106,12 +114,15 @@ export type ActivityRow = Awaited<ReturnType<typeof findActivity>>[number];
 
 /** Everything recorded about one vault (or pallet), newest first; it outlives the vault. */
 export async function findEntityHistory(db: Db, companyId: number, entityType: string, entityId: number) {
-  return searchEvents(db, companyId)
-    .where('s.entity_type', '=', entityType)
-    .where('s.entity_id', '=', entityId)
-    .orderBy('s.event_id', 'desc')
-    .limit(1000)
-    .execute();
+  return eventsOf(
+    db,
+    companyId,
+    searchKeys(db, companyId)
+      .where('entity_type', '=', entityType)
+      .where('entity_id', '=', entityId)
+      .orderBy('event_id', 'desc')
+      .limit(1000),
+  ).execute();
 }
 
 export async function listMemberNames(db: Db, companyId: number) {
