@@ -12,18 +12,9 @@ function isPostgres(db: Kysely<unknown>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-/** The columns event_search copies from events, in the order of both tables' column lists below. */
-const SEARCH_COLUMNS = [
-  'company_id',
-  'warehouse_id',
-  'user_id',
-  'kind',
-  'entity_type',
-  'entity_id',
-  'subject',
-  'customer',
-  'created_at',
-];
+/** The columns event_search copies from events (besides the id, its event_id), the same names in both. */
+const SEARCH_COLUMNS =
+  'company_id, warehouse_id, user_id, kind, entity_type, entity_id, subject, customer, created_at';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // derived rows, without foreign keys: events are never deleted or changed, and a check per row would put back on
@@ -43,8 +34,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await sql
     .raw(
-      `insert into event_search (event_id, ${SEARCH_COLUMNS.join(', ')})
-      select id, ${SEARCH_COLUMNS.join(', ')} from events`,
+      `insert into event_search (event_id, ${SEARCH_COLUMNS})
+      select id, ${SEARCH_COLUMNS} from events`,
     )
     .execute(db);
 
@@ -79,22 +70,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   if (!isPostgres(db)) return;
-  await sql
-    .raw(
-      `create function wm_event_searchable() returns trigger language plpgsql as $$
+  const fromNewRow = SEARCH_COLUMNS.split(', ').map((column) => `new.${column}`);
+  const statements = [
+    `create function wm_event_searchable() returns trigger language plpgsql as $$
       begin
-        insert into event_search (event_id, ${SEARCH_COLUMNS.join(', ')})
-        values (new.id, ${SEARCH_COLUMNS.map((column) => `new.${column}`).join(', ')});
+        insert into event_search (event_id, ${SEARCH_COLUMNS}) values (new.id, ${fromNewRow.join(', ')});
         return null;
       end $$`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create trigger events_searchable after insert on events
+    `create trigger events_searchable after insert on events
       for each row execute function wm_event_searchable()`,
-    )
-    .execute(db);
+  ];
+  for (const statement of statements) await sql.raw(statement).execute(db);
 }
 
 export async function down(): Promise<void> {

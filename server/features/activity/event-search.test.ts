@@ -5,7 +5,7 @@ import { recordEvent } from '../../events/event-log.repo';
 import { indexEventTail } from '../../events/event-search.repo';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
 import { exportCompany, importCompany } from '../../transfer/company-transfer';
-import { buildWarehouse } from '../warehouses/warehouses.factories';
+import { buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
 import { loadActivity } from './activity.service';
 
 // Decision 021: an event's search keys live in event_search, written after the commit on SQLite and by a trigger on
@@ -108,19 +108,13 @@ describe.each(testEngines())('the history search keys on %s', (engine) => {
       rows: 2,
       cols: 2,
     });
-    const added = await boss.request({
-      method: 'POST',
-      url: '/api/vaults/',
-      payload: {
-        vault_id: 'S-21',
-        customer_name: 'Sam Search',
-        order_name: 'ORD-S',
-        field_id: warehouse.field('A1').id,
-        position: 3,
-      },
+    const vault = await buildVault(ctx.database.db, {
+      companyId: boss.companyId,
+      fieldId: warehouse.field('A1').id,
+      name: 'S-21',
+      customerName: 'Sam Search',
     });
-    expect(added.statusCode, added.body).toBe(201);
-    vaultId = (added.json() as { id: number }).id;
+    vaultId = vault.id;
   });
   afterAll(async () => {
     await ctx?.close();
@@ -202,18 +196,18 @@ describe.each(testEngines())('the history search keys on %s', (engine) => {
       rows: 1,
       cols: 2,
     });
-    const added = await movers.request({
-      method: 'POST',
-      url: '/api/vaults/',
-      payload: {
-        vault_id: 'T-5',
-        customer_name: 'Tara Transfer',
-        order_name: 'ORD-T',
-        field_id: depot.field('A1').id,
-        position: 3,
-      },
+    const vault = await buildVault(ctx.database.db, {
+      companyId: movers.companyId,
+      fieldId: depot.field('A1').id,
+      name: 'T-5',
+      customerName: 'Tara Transfer',
     });
-    expect(added.statusCode, added.body).toBe(201);
+    const moved = await movers.request({
+      method: 'PUT',
+      url: '/api/vaults/move',
+      payload: { vaultId: vault.id, fieldId: depot.field('B1').id, position: 3 },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
     const file = await exportCompany(ctx.database.db, company.companyName);
 
     const target = await startTestApp(engine);
@@ -221,6 +215,7 @@ describe.each(testEngines())('the history search keys on %s', (engine) => {
       const { companyId } = await importCompany(target.database.db, file);
       const found = await loadActivity(target.database.db, companyId, { q: 'tara transfer', kind: 'vault' });
       expect(found.items.map((item) => [item.kind, item.subject, item.warehouse])).toEqual([
+        ['vault.moved', 'T-5', 'Moved Depot'],
         ['vault.added', 'T-5', 'Moved Depot'],
       ]);
       expect(await unindexedEvents(target)).toEqual([]);
