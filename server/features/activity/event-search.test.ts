@@ -89,32 +89,32 @@ describe.each(testEngines())('the history search keys on %s', (engine) => {
         .limit(1)
         .executeTakeFirstOrThrow()
     ).id;
-  const move = async (who: SignedIn, to: string) => {
+  /** A warehouse of the company with one vault in A1 (the factories record its 'vault.added'). */
+  const depotWithVault = async (companyId: number, depot: string, vault: string, customerName: string) => {
+    const built = await buildWarehouse(ctx.database.db, { companyId, name: depot, rows: 2, cols: 2 });
+    const placed = await buildVault(ctx.database.db, {
+      companyId,
+      fieldId: built.field('A1').id,
+      name: vault,
+      customerName,
+    });
+    return { warehouse: built, vaultId: placed.id };
+  };
+  const moveIn = async (who: SignedIn, place: Awaited<ReturnType<typeof depotWithVault>>, to: string) => {
     const res = await who.request({
       method: 'PUT',
       url: '/api/vaults/move',
-      payload: { vaultId, fieldId: warehouse.field(to).id, position: 3 },
+      payload: { vaultId: place.vaultId, fieldId: place.warehouse.field(to).id, position: 3 },
     });
     expect(res.statusCode, res.body).toBe(200);
   };
+  const move = (who: SignedIn, to: string) => moveIn(who, { warehouse, vaultId }, to);
 
   beforeAll(async () => {
     ctx = await startTestApp(engine);
     boss = await signIn(ctx);
     other = await signIn(ctx);
-    warehouse = await buildWarehouse(ctx.database.db, {
-      companyId: boss.companyId,
-      name: 'Search Depot',
-      rows: 2,
-      cols: 2,
-    });
-    const vault = await buildVault(ctx.database.db, {
-      companyId: boss.companyId,
-      fieldId: warehouse.field('A1').id,
-      name: 'S-21',
-      customerName: 'Sam Search',
-    });
-    vaultId = vault.id;
+    ({ warehouse, vaultId } = await depotWithVault(boss.companyId, 'Search Depot', 'S-21', 'Sam Search'));
   });
   afterAll(async () => {
     await ctx?.close();
@@ -190,24 +190,7 @@ describe.each(testEngines())('the history search keys on %s', (engine) => {
   it('carries the history through a company export and import, findable by its filters there', async () => {
     const company = await buildAccount(ctx.database.db, { company: `Moving Search ${engine}` });
     const movers = await signIn(ctx, company);
-    const depot = await buildWarehouse(ctx.database.db, {
-      companyId: movers.companyId,
-      name: 'Moved Depot',
-      rows: 1,
-      cols: 2,
-    });
-    const vault = await buildVault(ctx.database.db, {
-      companyId: movers.companyId,
-      fieldId: depot.field('A1').id,
-      name: 'T-5',
-      customerName: 'Tara Transfer',
-    });
-    const moved = await movers.request({
-      method: 'PUT',
-      url: '/api/vaults/move',
-      payload: { vaultId: vault.id, fieldId: depot.field('B1').id, position: 3 },
-    });
-    expect(moved.statusCode, moved.body).toBe(200);
+    await moveIn(movers, await depotWithVault(movers.companyId, 'Moved Depot', 'T-5', 'Tara Transfer'), 'B1');
     const file = await exportCompany(ctx.database.db, company.companyName);
 
     const target = await startTestApp(engine);
