@@ -23,6 +23,7 @@ import { limitBodyTime } from './http/body-timeout';
 import { HttpError, databaseFault, lostRaceConflict } from './http/errors';
 import { contentSecurityPolicy, refuseCrossSiteWrites, securityHeaders } from './http/security';
 import { EventFeed } from './events/event-feed';
+import { startEventIndexing } from './events/event-indexing';
 import { loadFields } from './features/fields/field-loader';
 import { eventsRoutes } from './events/events.routes';
 import { featureRoutes } from './features/feature-routes';
@@ -160,6 +161,8 @@ export async function buildApp({
     secureCookie: config.cookieSecure,
   });
   startHousekeeping(app, database.db, { sessionMaxAgeMs: config.sessionMaxAgeMs });
+  // the history's search keys, written shortly after the writes that recorded events (decision 021)
+  startEventIndexing(app, database);
   // every API route declares the role it needs (server/auth/route-roles.ts), checked once the session is read
   guardRoutesByRole(app);
 

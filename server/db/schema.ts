@@ -320,6 +320,23 @@ export interface EventsTable {
   created_at: Timestamp;
 }
 
+/**
+ * The search keys of an event (migration 0017), with the indexes of the Activity page's filters and the vault
+ * timeline; filled off the write's path on SQLite and by a trigger on PostgreSQL (server/events/event-search.repo.ts).
+ */
+export interface EventSearchTable {
+  event_id: number;
+  company_id: number;
+  warehouse_id: number | null;
+  user_id: number | null;
+  kind: string;
+  entity_type: string;
+  entity_id: number | null;
+  subject: string | null;
+  customer: string | null;
+  created_at: Timestamp;
+}
+
 /** A spreadsheet import (issue 17): who brought which file in, and when; undone_at once undone. */
 export interface ImportsTable {
   id: Generated<number>;
@@ -373,6 +390,7 @@ export interface Database {
   checklist_tasks: ChecklistTasksTable;
   contact_messages: ContactMessagesTable;
   events: EventsTable;
+  event_search: EventSearchTable;
   pull_lists: PullListsTable;
   pull_list_items: PullListItemsTable;
   warehouse_checks: WarehouseChecksTable;

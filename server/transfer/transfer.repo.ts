@@ -13,6 +13,8 @@ export type TenantTable = Exclude<
   | 'warehouse_stats'
   | 'member_links'
   | 'stage_revisions'
+  // the events' search keys, indexed again from the events themselves after an import
+  | 'event_search'
   // the import history names ids of one database; a company moved to another starts without it
   | 'imports'
   | 'import_items'

@@ -17,9 +17,25 @@ const EVENT_COLUMNS = [
 ] as const;
 
 /**
- * One page of the company's history, newest first, after `cursor` (an event id). Every filter is an equality on an
- * indexed column ending in the id (migration 0006), so the first page reads about as many rows as it shows.
+ * The company's search keys (migration 0017: every filter is an equality on an indexed column ending in the event's
+ * id). Complete once `indexEventTail` ran (the service does).
  */
+const searchKeys = (db: Db, companyId: number) =>
+  db.selectFrom('event_search').select('event_id').where('company_id', '=', companyId);
+
+/**
+ * The events a newest-first, limited search of the keys found, newest first. The ids are found first and the rows
+ * read by primary key after, so neither engine can plan a walk along the events' primary key instead.
+ */
+const eventsOf = (db: Db, companyId: number, found: ReturnType<typeof searchKeys>) =>
+  db
+    .selectFrom('events')
+    .select(EVENT_COLUMNS)
+    .where('company_id', '=', companyId)
+    .where('id', 'in', found)
+    .orderBy('id', 'desc');
+
+/** One page of the company's history, newest first, after `cursor` (an event id): about as many rows read as shown. */
 export async function findActivity(db: Db, companyId: number, query: ActivityQuery, limit: number) {
   const ids = await idRangeOf(db, companyId, query);
   if (ids === null) return [];
@@ -34,29 +50,29 @@ export function activitySelect(
   ids: { low?: number; high?: number },
   limit: number,
 ) {
-  let select = db.selectFrom('events').select(EVENT_COLUMNS).where('company_id', '=', companyId);
-  if (query.warehouse !== undefined) select = select.where('warehouse_id', '=', query.warehouse);
-  if (query.member !== undefined) select = select.where('user_id', '=', query.member);
+  let keys = searchKeys(db, companyId);
+  if (query.warehouse !== undefined) keys = keys.where('warehouse_id', '=', query.warehouse);
+  if (query.member !== undefined) keys = keys.where('user_id', '=', query.member);
   if (query.kind !== undefined)
-    select = query.kind.includes('.')
-      ? select.where('kind', '=', query.kind)
-      : select.where('entity_type', '=', query.kind);
-  if (query.from !== undefined) select = select.where('created_at', '>=', startOf(query.from));
-  if (query.to !== undefined) select = select.where('created_at', '<=', endOf(query.to));
-  if (ids.low !== undefined) select = select.where('id', '>=', ids.low);
-  if (ids.high !== undefined) select = select.where('id', '<=', ids.high);
+    keys = query.kind.includes('.')
+      ? keys.where('kind', '=', query.kind)
+      : keys.where('entity_type', '=', query.kind);
+  if (query.from !== undefined) keys = keys.where('created_at', '>=', startOf(query.from));
+  if (query.to !== undefined) keys = keys.where('created_at', '<=', endOf(query.to));
+  if (ids.low !== undefined) keys = keys.where('event_id', '>=', ids.low);
+  if (ids.high !== undefined) keys = keys.where('event_id', '<=', ids.high);
   if (query.q !== undefined) {
     const q = query.q;
-    select = select.where((eb) => eb.or([eb('subject', '=', q), eb('customer', '=', q.toUpperCase())]));
+    keys = keys.where((eb) => eb.or([eb('subject', '=', q), eb('customer', '=', q.toUpperCase())]));
   }
-  if (query.cursor !== undefined) select = select.where('id', '<', query.cursor);
-  return select.orderBy('id', 'desc').limit(limit);
+  if (query.cursor !== undefined) keys = keys.where('event_id', '<', query.cursor);
+  return eventsOf(db, companyId, keys.orderBy('event_id', 'desc').limit(limit));
 }
 const startOf = (day: string) => `${day}T00:00:00.000Z`;
 const endOf = (day: string) => `${day}T23:59:59.999Z`;
 
 /**
- * The ids a date range spans, read through the (company, created_at) index: the log is appended in time order, so
+ * The ids a date range spans, read through the (company, created_at) index of the search keys: the log is appended in time order, so
  * the range narrows every other filter's index to the ids of those days. null when nothing falls in the range.
  */
 export async function idRangeOf(
@@ -67,29 +83,29 @@ export async function idRangeOf(
   const range: { low?: number; high?: number } = {};
   if (query.from !== undefined) {
     const first = await db
-      .selectFrom('events')
-      .select('id')
+      .selectFrom('event_search')
+      .select('event_id')
       .where('company_id', '=', companyId)
       .where('created_at', '>=', startOf(query.from))
       .orderBy('created_at')
-      .orderBy('id')
+      .orderBy('event_id')
       .limit(1)
       .executeTakeFirst();
     if (!first) return null;
-    range.low = Number(first.id);
+    range.low = Number(first.event_id);
   }
   if (query.to !== undefined) {
     const last = await db
-      .selectFrom('events')
-      .select('id')
+      .selectFrom('event_search')
+      .select('event_id')
       .where('company_id', '=', companyId)
       .where('created_at', '<=', endOf(query.to))
       .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .orderBy('event_id', 'desc')
       .limit(1)
       .executeTakeFirst();
     if (!last) return null;
-    range.high = Number(last.id);
+    range.high = Number(last.event_id);
   }
   return range;
 }
@@ -98,15 +114,15 @@ export type ActivityRow = Awaited<ReturnType<typeof findActivity>>[number];
 
 /** Everything recorded about one vault (or pallet), newest first; it outlives the vault. */
 export async function findEntityHistory(db: Db, companyId: number, entityType: string, entityId: number) {
-  return db
-    .selectFrom('events')
-    .select(EVENT_COLUMNS)
-    .where('company_id', '=', companyId)
-    .where('entity_type', '=', entityType)
-    .where('entity_id', '=', entityId)
-    .orderBy('id', 'desc')
-    .limit(1000)
-    .execute();
+  return eventsOf(
+    db,
+    companyId,
+    searchKeys(db, companyId)
+      .where('entity_type', '=', entityType)
+      .where('entity_id', '=', entityId)
+      .orderBy('event_id', 'desc')
+      .limit(1000),
+  ).execute();
 }
 
 export async function listMemberNames(db: Db, companyId: number) {

@@ -6,6 +6,7 @@ import {
   type ActivityQuery,
 } from '../../../domain/schemas/activity.schema';
 import type { Db } from '../../db/database';
+import { indexEventTail } from '../../events/event-search.repo';
 import { notFound } from '../../http/errors';
 import { type ActivityRow, findActivity, findEntityHistory, listMemberNames } from './activity.repo';
 
@@ -46,6 +47,8 @@ export async function loadActivity(
   companyId: number,
   query: ActivityQuery,
 ): Promise<ActivityPageDto> {
+  // every read of the history first indexes what was recorded since the last catch-up, so it never misses an event
+  await indexEventTail(db);
   const [rows, members] = await Promise.all([
     findActivity(db, companyId, query, ACTIVITY_PAGE_SIZE + 1),
     listMemberNames(db, companyId),
@@ -66,6 +69,7 @@ export async function loadVaultHistory(
   companyId: number,
   vaultId: number,
 ): Promise<ActivityItemDto[]> {
+  await indexEventTail(db);
   const rows = await findEntityHistory(db, companyId, 'vault', vaultId);
   if (rows.length === 0) throw notFound(VAULT_HISTORY_NOT_FOUND);
   return rows.map(presentActivity);
@@ -99,6 +103,7 @@ export function describeChange(details: unknown): { before: string; after: strin
 
 /** The filtered history as CSV, newest first, read in batches so a long history never sits in memory twice. */
 export async function exportActivityCsv(db: Db, companyId: number, query: ActivityQuery): Promise<string> {
+  await indexEventTail(db);
   const lines: (string | number | null)[][] = [];
   let cursor = query.cursor;
   while (lines.length < MAX_EXPORT_ROWS) {
