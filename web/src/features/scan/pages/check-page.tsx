@@ -5,11 +5,10 @@ import { toast } from 'sonner';
 import type { CheckDto, CheckFieldDto, CheckVaultDto } from '../../../../../domain/schemas/check.schema';
 import { useCheck, useCheckScan, useFinishCheck, useResolveDiscrepancy } from '../../../api/checks';
 import { useRole } from '../../../api/session';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorList, LoadFailed } from '../../../components/ui/error-list';
-import { inputClass } from '../../../components/ui/form-field';
 import { Page } from '../../../components/ui/page';
 import { RoleHint } from '../../../components/ui/role-hint';
 import { Spinner } from '../../../components/ui/spinner';
@@ -17,6 +16,7 @@ import { paths } from '../../../config/paths';
 import { downloadFile, errorMessages } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CameraReader, CameraToggle } from '../components/camera-reader';
+import { ScanTextForm } from '../components/scan-text-form';
 import { readFeedback } from '../read-feedback';
 import { useScanClaim } from '../scan-claim';
 
@@ -80,7 +80,6 @@ function Running({ check }: { check: CheckDto }) {
   const finish = useFinishCheck(check.id);
   const [current, setCurrent] = useState<number | null>(null);
   const [camera, setCamera] = useState(false);
-  const [typed, setTyped] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
   const [last, setLast] = useState<LastScan[]>([]);
   const [confirmFinish, setConfirmFinish] = useState(false);
@@ -151,29 +150,13 @@ function Running({ check }: { check: CheckDto }) {
             <CameraToggle on={camera} onToggle={() => setCamera((on) => !on)} className="min-h-12" />
           </div>
           {camera && <CameraReader onRead={(text) => handle(text)} />}
-          <form
-            className="flex gap-2"
-            onSubmit={(event) => {
-              event.preventDefault();
-              handle(typed);
-              setTyped('');
-            }}
-          >
-            <label htmlFor="check-scan-text" className="sr-only">
-              Label text
-            </label>
-            <input
-              id="check-scan-text"
-              className={`${inputClass} h-12 flex-1 text-lg`}
-              placeholder={field ? 'Vault number' : 'Field, e.g. B4'}
-              value={typed}
-              autoComplete="off"
-              onChange={(e) => setTyped(e.target.value)}
-            />
-            <button type="submit" className={buttonClass('primary', 'min-h-12')} disabled={scan.isPending}>
-              Enter
-            </button>
-          </form>
+          <ScanTextForm
+            id="check-scan-text"
+            placeholder={field ? 'Vault number' : 'Field, e.g. B4'}
+            button="Enter"
+            disabled={scan.isPending}
+            onText={(text) => handle(text)}
+          />
           <ErrorList messages={errors} />
           {last.length > 0 && (
             <ol aria-label="Last scans" className="space-y-1 text-base">
