@@ -4,6 +4,7 @@ import { emptyCustomerName, vaultNumberDisabled } from '../../../domain/rules/pl
 import { useFormIssues } from '../lib/use-form-issues';
 import { FormField, inputClass } from './ui/form-field';
 import { SegmentedToggle } from './ui/segmented-toggle';
+import { LabelledOptions } from './ui/named-options';
 
 const kindLabels: Record<VaultType, string> = {
   vault: 'Vault',
@@ -149,11 +150,7 @@ export function VaultFields({
             onChange={(e) => onChange({ kind: e.target.value as VaultType })}
             className={inputClass}
           >
-            {kinds.map((k) => (
-              <option key={k} value={k}>
-                {kindLabels[k]}
-              </option>
-            ))}
+            <LabelledOptions values={kinds} labels={kindLabels} />
           </select>
         </FormField>
       )}

@@ -3,6 +3,7 @@ import { isCouchboxField, nextFreeSlot } from '../../../domain/rules/capacity';
 import { compareFieldNames } from '../../../domain/rules/field-names';
 import type { FieldDto, WarehouseDto, WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
 import { useWarehouse } from '../api/warehouses';
+import { NamedOptions } from './ui/named-options';
 
 const selectClass =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm pointer-coarse:min-h-11 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none';
@@ -27,7 +28,7 @@ export function WarehouseFieldSelects({
   onWarehouse: (id: number) => void;
   fieldLabel: string;
   /** the fields on offer, each with its text in the list */
-  fields: { id: number; text: string }[];
+  fields: { id: number; name: string }[];
   fieldId: number | undefined;
   onField: (id: number | undefined) => void;
   /** false while the warehouse's fields are on their way */
@@ -44,11 +45,7 @@ export function WarehouseFieldSelects({
           value={warehouseId ?? ''}
           onChange={(e) => onWarehouse(Number(e.target.value))}
         >
-          {warehouses.map((w) => (
-            <option key={w.id} value={w.id}>
-              {w.name}
-            </option>
-          ))}
+          <NamedOptions items={warehouses} />
         </select>
       </label>
       <label className="block">
@@ -62,11 +59,7 @@ export function WarehouseFieldSelects({
           <option value="">
             {!loaded ? 'Loading fields...' : fields.length === 0 ? noneText : 'Choose a field'}
           </option>
-          {fields.map((f) => (
-            <option key={f.id} value={f.id}>
-              {f.text}
-            </option>
-          ))}
+          <NamedOptions items={fields} />
         </select>
       </label>
     </div>

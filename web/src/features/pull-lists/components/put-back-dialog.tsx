@@ -92,7 +92,7 @@ function PutBackForm({
       <WarehouseFieldSelects
         {...selects}
         fieldLabel="Field and slot"
-        fields={open.map(({ field, slot }) => ({ id: field.id, text: `${field.name}, position ${slot}` }))}
+        fields={open.map(({ field, slot }) => ({ id: field.id, name: `${field.name}, position ${slot}` }))}
         noneText={couchbox ? 'No couchbox field has a free slot' : 'No field has a free slot'}
       />
       {warehouse.isPending && warehouseId !== undefined && <Spinner label="Loading fields..." />}

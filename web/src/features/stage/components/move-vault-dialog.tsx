@@ -94,7 +94,7 @@ function MoveVaultForm({
         fieldLabel="Field"
         fields={open.map(({ field: f }) => {
           const free = detail ? freeSlotCount(f, detail.fieldCapacity) : 0;
-          return { id: f.id, text: `${f.name} (${free} free ${free === 1 ? 'slot' : 'slots'})` };
+          return { id: f.id, name: `${f.name} (${free} free ${free === 1 ? 'slot' : 'slots'})` };
         })}
         noneText="No field has a free slot"
       />

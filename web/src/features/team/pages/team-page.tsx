@@ -14,6 +14,7 @@ import { errorMessages } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { OneTimeLink } from '../components/one-time-link';
 import { RevokeLinkButton } from '../components/revoke-link-button';
+import { LabelledOptions } from '../../../components/ui/named-options';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -70,11 +71,7 @@ function InviteForm({ openLinks }: { openLinks: Set<number> | undefined }) {
         </FormField>
         <FormField label="Role" hint={ROLE_HELP[role]} className="min-w-60">
           <select value={role} onChange={(e) => setRole(e.target.value as Role)} className={inputClass}>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
+            <LabelledOptions values={ROLES} labels={ROLE_LABELS} />
           </select>
         </FormField>
         <Button type="submit" disabled={invite.isPending}>
