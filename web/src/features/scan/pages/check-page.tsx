@@ -1,6 +1,6 @@
 import { CheckCircle2, FileDown, Search, ScanSearch, Truck } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { CheckDto, CheckFieldDto, CheckVaultDto } from '../../../../../domain/schemas/check.schema';
 import { useCheck, useCheckScan, useFinishCheck, useResolveDiscrepancy } from '../../../api/checks';
@@ -8,13 +8,14 @@ import { useRole } from '../../../api/session';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorList, LoadFailed } from '../../../components/ui/error-list';
+import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
 import { Page } from '../../../components/ui/page';
 import { RoleHint } from '../../../components/ui/role-hint';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { downloadFile, errorMessages } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useIdParam } from '../../../lib/use-id-param';
 import { CameraReader, CameraToggle } from '../components/camera-reader';
 import { ScanTextForm } from '../components/scan-text-form';
 import { readFeedback } from '../read-feedback';
@@ -31,18 +32,16 @@ interface LastScan {
 
 /** One warehouse check: scanning while it runs (live for everyone on it), its report once finished. */
 export default function CheckPage() {
-  const { id } = useParams();
-  const checkId = Number(id);
-  const valid = Number.isInteger(checkId) && checkId > 0;
-  const check = useCheck(valid ? checkId : null);
+  const checkId = useIdParam();
+  const check = useCheck(checkId);
   useDocumentTitle(check.data ? `Check ${check.data.id}: ${check.data.warehouse_name}` : 'Warehouse check');
 
-  if (!valid) return <Missing />;
+  if (checkId === null) return <Missing />;
   if (check.isPending) return <Spinner />;
   if (check.isError)
     return (
       <Page title="Warehouse check">
-        <LoadFailed messages={errorMessages(check.error)} onRetry={() => void check.refetch()} />
+        <QueryFailed query={check} />
       </Page>
     );
   return check.data.finished_at ? <Report check={check.data} /> : <Running check={check.data} />;

@@ -7,7 +7,7 @@ import { useRole, useSession } from '../../../api/session';
 import { useWarehouse, useWarehouses } from '../../../api/warehouses';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorList, LoadFailed } from '../../../components/ui/error-list';
+import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
 import { inputClass } from '../../../components/ui/form-field';
 import { NamedOptions } from '../../../components/ui/named-options';
 import { Page } from '../../../components/ui/page';
@@ -120,9 +120,7 @@ export default function ChecksPage() {
         </div>
       )}
       {checks.isPending && <Spinner />}
-      {checks.isError && (
-        <LoadFailed messages={errorMessages(checks.error)} onRetry={() => void checks.refetch()} />
-      )}
+      {checks.isError && <QueryFailed query={checks} />}
       {checks.data && checks.data.length === 0 && (
         <EmptyState icon={ScanSearch} title="No warehouse checks yet">
           Start one above: scan each field's label, then the vaults in it.

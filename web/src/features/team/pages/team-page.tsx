@@ -5,7 +5,7 @@ import type { MemberDto, MemberLinkDto, PendingResetDto } from '../../../../../d
 import { useRole, useSession } from '../../../api/session';
 import { useChangeMember, useInvite, useResetLink, useTeam } from '../../../api/team';
 import { Button } from '../../../components/ui/button';
-import { ErrorList, LoadFailed } from '../../../components/ui/error-list';
+import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
 import { FormField, inputClass } from '../../../components/ui/form-field';
 import { Page } from '../../../components/ui/page';
 import { RoleHint } from '../../../components/ui/role-hint';
@@ -200,9 +200,7 @@ export default function TeamPage() {
           openLinks={team.isSuccess ? new Set(team.data.invites.map((invite) => invite.id)) : undefined}
         />
         {team.isPending && <Spinner label="Loading the team..." />}
-        {team.isError && (
-          <LoadFailed messages={errorMessages(team.error)} onRetry={() => void team.refetch()} />
-        )}
+        {team.isError && <QueryFailed query={team} />}
         {team.isSuccess && (
           <section
             aria-labelledby="members-title"
