@@ -39,6 +39,14 @@ export async function saveVaultElsewhere(vaultId: number): Promise<void> {
     .execute();
 }
 
+/** A vault as the specs check it: where it stands, its label, note, customer and order. */
+const storedVaults = () =>
+  db()
+    .selectFrom('vaults as v')
+    .innerJoin('customers as c', 'c.id', 'v.customer_id')
+    .leftJoin('orders as o', 'o.id', 'v.order_id')
+    .select(['v.field_id', 'v.position', 'v.label_code', 'v.note', 'c.name as customer', 'o.name as order']);
+
 /** What the database holds, for the checks after a journey. */
 export const stored = {
   warehouse: (id: number) =>
@@ -86,23 +94,9 @@ export const stored = {
       .execute(),
   vaultsOfCompany: (companyId: number) =>
     db().selectFrom('vaults').select(['name', 'position']).where('company_id', '=', companyId).execute(),
-  vault: (id: number) =>
-    db()
-      .selectFrom('vaults as v')
-      .innerJoin('customers as c', 'c.id', 'v.customer_id')
-      .leftJoin('orders as o', 'o.id', 'v.order_id')
-      .select(['v.field_id', 'v.position', 'v.label_code', 'v.note', 'c.name as customer', 'o.name as order'])
-      .where('v.id', '=', id)
-      .executeTakeFirstOrThrow(),
+  vault: (id: number) => storedVaults().where('v.id', '=', id).executeTakeFirstOrThrow(),
   vaultNamed: (companyId: number, name: string) =>
-    db()
-      .selectFrom('vaults as v')
-      .innerJoin('customers as c', 'c.id', 'v.customer_id')
-      .leftJoin('orders as o', 'o.id', 'v.order_id')
-      .select(['v.field_id', 'v.position', 'v.label_code', 'v.note', 'c.name as customer', 'o.name as order'])
-      .where('v.company_id', '=', companyId)
-      .where('v.name', '=', name)
-      .executeTakeFirstOrThrow(),
+    storedVaults().where('v.company_id', '=', companyId).where('v.name', '=', name).executeTakeFirstOrThrow(),
   attachmentIds: (vaultId: number) =>
     db().selectFrom('attachments').select('id').where('vault_id', '=', vaultId).execute(),
   checklistFiller: async (id: number) =>

@@ -6,6 +6,7 @@ import { renderPage } from '../server/features/labels/pdf-render';
 import { writeY4m } from './fake-camera';
 import { buildStagedVault, buildVault, buildWarehouse, markFieldFull, stored } from './factories';
 import { e2eDatabase, expect, signInThroughForm, test } from './fixtures';
+import { scanWithKeyboard } from './hand-scanner';
 
 const placeOf = async (vaultId: number) => {
   const { field_id, position } = await stored.vault(vaultId);
@@ -29,13 +30,7 @@ test.describe('Scanning', () => {
     const vault = await buildStagedVault(db, { companyId: account.companyId, name: 'KB-1' });
     const second = await buildStagedVault(db, { companyId: account.companyId, name: 'KB-2' });
 
-    // a hand scanner's keys arrive a few milliseconds apart and end with Enter (sent in one go: the test
-    // machine's own keystrokes through the browser protocol are too slow and uneven to pass for a scanner)
-    const scan = (text: string) =>
-      page.evaluate((keys) => {
-        for (const key of [...keys.split(''), 'Enter'])
-          document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
-      }, text);
+    const scan = (text: string) => scanWithKeyboard(page, text);
     await page.goto('/dashboard');
     await expect(page.getByRole('button', { name: 'Scan', exact: true })).toBeVisible();
     await scan('KB-1');

@@ -1,6 +1,7 @@
 import { buildVault, buildWarehouse, stored } from './factories';
 import { expectAlertDialog } from './alert-dialog';
 import { e2eDatabase, expect, test } from './fixtures';
+import { scanWithKeyboard } from './hand-scanner';
 
 test.describe('Warehouse check', () => {
   test('a full check with one missing and one unexpected vault, both resolved from the report', async ({
@@ -22,12 +23,7 @@ test.describe('Warehouse check', () => {
     await put('B1', 'AU-3');
     const stray = await put('A2', 'AU-STRAY');
 
-    // a hand scanner's keys arrive a few milliseconds apart and end with Enter (sent in one go, as in scan.spec.ts)
-    const scan = (text: string) =>
-      page.evaluate((keys) => {
-        for (const key of [...keys.split(''), 'Enter'])
-          document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
-      }, text);
+    const scan = (text: string) => scanWithKeyboard(page, text);
 
     await page.goto('/dashboard');
     await page.getByRole('button', { name: /menu/i }).first().click();

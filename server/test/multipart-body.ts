@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { SignedIn } from './test-app';
 
 export interface MultipartFile {
   fileName: string;
@@ -31,4 +32,20 @@ export function multipartBody(
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** Posts a spreadsheet as the import screen does: the file under `file`, the screen's options as fields. */
+export function postSheet(
+  as: Pick<SignedIn, 'request'>,
+  url: string,
+  content: Buffer,
+  sheet: { fileName: string; contentType: string; fields?: Record<string, string> },
+) {
+  return as.request({
+    method: 'POST',
+    url,
+    ...multipartBody(sheet.fields ?? {}, {
+      file: { fileName: sheet.fileName, contentType: sheet.contentType, content },
+    }),
+  });
 }

@@ -1,9 +1,11 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../../domain/rules/capacity';
 import type { ImportDryRunDto } from '../../../domain/schemas/import.schema';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
-import { multipartBody } from '../../test/multipart-body';
+import { testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
+import { multipartBody, postSheet } from '../../test/multipart-body';
+import { countRows } from '../../test/row-count.repo';
 import { buildWarehouse } from '../warehouses/warehouses.factories';
 import { MISSING_IMPORT_FILE } from './import.routes';
 import { MAX_IMPORT_ROWS } from '../../../domain/rules/import-columns';
@@ -35,26 +37,14 @@ const tooManyRowsXlsx = () => {
 };
 
 describe.each(testEngines())('bad import files on %s', (engine) => {
-  let ctx: TestContext;
-  let me: SignedIn;
+  const { ctx, user: me } = useTestApp(engine, { users: 1 });
   beforeAll(async () => {
-    ctx = await startTestApp(engine);
-    me = await signIn(ctx);
     await buildWarehouse(ctx.database.db, { companyId: me.companyId, name: 'Main' });
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   const send = (url: string, content: Buffer, fileName = 'vaults.csv') =>
-    me.request({
-      method: 'POST',
-      url,
-      ...multipartBody({}, { file: { fileName, contentType: 'application/octet-stream', content } }),
-    });
-  const vaultCount = async () =>
-    (await ctx.database.db.selectFrom('vaults').select('id').where('company_id', '=', me.companyId).execute())
-      .length;
+    postSheet(me, url, content, { fileName, contentType: 'application/octet-stream' });
+  const vaultCount = () => countRows(ctx.database.db, 'vaults', me.companyId);
 
   it.each([
     [

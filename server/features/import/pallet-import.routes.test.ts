@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toCsv } from '../../../domain/rules/csv';
 import type { ImportDryRunDto, ImportRecordDto } from '../../../domain/schemas/import.schema';
 import { PALLET_OVERLAP, shelfSpaceMessage } from '../../../domain/schemas/rack.schema';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { type SignedIn, signIn, testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { buildPallet, buildRack } from '../racks/racks.factories';
-import { multipartBody } from '../../test/multipart-body';
+import { postSheet } from '../../test/multipart-body';
 import { buildWarehouse } from '../warehouses/warehouses.factories';
 import { MISSING_RACK, missingShelf } from './pallet-import';
 import { MISSING_WAREHOUSE } from './vault-import';
@@ -25,20 +26,10 @@ type Line = (string | number | null)[];
 const csv = (lines: Line[]) => Buffer.from(toCsv(HEADER, lines));
 
 describe.each(testEngines())('pallet import on %s', (engine) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startTestApp(engine);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const { ctx } = useTestApp(engine, { users: 0 });
   const db = () => ctx.database.db;
   const send = (as: SignedIn, url: string, content: Buffer, fileName = 'pallets.csv') =>
-    as.request({
-      method: 'POST',
-      url,
-      ...multipartBody({}, { file: { fileName, contentType: 'text/csv', content } }),
-    });
+    postSheet(as, url, content, { fileName, contentType: 'text/csv' });
   const pallets = async (companyId: number) =>
     (
       await db()

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toCsv } from '../../../domain/rules/csv';
 import { PRINT_CSV_HEADER, type PrintVaultDto, printCsvRow } from '../../../domain/rules/print-order';
 import type { ImportDryRunDto } from '../../../domain/schemas/import.schema';
 import { findInvariantViolations } from '../../test/invariants.repo';
-import { multipartBody } from '../../test/multipart-body';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { postSheet } from '../../test/multipart-body';
+import { type SignedIn, signIn, testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import {
   buildStagedVault,
   buildVault,
@@ -31,13 +32,7 @@ import {
 
 /** Exports that import back unchanged (issue 17): Print Studio's files, and a company with repeated vault numbers. */
 describe.each(testEngines())('files that import back on %s', (engine) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startTestApp(engine);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const { ctx } = useTestApp(engine, { users: 0 });
   const db = () => ctx.database.db;
 
   const send = (
@@ -46,12 +41,7 @@ describe.each(testEngines())('files that import back on %s', (engine) => {
     content: Buffer,
     fields: Record<string, string>,
     fileName: string,
-  ) =>
-    as.request({
-      method: 'POST',
-      url,
-      ...multipartBody(fields, { file: { fileName, contentType: 'application/octet-stream', content } }),
-    });
+  ) => postSheet(as, url, content, { fileName, contentType: 'application/octet-stream', fields });
   const printList = async (as: SignedIn) =>
     (await as.request({ method: 'GET', url: '/api/vaults/all' })).json() as PrintVaultDto[];
   /** Print Studio's lines without the ids, which differ between companies. */

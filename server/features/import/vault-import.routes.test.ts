@@ -1,10 +1,12 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toCsv } from '../../../domain/rules/csv';
 import type { ImportDryRunDto, ImportRecordDto } from '../../../domain/schemas/import.schema';
 import { findInvariantViolations } from '../../test/invariants.repo';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
-import { multipartBody } from '../../test/multipart-body';
+import { type SignedIn, signIn, testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
+import { postSheet } from '../../test/multipart-body';
+import { countRows } from '../../test/row-count.repo';
 import { COUCHBOX_FIELD_ONLY, FIELD_FULL, couchboxBottom } from '../vaults/vaults.service';
 import {
   buildStagedVault,
@@ -34,13 +36,7 @@ type Line = (string | number | null)[];
 const csv = (lines: Line[], header: string[] = HEADER) => Buffer.from(toCsv(header, lines));
 
 describe.each(testEngines())('vault import on %s', (engine) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startTestApp(engine);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const { ctx } = useTestApp(engine, { users: 0 });
   const db = () => ctx.database.db;
 
   const send = (
@@ -49,27 +45,13 @@ describe.each(testEngines())('vault import on %s', (engine) => {
     content: Buffer,
     fields: Record<string, string> = {},
     fileName = 'vaults.csv',
-  ) =>
-    as.request({
-      method: 'POST',
-      url,
-      ...multipartBody(fields, { file: { fileName, contentType: 'text/csv', content } }),
-    });
+  ) => postSheet(as, url, content, { fileName, contentType: 'text/csv', fields });
   const dryRun = async (as: SignedIn, content: Buffer, fields: Record<string, string> = {}) => {
     const res = await send(as, '/api/import/vaults/dry-run', content, fields);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as ImportDryRunDto;
   };
-  const vaultCount = async (companyId: number) =>
-    Number(
-      (
-        await db()
-          .selectFrom('vaults')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('company_id', '=', companyId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const vaultCount = (companyId: number) => countRows(db(), 'vaults', companyId);
 
   it('recognises the headers, places vaults, stages rows without a field, records the import and undoes it', async () => {
     const me = await signIn(ctx);

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChecklistDto } from '../../../domain/schemas/checklist.schema';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { labelCodes } from '../../test/label-codes.repo';
+import { signIn, testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
 import { VAULT_NOT_FOUND } from '../vaults/vaults.service';
 import { NO_FIELDS_IN_RANGE } from './labels.service';
@@ -78,17 +80,14 @@ function boxesOf(format: Format) {
 }
 
 describe.each(testEngines())('label PDFs on %s', (engine) => {
-  let ctx: TestContext;
-  let user: SignedIn;
+  const { ctx, user } = useTestApp(engine, { users: 1 });
   let dir: string;
   let warehouse: Awaited<ReturnType<typeof buildWarehouse>>;
   const vaultIds: number[] = [];
-  const codes = new Map<number, string>();
+  let codes = new Map<number, string>();
   let checklist: ChecklistDto | undefined;
 
   beforeAll(async () => {
-    ctx = await startTestApp(engine);
-    user = await signIn(ctx);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'label-pdfs-'));
     warehouse = await buildWarehouse(ctx.database.db, {
       companyId: user.companyId,
@@ -102,15 +101,9 @@ describe.each(testEngines())('label PDFs on %s', (engine) => {
         const vault = await buildVault(ctx.database.db, { companyId: user.companyId, fieldId: field.id });
         vaultIds.push(vault.id);
       }
-    const rows = await ctx.database.db
-      .selectFrom('vaults')
-      .select(['id', 'label_code'])
-      .where('company_id', '=', user.companyId)
-      .execute();
-    for (const r of rows) codes.set(r.id, r.label_code!);
+    codes = await labelCodes(ctx.database.db, user.companyId);
   });
-  afterAll(async () => {
-    await ctx.close();
+  afterAll(() => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDocument, PDFName, PDFPageLeaf, type PDFRef } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { labelCodes } from '../../test/label-codes.repo';
+import { signIn, testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
 import { VAULT_NOT_FOUND } from '../vaults/vaults.service';
 import { LABELS_PER_BATCH } from './label-pdf';
@@ -73,15 +75,12 @@ describe('PdfStreamWriter', () => {
 });
 
 describe.each(testEngines())('label PDFs stream on %s', (engine) => {
-  let ctx: TestContext;
-  let user: SignedIn;
+  const { ctx, user } = useTestApp(engine, { users: 1 });
   let dir: string;
   const vaultIds: number[] = [];
-  const codes = new Map<number, string>();
+  let codes = new Map<number, string>();
 
   beforeAll(async () => {
-    ctx = await startTestApp(engine);
-    user = await signIn(ctx);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'label-stream-'));
     const warehouse = await buildWarehouse(ctx.database.db, {
       companyId: user.companyId,
@@ -91,15 +90,9 @@ describe.each(testEngines())('label PDFs stream on %s', (engine) => {
     });
     for (const field of warehouse.fields)
       vaultIds.push((await buildVault(ctx.database.db, { companyId: user.companyId, fieldId: field.id })).id);
-    const rows = await ctx.database.db
-      .selectFrom('vaults')
-      .select(['id', 'label_code'])
-      .where('company_id', '=', user.companyId)
-      .execute();
-    for (const r of rows) codes.set(r.id, r.label_code!);
+    codes = await labelCodes(ctx.database.db, user.companyId);
   });
-  afterAll(async () => {
-    await ctx.close();
+  afterAll(() => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -62,6 +62,17 @@ describe.each(testEngines())('pull lists on %s', (engine) => {
     const blockerA2 = await put('A2', false);
     return { order, wh, deep, blockerLow, blockerTop, under, onTop, mid, blockerA2 };
   }
+  type Scene = Awaited<ReturnType<typeof scene>>;
+  /** The scene's order taken out by its plan: each vault in the way set aside, each of the order's pulled. */
+  const planSteps = (s: Scene) =>
+    [
+      [s.blockerTop, 'set-aside'],
+      [s.blockerLow, 'set-aside'],
+      [s.deep, 'pulled'],
+      [s.blockerA2, 'set-aside'],
+      [s.mid, 'pulled'],
+      [s.onTop, 'pulled'],
+    ] as const;
 
   const create = async (as: SignedIn, payload: Record<string, unknown>) =>
     as.request({ method: 'POST', url: '/api/pull-lists', payload });
@@ -122,14 +133,7 @@ describe.each(testEngines())('pull lists on %s', (engine) => {
     // a vault below the order's vaults is not in the way
     expect((await step(user, list.id, s.under, 'set-aside')).json()).toEqual({ errors: [NOT_IN_THE_WAY] });
 
-    for (const [vault, action] of [
-      [s.blockerTop, 'set-aside'],
-      [s.blockerLow, 'set-aside'],
-      [s.deep, 'pulled'],
-      [s.blockerA2, 'set-aside'],
-      [s.mid, 'pulled'],
-      [s.onTop, 'pulled'],
-    ] as const) {
+    for (const [vault, action] of planSteps(s)) {
       const res = await step(user, list.id, vault, action);
       expect(res.statusCode, `${action} ${vault.id}: ${res.body}`).toBe(200);
     }
@@ -246,12 +250,7 @@ describe.each(testEngines())('pull lists on %s', (engine) => {
     const s = await scene();
     const list = (await create(user, { order_name: s.order })).json() as PullListDto;
     for (const [vault, action] of [
-      [s.blockerTop, 'set-aside'],
-      [s.blockerLow, 'set-aside'],
-      [s.deep, 'pulled'],
-      [s.blockerA2, 'set-aside'],
-      [s.mid, 'pulled'],
-      [s.onTop, 'pulled'],
+      ...planSteps(s),
       [s.blockerLow, 'put-back'],
       [s.blockerTop, 'put-back'],
       [s.blockerA2, 'put-back'],

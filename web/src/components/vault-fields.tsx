@@ -1,8 +1,10 @@
-import type { Dispatch, ReactNode, SetStateAction } from 'react';
+import { type Dispatch, type ReactNode, type SetStateAction, useState } from 'react';
 import { VAULT_TYPES, type VaultType } from '../../../domain/rules/capacity';
 import { emptyCustomerName, vaultNumberDisabled } from '../../../domain/rules/placeholders';
+import { useFormIssues } from '../lib/use-form-issues';
 import { FormField, inputClass } from './ui/form-field';
 import { SegmentedToggle } from './ui/segmented-toggle';
+import { LabelledOptions } from './ui/named-options';
 
 const kindLabels: Record<VaultType, string> = {
   vault: 'Vault',
@@ -36,6 +38,43 @@ export function shownVault(values: VaultFieldValues, empty: boolean) {
 }
 
 export type VaultMode = 'regular' | 'empty';
+
+/** The kind a real vault takes in a field: a couchbox in a couchbox field, else a vault. */
+export function fieldVaultKind(couchboxField: boolean): VaultType {
+  return couchboxField ? 'couchbox' : 'vault';
+}
+
+/**
+ * The state of a vault form, shared by the add dialog and the edit page: the mode, what was typed, the schema's
+ * issues, and `fields`, the props `VaultFields` takes from them (the form adds its own names, rows and extras).
+ */
+export function useVaultForm(start: {
+  mode: VaultMode;
+  couchboxField: boolean;
+  values?: Partial<VaultFieldValues>;
+}) {
+  const [mode, setMode] = useState<VaultMode>(start.mode);
+  const [values, setValues] = useState<VaultFieldValues>(() => ({
+    kind: fieldVaultKind(start.couchboxField),
+    customer: '',
+    vaultNumber: '',
+    order: '',
+    note: '',
+    ...start.values,
+  }));
+  const issues = useFormIssues();
+  const empty = mode === 'empty';
+  return {
+    mode,
+    setMode,
+    values,
+    setValues,
+    empty,
+    shown: shownVault(values, empty),
+    issues,
+    fields: { values, setValues, empty, couchboxField: start.couchboxField, issues: issues.byField },
+  };
+}
 
 /** Regular (a customer's vault) or Empty (a placeholder: empty vault, liftvan, T2 or couchbox). */
 export function VaultModeToggle({
@@ -111,11 +150,7 @@ export function VaultFields({
             onChange={(e) => onChange({ kind: e.target.value as VaultType })}
             className={inputClass}
           >
-            {kinds.map((k) => (
-              <option key={k} value={k}>
-                {kindLabels[k]}
-              </option>
-            ))}
+            <LabelledOptions values={kinds} labels={kindLabels} />
           </select>
         </FormField>
       )}

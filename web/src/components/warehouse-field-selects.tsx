@@ -1,4 +1,9 @@
-import type { WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
+import { useState } from 'react';
+import { isCouchboxField, nextFreeSlot } from '../../../domain/rules/capacity';
+import { compareFieldNames } from '../../../domain/rules/field-names';
+import type { FieldDto, WarehouseDto, WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
+import { useWarehouse } from '../api/warehouses';
+import { NamedOptions } from './ui/named-options';
 
 const selectClass =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm pointer-coarse:min-h-11 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none';
@@ -23,7 +28,7 @@ export function WarehouseFieldSelects({
   onWarehouse: (id: number) => void;
   fieldLabel: string;
   /** the fields on offer, each with its text in the list */
-  fields: { id: number; text: string }[];
+  fields: { id: number; name: string }[];
   fieldId: number | undefined;
   onField: (id: number | undefined) => void;
   /** false while the warehouse's fields are on their way */
@@ -40,11 +45,7 @@ export function WarehouseFieldSelects({
           value={warehouseId ?? ''}
           onChange={(e) => onWarehouse(Number(e.target.value))}
         >
-          {warehouses.map((w) => (
-            <option key={w.id} value={w.id}>
-              {w.name}
-            </option>
-          ))}
+          <NamedOptions items={warehouses} />
         </select>
       </label>
       <label className="block">
@@ -58,13 +59,72 @@ export function WarehouseFieldSelects({
           <option value="">
             {!loaded ? 'Loading fields...' : fields.length === 0 ? noneText : 'Choose a field'}
           </option>
-          {fields.map((f) => (
-            <option key={f.id} value={f.id}>
-              {f.text}
-            </option>
-          ))}
+          <NamedOptions items={fields} />
         </select>
       </label>
     </div>
   );
+}
+
+/** The slot a vault coming into this field takes (the slot rules: only the next free one), or null when none. */
+export function slotFor(field: FieldDto, fieldCapacity: number): number | null {
+  const occupied = Object.values(field.vaults).flatMap((v) => (v.position === null ? [] : [v.position]));
+  return nextFreeSlot(field, occupied, fieldCapacity);
+}
+
+/** The fields with a free slot, by name, each with the slot it offers; a couchbox fits only a couchbox field. */
+function openSlots(warehouse: WarehouseDto, couchbox: boolean): { field: FieldDto; slot: number }[] {
+  return Object.values(warehouse.fields)
+    .map((field) => ({ field, slot: slotFor(field, warehouse.fieldCapacity) }))
+    .filter(
+      (o): o is { field: FieldDto; slot: number } =>
+        o.slot !== null && (!couchbox || isCouchboxField(o.field.type)),
+    )
+    .sort((a, b) => compareFieldNames(a.field.name, b.field.name));
+}
+
+/**
+ * Where a vault is being sent: the chosen warehouse (loaded with its fields), its fields with a free slot, the chosen
+ * field, and `selects`, the props `WarehouseFieldSelects` takes from them. `onChange` runs on every choice.
+ */
+export function useVaultDestination({
+  warehouses,
+  startId,
+  couchbox,
+  onChange,
+}: {
+  warehouses: WarehouseSummaryDto[];
+  /** the warehouse chosen first; the company's first one when absent */
+  startId?: number | null;
+  couchbox: boolean;
+  onChange?: () => void;
+}) {
+  const [warehouseId, setWarehouseId] = useState<number | undefined>(startId ?? warehouses[0]?.id);
+  const [fieldId, setFieldId] = useState<number | undefined>(undefined);
+  const warehouse = useWarehouse(warehouseId);
+  const detail = warehouse.data?.id === warehouseId ? warehouse.data : undefined;
+  const open = detail ? openSlots(detail, couchbox) : [];
+  return {
+    warehouse,
+    warehouseId,
+    fieldId,
+    detail,
+    open,
+    chosen: open.find((o) => o.field.id === fieldId),
+    selects: {
+      warehouses,
+      warehouseId,
+      onWarehouse: (id: number) => {
+        setWarehouseId(id);
+        setFieldId(undefined);
+        onChange?.();
+      },
+      fieldId,
+      onField: (id: number | undefined) => {
+        setFieldId(id);
+        onChange?.();
+      },
+      loaded: detail !== undefined,
+    },
+  };
 }

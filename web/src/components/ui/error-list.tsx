@@ -1,3 +1,4 @@
+import { errorMessages } from '../../lib/api-client';
 import { Button } from './button';
 
 export function ErrorList({ messages }: { messages: string[] }) {
@@ -32,4 +33,9 @@ export function LoadFailed({
       </Button>
     </div>
   );
+}
+
+/** LoadFailed for a query that failed: its error's reasons, and a retry that fetches it again. */
+export function QueryFailed({ query }: { query: { error: unknown; refetch: () => Promise<unknown> } }) {
+  return <LoadFailed messages={errorMessages(query.error)} onRetry={() => void query.refetch()} />;
 }

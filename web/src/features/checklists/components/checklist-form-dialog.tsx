@@ -11,6 +11,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { ToggleSwitch } from '../../../components/ui/toggle-switch';
 import { inputClass } from '../../../components/ui/form-field';
+import { NamedOptions } from '../../../components/ui/named-options';
 import { useFormIssues } from '../../../lib/use-form-issues';
 
 export interface DraftTask {
@@ -127,11 +128,7 @@ export function ChecklistFormDialog({
             className={inputClass}
           >
             <option value="">Select a warehouse</option>
-            {warehouses.map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.name}
-              </option>
-            ))}
+            <NamedOptions items={warehouses} />
           </select>
         </div>
 

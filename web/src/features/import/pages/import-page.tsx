@@ -1,5 +1,5 @@
 import { Download, FileUp, Undo2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import {
   type ColumnMapping,
   IMPORT_COLUMN_LABELS,
@@ -312,27 +312,15 @@ export default function ImportPage() {
               if (chosen) void check(chosen, result ? keepMapping(result.headers) : undefined, options);
             }}
           />
-          <label className="mt-3 flex min-h-10 items-center gap-2 text-sm text-slate-700 pointer-coarse:min-h-11">
-            <input
-              type="checkbox"
-              className="size-4"
-              checked={createWarehouses}
-              onChange={(event) => setCreateWarehouses(event.target.checked)}
-            />
+          <Checkbox className="mt-3" checked={createWarehouses} onChange={setCreateWarehouses}>
             {kind === 'vaults'
               ? 'Create warehouses the file names but this company does not have yet (sized to the file)'
               : 'Create racks the file describes (Rack Shelves, Shelf Capacity, size) but the warehouse does not have yet'}
-          </label>
+          </Checkbox>
           {kind === 'vaults' && (
-            <label className="mt-1 flex min-h-10 items-center gap-2 text-sm text-slate-700 pointer-coarse:min-h-11">
-              <input
-                type="checkbox"
-                className="size-4"
-                checked={allowRepeatedNumbers}
-                onChange={(event) => setAllowRepeatedNumbers(event.target.checked)}
-              />
+            <Checkbox className="mt-1" checked={allowRepeatedNumbers} onChange={setAllowRepeatedNumbers}>
               Allow vault numbers that repeat (in the file or among the vaults already here)
-            </label>
+            </Checkbox>
           )}
         </div>
 
@@ -378,5 +366,32 @@ export default function ImportPage() {
         <ImportHistory />
       </div>
     </Page>
+  );
+}
+
+/** One of the import's options: a checkbox with its sentence. */
+function Checkbox({
+  checked,
+  onChange,
+  className,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <label
+      className={`${className} flex min-h-10 items-center gap-2 text-sm text-slate-700 pointer-coarse:min-h-11`}
+    >
+      <input
+        type="checkbox"
+        className="size-4"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      {children}
+    </label>
   );
 }

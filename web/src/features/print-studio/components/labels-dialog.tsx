@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { inputClass } from '../../../components/ui/form-field';
+import { NamedOptions } from '../../../components/ui/named-options';
 import { readRemembered, remember } from '../../../lib/remembered';
 import { errorMessages } from '../../../lib/api-client';
 
@@ -124,11 +125,7 @@ export function LabelsDialog({
                 value={chosenWarehouse ?? ''}
                 onChange={(e) => setWarehouseId(Number(e.target.value))}
               >
-                {warehouses.map((w) => (
-                  <option key={w.id} value={w.id}>
-                    {w.name}
-                  </option>
-                ))}
+                <NamedOptions items={warehouses} />
               </select>
             </div>
             <div>

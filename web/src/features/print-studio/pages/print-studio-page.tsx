@@ -10,7 +10,7 @@ import { useWarehouses } from '../../../api/warehouses';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { LoadFailed } from '../../../components/ui/error-list';
+import { QueryFailed } from '../../../components/ui/error-list';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessages } from '../../../lib/api-client';
@@ -165,7 +165,7 @@ export default function PrintStudioPage() {
         {status === 'loading' || status === 'idle' ? (
           <Spinner label="Loading vaults..." />
         ) : status === 'failed' ? (
-          <LoadFailed messages={errorMessages(vaults.error)} onRetry={() => void vaults.refetch()} />
+          <QueryFailed query={vaults} />
         ) : list.length === 0 ? (
           <EmptyState icon={FileX} title="No vaults found" />
         ) : (

@@ -1,22 +1,12 @@
 import { Undo2 } from 'lucide-react';
-import { useState } from 'react';
-import { isCouchboxField, nextFreeSlot } from '../../../../../domain/rules/capacity';
-import { compareFieldNames } from '../../../../../domain/rules/field-names';
 import type { SetAsideVaultDto } from '../../../../../domain/schemas/pull-list.schema';
-import type { FieldDto, WarehouseSummaryDto } from '../../../../../domain/schemas/warehouse.schema';
-import { useWarehouse } from '../../../api/warehouses';
+import type { WarehouseSummaryDto } from '../../../../../domain/schemas/warehouse.schema';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Spinner } from '../../../components/ui/spinner';
-import { WarehouseFieldSelects } from '../../../components/warehouse-field-selects';
+import { useVaultDestination, WarehouseFieldSelects } from '../../../components/warehouse-field-selects';
 import { errorMessages } from '../../../lib/api-client';
-
-/** The slot a vault coming into this field takes (the slot rules: only the next free one), or null when none. */
-function slotOf(field: FieldDto, fieldCapacity: number): number | null {
-  const occupied = Object.values(field.vaults).flatMap((v) => (v.position === null ? [] : [v.position]));
-  return nextFreeSlot(field, occupied, fieldCapacity);
-}
 
 export interface PickedSlot {
   fieldId: number;
@@ -73,23 +63,12 @@ function PutBackForm({
   error: unknown;
   onPick: (slot: PickedSlot) => void;
 }) {
-  const [warehouseId, setWarehouseId] = useState<number | undefined>(
-    vault.from_warehouse_id ?? warehouses[0]?.id,
-  );
-  const [fieldId, setFieldId] = useState<number | undefined>(undefined);
-  const warehouse = useWarehouse(warehouseId);
-  const detail = warehouse.data?.id === warehouseId ? warehouse.data : undefined;
   const couchbox = vault.type === 'couchbox';
-  const open = detail
-    ? Object.values(detail.fields)
-        .map((field) => ({ field, slot: slotOf(field, detail.fieldCapacity) }))
-        .filter(
-          (o): o is { field: FieldDto; slot: number } =>
-            o.slot !== null && (!couchbox || isCouchboxField(o.field.type)),
-        )
-        .sort((a, b) => compareFieldNames(a.field.name, b.field.name))
-    : [];
-  const chosen = open.find((o) => o.field.id === fieldId);
+  const { warehouse, warehouseId, detail, open, chosen, selects } = useVaultDestination({
+    warehouses,
+    startId: vault.from_warehouse_id,
+    couchbox,
+  });
 
   return (
     <form
@@ -111,17 +90,9 @@ function PutBackForm({
       </p>
       {error !== null && <ErrorList messages={errorMessages(error)} />}
       <WarehouseFieldSelects
-        warehouses={warehouses}
-        warehouseId={warehouseId}
-        onWarehouse={(id) => {
-          setWarehouseId(id);
-          setFieldId(undefined);
-        }}
+        {...selects}
         fieldLabel="Field and slot"
-        fields={open.map(({ field, slot }) => ({ id: field.id, text: `${field.name}, position ${slot}` }))}
-        fieldId={fieldId}
-        onField={setFieldId}
-        loaded={detail !== undefined}
+        fields={open.map(({ field, slot }) => ({ id: field.id, name: `${field.name}, position ${slot}` }))}
         noneText={couchbox ? 'No couchbox field has a free slot' : 'No field has a free slot'}
       />
       {warehouse.isPending && warehouseId !== undefined && <Spinner label="Loading fields..." />}

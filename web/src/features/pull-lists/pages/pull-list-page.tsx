@@ -1,6 +1,6 @@
 import { ArrowDownToLine, CheckCircle2, FileDown, MapPin, PackageCheck, Undo2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type {
   PullAction,
@@ -12,12 +12,13 @@ import { useSession } from '../../../api/session';
 import { useWarehouses } from '../../../api/warehouses';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { LoadFailed } from '../../../components/ui/error-list';
+import { QueryFailed } from '../../../components/ui/error-list';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useIdParam } from '../../../lib/use-id-param';
 import { PutBackDialog, type PickedSlot } from '../components/put-back-dialog';
 import { downloadPickSheet } from '../pick-sheet';
 
@@ -30,17 +31,15 @@ const STATE_LABEL = { 'in-field': 'In field', 'on-stage': 'On stage', released: 
  * the server's, so it survives a reload, and other tablets see each step live.
  */
 export default function PullListPage() {
-  const { id } = useParams();
-  const listId = Number(id);
-  const valid = Number.isInteger(listId) && listId > 0;
-  const list = usePullList(valid ? listId : null);
+  const listId = useIdParam();
+  const list = usePullList(listId);
   useDocumentTitle(list.data?.title ?? 'Pull list');
-  if (!valid) return <Page title="Pull list">This pull list does not exist.</Page>;
+  if (listId === null) return <Page title="Pull list">This pull list does not exist.</Page>;
   if (list.isPending) return <Spinner />;
   if (list.isError)
     return (
       <Page title="Pull list">
-        <LoadFailed messages={errorMessages(list.error)} onRetry={() => void list.refetch()} />
+        <QueryFailed query={list} />
       </Page>
     );
   return <PullListView list={list.data} />;

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCreatePullList, usePullLists } from '../../../api/pull-lists';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorList, LoadFailed } from '../../../components/ui/error-list';
+import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
 import { inputClass } from '../../../components/ui/form-field';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
@@ -63,9 +63,7 @@ export default function PullListsPage() {
         )}
       </form>
       {lists.isPending && <Spinner />}
-      {lists.isError && (
-        <LoadFailed messages={errorMessages(lists.error)} onRetry={() => void lists.refetch()} />
-      )}
+      {lists.isError && <QueryFailed query={lists} />}
       {lists.data && lists.data.length === 0 && (
         <EmptyState icon={ClipboardList} title="No pull lists yet.">
           Start one above for an order or a customer.

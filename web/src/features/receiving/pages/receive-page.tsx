@@ -15,6 +15,7 @@ import { Page } from '../../../components/ui/page';
 import { errorMessages } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type ShipmentLine, shipmentLines } from '../shipment-lines';
+import { LabelledOptions } from '../../../components/ui/named-options';
 
 const TYPE_LABEL: Record<VaultType, string> = {
   vault: 'Vaults',
@@ -230,11 +231,7 @@ function PrintLabels({ vaultIds }: { vaultIds: number[] }) {
           onChange={(e) => setFormat(e.target.value as LabelFormat)}
           className={`${inputClass} mt-1 block`}
         >
-          {LABEL_FORMATS.map((f) => (
-            <option key={f} value={f}>
-              {LABEL_FORMAT_NAMES[f]}
-            </option>
-          ))}
+          <LabelledOptions values={LABEL_FORMATS} labels={LABEL_FORMAT_NAMES} />
         </select>
       </label>
       <Button onClick={() => void print()} disabled={printing}>

@@ -5,11 +5,11 @@ import type { ScannedFieldDto, ScannedVaultDto } from '../../../../../domain/sch
 import { lookUpScan, useScanMove } from '../../../api/scan';
 import { buttonClass } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
-import { inputClass } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
 import { readFeedback } from '../read-feedback';
 import { CameraReader, CameraToggle } from './camera-reader';
+import { ScanTextForm } from './scan-text-form';
 import { VaultWhere } from './vault-where';
 
 interface LastScan {
@@ -38,7 +38,6 @@ export function ScanPanel({
 }) {
   const navigate = useNavigate();
   const [camera, setCamera] = useState(true);
-  const [typed, setTyped] = useState('');
   const [vault, setVault] = useState<ScannedVaultDto | null>(null);
   const [waitingForField, setWaitingForField] = useState(false);
   const [confirmMove, setConfirmMove] = useState<{ vault: ScannedVaultDto; field: ScannedFieldDto } | null>(
@@ -118,29 +117,12 @@ export function ScanPanel({
         <CameraToggle on={camera} onToggle={() => setCamera((on) => !on)} className="min-h-12 flex-1" />
       </div>
       {camera && <CameraReader onRead={(text) => void handleRef.current(text)} />}
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void handle(typed);
-          setTyped('');
-        }}
-        className="flex gap-2"
-      >
-        <label htmlFor="scan-text" className="sr-only">
-          Label text
-        </label>
-        <input
-          id="scan-text"
-          className={`${inputClass} h-12 flex-1 text-lg`}
-          placeholder="Vault number or field, e.g. B4"
-          value={typed}
-          autoComplete="off"
-          onChange={(e) => setTyped(e.target.value)}
-        />
-        <button type="submit" className={buttonClass('primary', 'min-h-12')}>
-          Find
-        </button>
-      </form>
+      <ScanTextForm
+        id="scan-text"
+        placeholder="Vault number or field, e.g. B4"
+        button="Find"
+        onText={(text) => void handle(text)}
+      />
       <ErrorList messages={errors} />
       {notice && (
         <p role="status" className="rounded-lg bg-green-50 p-3 text-base font-semibold text-green-800">

@@ -1,22 +1,23 @@
 import { CheckCircle2, FileDown, Search, ScanSearch, Truck } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { CheckDto, CheckFieldDto, CheckVaultDto } from '../../../../../domain/schemas/check.schema';
 import { useCheck, useCheckScan, useFinishCheck, useResolveDiscrepancy } from '../../../api/checks';
 import { useRole } from '../../../api/session';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorList, LoadFailed } from '../../../components/ui/error-list';
-import { inputClass } from '../../../components/ui/form-field';
+import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
 import { Page } from '../../../components/ui/page';
 import { RoleHint } from '../../../components/ui/role-hint';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { downloadFile, errorMessages } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useIdParam } from '../../../lib/use-id-param';
 import { CameraReader, CameraToggle } from '../components/camera-reader';
+import { ScanTextForm } from '../components/scan-text-form';
 import { readFeedback } from '../read-feedback';
 import { useScanClaim } from '../scan-claim';
 
@@ -31,18 +32,16 @@ interface LastScan {
 
 /** One warehouse check: scanning while it runs (live for everyone on it), its report once finished. */
 export default function CheckPage() {
-  const { id } = useParams();
-  const checkId = Number(id);
-  const valid = Number.isInteger(checkId) && checkId > 0;
-  const check = useCheck(valid ? checkId : null);
+  const checkId = useIdParam();
+  const check = useCheck(checkId);
   useDocumentTitle(check.data ? `Check ${check.data.id}: ${check.data.warehouse_name}` : 'Warehouse check');
 
-  if (!valid) return <Missing />;
+  if (checkId === null) return <Missing />;
   if (check.isPending) return <Spinner />;
   if (check.isError)
     return (
       <Page title="Warehouse check">
-        <LoadFailed messages={errorMessages(check.error)} onRetry={() => void check.refetch()} />
+        <QueryFailed query={check} />
       </Page>
     );
   return check.data.finished_at ? <Report check={check.data} /> : <Running check={check.data} />;
@@ -80,7 +79,6 @@ function Running({ check }: { check: CheckDto }) {
   const finish = useFinishCheck(check.id);
   const [current, setCurrent] = useState<number | null>(null);
   const [camera, setCamera] = useState(false);
-  const [typed, setTyped] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
   const [last, setLast] = useState<LastScan[]>([]);
   const [confirmFinish, setConfirmFinish] = useState(false);
@@ -151,29 +149,13 @@ function Running({ check }: { check: CheckDto }) {
             <CameraToggle on={camera} onToggle={() => setCamera((on) => !on)} className="min-h-12" />
           </div>
           {camera && <CameraReader onRead={(text) => handle(text)} />}
-          <form
-            className="flex gap-2"
-            onSubmit={(event) => {
-              event.preventDefault();
-              handle(typed);
-              setTyped('');
-            }}
-          >
-            <label htmlFor="check-scan-text" className="sr-only">
-              Label text
-            </label>
-            <input
-              id="check-scan-text"
-              className={`${inputClass} h-12 flex-1 text-lg`}
-              placeholder={field ? 'Vault number' : 'Field, e.g. B4'}
-              value={typed}
-              autoComplete="off"
-              onChange={(e) => setTyped(e.target.value)}
-            />
-            <button type="submit" className={buttonClass('primary', 'min-h-12')} disabled={scan.isPending}>
-              Enter
-            </button>
-          </form>
+          <ScanTextForm
+            id="check-scan-text"
+            placeholder={field ? 'Vault number' : 'Field, e.g. B4'}
+            button="Enter"
+            disabled={scan.isPending}
+            onText={(text) => handle(text)}
+          />
           <ErrorList messages={errors} />
           {last.length > 0 && (
             <ol aria-label="Last scans" className="space-y-1 text-base">

@@ -1,5 +1,5 @@
 import { ScanSearch } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { compareFieldNames, parseFieldName } from '../../../../../domain/rules/field-names';
 import { useChecks, useStartCheck } from '../../../api/checks';
@@ -7,8 +7,9 @@ import { useRole, useSession } from '../../../api/session';
 import { useWarehouse, useWarehouses } from '../../../api/warehouses';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorList, LoadFailed } from '../../../components/ui/error-list';
+import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
 import { inputClass } from '../../../components/ui/form-field';
+import { NamedOptions } from '../../../components/ui/named-options';
 import { Page } from '../../../components/ui/page';
 import { RoleHint } from '../../../components/ui/role-hint';
 import { Spinner } from '../../../components/ui/spinner';
@@ -70,23 +71,17 @@ export default function ChecksPage() {
           className="mb-6 flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
           aria-label="Start a check"
         >
-          <div className="flex min-w-48 flex-col gap-1 text-sm font-medium text-slate-700">
-            <label htmlFor="check-warehouse">Warehouse</label>
+          <Stacked id="check-warehouse" label="Warehouse">
             <select
               id="check-warehouse"
               className={`${inputClass} min-h-12`}
               value={chosenId ?? ''}
               onChange={(e) => setWarehouseId(Number(e.target.value))}
             >
-              {warehouses.data?.map((w) => (
-                <option key={w.id} value={w.id}>
-                  {w.name}
-                </option>
-              ))}
+              <NamedOptions items={warehouses.data ?? []} />
             </select>
-          </div>
-          <div className="flex min-w-48 flex-col gap-1 text-sm font-medium text-slate-700">
-            <label htmlFor="check-scope">Check</label>
+          </Stacked>
+          <Stacked id="check-scope" label="Check">
             <select
               id="check-scope"
               className={`${inputClass} min-h-12`}
@@ -96,10 +91,9 @@ export default function ChecksPage() {
               <option value="all">The whole warehouse</option>
               <option value="some">Some fields</option>
             </select>
-          </div>
+          </Stacked>
           {scope === 'some' && (
-            <div className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
-              <label htmlFor="check-fields">Fields</label>
+            <Stacked id="check-fields" label="Fields" className="min-w-56 flex-1">
               <input
                 id="check-fields"
                 className={`${inputClass} min-h-12`}
@@ -111,7 +105,7 @@ export default function ChecksPage() {
               <span id="check-fields-hint" className="text-xs font-normal text-slate-500">
                 Field names separated by commas
               </span>
-            </div>
+            </Stacked>
           )}
           <Button type="submit" className="min-h-12" disabled={start.isPending || chosenId === null}>
             <ScanSearch className="h-5 w-5" aria-hidden /> Start check
@@ -126,9 +120,7 @@ export default function ChecksPage() {
         </div>
       )}
       {checks.isPending && <Spinner />}
-      {checks.isError && (
-        <LoadFailed messages={errorMessages(checks.error)} onRetry={() => void checks.refetch()} />
-      )}
+      {checks.isError && <QueryFailed query={checks} />}
       {checks.data && checks.data.length === 0 && (
         <EmptyState icon={ScanSearch} title="No warehouse checks yet">
           Start one above: scan each field's label, then the vaults in it.
@@ -159,5 +151,25 @@ export default function ChecksPage() {
         </ul>
       )}
     </Page>
+  );
+}
+
+/** A control of the start form with its label above it. */
+function Stacked({
+  id,
+  label,
+  className = 'min-w-48',
+  children,
+}: {
+  id: string;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`flex ${className} flex-col gap-1 text-sm font-medium text-slate-700`}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+    </div>
   );
 }

@@ -1,20 +1,18 @@
 import { useState } from 'react';
-import { fieldSlotCount, isCouchboxField, nextFreeSlot } from '../../../../../domain/rules/capacity';
-import { compareFieldNames } from '../../../../../domain/rules/field-names';
+import { fieldSlotCount } from '../../../../../domain/rules/capacity';
 import { truncate } from '../../../../../domain/rules/text';
 import type { StagedVaultDto } from '../../../../../domain/schemas/vault.schema';
-import type {
-  FieldDto,
-  WarehouseDto,
-  WarehouseSummaryDto,
-} from '../../../../../domain/schemas/warehouse.schema';
+import type { FieldDto, WarehouseSummaryDto } from '../../../../../domain/schemas/warehouse.schema';
 import { useMoveVault } from '../../../api/vaults';
-import { useWarehouse } from '../../../api/warehouses';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Spinner } from '../../../components/ui/spinner';
-import { WarehouseFieldSelects } from '../../../components/warehouse-field-selects';
+import {
+  slotFor,
+  useVaultDestination,
+  WarehouseFieldSelects,
+} from '../../../components/warehouse-field-selects';
 import { errorMessages } from '../../../lib/api-client';
 
 export function vaultLabel(vault: { name: string | null; customer_name: string }) {
@@ -26,11 +24,6 @@ function freeSlotCount(field: FieldDto, fieldCapacity: number): number {
   if (field.full || field.type === 'couchbox-B') return 0;
   const occupied = Object.values(field.vaults).filter((v) => v.position !== null).length;
   return Math.max(0, fieldSlotCount(field.type, fieldCapacity) - occupied);
-}
-
-function freeSlot(field: FieldDto, fieldCapacity: number): number | null {
-  const occupied = Object.values(field.vaults).flatMap((v) => (v.position === null ? [] : [v.position]));
-  return nextFreeSlot(field, occupied, fieldCapacity);
 }
 
 export function MoveVaultDialog({
@@ -60,11 +53,13 @@ function MoveVaultForm({
   warehouses: WarehouseSummaryDto[];
   onMoved: (message: string) => void;
 }) {
-  const [warehouseId, setWarehouseId] = useState<number | undefined>(warehouses[0]?.id);
-  const [fieldId, setFieldId] = useState<number | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
-  const warehouse = useWarehouse(warehouseId);
   const moveVault = useMoveVault();
+  const { warehouse, fieldId, detail, open, selects } = useVaultDestination({
+    warehouses,
+    couchbox: vault.type === 'couchbox',
+    onChange: () => moveVault.reset(),
+  });
 
   if (warehouses.length === 0) {
     return (
@@ -72,10 +67,8 @@ function MoveVaultForm({
     );
   }
 
-  const detail = warehouse.data?.id === warehouseId ? warehouse.data : undefined;
-  const open = detail ? openFields(detail, vault.type === 'couchbox') : [];
   const field = detail && fieldId !== undefined ? detail.fields[fieldId] : undefined;
-  const position = field && detail ? freeSlot(field, detail.fieldCapacity) : null;
+  const position = field && detail ? slotFor(field, detail.fieldCapacity) : null;
 
   function confirmMove() {
     if (!field || position === null || !detail) return;
@@ -97,24 +90,12 @@ function MoveVaultForm({
       </p>
       {moveVault.isError && <ErrorList messages={errorMessages(moveVault.error)} />}
       <WarehouseFieldSelects
-        warehouses={warehouses}
-        warehouseId={warehouseId}
-        onWarehouse={(id) => {
-          setWarehouseId(id);
-          setFieldId(undefined);
-          moveVault.reset();
-        }}
+        {...selects}
         fieldLabel="Field"
-        fields={open.map((f) => {
+        fields={open.map(({ field: f }) => {
           const free = detail ? freeSlotCount(f, detail.fieldCapacity) : 0;
-          return { id: f.id, text: `${f.name} (${free} free ${free === 1 ? 'slot' : 'slots'})` };
+          return { id: f.id, name: `${f.name} (${free} free ${free === 1 ? 'slot' : 'slots'})` };
         })}
-        fieldId={fieldId}
-        onField={(id) => {
-          setFieldId(id);
-          moveVault.reset();
-        }}
-        loaded={detail !== undefined}
         noneText="No field has a free slot"
       />
       {warehouse.isPending && <Spinner label="Loading fields..." />}
@@ -174,13 +155,4 @@ function MoveVaultForm({
       />
     </div>
   );
-}
-
-/** Fields with a free slot; a couchbox fits only a couchbox field. */
-function openFields(warehouse: WarehouseDto, couchboxOnly: boolean): FieldDto[] {
-  return Object.values(warehouse.fields)
-    .filter(
-      (f) => freeSlot(f, warehouse.fieldCapacity) !== null && (!couchboxOnly || isCouchboxField(f.type)),
-    )
-    .sort((a, b) => compareFieldNames(a.name, b.name));
 }

@@ -15,7 +15,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessages } from '../../../lib/api-client';
 import { MoveVaultDialog, vaultLabel } from '../components/move-vault-dialog';
 import { ToggleSwitch } from '../../../components/ui/toggle-switch';
-import { LoadFailed } from '../../../components/ui/error-list';
+import { QueryFailed } from '../../../components/ui/error-list';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const SUCCESS_DIALOG_MS = 2000;
@@ -129,9 +129,7 @@ export default function StagePage() {
             : 'Choose a vault to move it into a field.'}
         </p>
         {staged.isPending && <Spinner label="Loading staged vaults..." />}
-        {staged.isError && (
-          <LoadFailed messages={errorMessages(staged.error)} onRetry={() => void staged.refetch()} />
-        )}
+        {staged.isError && <QueryFailed query={staged} />}
         {staged.isSuccess && vaults.length === 0 && (
           <div className="flex flex-col items-center py-10 text-center text-slate-500">
             <Forklift className="h-10 w-10 text-slate-300" aria-hidden />

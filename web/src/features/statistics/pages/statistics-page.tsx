@@ -11,10 +11,9 @@ import { useWarehouses } from '../../../api/warehouses';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { errorMessages } from '../../../lib/api-client';
 import { statisticsRows } from '../statistics-rows';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { LoadFailed } from '../../../components/ui/error-list';
+import { QueryFailed } from '../../../components/ui/error-list';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const occupancyText: Record<OccupancyColour, string> = {
@@ -86,9 +85,7 @@ export default function StatisticsPage() {
   return (
     <Page title="Statistics">
       {warehouses.isPending && <Spinner label="Loading statistics..." />}
-      {warehouses.isError && (
-        <LoadFailed messages={errorMessages(warehouses.error)} onRetry={() => void warehouses.refetch()} />
-      )}
+      {warehouses.isError && <QueryFailed query={warehouses} />}
       {warehouses.isSuccess && list.length === 0 && (
         <EmptyState icon={BarChart3} title="No warehouses yet">
           Statistics appear here once you add a warehouse.

@@ -5,7 +5,7 @@ import type { MemberDto, MemberLinkDto, PendingResetDto } from '../../../../../d
 import { useRole, useSession } from '../../../api/session';
 import { useChangeMember, useInvite, useResetLink, useTeam } from '../../../api/team';
 import { Button } from '../../../components/ui/button';
-import { ErrorList, LoadFailed } from '../../../components/ui/error-list';
+import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
 import { FormField, inputClass } from '../../../components/ui/form-field';
 import { Page } from '../../../components/ui/page';
 import { RoleHint } from '../../../components/ui/role-hint';
@@ -14,6 +14,7 @@ import { errorMessages } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { OneTimeLink } from '../components/one-time-link';
 import { RevokeLinkButton } from '../components/revoke-link-button';
+import { LabelledOptions } from '../../../components/ui/named-options';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -70,11 +71,7 @@ function InviteForm({ openLinks }: { openLinks: Set<number> | undefined }) {
         </FormField>
         <FormField label="Role" hint={ROLE_HELP[role]} className="min-w-60">
           <select value={role} onChange={(e) => setRole(e.target.value as Role)} className={inputClass}>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
+            <LabelledOptions values={ROLES} labels={ROLE_LABELS} />
           </select>
         </FormField>
         <Button type="submit" disabled={invite.isPending}>
@@ -203,9 +200,7 @@ export default function TeamPage() {
           openLinks={team.isSuccess ? new Set(team.data.invites.map((invite) => invite.id)) : undefined}
         />
         {team.isPending && <Spinner label="Loading the team..." />}
-        {team.isError && (
-          <LoadFailed messages={errorMessages(team.error)} onRetry={() => void team.refetch()} />
-        )}
+        {team.isError && <QueryFailed query={team} />}
         {team.isSuccess && (
           <section
             aria-labelledby="members-title"

@@ -25,15 +25,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
-import { useFormIssues } from '../../../lib/use-form-issues';
 import { fileInputClass } from '../../../components/ui/form-field';
-import {
-  shownVault,
-  VaultFields,
-  type VaultFieldValues,
-  type VaultMode,
-  VaultModeToggle,
-} from '../../../components/vault-fields';
+import { fieldVaultKind, useVaultForm, VaultFields, VaultModeToggle } from '../../../components/vault-fields';
 
 export function EditVaultForm({
   vault,
@@ -55,16 +48,19 @@ export function EditVaultForm({
   const couchboxField = isCouchboxField(field.type);
   const startKind = placeholderKind(vault.customer_name);
   const wasEmpty = startKind !== null;
-  const [mode, setMode] = useState<VaultMode>(wasEmpty ? 'empty' : 'regular');
   // what was typed for a real customer stays while Empty Mode shows the placeholder's name, until the save
-  const [values, setValues] = useState<VaultFieldValues>({
-    kind: startKind ?? (couchboxField ? 'couchbox' : 'vault'),
-    customer: wasEmpty ? '' : vault.customer_name,
-    vaultNumber: vault.name ?? '',
-    order: vault.order_name ?? '',
-    note: vault.note ?? '',
+  const form = useVaultForm({
+    mode: wasEmpty ? 'empty' : 'regular',
+    couchboxField,
+    values: {
+      kind: startKind ?? fieldVaultKind(couchboxField),
+      customer: wasEmpty ? '' : vault.customer_name,
+      vaultNumber: vault.name ?? '',
+      order: vault.order_name ?? '',
+      note: vault.note ?? '',
+    },
   });
-  const issues = useFormIssues();
+  const { mode, values, empty, shown, issues } = form;
   const [confirmChange, setConfirmChange] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [uploading, setUploading] = useState<{ name: string; percent: number } | null>(null);
@@ -73,21 +69,19 @@ export function EditVaultForm({
   const [baseVersion] = useState(vault.version);
   const alert = useAlertMessage();
 
-  const empty = mode === 'empty';
-  const shown = shownVault(values, empty);
   // back to the warehouse with this field still chosen
   const backTo = `${paths.warehouse(warehouse.name)}?field=${encodeURIComponent(field.name)}`;
   const busy = upload.isPending || updateVault.isPending || deleteVault.isPending;
 
-  function changeMode(next: VaultMode) {
+  function changeMode(next: typeof mode) {
     if (next === mode) return;
-    setMode(next);
+    form.setMode(next);
     issues.clear();
   }
 
   function buildBody(): UpdateVaultBody & { name: string } {
     // a real vault keeps its stored kind; a placeholder turned back into a vault takes its field's kind
-    const regularType = wasEmpty ? (couchboxField ? 'couchbox' : 'vault') : vault.type;
+    const regularType = wasEmpty ? fieldVaultKind(couchboxField) : vault.type;
     return {
       name: shown.number,
       customer_name: shown.customer_name,
@@ -216,16 +210,7 @@ export function EditVaultForm({
               )}
             </p>
           </div>
-          <VaultFields
-            values={values}
-            setValues={setValues}
-            empty={empty}
-            couchboxField={couchboxField}
-            issues={issues.byField}
-            numberName="name"
-            noteRows={4}
-            notePlaceholder="Add a note..."
-          />
+          <VaultFields {...form.fields} numberName="name" noteRows={4} notePlaceholder="Add a note..." />
           <div className="flex flex-wrap justify-between gap-3 border-t border-slate-100 pt-4">
             <Button variant="danger" onClick={() => setConfirmDelete(true)} disabled={busy}>
               Delete

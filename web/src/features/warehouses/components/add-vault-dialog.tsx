@@ -9,12 +9,11 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { errorMessages } from '../../../lib/api-client';
-import { useFormIssues } from '../../../lib/use-form-issues';
 import { fileInputClass, FormField } from '../../../components/ui/form-field';
 import {
-  shownVault,
+  fieldVaultKind,
+  useVaultForm,
   VaultFields,
-  type VaultFieldValues,
   type VaultMode,
   VaultModeToggle,
 } from '../../../components/vault-fields';
@@ -58,25 +57,16 @@ function AddVaultForm({
 }) {
   const addVault = useAddVault();
   const alert = useAlertMessage();
-  const [mode, setMode] = useState<VaultMode>('regular');
-  const [values, setValues] = useState<VaultFieldValues>({
-    kind: couchboxField ? 'couchbox' : 'vault',
-    customer: '',
-    vaultNumber: '',
-    order: '',
-    note: '',
-  });
+  const form = useVaultForm({ mode: 'regular', couchboxField });
+  const { mode, values, empty, shown, issues } = form;
   const [file, setFile] = useState<File | null>(null);
   const [sent, setSent] = useState<number | null>(null);
-  const issues = useFormIssues();
-
-  const empty = mode === 'empty';
 
   function changeMode(next: VaultMode) {
-    setMode(next);
+    form.setMode(next);
     issues.clear();
     // empty placeholders carry no order; a real customer must be typed again
-    setValues((v) => ({ ...v, order: '', customer: next === 'regular' ? '' : v.customer }));
+    form.setValues((v) => ({ ...v, order: '', customer: next === 'regular' ? '' : v.customer }));
   }
 
   function onFile(event: ChangeEvent<HTMLInputElement>) {
@@ -92,20 +82,19 @@ function AddVaultForm({
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const shown = shownVault(values, empty);
-    const form = {
+    const body = {
       vault_id: shown.number,
       customer_name: shown.customer_name,
       order_name: shown.order_name,
-      type: empty ? values.kind : couchboxField ? 'couchbox' : 'vault',
+      type: empty ? values.kind : fieldVaultKind(couchboxField),
       note: shown.note,
       field_id: fieldId,
       position,
     };
-    if (!issues.check(AddVaultSchema, form)) return;
+    if (!issues.check(AddVaultSchema, body)) return;
     setSent(file ? 0 : null);
     addVault.mutate(
-      { ...form, attachment: file, onProgress: setSent },
+      { ...body, attachment: file, onProgress: setSent },
       {
         onSuccess: (vault) => {
           toast.success(`Vault ${vault.name ?? vault.customer_name} added`);
@@ -123,11 +112,7 @@ function AddVaultForm({
         <span className="text-sm text-slate-500">Position {position}</span>
       </div>
       <VaultFields
-        values={values}
-        setValues={setValues}
-        empty={empty}
-        couchboxField={couchboxField}
-        issues={issues.byField}
+        {...form.fields}
         numberName="vault_id"
         noteRows={3}
         beforeNote={
