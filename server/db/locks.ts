@@ -55,6 +55,11 @@ export function sharedWarehouseLock(warehouseIdColumn: string): RawBuilder<unkno
   return sql`pg_advisory_xact_lock_shared(${WAREHOUSE_LOCKS}, ${sql.ref(warehouseIdColumn)})`;
 }
 
+/** Step 1 in shared mode for one warehouse, as an expression of a larger statement (PostgreSQL only). */
+export function sharedWarehouseLockOf(warehouseId: number): RawBuilder<unknown> {
+  return sql`pg_advisory_xact_lock_shared(${WAREHOUSE_LOCKS}, ${warehouseId}::integer)`;
+}
+
 export function lockWarehouse(trx: Trx, warehouseId: number, mode: WarehouseLock): Promise<void> {
   return lockWarehouses(trx, [warehouseId], mode);
 }

@@ -12,6 +12,7 @@ import * as spreadsheetImports from './migrations/0009-spreadsheet-imports';
 import * as labelsAndChecks from './migrations/0008-labels-and-checks';
 import * as warehouseChecks from './migrations/0011-warehouse-checks';
 import * as connectionSlots from './migrations/0016-connection-slots';
+import * as fieldRowVersions from './migrations/0018-field-row-versions';
 
 // Listed here, not read from disk, so the same code runs from source and from any bundle.
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0008-labels-and-checks': labelsAndChecks,
   '0011-warehouse-checks': warehouseChecks,
   '0016-connection-slots': connectionSlots,
+  '0018-field-row-versions': fieldRowVersions,
 };
 
 /** Migrates to the newest migration, or up to and including `target` (tests of a migration on older data). */

@@ -37,33 +37,41 @@ export function setEventRecordingForBench(on: boolean): void {
  * the event only once it is real, without a round trip of its own.
  */
 export async function recordEvent(db: Db, event: EventRecord): Promise<void> {
-  if (!recordingEvents) return;
+  if (recordingEvents) await eventInsert(db, event).execute();
+}
+
+/**
+ * The insert of an event, not yet run: `recordEvent` runs it, and a one-statement write (decision 014) makes it part
+ * of its statement. Undefined while recording is off (the bench's switch).
+ */
+export function recordedEvent(db: Db, event: EventRecord) {
+  return recordingEvents ? eventInsert(db, event) : undefined;
+}
+
+function eventInsert(db: Db, event: EventRecord) {
   const { userId, warehouseId } = event;
-  await db
-    .insertInto('events')
-    .values({
-      company_id: event.companyId,
-      user_id: userId,
-      // the member's and the warehouse's names as they are now, read in the same statement: the history keeps them
-      // after a rename or a delete, without a round trip of its own
-      actor:
-        event.actor ??
-        (userId === null ? null : db.selectFrom('users').select('username').where('id', '=', userId)),
-      warehouse_name:
-        event.warehouseName ??
-        (warehouseId === null || warehouseId === undefined
-          ? null
-          : db.selectFrom('warehouses').select('name').where('id', '=', warehouseId)),
-      subject: event.subject ?? null,
-      customer: event.customer ?? null,
-      kind: event.kind,
-      entity_type: event.entityType,
-      entity_id: event.entityId,
-      warehouse_id: event.warehouseId ?? null,
-      payload: event.payload === undefined ? null : JSON.stringify(event.payload),
-      created_at: nowIso(),
-    })
-    .execute();
+  return db.insertInto('events').values({
+    company_id: event.companyId,
+    user_id: userId,
+    // the member's and the warehouse's names as they are now, read in the same statement: the history keeps them
+    // after a rename or a delete, without a round trip of its own
+    actor:
+      event.actor ??
+      (userId === null ? null : db.selectFrom('users').select('username').where('id', '=', userId)),
+    warehouse_name:
+      event.warehouseName ??
+      (warehouseId === null || warehouseId === undefined
+        ? null
+        : db.selectFrom('warehouses').select('name').where('id', '=', warehouseId)),
+    subject: event.subject ?? null,
+    customer: event.customer ?? null,
+    kind: event.kind,
+    entity_type: event.entityType,
+    entity_id: event.entityId,
+    warehouse_id: event.warehouseId ?? null,
+    payload: event.payload === undefined ? null : JSON.stringify(event.payload),
+    created_at: nowIso(),
+  });
 }
 
 /** The channel the events trigger of migration 0005 notifies on (the migration spells it out). */

@@ -1,6 +1,11 @@
+import { sql } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
-import { isPostgres, sharedWarehouseLock, type Trx } from '../../db/locks';
+import { isPostgres, sharedWarehouseLock, sharedWarehouseLockOf, type Trx } from '../../db/locks';
+import { type EventRecord, recordedEvent } from '../../events/event-log.repo';
+import type { LockedFieldRow } from '../fields/fields.repo';
+import type { AttachmentRow } from './attachments.repo';
 import { newLabelCode } from './label-code';
 
 export interface VaultRow {
@@ -301,4 +306,168 @@ export async function findStageRevision(db: Db, companyId: number): Promise<numb
     .executeTakeFirst();
   // the sum of the slots (migration 0010): every write to the stage moves it on when it commits
   return row === undefined ? undefined : Number(row.revision);
+}
+
+/** A field as a one-statement write reads it (PostgreSQL): with its row version and the slots taken in it. */
+export interface FieldState extends LockedFieldRow {
+  /** the row's version (`xmin`): migration 0018 writes the row whenever what it holds changes */
+  xmin: string;
+  occupied: { id: number; position: number }[];
+}
+
+/** What a one-statement vault write decides on, read in one snapshot and without locks. */
+export interface PlacementState {
+  vault: VaultRow | undefined;
+  fields: Map<number, FieldState>;
+  files: AttachmentRow[];
+}
+
+/**
+ * PostgreSQL only (decision 014): the vault (if any), its field and the named fields with their slots, and the
+ * vault's attachments, in one statement. Nothing is locked: `writePlacement` holds only if the fields are unchanged.
+ */
+export async function readPlacement(
+  db: Db,
+  companyId: number,
+  vaultId: number | null,
+  fieldIds: readonly number[],
+): Promise<PlacementState> {
+  const vaultField = db
+    .selectFrom('vaults')
+    .select('field_id')
+    .where('company_id', '=', companyId)
+    .where('id', '=', vaultId ?? 0);
+  const row = await db
+    .selectNoFrom([
+      jsonObjectFrom(
+        vaultRows(db)
+          .where('v.company_id', '=', companyId)
+          .where('v.id', '=', vaultId ?? 0),
+      ).as('vault'),
+      jsonArrayFrom(
+        db
+          .selectFrom('fields as f')
+          .innerJoin('warehouses as w', 'w.id', 'f.warehouse_id')
+          .select((eb) => [
+            'f.id',
+            'f.company_id',
+            'f.warehouse_id',
+            'f.col',
+            'f.row',
+            'f.type',
+            'f.full',
+            'w.field_capacity',
+            'w.name as warehouse_name',
+            sql<string>`f.xmin::text`.as('xmin'),
+            jsonArrayFrom(
+              eb
+                .selectFrom('vaults as o')
+                .select(['o.id', 'o.position'])
+                .whereRef('o.field_id', '=', 'f.id')
+                .orderBy('o.position'),
+            ).as('occupied'),
+          ])
+          .where('f.company_id', '=', companyId)
+          .where((eb) => eb.or([eb('f.id', 'in', [0, ...fieldIds]), eb('f.id', '=', vaultField)])),
+      ).as('fields'),
+      jsonArrayFrom(
+        db
+          .selectFrom('attachments')
+          .select(['id', 'vault_id', 'file_name'])
+          .where('company_id', '=', companyId)
+          .where('vault_id', '=', vaultId ?? 0)
+          .orderBy('id'),
+      ).as('files'),
+    ])
+    .executeTakeFirstOrThrow();
+  const fields = row.fields as unknown as FieldState[];
+  return {
+    vault: (row.vault as VaultRow | null) ?? undefined,
+    fields: new Map(fields.map((f) => [f.id, f])),
+    files: row.files,
+  };
+}
+
+/** A vault's new place in a one-statement write; a new vault has no id yet. */
+export interface Placement {
+  companyId: number;
+  /** the fields read, each as it was read: the write holds only if every one is unchanged */
+  fields: readonly FieldState[];
+  /** the fields whose full flag goes off (a vault left them) */
+  clearFull: readonly number[];
+}
+
+/**
+ * PostgreSQL only (decision 014): the warehouses' shared locks (in id order), then the fields' rows, exclusive and in id
+ * order, each still the version that was read; `wm_unchanged` (migration 0018) undoes the whole statement otherwise.
+ */
+function unchangedFields(db: Db, placement: Placement) {
+  const warehouseIds = [...new Set(placement.fields.map((f) => f.warehouse_id))].sort((a, b) => a - b);
+  const fields = [...placement.fields].sort((a, b) => a.id - b.id);
+  return db
+    .selectFrom('fields as f')
+    .select('f.id')
+    .where('f.company_id', '=', placement.companyId)
+    .where((eb) =>
+      eb.or(fields.map((f) => eb.and([eb('f.id', '=', f.id), eb(sql`f.xmin`, '=', sql`${f.xmin}::xid`)]))),
+    )
+    .where(
+      sql<boolean>`(select count(*) from (select ${sql.join(
+        warehouseIds.map((id) => sharedWarehouseLockOf(id)),
+        sql`, `,
+      )}) as locks) = 1`,
+    )
+    .orderBy('f.id')
+    .forUpdate();
+}
+
+/** The statement's closing check: `wm_unchanged` (migration 0018) undoes it all when the write found nothing to do. */
+const UNCHANGED = (written: string) =>
+  sql<boolean>`wm_unchanged((select count(*) from ${sql.table(written)}) = 1)`;
+
+/**
+ * PostgreSQL only (decision 014): a vault into a slot or onto the stage, in one statement that holds only if the vault
+ * (its version) and the fields (their row versions) are as they were read; with the full flags that go off and the
+ * event. A change in between undoes the statement with a serialization failure (a lost race): read and try again.
+ */
+export async function writePlacement(
+  db: Db,
+  placement: Placement,
+  vault: { id: number; version: number },
+  place: { fieldId: number | null; position: number | null },
+  event: EventRecord,
+): Promise<void> {
+  const recorded = recordedEvent(db, event);
+  await db
+    .with('unchanged', () => unchangedFields(db, placement))
+    .with('placed', (qc) =>
+      qc
+        .updateTable('vaults')
+        .set((eb) => ({
+          field_id: place.fieldId,
+          position: place.position,
+          version: eb('version', '+', 1),
+          updated_at: nowIso(),
+        }))
+        .where('company_id', '=', placement.companyId)
+        .where('id', '=', vault.id)
+        .where('version', '=', vault.version)
+        .where(
+          (eb) => eb.selectFrom('unchanged').select(eb.fn.countAll<number>().as('n')),
+          '=',
+          placement.fields.length,
+        )
+        .returning('id'),
+    )
+    .with('cleared', (qc) =>
+      qc
+        .updateTable('fields')
+        .set({ full: 0 })
+        .where('id', 'in', [0, ...placement.clearFull])
+        .where('full', '=', 1)
+        .returning('id'),
+    )
+    .with('recorded', () => recorded ?? db.selectNoFrom(sql`1`.as('none')))
+    .selectNoFrom(UNCHANGED('placed').as('unchanged'))
+    .execute();
 }

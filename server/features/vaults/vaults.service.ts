@@ -22,8 +22,8 @@ import { fieldName } from '../../../domain/rules/field-names';
 import { normaliseDetails, placeholderKind, type VaultDetails } from '../../../domain/rules/placeholders';
 import type { Db } from '../../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/database';
-import { lockWarehouses, type Trx } from '../../db/locks';
-import { findLatestEvents, recordEvent } from '../../events/event-log.repo';
+import { isLostRace, isPostgres, lockWarehouses, type Trx } from '../../db/locks';
+import { type EventRecord, findLatestEvents, recordEvent } from '../../events/event-log.repo';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { revisionTag } from '../../http/revalidation';
 import { FIELD_NOT_FOUND, loadField } from '../fields/field-loader';
@@ -61,7 +61,9 @@ import {
   type VaultRow,
   occupiedPositions,
   placeVault,
+  readPlacement,
   updateVaultDetails,
+  writePlacement,
 } from './vaults.repo';
 
 export const VAULT_NOT_FOUND = 'Vault not found';
@@ -136,20 +138,19 @@ async function clearFull(trx: Trx, field: LockedFieldRow | undefined): Promise<v
 
 /**
  * The slot rules shared by add and move (ARCHITECTURE 4.1, 4.2): the field's next free slot, within its
- * capacity, never into a field flagged full. `ignoreVaultId` is a vault leaving that same field.
+ * capacity, never into a field flagged full. `occupied` are the field's slots as locked (or as read by a
+ * one-statement write); `ignoreVaultId` is a vault leaving that same field. Answers the other vaults' slots.
  */
-async function checkSlot(
-  db: Trx,
+function checkSlot(
   field: LockedFieldRow,
+  occupiedSlots: readonly { id: number; position: number }[],
   position: number,
   ignoreVaultId?: number,
-): Promise<number[]> {
+): number[] {
   const name = fieldName(field.col, field.row);
   if (field.type === 'couchbox-B') throw badRequest(couchboxBottom(name));
   if (field.full) throw badRequest(FIELD_FULL);
-  const occupied = (await occupiedPositions(db, field.id))
-    .filter((v) => v.id !== ignoreVaultId)
-    .map((v) => v.position);
+  const occupied = occupiedSlots.filter((v) => v.id !== ignoreVaultId).map((v) => v.position);
   if (occupied.includes(position)) throw conflict(SLOT_TAKEN);
   const next = nextFreeSlot(field, occupied, field.field_capacity);
   if (next === null) throw badRequest(FIELD_FULL);
@@ -157,11 +158,14 @@ async function checkSlot(
   return occupied;
 }
 
-/** The next free slot of a locked field for a vault coming in; refuses its own field, a full one or a couchbox bottom. */
-async function nextSlotFor(db: Trx, field: LockedFieldRow, vaultId: number): Promise<number> {
+/** The next free slot of a field for a vault coming in; refuses its own field, a full one or a couchbox bottom. */
+function nextSlotFor(
+  field: LockedFieldRow,
+  occupied: readonly { id: number; position: number }[],
+  vaultId: number,
+): number {
   const name = fieldName(field.col, field.row);
   if (field.type === 'couchbox-B') throw badRequest(couchboxBottom(name));
-  const occupied = await occupiedPositions(db, field.id);
   if (occupied.some((v) => v.id === vaultId)) throw badRequest(alreadyInField(name));
   if (field.full) throw badRequest(fieldFull(name));
   const next = nextFreePosition(
@@ -214,7 +218,7 @@ export async function addVaultIn(
     fallbackType: 'vault',
   });
   checkType(details.type, field);
-  const occupied = await checkSlot(trx, field, input.position);
+  const occupied = checkSlot(field, await occupiedPositions(trx, field.id), input.position);
   const { customerId, orderId } = await resolveNames(trx, actor.companyId, details);
   const inserted = await insertVault(trx, {
     companyId: actor.companyId,
@@ -395,6 +399,8 @@ type MoveInput = Omit<MoveVaultInput, 'position'> & { position: number | 'next' 
  * (scan to move, issue 15) takes the field's next free slot as it is once locked, and refuses a full field by name.
  */
 export async function moveVault(db: Db, actor: Actor, input: MoveInput): Promise<VaultDto> {
+  if (isPostgres(db))
+    return withConflictMapping(() => retryLostRaces(() => moveVaultAtOnce(db, actor, input)));
   return withConflictMapping(() => db.transaction().execute((trx) => moveVaultIn(trx, actor, input)));
 }
 
@@ -416,47 +422,117 @@ export async function moveVaultIn(trx: Trx, actor: Actor, input: MoveInput): Pro
   const vault = vaults.get(input.vaultId);
   if (!vault) throw notFound(VAULT_NOT_FOUND);
   if (vault.field_id !== before.field_id || vault.released_at !== null) throw conflict(CONCURRENT_CHANGE);
-
-  if (vault.field_id !== null && vault.field_id !== target.id) {
-    const leaving = await occupiedPositions(trx, vault.field_id);
-    if (vault.position !== topmostPosition(leaving.map((v) => v.position)))
-      throw badRequest(ONLY_TOPMOST_MOVED);
-  }
-  checkType(vault.type, target);
-  const position = input.position === 'next' ? await nextSlotFor(trx, target, vault.id) : input.position;
-  const occupied = await checkSlot(trx, target, position, vault.id);
-  await placeVault(trx, actor.companyId, vault.id, { fieldId: target.id, position });
+  const leaving =
+    vault.field_id !== null && vault.field_id !== target.id
+      ? await occupiedPositions(trx, vault.field_id)
+      : [];
+  const move = decideMove(vault, target, await occupiedPositions(trx, target.id), leaving, input.position);
+  await placeVault(trx, actor.companyId, vault.id, { fieldId: target.id, position: move.position });
   if (vault.field_id !== null && vault.field_id !== target.id)
     await clearFull(trx, fields.get(vault.field_id));
   // the vault as it is now, in its new slot, one version on (the answer reads it again if `before` was outdated)
-  const after: VaultRow = {
-    ...before,
-    field_id: target.id,
-    position,
-    version: vault.version + 1,
-    ...placedIn(target),
-  };
-  await recordEvent(trx, {
+  const after: VaultRow = { ...before, ...placedAt(target, move.position), version: vault.version + 1 };
+  await recordEvent(trx, movedEvent(actor, before, vault.field_id, after));
+  // changed by someone else between the first read and the locks: read it again for the answer
+  if (vault.version !== before.version) return loadVault(trx, actor.companyId, vault.id);
+  const files = attachmentsByVault(await findAttachmentsOfVaults(trx, actor.companyId, [vault.id]));
+  return presentVault(after, files.get(vault.id), digOutCount(move.position, move.occupied));
+}
+
+/**
+ * The move on PostgreSQL as two statements (decision 014): what it decides on read in one, the write in the other,
+ * which holds only if the vault and both fields are still as read (otherwise it is undone and tried again).
+ */
+async function moveVaultAtOnce(db: Db, actor: Actor, input: MoveInput): Promise<VaultDto> {
+  const state = await readPlacement(db, actor.companyId, input.vaultId, [input.fieldId]);
+  const before = state.vault;
+  if (!before) throw notFound(VAULT_NOT_FOUND);
+  if (before.released_at !== null) throw badRequest(VAULT_RELEASED);
+  const target = state.fields.get(input.fieldId);
+  if (!target) throw notFound(FIELD_NOT_FOUND);
+  const from = before.field_id === null ? undefined : state.fields.get(before.field_id);
+  const leaving = from && from.id !== target.id ? from : undefined;
+  const move = decideMove(before, target, target.occupied, leaving?.occupied ?? [], input.position);
+  const after: VaultRow = { ...before, ...placedAt(target, move.position), version: before.version + 1 };
+  await writePlacement(
+    db,
+    {
+      companyId: actor.companyId,
+      fields: leaving ? [target, leaving] : [target],
+      clearFull: leaving?.full ? [leaving.id] : [],
+    },
+    before,
+    { fieldId: target.id, position: move.position },
+    movedEvent(actor, before, before.field_id, after),
+  );
+  return presentVault(
+    after,
+    attachmentsByVault(state.files).get(before.id),
+    digOutCount(move.position, move.occupied),
+  );
+}
+
+/**
+ * The move's rules on the vault and the fields as locked (or as read by a one-statement write): only the topmost vault
+ * leaves a field (`leaving`: the slots of the field it leaves, if it leaves one), a couchbox only into a couchbox
+ * field, into the target's next free slot. Answers the slot and the target's other taken slots.
+ */
+function decideMove(
+  vault: Pick<VaultRow, 'id' | 'type' | 'position'>,
+  target: LockedFieldRow,
+  targetSlots: readonly { id: number; position: number }[],
+  leaving: readonly { id: number; position: number }[],
+  wanted: number | 'next',
+): { position: number; occupied: number[] } {
+  if (leaving.length > 0 && vault.position !== topmostPosition(leaving.map((v) => v.position)))
+    throw badRequest(ONLY_TOPMOST_MOVED);
+  checkType(vault.type, target);
+  const position = wanted === 'next' ? nextSlotFor(target, targetSlots, vault.id) : wanted;
+  return { position, occupied: checkSlot(target, targetSlots, position, vault.id) };
+}
+
+/** A VaultRow's place columns for a slot of this field. */
+function placedAt(field: LockedFieldRow, position: number) {
+  return { field_id: field.id, position, ...placedIn(field) };
+}
+
+function movedEvent(
+  actor: Actor,
+  before: VaultRow,
+  fromFieldId: number | null,
+  after: VaultRow,
+): EventRecord {
+  return {
     companyId: actor.companyId,
     userId: actor.userId,
     kind: 'vault.moved',
     entityType: 'vault',
-    entityId: vault.id,
-    warehouseId: target.warehouse_id,
+    entityId: before.id,
+    warehouseId: after.warehouse_id,
     ...vaultSubject(before),
     payload: {
-      fromFieldId: vault.field_id,
+      fromFieldId,
       fromWarehouseId: before.warehouse_id,
-      fieldId: target.id,
-      position,
+      fieldId: after.field_id,
+      position: after.position,
       before: placeOf(before),
       after: placeOf(after),
     },
-  });
-  // changed by someone else between the first read and the locks: read it again for the answer
-  if (vault.version !== before.version) return loadVault(trx, actor.companyId, vault.id);
-  const files = attachmentsByVault(await findAttachmentsOfVaults(trx, actor.companyId, [vault.id]));
-  return presentVault(after, files.get(vault.id), digOutCount(position, occupied));
+  };
+}
+
+/**
+ * A one-statement write (PostgreSQL) again while it loses races: each try reads afresh. After eight lost races in a
+ * row the client gets the lost race's 409.
+ */
+async function retryLostRaces<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isLostRace(error) || attempt >= 8) throw error;
+    }
+  }
 }
 
 /** POST /api/stage/vaults/{id}: takes the topmost vault off its field onto the stage. */
@@ -465,6 +541,8 @@ export async function stageVault(
   actor: Actor,
   vaultId: number,
 ): Promise<VaultDto & { old_field_id: number }> {
+  if (isPostgres(db))
+    return withConflictMapping(() => retryLostRaces(() => stageVaultAtOnce(db, actor, vaultId)));
   return withConflictMapping(() => db.transaction().execute((trx) => stageVaultIn(trx, actor, vaultId)));
 }
 
@@ -485,45 +563,81 @@ export async function stageVaultIn(
   const vault = vaults.get(vaultId);
   if (!vault || !field) throw notFound(VAULT_NOT_FOUND);
   if (vault.field_id !== before.field_id) throw conflict(CONCURRENT_CHANGE);
-  const occupied = await occupiedPositions(trx, field.id);
-  if (vault.position !== topmostPosition(occupied.map((v) => v.position)))
-    throw badRequest(ONLY_TOPMOST_STAGED);
+  checkTopmost(vault, await occupiedPositions(trx, field.id));
   await placeVault(trx, actor.companyId, vaultId, { fieldId: null, position: null });
   await clearFull(trx, field);
-  await recordEvent(trx, {
-    companyId: actor.companyId,
-    userId: actor.userId,
-    kind: 'vault.staged',
-    entityType: 'vault',
-    entityId: vaultId,
-    warehouseId: field.warehouse_id,
-    ...vaultSubject(before),
-    // the names as they were, for the staged card's 'from' line
-    payload: {
-      fromFieldId: field.id,
-      position: vault.position,
-      fromWarehouse: before.warehouse_name,
-      fromField: fieldName(field.col, field.row),
-      before: placeOf({ ...before, position: vault.position }),
-      after: null,
-    },
-  });
+  await recordEvent(trx, stagedEvent(actor, { ...before, position: vault.position }, field));
   // changed by someone else between the first read and the locks: read it again for the answer
   if (vault.version !== before.version)
     return { ...(await loadVault(trx, actor.companyId, vaultId)), old_field_id: field.id };
-  // the vault as it is now: what was read before the locks (no one changed it since), off its field, one version on
-  const staged: VaultRow = {
+  const files = attachmentsByVault(await findAttachmentsOfVaults(trx, actor.companyId, [vaultId]));
+  return {
+    ...presentVault(stagedRow(before, vault.version + 1), files.get(vaultId)),
+    old_field_id: field.id,
+  };
+}
+
+/** Staging on PostgreSQL as two statements, like the move (`moveVaultAtOnce`). */
+async function stageVaultAtOnce(
+  db: Db,
+  actor: Actor,
+  vaultId: number,
+): Promise<VaultDto & { old_field_id: number }> {
+  const state = await readPlacement(db, actor.companyId, vaultId, []);
+  const before = state.vault;
+  if (!before) throw notFound(VAULT_NOT_FOUND);
+  if (before.field_id === null) throw badRequest(ALREADY_STAGED);
+  const field = state.fields.get(before.field_id);
+  if (!field) throw notFound(VAULT_NOT_FOUND);
+  checkTopmost(before, field.occupied);
+  await writePlacement(
+    db,
+    { companyId: actor.companyId, fields: [field], clearFull: field.full ? [field.id] : [] },
+    before,
+    { fieldId: null, position: null },
+    stagedEvent(actor, before, field),
+  );
+  const files = attachmentsByVault(state.files).get(vaultId);
+  return { ...presentVault(stagedRow(before, before.version + 1), files), old_field_id: field.id };
+}
+
+function checkTopmost(vault: Pick<VaultRow, 'position'>, slots: readonly { position: number }[]): void {
+  if (vault.position !== topmostPosition(slots.map((v) => v.position))) throw badRequest(ONLY_TOPMOST_STAGED);
+}
+
+/** The vault as it is once staged: off its field, one version on. */
+function stagedRow(before: VaultRow, version: number): VaultRow {
+  return {
     ...before,
     field_id: null,
     position: null,
-    version: vault.version + 1,
+    version,
     field_col: null,
     field_row: null,
     warehouse_id: null,
     warehouse_name: null,
   };
-  const files = attachmentsByVault(await findAttachmentsOfVaults(trx, actor.companyId, [vaultId]));
-  return { ...presentVault(staged, files.get(vaultId)), old_field_id: field.id };
+}
+
+/** `before`: the vault where it stood (its slot as locked); the names as they were, for the staged card's 'from' line. */
+function stagedEvent(actor: Actor, before: VaultRow, field: LockedFieldRow): EventRecord {
+  return {
+    companyId: actor.companyId,
+    userId: actor.userId,
+    kind: 'vault.staged',
+    entityType: 'vault',
+    entityId: before.id,
+    warehouseId: field.warehouse_id,
+    ...vaultSubject(before),
+    payload: {
+      fromFieldId: field.id,
+      position: before.position,
+      fromWarehouse: before.warehouse_name,
+      fromField: fieldName(field.col, field.row),
+      before: placeOf(before),
+      after: null,
+    },
+  };
 }
 
 /** The tag of the current state of the company's stage (issue 11). */
