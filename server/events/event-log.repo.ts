@@ -1,3 +1,5 @@
+import { type Expression, type RawBuilder, sql } from 'kysely';
+import { statementText } from '../db/statement-text';
 import type { Db } from '../db/database';
 import { nowIso } from '../db/database';
 
@@ -9,7 +11,8 @@ export interface EventRecord {
   kind: string;
   entityType:
     'vault' | 'field' | 'warehouse' | 'rack' | 'pallet' | 'checklist' | 'member' | 'pull-list' | 'check';
-  entityId: number | null;
+  /** a one-statement write names a row it creates in the same statement by a subquery */
+  entityId: number | null | RawBuilder<number>;
   warehouseId?: number | null;
   payload?: unknown;
   /** the vault or pallet number it is about (the Activity page's search) */
@@ -37,42 +40,61 @@ export function setEventRecordingForBench(on: boolean): void {
  * the event only once it is real, without a round trip of its own.
  */
 export async function recordEvent(db: Db, event: EventRecord): Promise<void> {
-  if (recordingEvents) await eventInsert(db, event).execute();
+  if (recordingEvents) await eventStatement(db, eventParams(event));
 }
+
+/** Whether events are recorded (off only in the bench's measurement of what recording costs). */
+export function recordsEvents(): boolean {
+  return recordingEvents;
+}
+
+/** An event as the parameters of its insert (`eventInsert`). */
+export function eventParams(event: EventRecord) {
+  return {
+    eventCompanyId: event.companyId,
+    eventUserId: event.userId,
+    eventActor: event.actor ?? null,
+    eventWarehouseName: event.warehouseName ?? null,
+    eventSubject: event.subject ?? null,
+    eventCustomer: event.customer ?? null,
+    eventKind: event.kind,
+    eventEntityType: event.entityType,
+    eventEntityId: event.entityId,
+    eventWarehouseId: event.warehouseId ?? null,
+    eventPayload: event.payload === undefined ? null : JSON.stringify(event.payload),
+    eventCreatedAt: nowIso(),
+  };
+}
+
+export type EventParams = ReturnType<typeof eventParams>;
 
 /**
- * The insert of an event, not yet run: `recordEvent` runs it, and a one-statement write (decision 014) makes it part
- * of its statement. Undefined while recording is off (the bench's switch).
+ * The insert of an event, for `recordEvent` and for a one-statement write (decision 014) that makes it part of its
+ * statement; `entityId` there may name a row the same statement creates. The member's and the warehouse's names are
+ * read as they are now, in the same statement: the history keeps them after a rename or a delete.
  */
-export function recordedEvent(db: Db, event: EventRecord) {
-  return recordingEvents ? eventInsert(db, event) : undefined;
-}
-
-function eventInsert(db: Db, event: EventRecord) {
-  const { userId, warehouseId } = event;
+export function eventInsert(
+  db: Db,
+  e: EventParams,
+  entityId: Expression<number | null> = sql`${e.eventEntityId}`,
+) {
   return db.insertInto('events').values({
-    company_id: event.companyId,
-    user_id: userId,
-    // the member's and the warehouse's names as they are now, read in the same statement: the history keeps them
-    // after a rename or a delete, without a round trip of its own
-    actor:
-      event.actor ??
-      (userId === null ? null : db.selectFrom('users').select('username').where('id', '=', userId)),
-    warehouse_name:
-      event.warehouseName ??
-      (warehouseId === null || warehouseId === undefined
-        ? null
-        : db.selectFrom('warehouses').select('name').where('id', '=', warehouseId)),
-    subject: event.subject ?? null,
-    customer: event.customer ?? null,
-    kind: event.kind,
-    entity_type: event.entityType,
-    entity_id: event.entityId,
-    warehouse_id: event.warehouseId ?? null,
-    payload: event.payload === undefined ? null : JSON.stringify(event.payload),
-    created_at: nowIso(),
+    company_id: e.eventCompanyId,
+    user_id: e.eventUserId,
+    actor: sql`coalesce(${e.eventActor}, (select username from users where id = ${e.eventUserId}))`,
+    warehouse_name: sql`coalesce(${e.eventWarehouseName}, (select name from warehouses where id = ${e.eventWarehouseId}))`,
+    subject: e.eventSubject,
+    customer: e.eventCustomer,
+    kind: e.eventKind,
+    entity_type: e.eventEntityType,
+    entity_id: entityId,
+    warehouse_id: e.eventWarehouseId,
+    payload: e.eventPayload,
+    created_at: e.eventCreatedAt,
   });
 }
+
+const eventStatement = statementText((db: Db, params: EventParams) => eventInsert(db, params));
 
 /** The channel the events trigger of migration 0005 notifies on (the migration spells it out). */
 export const EVENTS_CHANNEL = 'wm_events';

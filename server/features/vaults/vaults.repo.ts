@@ -1,11 +1,19 @@
-import { sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
-import { isPostgres, sharedWarehouseLock, sharedWarehouseLockOf, type Trx } from '../../db/locks';
-import { type EventRecord, recordedEvent } from '../../events/event-log.repo';
+import { isPostgres, sharedWarehouseLock, sharedWarehouseLocks, type Trx } from '../../db/locks';
+import {
+  type EventParams,
+  type EventRecord,
+  eventInsert,
+  eventParams,
+  recordsEvents,
+} from '../../events/event-log.repo';
+import { statementText } from '../../db/statement-text';
 import type { LockedFieldRow } from '../fields/fields.repo';
 import type { AttachmentRow } from './attachments.repo';
+import { nameCtes, nameIdOf } from '../../customers/customers.repo';
 import { newLabelCode } from './label-code';
 
 export interface VaultRow {
@@ -332,18 +340,27 @@ export async function readPlacement(
   vaultId: number | null,
   fieldIds: readonly number[],
 ): Promise<PlacementState> {
-  const vaultField = db
-    .selectFrom('vaults')
-    .select('field_id')
-    .where('company_id', '=', companyId)
-    .where('id', '=', vaultId ?? 0);
-  const row = await db
-    .selectNoFrom([
-      jsonObjectFrom(
-        vaultRows(db)
-          .where('v.company_id', '=', companyId)
-          .where('v.id', '=', vaultId ?? 0),
-      ).as('vault'),
+  const { rows } = await placementRead(db, { companyId, vaultId: vaultId ?? 0, fieldIds: [...fieldIds] });
+  const row = rows[0]!;
+  const fields = row.fields as unknown as FieldState[];
+  return {
+    vault: (row.vault as VaultRow | null) ?? undefined,
+    fields: new Map(fields.map((f) => [f.id, f])),
+    files: row.files,
+  };
+}
+
+const placementRead = statementText(
+  (db: Db, { companyId, vaultId, fieldIds }: { companyId: number; vaultId: number; fieldIds: number[] }) => {
+    const vaultField = db
+      .selectFrom('vaults')
+      .select('field_id')
+      .where('company_id', '=', companyId)
+      .where('id', '=', vaultId);
+    return db.selectNoFrom([
+      jsonObjectFrom(vaultRows(db).where('v.company_id', '=', companyId).where('v.id', '=', vaultId)).as(
+        'vault',
+      ),
       jsonArrayFrom(
         db
           .selectFrom('fields as f')
@@ -368,27 +385,23 @@ export async function readPlacement(
             ).as('occupied'),
           ])
           .where('f.company_id', '=', companyId)
-          .where((eb) => eb.or([eb('f.id', 'in', [0, ...fieldIds]), eb('f.id', '=', vaultField)])),
+          .where((eb) =>
+            eb.or([sql<boolean>`f.id = any(${fieldIds}::integer[])`, eb('f.id', '=', vaultField)]),
+          ),
       ).as('fields'),
       jsonArrayFrom(
         db
           .selectFrom('attachments')
           .select(['id', 'vault_id', 'file_name'])
           .where('company_id', '=', companyId)
-          .where('vault_id', '=', vaultId ?? 0)
+          .where('vault_id', '=', vaultId)
           .orderBy('id'),
       ).as('files'),
-    ])
-    .executeTakeFirstOrThrow();
-  const fields = row.fields as unknown as FieldState[];
-  return {
-    vault: (row.vault as VaultRow | null) ?? undefined,
-    fields: new Map(fields.map((f) => [f.id, f])),
-    files: row.files,
-  };
-}
+    ]);
+  },
+);
 
-/** A vault's new place in a one-statement write; a new vault has no id yet. */
+/** What a one-statement write read and holds on to: the company's fields as they were read. */
 export interface Placement {
   companyId: number;
   /** the fields read, each as it was read: the write holds only if every one is unchanged */
@@ -397,26 +410,32 @@ export interface Placement {
   clearFull: readonly number[];
 }
 
+/** A Placement as the parameters of `unchangedFields`. */
+function guardParams(placement: Placement) {
+  return {
+    companyId: placement.companyId,
+    guardIds: placement.fields.map((f) => f.id),
+    guardKeys: placement.fields.map((f) => `${f.id}:${f.xmin}`),
+    guardCount: placement.fields.length,
+    warehouseIds: [...new Set(placement.fields.map((f) => f.warehouse_id))],
+    clearFull: [...placement.clearFull],
+  };
+}
+
+type GuardParams = ReturnType<typeof guardParams>;
+
 /**
  * PostgreSQL only (decision 014): the warehouses' shared locks (in id order), then the fields' rows, exclusive and in id
- * order, each still the version that was read; `wm_unchanged` (migration 0018) undoes the whole statement otherwise.
+ * order, each still the version that was read (a changed row is left out once its lock is had).
  */
-function unchangedFields(db: Db, placement: Placement) {
-  const warehouseIds = [...new Set(placement.fields.map((f) => f.warehouse_id))].sort((a, b) => a - b);
-  const fields = [...placement.fields].sort((a, b) => a.id - b.id);
+function unchangedFields(db: Db, p: GuardParams) {
   return db
     .selectFrom('fields as f')
     .select('f.id')
-    .where('f.company_id', '=', placement.companyId)
-    .where((eb) =>
-      eb.or(fields.map((f) => eb.and([eb('f.id', '=', f.id), eb(sql`f.xmin`, '=', sql`${f.xmin}::xid`)]))),
-    )
-    .where(
-      sql<boolean>`(select count(*) from (select ${sql.join(
-        warehouseIds.map((id) => sharedWarehouseLockOf(id)),
-        sql`, `,
-      )}) as locks) = 1`,
-    )
+    .where('f.company_id', '=', p.companyId)
+    .where(sql<boolean>`f.id = any(${p.guardIds}::integer[])`)
+    .where(sql<boolean>`(f.id::text || ':' || f.xmin::text) = any(${p.guardKeys}::text[])`)
+    .where(sharedWarehouseLocks(p.warehouseIds))
     .orderBy('f.id')
     .forUpdate();
 }
@@ -424,6 +443,17 @@ function unchangedFields(db: Db, placement: Placement) {
 /** The statement's closing check: `wm_unchanged` (migration 0018) undoes it all when the write found nothing to do. */
 const UNCHANGED = (written: string) =>
   sql<boolean>`wm_unchanged((select count(*) from ${sql.table(written)}) = 1)`;
+
+/** The full flags that go off with a write, among the fields it holds. */
+const CLEARED = (p: GuardParams, written: string) =>
+  sql`cleared as (update fields set "full" = 0 where id = any(${p.clearFull}::integer[]) and "full" = 1
+    and exists (select 1 from ${sql.table(written)}))`;
+
+/** The event's insert as the statement's last part, unless recording is off (the bench's switch). */
+const RECORDED = (db: Db, e: EventParams, entityId?: Expression<number | null>) =>
+  recordsEvents() ? sql`, recorded as (${eventInsert(db, e, entityId)})` : sql``;
+
+const recordingVariant = () => (recordsEvents() ? 'recorded' : 'unrecorded');
 
 /**
  * PostgreSQL only (decision 014): a vault into a slot or onto the stage, in one statement that holds only if the vault
@@ -437,37 +467,144 @@ export async function writePlacement(
   place: { fieldId: number | null; position: number | null },
   event: EventRecord,
 ): Promise<void> {
-  const recorded = recordedEvent(db, event);
-  await db
-    .with('unchanged', () => unchangedFields(db, placement))
-    .with('placed', (qc) =>
-      qc
-        .updateTable('vaults')
-        .set((eb) => ({
-          field_id: place.fieldId,
-          position: place.position,
-          version: eb('version', '+', 1),
-          updated_at: nowIso(),
-        }))
-        .where('company_id', '=', placement.companyId)
-        .where('id', '=', vault.id)
-        .where('version', '=', vault.version)
-        .where(
-          (eb) => eb.selectFrom('unchanged').select(eb.fn.countAll<number>().as('n')),
-          '=',
-          placement.fields.length,
-        )
-        .returning('id'),
-    )
-    .with('cleared', (qc) =>
-      qc
-        .updateTable('fields')
-        .set({ full: 0 })
-        .where('id', 'in', [0, ...placement.clearFull])
-        .where('full', '=', 1)
-        .returning('id'),
-    )
-    .with('recorded', () => recorded ?? db.selectNoFrom(sql`1`.as('none')))
-    .selectNoFrom(UNCHANGED('placed').as('unchanged'))
-    .execute();
+  const params = {
+    ...guardParams(placement),
+    ...eventParams(event),
+    vaultId: vault.id,
+    vaultVersion: vault.version,
+    fieldId: place.fieldId,
+    position: place.position,
+    now: nowIso(),
+  };
+  await placementWrite(db, params, recordingVariant());
 }
+
+const placementWrite = statementText(
+  (db: Db, p: GuardParams & EventParams & PlaceParams) =>
+    sql`with unchanged as (${unchangedFields(db, p)}),
+    placed as (
+      update vaults set field_id = ${p.fieldId}, position = ${p.position}, version = version + 1, updated_at = ${p.now}
+      where company_id = ${p.companyId} and id = ${p.vaultId} and version = ${p.vaultVersion}
+        and (select count(*) from unchanged) = ${p.guardCount}
+      returning id
+    ), ${CLEARED(p, 'placed')}${RECORDED(db, p)}
+    select ${UNCHANGED('placed')} as unchanged`,
+);
+
+type PlaceParams = {
+  vaultId: number;
+  vaultVersion: number;
+  fieldId: number | null;
+  position: number | null;
+  now: string;
+};
+
+/** A new vault for a one-statement add: its customer and order by name, found or created in the same statement. */
+export type NewVaultByName = Omit<NewVault, 'customerId' | 'orderId'> & {
+  customerName: string;
+  orderName: string | null;
+};
+
+/**
+ * PostgreSQL only (decision 014): a new vault in one statement that holds only if its field is as read, with its
+ * customer and order found or created and the event (whose entity is the new vault). Answers the new ids.
+ */
+export async function writeNewVault(
+  db: Db,
+  placement: Placement,
+  vault: NewVaultByName,
+  event: EventRecord,
+): Promise<{ id: number; version: number; customer_id: number; order_id: number | null }> {
+  const params = {
+    ...guardParams(placement),
+    ...eventParams(event),
+    name: vault.name,
+    customerName: vault.customerName,
+    orderName: vault.orderName ?? '',
+    fieldId: vault.fieldId,
+    position: vault.position,
+    type: vault.type,
+    note: vault.note,
+    now: nowIso(),
+    labelCode: newLabelCode(),
+  };
+  const variant = `${recordingVariant()} ${vault.orderName === null ? 'without-order' : 'with-order'}`;
+  const { rows } = await newVaultWrite(db, params, variant);
+  return rows[0]!;
+}
+
+type NewVaultParams = GuardParams &
+  EventParams & {
+    name: string | null;
+    customerName: string;
+    orderName: string;
+    fieldId: number | null;
+    position: number | null;
+    type: string;
+    note: string | null;
+    now: string;
+    labelCode: string;
+  };
+
+const newVaultWrite = statementText((db: Db, p: NewVaultParams, variant: string) => {
+  const withOrder = variant.split(' ').includes('with-order');
+  const names = [nameCtes('customers', p.companyId, p.customerName, 'customer')];
+  if (withOrder) names.push(nameCtes('orders', p.companyId, p.orderName, 'order'));
+  return sql<{ id: number; version: number; customer_id: number; order_id: number | null }>`
+    with unchanged as (${unchangedFields(db, p)}), ${sql.join(names)},
+    added as (
+      insert into vaults (company_id, name, customer_id, order_id, field_id, position, type, note, created_at,
+        updated_at, label_code)
+      select ${p.companyId}, ${p.name}, ${nameIdOf('customer')}, ${withOrder ? nameIdOf('order') : sql`null`},
+        ${p.fieldId}, ${p.position}, ${p.type}, ${p.note}, ${p.now}, ${p.now}, ${p.labelCode}
+      where (select count(*) from unchanged) = ${p.guardCount}
+      returning id, version, customer_id, order_id
+    )${RECORDED(db, p, sql<number>`(select id from added)`)}
+    select ${UNCHANGED('added')} as unchanged, a.id, a.version, a.customer_id, a.order_id
+    from (select 1) as one left join added as a on true`;
+});
+
+/**
+ * PostgreSQL only (decision 014): removes a vault in one statement that holds only if the vault (its version) and its
+ * field are as read, with the clean-up of its customer and order when nothing else uses them, the full flag and the
+ * event. A name another writer takes up meanwhile makes the statement fail on the foreign key: read and try again.
+ */
+export async function writeRemoval(
+  db: Db,
+  placement: Placement,
+  vault: Pick<VaultRow, 'id' | 'version' | 'customer_id' | 'order_id'>,
+  event: EventRecord,
+): Promise<void> {
+  const params = {
+    ...guardParams(placement),
+    ...eventParams(event),
+    vaultId: vault.id,
+    vaultVersion: vault.version,
+    customerId: vault.customer_id,
+    orderId: vault.order_id ?? 0,
+  };
+  await removalWrite(db, params, recordingVariant());
+}
+
+type RemovalParams = GuardParams &
+  EventParams & { vaultId: number; vaultVersion: number; customerId: number; orderId: number };
+
+const removalWrite = statementText((db: Db, p: RemovalParams) => {
+  const otherVaults = (column: 'customer_id' | 'order_id', id: number) =>
+    sql`not exists (select 1 from vaults where ${sql.ref(column)} = ${id} and id <> ${p.vaultId})`;
+  return sql`
+    with unchanged as (${unchangedFields(db, p)}),
+    removed as (
+      delete from vaults where company_id = ${p.companyId} and id = ${p.vaultId} and version = ${p.vaultVersion}
+        and (select count(*) from unchanged) = ${p.guardCount}
+      returning id
+    ), customer_gone as (
+      delete from customers where company_id = ${p.companyId} and id = ${p.customerId}
+        and exists (select 1 from removed) and ${otherVaults('customer_id', p.customerId)}
+        and not exists (select 1 from pallets where customer_id = ${p.customerId})
+    ), order_gone as (
+      delete from orders where company_id = ${p.companyId} and id = ${p.orderId}
+        and exists (select 1 from removed) and ${otherVaults('order_id', p.orderId)}
+    ), ${CLEARED(p, 'removed')}${RECORDED(db, p)}
+    select ${UNCHANGED('removed')} as unchanged`;
+});

@@ -63,7 +63,9 @@ import {
   placeVault,
   readPlacement,
   updateVaultDetails,
+  writeNewVault,
   writePlacement,
+  writeRemoval,
 } from './vaults.repo';
 
 export const VAULT_NOT_FOUND = 'Vault not found';
@@ -193,7 +195,37 @@ export async function addVault(
   input: AddVaultInput,
   file?: UploadedFile,
 ): Promise<VaultDto> {
+  if (isPostgres(db) && !file)
+    return withConflictMapping(() => retryLostRaces(() => addVaultAtOnce(db, actor, input)));
   return withConflictMapping(() => db.transaction().execute((trx) => addVaultIn(trx, actor, input, file)));
+}
+
+/** The add on PostgreSQL as two statements, like the move (`moveVaultAtOnce`); an add with a file takes the transaction. */
+async function addVaultAtOnce(db: Db, actor: Actor, input: AddVaultInput): Promise<VaultDto> {
+  const state = await readPlacement(db, actor.companyId, null, [input.field_id]);
+  const field = state.fields.get(input.field_id);
+  if (!field) throw notFound(FIELD_NOT_FOUND);
+  const details = newVaultDetails(input);
+  checkType(details.type, field);
+  const occupied = checkSlot(field, field.occupied, input.position);
+  const planned = newVaultRow(actor, field, input.position, details);
+  const inserted = await writeNewVault(
+    db,
+    { companyId: actor.companyId, fields: [field], clearFull: [] },
+    {
+      companyId: actor.companyId,
+      name: details.name,
+      customerName: details.customerName,
+      orderName: details.orderName,
+      fieldId: field.id,
+      position: input.position,
+      type: details.type,
+      note: details.note,
+    },
+    addedEvent(actor, planned),
+  );
+  const row = { ...planned, ...inserted, order_name: inserted.order_id === null ? null : details.orderName };
+  return presentVault(row, [], digOutCount(input.position, occupied));
 }
 
 /** Adding inside a caller's transaction (a received shipment), with every rule and lock of the add. */
@@ -209,14 +241,7 @@ export async function addVaultIn(
   // the field may have gone with a removed row while this waited
   const field = fields.get(located.id);
   if (!field) throw notFound(FIELD_NOT_FOUND);
-  const details = normaliseDetails({
-    name: input.vault_id,
-    customer_name: input.customer_name,
-    order_name: input.order_name,
-    type: input.type,
-    note: input.note,
-    fallbackType: 'vault',
-  });
+  const details = newVaultDetails(input);
   checkType(details.type, field);
   const occupied = checkSlot(field, await occupiedPositions(trx, field.id), input.position);
   const { customerId, orderId } = await resolveNames(trx, actor.companyId, details);
@@ -234,36 +259,62 @@ export async function addVaultIn(
   if (file) await insertAttachment(trx, { companyId: actor.companyId, vaultId, ...file });
   // the new vault as findVault would read it: everything is known here, so no read back
   const row: VaultRow = {
+    ...newVaultRow(actor, field, input.position, details),
     id: vaultId,
-    company_id: actor.companyId,
-    name: details.name,
     customer_id: customerId,
-    customer_name: details.customerName,
     order_id: orderId,
     order_name: orderId === null ? null : details.orderName,
-    field_id: field.id,
-    position: input.position,
-    type: details.type,
-    note: details.note,
     version: inserted.version,
-    released_at: null,
-    released_by: null,
-    ...placedIn(field),
   };
-  await recordEvent(trx, {
-    companyId: actor.companyId,
-    userId: actor.userId,
-    kind: 'vault.added',
-    entityType: 'vault',
-    entityId: vaultId,
-    warehouseId: field.warehouse_id,
-    ...vaultSubject(row),
-    payload: { fieldId: field.id, position: input.position, before: null, after: placeOf(row) },
-  });
+  await recordEvent(trx, addedEvent(actor, row));
   // answered from inside the transaction, so the answer is what was committed; a new vault has no other files
   if (file) return loadVault(trx, actor.companyId, vaultId);
   // the slots taken when the slot was checked: the vaults above the new one
   return presentVault(row, [], digOutCount(input.position, occupied));
+}
+
+function newVaultDetails(input: AddVaultInput): VaultDetails {
+  return normaliseDetails({
+    name: input.vault_id,
+    customer_name: input.customer_name,
+    order_name: input.order_name,
+    type: input.type,
+    note: input.note,
+    fallbackType: 'vault',
+  });
+}
+
+/** A new vault in this field's slot as findVault would read it, but for what only its insert knows (ids, version). */
+function newVaultRow(actor: Actor, field: LockedFieldRow, position: number, details: VaultDetails): VaultRow {
+  return {
+    id: 0,
+    company_id: actor.companyId,
+    name: details.name,
+    customer_id: 0,
+    customer_name: details.customerName,
+    order_id: null,
+    order_name: details.orderName,
+    ...placedAt(field, position),
+    type: details.type,
+    note: details.note,
+    version: 1,
+    released_at: null,
+    released_by: null,
+  };
+}
+
+/** The event of a new vault; its entity is the vault's id, or the insert's own in a one-statement add. */
+function addedEvent(actor: Actor, row: VaultRow): EventRecord {
+  return {
+    companyId: actor.companyId,
+    userId: actor.userId,
+    kind: 'vault.added',
+    entityType: 'vault',
+    entityId: row.id,
+    warehouseId: row.warehouse_id,
+    ...vaultSubject(row),
+    payload: { fieldId: row.field_id, position: row.position, before: null, after: placeOf(row) },
+  };
 }
 
 /** The field and warehouse columns of a VaultRow for a vault in this locked field. */
@@ -522,15 +573,16 @@ function movedEvent(
 }
 
 /**
- * A one-statement write (PostgreSQL) again while it loses races: each try reads afresh. After eight lost races in a
- * row the client gets the lost race's 409.
+ * A one-statement write (PostgreSQL) again while it loses races: each try reads afresh. A foreign-key refusal is a lost
+ * race there too (a name taken up, or a row removed, by another writer since the read), and the statement was undone
+ * whole. After eight lost races in a row the client gets the 409.
  */
 async function retryLostRaces<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
     } catch (error) {
-      if (!isLostRace(error) || attempt >= 8) throw error;
+      if (!(isLostRace(error) || isForeignKeyViolation(error)) || attempt >= 8) throw error;
     }
   }
 }
@@ -665,6 +717,8 @@ export type DeleteVaultAnswer =
 
 /** DELETE /api/vaults/{id}: removes the vault, its attachments, and customers/orders nothing uses any more. */
 export async function deleteVault(db: Db, actor: Actor, vaultId: number): Promise<DeleteVaultAnswer> {
+  if (isPostgres(db))
+    return withConflictMapping(() => retryLostRaces(() => deleteVaultAtOnce(db, actor, vaultId)));
   return withConflictMapping(() =>
     db.transaction().execute(async (trx): Promise<DeleteVaultAnswer> => {
       const before = await findVaultAndLockWarehouse(trx, actor.companyId, vaultId);
@@ -684,28 +738,61 @@ export async function deleteVault(db: Db, actor: Actor, vaultId: number): Promis
         vault.order_id === null ? [] : [vault.order_id],
       );
       if (vault.field_id !== null) await clearFull(trx, fields.get(vault.field_id));
-      await recordEvent(trx, {
-        companyId: actor.companyId,
-        userId: actor.userId,
-        kind: 'vault.deleted',
-        entityType: 'vault',
-        entityId: vaultId,
-        warehouseId: before.warehouse_id,
-        ...vaultSubject(before),
-        payload: {
-          fieldId: vault.field_id,
-          position: vault.position,
-          before: placeOf(before),
-          after: null,
-          vault: { order: before.order_name, type: before.type, note: before.note },
-        },
-      });
-      if (vault.field_id === null || before.warehouse_id === null) return { deleteFrom: 'stage', vaultId };
-      const field = await loadField(trx, actor.companyId, vault.field_id);
-      const warehouse = await loadWarehouseSummary(trx, actor.companyId, before.warehouse_id);
-      return { deleteFrom: 'field', vaultId, field, warehouse };
+      await recordEvent(
+        trx,
+        deletedEvent(actor, { ...before, field_id: vault.field_id, position: vault.position }),
+      );
+      return deleteAnswer(trx, actor, { ...before, field_id: vault.field_id });
     }),
   );
+}
+
+/** The delete on PostgreSQL as two statements and the answer's reads, like the move (`moveVaultAtOnce`). */
+async function deleteVaultAtOnce(db: Db, actor: Actor, vaultId: number): Promise<DeleteVaultAnswer> {
+  const state = await readPlacement(db, actor.companyId, vaultId, []);
+  const before = state.vault;
+  if (!before) throw notFound(VAULT_NOT_FOUND);
+  const field = before.field_id === null ? undefined : state.fields.get(before.field_id);
+  await writeRemoval(
+    db,
+    { companyId: actor.companyId, fields: field ? [field] : [], clearFull: field?.full ? [field.id] : [] },
+    before,
+    deletedEvent(actor, before),
+  );
+  return deleteAnswer(db, actor, before);
+}
+
+/** `before`: the vault where it stood when it was removed. */
+function deletedEvent(actor: Actor, before: VaultRow): EventRecord {
+  return {
+    companyId: actor.companyId,
+    userId: actor.userId,
+    kind: 'vault.deleted',
+    entityType: 'vault',
+    entityId: before.id,
+    warehouseId: before.warehouse_id,
+    ...vaultSubject(before),
+    payload: {
+      fieldId: before.field_id,
+      position: before.position,
+      before: placeOf(before),
+      after: null,
+      vault: { order: before.order_name, type: before.type, note: before.note },
+    },
+  };
+}
+
+/** What a delete answers: the field the vault left and its warehouse's counts, or that it left the stage. */
+async function deleteAnswer(
+  db: Db,
+  actor: Actor,
+  removed: Pick<VaultRow, 'id' | 'field_id' | 'warehouse_id'>,
+): Promise<DeleteVaultAnswer> {
+  if (removed.field_id === null || removed.warehouse_id === null)
+    return { deleteFrom: 'stage', vaultId: removed.id };
+  const field = await loadField(db, actor.companyId, removed.field_id);
+  const warehouse = await loadWarehouseSummary(db, actor.companyId, removed.warehouse_id);
+  return { deleteFrom: 'field', vaultId: removed.id, field, warehouse };
 }
 
 /** POST /api/vaults/upload: stores the file's bytes with the vault. */
