@@ -19,15 +19,7 @@ async function findOrCreateByName(
 ): Promise<number> {
   if (isPostgres(db)) {
     const { rows } = await sql<{ id: number }>`
-      with found as (
-        select id from ${sql.table(table)} where company_id = ${companyId} and name = ${name} for key share
-      ), added as (
-        insert into ${sql.table(table)} (company_id, name)
-        select ${companyId}, ${name} where not exists (select 1 from found)
-        on conflict (company_id, name) do update set name = excluded.name
-        returning id
-      )
-      select id from found union all select id from added`.execute(db);
+      with ${nameCtes(table, companyId, name, 'named')} select ${nameIdOf('named')} as id`.execute(db);
     return rows[0]!.id;
   }
   const row = await db
@@ -37,6 +29,26 @@ async function findOrCreateByName(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * PostgreSQL: the two CTEs of findOrCreateByName's statement, `<as>_found` and `<as>_added`, for a larger statement
+ * that names a customer or order (a one-statement vault add, decision 014); `nameIdOf(as)` is the name's id there.
+ */
+export function nameCtes(table: 'customers' | 'orders', companyId: number, name: string, as: string) {
+  const found = sql.ref(`${as}_found`);
+  return sql`${found} as (
+      select id from ${sql.table(table)} where company_id = ${companyId} and name = ${name} for key share
+    ), ${sql.ref(`${as}_added`)} as (
+      insert into ${sql.table(table)} (company_id, name)
+      select ${companyId}, ${name} where not exists (select 1 from ${found})
+      on conflict (company_id, name) do update set name = excluded.name
+      returning id
+    )`;
+}
+
+export function nameIdOf(as: string) {
+  return sql<number>`(select id from ${sql.ref(`${as}_found`)} union all select id from ${sql.ref(`${as}_added`)})`;
 }
 
 /**

@@ -55,6 +55,16 @@ export function sharedWarehouseLock(warehouseIdColumn: string): RawBuilder<unkno
   return sql`pg_advisory_xact_lock_shared(${WAREHOUSE_LOCKS}, ${sql.ref(warehouseIdColumn)})`;
 }
 
+/**
+ * Step 1 in shared mode, in id order, as a condition of a larger statement (PostgreSQL only): `warehouseIds` is one
+ * integer array parameter. Always true once the locks are held.
+ */
+export function sharedWarehouseLocks(warehouseIds: unknown): RawBuilder<boolean> {
+  return sql<boolean>`(select count(*) from (
+      select pg_advisory_xact_lock_shared(${WAREHOUSE_LOCKS}, w) from (select unnest(${warehouseIds}::integer[]) as w order by 1) as ordered
+    ) as locks) >= 0`;
+}
+
 export function lockWarehouse(trx: Trx, warehouseId: number, mode: WarehouseLock): Promise<void> {
   return lockWarehouses(trx, [warehouseId], mode);
 }

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { type Expression, type RawBuilder, sql } from 'kysely';
+import { statementText } from '../db/statement-text';
 import type { Db } from '../db/database';
 import { nowIso } from '../db/database';
 import { noteEventRecorded } from './event-indexing';
@@ -12,7 +13,8 @@ export interface EventRecord {
   kind: string;
   entityType:
     'vault' | 'field' | 'warehouse' | 'rack' | 'pallet' | 'checklist' | 'member' | 'pull-list' | 'check';
-  entityId: number | null;
+  /** a one-statement write names a row it creates in the same statement by a subquery */
+  entityId: number | null | RawBuilder<number>;
   warehouseId?: number | null;
   payload?: unknown;
   /** the vault or pallet number it is about (the Activity page's search) */
@@ -41,23 +43,63 @@ export function setEventRecordingForBench(on: boolean): void {
  */
 export async function recordEvent(db: Db, event: EventRecord): Promise<void> {
   if (!recordingEvents) return;
-  const userId = event.userId;
-  const warehouseId = event.warehouseId ?? null;
-  const payload = event.payload === undefined ? null : JSON.stringify(event.payload);
-  // one plain statement (a query builder's insert with two subqueries costs several times more to build than to
-  // run). The member's and the warehouse's names as they are now are read in the same statement: the history keeps
-  // them after a rename or a delete, without a round trip of its own.
-  await sql`
-    insert into events (company_id, user_id, actor, kind, entity_type, entity_id, warehouse_id, warehouse_name,
-      subject, customer, payload, created_at)
-    values (${event.companyId}, ${userId},
-      coalesce(${event.actor ?? null}, (select username from users where id = ${userId})),
-      ${event.kind}, ${event.entityType}, ${event.entityId}, ${warehouseId},
-      coalesce(${event.warehouseName ?? null}, (select name from warehouses where id = ${warehouseId})),
-      ${event.subject ?? null}, ${event.customer ?? null}, ${payload}, ${nowIso()})`.execute(db);
+  await eventStatement(db, eventParams(event));
   // its search keys are written after the commit on SQLite (decision 021), by a trigger on PostgreSQL
   noteEventRecorded();
 }
+
+/** Whether events are recorded (off only in the bench's measurement of what recording costs). */
+export function recordsEvents(): boolean {
+  return recordingEvents;
+}
+
+/** An event as the parameters of its insert (`eventInsert`). */
+export function eventParams(event: EventRecord) {
+  return {
+    eventCompanyId: event.companyId,
+    eventUserId: event.userId,
+    eventActor: event.actor ?? null,
+    eventWarehouseName: event.warehouseName ?? null,
+    eventSubject: event.subject ?? null,
+    eventCustomer: event.customer ?? null,
+    eventKind: event.kind,
+    eventEntityType: event.entityType,
+    eventEntityId: event.entityId,
+    eventWarehouseId: event.warehouseId ?? null,
+    eventPayload: event.payload === undefined ? null : JSON.stringify(event.payload),
+    eventCreatedAt: nowIso(),
+  };
+}
+
+export type EventParams = ReturnType<typeof eventParams>;
+
+/**
+ * The insert of an event, for `recordEvent` and for a one-statement write (decision 014) that makes it part of its
+ * statement; `entityId` there may name a row the same statement creates. The member's and the warehouse's names are
+ * read as they are now, in the same statement: the history keeps them after a rename or a delete.
+ */
+export function eventInsert(
+  db: Db,
+  e: EventParams,
+  entityId: Expression<number | null> = sql`${e.eventEntityId}`,
+) {
+  return db.insertInto('events').values({
+    company_id: e.eventCompanyId,
+    user_id: e.eventUserId,
+    actor: sql`coalesce(${e.eventActor}, (select username from users where id = ${e.eventUserId}))`,
+    warehouse_name: sql`coalesce(${e.eventWarehouseName}, (select name from warehouses where id = ${e.eventWarehouseId}))`,
+    subject: e.eventSubject,
+    customer: e.eventCustomer,
+    kind: e.eventKind,
+    entity_type: e.eventEntityType,
+    entity_id: entityId,
+    warehouse_id: e.eventWarehouseId,
+    payload: e.eventPayload,
+    created_at: e.eventCreatedAt,
+  });
+}
+
+const eventStatement = statementText((db: Db, params: EventParams) => eventInsert(db, params));
 
 /** The channel the events trigger of migration 0005 notifies on (the migration spells it out). */
 export const EVENTS_CHANNEL = 'wm_events';

@@ -1,6 +1,19 @@
+import { type Expression, sql } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
-import { isPostgres, sharedWarehouseLock, type Trx } from '../../db/locks';
+import { isPostgres, sharedWarehouseLock, sharedWarehouseLocks, type Trx } from '../../db/locks';
+import {
+  type EventParams,
+  type EventRecord,
+  eventInsert,
+  eventParams,
+  recordsEvents,
+} from '../../events/event-log.repo';
+import { statementText } from '../../db/statement-text';
+import type { LockedFieldRow } from '../fields/fields.repo';
+import type { AttachmentRow } from './attachments.repo';
+import { nameCtes, nameIdOf } from '../../customers/customers.repo';
 import { newLabelCode } from './label-code';
 
 export interface VaultRow {
@@ -302,3 +315,296 @@ export async function findStageRevision(db: Db, companyId: number): Promise<numb
   // the sum of the slots (migration 0010): every write to the stage moves it on when it commits
   return row === undefined ? undefined : Number(row.revision);
 }
+
+/** A field as a one-statement write reads it (PostgreSQL): with its row version and the slots taken in it. */
+export interface FieldState extends LockedFieldRow {
+  /** the row's version (`xmin`): migration 0018 writes the row whenever what it holds changes */
+  xmin: string;
+  occupied: { id: number; position: number }[];
+}
+
+/** What a one-statement vault write decides on, read in one snapshot and without locks. */
+export interface PlacementState {
+  vault: VaultRow | undefined;
+  fields: Map<number, FieldState>;
+  files: AttachmentRow[];
+}
+
+/**
+ * PostgreSQL only (decision 014): the vault (if any), its field and the named fields with their slots, and the
+ * vault's attachments, in one statement. Nothing is locked: `writePlacement` holds only if the fields are unchanged.
+ */
+export async function readPlacement(
+  db: Db,
+  companyId: number,
+  vaultId: number | null,
+  fieldIds: readonly number[],
+): Promise<PlacementState> {
+  const { rows } = await placementRead(db, { companyId, vaultId: vaultId ?? 0, fieldIds: [...fieldIds] });
+  const row = rows[0]!;
+  const fields = row.fields as unknown as FieldState[];
+  return {
+    vault: (row.vault as VaultRow | null) ?? undefined,
+    fields: new Map(fields.map((f) => [f.id, f])),
+    files: row.files,
+  };
+}
+
+const placementRead = statementText(
+  (db: Db, { companyId, vaultId, fieldIds }: { companyId: number; vaultId: number; fieldIds: number[] }) => {
+    const vaultField = db
+      .selectFrom('vaults')
+      .select('field_id')
+      .where('company_id', '=', companyId)
+      .where('id', '=', vaultId);
+    return db.selectNoFrom([
+      jsonObjectFrom(vaultRows(db).where('v.company_id', '=', companyId).where('v.id', '=', vaultId)).as(
+        'vault',
+      ),
+      jsonArrayFrom(
+        db
+          .selectFrom('fields as f')
+          .innerJoin('warehouses as w', 'w.id', 'f.warehouse_id')
+          .select((eb) => [
+            'f.id',
+            'f.company_id',
+            'f.warehouse_id',
+            'f.col',
+            'f.row',
+            'f.type',
+            'f.full',
+            'w.field_capacity',
+            'w.name as warehouse_name',
+            sql<string>`f.xmin::text`.as('xmin'),
+            jsonArrayFrom(
+              eb
+                .selectFrom('vaults as o')
+                .select(['o.id', 'o.position'])
+                .whereRef('o.field_id', '=', 'f.id')
+                .orderBy('o.position'),
+            ).as('occupied'),
+          ])
+          .where('f.company_id', '=', companyId)
+          .where((eb) =>
+            eb.or([sql<boolean>`f.id = any(${fieldIds}::integer[])`, eb('f.id', '=', vaultField)]),
+          ),
+      ).as('fields'),
+      jsonArrayFrom(
+        db
+          .selectFrom('attachments')
+          .select(['id', 'vault_id', 'file_name'])
+          .where('company_id', '=', companyId)
+          .where('vault_id', '=', vaultId)
+          .orderBy('id'),
+      ).as('files'),
+    ]);
+  },
+);
+
+/** What a one-statement write read and holds on to: the company's fields as they were read. */
+export interface Placement {
+  companyId: number;
+  /** the fields read, each as it was read: the write holds only if every one is unchanged */
+  fields: readonly FieldState[];
+  /** the fields whose full flag goes off (a vault left them) */
+  clearFull: readonly number[];
+}
+
+/** A Placement as the parameters of `unchangedFields`. */
+function guardParams(placement: Placement) {
+  return {
+    companyId: placement.companyId,
+    guardIds: placement.fields.map((f) => f.id),
+    guardKeys: placement.fields.map((f) => `${f.id}:${f.xmin}`),
+    guardCount: placement.fields.length,
+    warehouseIds: [...new Set(placement.fields.map((f) => f.warehouse_id))],
+    clearFull: [...placement.clearFull],
+  };
+}
+
+type GuardParams = ReturnType<typeof guardParams>;
+
+/**
+ * PostgreSQL only (decision 014): the warehouses' shared locks (in id order), then the fields' rows, exclusive and in id
+ * order, each still the version that was read (a changed row is left out once its lock is had).
+ */
+function unchangedFields(db: Db, p: GuardParams) {
+  return db
+    .selectFrom('fields as f')
+    .select('f.id')
+    .where('f.company_id', '=', p.companyId)
+    .where(sql<boolean>`f.id = any(${p.guardIds}::integer[])`)
+    .where(sql<boolean>`(f.id::text || ':' || f.xmin::text) = any(${p.guardKeys}::text[])`)
+    .where(sharedWarehouseLocks(p.warehouseIds))
+    .orderBy('f.id')
+    .forUpdate();
+}
+
+/** The statement's closing check: `wm_unchanged` (migration 0018) undoes it all when the write found nothing to do. */
+const UNCHANGED = (written: string) =>
+  sql<boolean>`wm_unchanged((select count(*) from ${sql.table(written)}) = 1)`;
+
+/** The full flags that go off with a write, among the fields it holds. */
+const CLEARED = (p: GuardParams, written: string) =>
+  sql`cleared as (update fields set "full" = 0 where id = any(${p.clearFull}::integer[]) and "full" = 1
+    and exists (select 1 from ${sql.table(written)}))`;
+
+/** The event's insert as the statement's last part, unless recording is off (the bench's switch). */
+const RECORDED = (db: Db, e: EventParams, entityId?: Expression<number | null>) =>
+  recordsEvents() ? sql`, recorded as (${eventInsert(db, e, entityId)})` : sql``;
+
+const recordingVariant = () => (recordsEvents() ? 'recorded' : 'unrecorded');
+
+/**
+ * PostgreSQL only (decision 014): a vault into a slot or onto the stage, in one statement that holds only if the vault
+ * (its version) and the fields (their row versions) are as they were read; with the full flags that go off and the
+ * event. A change in between undoes the statement with a serialization failure (a lost race): read and try again.
+ */
+export async function writePlacement(
+  db: Db,
+  placement: Placement,
+  vault: { id: number; version: number },
+  place: { fieldId: number | null; position: number | null },
+  event: EventRecord,
+): Promise<void> {
+  const params = {
+    ...guardParams(placement),
+    ...eventParams(event),
+    vaultId: vault.id,
+    vaultVersion: vault.version,
+    fieldId: place.fieldId,
+    position: place.position,
+    now: nowIso(),
+  };
+  await placementWrite(db, params, recordingVariant());
+}
+
+const placementWrite = statementText(
+  (db: Db, p: GuardParams & EventParams & PlaceParams) =>
+    sql`with unchanged as (${unchangedFields(db, p)}),
+    placed as (
+      update vaults set field_id = ${p.fieldId}, position = ${p.position}, version = version + 1, updated_at = ${p.now}
+      where company_id = ${p.companyId} and id = ${p.vaultId} and version = ${p.vaultVersion}
+        and (select count(*) from unchanged) = ${p.guardCount}
+      returning id
+    ), ${CLEARED(p, 'placed')}${RECORDED(db, p)}
+    select ${UNCHANGED('placed')} as unchanged`,
+);
+
+type PlaceParams = {
+  vaultId: number;
+  vaultVersion: number;
+  fieldId: number | null;
+  position: number | null;
+  now: string;
+};
+
+/** A new vault for a one-statement add: its customer and order by name, found or created in the same statement. */
+export type NewVaultByName = Omit<NewVault, 'customerId' | 'orderId'> & {
+  customerName: string;
+  orderName: string | null;
+};
+
+/**
+ * PostgreSQL only (decision 014): a new vault in one statement that holds only if its field is as read, with its
+ * customer and order found or created and the event (whose entity is the new vault). Answers the new ids.
+ */
+export async function writeNewVault(
+  db: Db,
+  placement: Placement,
+  vault: NewVaultByName,
+  event: EventRecord,
+): Promise<{ id: number; version: number; customer_id: number; order_id: number | null }> {
+  const params = {
+    ...guardParams(placement),
+    ...eventParams(event),
+    name: vault.name,
+    customerName: vault.customerName,
+    orderName: vault.orderName ?? '',
+    fieldId: vault.fieldId,
+    position: vault.position,
+    type: vault.type,
+    note: vault.note,
+    now: nowIso(),
+    labelCode: newLabelCode(),
+  };
+  const variant = `${recordingVariant()} ${vault.orderName === null ? 'without-order' : 'with-order'}`;
+  const { rows } = await newVaultWrite(db, params, variant);
+  return rows[0]!;
+}
+
+type NewVaultParams = GuardParams &
+  EventParams & {
+    name: string | null;
+    customerName: string;
+    orderName: string;
+    fieldId: number | null;
+    position: number | null;
+    type: string;
+    note: string | null;
+    now: string;
+    labelCode: string;
+  };
+
+const newVaultWrite = statementText((db: Db, p: NewVaultParams, variant: string) => {
+  const withOrder = variant.split(' ').includes('with-order');
+  const names = [nameCtes('customers', p.companyId, p.customerName, 'customer')];
+  if (withOrder) names.push(nameCtes('orders', p.companyId, p.orderName, 'order'));
+  return sql<{ id: number; version: number; customer_id: number; order_id: number | null }>`
+    with unchanged as (${unchangedFields(db, p)}), ${sql.join(names)},
+    added as (
+      insert into vaults (company_id, name, customer_id, order_id, field_id, position, type, note, created_at,
+        updated_at, label_code)
+      select ${p.companyId}, ${p.name}, ${nameIdOf('customer')}, ${withOrder ? nameIdOf('order') : sql`null`},
+        ${p.fieldId}, ${p.position}, ${p.type}, ${p.note}, ${p.now}, ${p.now}, ${p.labelCode}
+      where (select count(*) from unchanged) = ${p.guardCount}
+      returning id, version, customer_id, order_id
+    )${RECORDED(db, p, sql<number>`(select id from added)`)}
+    select ${UNCHANGED('added')} as unchanged, a.id, a.version, a.customer_id, a.order_id
+    from (select 1) as one left join added as a on true`;
+});
+
+/**
+ * PostgreSQL only (decision 014): removes a vault in one statement that holds only if the vault (its version) and its
+ * field are as read, with the clean-up of its customer and order when nothing else uses them, the full flag and the
+ * event. A name another writer takes up meanwhile makes the statement fail on the foreign key: read and try again.
+ */
+export async function writeRemoval(
+  db: Db,
+  placement: Placement,
+  vault: Pick<VaultRow, 'id' | 'version' | 'customer_id' | 'order_id'>,
+  event: EventRecord,
+): Promise<void> {
+  const params = {
+    ...guardParams(placement),
+    ...eventParams(event),
+    vaultId: vault.id,
+    vaultVersion: vault.version,
+    customerId: vault.customer_id,
+    orderId: vault.order_id ?? 0,
+  };
+  await removalWrite(db, params, recordingVariant());
+}
+
+type RemovalParams = GuardParams &
+  EventParams & { vaultId: number; vaultVersion: number; customerId: number; orderId: number };
+
+const removalWrite = statementText((db: Db, p: RemovalParams) => {
+  const otherVaults = (column: 'customer_id' | 'order_id', id: number) =>
+    sql`not exists (select 1 from vaults where ${sql.ref(column)} = ${id} and id <> ${p.vaultId})`;
+  return sql`
+    with unchanged as (${unchangedFields(db, p)}),
+    removed as (
+      delete from vaults where company_id = ${p.companyId} and id = ${p.vaultId} and version = ${p.vaultVersion}
+        and (select count(*) from unchanged) = ${p.guardCount}
+      returning id
+    ), customer_gone as (
+      delete from customers where company_id = ${p.companyId} and id = ${p.customerId}
+        and exists (select 1 from removed) and ${otherVaults('customer_id', p.customerId)}
+        and not exists (select 1 from pallets where customer_id = ${p.customerId})
+    ), order_gone as (
+      delete from orders where company_id = ${p.companyId} and id = ${p.orderId}
+        and exists (select 1 from removed) and ${otherVaults('order_id', p.orderId)}
+    ), ${CLEARED(p, 'removed')}${RECORDED(db, p)}
+    select ${UNCHANGED('removed')} as unchanged`;
+});

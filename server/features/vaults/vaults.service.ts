@@ -22,8 +22,8 @@ import { fieldName } from '../../../domain/rules/field-names';
 import { normaliseDetails, placeholderKind, type VaultDetails } from '../../../domain/rules/placeholders';
 import type { Db } from '../../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/database';
-import { lockWarehouses, type Trx } from '../../db/locks';
-import { findLatestEvents, recordEvent } from '../../events/event-log.repo';
+import { isLostRace, isPostgres, lockWarehouses, type Trx } from '../../db/locks';
+import { type EventRecord, findLatestEvents, recordEvent } from '../../events/event-log.repo';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { revisionTag } from '../../http/revalidation';
 import { FIELD_NOT_FOUND, loadField } from '../fields/field-loader';
@@ -61,7 +61,11 @@ import {
   type VaultRow,
   occupiedPositions,
   placeVault,
+  readPlacement,
   updateVaultDetails,
+  writeNewVault,
+  writePlacement,
+  writeRemoval,
 } from './vaults.repo';
 
 export const VAULT_NOT_FOUND = 'Vault not found';
@@ -136,20 +140,19 @@ async function clearFull(trx: Trx, field: LockedFieldRow | undefined): Promise<v
 
 /**
  * The slot rules shared by add and move (ARCHITECTURE 4.1, 4.2): the field's next free slot, within its
- * capacity, never into a field flagged full. `ignoreVaultId` is a vault leaving that same field.
+ * capacity, never into a field flagged full. `occupied` are the field's slots as locked (or as read by a
+ * one-statement write); `ignoreVaultId` is a vault leaving that same field. Answers the other vaults' slots.
  */
-async function checkSlot(
-  db: Trx,
+function checkSlot(
   field: LockedFieldRow,
+  occupiedSlots: readonly { id: number; position: number }[],
   position: number,
   ignoreVaultId?: number,
-): Promise<number[]> {
+): number[] {
   const name = fieldName(field.col, field.row);
   if (field.type === 'couchbox-B') throw badRequest(couchboxBottom(name));
   if (field.full) throw badRequest(FIELD_FULL);
-  const occupied = (await occupiedPositions(db, field.id))
-    .filter((v) => v.id !== ignoreVaultId)
-    .map((v) => v.position);
+  const occupied = occupiedSlots.filter((v) => v.id !== ignoreVaultId).map((v) => v.position);
   if (occupied.includes(position)) throw conflict(SLOT_TAKEN);
   const next = nextFreeSlot(field, occupied, field.field_capacity);
   if (next === null) throw badRequest(FIELD_FULL);
@@ -157,11 +160,14 @@ async function checkSlot(
   return occupied;
 }
 
-/** The next free slot of a locked field for a vault coming in; refuses its own field, a full one or a couchbox bottom. */
-async function nextSlotFor(db: Trx, field: LockedFieldRow, vaultId: number): Promise<number> {
+/** The next free slot of a field for a vault coming in; refuses its own field, a full one or a couchbox bottom. */
+function nextSlotFor(
+  field: LockedFieldRow,
+  occupied: readonly { id: number; position: number }[],
+  vaultId: number,
+): number {
   const name = fieldName(field.col, field.row);
   if (field.type === 'couchbox-B') throw badRequest(couchboxBottom(name));
-  const occupied = await occupiedPositions(db, field.id);
   if (occupied.some((v) => v.id === vaultId)) throw badRequest(alreadyInField(name));
   if (field.full) throw badRequest(fieldFull(name));
   const next = nextFreePosition(
@@ -189,7 +195,37 @@ export async function addVault(
   input: AddVaultInput,
   file?: UploadedFile,
 ): Promise<VaultDto> {
+  if (isPostgres(db) && !file)
+    return withConflictMapping(() => retryLostRaces(() => addVaultAtOnce(db, actor, input)));
   return withConflictMapping(() => db.transaction().execute((trx) => addVaultIn(trx, actor, input, file)));
+}
+
+/** The add on PostgreSQL as two statements, like the move (`moveVaultAtOnce`); an add with a file takes the transaction. */
+async function addVaultAtOnce(db: Db, actor: Actor, input: AddVaultInput): Promise<VaultDto> {
+  const state = await readPlacement(db, actor.companyId, null, [input.field_id]);
+  const field = state.fields.get(input.field_id);
+  if (!field) throw notFound(FIELD_NOT_FOUND);
+  const details = newVaultDetails(input);
+  checkType(details.type, field);
+  const occupied = checkSlot(field, field.occupied, input.position);
+  const planned = newVaultRow(actor, field, input.position, details);
+  const inserted = await writeNewVault(
+    db,
+    { companyId: actor.companyId, fields: [field], clearFull: [] },
+    {
+      companyId: actor.companyId,
+      name: details.name,
+      customerName: details.customerName,
+      orderName: details.orderName,
+      fieldId: field.id,
+      position: input.position,
+      type: details.type,
+      note: details.note,
+    },
+    addedEvent(actor, planned),
+  );
+  const row = { ...planned, ...inserted, order_name: inserted.order_id === null ? null : details.orderName };
+  return presentVault(row, [], digOutCount(input.position, occupied));
 }
 
 /** Adding inside a caller's transaction (a received shipment), with every rule and lock of the add. */
@@ -205,16 +241,9 @@ export async function addVaultIn(
   // the field may have gone with a removed row while this waited
   const field = fields.get(located.id);
   if (!field) throw notFound(FIELD_NOT_FOUND);
-  const details = normaliseDetails({
-    name: input.vault_id,
-    customer_name: input.customer_name,
-    order_name: input.order_name,
-    type: input.type,
-    note: input.note,
-    fallbackType: 'vault',
-  });
+  const details = newVaultDetails(input);
   checkType(details.type, field);
-  const occupied = await checkSlot(trx, field, input.position);
+  const occupied = checkSlot(field, await occupiedPositions(trx, field.id), input.position);
   const { customerId, orderId } = await resolveNames(trx, actor.companyId, details);
   const inserted = await insertVault(trx, {
     companyId: actor.companyId,
@@ -230,36 +259,62 @@ export async function addVaultIn(
   if (file) await insertAttachment(trx, { companyId: actor.companyId, vaultId, ...file });
   // the new vault as findVault would read it: everything is known here, so no read back
   const row: VaultRow = {
+    ...newVaultRow(actor, field, input.position, details),
     id: vaultId,
-    company_id: actor.companyId,
-    name: details.name,
     customer_id: customerId,
-    customer_name: details.customerName,
     order_id: orderId,
     order_name: orderId === null ? null : details.orderName,
-    field_id: field.id,
-    position: input.position,
-    type: details.type,
-    note: details.note,
     version: inserted.version,
-    released_at: null,
-    released_by: null,
-    ...placedIn(field),
   };
-  await recordEvent(trx, {
-    companyId: actor.companyId,
-    userId: actor.userId,
-    kind: 'vault.added',
-    entityType: 'vault',
-    entityId: vaultId,
-    warehouseId: field.warehouse_id,
-    ...vaultSubject(row),
-    payload: { fieldId: field.id, position: input.position, before: null, after: placeOf(row) },
-  });
+  await recordEvent(trx, addedEvent(actor, row));
   // answered from inside the transaction, so the answer is what was committed; a new vault has no other files
   if (file) return loadVault(trx, actor.companyId, vaultId);
   // the slots taken when the slot was checked: the vaults above the new one
   return presentVault(row, [], digOutCount(input.position, occupied));
+}
+
+function newVaultDetails(input: AddVaultInput): VaultDetails {
+  return normaliseDetails({
+    name: input.vault_id,
+    customer_name: input.customer_name,
+    order_name: input.order_name,
+    type: input.type,
+    note: input.note,
+    fallbackType: 'vault',
+  });
+}
+
+/** A new vault in this field's slot as findVault would read it, but for what only its insert knows (ids, version). */
+function newVaultRow(actor: Actor, field: LockedFieldRow, position: number, details: VaultDetails): VaultRow {
+  return {
+    id: 0,
+    company_id: actor.companyId,
+    name: details.name,
+    customer_id: 0,
+    customer_name: details.customerName,
+    order_id: null,
+    order_name: details.orderName,
+    ...placedAt(field, position),
+    type: details.type,
+    note: details.note,
+    version: 1,
+    released_at: null,
+    released_by: null,
+  };
+}
+
+/** The event of a new vault; its entity is the vault's id, or the insert's own in a one-statement add. */
+function addedEvent(actor: Actor, row: VaultRow): EventRecord {
+  return {
+    companyId: actor.companyId,
+    userId: actor.userId,
+    kind: 'vault.added',
+    entityType: 'vault',
+    entityId: row.id,
+    warehouseId: row.warehouse_id,
+    ...vaultSubject(row),
+    payload: { fieldId: row.field_id, position: row.position, before: null, after: placeOf(row) },
+  };
 }
 
 /** The field and warehouse columns of a VaultRow for a vault in this locked field. */
@@ -395,6 +450,8 @@ type MoveInput = Omit<MoveVaultInput, 'position'> & { position: number | 'next' 
  * (scan to move, issue 15) takes the field's next free slot as it is once locked, and refuses a full field by name.
  */
 export async function moveVault(db: Db, actor: Actor, input: MoveInput): Promise<VaultDto> {
+  if (isPostgres(db))
+    return withConflictMapping(() => retryLostRaces(() => moveVaultAtOnce(db, actor, input)));
   return withConflictMapping(() => db.transaction().execute((trx) => moveVaultIn(trx, actor, input)));
 }
 
@@ -416,47 +473,118 @@ export async function moveVaultIn(trx: Trx, actor: Actor, input: MoveInput): Pro
   const vault = vaults.get(input.vaultId);
   if (!vault) throw notFound(VAULT_NOT_FOUND);
   if (vault.field_id !== before.field_id || vault.released_at !== null) throw conflict(CONCURRENT_CHANGE);
-
-  if (vault.field_id !== null && vault.field_id !== target.id) {
-    const leaving = await occupiedPositions(trx, vault.field_id);
-    if (vault.position !== topmostPosition(leaving.map((v) => v.position)))
-      throw badRequest(ONLY_TOPMOST_MOVED);
-  }
-  checkType(vault.type, target);
-  const position = input.position === 'next' ? await nextSlotFor(trx, target, vault.id) : input.position;
-  const occupied = await checkSlot(trx, target, position, vault.id);
-  await placeVault(trx, actor.companyId, vault.id, { fieldId: target.id, position });
+  const leaving =
+    vault.field_id !== null && vault.field_id !== target.id
+      ? await occupiedPositions(trx, vault.field_id)
+      : [];
+  const move = decideMove(vault, target, await occupiedPositions(trx, target.id), leaving, input.position);
+  await placeVault(trx, actor.companyId, vault.id, { fieldId: target.id, position: move.position });
   if (vault.field_id !== null && vault.field_id !== target.id)
     await clearFull(trx, fields.get(vault.field_id));
   // the vault as it is now, in its new slot, one version on (the answer reads it again if `before` was outdated)
-  const after: VaultRow = {
-    ...before,
-    field_id: target.id,
-    position,
-    version: vault.version + 1,
-    ...placedIn(target),
-  };
-  await recordEvent(trx, {
+  const after: VaultRow = { ...before, ...placedAt(target, move.position), version: vault.version + 1 };
+  await recordEvent(trx, movedEvent(actor, before, vault.field_id, after));
+  // changed by someone else between the first read and the locks: read it again for the answer
+  if (vault.version !== before.version) return loadVault(trx, actor.companyId, vault.id);
+  const files = attachmentsByVault(await findAttachmentsOfVaults(trx, actor.companyId, [vault.id]));
+  return presentVault(after, files.get(vault.id), digOutCount(move.position, move.occupied));
+}
+
+/**
+ * The move on PostgreSQL as two statements (decision 014): what it decides on read in one, the write in the other,
+ * which holds only if the vault and both fields are still as read (otherwise it is undone and tried again).
+ */
+async function moveVaultAtOnce(db: Db, actor: Actor, input: MoveInput): Promise<VaultDto> {
+  const state = await readPlacement(db, actor.companyId, input.vaultId, [input.fieldId]);
+  const before = state.vault;
+  if (!before) throw notFound(VAULT_NOT_FOUND);
+  if (before.released_at !== null) throw badRequest(VAULT_RELEASED);
+  const target = state.fields.get(input.fieldId);
+  if (!target) throw notFound(FIELD_NOT_FOUND);
+  const from = before.field_id === null ? undefined : state.fields.get(before.field_id);
+  const leaving = from && from.id !== target.id ? from : undefined;
+  const move = decideMove(before, target, target.occupied, leaving?.occupied ?? [], input.position);
+  const after: VaultRow = { ...before, ...placedAt(target, move.position), version: before.version + 1 };
+  await writePlacement(
+    db,
+    {
+      companyId: actor.companyId,
+      fields: leaving ? [target, leaving] : [target],
+      clearFull: leaving?.full ? [leaving.id] : [],
+    },
+    before,
+    { fieldId: target.id, position: move.position },
+    movedEvent(actor, before, before.field_id, after),
+  );
+  return presentVault(
+    after,
+    attachmentsByVault(state.files).get(before.id),
+    digOutCount(move.position, move.occupied),
+  );
+}
+
+/**
+ * The move's rules on the vault and the fields as locked (or as read by a one-statement write): only the topmost vault
+ * leaves a field (`leaving`: the slots of the field it leaves, if it leaves one), a couchbox only into a couchbox
+ * field, into the target's next free slot. Answers the slot and the target's other taken slots.
+ */
+function decideMove(
+  vault: Pick<VaultRow, 'id' | 'type' | 'position'>,
+  target: LockedFieldRow,
+  targetSlots: readonly { id: number; position: number }[],
+  leaving: readonly { id: number; position: number }[],
+  wanted: number | 'next',
+): { position: number; occupied: number[] } {
+  if (leaving.length > 0 && vault.position !== topmostPosition(leaving.map((v) => v.position)))
+    throw badRequest(ONLY_TOPMOST_MOVED);
+  checkType(vault.type, target);
+  const position = wanted === 'next' ? nextSlotFor(target, targetSlots, vault.id) : wanted;
+  return { position, occupied: checkSlot(target, targetSlots, position, vault.id) };
+}
+
+/** A VaultRow's place columns for a slot of this field. */
+function placedAt(field: LockedFieldRow, position: number) {
+  return { field_id: field.id, position, ...placedIn(field) };
+}
+
+function movedEvent(
+  actor: Actor,
+  before: VaultRow,
+  fromFieldId: number | null,
+  after: VaultRow,
+): EventRecord {
+  return {
     companyId: actor.companyId,
     userId: actor.userId,
     kind: 'vault.moved',
     entityType: 'vault',
-    entityId: vault.id,
-    warehouseId: target.warehouse_id,
+    entityId: before.id,
+    warehouseId: after.warehouse_id,
     ...vaultSubject(before),
     payload: {
-      fromFieldId: vault.field_id,
+      fromFieldId,
       fromWarehouseId: before.warehouse_id,
-      fieldId: target.id,
-      position,
+      fieldId: after.field_id,
+      position: after.position,
       before: placeOf(before),
       after: placeOf(after),
     },
-  });
-  // changed by someone else between the first read and the locks: read it again for the answer
-  if (vault.version !== before.version) return loadVault(trx, actor.companyId, vault.id);
-  const files = attachmentsByVault(await findAttachmentsOfVaults(trx, actor.companyId, [vault.id]));
-  return presentVault(after, files.get(vault.id), digOutCount(position, occupied));
+  };
+}
+
+/**
+ * A one-statement write (PostgreSQL) again while it loses races: each try reads afresh. A foreign-key refusal is a lost
+ * race there too (a name taken up, or a row removed, by another writer since the read), and the statement was undone
+ * whole. After eight lost races in a row the client gets the 409.
+ */
+async function retryLostRaces<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(isLostRace(error) || isForeignKeyViolation(error)) || attempt >= 8) throw error;
+    }
+  }
 }
 
 /** POST /api/stage/vaults/{id}: takes the topmost vault off its field onto the stage. */
@@ -465,6 +593,8 @@ export async function stageVault(
   actor: Actor,
   vaultId: number,
 ): Promise<VaultDto & { old_field_id: number }> {
+  if (isPostgres(db))
+    return withConflictMapping(() => retryLostRaces(() => stageVaultAtOnce(db, actor, vaultId)));
   return withConflictMapping(() => db.transaction().execute((trx) => stageVaultIn(trx, actor, vaultId)));
 }
 
@@ -485,45 +615,81 @@ export async function stageVaultIn(
   const vault = vaults.get(vaultId);
   if (!vault || !field) throw notFound(VAULT_NOT_FOUND);
   if (vault.field_id !== before.field_id) throw conflict(CONCURRENT_CHANGE);
-  const occupied = await occupiedPositions(trx, field.id);
-  if (vault.position !== topmostPosition(occupied.map((v) => v.position)))
-    throw badRequest(ONLY_TOPMOST_STAGED);
+  checkTopmost(vault, await occupiedPositions(trx, field.id));
   await placeVault(trx, actor.companyId, vaultId, { fieldId: null, position: null });
   await clearFull(trx, field);
-  await recordEvent(trx, {
-    companyId: actor.companyId,
-    userId: actor.userId,
-    kind: 'vault.staged',
-    entityType: 'vault',
-    entityId: vaultId,
-    warehouseId: field.warehouse_id,
-    ...vaultSubject(before),
-    // the names as they were, for the staged card's 'from' line
-    payload: {
-      fromFieldId: field.id,
-      position: vault.position,
-      fromWarehouse: before.warehouse_name,
-      fromField: fieldName(field.col, field.row),
-      before: placeOf({ ...before, position: vault.position }),
-      after: null,
-    },
-  });
+  await recordEvent(trx, stagedEvent(actor, { ...before, position: vault.position }, field));
   // changed by someone else between the first read and the locks: read it again for the answer
   if (vault.version !== before.version)
     return { ...(await loadVault(trx, actor.companyId, vaultId)), old_field_id: field.id };
-  // the vault as it is now: what was read before the locks (no one changed it since), off its field, one version on
-  const staged: VaultRow = {
+  const files = attachmentsByVault(await findAttachmentsOfVaults(trx, actor.companyId, [vaultId]));
+  return {
+    ...presentVault(stagedRow(before, vault.version + 1), files.get(vaultId)),
+    old_field_id: field.id,
+  };
+}
+
+/** Staging on PostgreSQL as two statements, like the move (`moveVaultAtOnce`). */
+async function stageVaultAtOnce(
+  db: Db,
+  actor: Actor,
+  vaultId: number,
+): Promise<VaultDto & { old_field_id: number }> {
+  const state = await readPlacement(db, actor.companyId, vaultId, []);
+  const before = state.vault;
+  if (!before) throw notFound(VAULT_NOT_FOUND);
+  if (before.field_id === null) throw badRequest(ALREADY_STAGED);
+  const field = state.fields.get(before.field_id);
+  if (!field) throw notFound(VAULT_NOT_FOUND);
+  checkTopmost(before, field.occupied);
+  await writePlacement(
+    db,
+    { companyId: actor.companyId, fields: [field], clearFull: field.full ? [field.id] : [] },
+    before,
+    { fieldId: null, position: null },
+    stagedEvent(actor, before, field),
+  );
+  const files = attachmentsByVault(state.files).get(vaultId);
+  return { ...presentVault(stagedRow(before, before.version + 1), files), old_field_id: field.id };
+}
+
+function checkTopmost(vault: Pick<VaultRow, 'position'>, slots: readonly { position: number }[]): void {
+  if (vault.position !== topmostPosition(slots.map((v) => v.position))) throw badRequest(ONLY_TOPMOST_STAGED);
+}
+
+/** The vault as it is once staged: off its field, one version on. */
+function stagedRow(before: VaultRow, version: number): VaultRow {
+  return {
     ...before,
     field_id: null,
     position: null,
-    version: vault.version + 1,
+    version,
     field_col: null,
     field_row: null,
     warehouse_id: null,
     warehouse_name: null,
   };
-  const files = attachmentsByVault(await findAttachmentsOfVaults(trx, actor.companyId, [vaultId]));
-  return { ...presentVault(staged, files.get(vaultId)), old_field_id: field.id };
+}
+
+/** `before`: the vault where it stood (its slot as locked); the names as they were, for the staged card's 'from' line. */
+function stagedEvent(actor: Actor, before: VaultRow, field: LockedFieldRow): EventRecord {
+  return {
+    companyId: actor.companyId,
+    userId: actor.userId,
+    kind: 'vault.staged',
+    entityType: 'vault',
+    entityId: before.id,
+    warehouseId: field.warehouse_id,
+    ...vaultSubject(before),
+    payload: {
+      fromFieldId: field.id,
+      position: before.position,
+      fromWarehouse: before.warehouse_name,
+      fromField: fieldName(field.col, field.row),
+      before: placeOf(before),
+      after: null,
+    },
+  };
 }
 
 /** The tag of the current state of the company's stage (issue 11). */
@@ -551,6 +717,8 @@ export type DeleteVaultAnswer =
 
 /** DELETE /api/vaults/{id}: removes the vault, its attachments, and customers/orders nothing uses any more. */
 export async function deleteVault(db: Db, actor: Actor, vaultId: number): Promise<DeleteVaultAnswer> {
+  if (isPostgres(db))
+    return withConflictMapping(() => retryLostRaces(() => deleteVaultAtOnce(db, actor, vaultId)));
   return withConflictMapping(() =>
     db.transaction().execute(async (trx): Promise<DeleteVaultAnswer> => {
       const before = await findVaultAndLockWarehouse(trx, actor.companyId, vaultId);
@@ -570,28 +738,61 @@ export async function deleteVault(db: Db, actor: Actor, vaultId: number): Promis
         vault.order_id === null ? [] : [vault.order_id],
       );
       if (vault.field_id !== null) await clearFull(trx, fields.get(vault.field_id));
-      await recordEvent(trx, {
-        companyId: actor.companyId,
-        userId: actor.userId,
-        kind: 'vault.deleted',
-        entityType: 'vault',
-        entityId: vaultId,
-        warehouseId: before.warehouse_id,
-        ...vaultSubject(before),
-        payload: {
-          fieldId: vault.field_id,
-          position: vault.position,
-          before: placeOf(before),
-          after: null,
-          vault: { order: before.order_name, type: before.type, note: before.note },
-        },
-      });
-      if (vault.field_id === null || before.warehouse_id === null) return { deleteFrom: 'stage', vaultId };
-      const field = await loadField(trx, actor.companyId, vault.field_id);
-      const warehouse = await loadWarehouseSummary(trx, actor.companyId, before.warehouse_id);
-      return { deleteFrom: 'field', vaultId, field, warehouse };
+      await recordEvent(
+        trx,
+        deletedEvent(actor, { ...before, field_id: vault.field_id, position: vault.position }),
+      );
+      return deleteAnswer(trx, actor, { ...before, field_id: vault.field_id });
     }),
   );
+}
+
+/** The delete on PostgreSQL as two statements and the answer's reads, like the move (`moveVaultAtOnce`). */
+async function deleteVaultAtOnce(db: Db, actor: Actor, vaultId: number): Promise<DeleteVaultAnswer> {
+  const state = await readPlacement(db, actor.companyId, vaultId, []);
+  const before = state.vault;
+  if (!before) throw notFound(VAULT_NOT_FOUND);
+  const field = before.field_id === null ? undefined : state.fields.get(before.field_id);
+  await writeRemoval(
+    db,
+    { companyId: actor.companyId, fields: field ? [field] : [], clearFull: field?.full ? [field.id] : [] },
+    before,
+    deletedEvent(actor, before),
+  );
+  return deleteAnswer(db, actor, before);
+}
+
+/** `before`: the vault where it stood when it was removed. */
+function deletedEvent(actor: Actor, before: VaultRow): EventRecord {
+  return {
+    companyId: actor.companyId,
+    userId: actor.userId,
+    kind: 'vault.deleted',
+    entityType: 'vault',
+    entityId: before.id,
+    warehouseId: before.warehouse_id,
+    ...vaultSubject(before),
+    payload: {
+      fieldId: before.field_id,
+      position: before.position,
+      before: placeOf(before),
+      after: null,
+      vault: { order: before.order_name, type: before.type, note: before.note },
+    },
+  };
+}
+
+/** What a delete answers: the field the vault left and its warehouse's counts, or that it left the stage. */
+async function deleteAnswer(
+  db: Db,
+  actor: Actor,
+  removed: Pick<VaultRow, 'id' | 'field_id' | 'warehouse_id'>,
+): Promise<DeleteVaultAnswer> {
+  if (removed.field_id === null || removed.warehouse_id === null)
+    return { deleteFrom: 'stage', vaultId: removed.id };
+  const field = await loadField(db, actor.companyId, removed.field_id);
+  const warehouse = await loadWarehouseSummary(db, actor.companyId, removed.warehouse_id);
+  return { deleteFrom: 'field', vaultId: removed.id, field, warehouse };
 }
 
 /** POST /api/vaults/upload: stores the file's bytes with the vault. */
