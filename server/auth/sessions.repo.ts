@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { statementText } from '../db/statement-text';
 import type { Db } from '../db/database';
 import { SESSION_USER_COLUMNS } from './users.repo';
 import { nowIso } from '../db/database';
@@ -23,17 +25,23 @@ export async function insertSession(
  * before `startedAfter` (absolute), or the member was deactivated: whatever cookie they hold then reads as signed out.
  */
 export async function findLiveSessionUser(db: Db, id: string, startedAfter: string) {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .innerJoin('companies', 'companies.id', 'users.company_id')
-    .select(['sessions.created_at', 'sessions.expires_at', ...SESSION_USER_COLUMNS])
-    .where('sessions.id', '=', id)
-    .where('sessions.expires_at', '>', nowIso())
-    .where('sessions.created_at', '>', startedAfter)
-    .where('users.active', '=', 1)
-    .executeTakeFirst();
+  const { rows } = await liveSessionUser(db, { id, now: nowIso(), startedAfter });
+  return rows[0];
 }
+
+// on every signed-in request: its text is made once (decision 014)
+const liveSessionUser = statementText(
+  (db: Db, { id, now, startedAfter }: { id: string; now: string; startedAfter: string }) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .innerJoin('companies', 'companies.id', 'users.company_id')
+      .select(['sessions.created_at', 'sessions.expires_at', ...SESSION_USER_COLUMNS])
+      .where('sessions.id', '=', id)
+      .where('sessions.expires_at', '>', now)
+      .where('sessions.created_at', '>', startedAfter)
+      .where('users.active', '=', sql.lit(1)),
+);
 
 export async function extendSession(db: Db, id: string, expiresAt: string) {
   await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', id).execute();
