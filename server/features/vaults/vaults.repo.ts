@@ -328,35 +328,49 @@ export interface PlacementState {
   vault: VaultRow | undefined;
   fields: Map<number, FieldState>;
   files: AttachmentRow[];
+  /** with `neighbours`: every vault of the vault's field (itself too) and their attachments */
+  neighbours: VaultRow[];
+  neighbourFiles: AttachmentRow[];
 }
 
 /**
  * PostgreSQL only (decision 014): the vault (if any), its field and the named fields with their slots, and the
- * vault's attachments, in one statement. Nothing is locked: `writePlacement` holds only if the fields are unchanged.
+ * vault's attachments, in one statement; with `neighbours` also the vaults of its field in full (a delete answers
+ * that field). Nothing is locked: `writePlacement` holds only if the fields are unchanged.
  */
 export async function readPlacement(
   db: Db,
   companyId: number,
   vaultId: number | null,
   fieldIds: readonly number[],
+  options: { neighbours?: boolean } = {},
 ): Promise<PlacementState> {
-  const { rows } = await placementRead(db, { companyId, vaultId: vaultId ?? 0, fieldIds: [...fieldIds] });
+  const params = { companyId, vaultId: vaultId ?? 0, fieldIds: [...fieldIds] };
+  const { rows } = await placementRead(db, params, options.neighbours ? 'neighbours' : '');
   const row = rows[0]!;
   const fields = row.fields as unknown as FieldState[];
   return {
     vault: (row.vault as VaultRow | null) ?? undefined,
     fields: new Map(fields.map((f) => [f.id, f])),
     files: row.files,
+    neighbours: (row.neighbours ?? []) as VaultRow[],
+    neighbourFiles: row.neighbour_files ?? [],
   };
 }
 
 const placementRead = statementText(
-  (db: Db, { companyId, vaultId, fieldIds }: { companyId: number; vaultId: number; fieldIds: number[] }) => {
+  (
+    db: Db,
+    { companyId, vaultId, fieldIds }: { companyId: number; vaultId: number; fieldIds: number[] },
+    variant: string,
+  ) => {
     const vaultField = db
       .selectFrom('vaults')
       .select('field_id')
       .where('company_id', '=', companyId)
       .where('id', '=', vaultId);
+    const neighbourIds = db.selectFrom('vaults').select('id').where('field_id', '=', vaultField);
+    const neighbours = variant === 'neighbours';
     return db.selectNoFrom([
       jsonObjectFrom(vaultRows(db).where('v.company_id', '=', companyId).where('v.id', '=', vaultId)).as(
         'vault',
@@ -397,6 +411,26 @@ const placementRead = statementText(
           .where('vault_id', '=', vaultId)
           .orderBy('id'),
       ).as('files'),
+      (neighbours
+        ? jsonArrayFrom(
+            vaultRows(db)
+              .where('v.company_id', '=', companyId)
+              .where('v.id', 'in', neighbourIds)
+              .orderBy('v.id'),
+          )
+        : sql<VaultRow[] | null>`null`
+      ).as('neighbours'),
+      (neighbours
+        ? jsonArrayFrom(
+            db
+              .selectFrom('attachments')
+              .select(['id', 'vault_id', 'file_name'])
+              .where('company_id', '=', companyId)
+              .where('vault_id', 'in', neighbourIds)
+              .orderBy('id'),
+          )
+        : sql<AttachmentRow[] | null>`null`
+      ).as('neighbour_files'),
     ]);
   },
 );

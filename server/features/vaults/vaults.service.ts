@@ -49,6 +49,7 @@ import type { UploadedFile } from '../../http/form-reader';
 import { ATTACHMENT_NOT_FOUND } from './attachments.download';
 import { deleteUnusedNames, findOrCreateCustomer, findOrCreateOrder } from '../../customers/customers.repo';
 import { attachmentsByVault, presentAttachment, presentStagedVault, presentVault } from './vaults.presenter';
+import { presentField } from '../fields/fields.presenter';
 import {
   deleteVaultRow,
   findStageRevision,
@@ -747,9 +748,13 @@ export async function deleteVault(db: Db, actor: Actor, vaultId: number): Promis
   );
 }
 
-/** The delete on PostgreSQL as two statements and the answer's reads, like the move (`moveVaultAtOnce`). */
+/**
+ * The delete on PostgreSQL as two statements and the read of the warehouse's counts, like the move
+ * (`moveVaultAtOnce`): the field it answers is the one it read without the vault, as the write holds only if that
+ * field is unchanged.
+ */
 async function deleteVaultAtOnce(db: Db, actor: Actor, vaultId: number): Promise<DeleteVaultAnswer> {
-  const state = await readPlacement(db, actor.companyId, vaultId, []);
+  const state = await readPlacement(db, actor.companyId, vaultId, [], { neighbours: true });
   const before = state.vault;
   if (!before) throw notFound(VAULT_NOT_FOUND);
   const field = before.field_id === null ? undefined : state.fields.get(before.field_id);
@@ -759,7 +764,11 @@ async function deleteVaultAtOnce(db: Db, actor: Actor, vaultId: number): Promise
     before,
     deletedEvent(actor, before),
   );
-  return deleteAnswer(db, actor, before);
+  if (!field || before.warehouse_id === null) return { deleteFrom: 'stage', vaultId };
+  const files = attachmentsByVault(state.neighbourFiles);
+  const left = state.neighbours.filter((v) => v.id !== vaultId).map((v) => presentVault(v, files.get(v.id)));
+  const warehouse = await loadWarehouseSummary(db, actor.companyId, before.warehouse_id);
+  return { deleteFrom: 'field', vaultId, field: presentField({ ...field, full: 0 }, left), warehouse };
 }
 
 /** `before`: the vault where it stood when it was removed. */
