@@ -369,7 +369,6 @@ const placementRead = statementText(
       .select('field_id')
       .where('company_id', '=', companyId)
       .where('id', '=', vaultId);
-    const neighbourIds = db.selectFrom('vaults').select('id').where('field_id', '=', vaultField);
     const neighbours = variant === 'neighbours';
     return db.selectNoFrom([
       jsonObjectFrom(vaultRows(db).where('v.company_id', '=', companyId).where('v.id', '=', vaultId)).as(
@@ -415,7 +414,7 @@ const placementRead = statementText(
         ? jsonArrayFrom(
             vaultRows(db)
               .where('v.company_id', '=', companyId)
-              .where('v.id', 'in', neighbourIds)
+              .where('v.field_id', '=', vaultField)
               .orderBy('v.id'),
           )
         : sql<VaultRow[] | null>`null`
@@ -423,11 +422,12 @@ const placementRead = statementText(
       (neighbours
         ? jsonArrayFrom(
             db
-              .selectFrom('attachments')
-              .select(['id', 'vault_id', 'file_name'])
-              .where('company_id', '=', companyId)
-              .where('vault_id', 'in', neighbourIds)
-              .orderBy('id'),
+              .selectFrom('attachments as a')
+              .innerJoin('vaults as n', 'n.id', 'a.vault_id')
+              .select(['a.id', 'a.vault_id', 'a.file_name'])
+              .where('n.company_id', '=', companyId)
+              .where('n.field_id', '=', vaultField)
+              .orderBy('a.id'),
           )
         : sql<AttachmentRow[] | null>`null`
       ).as('neighbour_files'),
