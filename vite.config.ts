@@ -8,7 +8,8 @@ import { defineConfig } from 'vite';
 // parts, domain rules) into another; the parts that pull in a heavy library (the dialogs, the switch, the layout
 // schema) stay where the bundler puts them, so the landing page does not load them.
 const SHARED = /[\\/]web[\\/]src[\\/](api|lib|components)[\\/]|[\\/]domain[\\/]rules[\\/]/;
-const HEAVY = /[\\/](dialog|confirm-dialog|alert-message|toggle-switch|vaults-block|rack-placement|activity)\.tsx?$/;
+const HEAVY =
+  /[\\/](dialog|confirm-dialog|alert-message|toggle-switch|vaults-block|rack-placement|activity)\.tsx?$/;
 
 export default defineConfig({
   root: 'web',
