@@ -4,11 +4,10 @@ import { sessionQueries } from '../api/session';
 import { warehouseQueries } from '../api/warehouses';
 
 /** The first screen's data the server wrote into a signed-in page's HTML, if any. */
-function readShellData(): ShellData | undefined {
-  const block = document.getElementById(SHELL_DATA_ID);
-  if (!block?.textContent) return undefined;
+function parseShellData(text: string | null | undefined): ShellData | undefined {
+  if (!text) return undefined;
   try {
-    return JSON.parse(block.textContent) as ShellData;
+    return JSON.parse(text) as ShellData;
   } catch {
     return undefined;
   }
@@ -19,10 +18,15 @@ function readShellData(): ShellData | undefined {
  * known at once, so the signed-in chrome and the screen draw as soon as their code is there, without waiting for
  * `GET /api/auth/`, the warehouse list and the warehouse one after the other. The warehouse list and the warehouse are
  * marked stale, so the screens that show them read them once more in the background: a change made between the HTML
- * and the live stream's start is not missed.
+ * and the live stream's start is not missed. `text` is the data block's text (the page's, when not given).
  */
-export function seedShellData(queryClient: QueryClient): void {
-  const data = readShellData();
+export function seedShellData(
+  queryClient: QueryClient,
+  text: string | null | undefined = typeof document === 'undefined'
+    ? undefined
+    : document.getElementById(SHELL_DATA_ID)?.textContent,
+): void {
+  const data = parseShellData(text);
   if (!data) return;
   queryClient.setQueryData(sessionQueries.session().queryKey, data.session);
   const list = warehouseQueries.list(data.session.companyId).queryKey;
