@@ -97,11 +97,16 @@ describe.each(testEngines())('the app shell on %s', (engine) => {
     expect(data.warehouses.map((w) => w.id).sort()).toEqual([north.id, hostile.id].sort());
     expect(data.warehouse).toBeUndefined();
     // the chrome's and the screen's files, each once, and none the entry loads anyway
-    expect(preloadsOf(res.body)).toEqual([
+    const dashboardFiles = [
       '/assets/app-layout-d4.js',
       '/assets/icons-c3.js',
       '/assets/dashboard-page-e5.js',
-    ]);
+    ];
+    expect(preloadsOf(res.body)).toEqual(dashboardFiles);
+    // signed in, `/` goes on to the dashboard
+    const home = await page('/', user);
+    expect(shellData(home.body)?.session.id).toBe(user.userId);
+    expect(preloadsOf(home.body)).toEqual(dashboardFiles);
   });
 
   it("a warehouse page carries that warehouse as the API answers it, of the session's company only", async () => {

@@ -12,7 +12,8 @@ type Manifest = Record<string, { file: string; imports?: string[] }>;
 const LAYOUT = 'src/app/layout/app-layout.tsx';
 /** The screens a signed-in browser opens on (a tablet reloading its warehouse, the dashboard) and their code. */
 export const SCREEN_MODULES: readonly [RegExp, readonly string[]][] = [
-  [/^\/dashboard\/?$/, [LAYOUT, 'src/features/warehouses/pages/dashboard-page.tsx']],
+  // `/` signed in goes on to the dashboard
+  [/^\/(dashboard\/?)?$/, [LAYOUT, 'src/features/warehouses/pages/dashboard-page.tsx']],
   [/^\/warehouse\/[^/]+\/?$/, [LAYOUT, 'src/features/warehouses/pages/warehouse-page.tsx']],
 ];
 
