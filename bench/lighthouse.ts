@@ -26,18 +26,20 @@ interface LighthouseReport {
 }
 
 /** One Lighthouse run; a run that fails (a trace Lighthouse could not record, on a busy machine) is tried again. */
-function lighthouse(url: string, cookie?: string, attempt = 1): Score {
+function lighthouse(url: string, run: number, cookie?: string, attempt = 1): Score {
   try {
-    return lighthouseOnce(url, cookie);
+    return lighthouseOnce(url, run, cookie);
   } catch (error) {
     if (attempt >= 3) throw error;
     console.log(`${url}: run failed, trying again`);
-    return lighthouse(url, cookie, attempt + 1);
+    return lighthouse(url, run, cookie, attempt + 1);
   }
 }
 
-function lighthouseOnce(url: string, cookie?: string): Score {
-  const out = path.join(workDir, `${new URL(url).pathname.replace(/\W+/g, '-')}.json`);
+// each run's report stays in .tmp/lighthouse (page and run in the name) for a closer look: the largest paint's element,
+// the requests and the main thread's tasks
+function lighthouseOnce(url: string, run: number, cookie?: string): Score {
+  const out = path.join(workDir, `page${new URL(url).pathname.replace(/\W+/g, '-')}-run${run}.json`);
   execFileSync(
     path.resolve('node_modules', '.bin', 'lighthouse'),
     [
@@ -92,7 +94,7 @@ try {
   for (const [name, url, pageCookie] of pages) {
     const scores: Score[] = [];
     for (let i = 0; i < RUNS; i++) {
-      scores.push(lighthouse(`${server.baseUrl}${url}`, pageCookie));
+      scores.push(lighthouse(`${server.baseUrl}${url}`, i + 1, pageCookie));
       console.log(`${name} run ${i + 1}: ${JSON.stringify(scores.at(-1))}`);
     }
     const of = (key: keyof Score) => median(scores.map((s) => s[key]));

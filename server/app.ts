@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -27,6 +24,7 @@ import { startEventIndexing } from './events/event-indexing';
 import { loadFields } from './features/fields/field-loader';
 import { eventsRoutes } from './events/events.routes';
 import { featureRoutes } from './features/feature-routes';
+import { serveWebBuild } from './features/app-shell/app-shell';
 import { shortLogStream } from './http/short-log';
 
 const CONNECTION_IDLE_MS = 90_000;
@@ -180,24 +178,14 @@ export async function buildApp({
   app.addHook('onClose', () => feed.stop());
   await app.register(eventsRoutes, { db: database.db, feed });
 
-  const hasWebBuild = fs.existsSync(path.join(config.webDistDir, 'index.html'));
-  if (hasWebBuild) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      wildcard: false,
-      setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+  const shell = await serveWebBuild(app, { db: database.db, webDistDir: config.webDistDir });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWebBuild) {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !shell) {
       return reply.status(404).send({ errors: ['Not found'] });
     }
     // every client-side route is served the app's shell
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return shell.send(request, reply);
   });
 
   return app;

@@ -9,6 +9,17 @@ export function warehouseSlug(name: string): string {
   return name.trim().toLowerCase().replace(/\s+/g, '-');
 }
 
+/** The warehouse name (a slug) of a `/warehouse/{slug}` address, undefined on other pages and for a broken escape. */
+export function warehouseSlugInPath(pathname: string): string | undefined {
+  const found = /^\/warehouse\/([^/]+)/.exec(pathname);
+  if (!found) return undefined;
+  try {
+    return decodeURIComponent(found[1]!);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The checklist path `/{slug}-checklist` names a warehouse with hyphens standing for spaces. */
 export function warehouseNameFromChecklistSlug(slug: string): string {
   return slug.replace(/-/g, ' ').trim();

@@ -26,11 +26,8 @@ export const paths = {
   checklist: (warehouseName: string) => `/${warehouseSlug(warehouseName)}-checklist`,
 } as const;
 
-/** The warehouse name (a slug) of a `/warehouse/{slug}` address, undefined on other pages. */
-export function warehouseSlugInPath(pathname: string): string | undefined {
-  const found = /^\/warehouse\/([^/]+)/.exec(pathname);
-  return found ? decodeURIComponent(found[1]!) : undefined;
-}
+// the server reads the same address to put the warehouse into a signed-in page's HTML
+export { warehouseSlugInPath } from '../../../domain/rules/text';
 
 /** The router's patterns of the addresses above that carry a name; `paths` builds them, the router matches them. */
 export const routePatterns = {

@@ -28,8 +28,9 @@ export default function WarehousePage({ rackView }: { rackView: (warehouse: Ware
   const { warehouses, summary } = useWarehouseBySlug(warehouseName);
   const detail = useWarehouse(summary?.id);
   // the grid is drawn from a deferred copy: React draws it in slices between which the browser stays responsive
-  // (a query's answer alone would draw it in one long task), on the first screen and on every live refresh
-  const shown = useDeferredValue(detail.data);
+  // (a query's answer alone would draw it in one long task), on the first screen and on every live refresh; when the
+  // page's HTML brought the warehouse, the first render shows its name and the grid follows in the background
+  const shown = useDeferredValue(detail.data, undefined);
   const { view } = useWarehouseViewState();
   useDocumentTitle(
     warehouses.isPending || (summary && detail.isPending)
