@@ -56,12 +56,13 @@ export function sharedWarehouseLock(warehouseIdColumn: string): RawBuilder<unkno
 }
 
 /**
- * Step 1 in shared mode, in id order, as a condition of a larger statement (PostgreSQL only): `warehouseIds` is one
- * integer array parameter. Always true once the locks are held.
+ * Step 1 in shared mode as a condition of a larger statement (PostgreSQL only): one or two warehouses, the lower id
+ * first (0 for none). Always true once the locks are held.
  */
-export function sharedWarehouseLocks(warehouseIds: unknown): RawBuilder<boolean> {
+export function sharedWarehouseLocks(first: unknown, second: unknown): RawBuilder<boolean> {
   return sql<boolean>`(select count(*) from (
-      select pg_advisory_xact_lock_shared(${WAREHOUSE_LOCKS}, w) from (select unnest(${warehouseIds}::integer[]) as w order by 1) as ordered
+      select pg_advisory_xact_lock_shared(${WAREHOUSE_LOCKS}, w)
+      from (values (1, ${first}::integer), (2, ${second}::integer)) as ordered (n, w) where w > 0 order by n
     ) as locks) >= 0`;
 }
 

@@ -345,7 +345,9 @@ export async function readPlacement(
   fieldIds: readonly number[],
   options: { neighbours?: boolean } = {},
 ): Promise<PlacementState> {
-  const params = { companyId, vaultId: vaultId ?? 0, fieldIds: [...fieldIds] };
+  if (fieldIds.length > 1) throw new Error("a placement reads one field besides the vault's own");
+  // scalar parameters only (0 for none): PostgreSQL then keeps one plan for the statement instead of planning anew
+  const params = { companyId, vaultId: vaultId ?? 0, fieldId: fieldIds[0] ?? 0 };
   const { rows } = await placementRead(db, params, options.neighbours ? 'neighbours' : '');
   const row = rows[0]!;
   const fields = row.fields as unknown as FieldState[];
@@ -361,7 +363,7 @@ export async function readPlacement(
 const placementRead = statementText(
   (
     db: Db,
-    { companyId, vaultId, fieldIds }: { companyId: number; vaultId: number; fieldIds: number[] },
+    { companyId, vaultId, fieldId }: { companyId: number; vaultId: number; fieldId: number },
     variant: string,
   ) => {
     const vaultField = db
@@ -398,9 +400,7 @@ const placementRead = statementText(
             ).as('occupied'),
           ])
           .where('f.company_id', '=', companyId)
-          .where((eb) =>
-            eb.or([sql<boolean>`f.id = any(${fieldIds}::integer[])`, eb('f.id', '=', vaultField)]),
-          ),
+          .where((eb) => eb.or([eb('f.id', '=', fieldId), eb('f.id', '=', vaultField)])),
       ).as('fields'),
       jsonArrayFrom(
         db
@@ -444,15 +444,27 @@ export interface Placement {
   clearFull: readonly number[];
 }
 
-/** A Placement as the parameters of `unchangedFields`. */
+/**
+ * A Placement as the parameters of `unchangedFields`: at most two fields and one full flag, each a scalar (0 or ''
+ * for none), so PostgreSQL keeps one plan for each statement instead of planning it anew on every run.
+ */
 function guardParams(placement: Placement) {
+  const [first, second] = [...placement.fields].sort((a, b) => a.id - b.id);
+  if (placement.fields.length > 2 || placement.clearFull.length > 1)
+    throw new Error('a one-statement write holds on to two fields at most');
+  const [lowWarehouse, highWarehouse] = [first?.warehouse_id ?? 0, second?.warehouse_id ?? 0].sort(
+    (a, b) => a - b,
+  );
   return {
     companyId: placement.companyId,
-    guardIds: placement.fields.map((f) => f.id),
-    guardKeys: placement.fields.map((f) => `${f.id}:${f.xmin}`),
+    guardId1: first?.id ?? 0,
+    guardXmin1: first?.xmin ?? '',
+    guardId2: second?.id ?? 0,
+    guardXmin2: second?.xmin ?? '',
     guardCount: placement.fields.length,
-    warehouseIds: [...new Set(placement.fields.map((f) => f.warehouse_id))],
-    clearFull: [...placement.clearFull],
+    warehouse1: lowWarehouse!,
+    warehouse2: highWarehouse === lowWarehouse ? 0 : highWarehouse!,
+    clearFull: placement.clearFull[0] ?? 0,
   };
 }
 
@@ -467,9 +479,13 @@ function unchangedFields(db: Db, p: GuardParams) {
     .selectFrom('fields as f')
     .select('f.id')
     .where('f.company_id', '=', p.companyId)
-    .where(sql<boolean>`f.id = any(${p.guardIds}::integer[])`)
-    .where(sql<boolean>`(f.id::text || ':' || f.xmin::text) = any(${p.guardKeys}::text[])`)
-    .where(sharedWarehouseLocks(p.warehouseIds))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('f.id', '=', p.guardId1), sql<boolean>`f.xmin::text = ${p.guardXmin1}`]),
+        eb.and([eb('f.id', '=', p.guardId2), sql<boolean>`f.xmin::text = ${p.guardXmin2}`]),
+      ]),
+    )
+    .where(sharedWarehouseLocks(p.warehouse1, p.warehouse2))
     .orderBy('f.id')
     .forUpdate();
 }
@@ -480,7 +496,7 @@ const UNCHANGED = (written: string) =>
 
 /** The full flags that go off with a write, among the fields it holds. */
 const CLEARED = (p: GuardParams, written: string) =>
-  sql`cleared as (update fields set "full" = 0 where id = any(${p.clearFull}::integer[]) and "full" = 1
+  sql`cleared as (update fields set "full" = 0 where id = ${p.clearFull} and "full" = 1
     and exists (select 1 from ${sql.table(written)}))`;
 
 /** The event's insert as the statement's last part, unless recording is off (the bench's switch). */
