@@ -44,6 +44,19 @@ export async function findFieldAndLockWarehouse(
  */
 export type LockedFieldRow = FieldRow & { field_capacity: number; warehouse_name: string };
 
+/** A LockedFieldRow's columns, of `fields as f` joined with its `warehouses as w`. */
+export const LOCKED_FIELD_COLUMNS = [
+  'f.id',
+  'f.company_id',
+  'f.warehouse_id',
+  'f.col',
+  'f.row',
+  'f.type',
+  'f.full',
+  'w.field_capacity',
+  'w.name as warehouse_name',
+] as const;
+
 /**
  * Step 2 of the locking rule (docs/decisions/003-locking.md) and the read of what it locked in one statement: the
  * company's fields with these ids, exclusive, in id order (FOR UPDATE OF the fields only; on SQLite, which runs one
@@ -58,17 +71,7 @@ export async function lockAndFindFields(
   let query = trx
     .selectFrom('fields as f')
     .innerJoin('warehouses as w', 'w.id', 'f.warehouse_id')
-    .select([
-      'f.id',
-      'f.company_id',
-      'f.warehouse_id',
-      'f.col',
-      'f.row',
-      'f.type',
-      'f.full',
-      'w.field_capacity',
-      'w.name as warehouse_name',
-    ])
+    .select(LOCKED_FIELD_COLUMNS)
     .where('f.company_id', '=', companyId)
     .where(
       'f.id',

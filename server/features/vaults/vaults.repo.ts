@@ -11,7 +11,7 @@ import {
   recordsEvents,
 } from '../../events/event-log.repo';
 import { statementText } from '../../db/statement-text';
-import type { LockedFieldRow } from '../fields/fields.repo';
+import { LOCKED_FIELD_COLUMNS, type LockedFieldRow } from '../fields/fields.repo';
 import type { AttachmentRow } from './attachments.repo';
 import { nameCtes, nameIdOf } from '../../customers/customers.repo';
 import { newLabelCode } from './label-code';
@@ -381,15 +381,7 @@ const placementRead = statementText(
           .selectFrom('fields as f')
           .innerJoin('warehouses as w', 'w.id', 'f.warehouse_id')
           .select((eb) => [
-            'f.id',
-            'f.company_id',
-            'f.warehouse_id',
-            'f.col',
-            'f.row',
-            'f.type',
-            'f.full',
-            'w.field_capacity',
-            'w.name as warehouse_name',
+            ...LOCKED_FIELD_COLUMNS,
             sql<string>`f.xmin::text`.as('xmin'),
             jsonArrayFrom(
               eb
@@ -490,6 +482,11 @@ function unchangedFields(db: Db, p: GuardParams) {
     .forUpdate();
 }
 
+/** The parameters every one-statement write of an existing vault binds: the fields, the vault's version, the event. */
+function writeParams(placement: Placement, vault: { id: number; version: number }, event: EventRecord) {
+  return { ...guardParams(placement), ...eventParams(event), vaultId: vault.id, vaultVersion: vault.version };
+}
+
 /** The statement's closing check: `wm_unchanged` (migration 0018) undoes it all when the write found nothing to do. */
 const UNCHANGED = (written: string) =>
   sql<boolean>`wm_unchanged((select count(*) from ${sql.table(written)}) = 1)`;
@@ -517,15 +514,7 @@ export async function writePlacement(
   place: { fieldId: number | null; position: number | null },
   event: EventRecord,
 ): Promise<void> {
-  const params = {
-    ...guardParams(placement),
-    ...eventParams(event),
-    vaultId: vault.id,
-    vaultVersion: vault.version,
-    fieldId: place.fieldId,
-    position: place.position,
-    now: nowIso(),
-  };
+  const params = { ...writeParams(placement, vault, event), ...place, now: nowIso() };
   await placementWrite(db, params, recordingVariant());
 }
 
@@ -625,14 +614,8 @@ export async function writeRemoval(
   vault: Pick<VaultRow, 'id' | 'version' | 'customer_id' | 'order_id'>,
   event: EventRecord,
 ): Promise<void> {
-  const params = {
-    ...guardParams(placement),
-    ...eventParams(event),
-    vaultId: vault.id,
-    vaultVersion: vault.version,
-    customerId: vault.customer_id,
-    orderId: vault.order_id ?? 0,
-  };
+  const names = { customerId: vault.customer_id, orderId: vault.order_id ?? 0 };
+  const params = { ...writeParams(placement, vault, event), ...names };
   await removalWrite(db, params, recordingVariant());
 }
 

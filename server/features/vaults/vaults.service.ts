@@ -304,18 +304,34 @@ function newVaultRow(actor: Actor, field: LockedFieldRow, position: number, deta
   };
 }
 
-/** The event of a new vault; its entity is the vault's id, or the insert's own in a one-statement add. */
-function addedEvent(actor: Actor, row: VaultRow): EventRecord {
+/** An event about a vault: its number and customer searchable in the Activity page. */
+function vaultEvent(
+  actor: Actor,
+  kind: string,
+  vault: VaultRow,
+  warehouseId: number | null,
+  payload: unknown,
+): EventRecord {
   return {
     companyId: actor.companyId,
     userId: actor.userId,
-    kind: 'vault.added',
+    kind,
     entityType: 'vault',
-    entityId: row.id,
-    warehouseId: row.warehouse_id,
-    ...vaultSubject(row),
-    payload: { fieldId: row.field_id, position: row.position, before: null, after: placeOf(row) },
+    entityId: vault.id,
+    warehouseId,
+    ...vaultSubject(vault),
+    payload,
   };
+}
+
+/** The event of a new vault; its entity is the vault's id, or the insert's own in a one-statement add. */
+function addedEvent(actor: Actor, row: VaultRow): EventRecord {
+  return vaultEvent(actor, 'vault.added', row, row.warehouse_id, {
+    fieldId: row.field_id,
+    position: row.position,
+    before: null,
+    after: placeOf(row),
+  });
 }
 
 /** The field and warehouse columns of a VaultRow for a vault in this locked field. */
@@ -554,23 +570,14 @@ function movedEvent(
   fromFieldId: number | null,
   after: VaultRow,
 ): EventRecord {
-  return {
-    companyId: actor.companyId,
-    userId: actor.userId,
-    kind: 'vault.moved',
-    entityType: 'vault',
-    entityId: before.id,
-    warehouseId: after.warehouse_id,
-    ...vaultSubject(before),
-    payload: {
-      fromFieldId,
-      fromWarehouseId: before.warehouse_id,
-      fieldId: after.field_id,
-      position: after.position,
-      before: placeOf(before),
-      after: placeOf(after),
-    },
-  };
+  return vaultEvent(actor, 'vault.moved', before, after.warehouse_id, {
+    fromFieldId,
+    fromWarehouseId: before.warehouse_id,
+    fieldId: after.field_id,
+    position: after.position,
+    before: placeOf(before),
+    after: placeOf(after),
+  });
 }
 
 /**
@@ -674,23 +681,14 @@ function stagedRow(before: VaultRow, version: number): VaultRow {
 
 /** `before`: the vault where it stood (its slot as locked); the names as they were, for the staged card's 'from' line. */
 function stagedEvent(actor: Actor, before: VaultRow, field: LockedFieldRow): EventRecord {
-  return {
-    companyId: actor.companyId,
-    userId: actor.userId,
-    kind: 'vault.staged',
-    entityType: 'vault',
-    entityId: before.id,
-    warehouseId: field.warehouse_id,
-    ...vaultSubject(before),
-    payload: {
-      fromFieldId: field.id,
-      position: before.position,
-      fromWarehouse: before.warehouse_name,
-      fromField: fieldName(field.col, field.row),
-      before: placeOf(before),
-      after: null,
-    },
-  };
+  return vaultEvent(actor, 'vault.staged', before, field.warehouse_id, {
+    fromFieldId: field.id,
+    position: before.position,
+    fromWarehouse: before.warehouse_name,
+    fromField: fieldName(field.col, field.row),
+    before: placeOf(before),
+    after: null,
+  });
 }
 
 /** The tag of the current state of the company's stage (issue 11). */
@@ -773,22 +771,13 @@ async function deleteVaultAtOnce(db: Db, actor: Actor, vaultId: number): Promise
 
 /** `before`: the vault where it stood when it was removed. */
 function deletedEvent(actor: Actor, before: VaultRow): EventRecord {
-  return {
-    companyId: actor.companyId,
-    userId: actor.userId,
-    kind: 'vault.deleted',
-    entityType: 'vault',
-    entityId: before.id,
-    warehouseId: before.warehouse_id,
-    ...vaultSubject(before),
-    payload: {
-      fieldId: before.field_id,
-      position: before.position,
-      before: placeOf(before),
-      after: null,
-      vault: { order: before.order_name, type: before.type, note: before.note },
-    },
-  };
+  return vaultEvent(actor, 'vault.deleted', before, before.warehouse_id, {
+    fieldId: before.field_id,
+    position: before.position,
+    before: placeOf(before),
+    after: null,
+    vault: { order: before.order_name, type: before.type, note: before.note },
+  });
 }
 
 /** What a delete answers: the field the vault left and its warehouse's counts, or that it left the stage. */
