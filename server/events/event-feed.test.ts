@@ -46,4 +46,41 @@ describe.each(testEngines())('the event feed on %s', (engine) => {
     expect(received.map((e) => e.entityId)).toEqual([1000]);
     unsubscribe();
   });
+
+  it.runIf(engine === 'postgres')(
+    'delivers an event that commits after a later one, once, without reading the window again each time',
+    async () => {
+      const account = await buildAccount(ctx.database.db);
+      const record = (db: typeof ctx.database.db, entityId: number) =>
+        recordEvent(db, {
+          companyId: account.companyId,
+          userId: account.userId,
+          kind: 'vault.added',
+          entityType: 'vault',
+          entityId,
+        });
+      const received: LiveEvent[] = [];
+      const unsubscribe = feed.subscribe(account.companyId, (event) => received.push(event));
+      let commitLate!: () => void;
+      const gate = new Promise<void>((resolve) => (commitLate = resolve));
+      let recordedLate!: () => void;
+      const recorded = new Promise<void>((resolve) => (recordedLate = resolve));
+      // the first event takes its id in a transaction that stays open while a second one commits
+      const late = ctx.database.db.transaction().execute(async (trx) => {
+        await record(trx, 1);
+        recordedLate();
+        await gate;
+      });
+      await recorded;
+      await record(ctx.database.db, 2);
+      await eventually(() => received.some((e) => e.entityId === 2), 'the later event');
+      commitLate();
+      await late;
+      await record(ctx.database.db, 3);
+      await eventually(() => received.some((e) => e.entityId === 3), 'the event after both');
+      await eventually(() => received.some((e) => e.entityId === 1), 'the event that committed late');
+      expect(received.map((e) => e.entityId).sort()).toEqual([1, 2, 3]);
+      unsubscribe();
+    },
+  );
 });

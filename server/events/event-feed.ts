@@ -104,6 +104,12 @@ export class EventFeed {
   private readonly listeners = new Map<number, Set<Subscriber>>();
   private lastId = 0;
   private readonly delivered = new Set<number>();
+  /**
+   * PostgreSQL: ids up to `lastId` not seen yet. Ids are taken when a transaction inserts and become visible when it
+   * commits, so a lower id can appear after a higher one; a read starts below the lowest such hole (within the
+   * look-back window) instead of always reading the whole window again.
+   */
+  private readonly holes = new Set<number>();
   private timer: NodeJS.Timeout | undefined;
   private pgListener: pg.Client | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
@@ -184,13 +190,10 @@ export class EventFeed {
         const latest = await latestEventId(this.database.db);
         if (this.initialised) return;
         // what is already in the log is history, not news
-        for (const row of await findEventsAfter(
-          this.database.db,
-          Math.max(0, latest - LOOK_BACK),
-          LOOK_BACK,
-        )) {
+        const from = Math.max(0, latest - this.lookBack);
+        for (const row of await findEventsAfter(this.database.db, from, LOOK_BACK))
           this.delivered.add(row.id);
-        }
+        for (let id = from + 1; id <= latest; id++) if (!this.delivered.has(id)) this.holes.add(id);
         this.lastId = Math.max(this.lastId, latest);
         this.initialised = true;
       } finally {
@@ -221,13 +224,19 @@ export class EventFeed {
   private async read() {
     await this.initialise();
     for (;;) {
+      // from below the lowest id that may still appear, else from the last one (never beyond the look-back window)
+      const lowestHole = this.holes.size > 0 ? Math.min(...this.holes) - 1 : this.lastId;
       const rows = await findEventsAfter(
         this.database.db,
-        Math.max(0, this.lastId - this.lookBack),
+        Math.max(0, lowestHole, this.lastId - this.lookBack),
         READ_BATCH,
       );
       const news: { companyId: number; event: LiveEvent }[] = [];
+      let seen = this.lastId;
       for (const row of rows) {
+        for (let id = Math.max(seen + 1, row.id - this.lookBack); id < row.id; id++) this.holes.add(id);
+        seen = Math.max(seen, row.id);
+        this.holes.delete(row.id);
         if (this.delivered.has(row.id)) continue;
         this.delivered.add(row.id);
         this.lastId = Math.max(this.lastId, row.id);
@@ -242,6 +251,8 @@ export class EventFeed {
       if (this.delivered.size > LOOK_BACK * 4) {
         for (const id of this.delivered) if (id <= this.lastId - this.lookBack) this.delivered.delete(id);
       }
+      // a hole older than the window was a transaction that rolled back (or is given up on, as before)
+      for (const id of this.holes) if (id <= this.lastId - this.lookBack) this.holes.delete(id);
       // a full batch may have more behind it (a long outage of the LISTEN connection, a burst)
       if (rows.length < READ_BATCH || this.stopped) return;
     }
