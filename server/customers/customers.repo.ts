@@ -52,6 +52,28 @@ export function nameIdOf(as: string) {
 }
 
 /**
+ * PostgreSQL: the CTEs of a one-statement delete of a vault (decision 014) that clean up its customer and order in the
+ * terms of `deleteUnusedNames` (no other vault uses the name, nor a pallet the customer), once `removed` (the CTE of
+ * the delete) has removed it. The statement's snapshot still sees the vault, so it is left out by id.
+ */
+export function unusedNameCtes(
+  p: { companyId: number; vaultId: number; customerId: number; orderId: number },
+  removed: string,
+) {
+  const otherVaults = (column: 'customer_id' | 'order_id', id: number) =>
+    sql`not exists (select 1 from vaults where ${sql.ref(column)} = ${id} and id <> ${p.vaultId})`;
+  const isRemoved = sql`exists (select 1 from ${sql.table(removed)})`;
+  return sql`customer_gone as (
+      delete from customers where company_id = ${p.companyId} and id = ${p.customerId} and ${isRemoved}
+        and ${otherVaults('customer_id', p.customerId)}
+        and not exists (select 1 from pallets where customer_id = ${p.customerId})
+    ), order_gone as (
+      delete from orders where company_id = ${p.companyId} and id = ${p.orderId} and ${isRemoved}
+        and ${otherVaults('order_id', p.orderId)}
+    )`;
+}
+
+/**
  * Runs a clean-up of unused names inside the caller's transaction. When another transaction has just started using
  * a name (PostgreSQL runs them side by side), the delete hits the foreign key: the name is in use again, so it stays.
  */

@@ -28,12 +28,12 @@ describe.skipIf(!testEngines().includes('postgres'))('one-statement vault writes
 
   it('refuses a move into a field that gained a vault after the read, and writes nothing of it', async () => {
     const { db, companyId, field, staged } = await setUp();
-    const state = await readPlacement(db, companyId, staged.id, [field.id]);
+    const state = await readPlacement(db, companyId, staged.id, field.id);
     await buildVault(db, { companyId, fieldId: field.id });
     const events = await countRows(db, 'events', companyId);
     const write = writePlacement(
       db,
-      { companyId, fields: [state.fields.get(field.id)!], clearFull: [] },
+      { companyId, fields: [state.fields.get(field.id)!] },
       state.vault!,
       { fieldId: field.id, position: 2 },
       movedEvent(companyId, staged.id),
@@ -45,13 +45,13 @@ describe.skipIf(!testEngines().includes('postgres'))('one-statement vault writes
 
   it('takes a capacity change of the warehouse as a change of each of its fields', async () => {
     const { db, companyId, warehouse, field, staged } = await setUp();
-    const state = await readPlacement(db, companyId, staged.id, [field.id]);
+    const state = await readPlacement(db, companyId, staged.id, field.id);
     await editDimensions(db, systemActor(companyId), warehouse.id, { field_capacity: 4 });
-    const after = await readPlacement(db, companyId, staged.id, [field.id]);
+    const after = await readPlacement(db, companyId, staged.id, field.id);
     expect(after.fields.get(field.id)!.xmin).not.toBe(state.fields.get(field.id)!.xmin);
     const write = writePlacement(
       db,
-      { companyId, fields: [state.fields.get(field.id)!], clearFull: [] },
+      { companyId, fields: [state.fields.get(field.id)!] },
       state.vault!,
       { fieldId: field.id, position: 3 },
       movedEvent(companyId, staged.id),
@@ -62,19 +62,20 @@ describe.skipIf(!testEngines().includes('postgres'))('one-statement vault writes
   it('refuses to remove a vault edited after the read, and keeps its customer', async () => {
     const { db, companyId, field } = await setUp();
     const vault = await buildVault(db, { companyId, fieldId: field.id, customerName: 'KEPT' });
-    const state = await readPlacement(db, companyId, vault.id, []);
+    const state = await readPlacement(db, companyId, vault.id, null);
     await db
       .updateTable('vaults')
       .set({ note: 'edited', version: state.vault!.version + 1 })
       .where('id', '=', vault.id)
       .execute();
     const customers = await countRows(db, 'customers', companyId);
-    const removal = writeRemoval(
-      db,
-      { companyId, fields: [state.fields.get(field.id)!], clearFull: [] },
-      state.vault!,
-      { companyId, userId: null, kind: 'vault.deleted', entityType: 'vault', entityId: vault.id },
-    );
+    const removal = writeRemoval(db, { companyId, fields: [state.fields.get(field.id)!] }, state.vault!, {
+      companyId,
+      userId: null,
+      kind: 'vault.deleted',
+      entityType: 'vault',
+      entityId: vault.id,
+    });
     await expect(removal).rejects.toSatisfy(isLostRace);
     expect((await loadVault(db, companyId, vault.id)).note).toBe('edited');
     expect(await countRows(db, 'customers', companyId)).toBe(customers);

@@ -13,7 +13,7 @@ import {
 import { statementText } from '../../db/statement-text';
 import { LOCKED_FIELD_COLUMNS, type LockedFieldRow } from '../fields/fields.repo';
 import type { AttachmentRow } from './attachments.repo';
-import { nameCtes, nameIdOf } from '../../customers/customers.repo';
+import { nameCtes, nameIdOf, unusedNameCtes } from '../../customers/customers.repo';
 import { newLabelCode } from './label-code';
 
 export interface VaultRow {
@@ -334,7 +334,7 @@ export interface PlacementState {
 }
 
 /**
- * PostgreSQL only (decision 014): the vault (if any), its field and the named fields with their slots, and the
+ * PostgreSQL only (decision 014): the vault (if any), its field and the named field with their slots, and the
  * vault's attachments, in one statement; with `neighbours` also the vaults of its field in full (a delete answers
  * that field). Nothing is locked: `writePlacement` holds only if the fields are unchanged.
  */
@@ -342,12 +342,11 @@ export async function readPlacement(
   db: Db,
   companyId: number,
   vaultId: number | null,
-  fieldIds: readonly number[],
+  fieldId: number | null,
   options: { neighbours?: boolean } = {},
 ): Promise<PlacementState> {
-  if (fieldIds.length > 1) throw new Error("a placement reads one field besides the vault's own");
   // scalar parameters only (0 for none): PostgreSQL then keeps one plan for the statement instead of planning anew
-  const params = { companyId, vaultId: vaultId ?? 0, fieldId: fieldIds[0] ?? 0 };
+  const params = { companyId, vaultId: vaultId ?? 0, fieldId: fieldId ?? 0 };
   const { rows } = await placementRead(db, params, options.neighbours ? 'neighbours' : '');
   const row = rows[0]!;
   const fields = row.fields as unknown as FieldState[];
@@ -427,23 +426,20 @@ const placementRead = statementText(
   },
 );
 
-/** What a one-statement write read and holds on to: the company's fields as they were read. */
+/** What a one-statement write read and holds on to: the company's fields as they were read (two at most). */
 export interface Placement {
   companyId: number;
   /** the fields read, each as it was read: the write holds only if every one is unchanged */
   fields: readonly FieldState[];
-  /** the fields whose full flag goes off (a vault left them) */
-  clearFull: readonly number[];
 }
 
 /**
- * A Placement as the parameters of `unchangedFields`: at most two fields and one full flag, each a scalar (0 or ''
- * for none), so PostgreSQL keeps one plan for each statement instead of planning it anew on every run.
+ * A Placement as the parameters of `unchangedFields`: at most two fields, each a scalar (0 or '' for none), so
+ * PostgreSQL keeps one plan for each statement instead of planning it anew on every run.
  */
 function guardParams(placement: Placement) {
   const [first, second] = [...placement.fields].sort((a, b) => a.id - b.id);
-  if (placement.fields.length > 2 || placement.clearFull.length > 1)
-    throw new Error('a one-statement write holds on to two fields at most');
+  if (placement.fields.length > 2) throw new Error('a one-statement write holds on to two fields at most');
   const [lowWarehouse, highWarehouse] = [first?.warehouse_id ?? 0, second?.warehouse_id ?? 0].sort(
     (a, b) => a - b,
   );
@@ -456,7 +452,6 @@ function guardParams(placement: Placement) {
     guardCount: placement.fields.length,
     warehouse1: lowWarehouse!,
     warehouse2: highWarehouse === lowWarehouse ? 0 : highWarehouse!,
-    clearFull: placement.clearFull[0] ?? 0,
   };
 }
 
@@ -491,10 +486,10 @@ function writeParams(placement: Placement, vault: { id: number; version: number 
 const UNCHANGED = (written: string) =>
   sql<boolean>`wm_unchanged((select count(*) from ${sql.table(written)}) = 1)`;
 
-/** The full flags that go off with a write, among the fields it holds. */
-const CLEARED = (p: GuardParams, written: string) =>
-  sql`cleared as (update fields set "full" = 0 where id = ${p.clearFull} and "full" = 1
-    and exists (select 1 from ${sql.table(written)}))`;
+/** The full flag goes off on every field the write holds on to that the vault leaves (all of them but `stays`). */
+const CLEARED = (p: GuardParams, written: string, stays: Expression<number | null>) =>
+  sql`cleared as (update fields set "full" = 0 where id in (${p.guardId1}, ${p.guardId2})
+    and id is distinct from ${stays} and "full" = 1 and exists (select 1 from ${sql.table(written)}))`;
 
 /** The event's insert as the statement's last part, unless recording is off (the bench's switch). */
 const RECORDED = (db: Db, e: EventParams, entityId?: Expression<number | null>) =>
@@ -526,7 +521,7 @@ const placementWrite = statementText(
       where company_id = ${p.companyId} and id = ${p.vaultId} and version = ${p.vaultVersion}
         and (select count(*) from unchanged) = ${p.guardCount}
       returning id
-    ), ${CLEARED(p, 'placed')}${RECORDED(db, p)}
+    ), ${CLEARED(p, 'placed', sql`${p.fieldId}::integer`)}${RECORDED(db, p)}
     select ${UNCHANGED('placed')} as unchanged`,
 );
 
@@ -622,22 +617,13 @@ export async function writeRemoval(
 type RemovalParams = GuardParams &
   EventParams & { vaultId: number; vaultVersion: number; customerId: number; orderId: number };
 
-const removalWrite = statementText((db: Db, p: RemovalParams) => {
-  const otherVaults = (column: 'customer_id' | 'order_id', id: number) =>
-    sql`not exists (select 1 from vaults where ${sql.ref(column)} = ${id} and id <> ${p.vaultId})`;
-  return sql`
+const removalWrite = statementText(
+  (db: Db, p: RemovalParams) => sql`
     with unchanged as (${unchangedFields(db, p)}),
     removed as (
       delete from vaults where company_id = ${p.companyId} and id = ${p.vaultId} and version = ${p.vaultVersion}
         and (select count(*) from unchanged) = ${p.guardCount}
       returning id
-    ), customer_gone as (
-      delete from customers where company_id = ${p.companyId} and id = ${p.customerId}
-        and exists (select 1 from removed) and ${otherVaults('customer_id', p.customerId)}
-        and not exists (select 1 from pallets where customer_id = ${p.customerId})
-    ), order_gone as (
-      delete from orders where company_id = ${p.companyId} and id = ${p.orderId}
-        and exists (select 1 from removed) and ${otherVaults('order_id', p.orderId)}
-    ), ${CLEARED(p, 'removed')}${RECORDED(db, p)}
-    select ${UNCHANGED('removed')} as unchanged`;
-});
+    ), ${unusedNameCtes(p, 'removed')}, ${CLEARED(p, 'removed', sql`null`)}${RECORDED(db, p)}
+    select ${UNCHANGED('removed')} as unchanged`,
+);

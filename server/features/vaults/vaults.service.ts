@@ -196,14 +196,13 @@ export async function addVault(
   input: AddVaultInput,
   file?: UploadedFile,
 ): Promise<VaultDto> {
-  if (isPostgres(db) && !file)
-    return withConflictMapping(() => retryLostRaces(() => addVaultAtOnce(db, actor, input)));
+  if (isPostgres(db) && !file) return retryLostRaces(() => addVaultAtOnce(db, actor, input));
   return withConflictMapping(() => db.transaction().execute((trx) => addVaultIn(trx, actor, input, file)));
 }
 
 /** The add on PostgreSQL as two statements, like the move (`moveVaultAtOnce`); an add with a file takes the transaction. */
 async function addVaultAtOnce(db: Db, actor: Actor, input: AddVaultInput): Promise<VaultDto> {
-  const state = await readPlacement(db, actor.companyId, null, [input.field_id]);
+  const state = await readPlacement(db, actor.companyId, null, input.field_id);
   const field = state.fields.get(input.field_id);
   if (!field) throw notFound(FIELD_NOT_FOUND);
   const details = newVaultDetails(input);
@@ -212,7 +211,7 @@ async function addVaultAtOnce(db: Db, actor: Actor, input: AddVaultInput): Promi
   const planned = newVaultRow(actor, field, input.position, details);
   const inserted = await writeNewVault(
     db,
-    { companyId: actor.companyId, fields: [field], clearFull: [] },
+    { companyId: actor.companyId, fields: [field] },
     {
       companyId: actor.companyId,
       name: details.name,
@@ -467,8 +466,7 @@ type MoveInput = Omit<MoveVaultInput, 'position'> & { position: number | 'next' 
  * (scan to move, issue 15) takes the field's next free slot as it is once locked, and refuses a full field by name.
  */
 export async function moveVault(db: Db, actor: Actor, input: MoveInput): Promise<VaultDto> {
-  if (isPostgres(db))
-    return withConflictMapping(() => retryLostRaces(() => moveVaultAtOnce(db, actor, input)));
+  if (isPostgres(db)) return retryLostRaces(() => moveVaultAtOnce(db, actor, input));
   return withConflictMapping(() => db.transaction().execute((trx) => moveVaultIn(trx, actor, input)));
 }
 
@@ -512,7 +510,7 @@ export async function moveVaultIn(trx: Trx, actor: Actor, input: MoveInput): Pro
  * which holds only if the vault and both fields are still as read (otherwise it is undone and tried again).
  */
 async function moveVaultAtOnce(db: Db, actor: Actor, input: MoveInput): Promise<VaultDto> {
-  const state = await readPlacement(db, actor.companyId, input.vaultId, [input.fieldId]);
+  const state = await readPlacement(db, actor.companyId, input.vaultId, input.fieldId);
   const before = state.vault;
   if (!before) throw notFound(VAULT_NOT_FOUND);
   if (before.released_at !== null) throw badRequest(VAULT_RELEASED);
@@ -524,11 +522,7 @@ async function moveVaultAtOnce(db: Db, actor: Actor, input: MoveInput): Promise<
   const after: VaultRow = { ...before, ...placedAt(target, move.position), version: before.version + 1 };
   await writePlacement(
     db,
-    {
-      companyId: actor.companyId,
-      fields: leaving ? [target, leaving] : [target],
-      clearFull: leaving?.full ? [leaving.id] : [],
-    },
+    { companyId: actor.companyId, fields: leaving ? [target, leaving] : [target] },
     before,
     { fieldId: target.id, position: move.position },
     movedEvent(actor, before, before.field_id, after),
@@ -583,16 +577,18 @@ function movedEvent(
 /**
  * A one-statement write (PostgreSQL) again while it loses races: each try reads afresh. A foreign-key refusal is a lost
  * race there too (a name taken up, or a row removed, by another writer since the read), and the statement was undone
- * whole. After eight lost races in a row the client gets the 409.
+ * whole. After eight lost races in a row the client gets the 409 (`withConflictMapping`, as the transactional path).
  */
 async function retryLostRaces<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (!(isLostRace(error) || isForeignKeyViolation(error)) || attempt >= 8) throw error;
+  return withConflictMapping(async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await work();
+      } catch (error) {
+        if (!(isLostRace(error) || isForeignKeyViolation(error)) || attempt >= 8) throw error;
+      }
     }
-  }
+  });
 }
 
 /** POST /api/stage/vaults/{id}: takes the topmost vault off its field onto the stage. */
@@ -601,8 +597,7 @@ export async function stageVault(
   actor: Actor,
   vaultId: number,
 ): Promise<VaultDto & { old_field_id: number }> {
-  if (isPostgres(db))
-    return withConflictMapping(() => retryLostRaces(() => stageVaultAtOnce(db, actor, vaultId)));
+  if (isPostgres(db)) return retryLostRaces(() => stageVaultAtOnce(db, actor, vaultId));
   return withConflictMapping(() => db.transaction().execute((trx) => stageVaultIn(trx, actor, vaultId)));
 }
 
@@ -643,7 +638,7 @@ async function stageVaultAtOnce(
   actor: Actor,
   vaultId: number,
 ): Promise<VaultDto & { old_field_id: number }> {
-  const state = await readPlacement(db, actor.companyId, vaultId, []);
+  const state = await readPlacement(db, actor.companyId, vaultId, null);
   const before = state.vault;
   if (!before) throw notFound(VAULT_NOT_FOUND);
   if (before.field_id === null) throw badRequest(ALREADY_STAGED);
@@ -652,7 +647,7 @@ async function stageVaultAtOnce(
   checkTopmost(before, field.occupied);
   await writePlacement(
     db,
-    { companyId: actor.companyId, fields: [field], clearFull: field.full ? [field.id] : [] },
+    { companyId: actor.companyId, fields: [field] },
     before,
     { fieldId: null, position: null },
     stagedEvent(actor, before, field),
@@ -716,8 +711,7 @@ export type DeleteVaultAnswer =
 
 /** DELETE /api/vaults/{id}: removes the vault, its attachments, and customers/orders nothing uses any more. */
 export async function deleteVault(db: Db, actor: Actor, vaultId: number): Promise<DeleteVaultAnswer> {
-  if (isPostgres(db))
-    return withConflictMapping(() => retryLostRaces(() => deleteVaultAtOnce(db, actor, vaultId)));
+  if (isPostgres(db)) return retryLostRaces(() => deleteVaultAtOnce(db, actor, vaultId));
   return withConflictMapping(() =>
     db.transaction().execute(async (trx): Promise<DeleteVaultAnswer> => {
       const before = await findVaultAndLockWarehouse(trx, actor.companyId, vaultId);
@@ -752,13 +746,13 @@ export async function deleteVault(db: Db, actor: Actor, vaultId: number): Promis
  * field is unchanged.
  */
 async function deleteVaultAtOnce(db: Db, actor: Actor, vaultId: number): Promise<DeleteVaultAnswer> {
-  const state = await readPlacement(db, actor.companyId, vaultId, [], { neighbours: true });
+  const state = await readPlacement(db, actor.companyId, vaultId, null, { neighbours: true });
   const before = state.vault;
   if (!before) throw notFound(VAULT_NOT_FOUND);
   const field = before.field_id === null ? undefined : state.fields.get(before.field_id);
   await writeRemoval(
     db,
-    { companyId: actor.companyId, fields: field ? [field] : [], clearFull: field?.full ? [field.id] : [] },
+    { companyId: actor.companyId, fields: field ? [field] : [] },
     before,
     deletedEvent(actor, before),
   );
