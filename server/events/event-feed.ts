@@ -50,6 +50,9 @@ const POLL_MS_SQLITE = 150;
 const POLL_MS_POSTGRES = 2000;
 const POLL_MS_POSTGRES_UNHEARD = 250;
 const READ_BATCH = 1000;
+// PostgreSQL: a busy floor commits events faster than one read of the log takes; reads follow each other at least
+// this far apart, so one read takes in the events of that moment instead of one read per write (issue 11)
+const READ_GAP_MS_POSTGRES = 20;
 // a lost LISTEN connection is opened again after 100 ms, then 200, 400, 800 and at most every second
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 1000;
@@ -117,6 +120,8 @@ export class EventFeed {
   private listenedBefore = false;
   private reading: Promise<void> | undefined;
   private again = false;
+  private readGapTimer: NodeJS.Timeout | undefined;
+  private readonly readGapMs: number;
   private started = false;
   private stopped = false;
   /** the first look at the log; until it succeeds the feed does not know where the present is */
@@ -131,6 +136,7 @@ export class EventFeed {
     private readonly readFields?: FieldReader,
   ) {
     this.lookBack = database.engine === 'postgres' ? LOOK_BACK : 0;
+    this.readGapMs = database.engine === 'postgres' ? READ_GAP_MS_POSTGRES : 0;
   }
 
   /** Starts following the log. Safe to call again; never throws (a database that is down is retried). */
@@ -205,19 +211,25 @@ export class EventFeed {
 
   private wake() {
     if (this.stopped) return;
-    if (this.reading) {
+    if (this.reading || this.readGapTimer) {
       this.again = true;
       return;
     }
+    const startedAt = Date.now();
     // a failed read (the database is down) changes nothing: the next wake-up reads from the same place
     this.reading = this.read()
       .catch(() => undefined)
       .finally(() => {
         this.reading = undefined;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
+        if (!this.again || this.stopped) return;
+        this.again = false;
+        this.readGapTimer = setTimeout(
+          () => {
+            this.readGapTimer = undefined;
+            this.wake();
+          },
+          Math.max(0, startedAt + this.readGapMs - Date.now()),
+        );
       });
   }
 
@@ -352,6 +364,7 @@ export class EventFeed {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    clearTimeout(this.readGapTimer);
     const client = this.pgListener;
     this.pgListener = undefined;
     await client?.end().catch(() => undefined);
