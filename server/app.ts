@@ -21,6 +21,8 @@ import { HttpError, databaseFault, lostRaceConflict } from './http/errors';
 import { contentSecurityPolicy, refuseCrossSiteWrites, securityHeaders } from './http/security';
 import { EventFeed } from './events/event-feed';
 import { startEventIndexing } from './events/event-indexing';
+import { NotificationListener } from './db/notification-listener';
+import { SessionCache } from './auth/session-cache';
 import { loadFields } from './features/fields/field-loader';
 import { eventsRoutes } from './events/events.routes';
 import { featureRoutes } from './features/feature-routes';
@@ -152,8 +154,12 @@ export async function buildApp({
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 50 } });
   await app.register(rateLimit, { global: false });
   refuseCrossSiteWrites(app);
+  // PostgreSQL: the process's LISTEN connection, for the live feed and the session cache (decision 024)
+  const listener = database.postgresUrl ? new NotificationListener(database.postgresUrl, app.log) : undefined;
+  const sessionCache = listener ? new SessionCache(listener) : undefined;
   await app.register(sessionPlugin, {
     db: database.db,
+    cache: sessionCache,
     ttlMs: config.sessionTtlMs,
     maxAgeMs: config.sessionMaxAgeMs,
     secureCookie: config.cookieSecure,
@@ -170,12 +176,19 @@ export async function buildApp({
   });
   await app.register(featureRoutes, { config, database });
   // a change in a warehouse a stream watches carries its fields' new state, read once per change (decision 023)
-  const feed = new EventFeed(database, app.log, (companyId, fieldIds) =>
+  const feed = new EventFeed(database, listener, (companyId, fieldIds) =>
     loadFields(database.db, companyId, fieldIds),
   );
   // the feed follows the log from the start, so it knows the present before the first stream opens
-  app.addHook('onReady', async () => feed.start());
-  app.addHook('onClose', () => feed.stop());
+  app.addHook('onReady', async () => {
+    sessionCache?.open();
+    feed.start();
+  });
+  app.addHook('onClose', async () => {
+    sessionCache?.close();
+    await feed.stop();
+    await listener?.stop();
+  });
   await app.register(eventsRoutes, { db: database.db, feed });
 
   const shell = await serveWebBuild(app, { db: database.db, webDistDir: config.webDistDir });

@@ -5,6 +5,7 @@ import { isRole } from '../../domain/rules/roles';
 import type { SessionUser } from '../../domain/schemas/auth.schema';
 import type { Db } from '../db/database';
 import { unauthorized } from '../http/errors';
+import type { SessionCache } from './session-cache';
 import { deleteSession, extendSession, findLiveSessionUser, insertSession } from './sessions.repo';
 
 export const SESSION_COOKIE = 'wm_session';
@@ -23,6 +24,8 @@ export interface SessionOptions {
   /** absolute lifetime from sign-in, however busy the session */
   maxAgeMs: number;
   secureCookie: boolean;
+  /** PostgreSQL: the sessions this process looked up lately (decision 024) */
+  cache?: SessionCache;
 }
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
@@ -58,7 +61,7 @@ export interface SessionManager {
 
 /** Sessions live in the database behind an httpOnly, SameSite=Lax cookie holding a random token. */
 export const sessionPlugin = fp<SessionOptions>(async (app, options) => {
-  const { db, ttlMs, maxAgeMs, secureCookie } = options;
+  const { db, ttlMs, maxAgeMs, secureCookie, cache } = options;
   const expiryFrom = (startedAt: number) => new Date(Math.min(Date.now() + ttlMs, startedAt + maxAgeMs));
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: secureCookie };
 
@@ -69,8 +72,14 @@ export const sessionPlugin = fp<SessionOptions>(async (app, options) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
     const id = hashToken(token);
-    const session = await findLiveSessionUser(db, id, new Date(Date.now() - maxAgeMs).toISOString());
-    if (!session) return;
+    const startedAfter = new Date(Date.now() - maxAgeMs).toISOString();
+    let session = cache?.get(id, new Date().toISOString(), startedAfter);
+    if (!session) {
+      const mark = cache?.mark() ?? 0;
+      session = await findLiveSessionUser(db, id, startedAfter);
+      if (!session) return;
+      cache?.keep(id, session, mark);
+    }
     request.sessionId = id;
     request.user = presentSessionUser(session);
     // sliding expiry: renew once less than half the lifetime is left, never past the absolute lifetime
@@ -79,7 +88,9 @@ export const sessionPlugin = fp<SessionOptions>(async (app, options) => {
       Date.parse(session.expires_at) - Date.now() < ttlMs / 2 &&
       renewed.getTime() > Date.parse(session.expires_at)
     ) {
+      const mark = cache?.mark() ?? 0;
       await extendSession(db, id, renewed.toISOString());
+      cache?.keep(id, { ...session, expires_at: renewed.toISOString() }, mark);
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: renewed });
     }
   });
@@ -97,7 +108,10 @@ export const sessionPlugin = fp<SessionOptions>(async (app, options) => {
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
     },
     async end(request, reply) {
-      if (request.sessionId) await deleteSession(db, request.sessionId);
+      if (request.sessionId) {
+        await deleteSession(db, request.sessionId);
+        cache?.forget(request.sessionId);
+      }
       request.sessionId = null;
       request.user = null;
       reply.clearCookie(SESSION_COOKIE, cookieOptions);

@@ -3,6 +3,7 @@ import { statementText } from '../db/statement-text';
 import type { Db } from '../db/database';
 import { SESSION_USER_COLUMNS } from './users.repo';
 import { nowIso } from '../db/database';
+import { forgetMember } from './session-cache';
 
 export async function insertSession(
   db: Db,
@@ -56,6 +57,7 @@ export async function deleteSessionsOfUser(db: Db, userId: number, exceptId?: st
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   await query.execute();
+  forgetMember(userId);
 }
 
 /** Housekeeping: sessions past their sliding expiry, or started before `startedBefore` (the absolute lifetime). */

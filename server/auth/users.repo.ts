@@ -1,6 +1,7 @@
 import type { Role } from '../../domain/rules/roles';
 import type { Db } from '../db/database';
 import { nowIso } from '../db/database';
+import { forgetMember } from './session-cache';
 
 export async function findCompanyByName(db: Db, name: string) {
   return db.selectFrom('companies').selectAll().where('name', '=', name).executeTakeFirst();
@@ -39,6 +40,7 @@ export async function insertUser(
 
 export async function updatePasswordHash(db: Db, userId: number, passwordHash: string) {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+  forgetMember(userId);
 }
 
 /** What a signed-in member's session shows of them (`presentSessionUser`), with `companies` joined. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NotificationListener } from '../db/notification-listener';
 import { buildAccount } from '../factories';
 import { type TestContext, startTestApp, testEngines } from '../test/test-app';
 import { EventFeed, type LiveEvent } from './event-feed';
@@ -15,13 +16,17 @@ async function eventually(check: () => Promise<boolean> | boolean, what: string)
 describe.each(testEngines())('the event feed on %s', (engine) => {
   let ctx: TestContext;
   let feed: EventFeed;
+  let listener: NotificationListener | undefined;
   beforeAll(async () => {
     ctx = await startTestApp(engine);
-    feed = new EventFeed(ctx.database);
+    const url = ctx.database.postgresUrl;
+    listener = url ? new NotificationListener(url) : undefined;
+    feed = new EventFeed(ctx.database, listener);
     feed.start();
   });
   afterAll(async () => {
     await feed.stop();
+    await listener?.stop();
     await ctx.close();
   });
 

@@ -1,7 +1,7 @@
-import pg from 'pg';
 import type { LiveEventDto } from '../../domain/schemas/live-event.schema';
 import type { FieldDto } from '../../domain/schemas/warehouse.schema';
 import type { DatabaseHandle } from '../db/database';
+import type { NotificationListener } from '../db/notification-listener';
 import { EVENTS_CHANNEL, findEventsAfter, latestEventId } from './event-log.repo';
 
 /**
@@ -53,10 +53,6 @@ const READ_BATCH = 1000;
 // PostgreSQL: a busy floor commits events faster than one read of the log takes; reads follow each other at least
 // this far apart, so one read takes in the events of that moment instead of one read per write (issue 11)
 const READ_GAP_MS_POSTGRES = 20;
-// a lost LISTEN connection is opened again after 100 ms, then 200, 400, 800 and at most every second
-const RECONNECT_MIN_MS = 100;
-const RECONNECT_MAX_MS = 1000;
-const LISTEN_CONNECT_TIMEOUT_MS = 5000;
 // PostgreSQL hands ids out at insert but they become visible at commit, so a late commit can carry a lower id: look
 // back a little. SQLite has one writer at a time, so its ids become visible in order and nothing is looked back on.
 const LOOK_BACK = 200;
@@ -88,20 +84,14 @@ export function warehousesOf(event: LiveEvent): number[] {
   return [event.warehouseId, event.fromWarehouseId].filter((id): id is number => id !== null);
 }
 
-/** Where the feed reports a lost and re-established LISTEN connection (the app's logger). */
-export interface FeedLogger {
-  info(message: string): void;
-  warn(message: string): void;
-}
-
 /**
  * Reads the event log and fans new events out to this process's subscribers, per company.
  * The log is the source of truth, so every server process on one database sees every event:
  * PostgreSQL wakes the reader with LISTEN/NOTIFY, SQLite (one process) is polled.
  *
  * The feed reads from its start on, subscribers or not, so it always knows the present (`latestId()`).
- * A database that goes away only pauses it: reads fail and are retried, the LISTEN connection is opened again
- * with a back-off, and the next read picks up after the last event it delivered.
+ * A database that goes away only pauses it: reads fail and are retried, the process's LISTEN connection
+ * (`NotificationListener`) is opened again, and the next read picks up after the last event it delivered.
  */
 export class EventFeed {
   private readonly listeners = new Map<number, Set<Subscriber>>();
@@ -114,10 +104,6 @@ export class EventFeed {
    */
   private readonly holes = new Set<number>();
   private timer: NodeJS.Timeout | undefined;
-  private pgListener: pg.Client | undefined;
-  private reconnectTimer: NodeJS.Timeout | undefined;
-  private reconnectDelay = RECONNECT_MIN_MS;
-  private listenedBefore = false;
   private reading: Promise<void> | undefined;
   private again = false;
   private readGapTimer: NodeJS.Timeout | undefined;
@@ -131,12 +117,19 @@ export class EventFeed {
 
   constructor(
     private readonly database: DatabaseHandle,
-    private readonly log?: FeedLogger,
+    /** PostgreSQL: the process's LISTEN connection, which wakes the feed on each commit (without it, it polls) */
+    private readonly listener?: NotificationListener,
     /** reads the fields a change touched, once per read of the log, for the streams that watch their warehouse */
     private readonly readFields?: FieldReader,
   ) {
     this.lookBack = database.engine === 'postgres' ? LOOK_BACK : 0;
     this.readGapMs = database.engine === 'postgres' ? READ_GAP_MS_POSTGRES : 0;
+    // catch up on what was committed while nobody listened
+    listener?.listen(EVENTS_CHANNEL, {
+      notified: () => this.wake(),
+      connected: () => this.wake(),
+      lost: () => {},
+    });
   }
 
   /** Starts following the log. Safe to call again; never throws (a database that is down is retried). */
@@ -146,7 +139,7 @@ export class EventFeed {
     if (this.database.engine === 'postgres') {
       let polledAt = Date.now();
       this.timer = setInterval(() => {
-        if (this.pgListener && Date.now() - polledAt < POLL_MS_POSTGRES) return;
+        if (this.listener?.listening && Date.now() - polledAt < POLL_MS_POSTGRES) return;
         polledAt = Date.now();
         this.wake();
       }, POLL_MS_POSTGRES_UNHEARD);
@@ -155,7 +148,7 @@ export class EventFeed {
     }
     this.timer.unref();
     this.wake();
-    if (this.database.postgresUrl) void this.connectListener();
+    this.listener?.start();
   }
 
   /**
@@ -306,68 +299,10 @@ export class EventFeed {
     }
   }
 
-  /** Opens the LISTEN connection; when it fails or is lost later, tries again after a growing pause (capped). */
-  private async connectListener() {
-    if (this.stopped || !this.database.postgresUrl) return;
-    const client = new pg.Client({
-      connectionString: this.database.postgresUrl,
-      keepAlive: true,
-      connectionTimeoutMillis: LISTEN_CONNECT_TIMEOUT_MS,
-    });
-    let lost = false;
-    const onLost = () => {
-      if (lost) return;
-      lost = true;
-      if (this.pgListener === client) {
-        this.pgListener = undefined;
-        this.log?.warn('live updates: the LISTEN connection to PostgreSQL was lost; reconnecting');
-      }
-      void client.end().catch(() => undefined);
-      this.scheduleReconnect();
-    };
-    client.on('notification', () => this.wake());
-    // without a listener an 'error' event would end the process
-    client.on('error', onLost);
-    client.on('end', onLost);
-    try {
-      await client.connect();
-      await client.query(`listen ${EVENTS_CHANNEL}`);
-    } catch {
-      onLost();
-      return;
-    }
-    if (lost) return;
-    if (this.stopped) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    this.pgListener = client;
-    this.reconnectDelay = RECONNECT_MIN_MS;
-    if (this.listenedBefore) this.log?.info('live updates: listening for PostgreSQL notifications again');
-    this.listenedBefore = true;
-    // catch up on what was committed while nobody listened
-    this.wake();
-  }
-
-  private scheduleReconnect() {
-    if (this.stopped || this.reconnectTimer) return;
-    const delay = this.reconnectDelay;
-    this.reconnectDelay = Math.min(this.reconnectDelay * 2, RECONNECT_MAX_MS);
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = undefined;
-      void this.connectListener();
-    }, delay);
-    this.reconnectTimer.unref();
-  }
-
   async stop() {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     clearTimeout(this.readGapTimer);
-    const client = this.pgListener;
-    this.pgListener = undefined;
-    await client?.end().catch(() => undefined);
     await this.reading;
   }
 }

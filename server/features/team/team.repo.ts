@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { type Trx, isPostgres } from '../../db/locks';
+import { forgetMember } from '../../auth/session-cache';
 
 export async function listMembers(db: Db, companyId: number) {
   return db
@@ -55,6 +56,7 @@ export async function updateMember(
     .where('company_id', '=', companyId)
     .where('id', '=', userId)
     .execute();
+  forgetMember(userId);
 }
 
 /** The company's links that still work (invitations and password resets), newest first. */
