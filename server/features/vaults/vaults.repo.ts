@@ -12,6 +12,7 @@ import {
 } from '../../events/event-log.repo';
 import { statementText } from '../../db/statement-text';
 import { LOCKED_FIELD_COLUMNS, type LockedFieldRow } from '../fields/fields.repo';
+import { type WarehouseWithStatsRow, warehousesWithStats } from '../warehouses/warehouses.repo';
 import type { AttachmentRow } from './attachments.repo';
 import { nameCtes, nameIdOf, unusedNameCtes } from '../../customers/customers.repo';
 import { newLabelCode } from './label-code';
@@ -603,27 +604,43 @@ const newVaultWrite = statementText((db: Db, p: NewVaultParams, variant: string)
  * field are as read, with the clean-up of its customer and order when nothing else uses them, the full flag and the
  * event. A name another writer takes up meanwhile makes the statement fail on the foreign key: read and try again.
  */
+/**
+ * Answers the vault's warehouse with its counts as the statement saw them, before its own triggers counted the vault
+ * out (the service takes it off), so a delete needs no third statement for its answer.
+ */
 export async function writeRemoval(
   db: Db,
   placement: Placement,
-  vault: Pick<VaultRow, 'id' | 'version' | 'customer_id' | 'order_id'>,
+  vault: Pick<VaultRow, 'id' | 'version' | 'customer_id' | 'order_id' | 'warehouse_id'>,
   event: EventRecord,
-): Promise<void> {
-  const names = { customerId: vault.customer_id, orderId: vault.order_id ?? 0 };
+): Promise<{ warehouseBefore: WarehouseWithStatsRow | null }> {
+  const names = {
+    customerId: vault.customer_id,
+    orderId: vault.order_id ?? 0,
+    warehouseId: vault.warehouse_id ?? 0,
+  };
   const params = { ...writeParams(placement, vault, event), ...names };
-  await removalWrite(db, params, recordingVariant());
+  const { rows } = await removalWrite(db, params, recordingVariant());
+  return { warehouseBefore: rows[0]?.warehouse ?? null };
 }
 
 type RemovalParams = GuardParams &
-  EventParams & { vaultId: number; vaultVersion: number; customerId: number; orderId: number };
+  EventParams & {
+    vaultId: number;
+    vaultVersion: number;
+    customerId: number;
+    orderId: number;
+    warehouseId: number;
+  };
 
 const removalWrite = statementText(
-  (db: Db, p: RemovalParams) => sql`
+  (db: Db, p: RemovalParams) => sql<{ unchanged: boolean; warehouse: WarehouseWithStatsRow | null }>`
     with unchanged as (${unchangedFields(db, p)}),
     removed as (
       delete from vaults where company_id = ${p.companyId} and id = ${p.vaultId} and version = ${p.vaultVersion}
         and (select count(*) from unchanged) = ${p.guardCount}
       returning id
     ), ${unusedNameCtes(p, 'removed')}, ${CLEARED(p, 'removed', sql`null`)}${RECORDED(db, p)}
-    select ${UNCHANGED('removed')} as unchanged`,
+    select ${UNCHANGED('removed')} as unchanged,
+      ${jsonObjectFrom(warehousesWithStats(db, p.companyId, p.warehouseId))} as warehouse`,
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldDto, VaultDto } from '../../../domain/schemas/warehouse.schema';
+import type { FieldDto, VaultDto, WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
 import { MAX_UPLOAD_BYTES } from '../../../domain/rules/capacity';
 import { testEngines } from '../../test/test-app';
 import { type CompanyTable, countRows as countCompanyRows } from '../../test/row-count.repo';
@@ -550,6 +550,11 @@ describe.each(testEngines())('vault routes on %s', (engine) => {
       expect(body.field).toMatchObject({ id: field.id, full: false });
       expect(Object.keys(body.field.vaults)).toHaveLength(1);
       expect(body.warehouse).toMatchObject({ id: wh.id, stats: { vaultCount: 1 } });
+      // the answer is the warehouse as the company list shows it now
+      const list = (
+        await user.request({ method: 'GET', url: `/api/warehouse/company/${user.companyId}` })
+      ).json() as { id: number }[];
+      expect(body.warehouse).toEqual(list.find((w) => w.id === wh.id));
       expect(
         await db()
           .selectFrom('customers')
@@ -566,6 +571,33 @@ describe.each(testEngines())('vault routes on %s', (engine) => {
           .where('name', '=', 'OH-1')
           .execute(),
       ).toHaveLength(0);
+    });
+
+    it('answers the counts without the vault, an EMPTY placeholder or a real one', async () => {
+      const { wh, field } = await newField(user.companyId, 6);
+      const summary = async () =>
+        (
+          (
+            await user.request({ method: 'GET', url: `/api/warehouse/company/${user.companyId}` })
+          ).json() as WarehouseSummaryDto[]
+        ).find((w) => w.id === wh.id)!;
+      const before = await summary();
+      const real = await buildVault(db(), {
+        companyId: user.companyId,
+        fieldId: field.id,
+        customerName: 'REAL ONE',
+      });
+      const placeholder = await buildVault(db(), {
+        companyId: user.companyId,
+        fieldId: field.id,
+        customerName: 'EMPTY VAULT',
+      });
+      for (const vault of [placeholder, real]) {
+        const res = await user.request({ method: 'DELETE', url: `/api/vaults/${vault.id}` });
+        expect(res.statusCode).toBe(200);
+        expect((res.json() as { warehouse: WarehouseSummaryDto }).warehouse).toEqual(await summary());
+      }
+      expect(await summary()).toEqual(before);
     });
 
     it('deletes a staged vault and answers deleteFrom stage', async () => {

@@ -36,7 +36,7 @@ import {
   setFieldFull,
 } from '../fields/fields.repo';
 import type { Actor } from '../../auth/actor';
-import { loadWarehouseSummary } from '../warehouses/warehouses.service';
+import { loadWarehouseSummary, summaryWithoutVault } from '../warehouses/warehouses.service';
 import { changedFields, placeOf, vaultSubject } from './vault-history';
 import {
   deleteAttachmentRow,
@@ -750,16 +750,18 @@ async function deleteVaultAtOnce(db: Db, actor: Actor, vaultId: number): Promise
   const before = state.vault;
   if (!before) throw notFound(VAULT_NOT_FOUND);
   const field = before.field_id === null ? undefined : state.fields.get(before.field_id);
-  await writeRemoval(
+  const { warehouseBefore } = await writeRemoval(
     db,
     { companyId: actor.companyId, fields: field ? [field] : [] },
     before,
     deletedEvent(actor, before),
   );
   if (!field || before.warehouse_id === null) return { deleteFrom: 'stage', vaultId };
+  // every warehouse has its counts from its insert on (migration 0005)
+  if (!warehouseBefore) throw new Error(`warehouse ${before.warehouse_id} has no counts`);
   const files = attachmentsByVault(state.neighbourFiles);
   const left = state.neighbours.filter((v) => v.id !== vaultId).map((v) => presentVault(v, files.get(v.id)));
-  const warehouse = await loadWarehouseSummary(db, actor.companyId, before.warehouse_id);
+  const warehouse = summaryWithoutVault(warehouseBefore, before);
   return { deleteFrom: 'field', vaultId, field: presentField({ ...field, full: 0 }, left), warehouse };
 }
 

@@ -123,7 +123,8 @@ function summedStats(db: Db, companyId: number, warehouseId?: number) {
   return query;
 }
 
-function warehousesWithStats(db: Db, companyId: number, warehouseId?: number) {
+/** The company's warehouses (or one) with their summed counts, as a query to run or to embed in a larger one. */
+export function warehousesWithStats(db: Db, companyId: number, warehouseId?: number) {
   const query = db
     .selectFrom('warehouses as w')
     .innerJoin(summedStats(db, companyId, warehouseId).as('s'), 's.warehouse_id', 'w.id')

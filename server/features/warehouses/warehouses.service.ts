@@ -6,7 +6,7 @@ import type {
 } from '../../../domain/schemas/warehouse.schema';
 import { createHash } from 'node:crypto';
 import { revisionTag } from '../../http/revalidation';
-import { countVaults } from '../../../domain/rules/placeholders';
+import { type StatsVault, countVaults } from '../../../domain/rules/placeholders';
 import { warehouseSlug } from '../../../domain/rules/text';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
@@ -23,6 +23,7 @@ import { lockWarehouseLayout, requireWarehouse, WAREHOUSE_NOT_FOUND } from './wa
 import { NO_VAULTS, presentWarehouse, presentWarehouseSummary } from './warehouses.presenter';
 import {
   type WarehouseCountsRow,
+  type WarehouseWithStatsRow,
   deleteWarehouseRow,
   findWarehouseWithStats,
   findWarehouseNamed,
@@ -112,6 +113,18 @@ export async function loadWarehouse(db: Db, companyId: number, warehouseId: numb
 }
 
 /** The lean warehouse (no fields) with its counts; used where an answer names the warehouse a change touched. */
+/** A warehouse's summary once `vault` has left it, from its row as read before the vault was counted out. */
+export function summaryWithoutVault(row: WarehouseWithStatsRow, vault: StatsVault): WarehouseSummaryDto {
+  const stats = statsOf(row);
+  const leaving = countVaults([vault]);
+  return presentWarehouseSummary(row, {
+    vaultCount: stats.vaultCount - leaving.vaultCount,
+    realVaultCount: stats.realVaultCount - leaving.realVaultCount,
+    emptyVaultCount: stats.emptyVaultCount - leaving.emptyVaultCount,
+    emptyCouchboxCount: stats.emptyCouchboxCount - leaving.emptyCouchboxCount,
+  });
+}
+
 export async function loadWarehouseSummary(
   db: Db,
   companyId: number,
