@@ -15,6 +15,7 @@ import * as connectionSlots from './migrations/0016-connection-slots';
 import * as eventSearch from './migrations/0017-event-search';
 import * as fieldRowVersions from './migrations/0018-field-row-versions';
 import * as sessionNotices from './migrations/0020-session-notices';
+import * as eventLogWithoutForeignKeys from './migrations/0021-event-log-without-foreign-keys';
 
 // Listed here, not read from disk, so the same code runs from source and from any bundle.
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0017-event-search': eventSearch,
   '0018-field-row-versions': fieldRowVersions,
   '0020-session-notices': sessionNotices,
+  '0021-event-log-without-foreign-keys': eventLogWithoutForeignKeys,
 };
 
 /** Migrates to the newest migration, or up to and including `target` (tests of a migration on older data). */
