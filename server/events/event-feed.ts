@@ -219,6 +219,8 @@ export class EventFeed {
         this.readGapTimer = setTimeout(
           () => {
             this.readGapTimer = undefined;
+            // this read takes in every commit heard so far, also those heard during the gap
+            this.again = false;
             this.wake();
           },
           Math.max(0, startedAt + this.readGapMs - Date.now()),
