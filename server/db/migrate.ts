@@ -14,6 +14,7 @@ import * as warehouseChecks from './migrations/0011-warehouse-checks';
 import * as connectionSlots from './migrations/0016-connection-slots';
 import * as eventSearch from './migrations/0017-event-search';
 import * as fieldRowVersions from './migrations/0018-field-row-versions';
+import * as eventSearchProgress from './migrations/0019-event-search-progress';
 
 // Listed here, not read from disk, so the same code runs from source and from any bundle.
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0016-connection-slots': connectionSlots,
   '0017-event-search': eventSearch,
   '0018-field-row-versions': fieldRowVersions,
+  '0019-event-search-progress': eventSearchProgress,
 };
 
 /** Migrates to the newest migration, or up to and including `target` (tests of a migration on older data). */
