@@ -29,9 +29,8 @@ export function startEventIndexing(app: FastifyInstance, database: DatabaseHandl
   const catchUp = () => {
     timer = undefined;
     running = running
-      .then(
-        (): Promise<MarkProgress> =>
-          postgres ? advanceIndexMark(database.db) : indexEventTail(database.db).then(() => 'done'),
+      .then((): Promise<MarkProgress> =>
+        postgres ? advanceIndexMark(database.db) : indexEventTail(database.db).then(() => 'done'),
       )
       .then(
         (progress) => {

@@ -116,7 +116,9 @@ const MARK_LOCK_KEY = 0x776d_0021;
  */
 export async function advanceIndexMark(db: Db): Promise<MarkProgress> {
   return db.transaction().execute(async (trx) => {
-    const locked = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${MARK_LOCK_KEY}) as locked`
+    const locked = await sql<{
+      locked: boolean;
+    }>`select pg_try_advisory_xact_lock(${MARK_LOCK_KEY}) as locked`
       .execute(trx)
       .then((result) => result.rows[0]?.locked === true);
     if (!locked) return 'busy';
@@ -143,7 +145,8 @@ export async function advanceIndexMark(db: Db): Promise<MarkProgress> {
       pending = null;
     }
     if (pending === null && now.highest > through) pending = now.highest;
-    if (through === now.indexed_through && pending === now.pending_through) return pending === null ? 'done' : 'pending';
+    if (through === now.indexed_through && pending === now.pending_through)
+      return pending === null ? 'done' : 'pending';
     // a new pending takes this transaction's xid, given after the snapshot above
     await sql`update event_search_progress set indexed_through = ${through}::bigint,
         pending_through = ${pending}::bigint,
