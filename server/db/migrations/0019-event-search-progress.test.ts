@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, testEngines } from '../../test/test-app';
-import { type DatabaseHandle, openDatabase } from '../database';
+import { openUnmigratedDatabase, testEngines } from '../../test/test-app';
+import type { DatabaseHandle } from '../database';
 import { buildAccount } from '../../factories';
 import { recordEvent } from '../../events/event-log.repo';
 import { indexEventTail } from '../../events/event-search.repo';
@@ -12,18 +12,8 @@ import { migrateToLatest } from '../migrate';
 describe.each(testEngines())('migration 0019 (the indexed mark) on %s', (engine) => {
   let database: DatabaseHandle;
   let close: () => Promise<void>;
-
   beforeAll(async () => {
-    if (engine === 'sqlite') {
-      database = openDatabase({ kind: 'sqlite', file: ':memory:' });
-      close = () => database.close();
-    } else {
-      const ctx = await startTestApp(engine);
-      database = ctx.database;
-      close = ctx.close;
-      await sql`drop schema public cascade`.execute(database.db);
-      await sql`create schema public`.execute(database.db);
-    }
+    ({ database, close } = await openUnmigratedDatabase(engine));
   });
   afterAll(async () => {
     await close();
