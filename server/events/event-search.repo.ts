@@ -75,6 +75,10 @@ export async function indexEventTail(db: Db): Promise<number> {
   }
 }
 
+// the mark, bounding both sides: without it on the search keys' side, PostgreSQL merges the few events above the mark
+// with the whole primary key of the search keys (about 190 ms at 1,000,000 events instead of 0.1)
+const MARK = '(select indexed_through from event_search_progress where id = 1)';
+
 /**
  * PostgreSQL: indexes every event this statement sees above the mark that is not indexed yet, in one statement without
  * a lock. Its snapshot is taken after the read was asked for, so every event committed before it is then indexed (the
@@ -87,8 +91,7 @@ async function indexAboveMark(db: Db): Promise<number> {
     .raw(
       `insert into event_search (event_id, ${columns})
       select e.id, ${SEARCH_COLUMNS.map((column) => `e.${column}`).join(', ')} from events e
-      where e.id > (select indexed_through from event_search_progress where id = 1)
-        and not exists (select 1 from event_search s where s.event_id = e.id)
+      where e.id > ${MARK} and not exists (select 1 from event_search s where s.event_id = e.id and s.event_id > ${MARK})
       order by e.id
       on conflict (event_id) do nothing`,
     )
