@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { type EventRecord, recordEvent } from '../../events/event-log.repo';
 import { advanceIndexMark } from '../../events/event-search.repo';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
-import { buildWarehouse } from '../warehouses/warehouses.factories';
+import { buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
 import { loadActivity } from './activity.service';
 
 // Decision 021 on PostgreSQL: ids become visible at commit, not in id order. The mark of indexed events may only pass
@@ -236,6 +236,30 @@ describe.skipIf(!testEngines().includes('postgres'))('the indexed mark on Postgr
     const id = await idOf(db, 'ALONE-1');
     await vi.waitFor(async () => expect(await mark()).toBeGreaterThanOrEqual(id), { timeout: 10_000 });
     expect(await isIndexed(id)).toBe(true);
+    expect(await unindexedBelowMark()).toEqual([]);
+    // a vault write records its event inside its one statement, not through recordEvent: the live feed, which hears
+    // of every committed event, wakes the catch-up (the mark is at the last event, so nothing else is due)
+    const depot = await buildWarehouse(db, {
+      companyId: boss.companyId,
+      name: 'Moves Depot',
+      rows: 1,
+      cols: 2,
+    });
+    const vault = await buildVault(db, {
+      companyId: boss.companyId,
+      fieldId: depot.field('A1').id,
+      name: 'M-1',
+    });
+    await vi.waitFor(async () => expect(await mark()).toBe(await highestId()), { timeout: 10_000 });
+    const res = await boss.request({
+      method: 'PUT',
+      url: '/api/vaults/move',
+      payload: { vaultId: vault.id, fieldId: depot.field('B1').id, position: 3 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const moved = await highestId();
+    await vi.waitFor(async () => expect(await mark()).toBeGreaterThanOrEqual(moved), { timeout: 10_000 });
+    expect(await isIndexed(moved)).toBe(true);
     expect(await unindexedBelowMark()).toEqual([]);
   });
 });
