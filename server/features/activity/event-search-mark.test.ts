@@ -23,6 +23,7 @@ describe.skipIf(!testEngines().includes('postgres'))('the indexed mark on Postgr
   let ctx: TestContext;
   let db: Db;
   let boss: SignedIn;
+  let depot: Awaited<ReturnType<typeof buildWarehouse>>;
   let warehouseId: number;
 
   const event = (subject: string): EventRecord => ({
@@ -125,9 +126,8 @@ describe.skipIf(!testEngines().includes('postgres'))('the indexed mark on Postgr
     ctx = await startTestApp('postgres');
     db = ctx.database.db;
     boss = await signIn(ctx);
-    warehouseId = (
-      await buildWarehouse(db, { companyId: boss.companyId, name: 'Mark Depot', rows: 1, cols: 2 })
-    ).id;
+    depot = await buildWarehouse(db, { companyId: boss.companyId, name: 'Mark Depot', rows: 1, cols: 2 });
+    warehouseId = depot.id;
   });
   afterAll(async () => {
     await ctx?.close();
@@ -239,12 +239,6 @@ describe.skipIf(!testEngines().includes('postgres'))('the indexed mark on Postgr
     expect(await unindexedBelowMark()).toEqual([]);
     // a vault write records its event inside its one statement, not through recordEvent: the live feed, which hears
     // of every committed event, wakes the catch-up (the mark is at the last event, so nothing else is due)
-    const depot = await buildWarehouse(db, {
-      companyId: boss.companyId,
-      name: 'Moves Depot',
-      rows: 1,
-      cols: 2,
-    });
     const vault = await buildVault(db, {
       companyId: boss.companyId,
       fieldId: depot.field('A1').id,
