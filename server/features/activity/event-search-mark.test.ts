@@ -24,7 +24,6 @@ describe.skipIf(!testEngines().includes('postgres'))('the indexed mark on Postgr
   let db: Db;
   let boss: SignedIn;
   let depot: Awaited<ReturnType<typeof buildWarehouse>>;
-  let warehouseId: number;
 
   const event = (subject: string): EventRecord => ({
     companyId: boss.companyId,
@@ -32,7 +31,9 @@ describe.skipIf(!testEngines().includes('postgres'))('the indexed mark on Postgr
     kind: 'vault.edited',
     entityType: 'vault',
     entityId: 7,
-    warehouseId,
+    // no warehouse: a warehouse's event also moves its revision, in a row of the connection's slot (migration 0016),
+    // which another connection may share; a transaction held open here must not hold up the writes beside it
+    warehouseId: null,
     subject,
     customer: `CUSTOMER ${subject}`,
   });
@@ -113,7 +114,7 @@ describe.skipIf(!testEngines().includes('postgres'))('the indexed mark on Postgr
       { q: `customer ${subject}` },
       { kind: 'vault.edited', q: subject },
       { member: boss.userId, q: subject },
-      { warehouse: warehouseId, q: subject },
+      { kind: 'vault', q: subject },
       { from: today(), to: today(), q: subject },
     ];
     const found: number[][] = [];
@@ -127,7 +128,6 @@ describe.skipIf(!testEngines().includes('postgres'))('the indexed mark on Postgr
     db = ctx.database.db;
     boss = await signIn(ctx);
     depot = await buildWarehouse(db, { companyId: boss.companyId, name: 'Mark Depot', rows: 1, cols: 2 });
-    warehouseId = depot.id;
   });
   afterAll(async () => {
     await ctx?.close();
