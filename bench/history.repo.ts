@@ -68,6 +68,9 @@ export async function bulkLoadEvents(
     await db.transaction().execute(async (trx) => {
       await load((rows) => insertPostgres(trx, rows));
       await copySearchKeys(trx);
+      // every loaded event is indexed and nothing else writes: the mark (decision 021) stands at the last one
+      await sql`update event_search_progress set indexed_through = (select coalesce(max(event_id), 0) from event_search),
+        pending_through = null, pending_xid = null`.execute(trx);
     });
   } finally {
     await sql`alter table events enable trigger user`.execute(db);

@@ -14,6 +14,7 @@ import * as warehouseChecks from './migrations/0011-warehouse-checks';
 import * as connectionSlots from './migrations/0016-connection-slots';
 import * as eventSearch from './migrations/0017-event-search';
 import * as fieldRowVersions from './migrations/0018-field-row-versions';
+import * as eventSearchProgress from './migrations/0019-event-search-progress';
 import * as sessionNotices from './migrations/0020-session-notices';
 import * as eventLogWithoutForeignKeys from './migrations/0021-event-log-without-foreign-keys';
 
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0016-connection-slots': connectionSlots,
   '0017-event-search': eventSearch,
   '0018-field-row-versions': fieldRowVersions,
+  '0019-event-search-progress': eventSearchProgress,
   '0020-session-notices': sessionNotices,
   '0021-event-log-without-foreign-keys': eventLogWithoutForeignKeys,
 };

@@ -337,6 +337,17 @@ export interface EventSearchTable {
   created_at: Timestamp;
 }
 
+/**
+ * PostgreSQL's mark of the indexed search keys (migration 0019, decision 021), one row (id 1): every event with an id
+ * up to `indexed_through` is in event_search or will never exist. SQLite has the row but never uses it.
+ */
+export interface EventSearchProgressTable {
+  id: number;
+  indexed_through: number;
+  pending_through: number | null;
+  pending_xid: number | null;
+}
+
 /** A spreadsheet import (issue 17): who brought which file in, and when; undone_at once undone. */
 export interface ImportsTable {
   id: Generated<number>;
@@ -391,6 +402,7 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   events: EventsTable;
   event_search: EventSearchTable;
+  event_search_progress: EventSearchProgressTable;
   pull_lists: PullListsTable;
   pull_list_items: PullListItemsTable;
   warehouse_checks: WarehouseChecksTable;

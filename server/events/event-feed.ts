@@ -3,6 +3,7 @@ import type { FieldDto } from '../../domain/schemas/warehouse.schema';
 import type { DatabaseHandle } from '../db/database';
 import type { NotificationListener } from '../db/notification-listener';
 import { EVENTS_CHANNEL, findEventsAfter, latestEventId } from './event-log.repo';
+import { noteEventRecorded } from './event-indexing';
 
 /**
  * An event as the feed hands it out: what a browser is told (LiveEventDto), its place in the log and the fields it
@@ -240,16 +241,21 @@ export class EventFeed {
       );
       const news: { companyId: number; event: LiveEvent }[] = [];
       let seen = this.lastId;
+      let fresh = false;
       for (const row of rows) {
         for (let id = Math.max(seen + 1, row.id - this.lookBack); id < row.id; id++) this.holes.add(id);
         seen = Math.max(seen, row.id);
         this.holes.delete(row.id);
         if (this.delivered.has(row.id)) continue;
         this.delivered.add(row.id);
+        fresh = true;
         this.lastId = Math.max(this.lastId, row.id);
         if (this.listeners.has(row.company_id))
           news.push({ companyId: row.company_id, event: toLiveEvent(row) });
       }
+      // PostgreSQL: the feed hears of every process's events, also of the writes that record theirs inside one
+      // statement: the search keys' catch-up follows them (decision 021); SQLite's writes wake it themselves
+      if (fresh && this.database.engine === 'postgres') noteEventRecorded();
       await this.attachFields(news);
       for (const { companyId, event } of news) {
         for (const subscriber of this.listeners.get(companyId) ?? []) subscriber.deliver(event);

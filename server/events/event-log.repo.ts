@@ -44,7 +44,7 @@ export function setEventRecordingForBench(on: boolean): void {
 export async function recordEvent(db: Db, event: EventRecord): Promise<void> {
   if (!recordingEvents) return;
   await eventStatement(db, eventParams(event));
-  // its search keys are written after the commit on SQLite (decision 021), by a trigger on PostgreSQL
+  // its search keys are written after the commit (decision 021)
   noteEventRecorded();
 }
 

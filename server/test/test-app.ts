@@ -65,6 +65,25 @@ export async function startTestApp(engine: Engine, env: Record<string, string> =
   };
 }
 
+/** An empty database without an app or any migration, for a test that migrates it step by step. */
+export async function openUnmigratedDatabase(
+  engine: Engine,
+): Promise<{ database: DatabaseHandle; close: () => Promise<void> }> {
+  if (engine === 'sqlite') {
+    const database = openDatabase({ kind: 'sqlite', file: ':memory:' });
+    return { database, close: () => database.close() };
+  }
+  const pgDb = await freshPostgres(loadConfig().testPostgresUrl!);
+  const database = openDatabase({ kind: 'postgres', url: pgDb.url });
+  return {
+    database,
+    async close() {
+      await database.close();
+      await pgDb.drop();
+    },
+  };
+}
+
 /** A signed-in user of a new company, with a helper that sends requests carrying the session cookie. */
 export interface SignedIn extends BuiltAccount {
   cookie: string;

@@ -15,6 +15,7 @@ export type TenantTable = Exclude<
   | 'stage_revisions'
   // the events' search keys, indexed again from the events themselves after an import
   | 'event_search'
+  | 'event_search_progress'
   // the import history names ids of one database; a company moved to another starts without it
   | 'imports'
   | 'import_items'

@@ -8,8 +8,9 @@ import { exportCompany, importCompany } from '../../transfer/company-transfer';
 import { buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
 import { loadActivity } from './activity.service';
 
-// Decision 021: an event's search keys live in event_search, written after the commit on SQLite and by a trigger on
-// PostgreSQL. Whatever the moment, a read of the history finds every event committed before it.
+// Decision 021: an event's search keys live in event_search, written after the commit (on PostgreSQL below a mark
+// that only passes an id once no transaction can still hold it: event-search-mark.test.ts). Whatever the moment, a
+// read of the history finds every event committed before it.
 
 const today = () => new Date().toISOString().slice(0, 10);
 
