@@ -32,6 +32,8 @@ import { shortLogStream } from './http/short-log';
 const CONNECTION_IDLE_MS = 90_000;
 const KEEP_ALIVE_MS = 72_000;
 
+/** Methods that change nothing. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export interface RouteEntry {
   method: string;
   url: string;
@@ -179,6 +181,11 @@ export async function buildApp({
   const feed = new EventFeed(database, listener, (companyId, fieldIds) =>
     loadFields(database.db, companyId, fieldIds),
   );
+  // a request that may have written has committed once it is answered: the feed reads now, and tells the other
+  // processes (decision 026)
+  app.addHook('onResponse', async (request, reply) => {
+    if (!READS.has(request.method) && reply.statusCode < 400) feed.noteWrite();
+  });
   // the feed follows the log from the start, so it knows the present before the first stream opens
   app.addHook('onReady', async () => {
     sessionCache?.open();

@@ -18,6 +18,7 @@ import * as eventSearchProgress from './migrations/0019-event-search-progress';
 import * as sessionNotices from './migrations/0020-session-notices';
 import * as eventLogWithoutForeignKeys from './migrations/0021-event-log-without-foreign-keys';
 import * as fallbackSlotsApart from './migrations/0022-fallback-slots-apart';
+import * as eventsAnnounced from './migrations/0023-events-announced-by-their-writer';
 
 // Listed here, not read from disk, so the same code runs from source and from any bundle.
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0020-session-notices': sessionNotices,
   '0021-event-log-without-foreign-keys': eventLogWithoutForeignKeys,
   '0022-fallback-slots-apart': fallbackSlotsApart,
+  '0023-events-announced-by-their-writer': eventsAnnounced,
 };
 
 /** Migrates to the newest migration, or up to and including `target` (tests of a migration on older data). */

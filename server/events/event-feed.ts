@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { LiveEventDto } from '../../domain/schemas/live-event.schema';
 import type { FieldDto } from '../../domain/schemas/warehouse.schema';
 import type { DatabaseHandle } from '../db/database';
 import type { NotificationListener } from '../db/notification-listener';
-import { EVENTS_CHANNEL, findEventsAfter, latestEventId } from './event-log.repo';
+import { EVENTS_CHANNEL, announceEvents, findEventsAfter, latestEventId } from './event-log.repo';
 import { noteEventRecorded } from './event-indexing';
 
 /**
@@ -47,9 +48,11 @@ function payloadIds(
 }
 
 const POLL_MS_SQLITE = 150;
-// PostgreSQL: a safety poll next to LISTEN/NOTIFY, and a quick one while the LISTEN connection is down
-const POLL_MS_POSTGRES = 2000;
-const POLL_MS_POSTGRES_UNHEARD = 250;
+// PostgreSQL: a poll next to LISTEN/NOTIFY, for events written by other tools (the command line, a script), which
+// announce nothing, and for the time the LISTEN connection is down
+const POLL_MS_POSTGRES = 250;
+// PostgreSQL: a process that wrote events tells the others at once, then at most once per this long (decision 026)
+const ANNOUNCE_GAP_MS = 20;
 const READ_BATCH = 1000;
 // PostgreSQL: a busy floor commits events faster than one read of the log takes; reads follow each other at least
 // this far apart, so one read takes in the events of that moment instead of one read per write (issue 11)
@@ -109,6 +112,10 @@ export class EventFeed {
   private again = false;
   private readGapTimer: NodeJS.Timeout | undefined;
   private readonly readGapMs: number;
+  /** this process's mark on its announcements, so it does not wake itself again on its own */
+  private readonly token = randomBytes(8).toString('hex');
+  private announcedAt = 0;
+  private announceTimer: NodeJS.Timeout | undefined;
   private started = false;
   private stopped = false;
   /** the first look at the log; until it succeeds the feed does not know where the present is */
@@ -125,12 +132,33 @@ export class EventFeed {
   ) {
     this.lookBack = database.engine === 'postgres' ? LOOK_BACK : 0;
     this.readGapMs = database.engine === 'postgres' ? READ_GAP_MS_POSTGRES : 0;
-    // catch up on what was committed while nobody listened
     listener?.listen(EVENTS_CHANNEL, {
-      notified: () => this.wake(),
+      notified: (payload) => {
+        if (payload !== this.token) this.wake();
+      },
+      // catch up on what was committed while nobody listened
       connected: () => this.wake(),
       lost: () => {},
     });
+  }
+
+  /**
+   * This process has just committed a write (a request that changed something has been answered): the feed reads the
+   * log now, and on PostgreSQL tells the other server processes, at once or, in a burst of writes, once per
+   * `ANNOUNCE_GAP_MS` for all of them (decision 026).
+   */
+  noteWrite(): void {
+    this.wake();
+    if (this.database.engine !== 'postgres' || this.announceTimer || this.stopped) return;
+    this.announceTimer = setTimeout(
+      () => {
+        this.announceTimer = undefined;
+        this.announcedAt = Date.now();
+        // a database that is down hears nothing; the others' poll finds the events once it is back
+        announceEvents(this.database.db, this.token).catch(() => undefined);
+      },
+      Math.max(0, this.announcedAt + ANNOUNCE_GAP_MS - Date.now()),
+    );
   }
 
   /** Starts following the log. Safe to call again; never throws (a database that is down is retried). */
@@ -138,12 +166,7 @@ export class EventFeed {
     if (this.started || this.stopped) return;
     this.started = true;
     if (this.database.engine === 'postgres') {
-      let polledAt = Date.now();
-      this.timer = setInterval(() => {
-        if (this.listener?.listening && Date.now() - polledAt < POLL_MS_POSTGRES) return;
-        polledAt = Date.now();
-        this.wake();
-      }, POLL_MS_POSTGRES_UNHEARD);
+      this.timer = setInterval(() => this.wake(), POLL_MS_POSTGRES);
     } else {
       this.timer = setInterval(() => this.wake(), POLL_MS_SQLITE);
     }
@@ -311,6 +334,7 @@ export class EventFeed {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     clearTimeout(this.readGapTimer);
+    clearTimeout(this.announceTimer);
     await this.reading;
   }
 }

@@ -38,8 +38,8 @@ export function setEventRecordingForBench(on: boolean): void {
 /**
  * Appends to the company's event log (history, and the feed for live updates). Call inside the write's transaction.
  * A trigger on the insert (migration 0005) moves the warehouse's revision on, so cached answers of the warehouse go
- * stale, and on PostgreSQL sends the NOTIFY on EVENTS_CHANNEL, delivered at commit: every server process learns of
- * the event only once it is real, without a round trip of its own.
+ * stale. The live feed of the process that wrote it reads it once the request is answered, and on PostgreSQL tells the
+ * other processes then (`EventFeed.noteWrite`, decision 026).
  */
 export async function recordEvent(db: Db, event: EventRecord): Promise<void> {
   if (!recordingEvents) return;
@@ -103,6 +103,11 @@ const eventStatement = statementText((db: Db, params: EventParams) => eventInser
 
 /** The channel the events trigger of migration 0005 notifies on (the migration spells it out). */
 export const EVENTS_CHANNEL = 'wm_events';
+
+/** PostgreSQL: tells every server process that events were committed (`from`: the process's own mark). */
+export async function announceEvents(db: Db, from: string): Promise<void> {
+  await sql`select pg_notify(${EVENTS_CHANNEL}, ${from})`.execute(db);
+}
 
 // what the feed and a stream's catch-up read of an event
 const LIVE_EVENT_COLUMNS = [

@@ -1,14 +1,19 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { environmentWith, loadConfig } from '../config';
 import { nowIso } from '../db/database';
 import { type SignedIn, signIn, testEngines } from '../test/test-app';
 import { useTestApp } from '../test/use-test-app';
 import type { LiveEventDto } from '../../domain/schemas/live-event.schema';
 import type { WarehouseDto } from '../../domain/schemas/warehouse.schema';
 import { buildVault, buildWarehouse } from '../factories';
-import { recordEvent } from './event-log.repo';
+import { EVENTS_CHANNEL, recordEvent } from './event-log.repo';
 import { CATCH_UP_LIMIT, TOO_MANY_STREAMS } from './events.routes';
 import { MAX_STREAMS_PER_SESSION, checkOpenStreams, endUserStreams } from './live-streams';
 
@@ -549,3 +554,84 @@ describe.each(testEngines())('live events on %s', (engine) => {
       .toEqual(Array.from({ length: MAX_STREAMS_PER_SESSION }, () => 200));
   });
 });
+
+// Two app instances on one PostgreSQL database, as two server processes: a process that wrote announces its events
+// itself (decision 026); the insert of an event announces nothing.
+describe.each(testEngines().filter((engine) => engine === 'postgres'))(
+  'live events across server processes on %s',
+  (engine) => {
+    const { ctx, user } = useTestApp(engine, { users: 1 });
+    let other: FastifyInstance;
+    let otherPort: number;
+    let listener: pg.Client;
+    const heard: string[] = [];
+    beforeAll(async () => {
+      other = await buildApp({
+        config: loadConfig(environmentWith({})),
+        database: ctx.database,
+        logger: false,
+      });
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      otherPort = (other.server.address() as AddressInfo).port;
+      listener = new pg.Client({ connectionString: ctx.database.postgresUrl });
+      await listener.connect();
+      listener.on('notification', (message) => heard.push(message.payload ?? ''));
+      await listener.query(`listen ${EVENTS_CHANNEL}`);
+    });
+    afterAll(async () => {
+      await listener?.end();
+      await other?.close();
+    });
+
+    /** Everything announced until now: a probe of the test's own, which PostgreSQL delivers after earlier ones. */
+    const announcedSoFar = async () => {
+      const probe = `probe-${Math.random()}`;
+      await sql`select pg_notify(${EVENTS_CHANNEL}, ${probe})`.execute(ctx.database.db);
+      await expect.poll(() => heard.includes(probe)).toBe(true);
+      return heard.splice(0).filter((payload) => payload !== probe);
+    };
+
+    it("a write answered by one process is announced, and reaches another process's streams", async () => {
+      const warehouse = await buildWarehouse(ctx.database.db, {
+        companyId: user.companyId,
+        rows: 1,
+        cols: 1,
+      });
+      const vault = await buildVault(ctx.database.db, {
+        companyId: user.companyId,
+        fieldId: warehouse.field('A1').id,
+      });
+      await announcedSoFar();
+      const announced: string[] = [];
+      const stream = await openStream(otherPort, user.cookie);
+      await stream.waitFor(named('ready'));
+      const res = await user.request({ method: 'POST', url: `/api/stage/vaults/${vault.id}` });
+      expect(res.statusCode).toBe(200);
+      await stream.waitFor((f) => kindsOf(f).includes('vault.staged'));
+      // announced once, by the process that wrote, with its mark
+      await expect
+        .poll(async () => {
+          announced.push(...(await announcedSoFar()));
+          return announced;
+        })
+        .toEqual([expect.stringMatching(/^[0-9a-f]{16}$/)]);
+      stream.close();
+    });
+
+    it('an event written without a server process announces nothing; the processes still find it', async () => {
+      await announcedSoFar();
+      const stream = await openStream(otherPort, user.cookie);
+      await stream.waitFor(named('ready'));
+      await recordEvent(ctx.database.db, {
+        companyId: user.companyId,
+        userId: user.userId,
+        kind: 'vault.edited-by-hand',
+        entityType: 'vault',
+        entityId: 1,
+      });
+      expect(await announcedSoFar()).toEqual([]);
+      await stream.waitFor((f) => kindsOf(f).includes('vault.edited-by-hand'));
+      stream.close();
+    });
+  },
+);

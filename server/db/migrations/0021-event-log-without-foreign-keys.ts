@@ -14,8 +14,13 @@ function isPostgres(db: Kysely<unknown>): boolean {
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) return;
   const { rows } = await sql<{ name: string }>`
-    select conname as name from pg_constraint where conrelid = 'events'::regclass and contype = 'f'`.execute(db);
+    select conname as name from pg_constraint where conrelid = 'events'::regclass and contype = 'f'`.execute(
+    db,
+  );
   for (const { name } of rows) await sql`alter table events drop constraint ${sql.id(name)}`.execute(db);
+  // the member index served the member reference's delete action only (migration 0002); the history's member filter
+  // reads event_search
+  await sql`drop index events_user_idx`.execute(db);
 }
 
 export async function down(): Promise<void> {
