@@ -348,13 +348,15 @@ export async function readPlacement(
 ): Promise<PlacementState> {
   // scalar parameters only (0 for none): PostgreSQL then keeps one plan for the statement instead of planning anew
   const params = { companyId, vaultId: vaultId ?? 0, fieldId: fieldId ?? 0 };
-  const { rows } = await placementRead(db, params, options.neighbours ? 'neighbours' : '');
+  // an add reads its field only: the parts about a vault are left out of the statement (each costs its start-up)
+  const variant = vaultId === null ? 'field' : options.neighbours ? 'neighbours' : '';
+  const { rows } = await placementRead(db, params, variant);
   const row = rows[0]!;
   const fields = row.fields as unknown as FieldState[];
   return {
     vault: (row.vault as VaultRow | null) ?? undefined,
     fields: new Map(fields.map((f) => [f.id, f])),
-    files: row.files,
+    files: row.files ?? [],
     neighbours: (row.neighbours ?? []) as VaultRow[],
     neighbourFiles: row.neighbour_files ?? [],
   };
@@ -372,10 +374,12 @@ const placementRead = statementText(
       .where('company_id', '=', companyId)
       .where('id', '=', vaultId);
     const neighbours = variant === 'neighbours';
+    const fieldOnly = variant === 'field';
     return db.selectNoFrom([
-      jsonObjectFrom(vaultRows(db).where('v.company_id', '=', companyId).where('v.id', '=', vaultId)).as(
-        'vault',
-      ),
+      (fieldOnly
+        ? sql<VaultRow | null>`null`
+        : jsonObjectFrom(vaultRows(db).where('v.company_id', '=', companyId).where('v.id', '=', vaultId))
+      ).as('vault'),
       jsonArrayFrom(
         db
           .selectFrom('fields as f')
@@ -392,15 +396,22 @@ const placementRead = statementText(
             ).as('occupied'),
           ])
           .where('f.company_id', '=', companyId)
-          .where((eb) => eb.or([eb('f.id', '=', fieldId), eb('f.id', '=', vaultField)])),
+          .where((eb) =>
+            fieldOnly
+              ? eb('f.id', '=', fieldId)
+              : eb.or([eb('f.id', '=', fieldId), eb('f.id', '=', vaultField)]),
+          ),
       ).as('fields'),
-      jsonArrayFrom(
-        db
-          .selectFrom('attachments')
-          .select(['id', 'vault_id', 'file_name'])
-          .where('company_id', '=', companyId)
-          .where('vault_id', '=', vaultId)
-          .orderBy('id'),
+      (fieldOnly
+        ? sql<AttachmentRow[] | null>`null`
+        : jsonArrayFrom(
+            db
+              .selectFrom('attachments')
+              .select(['id', 'vault_id', 'file_name'])
+              .where('company_id', '=', companyId)
+              .where('vault_id', '=', vaultId)
+              .orderBy('id'),
+          )
       ).as('files'),
       (neighbours
         ? jsonArrayFrom(
