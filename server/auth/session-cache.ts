@@ -1,4 +1,5 @@
 import type { NotificationListener } from '../db/notification-listener';
+import type { findLiveSessionUser } from './sessions.repo';
 
 // Decision 024: on PostgreSQL every signed-in request looked its session up, one round trip of a write's three. A
 // process keeps the sessions it looked up for a short while, and forgets a member's the moment it hears that the
@@ -13,16 +14,7 @@ const KEEP_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 
 /** What the session lookup answers (`findLiveSessionUser`). */
-export interface SessionRow {
-  created_at: string;
-  expires_at: string;
-  id: number;
-  email: string;
-  username: string;
-  role: string;
-  company_id: number;
-  company_name: string;
-}
+export type SessionRow = NonNullable<Awaited<ReturnType<typeof findLiveSessionUser>>>;
 
 interface Entry {
   row: SessionRow;

@@ -12,19 +12,15 @@ function isPostgres(db: Kysely<unknown>): boolean {
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) return;
-  await sql
-    .raw(
-      `create or replace function wm_event_recorded() returns trigger language plpgsql as $$
-      begin
-        if new.warehouse_id is not null then
-          insert into warehouse_stats as s (warehouse_id, company_id, slot, revision)
-          select w.id, w.company_id, wm_slot(), 1 from warehouses w where w.id = new.warehouse_id
-          on conflict (warehouse_id, slot) do update set revision = s.revision + 1;
-        end if;
-        return null;
-      end $$`,
-    )
-    .execute(db);
+  // the function as migrations 0010 and 0016 left it, without its notification
+  const notify = `perform pg_notify('wm_events', '');`;
+  const { rows } = await sql<{ definition: string }>`
+    select pg_get_functiondef(p.oid) as definition from pg_proc p where p.proname = 'wm_event_recorded'`.execute(
+    db,
+  );
+  const definition = rows[0]!.definition;
+  if (!definition.includes(notify)) throw new Error('wm_event_recorded sends no notification to take out');
+  await sql.raw(definition.replace(notify, '')).execute(db);
 }
 
 export async function down(): Promise<void> {
