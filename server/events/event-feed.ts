@@ -54,9 +54,9 @@ const POLL_MS_POSTGRES = 250;
 // PostgreSQL: a process that wrote events tells the others at once, then at most once per this long (decision 026)
 const ANNOUNCE_GAP_MS = 20;
 const READ_BATCH = 1000;
-// PostgreSQL: a busy floor commits events faster than one read of the log takes; reads follow each other at least
-// this far apart, so one read takes in the events of that moment instead of one read per write (issue 11)
-const READ_GAP_MS_POSTGRES = 20;
+// a busy floor commits events faster than one read of the log takes, and every answered write wakes the feed: reads
+// follow each other at least this far apart, so one read takes in the events of that moment (issue 11)
+const READ_GAP_MS = 20;
 // PostgreSQL hands ids out at insert but they become visible at commit, so a late commit can carry a lower id: look
 // back a little. SQLite has one writer at a time, so its ids become visible in order and nothing is looked back on.
 const LOOK_BACK = 200;
@@ -111,7 +111,6 @@ export class EventFeed {
   private reading: Promise<void> | undefined;
   private again = false;
   private readGapTimer: NodeJS.Timeout | undefined;
-  private readonly readGapMs: number;
   /** this process's mark on its announcements, so it does not wake itself again on its own */
   private readonly token = randomBytes(8).toString('hex');
   private announcedAt = 0;
@@ -131,7 +130,6 @@ export class EventFeed {
     private readonly readFields?: FieldReader,
   ) {
     this.lookBack = database.engine === 'postgres' ? LOOK_BACK : 0;
-    this.readGapMs = database.engine === 'postgres' ? READ_GAP_MS_POSTGRES : 0;
     listener?.listen(EVENTS_CHANNEL, {
       notified: (payload) => {
         if (payload !== this.token) this.wake();
@@ -247,7 +245,7 @@ export class EventFeed {
             this.again = false;
             this.wake();
           },
-          Math.max(0, startedAt + this.readGapMs - Date.now()),
+          Math.max(0, startedAt + READ_GAP_MS - Date.now()),
         );
       });
   }
