@@ -141,13 +141,15 @@ export class EventFeed {
   }
 
   /**
-   * This process has just committed a write (a request that changed something has been answered): the feed reads the
-   * log now, and on PostgreSQL tells the other server processes, at once or, in a burst of writes, once per
+   * PostgreSQL: this process has just committed a write (a request that changed something has been answered): the
+   * feed reads the log now and tells the other server processes, at once or, in a burst of writes, once per
    * `ANNOUNCE_GAP_MS` for all of them (decision 026).
    */
   noteWrite(): void {
+    // SQLite: one process, whose feed polls every 150 ms; a read after every write would cost its writes more
+    if (this.database.engine !== 'postgres') return;
     this.wake();
-    if (this.database.engine !== 'postgres' || this.announceTimer || this.stopped) return;
+    if (this.announceTimer || this.stopped) return;
     this.announceTimer = setTimeout(
       () => {
         this.announceTimer = undefined;
