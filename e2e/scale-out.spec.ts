@@ -170,9 +170,17 @@ test.describe('Several servers on one PostgreSQL database', () => {
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ email: account.email, companyId: account.companyId });
 
+    // server 1 has looked the session up (and keeps it, decision 024)
+    expect((await fetch(`${one!.baseUrl}/api/auth/`, { headers: { cookie } })).status).toBe(200);
     const out = await fetch(`${two!.baseUrl}/api/auth/logout`, { headers: { cookie } });
     expect(out.ok).toBe(true);
-    expect((await fetch(`${one!.baseUrl}/api/auth/`, { headers: { cookie } })).status).toBe(401);
+    expect((await fetch(`${two!.baseUrl}/api/auth/`, { headers: { cookie } })).status).toBe(401);
+    // server 1 forgets it when PostgreSQL's notification of the sign-out reaches it, a moment after the commit
+    await expect
+      .poll(async () => (await fetch(`${one!.baseUrl}/api/auth/`, { headers: { cookie } })).status, {
+        timeout: 2000,
+      })
+      .toBe(401);
   });
 
   test('an attachment uploaded through server 1 downloads byte-identical through server 2', async ({
