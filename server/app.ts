@@ -189,6 +189,7 @@ export async function buildApp({
   // the feed follows the log from the start, so it knows the present before the first stream opens
   app.addHook('onReady', async () => {
     sessionCache?.open();
+    listener?.start();
     feed.start();
   });
   app.addHook('onClose', async () => {

@@ -69,3 +69,10 @@ export async function findSessionUser(db: Db, userId: number) {
 export async function noteSignIn(db: Db, userId: number) {
   await db.updateTable('users').set({ last_sign_in_at: nowIso() }).where('id', '=', userId).execute();
 }
+
+/** The name a change is recorded under: the member's, or 'system' for factories and the seed. */
+export async function actorName(db: Db, userId: number | null): Promise<string> {
+  if (userId === null) return 'system';
+  const row = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
+  return row?.username ?? 'unknown';
+}

@@ -22,6 +22,7 @@ describe.each(testEngines())('the event feed on %s', (engine) => {
     const url = ctx.database.postgresUrl;
     listener = url ? new NotificationListener(url) : undefined;
     feed = new EventFeed(ctx.database, listener);
+    listener?.start();
     feed.start();
   });
   afterAll(async () => {

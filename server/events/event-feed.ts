@@ -124,8 +124,8 @@ export class EventFeed {
 
   constructor(
     private readonly database: DatabaseHandle,
-    /** PostgreSQL: the process's LISTEN connection, which wakes the feed on each commit (without it, it polls) */
-    private readonly listener?: NotificationListener,
+    /** PostgreSQL: the process's LISTEN connection (its owner starts it), which brings other processes' announcements */
+    listener?: NotificationListener,
     /** reads the fields a change touched, once per read of the log, for the streams that watch their warehouse */
     private readonly readFields?: FieldReader,
   ) {
@@ -165,14 +165,12 @@ export class EventFeed {
   start(): void {
     if (this.started || this.stopped) return;
     this.started = true;
-    if (this.database.engine === 'postgres') {
-      this.timer = setInterval(() => this.wake(), POLL_MS_POSTGRES);
-    } else {
-      this.timer = setInterval(() => this.wake(), POLL_MS_SQLITE);
-    }
+    this.timer = setInterval(
+      () => this.wake(),
+      this.database.engine === 'postgres' ? POLL_MS_POSTGRES : POLL_MS_SQLITE,
+    );
     this.timer.unref();
     this.wake();
-    this.listener?.start();
   }
 
   /**

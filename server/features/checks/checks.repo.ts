@@ -2,12 +2,6 @@ import type { CheckDto, CheckSummaryDto, CheckVaultDto } from '../../../domain/s
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 
-export async function actorName(db: Db, userId: number | null): Promise<string> {
-  if (userId === null) return 'system';
-  const row = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
-  return row?.username ?? 'unknown';
-}
-
 export interface FieldPlaceRow {
   id: number;
   col: number;

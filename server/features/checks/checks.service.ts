@@ -16,7 +16,6 @@ import { resolveScan } from '../labels/scan.service';
 import { moveVaultIn, withConflictMapping } from '../vaults/vaults.service';
 import { requireWarehouse } from '../warehouses/warehouse-access';
 import {
-  actorName,
   claimResolution,
   findCheck,
   findCheckFields,
@@ -32,6 +31,7 @@ import {
   touchCheck,
 } from './checks.repo';
 import { isDiscrepancy, presentCheck, presentCheckSummary } from './checks.presenter';
+import { actorName } from '../../auth/users.repo';
 
 export const CHECK_NOT_FOUND = 'Warehouse check not found';
 export const NO_FIELDS = 'This warehouse has no fields to check.';

@@ -388,13 +388,6 @@ export async function releaseVaults(
   return released;
 }
 
-/** The name a change is recorded under: the user's name, or 'system' for factories and the seed. */
-export async function actorName(db: Db, userId: number | null): Promise<string> {
-  if (userId === null) return 'system';
-  const row = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
-  return row?.username ?? 'unknown';
-}
-
 /** The field a vault of the company stands in; null when staged or unknown. */
 export async function findFieldOfVault(db: Db, companyId: number, vaultId: number): Promise<number | null> {
   const row = await db

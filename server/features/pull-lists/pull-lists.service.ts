@@ -21,7 +21,6 @@ import { findWarehouse } from '../warehouses/warehouses.repo';
 import { occupiedPositions } from '../vaults/vaults.repo';
 import { moveVaultIn, stageVaultIn, withConflictMapping } from '../vaults/vaults.service';
 import {
-  actorName,
   bumpPullList,
   claimItem,
   findFieldPlaces,
@@ -41,6 +40,7 @@ import {
   setAsideAgain,
 } from './pull-lists.repo';
 import { presentPullList } from './pull-lists.presenter';
+import { actorName } from '../../auth/users.repo';
 
 export const PULL_LIST_NOT_FOUND = 'Pull list not found';
 export const NOTHING_TO_PULL = 'No vault in the warehouse has this order number or customer.';

@@ -614,8 +614,6 @@ const newVaultWrite = statementText((db: Db, p: NewVaultParams, variant: string)
  * PostgreSQL only (decision 014): removes a vault in one statement that holds only if the vault (its version) and its
  * field are as read, with the clean-up of its customer and order when nothing else uses them, the full flag and the
  * event. A name another writer takes up meanwhile makes the statement fail on the foreign key: read and try again.
- */
-/**
  * Answers the vault's warehouse with its counts as the statement saw them, before its own triggers counted the vault
  * out (the service takes it off), so a delete needs no third statement for its answer.
  */
