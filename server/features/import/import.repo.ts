@@ -447,6 +447,7 @@ export async function findVaultsOnImported(
     .orderBy('o.position')
     .execute();
   const out = new Map<number, { name: string | null; col: number; row: number }>();
-  for (const r of rows) if (!out.has(r.import_id)) out.set(r.import_id, { name: r.name, col: r.col, row: r.row });
+  for (const r of rows)
+    if (!out.has(r.import_id)) out.set(r.import_id, { name: r.name, col: r.col, row: r.row });
   return out;
 }

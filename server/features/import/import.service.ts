@@ -302,13 +302,18 @@ async function recordImportEvents(
  * Why each of these imports can no longer be undone (missing: it can): undone already, some of its vaults or pallets
  * changed or gone, or a vault put on top of one of its vaults since. The undo and the import list both ask this.
  */
-async function undoRefusals(db: Db, companyId: number, rows: readonly ImportRow[]): Promise<Map<number, string>> {
+async function undoRefusals(
+  db: Db,
+  companyId: number,
+  rows: readonly ImportRow[],
+): Promise<Map<number, string>> {
   const out = new Map<number, string>();
   const open = rows.filter((r) => r.undone_at === null);
   for (const r of rows) if (r.undone_at !== null) out.set(r.id, ALREADY_UNDONE);
   for (const kind of ['vaults', 'pallets'] as const) {
     const ids = open.filter((r) => (r.kind === 'pallets' ? 'pallets' : 'vaults') === kind).map((r) => r.id);
-    for (const [id, n] of await countChangedItems(db, companyId, kind, ids)) out.set(id, importChanged(n, kind));
+    for (const [id, n] of await countChangedItems(db, companyId, kind, ids))
+      out.set(id, importChanged(n, kind));
     if (kind === 'vaults')
       for (const [id, on] of await findVaultsOnImported(
         db,

@@ -449,8 +449,14 @@ export async function planVaultImport(
         else if (field.full) problem('field', FIELD_FULL);
         else if (position > slots) problem('position', beyondCapacity(position, name, slots));
         else if (occupied.get(field.id)?.includes(position)) problem('position', slotTaken(name, position));
-        if (details && !typeFitsField(details.type, field.type, placeholderKind(details.customerName) !== null))
-          problem('type', details.type === 'couchbox' ? COUCHBOX_FIELD_ONLY : plainFieldOnly(details.type, name));
+        if (
+          details &&
+          !typeFitsField(details.type, field.type, placeholderKind(details.customerName) !== null)
+        )
+          problem(
+            'type',
+            details.type === 'couchbox' ? COUCHBOX_FIELD_ONLY : plainFieldOnly(details.type, name),
+          );
       }
       if (!layoutOnly && place && position !== null && warehouse !== null) {
         const slot = `${warehouse}:${place.col}:${place.row}:${position}`;
@@ -573,7 +579,10 @@ function planNewWarehouses(
       bad.add(v); // already said
     else if (type === 'couchbox-B') report(v.row, 'field', couchboxBottom(name));
     else if (v.position > slots) report(v.row, 'position', beyondCapacity(v.position, name, slots));
-    if (type !== 'couchbox-B' && !typeFitsField(v.details.type, type, placeholderKind(v.details.customerName) !== null))
+    if (
+      type !== 'couchbox-B' &&
+      !typeFitsField(v.details.type, type, placeholderKind(v.details.customerName) !== null)
+    )
       report(
         v.row,
         'type',

@@ -53,24 +53,22 @@ export function presentPullList(
       released_at: i.released_at,
       released_by: i.released_by,
     }));
-  const setAside: SetAsideVaultDto[] = lastOffFirst(items.filter((i) => i.role === 'in-the-way')).map(
-    (i) => {
-      const place = i.from_field_id === null ? undefined : placeById.get(i.from_field_id);
-      return {
-        vault_id: i.vault_id,
-        name: i.name,
-        customer_name: i.customer_name,
-        type: i.type,
-        state: i.state === 'set-aside' ? 'set-aside' : 'put-back',
-        from_warehouse_id: place?.warehouse_id ?? null,
-        from_field_id: i.from_field_id,
-        from_field_name: place ? fieldName(place.col, place.row) : null,
-        from_warehouse_name: place?.warehouse_name ?? null,
-        from_position: i.from_position === null ? null : Number(i.from_position),
-        done_by: i.done_by,
-      };
-    },
-  );
+  const setAside: SetAsideVaultDto[] = lastOffFirst(items.filter((i) => i.role === 'in-the-way')).map((i) => {
+    const place = i.from_field_id === null ? undefined : placeById.get(i.from_field_id);
+    return {
+      vault_id: i.vault_id,
+      name: i.name,
+      customer_name: i.customer_name,
+      type: i.type,
+      state: i.state === 'set-aside' ? 'set-aside' : 'put-back',
+      from_warehouse_id: place?.warehouse_id ?? null,
+      from_field_id: i.from_field_id,
+      from_field_name: place ? fieldName(place.col, place.row) : null,
+      from_warehouse_name: place?.warehouse_name ?? null,
+      from_position: i.from_position === null ? null : Number(i.from_position),
+      done_by: i.done_by,
+    };
+  });
   return {
     id: list.id,
     title: list.title,

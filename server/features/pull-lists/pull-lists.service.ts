@@ -269,7 +269,8 @@ async function putBack(
   if (fieldId === null) throw badRequest(NO_FREE_SLOT);
   const field = await findField(trx, actor.companyId, fieldId);
   if (!field) throw notFound('Field not found');
-  if (fieldId === item.from_field_id) await checkLastOffFirstBack(trx, actor.companyId, listId, vaultId, field);
+  if (fieldId === item.from_field_id)
+    await checkLastOffFirstBack(trx, actor.companyId, listId, vaultId, field);
   const warehouse = await findWarehouse(trx, actor.companyId, field.warehouse_id);
   const occupied = (await occupiedPositions(trx, field.id)).map((v) => v.position);
   const position = nextFreePosition(occupied, fieldSlotCount(field.type, warehouse?.field_capacity));
@@ -303,7 +304,11 @@ async function checkLastOffFirstBack(
   )[0];
   if (under)
     throw conflict(
-      putBackFirst(under.name ?? under.customer_name, me.name ?? me.customer_name, fieldName(field.col, field.row)),
+      putBackFirst(
+        under.name ?? under.customer_name,
+        me.name ?? me.customer_name,
+        fieldName(field.col, field.row),
+      ),
     );
 }
 
