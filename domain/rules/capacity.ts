@@ -10,6 +10,15 @@ export function isCouchboxField(type: string): boolean {
   return type === 'couchbox-T' || type === 'couchbox';
 }
 
+/**
+ * Which units a field takes (decision 012, spec 4.2): a couchbox only a couchbox field; every other type only a plain
+ * field, except the empty placeholders (vault, liftvan, T2) the field detail offers in a couchbox field too.
+ */
+export function typeFitsField(vaultType: string, fieldType: string, placeholder: boolean): boolean {
+  if (vaultType === 'couchbox') return isCouchboxField(fieldType);
+  return placeholder || !isCouchboxField(fieldType);
+}
+
 /** Slots of a field: the warehouse's field capacity, one more for a couchbox, none for the hidden bottom half. */
 export function fieldSlotCount(fieldType: string, warehouseFieldCapacity: number | null | undefined): number {
   if (fieldType === 'couchbox-B') return 0;

@@ -31,7 +31,8 @@ describe('pull plan', () => {
       { vaultId: 11, position: 2, role: 'pull' },
     ]);
     expect(plan.fields[0]!.putBack).toEqual([10]);
-    expect(plan).toMatchObject({ handlings: 2, inTheWay: 1, pulled: 1 });
+    // off: the one in the way and the wanted one; back: the one in the way
+    expect(plan).toMatchObject({ handlings: 3, inTheWay: 1, pulled: 1 });
   });
 
   it('puts set-aside vaults back last off, first back', () => {
@@ -105,14 +106,15 @@ const inputsOf = (stacks: Stack[]) =>
   }));
 
 describe('pull plan properties', () => {
-  it('handles exactly the vaults at or above the deepest wanted one of each field, none twice', () => {
+  it('takes off exactly the vaults at or above the deepest wanted one of each field, none twice, and counts the put-backs', () => {
     fc.assert(
       fc.property(stacksArb, (stacks) => {
         const plan = planPull(inputsOf(stacks));
         let expected = 0;
         for (const stack of stacks) {
           const deepest = Math.max(0, ...stack.vaults.filter((v) => v.wanted).map((v) => v.position));
-          expected += stack.vaults.filter((v) => v.position <= deepest).length;
+          const off = stack.vaults.filter((v) => v.position <= deepest);
+          expected += off.length + off.filter((v) => !v.wanted).length;
         }
         expect(plan.handlings).toBe(expected);
         const handled = plan.fields.flatMap((f) => f.steps.map((s) => s.vaultId));

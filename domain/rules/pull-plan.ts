@@ -46,9 +46,12 @@ export interface PlannedField {
 export interface PullPlan {
   /** fields in walking order: by warehouse, then natural field order */
   fields: PlannedField[];
-  /** vaults moved while pulling: per field, every vault at or above its deepest wanted vault */
+  /**
+   * vault handlings the plan needs: per field every vault at or above its deepest wanted vault comes off once, and
+   * each vault only in the way goes back once more
+   */
   handlings: number;
-  /** of those, the vaults only in the way (each is handled once more when it goes back) */
+  /** the vaults only in the way (each counted twice in `handlings`: off and back) */
   inTheWay: number;
   /** wanted vaults the plan takes out */
   pulled: number;
@@ -93,11 +96,11 @@ export function planPull(fields: readonly PlanFieldInput[]): PullPlan {
     .filter((f) => f.vaults.some((v) => v.wanted))
     .sort(walkingOrder)
     .map(planField);
-  let handlings = 0;
   let inTheWay = 0;
+  let off = 0;
   for (const field of planned) {
-    handlings += field.steps.length;
+    off += field.steps.length;
     inTheWay += field.putBack.length;
   }
-  return { fields: planned, handlings, inTheWay, pulled: handlings - inTheWay };
+  return { fields: planned, handlings: off + inTheWay, inTheWay, pulled: off - inTheWay };
 }

@@ -44,6 +44,9 @@ export interface ImportRecordDto {
   staged_count: number;
   created_warehouses: number[];
   undone_at: string | null;
+  /** whether Undo can still work now; if not, `undo_refusal` says why (the 409 the undo would answer) */
+  can_undo: boolean;
+  undo_refusal: string | null;
 }
 
 /** POST /api/export/print-vaults.xlsx: the vaults Print Studio shows, in its order (its filters are the browser's). */

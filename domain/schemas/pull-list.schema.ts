@@ -106,7 +106,10 @@ export interface PullListDto {
   vaults: PullListVaultDto[];
   /** the work left: fields in walking order with the vaults to take off, top-down */
   plan: PullPlanFieldDto[];
-  /** vault handlings the plan still needs (the least possible), and of those the ones only in the way */
+  /**
+   * vault handlings still needed (the least possible): each vault the plan takes off, each vault in the way once more
+   * to go back, and each vault already set aside to go back; `in_the_way`: the plan's vaults only in the way
+   */
   handlings: number;
   in_the_way: number;
   set_aside: SetAsideVaultDto[];

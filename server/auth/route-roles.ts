@@ -67,6 +67,7 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'POST /api/pull-lists': 'floor',
   'POST /api/pull-lists/:id/steps': 'floor',
   'POST /api/pull-lists/:id/release': 'floor',
+  'DELETE /api/pull-lists/:id': 'floor',
   'POST /api/receiving/proposal': 'floor',
   'POST /api/receiving': 'floor',
   'POST /api/scan/move': 'floor',

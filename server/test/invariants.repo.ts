@@ -173,6 +173,53 @@ export async function findInvariantViolations(db: Db, companyId: number): Promis
   return problems;
 }
 
+/**
+ * The stack rules only, over the whole database and in two grouped reads, cheap enough to run after every API test
+ * (`useTestApp`): each field's vaults within its slots, standing on the floor and contiguous from there up (which also
+ * catches two vaults in one slot), nothing in a couchbox's hidden lower half, and each unit in a field of its type
+ * (decision 012: a couchbox only in a couchbox field; other types only in plain fields, except the empty placeholders
+ * the field detail offers there).
+ */
+export async function findStackViolations(db: Db): Promise<string[]> {
+  const problems: string[] = [];
+  const stacks = await sql<{
+    field_id: number;
+    type: string;
+    field_capacity: number;
+    n: number;
+    lo: number;
+    hi: number;
+  }>`
+    select f.id as field_id, f.type, w.field_capacity,
+           count(v.id) as n, min(v.position) as lo, max(v.position) as hi
+    from vaults v
+    join fields f on f.id = v.field_id
+    join warehouses w on w.id = f.warehouse_id
+    group by f.id, f.type, w.field_capacity`.execute(db);
+  for (const s of stacks.rows) {
+    const slots = fieldSlotCount(s.type, Number(s.field_capacity));
+    const [n, lo, hi] = [Number(s.n), Number(s.lo), Number(s.hi)];
+    if (n > slots || lo < 1 || hi > slots || hi !== slots || lo !== slots - n + 1)
+      problems.push(
+        `field id ${s.field_id} (${s.type}, ${slots} slots) holds ${n} vaults at positions ${lo}..${hi}`,
+      );
+  }
+  const wrongType = await sql<{ id: number; type: string; field_id: number; field_type: string }>`
+    select v.id, v.type, f.id as field_id, f.type as field_type
+    from vaults v
+    join fields f on f.id = v.field_id
+    join customers c on c.id = v.customer_id
+    where (v.type = 'couchbox' and f.type not in ('couchbox-T', 'couchbox'))
+       or (v.type <> 'couchbox' and f.type in ('couchbox-T', 'couchbox') and upper(c.name) not like '%EMPTY%')`.execute(
+    db,
+  );
+  for (const w of wrongType.rows)
+    problems.push(
+      `vault id ${w.id} of type ${w.type} stands in field id ${w.field_id} of type ${w.field_type}`,
+    );
+  return problems;
+}
+
 export interface VaultPlace {
   id: number;
   name: string | null;

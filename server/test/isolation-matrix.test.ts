@@ -314,6 +314,7 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/pull-lists/:id/release': (t) => [
     { label: "A's pull list", url: `/api/pull-lists/${t.pullListId}/release` },
   ],
+  'DELETE /api/pull-lists/:id': (t) => [{ label: "A's pull list", url: `/api/pull-lists/${t.pullListId}` }],
   'GET /api/checks': () => [{ label: "B's checks", url: '/api/checks', asOther: 200 }],
   'POST /api/checks': (t, own) => [
     { label: "a check of A's warehouse", url: '/api/checks', payload: { warehouse_id: t.warehouseId } },

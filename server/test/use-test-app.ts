@@ -1,5 +1,6 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Engine } from '../db/database';
+import { findStackViolations } from './invariants.repo';
 import { type SignedIn, type TestContext, signIn, startTestApp } from './test-app';
 
 export interface UsedTestApp {
@@ -16,10 +17,14 @@ export interface UsedTestApp {
  * signed-in users of different companies (`users: 1` or `0` signs in fewer), closed after its last test.
  * The objects are filled in place before the first test, so they can be destructured when the file is read:
  * `const { ctx, user, other } = useTestApp(engine);`
+ *
+ * After every test the stacks of the whole database are checked (`findStackViolations`): a test that leaves a stack
+ * with a gap, two vaults in a slot or a unit in a field of the wrong type fails itself, whatever path wrote it. Only
+ * what the test added is its fault; `stacks: false` is for the few tests that break stacks on purpose.
  */
 export function useTestApp(
   engine: Engine,
-  options: { env?: Record<string, string>; users?: 0 | 1 | 2 } = {},
+  options: { env?: Record<string, string>; users?: 0 | 1 | 2; stacks?: false } = {},
 ): UsedTestApp {
   const used = { ctx: {}, user: {}, other: {} } as UsedTestApp;
   const users = options.users ?? 2;
@@ -27,6 +32,19 @@ export function useTestApp(
     Object.assign(used.ctx, await startTestApp(engine, options.env));
     if (users >= 1) Object.assign(used.user, await signIn(used.ctx));
     if (users >= 2) Object.assign(used.other, await signIn(used.ctx));
+  });
+  const known = new Set<string>();
+  afterEach(async () => {
+    if (options.stacks === false || !('database' in used.ctx)) return;
+    let found: string[];
+    try {
+      found = await findStackViolations(used.ctx.database.db);
+    } catch {
+      return; // a database the test took down (faults, restarts) has nothing to check
+    }
+    const added = found.filter((p) => !known.has(p));
+    for (const p of found) known.add(p);
+    if (added.length > 0) throw new Error(`This test broke the stack rules:\n${added.join('\n')}`);
   });
   afterAll(async () => {
     if ('close' in used.ctx) await used.ctx.close();

@@ -391,3 +391,63 @@ export async function endBulkVaultWrites(
       values (${companyId}, wm_slot(), 1)
       on conflict (company_id, slot) do update set revision = s.revision + 1`.execute(trx);
 }
+
+/**
+ * Per import (of these, all of one kind), how many of its vaults or pallets changed since (version moved on) or are
+ * gone; imports with none are left out. One grouped read, so the import list can say which can still be undone.
+ */
+export async function countChangedItems(
+  db: Db,
+  companyId: number,
+  kind: 'vaults' | 'pallets',
+  importIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (importIds.length === 0) return new Map();
+  const rows = await sql<{ import_id: number; n: number }>`
+    select ii.import_id, count(*) as n from import_items ii
+    left join ${sql.table(kind)} u on u.id = ii.item_id and u.company_id = ${companyId}
+    where ii.company_id = ${companyId} and ii.import_id in (${sql.join(importIds)})
+      and (u.id is null or u.version <> 1)
+    group by ii.import_id`.execute(db);
+  return new Map(rows.rows.map((r) => [Number(r.import_id), Number(r.n)]));
+}
+
+/**
+ * Per vault import, one vault not of that import that stands above one of its vaults (a smaller position in the same
+ * field): deleting the import's vaults would leave it over an empty slot. Imports with none are left out.
+ */
+export async function findVaultsOnImported(
+  db: Db,
+  companyId: number,
+  importIds: readonly number[],
+): Promise<Map<number, { name: string | null; col: number; row: number }>> {
+  if (importIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('import_items as ii')
+    .innerJoin('vaults as v', 'v.id', 'ii.item_id')
+    .innerJoin('vaults as o', (join) =>
+      join.onRef('o.field_id', '=', 'v.field_id').onRef('o.position', '<', 'v.position'),
+    )
+    .innerJoin('fields as f', 'f.id', 'v.field_id')
+    .select(['ii.import_id', 'o.name', 'f.col', 'f.row'])
+    .where('ii.company_id', '=', companyId)
+    .where('v.company_id', '=', companyId)
+    .where('ii.import_id', 'in', importIds)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('import_items as j')
+            .select('j.item_id')
+            .whereRef('j.import_id', '=', 'ii.import_id')
+            .whereRef('j.item_id', '=', 'o.id'),
+        ),
+      ),
+    )
+    .orderBy('ii.import_id')
+    .orderBy('o.position')
+    .execute();
+  const out = new Map<number, { name: string | null; col: number; row: number }>();
+  for (const r of rows)
+    if (!out.has(r.import_id)) out.set(r.import_id, { name: r.name, col: r.col, row: r.row });
+  return out;
+}

@@ -4,6 +4,7 @@ import type {
   ImportProblemDto,
   ImportRecordDto,
 } from '../../../domain/schemas/import.schema';
+import { fieldName } from '../../../domain/rules/field-names';
 import { warehouseSlug } from '../../../domain/rules/text';
 import type { Actor } from '../../auth/actor';
 import { type Db, isUniqueViolation } from '../../db/database';
@@ -18,6 +19,7 @@ import { DUPLICATE_WAREHOUSE } from '../warehouses/warehouses.service';
 import {
   type ImportRow,
   beginBulkVaultWrites,
+  countChangedItems,
   deleteVaults,
   endBulkVaultWrites,
   findCompanyFields,
@@ -27,6 +29,7 @@ import {
   findImports,
   findOrCreateNames,
   findVaultStates,
+  findVaultsOnImported,
   insertImport,
   insertVaults,
   lockImport,
@@ -42,6 +45,9 @@ export const IMPORT_NOT_FOUND = 'Import not found';
 export const ALREADY_UNDONE = 'This import has already been undone.';
 export const importChanged = (count: number, what: 'vaults' | 'pallets' = 'vaults') =>
   `${count} of the ${what} of this import changed since (edited, moved${what === 'vaults' ? ', staged' : ''} or deleted), so it can no longer be undone.`;
+/** a vault put on top of an imported one since: deleting the import would leave it floating over a gap */
+export const standsOnImport = (vault: string | null, field: string) =>
+  `${vault ? `Vault ${vault}` : 'A vault'} in field ${field} now stands on a vault of this import, so undoing it would leave an empty slot under it. Stage or move that vault first.`;
 export const NOTHING_TO_IMPORT = 'The file has no rows to import.';
 export const INVALID_MAPPING = 'The column mapping could not be read.';
 
@@ -292,7 +298,34 @@ async function recordImportEvents(
     });
 }
 
-export function presentImport(row: ImportRow): ImportRecordDto {
+/**
+ * Why each of these imports can no longer be undone (missing: it can): undone already, some of its vaults or pallets
+ * changed or gone, or a vault put on top of one of its vaults since. The undo and the import list both ask this.
+ */
+async function undoRefusals(
+  db: Db,
+  companyId: number,
+  rows: readonly ImportRow[],
+): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  const open = rows.filter((r) => r.undone_at === null);
+  for (const r of rows) if (r.undone_at !== null) out.set(r.id, ALREADY_UNDONE);
+  for (const kind of ['vaults', 'pallets'] as const) {
+    const ids = open.filter((r) => (r.kind === 'pallets' ? 'pallets' : 'vaults') === kind).map((r) => r.id);
+    for (const [id, n] of await countChangedItems(db, companyId, kind, ids))
+      out.set(id, importChanged(n, kind));
+    if (kind === 'vaults')
+      for (const [id, on] of await findVaultsOnImported(
+        db,
+        companyId,
+        ids.filter((i) => !out.has(i)),
+      ))
+        out.set(id, standsOnImport(on.name, fieldName(on.col, on.row)));
+  }
+  return out;
+}
+
+export function presentImport(row: ImportRow, undoRefusal: string | null = null): ImportRecordDto {
   return {
     id: row.id,
     kind: row.kind === 'pallets' ? 'pallets' : 'vaults',
@@ -304,12 +337,16 @@ export function presentImport(row: ImportRow): ImportRecordDto {
     staged_count: Number(row.staged_count),
     created_warehouses: JSON.parse(row.created_warehouses) as number[],
     undone_at: row.undone_at,
+    can_undo: row.undone_at === null && undoRefusal === null,
+    undo_refusal: row.undone_at !== null ? ALREADY_UNDONE : undoRefusal,
   };
 }
 
 /** GET /api/imports: the company's latest imports, newest first. */
 export async function listImports(db: Db, companyId: number): Promise<ImportRecordDto[]> {
-  return (await findImports(db, companyId, 50)).map(presentImport);
+  const rows = await findImports(db, companyId, 50);
+  const refusals = await undoRefusals(db, companyId, rows);
+  return rows.map((r) => presentImport(r, refusals.get(r.id) ?? null));
 }
 
 /**
@@ -336,9 +373,9 @@ export async function undoImport(db: Db, actor: Actor, importId: number): Promis
     if (!record) throw notFound(IMPORT_NOT_FOUND);
     if (record.undone_at !== null) throw conflict(ALREADY_UNDONE);
     const now = await states();
-    const unchanged = now.filter((v) => Number(v.version) === 1);
-    if (unchanged.length !== itemIds.length)
-      throw conflict(importChanged(itemIds.length - unchanged.length, pallets ? 'pallets' : 'vaults'));
+    // under the locks: its items unchanged, and no vault put on top of one of them since (never leave a gap)
+    const refusal = (await undoRefusals(trx, companyId, [{ ...found, undone_at: null }])).get(importId);
+    if (refusal !== undefined) throw conflict(refusal);
     const touched = now.map((v) => v.warehouse_id);
     if (pallets) await deletePallets(trx, companyId, itemIds);
     else {

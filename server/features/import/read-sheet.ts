@@ -82,6 +82,11 @@ function unguard(text: string): string {
   return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
 }
 
+/** A formula start before or after trimming: '=1+1' and '\t=cmd|...' alike. */
+export function startsFormula(cell: string): boolean {
+  return cell.startsWith('=') || cell.trim().startsWith('=');
+}
+
 function readCsv(text: string): Sheet {
   const sheet: Sheet = { headers: [], rows: [], problems: [] };
   let record = 0;
@@ -105,9 +110,10 @@ function readCsv(text: string): Sheet {
       }
       const row = record;
       sheet.rows.push({ row, cells });
-      // a text the export guarded ('=...) is text; a bare '=' starts a formula a spreadsheet program would run
+      // a text the export guarded ('=...) is text; a bare '=' starts a formula a spreadsheet program would run, also
+      // behind leading blanks or a tab (cells are trimmed when read, which would bring it to the front)
       raw.forEach((cell, i) => {
-        if (cell.startsWith('='))
+        if (startsFormula(cell))
           sheet.problems.push({ row, column: sheet.headers[i] ?? `column ${i + 1}`, message: FORMULA_CELL });
       });
     },

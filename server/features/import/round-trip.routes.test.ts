@@ -14,7 +14,7 @@ import {
 } from '../warehouses/warehouses.factories';
 import { belowIsPaired, noFieldBelow } from '../fields/fields.service';
 import { buildPallet, buildRack } from '../racks/racks.factories';
-import { couchboxBottom } from '../vaults/vaults.service';
+import { couchboxBottom, plainFieldOnly } from '../vaults/vaults.service';
 import { MISSING_RACK, MISSING_RACK_CREATE, missingShelf, rackDiffers, rackPlacement } from './pallet-import';
 import {
   FIELD_FULL_WORDS,
@@ -106,7 +106,7 @@ describe.each(testEngines())('files that import back on %s', (engine) => {
       await buildVault(db(), {
         companyId,
         fieldId: alpha.field('B1').id,
-        type: i === 0 ? 'couchbox' : 'vault',
+        type: 'couchbox',
       });
     await buildVault(db(), { companyId, fieldId: alpha.field('A2').id, customerName: 'EMPTY LIFTVAN' });
     await buildVault(db(), { companyId, fieldId: alpha.field('A2').id });
@@ -200,6 +200,7 @@ describe.each(testEngines())('files that import back on %s', (engine) => {
       [6, 'Field', outsideGrid('B3', 3, 2)],
       [8, 'Field', couchboxBottom('C2')],
       [9, 'Position', beyondCapacity(5, 'C1', 4)],
+      [9, 'Type', plainFieldOnly('vault', 'C1')],
       [10, 'Warehouse Rows', layoutDiffers('Warehouse Rows', 2)],
       [10, 'Field Type', layoutDiffers('Field Type', 'vault')],
       [10, 'Field Full', layoutDiffers('Field Full', 'no')],

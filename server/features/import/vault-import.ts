@@ -3,6 +3,7 @@ import {
   fieldSlotCount,
   isCouchboxField,
   nextFreePosition,
+  typeFitsField,
   VAULT_TYPES,
 } from '../../../domain/rules/capacity';
 import { columnLetters, fieldName, parseFieldName } from '../../../domain/rules/field-names';
@@ -24,9 +25,9 @@ import {
   MAX_GRID_ROWS,
 } from '../../../domain/schemas/warehouse.schema';
 import type { Db } from '../../db/database';
-import { COUCHBOX_FIELD_ONLY, FIELD_FULL, couchboxBottom } from '../vaults/vaults.service';
+import { COUCHBOX_FIELD_ONLY, FIELD_FULL, couchboxBottom, plainFieldOnly } from '../vaults/vaults.service';
 import { belowIsPaired, noFieldBelow } from '../fields/fields.service';
-import { normaliseDetails, type VaultDetails } from '../../../domain/rules/placeholders';
+import { normaliseDetails, placeholderKind, type VaultDetails } from '../../../domain/rules/placeholders';
 import {
   type ImportFieldRow,
   type ImportWarehouseRow,
@@ -254,10 +255,24 @@ export async function planVaultImport(
   const drafts = new Map<string, WarehouseDraft>();
   const slotRows = new Map<string, number>();
   const numberRows = new Map<string, number>();
+  /** rows that name a slot but are refused: their slots still count when the file's stacks are checked */
+  const refused: SlotOfRow[] = [];
 
   for (const { row, cells } of sheet.rows) {
-    // a formula or a date is already listed for its cell; the rest of the row is checked once it holds its value
-    if (cellProblemRows.has(row)) continue;
+    // a formula or a date is already listed for its cell; the rest of the row is checked once it holds its value, but
+    // the slot it names still counts for the rows around it (`refused`)
+    if (cellProblemRows.has(row)) {
+      const place = parseFieldName(cell(cells, 'field'));
+      const position = /^\d+$/.test(cell(cells, 'position')) ? Number(cell(cells, 'position')) : null;
+      const named = cell(cells, 'warehouse');
+      if (place && position !== null && named !== '')
+        refused.push({
+          warehouse: findWarehouse(named)?.id ?? drafts.get(named.toLowerCase())?.name ?? named,
+          col: place.col,
+          fieldRow: place.row,
+        });
+      continue;
+    }
     const problem = (column: VaultImportColumn, message: string) =>
       problems.push({ row, column: columnLabel(column), message });
     const before = problems.length;
@@ -434,8 +449,14 @@ export async function planVaultImport(
         else if (field.full) problem('field', FIELD_FULL);
         else if (position > slots) problem('position', beyondCapacity(position, name, slots));
         else if (occupied.get(field.id)?.includes(position)) problem('position', slotTaken(name, position));
-        if (details?.type === 'couchbox' && !isCouchboxField(field.type))
-          problem('type', COUCHBOX_FIELD_ONLY);
+        if (
+          details &&
+          !typeFitsField(details.type, field.type, placeholderKind(details.customerName) !== null)
+        )
+          problem(
+            'type',
+            details.type === 'couchbox' ? COUCHBOX_FIELD_ONLY : plainFieldOnly(details.type, name),
+          );
       }
       if (!layoutOnly && place && position !== null && warehouse !== null) {
         const slot = `${warehouse}:${place.col}:${place.row}:${position}`;
@@ -468,10 +489,11 @@ export async function planVaultImport(
         else problem('vault_number', numberStored(details.name));
     }
     if (problems.length === before && planned) plan.vaults.push(planned);
+    else if (planned && planned.warehouse !== null && planned.position !== null) refused.push(planned);
   }
 
   const slotsOfNew = planNewWarehouses(plan, drafts, columnLabel);
-  checkContiguous(plan, occupied, fieldById, warehouses, slotsOfNew, columnLabel('position'));
+  checkContiguous(plan, refused, occupied, fieldById, warehouses, slotsOfNew, columnLabel('position'));
   problems.sort((a, b) => a.row - b.row);
   plan.warnings.sort((a, b) => a.row - b.row);
   return plan;
@@ -557,7 +579,15 @@ function planNewWarehouses(
       bad.add(v); // already said
     else if (type === 'couchbox-B') report(v.row, 'field', couchboxBottom(name));
     else if (v.position > slots) report(v.row, 'position', beyondCapacity(v.position, name, slots));
-    if (v.details.type === 'couchbox' && type !== 'couchbox-T') report(v.row, 'type', COUCHBOX_FIELD_ONLY);
+    if (
+      type !== 'couchbox-B' &&
+      !typeFitsField(v.details.type, type, placeholderKind(v.details.customerName) !== null)
+    )
+      report(
+        v.row,
+        'type',
+        v.details.type === 'couchbox' ? COUCHBOX_FIELD_ONLY : plainFieldOnly(v.details.type, name),
+      );
     if (plan.problems.length > before) bad.add(v);
   }
   if (bad.size > 0) plan.vaults = plan.vaults.filter((v) => !bad.has(v));
@@ -580,12 +610,16 @@ function planNewWarehouses(
   };
 }
 
+type SlotOfRow = Pick<PlannedVault, 'warehouse' | 'col' | 'fieldRow'>;
+
 /**
  * A field fills from its bottom slot up (the API's next free slot), so the file's vaults of one field must take
- * exactly its highest free positions: what adding them one by one through the API would give.
+ * exactly its highest free positions: what adding them one by one through the API would give. The rows refused for
+ * another reason (`refused`) count as the slots they name, so a row above one of them is not also said to leave a gap.
  */
 function checkContiguous(
   plan: VaultPlan,
+  refused: readonly SlotOfRow[],
   occupied: Map<number, number[]>,
   fieldById: Map<number, ImportFieldRow>,
   warehouses: ImportWarehouseRow[],
@@ -593,15 +627,17 @@ function checkContiguous(
   positionLabel: string,
 ): void {
   const byField = new Map<string, PlannedVault[]>();
+  const refusedIn = new Map<string, number>();
+  const keyOf = (v: SlotOfRow) => `${v.warehouse}:${v.col}:${v.fieldRow}`;
   for (const v of plan.vaults) {
     if (v.warehouse === null || v.position === null) continue;
-    const key = `${v.warehouse}:${v.col}:${v.fieldRow}`;
-    const list = byField.get(key);
+    const list = byField.get(keyOf(v));
     if (list) list.push(v);
-    else byField.set(key, [v]);
+    else byField.set(keyOf(v), [v]);
   }
+  for (const v of refused) refusedIn.set(keyOf(v), (refusedIn.get(keyOf(v)) ?? 0) + 1);
   const bad = new Set<PlannedVault>();
-  for (const vaults of byField.values()) {
+  for (const [key, vaults] of byField) {
     const first = vaults[0]!;
     let taken: number[] = [];
     let slots: number;
@@ -612,7 +648,7 @@ function checkContiguous(
       taken = [...(occupied.get(first.fieldId) ?? [])];
     } else slots = slotsOfNew(String(first.warehouse), first.col!, first.fieldRow!);
     const expected: number[] = [];
-    for (let i = 0; i < vaults.length; i++) {
+    for (let i = 0; i < vaults.length + (refusedIn.get(key) ?? 0); i++) {
       const next = nextFreePosition([...taken, ...expected], slots);
       if (next === null) break;
       expected.push(next);

@@ -12,6 +12,21 @@ function stateOf(item: ItemRow): PullListVaultDto['state'] {
   return item.field_id === null ? 'on-stage' : 'in-field';
 }
 
+/**
+ * Decision 012, last off, first back: the vaults set aside from one field in the order they go back (from the lowest
+ * slot they held up); the field worked on last comes first.
+ */
+export function lastOffFirst<T extends Pick<ItemRow, 'from_field_id' | 'from_position'>>(setAside: T[]): T[] {
+  const fieldRank = new Map<number | null, number>();
+  for (const item of [...setAside].reverse())
+    if (!fieldRank.has(item.from_field_id)) fieldRank.set(item.from_field_id, fieldRank.size);
+  return [...setAside].sort(
+    (a, b) =>
+      fieldRank.get(a.from_field_id)! - fieldRank.get(b.from_field_id)! ||
+      Number(b.from_position ?? 0) - Number(a.from_position ?? 0),
+  );
+}
+
 export function presentPullList(
   list: PullListRow,
   items: ItemRow[],
@@ -38,24 +53,22 @@ export function presentPullList(
       released_at: i.released_at,
       released_by: i.released_by,
     }));
-  const setAside: SetAsideVaultDto[] = items
-    .filter((i) => i.role === 'in-the-way')
-    .map((i) => {
-      const place = i.from_field_id === null ? undefined : placeById.get(i.from_field_id);
-      return {
-        vault_id: i.vault_id,
-        name: i.name,
-        customer_name: i.customer_name,
-        type: i.type,
-        state: i.state === 'set-aside' ? 'set-aside' : 'put-back',
-        from_warehouse_id: place?.warehouse_id ?? null,
-        from_field_id: i.from_field_id,
-        from_field_name: place ? fieldName(place.col, place.row) : null,
-        from_warehouse_name: place?.warehouse_name ?? null,
-        from_position: i.from_position === null ? null : Number(i.from_position),
-        done_by: i.done_by,
-      };
-    });
+  const setAside: SetAsideVaultDto[] = lastOffFirst(items.filter((i) => i.role === 'in-the-way')).map((i) => {
+    const place = i.from_field_id === null ? undefined : placeById.get(i.from_field_id);
+    return {
+      vault_id: i.vault_id,
+      name: i.name,
+      customer_name: i.customer_name,
+      type: i.type,
+      state: i.state === 'set-aside' ? 'set-aside' : 'put-back',
+      from_warehouse_id: place?.warehouse_id ?? null,
+      from_field_id: i.from_field_id,
+      from_field_name: place ? fieldName(place.col, place.row) : null,
+      from_warehouse_name: place?.warehouse_name ?? null,
+      from_position: i.from_position === null ? null : Number(i.from_position),
+      done_by: i.done_by,
+    };
+  });
   return {
     id: list.id,
     title: list.title,
@@ -83,7 +96,8 @@ export function presentPullList(
         };
       }),
     })),
-    handlings: live.plan.handlings,
+    // the plan's handlings and one for each vault already set aside that still has to go back
+    handlings: live.plan.handlings + setAside.filter((v) => v.state === 'set-aside').length,
     in_the_way: live.plan.inTheWay,
     set_aside: setAside,
   };

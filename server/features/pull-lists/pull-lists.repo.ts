@@ -364,6 +364,17 @@ export async function markPullListReleased(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Removes an unreleased list with its items (cascade); answers whether there was one to remove. */
+export async function deletePullList(trx: Trx, companyId: number, listId: number): Promise<boolean> {
+  const result = await trx
+    .deleteFrom('pull_lists')
+    .where('company_id', '=', companyId)
+    .where('id', '=', listId)
+    .where('released_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 /** Releases staged vaults (no field) that are not released yet; answers how many. */
 export async function releaseVaults(
   trx: Trx,

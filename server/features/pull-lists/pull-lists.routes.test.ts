@@ -8,6 +8,7 @@ import {
   ALREADY_PULLED,
   NOTHING_TO_PULL,
   NOT_IN_THE_WAY,
+  putBackFirst,
   stillInFields,
   stillSetAside,
 } from './pull-lists.service';
@@ -108,7 +109,8 @@ describe.each(testEngines())('pull lists on %s', (engine) => {
     ]);
     // B1: the order's vault is on top, the other customer's below it stays
     expect(list.plan[2]!.steps.map((st) => st.vault_id)).toEqual([s.onTop.id]);
-    expect(list.handlings).toBe(6);
+    // 6 vaults off, and the 3 only in the way back again
+    expect(list.handlings).toBe(9);
     expect(list.in_the_way).toBe(3);
 
     const read = await user.request({ method: 'GET', url: `/api/pull-lists/${list.id}` });
@@ -142,14 +144,24 @@ describe.each(testEngines())('pull lists on %s', (engine) => {
     ).json() as PullListDto;
     expect(now.plan).toEqual([]);
     expect(now.vaults.every((v) => v.state === 'on-stage')).toBe(true);
+    // shown last off, first back: the field worked last first, and per field from the lowest slot up
     expect(now.set_aside.map((v) => [v.vault_id, v.state, v.from_field_name])).toEqual([
-      [s.blockerTop.id, 'set-aside', 'A1'],
-      [s.blockerLow.id, 'set-aside', 'A1'],
       [s.blockerA2.id, 'set-aside', 'A2'],
+      [s.blockerLow.id, 'set-aside', 'A1'],
+      [s.blockerTop.id, 'set-aside', 'A1'],
     ]);
+    expect(now.handlings).toBe(3);
 
     const early = await user.request({ method: 'POST', url: `/api/pull-lists/${list.id}/release` });
+    expect(early.statusCode).toBe(409);
     expect(early.json()).toEqual({ errors: [stillSetAside(3)] });
+
+    // the top one first would put it under the one that stood below it: refused, nothing changes
+    const reversed = await step(user, list.id, s.blockerTop, 'put-back');
+    expect(reversed.statusCode).toBe(409);
+    expect(reversed.json()).toEqual({
+      errors: [putBackFirst(s.blockerLow.name!, s.blockerTop.name!, 'A1')],
+    });
 
     // last off, first back: the stack keeps its order and drops to the bottom
     expect((await step(user, list.id, s.blockerLow, 'put-back')).statusCode).toBe(200);
@@ -291,7 +303,7 @@ describe.each(testEngines())('pull lists on %s', (engine) => {
     const list = (await create(user, { order_name: s.order })).json() as PullListDto;
     expect((await step(user, list.id, s.onTop, 'pulled')).statusCode).toBe(200);
     const res = await user.request({ method: 'POST', url: `/api/pull-lists/${list.id}/release` });
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ errors: [stillInFields(2)] });
     expect(await vaultNow(s.onTop.id)).toMatchObject({ field_id: null, released_at: null });
     const again = (

@@ -10,6 +10,7 @@ import { parseId, parseInput } from '../../http/errors';
 import type { FeatureOptions } from '../feature-options';
 import {
   PULL_LIST_NOT_FOUND,
+  cancelPullList,
   createPullList,
   doPullStep,
   listPullLists,
@@ -48,6 +49,12 @@ export const pullListsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, {
   app.get('/api/released-vaults', async (request) => {
     const user = requireUser(request);
     return searchReleasedVaults(db, user.companyId, parseInput(ReleasedVaultQuerySchema, request.query));
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/pull-lists/:id', async (request, reply) => {
+    const actor = actorOf(request);
+    await cancelPullList(db, actor, parseId(request.params.id, PULL_LIST_NOT_FOUND));
+    return reply.status(204).send();
   });
 
   app.post<{ Params: { id: string } }>('/api/pull-lists/:id/release', async (request) => {

@@ -37,9 +37,10 @@ import {
   insertPullList,
   markPullListReleased,
   releaseVaults,
+  deletePullList,
   setAsideAgain,
 } from './pull-lists.repo';
-import { presentPullList } from './pull-lists.presenter';
+import { lastOffFirst, presentPullList } from './pull-lists.presenter';
 import { actorName } from '../../auth/users.repo';
 
 export const PULL_LIST_NOT_FOUND = 'Pull list not found';
@@ -50,6 +51,9 @@ export const ALREADY_PULLED = 'This vault was already pulled. Please refresh the
 export const NOT_IN_THE_WAY = 'This vault is not in the way of the pull list.';
 export const ALREADY_SET_ASIDE = 'This vault was already set aside. Please refresh the list.';
 export const NOT_SET_ASIDE = 'This vault is not waiting to be put back. Please refresh the list.';
+/** decision 012: the vaults set aside from one field go back last off, first back, so the stack keeps its order */
+export const putBackFirst = (first: string, then: string, field: string) =>
+  `Put back ${first} first: it stood under ${then} in field ${field} (last off, first back).`;
 export const NO_FREE_SLOT = 'That field has no free slot. Choose another field.';
 export const stillInFields = (n: number) =>
   `${n} ${n === 1 ? 'vault' : 'vaults'} of this list ${n === 1 ? 'is' : 'are'} still in a field. Pull them first.`;
@@ -265,6 +269,8 @@ async function putBack(
   if (fieldId === null) throw badRequest(NO_FREE_SLOT);
   const field = await findField(trx, actor.companyId, fieldId);
   if (!field) throw notFound('Field not found');
+  if (fieldId === item.from_field_id)
+    await checkLastOffFirstBack(trx, actor.companyId, listId, vaultId, field);
   const warehouse = await findWarehouse(trx, actor.companyId, field.warehouse_id);
   const occupied = (await occupiedPositions(trx, field.id)).map((v) => v.position);
   const position = nextFreePosition(occupied, fieldSlotCount(field.type, warehouse?.field_capacity));
@@ -272,6 +278,38 @@ async function putBack(
   // the move checks the slot again under its locks with the slot rules (a picked position must be the field's next
   // free slot, a couchbox goes only into a couchbox field); a vault placed meanwhile ends in a clear 409
   await moveVaultIn(trx, actor, { vaultId, fieldId: field.id, position: chosen.position ?? position });
+}
+
+/**
+ * Back into its own field, a vault set aside must not go over one that stood under it and still waits on the stage:
+ * that would reverse the stack (decision 012). Into another field it may go in any order.
+ */
+async function checkLastOffFirstBack(
+  trx: Trx,
+  companyId: number,
+  listId: number,
+  vaultId: number,
+  field: { col: number; row: number },
+) {
+  const items = await findItems(trx, companyId, listId);
+  const me = items.find((i) => i.role === 'in-the-way' && i.vault_id === vaultId)!;
+  const under = lastOffFirst(
+    items.filter(
+      (i) =>
+        i.role === 'in-the-way' &&
+        i.state === 'set-aside' &&
+        i.from_field_id === me.from_field_id &&
+        Number(i.from_position) > Number(me.from_position),
+    ),
+  )[0];
+  if (under)
+    throw conflict(
+      putBackFirst(
+        under.name ?? under.customer_name,
+        me.name ?? me.customer_name,
+        fieldName(field.col, field.row),
+      ),
+    );
 }
 
 /**
@@ -294,9 +332,9 @@ export async function releasePullList(db: Db, actor: Actor, listId: number): Pro
       );
       const locked = await findItems(trx, actor.companyId, listId);
       const inFields = locked.filter((i) => i.role === 'pull' && i.field_id !== null).length;
-      if (inFields > 0) throw badRequest(stillInFields(inFields));
+      if (inFields > 0) throw conflict(stillInFields(inFields));
       const waiting = locked.filter((i) => i.role === 'in-the-way' && i.state === 'set-aside').length;
-      if (waiting > 0) throw badRequest(stillSetAside(waiting));
+      if (waiting > 0) throw conflict(stillSetAside(waiting));
       const ids = wanted.map((i) => i.vault_id);
       await releaseVaults(trx, actor.companyId, ids, who, at);
       for (const item of wanted) {
@@ -322,4 +360,29 @@ export async function releasePullList(db: Db, actor: Actor, listId: number): Pro
       return loadPullList(trx, actor.companyId, listId);
     }),
   );
+}
+
+/**
+ * DELETE /api/pull-lists/{id}: the list is dropped (its events stay in history). Its pulled vaults stay on the stage;
+ * a vault set aside must be put back first, so nothing waits on the stage for a list that is gone. A released list is
+ * history and stays.
+ */
+export async function cancelPullList(db: Db, actor: Actor, listId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const list = await findPullList(trx, actor.companyId, listId);
+    if (!list) throw notFound(PULL_LIST_NOT_FOUND);
+    if (list.released_at !== null) throw conflict(LIST_RELEASED);
+    const items = await findItems(trx, actor.companyId, listId);
+    const waiting = items.filter((i) => i.role === 'in-the-way' && i.state === 'set-aside').length;
+    if (waiting > 0) throw conflict(stillSetAside(waiting));
+    if (!(await deletePullList(trx, actor.companyId, listId))) throw conflict(LIST_RELEASED);
+    await recordEvent(trx, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      kind: 'pull-list.cancelled',
+      entityType: 'pull-list',
+      entityId: listId,
+      payload: { title: list.title },
+    });
+  });
 }

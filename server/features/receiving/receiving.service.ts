@@ -15,7 +15,13 @@ import { findField } from '../fields/fields.repo';
 import { findWarehouse } from '../warehouses/warehouses.repo';
 import { FIELD_NOT_FOUND } from '../fields/field-loader';
 import { occupiedPositions } from '../vaults/vaults.repo';
-import { addVaultIn, FIELD_FULL, withConflictMapping } from '../vaults/vaults.service';
+import {
+  addVaultIn,
+  checkType,
+  couchboxBottom,
+  FIELD_FULL,
+  withConflictMapping,
+} from '../vaults/vaults.service';
 import { findCustomerFields, findFieldsWithRoom, findOccupied } from './receiving.repo';
 
 /**
@@ -122,11 +128,15 @@ export async function receiveShipment(
       const added: ReceivedDto['vaults'] = [];
       for (const vault of input.vaults) {
         const field = located.find((f) => f!.id === vault.field_id)!;
+        const name = fieldName(field.col, field.row);
+        // the field's kind first, so a wrong field is named as such rather than as full
+        if (field.type === 'couchbox-B') throw badRequest(couchboxBottom(name));
+        checkType(vault.type, input.customer_name, field);
         const occupied = (await occupiedPositions(trx, field.id)).map((v) => v.position);
         const warehouse = await findWarehouse(trx, actor.companyId, field.warehouse_id);
         const capacity = fieldSlotCount(field.type, warehouse?.field_capacity);
         const position = nextFreePosition(occupied, capacity);
-        if (position === null) throw badRequest(`${FIELD_FULL} (field ${fieldName(field.col, field.row)})`);
+        if (position === null) throw badRequest(`${FIELD_FULL} (field ${name})`);
         const dto = await addVaultIn(trx, actor, {
           vault_id: vault.name,
           customer_name: input.customer_name,

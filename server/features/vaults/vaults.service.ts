@@ -12,7 +12,7 @@ import type {
 } from '../../../domain/schemas/warehouse.schema';
 import {
   fieldSlotCount,
-  isCouchboxField,
+  typeFitsField,
   nextFreePosition,
   nextFreeSlot,
   topmostPosition,
@@ -78,6 +78,9 @@ export const ONLY_TOPMOST_MOVED = 'Only the topmost vault of a field can be move
 export const ALREADY_STAGED = 'This vault is already staged.';
 export const VAULT_RELEASED = 'This vault was released and has left the warehouse.';
 export const COUCHBOX_FIELD_ONLY = 'A couchbox can only be placed in a couchbox field.';
+/** decision 012: every other type only into plain fields (the field detail's empty placeholders aside) */
+export const plainFieldOnly = (type: string, field: string) =>
+  `Field ${field} is a couchbox field: a ${type === 't2' ? 'T2' : type} can only be placed in a plain field.`;
 export const CONCURRENT_CHANGE =
   'Someone else changed this data at the same time. Please refresh and try again.';
 
@@ -179,8 +182,15 @@ function nextSlotFor(
   return next;
 }
 
-function checkType(type: string, field: FieldRow | null): void {
-  if (type === 'couchbox' && field && !isCouchboxField(field.type)) throw badRequest(COUCHBOX_FIELD_ONLY);
+/** The unit's type against the field's (`typeFitsField`); one refusal message per side, shared by every path. */
+export function checkType(
+  type: string,
+  customerName: string,
+  field: Pick<FieldRow, 'type' | 'col' | 'row'> | null,
+): void {
+  if (!field || typeFitsField(type, field.type, placeholderKind(customerName) !== null)) return;
+  if (type === 'couchbox') throw badRequest(COUCHBOX_FIELD_ONLY);
+  throw badRequest(plainFieldOnly(type, fieldName(field.col, field.row)));
 }
 
 async function resolveNames(db: Db, companyId: number, details: VaultDetails) {
@@ -206,7 +216,7 @@ async function addVaultAtOnce(db: Db, actor: Actor, input: AddVaultInput): Promi
   const field = state.fields.get(input.field_id);
   if (!field) throw notFound(FIELD_NOT_FOUND);
   const details = newVaultDetails(input);
-  checkType(details.type, field);
+  checkType(details.type, details.customerName, field);
   const occupied = checkSlot(field, field.occupied, input.position);
   const planned = newVaultRow(actor, field, input.position, details);
   const inserted = await writeNewVault(
@@ -242,7 +252,7 @@ export async function addVaultIn(
   const field = fields.get(located.id);
   if (!field) throw notFound(FIELD_NOT_FOUND);
   const details = newVaultDetails(input);
-  checkType(details.type, field);
+  checkType(details.type, details.customerName, field);
   const occupied = checkSlot(field, await occupiedPositions(trx, field.id), input.position);
   const { customerId, orderId } = await resolveNames(trx, actor.companyId, details);
   const inserted = await insertVault(trx, {
@@ -409,7 +419,7 @@ export async function updateVault(
         note: input.note,
         fallbackType: current.type,
       });
-      checkType(details.type, field);
+      checkType(details.type, details.customerName, field);
       const wasPlaceholder = placeholderKind(current.customer_name) !== null;
       const becomesPlaceholder = placeholderKind(details.customerName) !== null;
       // spec 4.2: turning a filled vault into an empty one erases its info, attachments included
@@ -492,7 +502,13 @@ export async function moveVaultIn(trx: Trx, actor: Actor, input: MoveInput): Pro
     vault.field_id !== null && vault.field_id !== target.id
       ? await occupiedPositions(trx, vault.field_id)
       : [];
-  const move = decideMove(vault, target, await occupiedPositions(trx, target.id), leaving, input.position);
+  const move = decideMove(
+    { ...vault, customer_name: before.customer_name },
+    target,
+    await occupiedPositions(trx, target.id),
+    leaving,
+    input.position,
+  );
   await placeVault(trx, actor.companyId, vault.id, { fieldId: target.id, position: move.position });
   if (vault.field_id !== null && vault.field_id !== target.id)
     await clearFull(trx, fields.get(vault.field_id));
@@ -540,7 +556,7 @@ async function moveVaultAtOnce(db: Db, actor: Actor, input: MoveInput): Promise<
  * field, into the target's next free slot. Answers the slot and the target's other taken slots.
  */
 function decideMove(
-  vault: Pick<VaultRow, 'id' | 'type' | 'position'>,
+  vault: Pick<VaultRow, 'id' | 'type' | 'position' | 'customer_name'>,
   target: LockedFieldRow,
   targetSlots: readonly { id: number; position: number }[],
   leaving: readonly { id: number; position: number }[],
@@ -548,7 +564,7 @@ function decideMove(
 ): { position: number; occupied: number[] } {
   if (leaving.length > 0 && vault.position !== topmostPosition(leaving.map((v) => v.position)))
     throw badRequest(ONLY_TOPMOST_MOVED);
-  checkType(vault.type, target);
+  checkType(vault.type, vault.customer_name, target);
   const position = wanted === 'next' ? nextSlotFor(target, targetSlots, vault.id) : wanted;
   return { position, occupied: checkSlot(target, targetSlots, position, vault.id) };
 }

@@ -169,7 +169,7 @@ export default function ReceivePage() {
                           Choose a field
                         </option>
                         {proposal.fields
-                          .filter((f) => line.type !== 'couchbox' || f.couchbox)
+                          .filter((f) => (line.type === 'couchbox') === f.couchbox)
                           .map((f) => (
                             <option key={f.field_id} value={f.field_id}>
                               {f.warehouse_name} {f.field_name} ({f.free} free)
