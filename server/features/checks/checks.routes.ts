@@ -6,7 +6,10 @@ import { parseId, parseInput } from '../../http/errors';
 import type { FeatureOptions } from '../feature-options';
 import { checkReportCsv, checkReportPdf } from './check-report';
 import {
+  cancelCheck,
+  CHECK_FIELD_NOT_FOUND,
   CHECK_NOT_FOUND,
+  recountField,
   finishCheck,
   listChecks,
   loadCheck,
@@ -44,6 +47,20 @@ export const checksRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { da
     const actor = actorOf(request);
     return finishCheck(db, actor, parseId(request.params.id, CHECK_NOT_FOUND));
   });
+
+  app.post<{ Params: { id: string } }>('/api/checks/:id/cancel', async (request) => {
+    const actor = actorOf(request);
+    return cancelCheck(db, actor, parseId(request.params.id, CHECK_NOT_FOUND));
+  });
+
+  app.post<{ Params: { id: string; fieldId: string } }>(
+    '/api/checks/:id/fields/:fieldId/recount',
+    async (request) => {
+      const actor = actorOf(request);
+      const checkId = parseId(request.params.id, CHECK_NOT_FOUND);
+      return recountField(db, actor, checkId, parseId(request.params.fieldId, CHECK_FIELD_NOT_FOUND));
+    },
+  );
 
   app.post<{ Params: { id: string } }>('/api/checks/:id/resolve', async (request) => {
     const actor = actorOf(request);
