@@ -130,7 +130,7 @@ describe.each(testEngines())('vault routes on %s', (engine) => {
       });
       expect(beyond.statusCode).toBe(409);
       const full = await user.request({ method: 'POST', url: '/api/vaults/', payload: regular(field.id, 4) });
-      expect(full.statusCode).toBe(400);
+      expect(full.statusCode).toBe(409);
       expect(full.json()).toEqual({ errors: [FIELD_FULL] });
       expect(await vaultsIn(field.id)).toHaveLength(3);
     });
