@@ -39,6 +39,25 @@ export const ResolveCheckSchema = z.object({
 });
 export type ResolveCheckInput = z.infer<typeof ResolveCheckSchema>;
 
+/** Whether the runtime knows this IANA time zone name. */
+function knownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** GET /api/checks/{id}/report.pdf?tz=Europe/Berlin: the time zone the report's times are printed in. */
+export const ReportQuerySchema = z.object({
+  tz: z
+    .string()
+    .max(64)
+    .refine(knownTimeZone, 'tz must be a time zone name such as Europe/Berlin.')
+    .optional(),
+});
+
 /** One vault as a check sees it. */
 export interface CheckVaultDto {
   id: number;

@@ -60,7 +60,9 @@ export async function recordEvents(db: Db, events: readonly EventRecord[]): Prom
       return {
         company_id: e.eventCompanyId,
         user_id: e.eventUserId,
-        actor: sql<string | null>`coalesce(${e.eventActor}, (select username from users where id = ${e.eventUserId}))`,
+        actor: sql<
+          string | null
+        >`coalesce(${e.eventActor}, (select username from users where id = ${e.eventUserId}))`,
         warehouse_name: sql<
           string | null
         >`coalesce(${e.eventWarehouseName}, (select name from warehouses where id = ${e.eventWarehouseId}))`,

@@ -120,7 +120,11 @@ const counted = <R extends { field_count: unknown; checked_count: unknown }>(row
 });
 
 /** The ids of a warehouse's checks (its delete keeps their reports). */
-export async function findCheckIdsOfWarehouse(db: Db, companyId: number, warehouseId: number): Promise<number[]> {
+export async function findCheckIdsOfWarehouse(
+  db: Db,
+  companyId: number,
+  warehouseId: number,
+): Promise<number[]> {
   const rows = await db
     .selectFrom('warehouse_checks')
     .select('id')
@@ -148,7 +152,11 @@ export async function insertCheckReport(db: Db, companyId: number, report: Check
 }
 
 /** The kept report of a check whose warehouse was deleted. */
-export async function findCheckReport(db: Db, companyId: number, checkId: number): Promise<CheckDto | undefined> {
+export async function findCheckReport(
+  db: Db,
+  companyId: number,
+  checkId: number,
+): Promise<CheckDto | undefined> {
   const row = await db
     .selectFrom('check_reports')
     .select('report')
@@ -171,7 +179,12 @@ export async function findCheckReports(db: Db, companyId: number): Promise<Check
 }
 
 /** Cancels the check unless it is finished or cancelled; false then. */
-export async function markCancelled(db: Db, companyId: number, checkId: number, who: string): Promise<boolean> {
+export async function markCancelled(
+  db: Db,
+  companyId: number,
+  checkId: number,
+  who: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('warehouse_checks')
     .set((eb) => ({ cancelled_by: who, cancelled_at: nowIso(), version: eb('version', '+', 1) }))

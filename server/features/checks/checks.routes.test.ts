@@ -88,7 +88,13 @@ describe.each(testEngines())('warehouse checks on %s', (engine) => {
     const check = res.json() as CheckDto;
     // nothing is missing before anything was scanned: the fields are not checked yet
     expect(
-      check.fields.map((f) => [f.name, f.expected, f.checked, f.missing.length, f.not_checked.map((v) => v.id)]),
+      check.fields.map((f) => [
+        f.name,
+        f.expected,
+        f.checked,
+        f.missing.length,
+        f.not_checked.map((v) => v.id),
+      ]),
     ).toEqual([
       ['A1', 2, false, 0, a1.map((v) => v.id)],
       ['B1', 1, false, 0, [b1.id]],

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { CheckScanSchema, ResolveCheckSchema, StartCheckSchema } from '../../../domain/schemas/check.schema';
+import {
+  CheckScanSchema,
+  ReportQuerySchema,
+  ResolveCheckSchema,
+  StartCheckSchema,
+} from '../../../domain/schemas/check.schema';
 import { actorOf } from '../../auth/actor';
 import { requireUser } from '../../auth/session.plugin';
 import { parseId, parseInput } from '../../http/errors';
@@ -19,7 +24,7 @@ import {
 } from './checks.service';
 
 // Issue 15 part 3. Reading a check and its report: viewer. Starting, scanning, finishing, resolving: floor.
-export const checksRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
+export const checksRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database, config }) => {
   const { db } = database;
 
   app.get('/api/checks', async (request) => {
@@ -81,7 +86,9 @@ export const checksRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { da
   app.get<{ Params: { id: string } }>('/api/checks/:id/report.pdf', async (request, reply) => {
     const user = requireUser(request);
     const check = await loadCheck(db, user.companyId, parseId(request.params.id, CHECK_NOT_FOUND));
-    const bytes = await checkReportPdf(check);
+    // the browser names its time zone (?tz=Europe/Berlin); otherwise REPORT_TIME_ZONE, UTC by default
+    const { tz } = parseInput(ReportQuerySchema, request.query);
+    const bytes = await checkReportPdf(check, tz ?? config.reportTimeZone);
     return reply
       .type('application/pdf')
       .header('Content-Disposition', `attachment; filename="warehouse-check-${check.id}.pdf"`)

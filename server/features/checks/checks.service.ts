@@ -284,7 +284,9 @@ export async function resolveDiscrepancy(
       if (check.finished_at === null) throw badRequest(CHECK_NOT_FINISHED);
       const row = await findCheckVault(trx, actor.companyId, checkId, input.vault_id);
       const checked = new Set(
-        (await findCheckFields(trx, actor.companyId, checkId)).filter((f) => f.opened_at !== null).map((f) => f.id),
+        (await findCheckFields(trx, actor.companyId, checkId))
+          .filter((f) => f.opened_at !== null)
+          .map((f) => f.id),
       );
       if (!row || !isDiscrepancy(row, checked)) throw badRequest(NOT_ON_CHECK);
       if (input.action === 'moved' && row.found_field_id === null) throw badRequest(NOT_UNEXPECTED);
@@ -338,7 +340,12 @@ export async function cancelCheck(db: Db, actor: Actor, checkId: number): Promis
  * POST /api/checks/{id}/fields/{fieldId}/recount: forgets what was counted in one field of an open check, so it can
  * be counted again (it shows as not checked until someone opens it).
  */
-export async function recountField(db: Db, actor: Actor, checkId: number, fieldId: number): Promise<CheckDto> {
+export async function recountField(
+  db: Db,
+  actor: Actor,
+  checkId: number,
+  fieldId: number,
+): Promise<CheckDto> {
   return db.transaction().execute(async (trx) => {
     const check = await requireOpenCheck(trx, actor.companyId, checkId);
     if (!(await touchCheck(trx, actor.companyId, checkId, { onlyOpen: true }))) throw conflict(CHECK_CLOSED);

@@ -370,5 +370,11 @@ export const removePalletsOfWarehouse = async (
   actor: Actor,
   warehouse: { id: number; name: string },
 ) => ({
-  pallets: await recordPalletRemovals(trx, actor, warehouse, { warehouseId: warehouse.id }, 'warehouse-deleted'),
+  pallets: await recordPalletRemovals(
+    trx,
+    actor,
+    warehouse,
+    { warehouseId: warehouse.id },
+    'warehouse-deleted',
+  ),
 });

@@ -169,7 +169,11 @@ export async function inviteBlock(
   companyId: number,
   email: string,
 ): Promise<'member' | 'elsewhere' | undefined> {
-  const user = await db.selectFrom('users').select('company_id').where('email', '=', email).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select('company_id')
+    .where('email', '=', email)
+    .executeTakeFirst();
   if (user) return user.company_id === companyId ? 'member' : 'elsewhere';
   const invite = await db
     .selectFrom('member_links')

@@ -107,7 +107,11 @@ async function newLink(
   return { id: Number(id), path: `/join#${token}`, expiresAt };
 }
 
-export async function inviteMember(db: Db, manager: SessionUser, input: InviteInput): Promise<Omit<MemberLinkDto, 'url'>> {
+export async function inviteMember(
+  db: Db,
+  manager: SessionUser,
+  input: InviteInput,
+): Promise<Omit<MemberLinkDto, 'url'>> {
   const block = await inviteBlock(db, manager.companyId, input.email);
   if (block) throw conflict(block === 'member' ? ALREADY_A_MEMBER : CANNOT_INVITE);
   return db.transaction().execute(async (trx) => {
@@ -129,7 +133,11 @@ export async function inviteMember(db: Db, manager: SessionUser, input: InviteIn
   });
 }
 
-export async function resetLinkFor(db: Db, manager: SessionUser, memberId: number): Promise<Omit<MemberLinkDto, 'url'>> {
+export async function resetLinkFor(
+  db: Db,
+  manager: SessionUser,
+  memberId: number,
+): Promise<Omit<MemberLinkDto, 'url'>> {
   const member = await findMember(db, manager.companyId, memberId);
   if (!member) throw notFound(MEMBER_NOT_FOUND);
   if (member.active !== 1) throw conflict('Reactivate the member before resetting their password.');
