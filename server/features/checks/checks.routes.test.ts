@@ -361,7 +361,7 @@ describe.each(testEngines())('warehouse checks on %s', (engine) => {
     await scan(user, check.id, stray.name!, wh.field('A1').id);
     await user.request({ method: 'POST', url: `/api/checks/${check.id}/finish` });
     const refused = await resolve(user, check.id, stray.id, 'moved');
-    expect(refused.statusCode).toBe(400);
+    expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ errors: ['Field A1 is full.'] });
     expect((await vaultOf(stray.id)).field_id).toBe(wh.field('B1').id);
     const report = (await user.request({ method: 'GET', url: `/api/checks/${check.id}` })).json() as CheckDto;
