@@ -8,7 +8,13 @@ import {
 import type { Db } from '../../db/database';
 import { indexEventTail } from '../../events/event-search.repo';
 import { notFound } from '../../http/errors';
-import { type ActivityRow, findActivity, findEntityHistory, listMemberNames, listWarehouseNames } from './activity.repo';
+import {
+  type ActivityRow,
+  findActivity,
+  findEntityHistory,
+  listMemberNames,
+  listWarehouseNames,
+} from './activity.repo';
 
 /** At most this many lines in one CSV export; narrow the filters for more. */
 export const MAX_EXPORT_ROWS = 100_000;

@@ -91,10 +91,7 @@ describe.each(testEngines())('records you can trust on %s', (engine) => {
     expect(deleted.items[0]!.details).toMatchObject({
       name: wh.name,
       fields: 2,
-      vaults: [
-        { number: a1.name, field: 'A1', position: a1.position },
-        { field: 'B1' },
-      ],
+      vaults: [{ number: a1.name, field: 'A1', position: a1.position }, { field: 'B1' }],
       pallets: [{ number: `P-${counter}`, rack: 'R9', shelf: 1 }],
     });
     expect(deleted.warehouses).toContainEqual({ id: wh.id, name: wh.name, deleted: true });

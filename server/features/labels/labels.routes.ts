@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
   FieldLabelsSchema,
   PosterQuerySchema,
@@ -19,7 +19,6 @@ import {
 import type { FeatureOptions } from '../feature-options';
 import { moveVault } from '../vaults/vaults.service';
 import { resolveScan, scannedVault } from './scan.service';
-
 
 /**
  * A finished PDF, or one drawn as it is sent (chunked, no length): by then every check has passed, so the answer is
