@@ -31,7 +31,30 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().default('dist/web'),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(10),
+  // the address people reach the product at (https://wm.example.com): every printed or mailed link starts with it
+  PUBLIC_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address' })
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  // the time zone of times printed in reports (an IANA name such as Europe/Berlin); default UTC
+  REPORT_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'REPORT_TIME_ZONE must be a time zone name such as Europe/Berlin')
+    .default('UTC'),
 });
+
+/** Whether the runtime knows this IANA time zone name. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -62,6 +85,10 @@ export interface AppConfig {
   requestTimeoutMs: number;
   /** on SIGTERM, how long in-flight requests may finish before the remaining connections are closed */
   shutdownGraceMs: number;
+  /** PUBLIC_URL without a trailing slash: the start of every link the product prints or hands out; unset: the address the request came to */
+  publicUrl: string | undefined;
+  /** the time zone of report times when the browser names none */
+  reportTimeZone: string;
 }
 
 export const DEFAULT_SQLITE_FILE = path.resolve('data', 'warehouse.db');
@@ -115,5 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
     shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
+    publicUrl: e.PUBLIC_URL,
+    reportTimeZone: e.REPORT_TIME_ZONE,
   };
 }

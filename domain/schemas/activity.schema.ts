@@ -77,4 +77,6 @@ export interface ActivityPageDto {
   nextCursor: number | null;
   /** the company's members, for the member filter */
   members: { id: number; name: string }[];
+  /** the company's warehouses and those it deleted (their history stays), for the warehouse filter */
+  warehouses: { id: number; name: string; deleted: boolean }[];
 }

@@ -39,6 +39,25 @@ export const ResolveCheckSchema = z.object({
 });
 export type ResolveCheckInput = z.infer<typeof ResolveCheckSchema>;
 
+/** Whether the runtime knows this IANA time zone name. */
+function knownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** GET /api/checks/{id}/report.pdf?tz=Europe/Berlin: the time zone the report's times are printed in. */
+export const ReportQuerySchema = z.object({
+  tz: z
+    .string()
+    .max(64)
+    .refine(knownTimeZone, 'tz must be a time zone name such as Europe/Berlin.')
+    .optional(),
+});
+
 /** One vault as a check sees it. */
 export interface CheckVaultDto {
   id: number;
@@ -58,17 +77,24 @@ export interface CheckVaultDto {
   resolved_at: string | null;
 }
 
-/** A covered field: its vaults sorted into the four columns of the check screen. */
+/**
+ * A covered field: its vaults sorted into the columns of the check screen. A field nobody opened (scanned its label,
+ * picked it or scanned a vault in it) is not checked: its expected vaults are `not_checked`, never `missing`.
+ */
 export interface CheckFieldDto {
   id: number;
   name: string;
   opened_by: string | null;
   opened_at: string | null;
+  /** someone opened the field for checking; until then nothing in it counts as missing */
+  checked: boolean;
   expected: number;
   /** expected here and found here */
   found: CheckVaultDto[];
-  /** expected here, not found here (yet) */
+  /** the field was checked: expected here, not found here (yet) */
   missing: CheckVaultDto[];
+  /** the field was not checked: expected here and not found anywhere else */
+  not_checked: CheckVaultDto[];
   /** found here, expected elsewhere or nowhere */
   unexpected: CheckVaultDto[];
 }
@@ -81,13 +107,20 @@ export interface CheckSummaryDto {
   started_at: string;
   finished_by: string | null;
   finished_at: string | null;
+  /** given up before it was finished: no report of discrepancies */
+  cancelled_by: string | null;
+  cancelled_at: string | null;
+  /** the warehouse was deleted then; the report is kept as it stood (read-only) */
+  warehouse_deleted_at: string | null;
   field_count: number;
+  /** covered fields someone opened */
+  checked_count: number;
 }
 
 export interface CheckDto extends CheckSummaryDto {
   version: number;
   fields: CheckFieldDto[];
-  /** once finished: the missing and unexpected vaults, each once */
+  /** the missing (in checked fields) and unexpected vaults, each once */
   discrepancies: number;
   unresolved: number;
 }

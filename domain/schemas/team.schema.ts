@@ -81,6 +81,8 @@ export interface MemberLinkDto {
   /** the link's id, to revoke it by */
   id: number;
   path: string;
+  /** the whole link to hand out: PUBLIC_URL (or the address the request came to) and the path */
+  url: string;
   expiresAt: string;
 }
 

@@ -28,6 +28,8 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 export const FREE_FAILURES_PER_EMAIL = 5;
 export const MAX_EMAIL_DELAY_S = 60;
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
+export const ACCOUNT_DEACTIVATED =
+  'Your account has been deactivated. Ask a Manager of your company to reactivate it.';
 export const tooManyForEmail = (seconds: number) =>
   `Too many failed sign-ins for this e-mail. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 export const tooManyFromAddress = (minutes: number) =>
@@ -80,8 +82,13 @@ export async function authenticate(
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), password);
   // a failure stays written as the attempt
-  // a deactivated member is turned away like a wrong password: the answer tells nothing about the account
-  if (!user || !ok || user.active !== 1) throw new HttpError(401, [INVALID_CREDENTIALS]);
+  if (!user || !ok) throw new HttpError(401, [INVALID_CREDENTIALS]);
+  // only the right password learns that the account is deactivated (a wrong one answers as above); it is not a
+  // failure of the e-mail, so the attempt is taken back
+  if (user.active !== 1) {
+    await deleteLoginAttempt(db, attempt);
+    throw new HttpError(403, [ACCOUNT_DEACTIVATED]);
+  }
   await clearLoginFailures(db, email);
   await noteSignIn(db, user.id);
   const row = await findSessionUser(db, user.id);

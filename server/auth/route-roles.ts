@@ -74,6 +74,8 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'POST /api/checks': 'floor',
   'POST /api/checks/:id/scans': 'floor',
   'POST /api/checks/:id/finish': 'floor',
+  'POST /api/checks/:id/cancel': 'floor',
+  'POST /api/checks/:id/fields/:fieldId/recount': 'floor',
   'POST /api/checks/:id/resolve': 'floor',
   // the poster carries the checklist's fill-in key: for those who answer checklists
   'GET /api/labels/checklist-poster/:id': 'floor',

@@ -186,7 +186,23 @@ export interface WarehouseChecksTable {
   started_at: Timestamp;
   finished_by: string | null;
   finished_at: Timestamp | null;
+  /** a check given up before it was finished (migration 0030) */
+  cancelled_by: string | null;
+  cancelled_at: Timestamp | null;
   version: Generated<number>;
+}
+
+/** The report of a check whose warehouse was deleted, kept under the check's id (migration 0030, issue 34). */
+export interface CheckReportsTable {
+  id: Generated<number>;
+  check_id: number;
+  company_id: number;
+  warehouse_id: number;
+  warehouse_name: string;
+  started_at: Timestamp;
+  /** the CheckDto as JSON */
+  report: string;
+  archived_at: Timestamp;
 }
 
 /** A field a check covers, and who opened it for checking. */
@@ -408,6 +424,7 @@ export interface Database {
   warehouse_checks: WarehouseChecksTable;
   warehouse_check_fields: WarehouseCheckFieldsTable;
   warehouse_check_vaults: WarehouseCheckVaultsTable;
+  check_reports: CheckReportsTable;
   installation_secrets: InstallationSecretsTable;
   imports: ImportsTable;
   import_items: ImportItemsTable;

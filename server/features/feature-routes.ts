@@ -16,6 +16,13 @@ import { teamRoutes } from './team/team.routes';
 import { receivingRoutes } from './receiving/receiving.routes';
 import { vaultsRoutes } from './vaults/vaults.routes';
 import { warehousesRoutes } from './warehouses/warehouses.routes';
+import { onWarehouseRemoval } from './warehouses/warehouses.service';
+import { removePalletsOfWarehouse } from './racks/racks.service';
+import { keepChecksOfWarehouse } from './checks/checks.service';
+
+// what other features keep or record when a warehouse is deleted (the core imports none of them)
+onWarehouseRemoval(removePalletsOfWarehouse);
+onWarehouseRemoval(keepChecksOfWarehouse);
 
 /** Registers every feature's routes; each feature owns its folder under server/features/. */
 export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, options) => {

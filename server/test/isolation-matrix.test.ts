@@ -340,6 +340,11 @@ const RECIPES: Record<string, Recipe> = {
     },
   ],
   'POST /api/checks/:id/finish': (t) => [{ label: "A's check", url: `/api/checks/${t.checkId}/finish` }],
+  'POST /api/checks/:id/cancel': (t) => [{ label: "A's check", url: `/api/checks/${t.checkId}/cancel` }],
+  'POST /api/checks/:id/fields/:fieldId/recount': (t, own) => [
+    { label: "a field of A's check", url: `/api/checks/${t.checkId}/fields/${t.fieldId}/recount` },
+    { label: "B's field in A's check", url: `/api/checks/${t.checkId}/fields/${own.fieldId}/recount` },
+  ],
   'POST /api/checks/:id/resolve': (t) => [
     {
       label: "a discrepancy of A's check",

@@ -212,6 +212,8 @@ export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
     started_at: timestamp,
     finished_by: orNull(text),
     finished_at: orNull(timestamp),
+    cancelled_by: { kind: 'text', nullable: true, optional: true },
+    cancelled_at: { kind: 'timestamp', nullable: true, optional: true },
     version: integer,
   },
   warehouse_check_fields: {
@@ -232,6 +234,16 @@ export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
     resolution: { kind: 'text', nullable: true, values: ['moved', 'searched'] },
     resolved_by: orNull(text),
     resolved_at: orNull(timestamp),
+  },
+  // reports of checks whose warehouse was deleted; they keep the check's number and name no row of the file
+  check_reports: {
+    id,
+    check_id: integer,
+    warehouse_id: integer,
+    warehouse_name: text,
+    started_at: timestamp,
+    report: text,
+    archived_at: timestamp,
   },
   events: {
     id,

@@ -133,3 +133,35 @@ export async function listMemberNames(db: Db, companyId: number) {
     .orderBy('username')
     .execute();
 }
+
+/** The company's warehouses, and those it deleted as their 'warehouse.deleted' event names them. */
+export async function listWarehouseNames(db: Db, companyId: number) {
+  const [current, deleted] = await Promise.all([
+    db.selectFrom('warehouses').select(['id', 'name']).where('company_id', '=', companyId).execute(),
+    db
+      .selectFrom('events')
+      .select(['warehouse_id', 'warehouse_name'])
+      .where('company_id', '=', companyId)
+      .where(
+        'id',
+        'in',
+        searchKeys(db, companyId)
+          .where('kind', '=', 'warehouse.deleted')
+          .orderBy('event_id', 'desc')
+          .limit(500),
+      )
+      .execute(),
+  ]);
+  const list = current.map((w) => ({ id: Number(w.id), name: w.name, deleted: false }));
+  const known = new Set(list.map((w) => w.id));
+  for (const row of deleted) {
+    if (row.warehouse_id === null || known.has(Number(row.warehouse_id))) continue;
+    known.add(Number(row.warehouse_id));
+    list.push({
+      id: Number(row.warehouse_id),
+      name: row.warehouse_name ?? `Warehouse ${row.warehouse_id}`,
+      deleted: true,
+    });
+  }
+  return list.sort((a, b) => Number(a.deleted) - Number(b.deleted) || a.name.localeCompare(b.name));
+}

@@ -8,7 +8,13 @@ import {
 import type { Db } from '../../db/database';
 import { indexEventTail } from '../../events/event-search.repo';
 import { notFound } from '../../http/errors';
-import { type ActivityRow, findActivity, findEntityHistory, listMemberNames } from './activity.repo';
+import {
+  type ActivityRow,
+  findActivity,
+  findEntityHistory,
+  listMemberNames,
+  listWarehouseNames,
+} from './activity.repo';
 
 /** At most this many lines in one CSV export; narrow the filters for more. */
 export const MAX_EXPORT_ROWS = 100_000;
@@ -49,15 +55,17 @@ export async function loadActivity(
 ): Promise<ActivityPageDto> {
   // every read of the history first indexes what was recorded since the last catch-up, so it never misses an event
   await indexEventTail(db);
-  const [rows, members] = await Promise.all([
+  const [rows, members, warehouses] = await Promise.all([
     findActivity(db, companyId, query, ACTIVITY_PAGE_SIZE + 1),
     listMemberNames(db, companyId),
+    listWarehouseNames(db, companyId),
   ]);
   const page = rows.slice(0, ACTIVITY_PAGE_SIZE);
   return {
     items: page.map(presentActivity),
     nextCursor: rows.length > ACTIVITY_PAGE_SIZE ? Number(page.at(-1)!.id) : null,
     members: members.map((m) => ({ id: m.id, name: m.username })),
+    warehouses,
   };
 }
 

@@ -57,16 +57,37 @@ export function checkReportCsv(check: CheckDto): string {
     check.finished_by,
     check.finished_at,
   ];
+  // a field nobody opened has no counts: its vaults are 'not checked', never 'missing'
   const fields = check.fields.map((f) => [
     ...head,
-    'field',
+    f.checked ? 'field' : 'field not checked',
     f.name,
     f.expected,
-    f.found.length,
-    f.missing.length,
+    f.checked ? f.found.length : '',
+    f.checked ? f.missing.length : '',
     f.unexpected.length,
     ...Array<string>(9).fill(''),
   ]);
+  const notChecked = check.fields.flatMap((f) =>
+    f.not_checked.map((vault) => [
+      ...head,
+      'not checked',
+      f.name,
+      '',
+      '',
+      '',
+      '',
+      vaultText(vault),
+      vault.customer_name,
+      vault.order_name,
+      vault.expected_field_name,
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]),
+  );
   const discrepancies = discrepanciesOf(check).map(({ field, vault }) => [
     ...head,
     discrepancyKind(vault),
@@ -85,7 +106,7 @@ export function checkReportCsv(check: CheckDto): string {
     vault.resolved_by,
     vault.resolved_at,
   ]);
-  return toCsv(header, [...fields, ...discrepancies]);
+  return toCsv(header, [...fields, ...discrepancies, ...notChecked]);
 }
 
 const A4: [number, number] = [595.28, 841.89];
@@ -126,10 +147,31 @@ class Writer {
   }
 }
 
-const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) + ' UTC' : '-');
+/** A time as the report prints it, in the given IANA time zone: '2026-11-28 13:05 (Europe/Berlin)'. */
+export function reportTime(iso: string | null, timeZone: string): string {
+  if (!iso) return '-';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} (${timeZone})`;
+}
 
-/** The report as an A4 PDF: who and when, the fields covered with their counts, every discrepancy and its state. */
-export async function checkReportPdf(check: CheckDto): Promise<Uint8Array> {
+/**
+ * The report as an A4 PDF: who and when (in `timeZone`: the browser's, or REPORT_TIME_ZONE), the fields covered with
+ * their counts (a field nobody opened says 'not checked'), every discrepancy and its state.
+ */
+export async function checkReportPdf(check: CheckDto, timeZone = 'UTC'): Promise<Uint8Array> {
+  const when = (iso: string | null) => reportTime(iso, timeZone);
   const doc = await PDFDocument.create();
   doc.setTitle(`Warehouse check ${check.id} - ${check.warehouse_name}`);
   doc.setCreator('Warehouse Manager');
@@ -143,16 +185,30 @@ export async function checkReportPdf(check: CheckDto): Promise<Uint8Array> {
   w.line(
     check.finished_at
       ? `Finished by ${check.finished_by ?? '-'} at ${when(check.finished_at)}`
-      : 'Not finished yet',
+      : check.cancelled_at
+        ? `Cancelled by ${check.cancelled_by ?? '-'} at ${when(check.cancelled_at)}`
+        : 'Not finished yet',
   );
+  if (check.warehouse_deleted_at)
+    w.line(
+      `The warehouse was deleted at ${when(check.warehouse_deleted_at)}; this report is kept as it stood.`,
+    );
   w.line(`Fields covered (${check.fields.length})`, { size: 13, bold: true, gap: 10 });
   for (const f of check.fields)
     w.line(
-      `${f.name}: expected ${f.expected}, found ${f.found.length}, missing ${f.missing.length}, unexpected ${f.unexpected.length}` +
-        (f.opened_by ? ` (checked by ${f.opened_by})` : ' (not opened)'),
+      f.checked
+        ? `${f.name}: expected ${f.expected}, found ${f.found.length}, missing ${f.missing.length}, unexpected ${f.unexpected.length} (checked by ${f.opened_by ?? '-'})`
+        : `${f.name}: not checked (${f.expected} expected, not counted)` +
+            (f.unexpected.length > 0 ? `, unexpected ${f.unexpected.length}` : ''),
       { indent: 10 },
     );
   const discrepancies = discrepanciesOf(check);
+  const unchecked = check.fields.filter((f) => !f.checked);
+  if (unchecked.length > 0)
+    w.line(
+      `${unchecked.length} of ${check.fields.length} fields were not checked: their vaults are neither found nor missing.`,
+      { gap: 6 },
+    );
   w.line(`Discrepancies (${discrepancies.length})`, { size: 13, bold: true, gap: 10 });
   if (discrepancies.length === 0) w.line('None: every vault was where it was expected.', { indent: 10 });
   for (const { field, vault } of discrepancies) {

@@ -76,7 +76,7 @@ export async function insertCoverage(
 }
 
 /** A check as read: its summary and its version. */
-export type CheckRow = CheckSummaryDto & Pick<CheckDto, 'version'>;
+export type CheckRow = Omit<CheckSummaryDto, 'warehouse_deleted_at'> & Pick<CheckDto, 'version'>;
 
 function checksQuery(db: Db, companyId: number) {
   return db
@@ -90,25 +90,141 @@ function checksQuery(db: Db, companyId: number) {
       'c.started_at',
       'c.finished_by',
       'c.finished_at',
+      'c.cancelled_by',
+      'c.cancelled_at',
       'c.version',
       eb
         .selectFrom('warehouse_check_fields as f')
         .select((f) => f.fn.countAll<number>().as('n'))
         .whereRef('f.check_id', '=', 'c.id')
         .as('field_count'),
+      eb
+        .selectFrom('warehouse_check_fields as f')
+        .select((f) => f.fn.countAll<number>().as('n'))
+        .whereRef('f.check_id', '=', 'c.id')
+        .where('f.opened_at', 'is not', null)
+        .as('checked_count'),
     ])
     .where('c.company_id', '=', companyId);
 }
 
 export async function findCheck(db: Db, companyId: number, checkId: number): Promise<CheckRow | undefined> {
   const row = await checksQuery(db, companyId).where('c.id', '=', checkId).executeTakeFirst();
-  return row && { ...row, field_count: Number(row.field_count) };
+  return row && counted(row);
+}
+
+const counted = <R extends { field_count: unknown; checked_count: unknown }>(row: R) => ({
+  ...row,
+  field_count: Number(row.field_count),
+  checked_count: Number(row.checked_count),
+});
+
+/** The ids of a warehouse's checks (its delete keeps their reports). */
+export async function findCheckIdsOfWarehouse(
+  db: Db,
+  companyId: number,
+  warehouseId: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('warehouse_checks')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('warehouse_id', '=', warehouseId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Keeps a check's report as it stands; its warehouse is about to be deleted. */
+export async function insertCheckReport(db: Db, companyId: number, report: CheckDto): Promise<void> {
+  await db
+    .insertInto('check_reports')
+    .values({
+      company_id: companyId,
+      check_id: report.id,
+      warehouse_id: report.warehouse_id,
+      warehouse_name: report.warehouse_name,
+      started_at: report.started_at,
+      report: JSON.stringify(report),
+      archived_at: report.warehouse_deleted_at ?? nowIso(),
+    })
+    .execute();
+}
+
+/** The kept report of a check whose warehouse was deleted. */
+export async function findCheckReport(
+  db: Db,
+  companyId: number,
+  checkId: number,
+): Promise<CheckDto | undefined> {
+  const row = await db
+    .selectFrom('check_reports')
+    .select('report')
+    .where('company_id', '=', companyId)
+    .where('check_id', '=', checkId)
+    .executeTakeFirst();
+  return row && (JSON.parse(row.report) as CheckDto);
+}
+
+/** The company's kept reports, newest first (the last 200). */
+export async function findCheckReports(db: Db, companyId: number): Promise<CheckDto[]> {
+  const rows = await db
+    .selectFrom('check_reports')
+    .select('report')
+    .where('company_id', '=', companyId)
+    .orderBy('check_id', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((row) => JSON.parse(row.report) as CheckDto);
+}
+
+/** Cancels the check unless it is finished or cancelled; false then. */
+export async function markCancelled(
+  db: Db,
+  companyId: number,
+  checkId: number,
+  who: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('warehouse_checks')
+    .set((eb) => ({ cancelled_by: who, cancelled_at: nowIso(), version: eb('version', '+', 1) }))
+    .where('company_id', '=', companyId)
+    .where('id', '=', checkId)
+    .where('finished_at', 'is', null)
+    .where('cancelled_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Clears what was counted in one field of an open check, so it is counted again: vaults found there are not found
+ * (those the check did not expect are forgotten), and the field is not checked until someone opens it again.
+ */
+export async function clearFieldCount(db: Db, checkId: number, fieldId: number): Promise<void> {
+  await db
+    .deleteFrom('warehouse_check_vaults')
+    .where('check_id', '=', checkId)
+    .where('found_field_id', '=', fieldId)
+    .where('expected_field_id', 'is', null)
+    .execute();
+  await db
+    .updateTable('warehouse_check_vaults')
+    .set({ found_field_id: null, found_by: null, found_at: null })
+    .where('check_id', '=', checkId)
+    .where('found_field_id', '=', fieldId)
+    .execute();
+  await db
+    .updateTable('warehouse_check_fields')
+    .set({ opened_by: null, opened_at: null })
+    .where('check_id', '=', checkId)
+    .where('field_id', '=', fieldId)
+    .execute();
 }
 
 /** The company's checks, newest first (the last 200). */
 export async function findChecks(db: Db, companyId: number): Promise<CheckRow[]> {
   const rows = await checksQuery(db, companyId).orderBy('c.id', 'desc').limit(200).execute();
-  return rows.map((row) => ({ ...row, field_count: Number(row.field_count) }));
+  return rows.map(counted);
 }
 
 export interface CheckFieldRow {
@@ -186,7 +302,7 @@ export async function touchCheck(
     .set((eb) => ({ version: eb('version', '+', 1) }))
     .where('company_id', '=', companyId)
     .where('id', '=', checkId);
-  if (onlyOpen) query = query.where('finished_at', 'is', null);
+  if (onlyOpen) query = query.where('finished_at', 'is', null).where('cancelled_at', 'is', null);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -263,6 +379,7 @@ export async function markFinished(
     .where('company_id', '=', companyId)
     .where('id', '=', checkId)
     .where('finished_at', 'is', null)
+    .where('cancelled_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -86,10 +86,20 @@ describe.each(testEngines())('warehouse checks on %s', (engine) => {
     const res = await start(user, { warehouse_id: wh.id, field_ids: [wh.field('A1').id, wh.field('B1').id] });
     expect(res.statusCode).toBe(201);
     const check = res.json() as CheckDto;
-    expect(check.fields.map((f) => [f.name, f.expected, f.missing.map((v) => v.id)])).toEqual([
-      ['A1', 2, a1.map((v) => v.id)],
-      ['B1', 1, [b1.id]],
+    // nothing is missing before anything was scanned: the fields are not checked yet
+    expect(
+      check.fields.map((f) => [
+        f.name,
+        f.expected,
+        f.checked,
+        f.missing.length,
+        f.not_checked.map((v) => v.id),
+      ]),
+    ).toEqual([
+      ['A1', 2, false, 0, a1.map((v) => v.id)],
+      ['B1', 1, false, 0, [b1.id]],
     ]);
+    expect(check.checked_count).toBe(0);
     expect(check.finished_at).toBeNull();
     const list = (await user.request({ method: 'GET', url: '/api/checks' })).json() as { id: number }[];
     expect(list[0]!.id).toBe(check.id);
@@ -224,11 +234,14 @@ describe.each(testEngines())('warehouse checks on %s', (engine) => {
         expect(foundInA1).not.toContain(scanned[index]);
       }
     }
-    // b1 (from B1) or a vault not scanned is a discrepancy: two people resolve the same one at once
-    const open = report.fields.flatMap((f) => f.missing.filter((v) => v.found_field_id === null))[0]!;
+    // b1 (from B1, found in A1) or a vault of A1 not scanned is a discrepancy: two people resolve the same one at once
+    const a1Field = report.fields.find((f) => f.name === 'A1')!;
+    const missing = a1Field.missing.find((v) => v.found_field_id === null);
+    const open = missing ?? a1Field.unexpected[0]!;
+    const action = missing ? 'searched' : 'moved';
     const both = await Promise.all([
-      resolve(user, check.id, open.id, 'searched'),
-      resolve(user, check.id, open.id, 'searched'),
+      resolve(user, check.id, open.id, action),
+      resolve(user, check.id, open.id, action),
     ]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
   });
@@ -288,7 +301,13 @@ describe.each(testEngines())('warehouse checks on %s', (engine) => {
       .where('kind', '=', 'check.finished')
       .executeTakeFirstOrThrow();
     expect(history.warehouse_name).toBe(wh.name);
-    expect(JSON.parse(history.payload!)).toEqual({ fields: ['A1'], found: 1, missing: 1, unexpected: 1 });
+    expect(JSON.parse(history.payload!)).toEqual({
+      fields: ['A1'],
+      notChecked: [],
+      found: 1,
+      missing: 1,
+      unexpected: 1,
+    });
     const activity = await user.request({ method: 'GET', url: '/api/activity?kind=check' });
     expect(activity.body).toContain('check.finished');
   });
@@ -342,7 +361,7 @@ describe.each(testEngines())('warehouse checks on %s', (engine) => {
     await scan(user, check.id, stray.name!, wh.field('A1').id);
     await user.request({ method: 'POST', url: `/api/checks/${check.id}/finish` });
     const refused = await resolve(user, check.id, stray.id, 'moved');
-    expect(refused.statusCode).toBe(400);
+    expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ errors: ['Field A1 is full.'] });
     expect((await vaultOf(stray.id)).field_id).toBe(wh.field('B1').id);
     const report = (await user.request({ method: 'GET', url: `/api/checks/${check.id}` })).json() as CheckDto;

@@ -1,12 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { CheckScanSchema, ResolveCheckSchema, StartCheckSchema } from '../../../domain/schemas/check.schema';
+import {
+  CheckScanSchema,
+  ReportQuerySchema,
+  ResolveCheckSchema,
+  StartCheckSchema,
+} from '../../../domain/schemas/check.schema';
 import { actorOf } from '../../auth/actor';
 import { requireUser } from '../../auth/session.plugin';
 import { parseId, parseInput } from '../../http/errors';
 import type { FeatureOptions } from '../feature-options';
 import { checkReportCsv, checkReportPdf } from './check-report';
 import {
+  cancelCheck,
+  CHECK_FIELD_NOT_FOUND,
   CHECK_NOT_FOUND,
+  recountField,
   finishCheck,
   listChecks,
   loadCheck,
@@ -16,7 +24,7 @@ import {
 } from './checks.service';
 
 // Issue 15 part 3. Reading a check and its report: viewer. Starting, scanning, finishing, resolving: floor.
-export const checksRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
+export const checksRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database, config }) => {
   const { db } = database;
 
   app.get('/api/checks', async (request) => {
@@ -45,6 +53,20 @@ export const checksRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { da
     return finishCheck(db, actor, parseId(request.params.id, CHECK_NOT_FOUND));
   });
 
+  app.post<{ Params: { id: string } }>('/api/checks/:id/cancel', async (request) => {
+    const actor = actorOf(request);
+    return cancelCheck(db, actor, parseId(request.params.id, CHECK_NOT_FOUND));
+  });
+
+  app.post<{ Params: { id: string; fieldId: string } }>(
+    '/api/checks/:id/fields/:fieldId/recount',
+    async (request) => {
+      const actor = actorOf(request);
+      const checkId = parseId(request.params.id, CHECK_NOT_FOUND);
+      return recountField(db, actor, checkId, parseId(request.params.fieldId, CHECK_FIELD_NOT_FOUND));
+    },
+  );
+
   app.post<{ Params: { id: string } }>('/api/checks/:id/resolve', async (request) => {
     const actor = actorOf(request);
     const checkId = parseId(request.params.id, CHECK_NOT_FOUND);
@@ -64,7 +86,9 @@ export const checksRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { da
   app.get<{ Params: { id: string } }>('/api/checks/:id/report.pdf', async (request, reply) => {
     const user = requireUser(request);
     const check = await loadCheck(db, user.companyId, parseId(request.params.id, CHECK_NOT_FOUND));
-    const bytes = await checkReportPdf(check);
+    // the browser names its time zone (?tz=Europe/Berlin); otherwise REPORT_TIME_ZONE, UTC by default
+    const { tz } = parseInput(ReportQuerySchema, request.query);
+    const bytes = await checkReportPdf(check, tz ?? config.reportTimeZone);
     return reply
       .type('application/pdf')
       .header('Content-Disposition', `attachment; filename="warehouse-check-${check.id}.pdf"`)

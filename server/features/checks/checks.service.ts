@@ -8,7 +8,7 @@ import type {
   StartCheckInput,
 } from '../../../domain/schemas/check.schema';
 import type { Actor } from '../../auth/actor';
-import type { Db } from '../../db/database';
+import { type Db, nowIso } from '../../db/database';
 import { lockWarehouse, type Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -17,7 +17,13 @@ import { moveVaultIn, withConflictMapping } from '../vaults/vaults.service';
 import { requireWarehouse } from '../warehouses/warehouse-access';
 import {
   claimResolution,
+  clearFieldCount,
   findCheck,
+  findCheckIdsOfWarehouse,
+  findCheckReport,
+  findCheckReports,
+  insertCheckReport,
+  markCancelled,
   findCheckFields,
   findCheckVault,
   findCheckVaults,
@@ -37,30 +43,67 @@ export const CHECK_NOT_FOUND = 'Warehouse check not found';
 export const NO_FIELDS = 'This warehouse has no fields to check.';
 export const FIELDS_NOT_IN_WAREHOUSE = 'Some of the chosen fields are not fields of this warehouse.';
 export const CHECK_FINISHED = 'This check is finished. Start a new check to scan again.';
+export const CHECK_CANCELLED = 'This check was cancelled. Start a new check to scan again.';
+export const CHECK_CLOSED = 'This check is already finished or cancelled.';
+export const CHECK_WAREHOUSE_DELETED =
+  'The warehouse of this check was deleted. Its report is kept as it stood and cannot be changed.';
 export const CHECK_NOT_FINISHED = 'Finish the check first: discrepancies are resolved from its report.';
 export const SCAN_FIELD_FIRST = 'Scan the label of the field you are checking first, or pick the field.';
 export const NOT_ON_CHECK = 'This vault is not on the check.';
 export const NOT_UNEXPECTED = 'This vault was found where it was expected; there is nothing to move.';
 export const NOT_MISSING = 'This vault is not missing.';
 export const ALREADY_RESOLVED = 'This discrepancy was already resolved. Please refresh the report.';
+export const CHECK_FIELD_NOT_FOUND = 'This field is not part of this check.';
 export const fieldNotInCheck = (field: string) => `Field ${field} is not part of this check.`;
 export const alreadyFoundIn = (vault: string, field: string) =>
   `Vault ${vault} was already found in field ${field} during this check.`;
 
-/** GET /api/checks */
+/** GET /api/checks: the company's checks, those of deleted warehouses included, newest first. */
 export async function listChecks(db: Db, companyId: number): Promise<CheckSummaryDto[]> {
-  return (await findChecks(db, companyId)).map(presentCheckSummary);
+  const [live, kept] = await Promise.all([findChecks(db, companyId), findCheckReports(db, companyId)]);
+  const summaries: CheckSummaryDto[] = [
+    ...live.map(presentCheckSummary),
+    ...kept.map((report) => {
+      const { fields: _f, discrepancies: _d, unresolved: _u, version: _v, ...summary } = report;
+      return summary;
+    }),
+  ];
+  return summaries.sort((a, b) => b.id - a.id).slice(0, 200);
 }
 
-/** GET /api/checks/{id}: per covered field, the vaults expected, found, missing and unexpected. */
+/**
+ * GET /api/checks/{id}: per covered field, the vaults expected, found, missing, not checked and unexpected. The check
+ * of a deleted warehouse answers its report as it was kept.
+ */
 export async function loadCheck(db: Db, companyId: number, checkId: number): Promise<CheckDto> {
   const check = await findCheck(db, companyId, checkId);
-  if (!check) throw notFound(CHECK_NOT_FOUND);
+  if (!check) {
+    const kept = await findCheckReport(db, companyId, checkId);
+    if (kept) return kept;
+    throw notFound(CHECK_NOT_FOUND);
+  }
   const [fields, vaults] = await Promise.all([
     findCheckFields(db, companyId, checkId),
     findCheckVaults(db, companyId, checkId),
   ]);
   return presentCheck(check, fields, vaults);
+}
+
+const nameOfField = (fields: { id: number; col: number; row: number }[], id: number | null) => {
+  const field = id === null ? undefined : fields.find((f) => f.id === id);
+  return field ? fieldName(field.col, field.row) : null;
+};
+
+/** The live check, open for changes: 404 for no such check, 409 for a kept report, 400 once closed. */
+async function requireOpenCheck(db: Db, companyId: number, checkId: number) {
+  const check = await findCheck(db, companyId, checkId);
+  if (!check) {
+    if (await findCheckReport(db, companyId, checkId)) throw conflict(CHECK_WAREHOUSE_DELETED);
+    throw notFound(CHECK_NOT_FOUND);
+  }
+  if (check.cancelled_at !== null) throw badRequest(CHECK_CANCELLED);
+  if (check.finished_at !== null) throw badRequest(CHECK_FINISHED);
+  return check;
 }
 
 /**
@@ -113,9 +156,7 @@ export async function scanInCheck(
   input: CheckScanInput,
 ): Promise<CheckScanAnswer> {
   return db.transaction().execute(async (trx) => {
-    const check = await findCheck(trx, actor.companyId, checkId);
-    if (!check) throw notFound(CHECK_NOT_FOUND);
-    if (check.finished_at !== null) throw badRequest(CHECK_FINISHED);
+    const check = await requireOpenCheck(trx, actor.companyId, checkId);
     const target = await resolveScan(trx, actor.companyId, {
       text: input.text,
       warehouseId: check.warehouse_id,
@@ -128,6 +169,7 @@ export async function scanInCheck(
       userId: actor.userId,
       entityType: 'check' as const,
       entityId: checkId,
+      warehouseId: check.warehouse_id,
       warehouseName: check.warehouse_name,
     };
     if (target.kind === 'field') {
@@ -169,7 +211,12 @@ export async function scanInCheck(
         kind: 'check.scanned',
         subject: target.vault.name,
         customer: target.vault.customerName,
-        payload: { field: fieldName(field.col, field.row), vaultId, result },
+        payload: {
+          field: fieldName(field.col, field.row),
+          vaultId,
+          result,
+          expectedField: nameOfField(fields, before?.expected_field_id ?? null),
+        },
       });
     const loaded = await loadCheck(trx, actor.companyId, checkId);
     const vault = loaded.fields
@@ -184,7 +231,11 @@ export async function scanInCheck(
 export async function finishCheck(db: Db, actor: Actor, checkId: number): Promise<CheckDto> {
   return db.transaction().execute(async (trx) => {
     const check = await findCheck(trx, actor.companyId, checkId);
-    if (!check) throw notFound(CHECK_NOT_FOUND);
+    if (!check) {
+      if (await findCheckReport(trx, actor.companyId, checkId)) throw conflict(CHECK_WAREHOUSE_DELETED);
+      throw notFound(CHECK_NOT_FOUND);
+    }
+    if (check.cancelled_at !== null) throw conflict(CHECK_CANCELLED);
     const who = await actorName(trx, actor.userId);
     if (!(await markFinished(trx, actor.companyId, checkId, who))) throw conflict(CHECK_FINISHED);
     const report = await loadCheck(trx, actor.companyId, checkId);
@@ -197,6 +248,7 @@ export async function finishCheck(db: Db, actor: Actor, checkId: number): Promis
       warehouseId: check.warehouse_id,
       payload: {
         fields: report.fields.map((f) => f.name),
+        notChecked: report.fields.filter((f) => !f.checked).map((f) => f.name),
         found: report.fields.reduce((n, f) => n + f.found.length, 0),
         missing: report.fields.reduce(
           (n, f) => n + f.missing.filter((v) => v.found_field_id === null).length,
@@ -224,10 +276,19 @@ export async function resolveDiscrepancy(
   return withConflictMapping(() =>
     db.transaction().execute(async (trx: Trx) => {
       const check = await findCheck(trx, actor.companyId, checkId);
-      if (!check) throw notFound(CHECK_NOT_FOUND);
+      if (!check) {
+        if (await findCheckReport(trx, actor.companyId, checkId)) throw conflict(CHECK_WAREHOUSE_DELETED);
+        throw notFound(CHECK_NOT_FOUND);
+      }
+      if (check.cancelled_at !== null) throw badRequest(CHECK_CANCELLED);
       if (check.finished_at === null) throw badRequest(CHECK_NOT_FINISHED);
       const row = await findCheckVault(trx, actor.companyId, checkId, input.vault_id);
-      if (!row || !isDiscrepancy(row)) throw badRequest(NOT_ON_CHECK);
+      const checked = new Set(
+        (await findCheckFields(trx, actor.companyId, checkId))
+          .filter((f) => f.opened_at !== null)
+          .map((f) => f.id),
+      );
+      if (!row || !isDiscrepancy(row, checked)) throw badRequest(NOT_ON_CHECK);
       if (input.action === 'moved' && row.found_field_id === null) throw badRequest(NOT_UNEXPECTED);
       if (input.action === 'searched' && row.found_field_id !== null) throw badRequest(NOT_MISSING);
       const who = await actorName(trx, actor.userId);
@@ -241,6 +302,7 @@ export async function resolveDiscrepancy(
         kind: `check.${input.action}`,
         entityType: 'check',
         entityId: checkId,
+        warehouseId: check.warehouse_id,
         warehouseName: check.warehouse_name,
         subject: row.name,
         customer: row.customer_name,
@@ -249,4 +311,75 @@ export async function resolveDiscrepancy(
       return loadCheck(trx, actor.companyId, checkId);
     }),
   );
+}
+
+/** POST /api/checks/{id}/cancel: gives up an open check; it reports nothing missing, and its history says who. */
+export async function cancelCheck(db: Db, actor: Actor, checkId: number): Promise<CheckDto> {
+  return db.transaction().execute(async (trx) => {
+    const check = await findCheck(trx, actor.companyId, checkId);
+    if (!check) {
+      if (await findCheckReport(trx, actor.companyId, checkId)) throw conflict(CHECK_WAREHOUSE_DELETED);
+      throw notFound(CHECK_NOT_FOUND);
+    }
+    const who = await actorName(trx, actor.userId);
+    if (!(await markCancelled(trx, actor.companyId, checkId, who))) throw conflict(CHECK_CLOSED);
+    await recordEvent(trx, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      kind: 'check.cancelled',
+      entityType: 'check',
+      entityId: checkId,
+      warehouseId: check.warehouse_id,
+      payload: { fields: check.field_count, checked: check.checked_count },
+    });
+    return loadCheck(trx, actor.companyId, checkId);
+  });
+}
+
+/**
+ * POST /api/checks/{id}/fields/{fieldId}/recount: forgets what was counted in one field of an open check, so it can
+ * be counted again (it shows as not checked until someone opens it).
+ */
+export async function recountField(
+  db: Db,
+  actor: Actor,
+  checkId: number,
+  fieldId: number,
+): Promise<CheckDto> {
+  return db.transaction().execute(async (trx) => {
+    const check = await requireOpenCheck(trx, actor.companyId, checkId);
+    if (!(await touchCheck(trx, actor.companyId, checkId, { onlyOpen: true }))) throw conflict(CHECK_CLOSED);
+    const field = (await findCheckFields(trx, actor.companyId, checkId)).find((f) => f.id === fieldId);
+    if (!field) throw notFound(CHECK_FIELD_NOT_FOUND);
+    await clearFieldCount(trx, checkId, fieldId);
+    await recordEvent(trx, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      kind: 'check.field-recounted',
+      entityType: 'check',
+      entityId: checkId,
+      warehouseId: check.warehouse_id,
+      warehouseName: check.warehouse_name,
+      payload: { field: fieldName(field.col, field.row) },
+    });
+    return loadCheck(trx, actor.companyId, checkId);
+  });
+}
+
+/**
+ * The checks feature's step in a warehouse's delete (registered by feature-routes.ts): each check's report is kept as
+ * it stands, under its own id; an open check ends there (it says the warehouse was deleted, not what was missing).
+ */
+export async function keepChecksOfWarehouse(
+  trx: Trx,
+  actor: Actor,
+  warehouse: { id: number; name: string },
+): Promise<{ checks: number[] }> {
+  const ids = await findCheckIdsOfWarehouse(trx, actor.companyId, warehouse.id);
+  const at = nowIso();
+  for (const id of ids) {
+    const report = await loadCheck(trx, actor.companyId, id);
+    await insertCheckReport(trx, actor.companyId, { ...report, warehouse_deleted_at: at });
+  }
+  return { checks: ids };
 }

@@ -103,7 +103,11 @@ export async function changeFieldType(
       entityType: 'field',
       entityId: field.id,
       warehouseId: field.warehouse_id,
-      payload: { type: wantsCouchbox ? 'couchbox-T' : 'vault', field2Id: pair[1]?.id ?? null },
+      payload: {
+        field: fieldName(field.col, field.row),
+        type: wantsCouchbox ? 'couchbox-T' : 'vault',
+        field2Id: pair[1]?.id ?? null,
+      },
     });
     return answer();
   });
@@ -133,7 +137,7 @@ export async function changeFieldFull(
       entityType: 'field',
       entityId: field.id,
       warehouseId: field.warehouse_id,
-      payload: { full },
+      payload: { field: name, full },
     });
     return loadField(trx, actor.companyId, fieldId);
   });

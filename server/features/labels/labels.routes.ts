@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
   FieldLabelsSchema,
   PosterQuerySchema,
@@ -9,6 +9,7 @@ import { ScanMoveSchema, ScanQuerySchema } from '../../../domain/schemas/scan.sc
 import { actorOf } from '../../auth/actor';
 import { requireUser } from '../../auth/session.plugin';
 import { parseId, parseInput } from '../../http/errors';
+import { publicOrigin } from '../../http/public-url';
 import {
   CHECKLIST_NOT_FOUND,
   buildChecklistPoster,
@@ -18,9 +19,6 @@ import {
 import type { FeatureOptions } from '../feature-options';
 import { moveVault } from '../vaults/vaults.service';
 import { resolveScan, scannedVault } from './scan.service';
-
-/** Where the label links point: this server as the browser that asked for the labels reached it. */
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /**
  * A finished PDF, or one drawn as it is sent (chunked, no length): by then every check has passed, so the answer is
@@ -38,7 +36,7 @@ function sendPdf(reply: FastifyReply, fileName: string, pdf: Uint8Array | AsyncI
     );
 }
 
-export const labelsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
+export const labelsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database, config }) => {
   const { db } = database;
 
   // what a scanned label or typed label text names, within the signed-in user's company
@@ -62,7 +60,7 @@ export const labelsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { da
     return sendPdf(
       reply,
       'vault-labels.pdf',
-      await buildVaultLabels(db, user.companyId, originOf(request), input),
+      await buildVaultLabels(db, user.companyId, publicOrigin(config, request), input),
     );
   });
 
@@ -72,7 +70,7 @@ export const labelsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { da
     return sendPdf(
       reply,
       'field-labels.pdf',
-      await buildFieldLabels(db, user.companyId, originOf(request), input),
+      await buildFieldLabels(db, user.companyId, publicOrigin(config, request), input),
     );
   });
 
@@ -80,7 +78,7 @@ export const labelsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { da
     const user = requireUser(request);
     const id = parseId(request.params.id, CHECKLIST_NOT_FOUND);
     const { format } = parseInput(PosterQuerySchema, request.query);
-    const pdf = await buildChecklistPoster(db, user.companyId, originOf(request), id, format);
+    const pdf = await buildChecklistPoster(db, user.companyId, publicOrigin(config, request), id, format);
     return sendPdf(reply, 'checklist-poster.pdf', pdf);
   });
 };

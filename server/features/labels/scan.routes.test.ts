@@ -161,7 +161,7 @@ describe.each(testEngines())('scan routes on %s', (engine) => {
       expect(again.json()).toEqual({ errors: [alreadyInField('A2')] });
       const next = await buildStagedVault(db(), { companyId: user.companyId });
       const full = await move(next.id);
-      expect(full.statusCode).toBe(400);
+      expect(full.statusCode).toBe(409);
       expect(full.json()).toEqual({ errors: [fieldFull('A2')] });
       expect(await placeOf(next.id)).toEqual({ field_id: null, position: null });
     });

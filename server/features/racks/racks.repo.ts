@@ -249,3 +249,33 @@ export async function appendShelves(
 export async function setShelfCapacity(db: Db, rackId: number, capacity: number): Promise<void> {
   await db.updateTable('shelves').set({ capacity }).where('rack_id', '=', rackId).execute();
 }
+
+/** The pallets of one rack, or of every rack of a warehouse, with where they stand (for their removal events). */
+export async function findPalletsToRemove(
+  db: Db,
+  companyId: number,
+  where: { rackId: number } | { warehouseId: number },
+) {
+  let query = db
+    .selectFrom('pallets as p')
+    .innerJoin('shelves as s', 's.id', 'p.shelf_id')
+    .innerJoin('racks as r', 'r.id', 's.rack_id')
+    .innerJoin('customers as c', 'c.id', 'p.customer_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.pallet_number',
+      'p.slot_index',
+      'p.shelf_spots',
+      'c.name as customer_name',
+      's.position as shelf',
+      'r.id as rack_id',
+      'r.name as rack_name',
+    ])
+    .where('p.company_id', '=', companyId);
+  query =
+    'rackId' in where
+      ? query.where('r.id', '=', where.rackId)
+      : query.where('r.warehouse_id', '=', where.warehouseId);
+  return query.orderBy('p.id').execute();
+}

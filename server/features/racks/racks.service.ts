@@ -10,7 +10,7 @@ import {
 } from '../../../domain/schemas/rack.schema';
 import type { Db } from '../../db/database';
 import type { Trx } from '../../db/locks';
-import { recordEvent } from '../../events/event-log.repo';
+import { recordEvent, recordEvents } from '../../events/event-log.repo';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { deleteUnusedCustomers } from '../../customers/customers.repo';
 import type { Actor } from '../../auth/actor';
@@ -22,6 +22,7 @@ import {
   deleteRackRow,
   deleteShelves,
   findPalletsOfRacks,
+  findPalletsToRemove,
   findRack,
   findRacksOfWarehouse,
   findShelvesOfRacks,
@@ -287,6 +288,18 @@ export async function deleteRack(
     const rack = await findRack(trx, actor.companyId, warehouseId, rackId);
     if (!rack) throw notFound(RACK_NOT_FOUND);
     const customers = await customersOfRack(trx, rackId);
+    const warehouse = await trx
+      .selectFrom('warehouses')
+      .select('name')
+      .where('id', '=', warehouseId)
+      .executeTakeFirstOrThrow();
+    const pallets = await recordPalletRemovals(
+      trx,
+      actor,
+      { id: warehouseId, name: warehouse.name },
+      { rackId },
+      'rack-deleted',
+    );
     await deleteRackRow(trx, rackId);
     await deleteUnusedCustomers(trx, actor.companyId, customers);
     await recordEvent(trx, {
@@ -296,8 +309,72 @@ export async function deleteRack(
       entityType: 'rack',
       entityId: rackId,
       warehouseId,
-      payload: { name: rack.name },
+      payload: { name: rack.name, pallets },
     });
   });
   return { message: 'Rack deleted successfully', id: rackId };
 }
+
+/**
+ * Records a 'pallet.removed' event for each pallet about to go with its rack or warehouse (issue 34): where it stood,
+ * names as they were. Answers what went, for the rack's or warehouse's own event.
+ */
+export async function recordPalletRemovals(
+  trx: Trx,
+  actor: Actor,
+  warehouse: { id: number; name: string },
+  where: { rackId: number } | { warehouseId: number },
+  reason: 'rack-deleted' | 'warehouse-deleted',
+) {
+  const pallets = await findPalletsToRemove(trx, actor.companyId, where);
+  await recordEvents(
+    trx,
+    pallets.map((p) => ({
+      companyId: actor.companyId,
+      userId: actor.userId,
+      kind: 'pallet.removed',
+      entityType: 'pallet' as const,
+      entityId: p.id,
+      warehouseId: warehouse.id,
+      warehouseName: warehouse.name,
+      subject: p.pallet_number ?? p.name,
+      customer: p.customer_name,
+      payload: {
+        reason,
+        customer: p.customer_name,
+        before: {
+          warehouse: warehouse.name,
+          rackId: p.rack_id,
+          rack: p.rack_name,
+          shelf: Number(p.shelf),
+          slot: Number(p.slot_index) + 1,
+          spots: Number(p.shelf_spots),
+          name: p.name,
+        },
+        after: null,
+      },
+    })),
+  );
+  return pallets.map((p) => ({
+    id: p.id,
+    number: p.pallet_number ?? p.name,
+    customer: p.customer_name,
+    rack: p.rack_name,
+    shelf: Number(p.shelf),
+  }));
+}
+
+/** The racks feature's step in a warehouse's delete (registered by feature-routes.ts). */
+export const removePalletsOfWarehouse = async (
+  trx: Trx,
+  actor: Actor,
+  warehouse: { id: number; name: string },
+) => ({
+  pallets: await recordPalletRemovals(
+    trx,
+    actor,
+    warehouse,
+    { warehouseId: warehouse.id },
+    'warehouse-deleted',
+  ),
+});

@@ -159,3 +159,30 @@ export async function userWithEmailExists(db: Db, email: string): Promise<boolea
   const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Why an address cannot be invited by this company: 'member' (one of its own members has it), 'elsewhere' (an
+ * account of another company, or another company's open invitation); undefined when it can be.
+ */
+export async function inviteBlock(
+  db: Db,
+  companyId: number,
+  email: string,
+): Promise<'member' | 'elsewhere' | undefined> {
+  const user = await db
+    .selectFrom('users')
+    .select('company_id')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (user) return user.company_id === companyId ? 'member' : 'elsewhere';
+  const invite = await db
+    .selectFrom('member_links')
+    .select('id')
+    .where('email', '=', email)
+    .where('kind', '=', 'invite')
+    .where('company_id', '!=', companyId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date().toISOString())
+    .executeTakeFirst();
+  return invite ? 'elsewhere' : undefined;
+}

@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberLinkDto, TeamDto } from '../../../domain/schemas/team.schema';
 import { guardRoutesByRole } from '../../auth/route-roles';
+import { ACCOUNT_DEACTIVATED, INVALID_CREDENTIALS } from '../../auth/auth.service';
 import { buildAccount } from '../../factories';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
 import { buildStagedVault, buildWarehouse } from '../warehouses/warehouses.factories';
@@ -100,7 +101,8 @@ describe.each(testEngines())('team, roles and one-time links on %s', (engine) =>
       active: true,
       name: 'Fran Floor',
     });
-    expect(members.find((m) => m.email === email)!.lastSignInAt).toBeNull();
+    // joining signs the member in: the team page shows when (issue 34)
+    expect(members.find((m) => m.email === email)!.lastSignInAt).not.toBeNull();
     expect((await team()).invites.map((i) => i.email)).not.toContain(email);
   });
 
@@ -222,7 +224,16 @@ describe.each(testEngines())('team, roles and one-time links on %s', (engine) =>
       url: '/api/auth/login',
       payload: { email: member.email, password: STRONG },
     });
-    expect(login.statusCode).toBe(401);
+    // the right password learns why (issue 34); a wrong one answers as for any wrong password
+    expect(login.statusCode).toBe(403);
+    expect(login.json()).toEqual({ errors: [ACCOUNT_DEACTIVATED] });
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: member.email, password: `${STRONG}x` },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ errors: [INVALID_CREDENTIALS] });
     // the history stays, and the member is still listed as inactive
     expect((await team()).members.find((m) => m.id === member.id)).toMatchObject({ active: false });
   });

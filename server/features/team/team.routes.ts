@@ -7,8 +7,9 @@ import {
   UpdateMemberSchema,
 } from '../../../domain/schemas/team.schema';
 import { requireUser } from '../../auth/session.plugin';
-import { findSessionUser } from '../../auth/users.repo';
+import { findSessionUser, noteSignIn } from '../../auth/users.repo';
 import { parseId, parseInput } from '../../http/errors';
+import { publicOrigin } from '../../http/public-url';
 import type { FeatureOptions } from '../feature-options';
 import {
   MEMBER_NOT_FOUND,
@@ -28,14 +29,14 @@ import { presentSessionUser } from '../../auth/session.plugin';
 const linkRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 /** The team page (Managers), one-time invitation and reset links, and every member's own profile. */
-export const teamRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
+export const teamRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database, config }) => {
   const { db } = database;
 
   app.get('/api/team', async (request) => loadTeam(db, requireUser(request).companyId));
 
   app.post('/api/team/invites', async (request, reply) => {
     const link = await inviteMember(db, requireUser(request), parseInput(InviteSchema, request.body));
-    return reply.status(201).send(link);
+    return reply.status(201).send({ ...link, url: publicOrigin(config, request) + link.path });
   });
 
   app.patch<{ Params: { id: string } }>('/api/team/members/:id', async (request) =>
@@ -49,7 +50,7 @@ export const teamRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { data
 
   app.post<{ Params: { id: string } }>('/api/team/members/:id/reset-link', async (request, reply) => {
     const link = await resetLinkFor(db, requireUser(request), parseId(request.params.id, MEMBER_NOT_FOUND));
-    return reply.status(201).send(link);
+    return reply.status(201).send({ ...link, url: publicOrigin(config, request) + link.path });
   });
 
   app.delete<{ Params: { id: string } }>('/api/team/links/:id', async (request, reply) => {
@@ -67,6 +68,8 @@ export const teamRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { data
     // whoever the browser was signed in as, it is now the member the link was for
     await app.sessions.end(request, reply);
     await app.sessions.start(reply, { id: userId, companyId });
+    // the link signs the member in: the team page shows it as their last sign-in
+    await noteSignIn(db, userId);
     const row = await findSessionUser(db, userId);
     return row ? presentSessionUser(row) : null;
   });

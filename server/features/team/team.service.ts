@@ -35,6 +35,7 @@ import {
   updateMember,
   useLink,
   userWithEmailExists,
+  inviteBlock,
 } from './team.repo';
 
 export const MEMBER_NOT_FOUND = 'Member not found.';
@@ -44,6 +45,13 @@ export const LAST_MANAGER =
   'A company always keeps at least one active Manager: make another member a Manager first.';
 export const WRONG_PASSWORD = 'Your current password is not right.';
 export const EMAIL_TAKEN = 'A user with this email already exists.';
+/** Said of a member's own address. */
+export const ALREADY_A_MEMBER = 'This address already belongs to a member of your team.';
+/**
+ * Said of every other address that cannot be invited (an account or open invitation of another company): the same
+ * words and status whatever the reason, so an invitation tells nothing about other companies (issue 34).
+ */
+export const CANNOT_INVITE = 'This address cannot be invited. Ask the person for another email address.';
 export const LINK_NOT_FOUND = 'Link not found.';
 export const LINK_NOT_OPEN =
   'This link was already used, revoked or has expired: there is nothing to revoke.';
@@ -92,15 +100,20 @@ async function newLink(
     userId: number | null;
   },
   createdBy: number,
-): Promise<MemberLinkDto> {
+): Promise<Omit<MemberLinkDto, 'url'>> {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = hoursFromNow(link.kind === 'invite' ? INVITE_LINK_HOURS : RESET_LINK_HOURS);
   const { id } = await insertMemberLink(db, { ...link, tokenHash: hashToken(token), createdBy, expiresAt });
   return { id: Number(id), path: `/join#${token}`, expiresAt };
 }
 
-export async function inviteMember(db: Db, manager: SessionUser, input: InviteInput): Promise<MemberLinkDto> {
-  if (await userWithEmailExists(db, input.email)) throw conflict(EMAIL_TAKEN);
+export async function inviteMember(
+  db: Db,
+  manager: SessionUser,
+  input: InviteInput,
+): Promise<Omit<MemberLinkDto, 'url'>> {
+  const block = await inviteBlock(db, manager.companyId, input.email);
+  if (block) throw conflict(block === 'member' ? ALREADY_A_MEMBER : CANNOT_INVITE);
   return db.transaction().execute(async (trx) => {
     const link = await newLink(
       trx,
@@ -120,7 +133,11 @@ export async function inviteMember(db: Db, manager: SessionUser, input: InviteIn
   });
 }
 
-export async function resetLinkFor(db: Db, manager: SessionUser, memberId: number): Promise<MemberLinkDto> {
+export async function resetLinkFor(
+  db: Db,
+  manager: SessionUser,
+  memberId: number,
+): Promise<Omit<MemberLinkDto, 'url'>> {
   const member = await findMember(db, manager.companyId, memberId);
   if (!member) throw notFound(MEMBER_NOT_FOUND);
   if (member.active !== 1) throw conflict('Reactivate the member before resetting their password.');

@@ -161,7 +161,7 @@ describe.each(testEngines())('stage and move routes on %s', (engine) => {
       expect(event).toHaveLength(1);
     });
 
-    it('refuses an occupied slot (409), a slot that is not next (400), a full field and a full flag (400)', async () => {
+    it('refuses an occupied slot (409), a slot that is not next (400), a full field and a full flag (409)', async () => {
       const wh = await newWarehouse();
       const field = wh.field('A1');
       await buildVault(db(), { companyId: user.companyId, fieldId: field.id });
@@ -193,7 +193,7 @@ describe.each(testEngines())('stage and move routes on %s', (engine) => {
         payload: { full: true },
       });
       const flagged = await move(wh.field('A2').id, 3);
-      expect(flagged.statusCode).toBe(400);
+      expect(flagged.statusCode).toBe(409);
       expect(flagged.json()).toEqual({ errors: [FIELD_FULL] });
       expect(await placeOf(staged.id)).toEqual({ field_id: null, position: null });
     });

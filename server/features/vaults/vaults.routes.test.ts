@@ -130,7 +130,7 @@ describe.each(testEngines())('vault routes on %s', (engine) => {
       });
       expect(beyond.statusCode).toBe(409);
       const full = await user.request({ method: 'POST', url: '/api/vaults/', payload: regular(field.id, 4) });
-      expect(full.statusCode).toBe(400);
+      expect(full.statusCode).toBe(409);
       expect(full.json()).toEqual({ errors: [FIELD_FULL] });
       expect(await vaultsIn(field.id)).toHaveLength(3);
     });
@@ -147,7 +147,7 @@ describe.each(testEngines())('vault routes on %s', (engine) => {
       const { field } = await newField();
       await user.request({ method: 'PATCH', url: `/api/fields/${field.id}/full`, payload: { full: true } });
       const res = await user.request({ method: 'POST', url: '/api/vaults/', payload: regular(field.id, 3) });
-      expect(res.statusCode).toBe(400);
+      expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ errors: [FIELD_FULL] });
       expect(await vaultsIn(field.id)).toHaveLength(0);
     });
@@ -166,7 +166,7 @@ describe.each(testEngines())('vault routes on %s', (engine) => {
       expect(
         (await user.request({ method: 'POST', url: '/api/vaults/', payload: regular(field.id, 5) }))
           .statusCode,
-      ).toBe(400);
+      ).toBe(409);
       const hidden = await user.request({
         method: 'POST',
         url: '/api/vaults/',

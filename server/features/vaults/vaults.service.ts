@@ -155,11 +155,11 @@ function checkSlot(
 ): number[] {
   const name = fieldName(field.col, field.row);
   if (field.type === 'couchbox-B') throw badRequest(couchboxBottom(name));
-  if (field.full) throw badRequest(FIELD_FULL);
+  if (field.full) throw conflict(FIELD_FULL);
   const occupied = occupiedSlots.filter((v) => v.id !== ignoreVaultId).map((v) => v.position);
   if (occupied.includes(position)) throw conflict(SLOT_TAKEN);
   const next = nextFreeSlot(field, occupied, field.field_capacity);
-  if (next === null) throw badRequest(FIELD_FULL);
+  if (next === null) throw conflict(FIELD_FULL);
   if (position !== next) throw badRequest(notNextFree(position, name, next));
   return occupied;
 }
@@ -173,12 +173,12 @@ function nextSlotFor(
   const name = fieldName(field.col, field.row);
   if (field.type === 'couchbox-B') throw badRequest(couchboxBottom(name));
   if (occupied.some((v) => v.id === vaultId)) throw badRequest(alreadyInField(name));
-  if (field.full) throw badRequest(fieldFull(name));
+  if (field.full) throw conflict(fieldFull(name));
   const next = nextFreePosition(
     occupied.map((v) => v.position),
     fieldSlotCount(field.type, Number(field.field_capacity)),
   );
-  if (next === null) throw badRequest(fieldFull(name));
+  if (next === null) throw conflict(fieldFull(name));
   return next;
 }
 

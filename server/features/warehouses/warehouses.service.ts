@@ -10,7 +10,9 @@ import { type StatsVault, countVaults } from '../../../domain/rules/placeholders
 import { warehouseSlug } from '../../../domain/rules/text';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
-import { recordEvent } from '../../events/event-log.repo';
+import { recordEvent, recordEvents } from '../../events/event-log.repo';
+import type { Trx } from '../../db/locks';
+import { fieldName } from '../../../domain/rules/field-names';
 import { conflict, notFound } from '../../http/errors';
 import { presentField } from '../fields/fields.presenter';
 import { findFieldsOfWarehouse, insertFields } from '../fields/fields.repo';
@@ -183,7 +185,28 @@ export async function createWarehouse(
   }
 }
 
-/** Deletes the warehouse with everything in it (the schema cascades), then customers and orders nothing uses any more. */
+/**
+ * A step another feature runs inside the delete of a warehouse, before its rows go: the racks feature records the
+ * removal of each pallet, the checks feature keeps the reports of the warehouse's checks. Registered once at start-up
+ * by `server/features/feature-routes.ts` (the core imports no other feature).
+ */
+export type WarehouseRemovalStep = (
+  trx: Trx,
+  actor: Actor,
+  warehouse: { id: number; name: string },
+) => Promise<Record<string, unknown>>;
+
+const removalSteps = new Set<WarehouseRemovalStep>();
+
+export function onWarehouseRemoval(step: WarehouseRemovalStep): void {
+  removalSteps.add(step);
+}
+
+/**
+ * Deletes the warehouse with everything in it (the schema cascades), then customers and orders nothing uses any more.
+ * The history keeps where each unit was: one 'vault.removed' event per vault (its place, names as they were), the
+ * other features' removals, and a 'warehouse.deleted' event that lists what went with the warehouse (issue 34).
+ */
 export async function deleteWarehouse(
   db: Db,
   actor: Actor,
@@ -192,6 +215,43 @@ export async function deleteWarehouse(
   await db.transaction().execute(async (trx) => {
     // the delete cascades over the whole aggregate: a layout change like any other
     const row = await lockWarehouseLayout(trx, actor.companyId, warehouseId);
+    const [fields, vaults] = await Promise.all([
+      findFieldsOfWarehouse(trx, warehouseId),
+      findVaultsOfWarehouse(trx, actor.companyId, warehouseId),
+    ]);
+    const names = new Map(fields.map((f) => [f.id, fieldName(f.col, f.row)]));
+    vaults.sort((a, b) => a.id - b.id);
+    const removed = vaults.map((v) => ({
+      id: v.id,
+      number: v.name,
+      customer: v.customer_name,
+      order: v.order_name,
+      type: v.type,
+      field: names.get(v.field_id!) ?? '',
+      position: v.position ?? 0,
+    }));
+    await recordEvents(
+      trx,
+      removed.map((v) => ({
+        companyId: actor.companyId,
+        userId: actor.userId,
+        kind: 'vault.removed',
+        entityType: 'vault',
+        entityId: v.id,
+        warehouseId,
+        warehouseName: row.name,
+        subject: v.number,
+        customer: v.customer,
+        payload: {
+          reason: 'warehouse-deleted',
+          before: { warehouseId, warehouse: row.name, field: v.field, position: v.position },
+          after: null,
+          vault: { order: v.order, type: v.type },
+        },
+      })),
+    );
+    const others: Record<string, unknown> = {};
+    for (const step of removalSteps) Object.assign(others, await step(trx, actor, row));
     await deleteWarehouseRow(trx, actor.companyId, warehouseId);
     await deleteUnusedCustomers(trx, actor.companyId);
     await deleteUnusedOrders(trx, actor.companyId);
@@ -203,7 +263,18 @@ export async function deleteWarehouse(
       entityId: warehouseId,
       warehouseId,
       warehouseName: row.name,
-      payload: { name: row.name },
+      payload: {
+        name: row.name,
+        fields: fields.length,
+        vaults: removed.map((v) => ({
+          id: v.id,
+          number: v.number,
+          customer: v.customer,
+          field: v.field,
+          position: v.position,
+        })),
+        ...others,
+      },
     });
   });
   return { message: 'Warehouse deleted successfully', id: warehouseId };

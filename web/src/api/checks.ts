@@ -63,6 +63,26 @@ export function useFinishCheck(checkId: number) {
   });
 }
 
+/** Gives up an open check (issue 34). */
+export function useCancelCheck(checkId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<CheckDto>(`/api/checks/${checkId}/cancel`),
+    onSuccess: (check) => queryClient.setQueryData(checkQueries.detail(checkId).queryKey, check),
+    onSettled: () => invalidate(queryClient, checkQueries.all),
+  });
+}
+
+/** Clears one field's count in an open check, to count it again (issue 34). */
+export function useRecountField(checkId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fieldId: number) => api.post<CheckDto>(`/api/checks/${checkId}/fields/${fieldId}/recount`),
+    onSuccess: (check) => queryClient.setQueryData(checkQueries.detail(checkId).queryKey, check),
+    onSettled: () => invalidate(queryClient, checkQueries.all),
+  });
+}
+
 /** Resolving may move a vault: the warehouse's data and the stage are refreshed too. */
 export function useResolveDiscrepancy(checkId: number) {
   const queryClient = useQueryClient();

@@ -94,4 +94,4 @@ export function useChangeProfile() {
 }
 
 /** The full address of a one-time link, to copy and send. */
-export const linkAddress = (link: MemberLinkDto) => `${window.location.origin}${link.path}`;
+export const linkAddress = (link: MemberLinkDto) => link.url || `${window.location.origin}${link.path}`;

@@ -1,26 +1,9 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { ActivityItemDto } from '../../../../../domain/schemas/activity.schema';
+import { paths } from '../../../config/paths';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-const VERBS: Record<string, string> = {
-  'vault.added': 'added',
-  'vault.moved': 'moved',
-  'vault.staged': 'staged',
-  'vault.edited': 'edited',
-  'vault.deleted': 'deleted',
-  'vault.released': 'released',
-  'vault.attachment': 'attached a file to',
-  'vault.attachment-deleted': 'removed a file from',
-  'pallet.added': 'added pallet',
-  'pallet.edited': 'edited pallet',
-  'pallet.deleted': 'deleted pallet',
-  'check.started': 'started a warehouse check',
-  'check.field-opened': 'opened a field of a warehouse check',
-  'check.scanned': 'scanned during a warehouse check',
-  'check.finished': 'finished a warehouse check',
-  'check.moved': 'moved after a warehouse check',
-  'check.searched': 'searched for after a warehouse check',
-};
 
 interface Place {
   warehouse?: string;
@@ -28,12 +11,36 @@ interface Place {
   position?: number;
   slot?: number;
   shelfId?: number;
+  rack?: string;
+  shelf?: number;
 }
 interface Details {
   before?: Place | null;
   after?: Place | null;
   place?: Place | null;
+  created?: boolean;
+  reason?: string;
   changes?: Record<string, { label?: string; before: unknown; after: unknown }>;
+  field?: string;
+  full?: boolean;
+  type?: string;
+  email?: string;
+  name?: string;
+  role?: string;
+  result?: string;
+  expectedField?: string | null;
+  fields?: unknown;
+  notChecked?: string[];
+  found?: number;
+  missing?: number;
+  unexpected?: number;
+  vaults?: unknown;
+  pallets?: unknown;
+  checks?: unknown;
+  count?: number;
+  direction?: string;
+  operation?: string;
+  description?: string;
 }
 
 /** Where a vault or pallet stood: 'Main A1 slot 3', 'the stage', or nothing for events without a place. */
@@ -41,12 +48,294 @@ export function placeText(place: Place | null | undefined, staged = 'the stage')
   if (place === undefined) return '';
   if (place === null) return staged;
   if (place.field) return `${place.warehouse ?? ''} ${place.field} slot ${place.position ?? ''}`.trim();
+  if (place.rack)
+    return `${place.warehouse ?? ''} rack ${place.rack} shelf ${place.shelf ?? ''} slot ${place.slot ?? ''}`.trim();
   if (place.slot !== undefined) return `slot ${place.slot}`;
   return '';
 }
 
 const show = (value: unknown) =>
   value === null || value === undefined || value === '' ? '(empty)' : String(value);
+
+const linkClass =
+  'font-semibold text-blue-800 underline decoration-blue-300 underline-offset-2 hover:text-blue-950';
+
+/** A link to what an entry names, when it still has a page; plain bold text otherwise. */
+function Named({ to, children }: { to?: string; children: ReactNode }) {
+  if (!to) return <strong>{children}</strong>;
+  return (
+    <Link to={to} className={linkClass}>
+      {children}
+    </Link>
+  );
+}
+
+const count = (value: unknown) =>
+  Array.isArray(value) ? value.length : typeof value === 'number' ? value : 0;
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * One history entry as a sentence a manager can read: who did what to which vault, field, member or check, where it
+ * was before and after, each named thing a link to its page (issue 27 point 5, issue 34).
+ */
+function sentence(item: ActivityItemDto, details: Details, showSubject: boolean): ReactNode {
+  const warehouse = item.warehouse ?? undefined;
+  const warehouseLink = warehouse ? <Named to={paths.warehouse(warehouse)}>{warehouse}</Named> : null;
+  const inWarehouse = warehouseLink ? <> in {warehouseLink}</> : null;
+  const vault =
+    showSubject && item.subject ? (
+      <>
+        {' '}
+        <Named
+          to={
+            item.kind === 'vault.deleted' || item.kind === 'vault.removed'
+              ? undefined
+              : paths.editVault(item.subject)
+          }
+        >
+          {item.subject}
+        </Named>
+        {item.customer && <span className="text-slate-600"> ({item.customer})</span>}
+      </>
+    ) : showSubject && item.customer ? (
+      <>
+        {' '}
+        <strong>{item.customer}</strong>
+      </>
+    ) : null;
+  const pallet =
+    showSubject && (item.subject || item.customer) ? (
+      <>
+        {' '}
+        <strong>{item.subject ?? 'a pallet'}</strong>
+        {item.customer && <span className="text-slate-600"> ({item.customer})</span>}
+      </>
+    ) : null;
+  const field = details.field ? <strong>{details.field}</strong> : <>a field</>;
+  const check =
+    item.entityId !== null ? (
+      <Named to={paths.check(item.entityId)}>check #{item.entityId}</Named>
+    ) : (
+      'a check'
+    );
+  switch (item.kind) {
+    case 'vault.added':
+      return <>added vault{vault}</>;
+    case 'vault.moved':
+      return <>moved vault{vault}</>;
+    case 'vault.staged':
+      return details.created ? <>added vault{vault} to the stage</> : <>staged vault{vault}</>;
+    case 'vault.edited':
+      return <>edited vault{vault}</>;
+    case 'vault.deleted':
+      return <>deleted vault{vault}</>;
+    case 'vault.removed':
+      return (
+        <>
+          removed vault{vault} with its warehouse{inWarehouse}
+        </>
+      );
+    case 'vault.released':
+      return <>released vault{vault}</>;
+    case 'vault.attachment':
+      return <>attached a file to vault{vault}</>;
+    case 'vault.attachment-deleted':
+      return <>removed a file from vault{vault}</>;
+    case 'pallet.added':
+      return (
+        <>
+          added pallet{pallet}
+          {inWarehouse}
+        </>
+      );
+    case 'pallet.edited':
+      return (
+        <>
+          edited pallet{pallet}
+          {inWarehouse}
+        </>
+      );
+    case 'pallet.deleted':
+      return (
+        <>
+          deleted pallet{pallet}
+          {inWarehouse}
+        </>
+      );
+    case 'pallet.removed':
+      return (
+        <>
+          removed pallet{pallet} with its {details.reason === 'rack-deleted' ? 'rack' : 'warehouse'}
+          {inWarehouse}
+        </>
+      );
+    case 'field.full':
+      if (details.full === undefined)
+        return (
+          <>
+            changed whether {field} is full{inWarehouse}
+          </>
+        );
+      return (
+        <>
+          marked field {field}
+          {inWarehouse} <strong>{details.full ? 'full' : 'not full'}</strong>
+        </>
+      );
+    case 'field.type':
+      return (
+        <>
+          made field {field}
+          {inWarehouse} {details.type === 'vault' ? 'a vault field' : 'a couchbox'}
+        </>
+      );
+    case 'member.invited':
+      return (
+        <>
+          invited <Named to={paths.team}>{details.email ?? 'a member'}</Named>
+          {details.role && <> as {details.role}</>}
+        </>
+      );
+    case 'member.joined':
+      return (
+        <>
+          joined the team as <Named to={paths.team}>{details.name ?? details.email ?? 'a member'}</Named>
+          {details.role && <> ({details.role})</>}
+        </>
+      );
+    case 'member.deactivated':
+      return (
+        <>
+          deactivated <Named to={paths.team}>{details.name ?? details.email ?? 'a member'}</Named>
+        </>
+      );
+    case 'member.changed':
+      return (
+        <>
+          changed member <Named to={paths.team}>{details.name ?? details.email ?? 'a member'}</Named>
+        </>
+      );
+    case 'member.invite-revoked':
+      return (
+        <>
+          revoked the invitation of <Named to={paths.team}>{details.email ?? 'a member'}</Named>
+        </>
+      );
+    case 'member.reset-revoked':
+      return (
+        <>
+          revoked the password link of{' '}
+          <Named to={paths.team}>{details.name ?? details.email ?? 'a member'}</Named>
+        </>
+      );
+    case 'warehouse.added':
+      return <>added warehouse {warehouseLink}</>;
+    case 'warehouse.deleted':
+      return (
+        <>
+          deleted warehouse <strong>{warehouse ?? details.name}</strong>, with{' '}
+          {plural(count(details.vaults), 'vault')}
+          {details.pallets !== undefined && <> and {plural(count(details.pallets), 'pallet')}</>}
+          {count(details.checks) > 0 && <> (check reports kept)</>}
+        </>
+      );
+    case 'warehouse.dimensions-edited':
+      return <>changed the size of {warehouseLink}</>;
+    case 'warehouse.grid-changed':
+      return (
+        <>
+          {details.operation === 'minus' ? 'removed' : 'added'}{' '}
+          {plural(details.count ?? 0, details.direction === 'bottom' ? 'row' : 'column')}{' '}
+          {details.direction && <>at the {details.direction} </>}of {warehouseLink}
+        </>
+      );
+    case 'warehouse.field-grid-moved':
+      return <>moved the VAULTS block of {warehouseLink}</>;
+    case 'rack.added':
+    case 'rack.edited':
+    case 'rack.moved':
+    case 'rack.deleted':
+      return (
+        <>
+          {item.kind.slice(5)} rack <strong>{details.name ?? ''}</strong>
+          {inWarehouse}
+          {item.kind === 'rack.deleted' && details.pallets !== undefined && (
+            <>, with {plural(count(details.pallets), 'pallet')}</>
+          )}
+        </>
+      );
+    case 'check.started':
+      return (
+        <>
+          started {check} of {warehouseLink ?? 'a warehouse'} ({plural(count(details.fields), 'field')})
+        </>
+      );
+    case 'check.field-opened':
+      return (
+        <>
+          opened field {field} in {check}
+          {inWarehouse}
+        </>
+      );
+    case 'check.field-recounted':
+      return (
+        <>
+          cleared field {field} to count it again in {check}
+          {inWarehouse}
+        </>
+      );
+    case 'check.scanned':
+      return (
+        <>
+          scanned vault{vault} in field {field} for {check}
+          {details.result === 'unexpected' && (
+            <span className="font-medium text-amber-800">
+              {' '}
+              - {details.expectedField ? `expected in ${details.expectedField}` : 'not expected there'}
+            </span>
+          )}
+        </>
+      );
+    case 'check.finished':
+      return (
+        <>
+          finished {check}
+          {inWarehouse}: {details.found ?? 0} found, {details.missing ?? 0} missing, {details.unexpected ?? 0}{' '}
+          unexpected
+          {details.notChecked && details.notChecked.length > 0 && (
+            <>, {plural(details.notChecked.length, 'field')} not checked</>
+          )}
+        </>
+      );
+    case 'check.cancelled':
+      return (
+        <>
+          cancelled {check}
+          {inWarehouse}
+        </>
+      );
+    case 'check.moved':
+      return (
+        <>
+          moved vault{vault} where {check} found it
+        </>
+      );
+    case 'check.searched':
+      return (
+        <>
+          marked vault{vault} as searched for after {check}
+        </>
+      );
+    default:
+      return (
+        <>
+          {item.kind.replace('.', ' ').replace(/-/g, ' ')}
+          {vault}
+          {inWarehouse}
+        </>
+      );
+  }
+}
 
 /** One recorded change, in words: who did what, where it was before and after, and each field's old and new value. */
 export function ActivityEntry({
@@ -57,24 +346,14 @@ export function ActivityEntry({
   showSubject?: boolean;
 }) {
   const details = (item.details ?? {}) as Details;
-  const hasMove = 'before' in details || 'after' in details;
-  const verb = VERBS[item.kind] ?? item.kind.replace('.', ' ').replace(/-/g, ' ');
-  const subject = item.subject ?? item.customer ?? '';
+  const hasMove = ('before' in details || 'after' in details) && !details.created;
   return (
     <li
       className="space-y-1 border-t border-slate-100 px-4 py-3 first:border-t-0"
       data-testid="activity-entry"
     >
       <p className="text-sm text-slate-800">
-        <strong>{item.actor ?? 'Someone'}</strong> {verb}
-        {showSubject && subject && (
-          <>
-            {' '}
-            <strong>{subject}</strong>
-            {item.subject && item.customer && <span className="text-slate-600"> ({item.customer})</span>}
-          </>
-        )}
-        {item.warehouse && !hasMove && <span className="text-slate-600"> in {item.warehouse}</span>}
+        <strong>{item.actor ?? 'Someone'}</strong> {sentence(item, details, showSubject)}
       </p>
       {hasMove && item.kind !== 'vault.edited' && (
         <p className="text-sm text-slate-700" data-testid="activity-places">
@@ -86,7 +365,14 @@ export function ActivityEntry({
             <>
               <span className="text-slate-500">from</span> {placeText(details.before)}{' '}
               <span className="text-slate-500">to</span>{' '}
-              {placeText(details.after, item.kind.endsWith('deleted') ? 'nowhere (deleted)' : 'the stage')}
+              {placeText(
+                details.after,
+                item.kind.endsWith('removed')
+                  ? 'nowhere (removed with its warehouse)'
+                  : item.kind.endsWith('deleted')
+                    ? 'nowhere (deleted)'
+                    : 'the stage',
+              )}
             </>
           )}
         </p>

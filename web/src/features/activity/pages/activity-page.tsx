@@ -41,6 +41,10 @@ export default function ActivityPage() {
   const [filters, setFilters] = useState<ActivityFilters>(() => initialFilters(searchParams));
   const activity = useActivity(filters);
   const members = activity.data?.pages[0]?.members ?? [];
+  // the history's own list keeps deleted warehouses; the live list fills in while the first page loads
+  const warehouseOptions =
+    activity.data?.pages[0]?.warehouses ??
+    (warehouses.data ?? []).map((w) => ({ id: w.id, name: w.name, deleted: false }));
   const items = activity.data?.pages.flatMap((page) => page.items) ?? [];
 
   const set = (key: keyof ActivityFilters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
@@ -82,9 +86,9 @@ export default function ActivityPage() {
             className={inputClass}
           >
             <option value="">All</option>
-            {(warehouses.data ?? []).map((w) => (
+            {warehouseOptions.map((w) => (
               <option key={w.id} value={w.id}>
-                {w.name}
+                {w.deleted ? `${w.name} (deleted)` : w.name}
               </option>
             ))}
           </select>

@@ -1,15 +1,23 @@
-import { CheckCircle2, FileDown, Search, ScanSearch, Truck } from 'lucide-react';
-import { useState } from 'react';
+import { Ban, CheckCircle2, FileDown, RotateCcw, Search, ScanSearch, Truck } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { CheckDto, CheckFieldDto, CheckVaultDto } from '../../../../../domain/schemas/check.schema';
-import { useCheck, useCheckScan, useFinishCheck, useResolveDiscrepancy } from '../../../api/checks';
+import {
+  useCancelCheck,
+  useCheck,
+  useCheckScan,
+  useFinishCheck,
+  useRecountField,
+  useResolveDiscrepancy,
+} from '../../../api/checks';
 import { useRole } from '../../../api/session';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
 import { Page } from '../../../components/ui/page';
+import { ProgressBar } from '../../../components/ui/progress-bar';
 import { RoleHint } from '../../../components/ui/role-hint';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -44,7 +52,8 @@ export default function CheckPage() {
         <QueryFailed query={check} />
       </Page>
     );
-  return check.data.finished_at ? <Report check={check.data} /> : <Running check={check.data} />;
+  const closed = check.data.finished_at || check.data.cancelled_at || check.data.warehouse_deleted_at;
+  return closed ? <Report check={check.data} /> : <Running check={check.data} />;
 }
 
 function Missing() {
@@ -65,6 +74,10 @@ function Heading({ check }: { check: CheckDto }) {
       Started by {check.started_by ?? '?'} on {when.format(new Date(check.started_at))}
       {check.finished_at &&
         `, finished by ${check.finished_by ?? '?'} on ${when.format(new Date(check.finished_at))}`}
+      {check.cancelled_at &&
+        `, cancelled by ${check.cancelled_by ?? '?'} on ${when.format(new Date(check.cancelled_at))}`}
+      {check.warehouse_deleted_at &&
+        `. The warehouse was deleted on ${when.format(new Date(check.warehouse_deleted_at))}; this report is kept as it stood.`}
       . {check.fields.length} {check.fields.length === 1 ? 'field' : 'fields'}.{' '}
       <Link to={paths.checks} className="font-semibold text-accent underline">
         All checks
@@ -77,6 +90,12 @@ function Running({ check }: { check: CheckDto }) {
   const { can } = useRole();
   const scan = useCheckScan(check.id);
   const finish = useFinishCheck(check.id);
+  const cancel = useCancelCheck(check.id);
+  const recount = useRecountField(check.id);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [confirmRecount, setConfirmRecount] = useState<CheckFieldDto | null>(null);
+  // one read reaches this page by two ways (the camera's callback and the page's scan claim): it counts once
+  const lastRead = useRef<{ text: string; at: number } | null>(null);
   const [current, setCurrent] = useState<number | null>(null);
   const [camera, setCamera] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
@@ -85,12 +104,16 @@ function Running({ check }: { check: CheckDto }) {
   const field = check.fields.find((f) => f.id === current) ?? null;
   const floor = can('floor');
 
+  const unchecked = check.fields.filter((f) => !f.checked);
   const note = (said: string, ok: boolean) =>
     setLast((list) => [{ at: Date.now(), said, ok }, ...list].slice(0, 6));
 
   const handle = (raw: string, fieldId: number | null = current) => {
     const text = raw.trim();
     if (!text || !floor) return;
+    const now = Date.now();
+    if (lastRead.current && lastRead.current.text === text && now - lastRead.current.at < 1500) return;
+    lastRead.current = { text, at: now };
     setErrors([]);
     scan.mutate(
       { text, ...(fieldId === null ? {} : { field_id: fieldId }) },
@@ -128,13 +151,24 @@ function Running({ check }: { check: CheckDto }) {
       title={`Check ${check.id}: ${check.warehouse_name}`}
       actions={
         floor && (
-          <Button className="min-h-12" onClick={() => setConfirmFinish(true)}>
-            <CheckCircle2 className="h-5 w-5" aria-hidden /> Finish check
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" className="min-h-12" onClick={() => setConfirmCancel(true)}>
+              <Ban className="h-5 w-5" aria-hidden /> Cancel check
+            </Button>
+            <Button className="min-h-12" onClick={() => setConfirmFinish(true)}>
+              <CheckCircle2 className="h-5 w-5" aria-hidden /> Finish check
+            </Button>
+          </div>
         )
       }
     >
       <Heading check={check} />
+      <div className="mb-4" data-testid="check-progress">
+        <ProgressBar
+          label={`${check.checked_count} of ${check.field_count} fields checked`}
+          percent={check.field_count === 0 ? 0 : (100 * check.checked_count) / check.field_count}
+        />
+      </div>
       {floor ? (
         <section
           aria-label="Scanning"
@@ -183,13 +217,66 @@ function Running({ check }: { check: CheckDto }) {
           </li>
         ))}
       </ul>
-      {field && <FieldDetail field={field} />}
+      {field && (
+        <FieldDetail
+          field={field}
+          onRecount={floor && field.checked ? () => setConfirmRecount(field) : undefined}
+        />
+      )}
+      <ConfirmDialog
+        open={confirmRecount !== null}
+        onOpenChange={(open) => !open && setConfirmRecount(null)}
+        title={`Count field ${confirmRecount?.name ?? ''} again?`}
+        message="What was scanned in this field is cleared; it shows as not checked until its label is scanned again."
+        confirmLabel="Count again"
+        pending={recount.isPending}
+        onConfirm={() =>
+          confirmRecount &&
+          recount.mutate(confirmRecount.id, {
+            onSuccess: () => {
+              toast.success(`Field ${confirmRecount.name} cleared: scan it again.`);
+              setConfirmRecount(null);
+            },
+            onError: (error) => {
+              setConfirmRecount(null);
+              toast.error(errorMessages(error).join(' '));
+            },
+          })
+        }
+      />
+      <ConfirmDialog
+        open={confirmCancel}
+        onOpenChange={setConfirmCancel}
+        title="Cancel this check?"
+        message="Nothing is reported missing and nobody can scan into it any more. The history keeps that you cancelled it."
+        confirmLabel="Cancel check"
+        cancelLabel="Keep checking"
+        pending={cancel.isPending}
+        onConfirm={() =>
+          void cancel.mutateAsync().then(
+            () => toast.success(`Check ${check.id} cancelled.`),
+            (error: unknown) => {
+              setConfirmCancel(false);
+              toast.error(errorMessages(error).join(' '));
+            },
+          )
+        }
+      />
       <ConfirmDialog
         open={confirmFinish}
         onOpenChange={setConfirmFinish}
-        title="Finish this check?"
-        message="The report is saved with every discrepancy. Nobody can scan into this check afterwards."
-        confirmLabel="Finish check"
+        title={unchecked.length > 0 ? `${unchecked.length} fields are not checked yet` : 'Finish this check?'}
+        message={
+          unchecked.length > 0
+            ? `Not checked: ${unchecked
+                .slice(0, 12)
+                .map((f) => f.name)
+                .join(
+                  ', ',
+                )}${unchecked.length > 12 ? ' ...' : ''}. The report lists their vaults as not checked, not as missing. Finish anyway? Nobody can scan into this check afterwards.`
+            : 'The report is saved with every discrepancy. Nobody can scan into this check afterwards.'
+        }
+        confirmLabel={unchecked.length > 0 ? 'Finish anyway' : 'Finish check'}
         pending={finish.isPending}
         onConfirm={() =>
           // the page turns into the report as soon as the answer is in, so the toast waits on the promise, not on
@@ -237,16 +324,25 @@ function FieldTile({
           <span className="ml-2 text-sm font-normal text-slate-500">by {field.opened_by}</span>
         )}
       </span>
-      <span className="text-sm text-slate-700">
-        Expected {field.expected} · Found {field.found.length} ·{' '}
-        <span className={field.missing.length ? 'font-semibold text-amber-800' : ''}>
-          Missing {field.missing.length}
-        </span>{' '}
-        ·{' '}
-        <span className={field.unexpected.length ? 'font-semibold text-red-700' : ''}>
-          Unexpected {field.unexpected.length}
+      {!field.checked ? (
+        <span className="text-sm text-slate-600" data-testid="field-state">
+          Not checked yet · {field.expected === 0 ? 'nothing expected' : `${field.expected} expected`}
         </span>
-      </span>
+      ) : field.expected === 0 && field.unexpected.length === 0 ? (
+        <span className="text-sm text-green-800" data-testid="field-state">
+          Checked · empty, as expected
+        </span>
+      ) : (
+        <span className="text-sm text-slate-700" data-testid="field-state">
+          Found {field.found.length} of {field.expected}
+          {field.missing.length > 0 && (
+            <span className="font-semibold text-amber-800"> · Not found yet {field.missing.length}</span>
+          )}
+          {field.unexpected.length > 0 && (
+            <span className="font-semibold text-red-700"> · Unexpected {field.unexpected.length}</span>
+          )}
+        </span>
+      )}
     </button>
   );
 }
@@ -272,15 +368,32 @@ function VaultList({ title, vaults, testId }: { title: string; vaults: CheckVaul
   );
 }
 
-function FieldDetail({ field }: { field: CheckFieldDto }) {
+function FieldDetail({ field, onRecount }: { field: CheckFieldDto; onRecount?: () => void }) {
   return (
     <section
       aria-label={`Field ${field.name}`}
       className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3"
     >
-      <VaultList title="Found" vaults={field.found} testId="field-found" />
-      <VaultList title="Not found yet" vaults={field.missing} testId="field-missing" />
-      <VaultList title="Unexpected" vaults={field.unexpected} testId="field-unexpected" />
+      {field.checked ? (
+        <>
+          <VaultList title="Found" vaults={field.found} testId="field-found" />
+          <VaultList title="Not found yet" vaults={field.missing} testId="field-missing" />
+          <VaultList title="Unexpected" vaults={field.unexpected} testId="field-unexpected" />
+        </>
+      ) : (
+        <VaultList
+          title="Expected here, not checked yet"
+          vaults={field.not_checked}
+          testId="field-not-checked"
+        />
+      )}
+      {onRecount && (
+        <div className="sm:col-span-3">
+          <Button variant="secondary" className="min-h-12" onClick={onRecount}>
+            <RotateCcw className="h-5 w-5" aria-hidden /> Count {field.name} again
+          </Button>
+        </div>
+      )}
     </section>
   );
 }
@@ -307,9 +420,13 @@ function Report({ check }: { check: CheckDto }) {
 
   const download = (kind: 'csv' | 'pdf') => {
     setDownloadErrors([]);
-    downloadFile(`/api/checks/${check.id}/report.${kind}`, `warehouse-check-${check.id}.${kind}`).catch(
-      (error: unknown) => setDownloadErrors(errorMessages(error)),
-    );
+    // the PDF prints times in this browser's time zone
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const query = kind === 'pdf' && zone ? `?tz=${encodeURIComponent(zone)}` : '';
+    downloadFile(
+      `/api/checks/${check.id}/report.${kind}${query}`,
+      `warehouse-check-${check.id}.${kind}`,
+    ).catch((error: unknown) => setDownloadErrors(errorMessages(error)));
   };
   const doResolve = (d: Discrepancy, action: 'moved' | 'searched') =>
     resolve.mutate(
@@ -351,9 +468,18 @@ function Report({ check }: { check: CheckDto }) {
         <ul className="grid gap-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
           {check.fields.map((f) => (
             <li key={f.id} className="rounded-xl border border-slate-200 bg-white p-3">
-              <strong>{f.name}</strong>: expected {f.expected}, found {f.found.length}, missing{' '}
-              {f.missing.length}, unexpected {f.unexpected.length}
-              {f.opened_by ? ` (checked by ${f.opened_by})` : ' (not opened)'}
+              <strong>{f.name}</strong>:{' '}
+              {f.checked ? (
+                <>
+                  expected {f.expected}, found {f.found.length}, missing {f.missing.length}, unexpected{' '}
+                  {f.unexpected.length} (checked by {f.opened_by ?? '?'})
+                </>
+              ) : (
+                <span className="text-slate-600">
+                  not checked ({f.expected} expected, not counted
+                  {f.unexpected.length > 0 ? `; unexpected ${f.unexpected.length}` : ''})
+                </span>
+              )}
             </li>
           ))}
         </ul>

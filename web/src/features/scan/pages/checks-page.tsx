@@ -142,7 +142,12 @@ export default function ChecksPage() {
                 </span>
                 <span className="text-sm text-slate-600">
                   {check.field_count} {check.field_count === 1 ? 'field' : 'fields'},{' '}
-                  {check.finished_at ? `finished by ${check.finished_by ?? '?'}` : 'running'}
+                  {check.finished_at
+                    ? `finished by ${check.finished_by ?? '?'}`
+                    : check.cancelled_at
+                      ? `cancelled by ${check.cancelled_by ?? '?'}`
+                      : `running, ${check.checked_count} of ${check.field_count} fields checked`}
+                  {check.warehouse_deleted_at && ' (warehouse deleted)'}
                 </span>
                 <span className="text-xs text-slate-500">{when.format(new Date(check.started_at))}</span>
               </Link>
