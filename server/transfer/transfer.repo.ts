@@ -19,6 +19,9 @@ export type TenantTable = Exclude<
   // the import history names ids of one database; a company moved to another starts without it
   | 'imports'
   | 'import_items'
+  // a download of the company file is about this database's copy of it
+  | 'company_file_jobs'
+  | 'company_file_chunks'
 >;
 type Row = Record<string, unknown>;
 
