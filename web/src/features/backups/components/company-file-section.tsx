@@ -125,6 +125,10 @@ export function CompanyFileSection() {
               <>
                 <RotateCcw className="h-4 w-4" aria-hidden /> Try again
               </>
+            ) : job?.status === 'ready' ? (
+              <>
+                <FileArchive className="h-4 w-4" aria-hidden /> Make a new company file
+              </>
             ) : (
               <>
                 <Download className="h-4 w-4" aria-hidden /> Download company file
