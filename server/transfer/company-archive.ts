@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import tar from 'tar-stream';
 import type { TenantTable } from './transfer.repo';
-import { EXPORT_FORMAT, TABLES, TABLE_RULES, entityTables } from './transfer-format';
+import type { EXPORT_FORMAT } from './transfer-format';
+import { TABLES, TABLE_RULES, entityTables } from './transfer-format';
 
 /**
  * The company file (issue 25, decision 028): a tar archive of one NDJSON member per table (`tables/<table>.ndjson`,

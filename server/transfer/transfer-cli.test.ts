@@ -67,7 +67,9 @@ describe('import on the command line', () => {
     await database.close();
     const file = path.join(dir, 'company.tar');
     const exported = await cli(source, 'export', '--company', account.companyName, '--out', file);
-    expect(exported.stdout.trim()).toBe(`Exported "${account.companyName}" (1 rows, 0 attachments) to ${file}.`);
+    expect(exported.stdout.trim()).toBe(
+      `Exported "${account.companyName}" (1 rows, 0 attachments) to ${file}.`,
+    );
     expect(exported.code).toBe(0);
 
     // verify opens no database: the URL names a folder that does not exist

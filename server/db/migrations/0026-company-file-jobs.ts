@@ -35,7 +35,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   if (pgsql)
     await db.schema
       .createTable('company_file_chunks')
-      .addColumn('job_id', 'integer', (c) => c.notNull().references('company_file_jobs.id').onDelete('cascade'))
+      .addColumn('job_id', 'integer', (c) =>
+        c.notNull().references('company_file_jobs.id').onDelete('cascade'),
+      )
       .addColumn('seq', 'integer', (c) => c.notNull())
       .addColumn('data', sql`bytea`, (c) => c.notNull())
       .addPrimaryKeyConstraint('company_file_chunks_pk', ['job_id', 'seq'])
