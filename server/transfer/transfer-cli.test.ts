@@ -9,6 +9,7 @@ import { openDatabase } from '../db/database';
 import { buildAccount } from '../factories';
 import { migrateToLatest } from '../db/migrate';
 import { exportCompany } from './company-transfer';
+import { TABLES } from './transfer-format';
 
 const run = promisify(execFile);
 
@@ -59,6 +60,7 @@ describe('import on the command line', () => {
     await database.close();
   });
 
+  // three runs of the command, seconds each on a busy machine
   it('exports a company file, verifies it whole (exit 0) and a damaged copy row by row (exit 1), without a database', async () => {
     const source = path.join(dir, 'source.db');
     const database = openDatabase({ kind: 'sqlite', file: source });
@@ -71,6 +73,12 @@ describe('import on the command line', () => {
       `Exported "${account.companyName}" (1 rows, 0 attachments) to ${file}.`,
     );
     expect(exported.code).toBe(0);
+    // a plain tar archive that the system's tar lists, manifest last
+    const { stdout: listed } = await run('tar', ['-tf', file]);
+    expect(listed.trim().split('\n')).toEqual([
+      ...TABLES.map((table) => `tables/${table}.ndjson`),
+      'manifest.json',
+    ]);
 
     // verify opens no database: the URL names a folder that does not exist
     const missingDb = path.join(dir, 'no-such-folder', 'none.db');
@@ -90,5 +98,5 @@ describe('import on the command line', () => {
     expect(lines[1]).toBe('tables/users.ndjson line 1: not a JSON object (the line is damaged)');
     expect(lines[2]).toMatch(/^tables\/users\.ndjson: damaged \(its SHA-256 is/);
     expect(refused.code).toBe(1);
-  });
+  }, 120_000);
 });
