@@ -28,6 +28,14 @@ if (process.argv.includes('--import')) {
   process.exit(0);
 }
 
+// --company-file: only the company file at size (export and import SQLite -> PostgreSQL -> SQLite), see
+// bench/company-file.ts
+if (process.argv.includes('--company-file')) {
+  const { runCompanyFileBench } = await import('./company-file');
+  await runCompanyFileBench();
+  process.exit(0);
+}
+
 // --history: only the history benchmark (1,000,000 events, the Activity page's filters), see bench/history.ts
 if (process.argv.includes('--history')) {
   const { runHistoryBench } = await import('./history');

@@ -1,4 +1,5 @@
 import { openDatabase, type DatabaseHandle } from '../server/db/database';
+import { insertAttachment } from '../server/features/vaults/attachments.repo';
 import { E2E_DATABASE_FILE } from './e2e-env';
 
 // The browser tests' one way to arrange data and read what was saved: the builders of the server's one factories
@@ -108,3 +109,12 @@ export const stored = {
         .executeTakeFirstOrThrow()
     ).filled_out_by,
 };
+
+/** A file attached to a vault, as an upload would store it. */
+export async function attachFile(
+  companyId: number,
+  vaultId: number,
+  file: { fileName: string; contentType: string; content: Buffer },
+): Promise<void> {
+  await insertAttachment(db(), { companyId, vaultId, ...file });
+}

@@ -7,14 +7,17 @@ import { loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { HttpError } from './http/errors';
-import { type CompanyExport, exportCompany, importCompany } from './transfer/company-transfer';
+import { looksLikeArchive } from './transfer/company-archive';
+import { checkCompanyFile, exportCompanyFile, importCompanyFile } from './transfer/company-file';
+import { type CompanyExport, importCompany } from './transfer/company-transfer';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
   create-user    --company "Acme Moving" --email a@b.c --password '...'   (creates the company if needed)
   reset-password --email a@b.c --password '...'                          (signs the user out everywhere)
   Passwords: at least 12 characters and hard to guess (a passphrase of several unrelated words works well).
-  export         --company "Acme Moving" --out acme.json                  (the company's complete data, attachments included)
-  import         --in acme.json                                           (into the database DATABASE_URL names)
+  export         --company "Acme Moving" --out acme.tar                   (the company file: all its data, attachments included)
+  import         --in acme.tar                                            (into the database DATABASE_URL names; also reads the older .json files)
+  verify         --in acme.tar                                            (checks a company file without a database; exit code 1 when damaged)
   backup         --out backup.db                                          (consistent copy of the SQLite database, safe while the server runs)`;
 
 type Options = Partial<Record<'company' | 'email' | 'password' | 'out' | 'in', string>>;
@@ -47,16 +50,28 @@ const commands: Record<string, (database: DatabaseHandle, options: Options) => P
   },
   async export(database, options) {
     need(options, 'company', 'out');
-    const data = await exportCompany(database.db, options.company!);
     // written next to its place and renamed, so a failed export never leaves a half file under the name
     const partial = `${options.out!}.partial`;
-    fs.writeFileSync(partial, JSON.stringify(data));
-    fs.renameSync(partial, options.out!);
-    const rows = Object.values(data.tables).reduce((sum, rows) => sum + rows.length, 0);
-    return `Exported "${data.company.name}" (${rows} rows) to ${options.out}.`;
+    try {
+      const { rows, attachments } = await exportCompanyFile(
+        database.db,
+        options.company!,
+        fs.createWriteStream(partial),
+      );
+      fs.renameSync(partial, options.out!);
+      return `Exported "${options.company!}" (${rows} rows, ${attachments} attachments) to ${options.out}.`;
+    } finally {
+      fs.rmSync(partial, { force: true });
+    }
   },
   async import(database, options) {
     need(options, 'in');
+    if (!fs.existsSync(options.in!)) throw new Error(`${options.in} does not exist.`);
+    if (looksLikeArchive(options.in!)) {
+      const { rows } = await importCompanyFile(database.db, options.in!);
+      return `Imported the company file ${options.in} (${rows} rows).`;
+    }
+    // a company file of version 1: one JSON document, as exports wrote it before issue 25
     let data: unknown;
     try {
       data = JSON.parse(fs.readFileSync(options.in!, 'utf8'));
@@ -75,9 +90,37 @@ const commands: Record<string, (database: DatabaseHandle, options: Options) => P
   },
 };
 
+/** Checks a company file without a database: prints every problem, member and line first; false when damaged. */
+async function verify(options: Options): Promise<boolean> {
+  need(options, 'in');
+  if (!fs.existsSync(options.in!)) throw new Error(`${options.in} does not exist.`);
+  if (!looksLikeArchive(options.in!)) {
+    console.error(
+      `${options.in} is not a company file archive (an older .json export is checked by its import).`,
+    );
+    return false;
+  }
+  const check = await checkCompanyFile(options.in!);
+  if (check.problems.length === 0 && check.manifest) {
+    console.log(
+      `${options.in} is a whole company file of "${check.manifest.company.name}": ${check.rows} rows and ${Object.keys(check.manifest.members).length} members, every hash and reference correct.`,
+    );
+    return true;
+  }
+  const count = check.problems.length + check.unlisted;
+  console.error(`${options.in} is damaged (${count} ${count === 1 ? 'problem' : 'problems'}):`);
+  for (const problem of check.problems) console.error(problem);
+  if (check.unlisted > 0) console.error(`and ${check.unlisted} more`);
+  return false;
+}
+
 async function main() {
   const [name, ...rest] = process.argv.slice(2);
   const command = name ? commands[name] : undefined;
+  if (name === 'verify') {
+    const { values } = parseArgs({ args: rest, options: { in: { type: 'string' } } });
+    process.exit((await verify(values)) ? 0 : 1);
+  }
   if (!command) {
     console.error(USAGE);
     process.exit(2);

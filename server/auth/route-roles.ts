@@ -81,6 +81,10 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'GET /api/labels/checklist-poster/:id': 'floor',
 
   'POST /api/warehouse/add-warehouse': 'manager',
+  // the company file holds every row of the company (password hashes too): Managers only (issue 25)
+  'POST /api/company-file/jobs': 'manager',
+  'GET /api/company-file/jobs/latest': 'manager',
+  'GET /api/company-file/jobs/:id/download': 'manager',
   'DELETE /api/warehouse/:id': 'manager',
   'PATCH /api/warehouse/:id/edit-dimensions': 'manager',
   'PUT /api/warehouse/:id/field-grid': 'manager',

@@ -19,6 +19,7 @@ import * as sessionNotices from './migrations/0020-session-notices';
 import * as eventLogWithoutForeignKeys from './migrations/0021-event-log-without-foreign-keys';
 import * as fallbackSlotsApart from './migrations/0022-fallback-slots-apart';
 import * as eventsAnnounced from './migrations/0023-events-announced-by-their-writer';
+import * as companyFileJobs from './migrations/0026-company-file-jobs';
 import * as keptCheckReports from './migrations/0030-kept-check-reports';
 
 // Listed here, not read from disk, so the same code runs from source and from any bundle.
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0021-event-log-without-foreign-keys': eventLogWithoutForeignKeys,
   '0022-fallback-slots-apart': fallbackSlotsApart,
   '0023-events-announced-by-their-writer': eventsAnnounced,
+  '0026-company-file-jobs': companyFileJobs,
   '0030-kept-check-reports': keptCheckReports,
 };
 

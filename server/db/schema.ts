@@ -428,4 +428,27 @@ export interface Database {
   installation_secrets: InstallationSecretsTable;
   imports: ImportsTable;
   import_items: ImportItemsTable;
+  company_file_jobs: CompanyFileJobsTable;
+  company_file_chunks: CompanyFileChunksTable;
+}
+
+/** A Manager's download of the company file (migration 0026, issue 25). */
+export interface CompanyFileJobsTable {
+  id: Generated<number>;
+  company_id: number;
+  requested_by: string | null;
+  status: 'running' | 'ready' | 'failed';
+  done: Generated<number>;
+  total: Generated<number>;
+  bytes: Generated<number | string>;
+  error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The finished file of a job, in pieces, on PostgreSQL only (any server process can send it). */
+export interface CompanyFileChunksTable {
+  job_id: number;
+  seq: number;
+  data: Buffer;
 }

@@ -3,6 +3,7 @@ import { activityRoutes } from './activity/activity.routes';
 import type { FeatureOptions } from './feature-options';
 import { checksRoutes } from './checks/checks.routes';
 import { checklistsRoutes } from './checklists/checklists.routes';
+import { companyFileRoutes } from './company-file/company-file.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { fieldsRoutes } from './fields/fields.routes';
 import { healthRoutes } from './health/health.routes';
@@ -43,6 +44,7 @@ export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, opt
     importRoutes,
     labelsRoutes,
     checksRoutes,
+    companyFileRoutes,
   ]) {
     await app.register(routes, options);
   }

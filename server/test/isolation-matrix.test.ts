@@ -36,6 +36,8 @@ interface Targets extends CompanyIds {
   vaultLabelCode: string;
   /** a warehouse check of A's (issue 15), still open */
   checkId: number;
+  /** a finished download of A's company file (issue 25) */
+  companyFileJobId: number;
 }
 
 /** Company B's own things, for requests that mix B's and A's ids. */
@@ -338,6 +340,16 @@ const RECIPES: Record<string, Recipe> = {
       url: `/api/checks/${t.checkId}/scans`,
       payload: { text: t.fieldName, field_id: t.fieldId },
     },
+  ],
+  // B's Manager starts and follows B's own download; A's finished file stays hidden
+  'POST /api/company-file/jobs': () => [
+    { label: "B's own company file", url: '/api/company-file/jobs', asOther: 202 },
+  ],
+  'GET /api/company-file/jobs/latest': () => [
+    { label: "B's own latest company file", url: '/api/company-file/jobs/latest', asOther: 200 },
+  ],
+  'GET /api/company-file/jobs/:id/download': (t) => [
+    { label: "A's company file", url: `/api/company-file/jobs/${t.companyFileJobId}/download` },
   ],
   'POST /api/checks/:id/finish': (t) => [{ label: "A's check", url: `/api/checks/${t.checkId}/finish` }],
   'POST /api/checks/:id/cancel': (t) => [{ label: "A's check", url: `/api/checks/${t.checkId}/cancel` }],
@@ -728,6 +740,7 @@ function ghostOf(t: Targets): Targets {
     linkId: ghost(),
     pullListId: ghost(),
     checkId: ghost(),
+    companyFileJobId: ghost(),
     pullOrderName: 'NO-SUCH-ORDER',
     importId: ghost(),
     email: 'nobody-at-all@example.test',
@@ -868,6 +881,13 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
       payload: { warehouse_id: ids.warehouseId },
     });
     expect(check.statusCode).toBe(201);
+    const companyFile = await a.request({ method: 'POST', url: '/api/company-file/jobs' });
+    expect(companyFile.statusCode).toBe(202);
+    for (let tries = 0; tries < 100; tries += 1) {
+      const latest = await a.request({ method: 'GET', url: '/api/company-file/jobs/latest' });
+      if ((latest.json() as { job: { status: string } }).job.status !== 'running') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const invited = await a.request({
       method: 'POST',
       url: '/api/team/invites',
@@ -877,6 +897,7 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
     const openLinks = (await a.request({ method: 'GET', url: '/api/team' })).json() as TeamDto;
     targets = {
       checkId: (check.json() as { id: number }).id,
+      companyFileJobId: (companyFile.json() as { id: number }).id,
       ...ids,
       pullListId: (pullList.json() as { id: number }).id,
       pullOrderName,

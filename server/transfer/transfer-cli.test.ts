@@ -9,6 +9,7 @@ import { openDatabase } from '../db/database';
 import { buildAccount } from '../factories';
 import { migrateToLatest } from '../db/migrate';
 import { exportCompany } from './company-transfer';
+import { TABLES } from './transfer-format';
 
 const run = promisify(execFile);
 
@@ -58,4 +59,44 @@ describe('import on the command line', () => {
     expect(companies.map((c) => c.name)).toEqual([victim.companyName, attacker.companyName]);
     await database.close();
   });
+
+  // three runs of the command, seconds each on a busy machine
+  it('exports a company file, verifies it whole (exit 0) and a damaged copy row by row (exit 1), without a database', async () => {
+    const source = path.join(dir, 'source.db');
+    const database = openDatabase({ kind: 'sqlite', file: source });
+    await migrateToLatest(database.db);
+    const account = await buildAccount(database.db);
+    await database.close();
+    const file = path.join(dir, 'company.tar');
+    const exported = await cli(source, 'export', '--company', account.companyName, '--out', file);
+    expect(exported.stdout.trim()).toBe(
+      `Exported "${account.companyName}" (1 rows, 0 attachments) to ${file}.`,
+    );
+    expect(exported.code).toBe(0);
+    // a plain tar archive that the system's tar lists, manifest last
+    const { stdout: listed } = await run('tar', ['-tf', file]);
+    expect(listed.trim().split('\n')).toEqual([
+      ...TABLES.map((table) => `tables/${table}.ndjson`),
+      'manifest.json',
+    ]);
+
+    // verify opens no database: the URL names a folder that does not exist
+    const missingDb = path.join(dir, 'no-such-folder', 'none.db');
+    const whole = await cli(missingDb, 'verify', '--in', file);
+    expect(whole.stdout).toContain(`is a whole company file of "${account.companyName}": 1 rows`);
+    expect(whole.code).toBe(0);
+    expect(fs.existsSync(path.dirname(missingDb))).toBe(false);
+
+    const data = fs.readFileSync(file);
+    const at = data.indexOf('"email":"') + '"email":"'.length;
+    data[at] = '"'.charCodeAt(0);
+    const damaged = path.join(dir, 'damaged.tar');
+    fs.writeFileSync(damaged, data);
+    const refused = await cli(missingDb, 'verify', '--in', damaged);
+    const lines = refused.stderr.trim().split('\n');
+    expect(lines[0]).toBe(`${damaged} is damaged (2 problems):`);
+    expect(lines[1]).toBe('tables/users.ndjson line 1: not a JSON object (the line is damaged)');
+    expect(lines[2]).toMatch(/^tables\/users\.ndjson: damaged \(its SHA-256 is/);
+    expect(refused.code).toBe(1);
+  }, 120_000);
 });

@@ -288,6 +288,11 @@ export function entityTable(entityType: unknown): TenantTable | undefined {
     : undefined;
 }
 
+/** Every table an event's entity_id may point into. */
+export function entityTables(): TenantTable[] {
+  return [...new Set(Object.values(EVENT_ENTITY_TABLE))];
+}
+
 /** Values that must be unique within the company (the database would refuse them half-way through the import). */
 export const UNIQUE_KEYS: Partial<Record<TenantTable, string[][]>> = {
   users: [['email']],

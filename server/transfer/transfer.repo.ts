@@ -19,6 +19,9 @@ export type TenantTable = Exclude<
   // the import history names ids of one database; a company moved to another starts without it
   | 'imports'
   | 'import_items'
+  // a download of the company file is about this database's copy of it
+  | 'company_file_jobs'
+  | 'company_file_chunks'
 >;
 type Row = Record<string, unknown>;
 
@@ -81,4 +84,48 @@ export async function insertTenantRow(db: Db, table: TenantTable, row: Row): Pro
 export async function findUsersByEmail(db: Db, emails: string[]) {
   if (emails.length === 0) return [];
   return db.selectFrom('users').select('email').where('email', 'in', emails).execute();
+}
+
+/** One page of the company's rows of the table, oldest id first, after the id `afterId`. */
+export async function selectTenantPage(
+  db: Db,
+  table: TenantTable,
+  companyId: number,
+  columns: string[],
+  afterId: number,
+  limit: number,
+): Promise<Row[]> {
+  return loose(db)
+    .selectFrom(table)
+    .select(columns)
+    .where('company_id', '=', companyId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function countTenantRows(db: Db, table: TenantTable, companyId: number): Promise<number> {
+  const row = await loose(db)
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('company_id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The bytes of one attachment, read alone so that only one of them is in memory at a time. */
+export async function selectAttachmentContent(db: Db, companyId: number, id: number): Promise<Buffer> {
+  const row = await db
+    .selectFrom('attachments')
+    .select('content')
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Buffer.from(row.content);
+}
+
+/** Several rows in one statement, for the tables no other row points into (their new ids are not needed). */
+export async function insertTenantRows(db: Db, table: TenantTable, rows: Row[]): Promise<void> {
+  if (rows.length > 0) await loose(db).insertInto(table).values(rows).execute();
 }

@@ -32,6 +32,7 @@ const ChecklistFillPage = lazy(() => import('../features/checklists/pages/checkl
 const ChecklistsAdminPage = lazy(() => import('../features/checklists/pages/checklists-admin-page'));
 const MessagesPage = lazy(() => import('../features/contact/pages/messages-page'));
 const TeamPage = lazy(() => import('../features/team/pages/team-page'));
+const BackupsPage = lazy(() => import('../features/backups/pages/backups-page'));
 const ActivityPage = lazy(() => import('../features/activity/pages/activity-page'));
 const JoinPage = lazy(() => import('../features/team/pages/join-page'));
 const PullListsPage = lazy(() => import('../features/pull-lists/pages/pull-lists-page'));
@@ -69,7 +70,7 @@ const renderRackView = (warehouse: WarehouseDto) => (
 const CHECKLIST_PATH = /^\/([^/]+)-checklist\/?$/;
 // the signed-in screens: a signed-out visitor who opens one signs in first and then lands on it
 const SIGNED_IN_PATH =
-  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|import|messages|team|activity|pull-lists|checks|receive|warehouse\/|edit\/|v\/)/;
+  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|import|messages|team|backups|activity|pull-lists|checks|receive|warehouse\/|edit\/|v\/)/;
 
 // set once this tab has been signed in: after signing out, the screen left behind is not a deep link to return to
 const visit = { signedIn: false };
@@ -136,6 +137,7 @@ function SignedInRoutes() {
           <Route path={paths.checklistsAdmin} element={<ChecklistsAdminPage />} />
           <Route path={paths.messages} element={<MessagesPage />} />
           <Route path={paths.team} element={<TeamPage />} />
+          <Route path={paths.backups} element={<BackupsPage />} />
           <Route path={paths.activity} element={<ActivityPage />} />
           <Route path={paths.pullLists} element={<PullListsPage />} />
           <Route path="/pull-lists/:id" element={<PullListPage />} />

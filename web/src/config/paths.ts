@@ -13,6 +13,7 @@ export const paths = {
   checklistsAdmin: '/warehouse-checklists',
   messages: '/messages',
   team: '/team',
+  backups: '/backups',
   activity: '/activity',
   join: '/join',
   pullLists: '/pull-lists',

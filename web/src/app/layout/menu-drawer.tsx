@@ -1,5 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import {
+  Archive,
   ClipboardCheck,
   FileUp,
   Forklift,
@@ -141,6 +142,11 @@ export function MenuDrawer({
               {can('manager') && (
                 <MenuLink to={paths.team} icon={<Users className={iconClass} />} onNavigate={close}>
                   Team
+                </MenuLink>
+              )}
+              {can('manager') && (
+                <MenuLink to={paths.backups} icon={<Archive className={iconClass} />} onNavigate={close}>
+                  Backups
                 </MenuLink>
               )}
               {inbox.isSuccess && (

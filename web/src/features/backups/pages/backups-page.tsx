@@ -1,0 +1,24 @@
+import { useRole } from '../../../api/session';
+import { Page } from '../../../components/ui/page';
+import { RoleHint } from '../../../components/ui/role-hint';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { CompanyFileSection } from '../components/company-file-section';
+
+/** Backups (Managers): the company file to download. */
+export default function BackupsPage() {
+  useDocumentTitle('Backups');
+  const { can } = useRole();
+  if (!can('manager'))
+    return (
+      <Page title="Backups">
+        <RoleHint needed="manager">Only a Manager can download the company file.</RoleHint>
+      </Page>
+    );
+  return (
+    <Page title="Backups">
+      <div className="space-y-6">
+        <CompanyFileSection />
+      </div>
+    </Page>
+  );
+}
