@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { NewAccountSchema } from '../domain/schemas/auth.schema';
 import { createAccount, resetPassword } from './auth/auth.service';
 import { loadConfig } from './config';
+import { restoreDatabase } from './backups/restore';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { HttpError } from './http/errors';
@@ -15,9 +16,10 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   Passwords: at least 12 characters and hard to guess (a passphrase of several unrelated words works well).
   export         --company "Acme Moving" --out acme.json                  (the company's complete data, attachments included)
   import         --in acme.json                                           (into the database DATABASE_URL names)
-  backup         --out backup.db                                          (consistent copy of the SQLite database, safe while the server runs)`;
+  backup         --out backup.db                                          (consistent copy of the SQLite database, safe while the server runs)
+  restore        --from backups/backup-....db                              (puts a backup in place of the SQLite database; stop the server first)`;
 
-type Options = Partial<Record<'company' | 'email' | 'password' | 'out' | 'in', string>>;
+type Options = Partial<Record<'company' | 'email' | 'password' | 'out' | 'in' | 'from', string>>;
 
 function need(options: Options, ...names: (keyof Options)[]) {
   const missing = names.filter((n) => !options[n]);
@@ -75,10 +77,22 @@ const commands: Record<string, (database: DatabaseHandle, options: Options) => P
   },
 };
 
+function restore(options: Options): string {
+  need(options, 'from');
+  const target = loadConfig().database;
+  if (target.kind !== 'sqlite' || target.file === ':memory:') {
+    throw new Error(
+      'restore puts a backup in place of a SQLite database file; for PostgreSQL use pg_restore or your archive (see the README).',
+    );
+  }
+  const aside = restoreDatabase(target.file, options.from!);
+  return `Restored ${options.from} to ${target.file}.${aside ? ` The replaced database is kept at ${aside}.` : ''} Start the server again.`;
+}
+
 async function main() {
   const [name, ...rest] = process.argv.slice(2);
   const command = name ? commands[name] : undefined;
-  if (!command) {
+  if (!command && name !== 'restore') {
     console.error(USAGE);
     process.exit(2);
   }
@@ -90,12 +104,18 @@ async function main() {
       password: { type: 'string' },
       out: { type: 'string' },
       in: { type: 'string' },
+      from: { type: 'string' },
     },
   });
+  // restore works on the database file with no connection of its own open, so it runs before the others' opening
+  if (name === 'restore') {
+    console.log(restore(values));
+    return;
+  }
   const database = openDatabase(loadConfig().database);
   try {
     await migrateToLatest(database.db);
-    console.log(await command(database, values));
+    console.log(await command!(database, values));
   } finally {
     await database.close();
   }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { activityRoutes } from './activity/activity.routes';
+import { backupsRoutes } from './backups/backups.routes';
 import type { FeatureOptions } from './feature-options';
 import { checksRoutes } from './checks/checks.routes';
 import { checklistsRoutes } from './checklists/checklists.routes';
@@ -36,6 +37,7 @@ export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, opt
     importRoutes,
     labelsRoutes,
     checksRoutes,
+    backupsRoutes,
   ]) {
     await app.register(routes, options);
   }
