@@ -238,8 +238,8 @@ export class SqliteBackups {
 }
 
 /** The backup folder of a database file: BACKUP_DIR, or `backups` next to the file. */
-export function backupFolderOf(databaseFile: string, config: BackupConfig): string {
-  return config.dir ?? path.join(path.dirname(databaseFile), 'backups');
+export function backupFolderOf(databaseFile: string, dir?: string): string {
+  return dir ?? path.join(path.dirname(databaseFile), 'backups');
 }
 
 /** Why this installation takes no automatic backups, or its backups. */
@@ -256,5 +256,8 @@ export function automaticBackups(
   if (!sqlite) return { on: false, reason: POSTGRES_BACKUPS };
   if (sqlite.memory) return { on: false, reason: 'An in-memory database is not backed up.' };
   if (!config.schedule) return { on: false, reason: 'Automatic backups are off (BACKUP_SCHEDULE=off).' };
-  return { on: true, service: new SqliteBackups(sqlite, backupFolderOf(sqlite.name, config), config, log) };
+  return {
+    on: true,
+    service: new SqliteBackups(sqlite, backupFolderOf(sqlite.name, config.dir), config, log),
+  };
 }

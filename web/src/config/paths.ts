@@ -19,6 +19,7 @@ export const paths = {
   pullList: (id: number) => `/pull-lists/${id}`,
   receive: '/receive',
   checks: '/checks',
+  backups: '/backups',
   check: (id: number) => `/checks/${id}`,
   warehouse: (name: string) => `/warehouse/${warehouseSlug(name)}`,
   editWarehouse: (name: string) => `/edit/${warehouseSlug(name)}`,

@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import {
   ClipboardCheck,
+  DatabaseBackup,
   FileUp,
   Forklift,
   History,
@@ -141,6 +142,15 @@ export function MenuDrawer({
               {can('manager') && (
                 <MenuLink to={paths.team} icon={<Users className={iconClass} />} onNavigate={close}>
                   Team
+                </MenuLink>
+              )}
+              {can('manager') && (
+                <MenuLink
+                  to={paths.backups}
+                  icon={<DatabaseBackup className={iconClass} />}
+                  onNavigate={close}
+                >
+                  Backups
                 </MenuLink>
               )}
               {inbox.isSuccess && (
