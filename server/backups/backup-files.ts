@@ -33,9 +33,9 @@ export function listBackups(dir: string): BackupFile[] {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
+  } catch {
+    // none yet, or a folder this process cannot read: no backup to count on (the page and health warn)
+    return [];
   }
   const backups: BackupFile[] = [];
   for (const file of names) {

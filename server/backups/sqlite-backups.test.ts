@@ -38,6 +38,9 @@ function runRestore(databaseFile: string, from: string): Promise<CliRun> {
   });
 }
 
+/** a test that starts the command line (tsx compiles it first): seconds each, more on a busy machine */
+const CLI_TEST_MS = 180_000;
+
 const sha256 = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
 async function until<T>(
@@ -131,63 +134,67 @@ describe('automatic SQLite backups', () => {
     expect(fs.existsSync(folder)).toBe(false);
   });
 
-  it('takes checked backups on the schedule, prunes them, and the CLI restores the database they copied, row by row', async () => {
-    await app.close();
-    const original = sqliteFileRows(file);
-    const before = Date.now();
-    await startApp('* * * * * *');
-    const first = await until(() => {
-      const good = readLastGood(folder);
-      return good && Date.parse(good.takenAt) > before ? good : undefined;
-    }, 'a scheduled backup');
-    expect(first.bytes).toBeGreaterThan(0);
+  it(
+    'takes checked backups on the schedule, prunes them, and the CLI restores the database they copied, row by row',
+    async () => {
+      await app.close();
+      const original = sqliteFileRows(file);
+      const before = Date.now();
+      await startApp('* * * * * *');
+      const first = await until(() => {
+        const good = readLastGood(folder);
+        return good && Date.parse(good.takenAt) > before ? good : undefined;
+      }, 'a scheduled backup');
+      expect(first.bytes).toBeGreaterThan(0);
 
-    const health = (await app.inject({ method: 'GET', url: '/api/health' })).json();
-    expect(health.backups).toMatchObject({ automatic: true, overdue: false });
-    expect(Date.parse(health.backups.lastGood.takenAt)).toBeGreaterThanOrEqual(Date.parse(first.takenAt));
+      const health = (await app.inject({ method: 'GET', url: '/api/health' })).json();
+      expect(health.backups).toMatchObject({ automatic: true, overdue: false });
+      expect(Date.parse(health.backups.lastGood.takenAt)).toBeGreaterThanOrEqual(Date.parse(first.takenAt));
 
-    await until(() => {
-      const good = readLastGood(folder);
-      return good && good.file !== first.file ? good : undefined;
-    }, 'a second scheduled backup');
-    await app.close();
-    // nothing wrote since `original` was read, so every backup taken holds it
-    expect(sqliteFileRows(file)).toEqual(original);
-    const listed = listBackups(folder);
-    // retention: the newest backup of each day is kept, the first of today is gone
-    expect(listed.map((b) => b.file)).not.toContain(first.file);
-    expect(new Set(listed.map((b) => b.takenAt.toDateString())).size).toBe(listed.length);
-    expect(fs.readdirSync(folder).filter((name) => name.endsWith('.partial'))).toEqual([]);
-    const backup = path.join(folder, readLastGood(folder)!.file);
+      await until(() => {
+        const good = readLastGood(folder);
+        return good && good.file !== first.file ? good : undefined;
+      }, 'a second scheduled backup');
+      await app.close();
+      // nothing wrote since `original` was read, so every backup taken holds it
+      expect(sqliteFileRows(file)).toEqual(original);
+      const listed = listBackups(folder);
+      // retention: the newest backup of each day is kept, the first of today is gone
+      expect(listed.map((b) => b.file)).not.toContain(first.file);
+      expect(new Set(listed.map((b) => b.takenAt.toDateString())).size).toBe(listed.length);
+      expect(fs.readdirSync(folder).filter((name) => name.endsWith('.partial'))).toEqual([]);
+      const backup = path.join(folder, readLastGood(folder)!.file);
 
-    // while a server holds the database, restore refuses and changes nothing
-    await startApp('off');
-    await buildAccount(database.db, { company: 'Written after the backup' });
-    const refused = await runRestore(file, backup);
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('is in use: stop the server');
-    const written = await database.db
-      .selectFrom('companies')
-      .select('id')
-      .where('name', '=', 'Written after the backup')
-      .execute();
-    expect(written).toHaveLength(1);
+      // while a server holds the database, restore refuses and changes nothing
+      await startApp('off');
+      await buildAccount(database.db, { company: 'Written after the backup' });
+      const refused = await runRestore(file, backup);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('is in use: stop the server');
+      const written = await database.db
+        .selectFrom('companies')
+        .select('id')
+        .where('name', '=', 'Written after the backup')
+        .execute();
+      expect(written).toHaveLength(1);
 
-    await app.close();
-    await database.close();
-    const restored = await runRestore(file, backup);
-    expect(restored.stderr).toBe('');
-    expect(restored.code).toBe(0);
-    expect(restored.stdout).toContain('The replaced database is kept at');
-    expect(sqliteFileRows(file)).toEqual(original);
-    const aside = fs.readdirSync(dir).find((name) => name.startsWith('warehouse.replaced-'));
-    expect(aside).toBeDefined();
-    const replaced = sqliteFileRows(path.join(dir, aside!));
-    expect(replaced.companies).toHaveLength(original.companies!.length + 1);
+      await app.close();
+      await database.close();
+      const restored = await runRestore(file, backup);
+      expect(restored.stderr).toBe('');
+      expect(restored.code).toBe(0);
+      expect(restored.stdout).toContain('The replaced database is kept at');
+      expect(sqliteFileRows(file)).toEqual(original);
+      const aside = fs.readdirSync(dir).find((name) => name.startsWith('warehouse.replaced-'));
+      expect(aside).toBeDefined();
+      const replaced = sqliteFileRows(path.join(dir, aside!));
+      expect(replaced.companies).toHaveLength(original.companies!.length + 1);
 
-    database = openDatabase({ kind: 'sqlite', file });
-    await startApp('30 2 * * *');
-  });
+      database = openDatabase({ kind: 'sqlite', file });
+      await startApp('30 2 * * *');
+    },
+    CLI_TEST_MS,
+  );
 
   it("begins a backup at the operator's request and reports it when done", async () => {
     const before = readLastGood(folder)!;
@@ -250,15 +257,19 @@ describe('restore refuses a backup that is not sound, and changes nothing', () =
     unchanged(before);
   };
 
-  it('refuses a backup with a damaged page', async () => {
-    const damaged = path.join(dir, 'damaged.db');
-    const bytes = fs.readFileSync(good);
-    const pageSize = bytes.readUInt16BE(16);
-    // the b-tree page header of the second page: its type byte and cell counts
-    bytes.fill(0xa5, pageSize, pageSize + 12);
-    fs.writeFileSync(damaged, bytes);
-    await refusedWith(damaged, `${damaged} is damaged`);
-  });
+  it(
+    'refuses a backup with a damaged page',
+    async () => {
+      const damaged = path.join(dir, 'damaged.db');
+      const bytes = fs.readFileSync(good);
+      const pageSize = bytes.readUInt16BE(16);
+      // the b-tree page header of the second page: its type byte and cell counts
+      bytes.fill(0xa5, pageSize, pageSize + 12);
+      fs.writeFileSync(damaged, bytes);
+      await refusedWith(damaged, `${damaged} is damaged`);
+    },
+    CLI_TEST_MS,
+  );
 
   it('refuses a file that is not a SQLite database', async () => {
     const text = path.join(dir, 'notes.db');

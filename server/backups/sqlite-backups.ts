@@ -73,7 +73,7 @@ export class SqliteBackups {
     if (!this.config.schedule || this.job) return;
     this.job = new Cron(this.config.schedule, { unref: true, protect: true, catch: true }, async (job) => {
       const dueAt = job.currentRun() ?? new Date();
-      await this.runScheduled(dueAt);
+      await this.runScheduled(dueAt).catch((error: unknown) => this.recordFailure(error));
     });
   }
 
@@ -160,24 +160,27 @@ export class SqliteBackups {
 
   private runLocked(release: () => Promise<void>): Promise<void> {
     const run = this.copyCheckAndPrune()
-      .catch((error: unknown) => {
-        const message = error instanceof Error ? error.message : String(error);
-        this.log.error({ err: error }, 'backup failed');
-        try {
-          writeRecord(this.folder, {
-            ...readRecord(this.folder),
-            lastFailure: { at: new Date().toISOString(), message },
-          });
-        } catch (recordError) {
-          this.log.error({ err: recordError }, 'backup: the failure could not be recorded');
-        }
-      })
+      .catch((error: unknown) => this.recordFailure(error))
       .finally(async () => {
         this.running = undefined;
         await release().catch(() => undefined);
       });
     this.running = run;
     return run;
+  }
+
+  /** Logged, and kept in the folder's record for the page, when the folder can be written. */
+  private recordFailure(error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    this.log.error({ err: error }, 'backup failed');
+    try {
+      writeRecord(this.folder, {
+        ...readRecord(this.folder),
+        lastFailure: { at: new Date().toISOString(), message },
+      });
+    } catch (recordError) {
+      this.log.error({ err: recordError }, 'backup: the failure could not be recorded');
+    }
   }
 
   private async copyCheckAndPrune(): Promise<void> {
