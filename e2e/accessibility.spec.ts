@@ -148,6 +148,7 @@ test('axe-core finds no violation on any screen', async ({ signedIn: page, accou
     ['/pull-lists', 'pull lists'],
     ['/checks', 'warehouse checks'],
     ['/receive', 'receive shipment'],
+    ['/backups', 'backups'],
   ] as const) {
     await page.goto(path);
     await expect(page.locator('main h1').first()).toBeVisible();
@@ -318,6 +319,7 @@ test.describe('on a touch tablet', () => {
       ['/pull-lists', 'pull lists'],
       ['/checks', 'warehouse checks'],
       ['/receive', 'receive shipment'],
+      ['/backups', 'backups'],
     ] as const) {
       await page.goto(path);
       await expect(page.locator('main h1').first()).toBeVisible();

@@ -1,3 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { backupFileName, writeRecord } from '../server/backups/backup-files';
+import { backupFolderOf } from '../server/backups/sqlite-backups';
+import { markSelfContained } from '../server/backups/sqlite-file-check';
 import { openDatabase, type DatabaseHandle } from '../server/db/database';
 import { insertAttachment } from '../server/features/vaults/attachments.repo';
 import { E2E_DATABASE_FILE } from './e2e-env';
@@ -117,4 +122,22 @@ export async function attachFile(
   file: { fileName: string; contentType: string; content: Buffer },
 ): Promise<void> {
   await insertAttachment(db(), { companyId, vaultId, ...file });
+}
+
+/**
+ * A real backup of the test server's database in its backup folder, named and recorded as taken at `takenAt`, as
+ * the server's schedule would have left it (the page then shows it as the last good one).
+ */
+export async function placeBackupTakenAt(takenAt: Date): Promise<string> {
+  const folder = backupFolderOf(E2E_DATABASE_FILE);
+  fs.mkdirSync(folder, { recursive: true });
+  const file = backupFileName(takenAt);
+  const target = path.join(folder, file);
+  await e2eDatabase().sqlite!.backup(target);
+  markSelfContained(target);
+  writeRecord(folder, {
+    lastGood: { file, takenAt: takenAt.toISOString(), bytes: fs.statSync(target).size },
+    lastFailure: null,
+  });
+  return file;
 }

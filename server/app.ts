@@ -12,6 +12,7 @@ import Fastify, {
 import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '../domain/rules/capacity';
 import { authRoutes } from './auth/auth.routes';
 import { startHousekeeping } from './auth/housekeeping';
+import { automaticBackups } from './backups/sqlite-backups';
 import { guardRoutesByRole } from './auth/route-roles';
 import { sessionPlugin } from './auth/session.plugin';
 import type { AppConfig } from './config';
@@ -176,7 +177,13 @@ export async function buildApp({
     db: database.db,
     limits: { failuresPerAddress: config.loginRateLimit },
   });
-  await app.register(featureRoutes, { config, database });
+  // SQLite's automatic backups on their schedule (decision 029); PostgreSQL backs up with its own tools
+  const backups = automaticBackups(config.backups, database.sqlite, app.log);
+  if (backups.on) {
+    app.addHook('onReady', async () => backups.service.start());
+    app.addHook('onClose', async () => backups.service.stop());
+  }
+  await app.register(featureRoutes, { config, database, backups });
   // a change in a warehouse a stream watches carries its fields' new state, read once per change (decision 023)
   const feed = new EventFeed(database, listener, (companyId, fieldIds) =>
     loadFields(database.db, companyId, fieldIds),

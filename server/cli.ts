@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { NewAccountSchema } from '../domain/schemas/auth.schema';
 import { createAccount, resetPassword } from './auth/auth.service';
 import { loadConfig } from './config';
+import { restoreDatabase } from './backups/restore';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { HttpError } from './http/errors';
@@ -18,9 +19,10 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   export         --company "Acme Moving" --out acme.tar                   (the company file: all its data, attachments included)
   import         --in acme.tar                                            (into the database DATABASE_URL names; also reads the older .json files)
   verify         --in acme.tar                                            (checks a company file without a database; exit code 1 when damaged)
-  backup         --out backup.db                                          (consistent copy of the SQLite database, safe while the server runs)`;
+  backup         --out backup.db                                          (consistent copy of the SQLite database, safe while the server runs)
+  restore        --from backups/backup-....db                              (puts a backup in place of the SQLite database; stop the server first)`;
 
-type Options = Partial<Record<'company' | 'email' | 'password' | 'out' | 'in', string>>;
+type Options = Partial<Record<'company' | 'email' | 'password' | 'out' | 'in' | 'from', string>>;
 
 function need(options: Options, ...names: (keyof Options)[]) {
   const missing = names.filter((n) => !options[n]);
@@ -114,6 +116,18 @@ async function verify(options: Options): Promise<boolean> {
   return false;
 }
 
+function restore(options: Options): string {
+  need(options, 'from');
+  const target = loadConfig().database;
+  if (target.kind !== 'sqlite' || target.file === ':memory:') {
+    throw new Error(
+      'restore puts a backup in place of a SQLite database file; for PostgreSQL use pg_restore or your archive (see the README).',
+    );
+  }
+  const aside = restoreDatabase(target.file, options.from!);
+  return `Restored ${options.from} to ${target.file}.${aside ? ` The replaced database is kept at ${aside}.` : ''} Start the server again.`;
+}
+
 async function main() {
   const [name, ...rest] = process.argv.slice(2);
   const command = name ? commands[name] : undefined;
@@ -121,7 +135,7 @@ async function main() {
     const { values } = parseArgs({ args: rest, options: { in: { type: 'string' } } });
     process.exit((await verify(values)) ? 0 : 1);
   }
-  if (!command) {
+  if (!command && name !== 'restore') {
     console.error(USAGE);
     process.exit(2);
   }
@@ -133,12 +147,18 @@ async function main() {
       password: { type: 'string' },
       out: { type: 'string' },
       in: { type: 'string' },
+      from: { type: 'string' },
     },
   });
+  // restore works on the database file with no connection of its own open, so it runs before the others' opening
+  if (name === 'restore') {
+    console.log(restore(values));
+    return;
+  }
   const database = openDatabase(loadConfig().database);
   try {
     await migrateToLatest(database.db);
-    console.log(await command(database, values));
+    console.log(await command!(database, values));
   } finally {
     await database.close();
   }

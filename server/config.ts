@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { Cron } from 'croner';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -44,6 +45,16 @@ const EnvSchema = z.object({
     .string()
     .refine(isTimeZone, 'REPORT_TIME_ZONE must be a time zone name such as Europe/Berlin')
     .default('UTC'),
+  // automatic backups of a SQLite database: where, when (a cron pattern in local time, or off) and how many are kept
+  BACKUP_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  BACKUP_SCHEDULE: z
+    .string()
+    .default('30 2 * * *')
+    .refine((v) => v === 'off' || isCronPattern(v), {
+      message: 'BACKUP_SCHEDULE must be a cron pattern (e.g. "30 2 * * *" for 02:30 every night) or off',
+    }),
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(1000).default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(1000).default(4),
 });
 
 /** Whether the runtime knows this IANA time zone name. */
@@ -54,6 +65,26 @@ export function isTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
+}
+
+function isCronPattern(pattern: string): boolean {
+  try {
+    new Cron(pattern, { paused: true }).stop();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface BackupConfig {
+  /** the backup folder; undefined: a `backups` folder next to the database file */
+  dir: string | undefined;
+  /** cron pattern (5 fields, or 6 with seconds) in the server's local time; null: no automatic backups */
+  schedule: string | null;
+  /** the newest backup of each of this many most recent days is kept */
+  keepDaily: number;
+  /** and the newest of each of this many most recent weeks (Monday to Sunday) */
+  keepWeekly: number;
 }
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -89,6 +120,8 @@ export interface AppConfig {
   publicUrl: string | undefined;
   /** the time zone of report times when the browser names none */
   reportTimeZone: string;
+  /** automatic backups, on SQLite only (decision 029) */
+  backups: BackupConfig;
 }
 
 export const DEFAULT_SQLITE_FILE = path.resolve('data', 'warehouse.db');
@@ -144,5 +177,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
     publicUrl: e.PUBLIC_URL,
     reportTimeZone: e.REPORT_TIME_ZONE,
+    backups: {
+      dir: e.BACKUP_DIR === undefined ? undefined : path.resolve(e.BACKUP_DIR),
+      schedule: e.BACKUP_SCHEDULE === 'off' ? null : e.BACKUP_SCHEDULE,
+      keepDaily: e.BACKUP_KEEP_DAILY,
+      keepWeekly: e.BACKUP_KEEP_WEEKLY,
+    },
   };
 }

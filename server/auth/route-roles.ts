@@ -118,6 +118,9 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'PATCH /api/profile': 'viewer',
   // the landing page's messages reach the operator's managers only
   'GET /api/contact/messages': 'manager',
+  // the installation's automatic backups, for its operator's managers (decision 029)
+  'GET /api/backups': 'manager',
+  'POST /api/backups': 'manager',
 };
 
 /** The declared need of one route; undefined for a route outside the API (the web app's files). */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { activityRoutes } from './activity/activity.routes';
+import { backupsRoutes } from './backups/backups.routes';
 import type { FeatureOptions } from './feature-options';
 import { checksRoutes } from './checks/checks.routes';
 import { checklistsRoutes } from './checklists/checklists.routes';
@@ -45,6 +46,7 @@ export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, opt
     labelsRoutes,
     checksRoutes,
     companyFileRoutes,
+    backupsRoutes,
   ]) {
     await app.register(routes, options);
   }

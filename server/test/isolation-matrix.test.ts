@@ -560,6 +560,9 @@ const RECIPES: Record<string, Recipe> = {
   ],
   // landing-page messages belong to the operator's company only
   'GET /api/contact/messages': () => [{ label: "the operator's inbox", url: '/api/contact/messages' }],
+  // the installation's automatic backups hold every company: the operator's (A's) managers only
+  'GET /api/backups': () => [{ label: "the installation's backups", url: '/api/backups' }],
+  'POST /api/backups': () => [{ label: 'a backup of the installation', url: '/api/backups' }],
   'GET /api/vaults/all': () => [{ label: "B's print list", url: '/api/vaults/all', asOther: 200 }],
   'GET /api/scan': (t) => [
     { label: "A's vault label link", url: scanUrl(`https://site.test/v/${t.vaultLabelCode}`) },

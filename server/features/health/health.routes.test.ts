@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { environmentWith, loadConfig } from '../../config';
+import { POSTGRES_BACKUPS } from '../../backups/sqlite-backups';
 import { type DatabaseHandle, openDatabase } from '../../db/database';
 import { DATABASE_UNREACHABLE } from '../../http/errors';
 import { freePort } from '../../test/server-process';
@@ -13,7 +14,15 @@ describe.each(testEngines())('GET /api/health on %s', (engine) => {
   it('answers 200 while the database answers and nothing failed', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: engine });
+    // the test app's database is in memory on SQLite: neither engine takes automatic backups here
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: engine,
+      backups: {
+        automatic: false,
+        reason: engine === 'postgres' ? POSTGRES_BACKUPS : 'An in-memory database is not backed up.',
+      },
+    });
   });
 });
 

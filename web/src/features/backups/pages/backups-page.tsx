@@ -2,9 +2,10 @@ import { useRole } from '../../../api/session';
 import { Page } from '../../../components/ui/page';
 import { RoleHint } from '../../../components/ui/role-hint';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AutomaticBackupsSection } from '../components/automatic-backups-section';
 import { CompanyFileSection } from '../components/company-file-section';
 
-/** Backups (Managers): the company file to download. */
+/** Backups (Managers): the company file to download, and the installation's automatic backups. */
 export default function BackupsPage() {
   useDocumentTitle('Backups');
   const { can } = useRole();
@@ -18,6 +19,7 @@ export default function BackupsPage() {
     <Page title="Backups">
       <div className="space-y-6">
         <CompanyFileSection />
+        <AutomaticBackupsSection />
       </div>
     </Page>
   );

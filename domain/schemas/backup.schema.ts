@@ -1,0 +1,31 @@
+/** A kept backup of the installation's SQLite database. */
+export interface BackupFileDto {
+  file: string;
+  takenAt: string;
+  bytes: number;
+}
+
+/** GET /api/backups: the installation's automatic backups, for its operator's Managers. */
+export type BackupsDto =
+  | { automatic: false; reason: string }
+  | {
+      automatic: true;
+      folder: string;
+      /** cron pattern in the server's local time */
+      schedule: string;
+      nextRun: string | null;
+      running: boolean;
+      lastGood: BackupFileDto | null;
+      lastFailure: { at: string; message: string } | null;
+      /** newest first */
+      kept: BackupFileDto[];
+      /** no good backup, or the last one is older than two days */
+      overdue: boolean;
+      keepDaily: number;
+      keepWeekly: number;
+    };
+
+/** The backups part of GET /api/health. */
+export type HealthBackupsDto =
+  | { automatic: false; reason: string }
+  | { automatic: true; lastGood: { takenAt: string; bytes: number } | null; overdue: boolean };
