@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { type Trx, isPostgres } from '../../db/locks';
-import { forgetMember } from '../../auth/session-cache';
+import { forgetEveryone, forgetMember } from '../../auth/session-cache';
 
 export async function listMembers(db: Db, companyId: number) {
   return db
@@ -158,4 +158,18 @@ export async function retireResetLinks(db: Db, userId: number) {
 export async function userWithEmailExists(db: Db, email: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   return row !== undefined;
+}
+
+export async function findCompanySettings(db: Db, companyId: number) {
+  return db
+    .selectFrom('companies')
+    .select(['id', 'name', 'locale'])
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+}
+
+export async function updateCompanyLocale(db: Db, companyId: number, locale: string) {
+  await db.updateTable('companies').set({ locale }).where('id', '=', companyId).execute();
+  // the sessions carry the company's locale
+  forgetEveryone();
 }

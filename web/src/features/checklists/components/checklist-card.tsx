@@ -4,14 +4,8 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { ChecklistDto } from '../../../../../domain/schemas/checklist.schema';
 import { checklistPosterUrl } from '../../../api/labels';
+import { useFormat } from '../../../lib/format';
 
-const createdFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'numeric',
-  day: 'numeric',
-  year: 'numeric',
-});
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 const smallButton =
   'inline-flex min-h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-50';
@@ -96,6 +90,7 @@ export function ChecklistCard({
   /** absent for a member who may not issue links */
   onRenewKey?: () => void;
 }) {
+  const format = useFormat();
   const done = checklist.tasks.filter((t) => t.completed).length;
   return (
     <article
@@ -106,7 +101,7 @@ export function ChecklistCard({
         <div className="min-w-0">
           <p className="text-sm text-slate-500">
             <time dateTime={checklist.created_at}>
-              {createdFormat.format(new Date(checklist.created_at))}
+              {format.date(checklist.created_at)}
             </time>
           </p>
           <h2 className="text-lg font-semibold break-words text-primary">{checklist.warehouseName}</h2>
@@ -151,7 +146,7 @@ export function ChecklistCard({
                     {task.completed ? (
                       <p className="text-xs text-slate-600">
                         Completed by {task.completed_by || 'Unknown'}
-                        {task.completed_at && ` · ${timeFormat.format(new Date(task.completed_at))}`}
+                        {task.completed_at && ` · ${format.dateTime(task.completed_at)}`}
                       </p>
                     ) : task.reason ? (
                       <p className="text-xs text-amber-700">
@@ -159,7 +154,7 @@ export function ChecklistCard({
                         {task.completed_by && ` (${task.completed_by}`}
                         {task.completed_by &&
                           task.completed_at &&
-                          `, ${timeFormat.format(new Date(task.completed_at))}`}
+                          `, ${format.dateTime(task.completed_at)}`}
                         {task.completed_by && ')'}
                       </p>
                     ) : null}

@@ -21,8 +21,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useIdParam } from '../../../lib/use-id-param';
 import { PutBackDialog, type PickedSlot } from '../components/put-back-dialog';
 import { downloadPickSheet } from '../pick-sheet';
+import { useFormat } from '../../../lib/format';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const STATE_LABEL = { 'in-field': 'In field', 'on-stage': 'On stage', released: 'Released' } as const;
 
 /**
@@ -54,6 +54,7 @@ function PullListView({ list }: { list: PullListDto }) {
   const [elsewhereError, setElsewhereError] = useState<unknown>(null);
   const session = useSession();
   const warehouses = useWarehouses(session.data?.companyId);
+  const format = useFormat();
   const waiting = list.set_aside.filter((v) => v.state === 'set-aside');
   const released = list.released_at !== null;
   const allPulled = list.vaults.every((v) => v.state !== 'in-field');
@@ -128,11 +129,11 @@ function PullListView({ list }: { list: PullListDto }) {
           All pull lists
         </Link>
         {' · '}
-        {list.vaults.length} vaults · made {when.format(new Date(list.created_at))}
+        {list.vaults.length} vaults · made {format.dateTime(list.created_at)}
         {list.created_by ? ` by ${list.created_by}` : ''}
         {released && (
           <span data-testid="released-note">
-            {' · '}released {when.format(new Date(list.released_at!))}
+            {' · '}released {format.dateTime(list.released_at!)}
             {list.released_by ? ` by ${list.released_by}` : ''}
           </span>
         )}

@@ -11,8 +11,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useFormat } from '../../../lib/format';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Pull lists: make one for an order or a customer (also reached from search and the vault page), and open one. */
 export default function PullListsPage() {
@@ -21,6 +21,7 @@ export default function PullListsPage() {
   const lists = usePullLists();
   const create = useCreatePullList();
   const navigate = useNavigate();
+  const format = useFormat();
   const [kind, setKind] = useState<'order' | 'customer'>(params.get('customer') ? 'customer' : 'order');
   const [name, setName] = useState(params.get('customer') ?? params.get('order') ?? '');
 
@@ -86,7 +87,7 @@ export default function PullListsPage() {
                       ? `, ${list.left_in_fields} still in fields`
                       : ', all pulled'}
                 </span>
-                <span className="text-xs text-slate-500">{when.format(new Date(list.created_at))}</span>
+                <span className="text-xs text-slate-500">{format.dateTime(list.created_at)}</span>
               </Link>
             </li>
           ))}

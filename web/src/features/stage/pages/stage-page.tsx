@@ -17,18 +17,21 @@ import { MoveVaultDialog, vaultLabel } from '../components/move-vault-dialog';
 import { ToggleSwitch } from '../../../components/ui/toggle-switch';
 import { QueryFailed } from '../../../components/ui/error-list';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { type Formatters, useFormat } from '../../../lib/format';
 
 const SUCCESS_DIALOG_MS = 2000;
 
-const stagedTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** 'From Main A3, position 2' (or 'Added to the stage') and when, for the staged card. */
-function stagedLines(vault: StagedVaultDto): { where: string; when: string | null } {
+function stagedLines(
+  vault: StagedVaultDto,
+  format: Formatters,
+): { where: string; when: string | null } {
   const from = vault.staged_from;
   const where = from
     ? `From ${[from.warehouse, from.field].filter(Boolean).join(' ') || 'a field'}${from.position !== null ? `, position ${from.position}` : ''}`
     : 'Added to the stage';
-  return { where, when: vault.staged_at ? stagedTime.format(new Date(vault.staged_at)) : null };
+  return { where, when: vault.staged_at ? format.dateTime(vault.staged_at) : null };
 }
 
 export default function StagePage() {
@@ -37,6 +40,7 @@ export default function StagePage() {
   const staged = useStagedVaults();
   const warehouses = useWarehouses(session.data?.companyId);
   const deleteVaults = useDeleteVaults();
+  const format = useFormat();
   // a Viewer sees the stage; moving and deleting are Floor work
   const canWork = useRole().can('floor');
   const [deleteMode, setDeleteMode] = useState(false);
@@ -169,10 +173,10 @@ export default function StagePage() {
                     {vault.order_name && (
                       <span className="text-xs text-slate-600">Order {vault.order_name}</span>
                     )}
-                    <span className="mt-auto pt-2 text-xs text-slate-600">{stagedLines(vault).where}</span>
+                    <span className="mt-auto pt-2 text-xs text-slate-600">{stagedLines(vault, format).where}</span>
                     {vault.staged_at && (
                       <time dateTime={vault.staged_at} className="text-xs text-slate-600">
-                        {stagedLines(vault).when}
+                        {stagedLines(vault, format).when}
                       </time>
                     )}
                   </button>
