@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDay, formatNumber, formatPercent } from './format';
+import { formatCount, formatDate, formatDateTime, formatDay, formatNumber, formatPercent } from './format';
 
 const moment = new Date(Date.UTC(2026, 2, 4, 15, 5));
 
@@ -13,6 +13,9 @@ describe('the company-locale formatters', () => {
     expect(formatNumber(1234.5, 'de-DE')).toBe('1.234,5');
     expect(formatPercent(42, 'en-US')).toBe('42%');
     expect(formatPercent(42, 'de-DE')).toBe('42\u00a0%');
+    expect(formatCount(1, 'vault')).toBe('1 vault');
+    expect(formatCount(0, 'vault')).toBe('0 vaults');
+    expect(formatCount(1200, 'vault', 'vaults', 'de-DE')).toBe('1.200 vaults');
   });
 
   it('give one moment the same text wherever it is shown, and en-US when no locale is given', () => {

@@ -30,7 +30,8 @@ export function formatDate(value: DateInput, locale: string = DEFAULT_LOCALE): s
 export function formatDay(value: DateInput, locale: string = DEFAULT_LOCALE): string {
   return cached(
     `day|${locale}`,
-    () => new Intl.DateTimeFormat(locale, { weekday: 'long', year: 'numeric', month: 'short', day: 'numeric' }),
+    () =>
+      new Intl.DateTimeFormat(locale, { weekday: 'long', year: 'numeric', month: 'short', day: 'numeric' }),
   ).format(toDate(value));
 }
 
@@ -56,6 +57,16 @@ export function formatPercent(value: number, locale: string = DEFAULT_LOCALE): s
   );
 }
 
+/** A count with its noun, one or many: '1 vault', '2 vaults', '1,200 vaults'. */
+export function formatCount(
+  count: number,
+  one: string,
+  many = `${one}s`,
+  locale: string = DEFAULT_LOCALE,
+): string {
+  return `${formatNumber(count, locale)} ${count === 1 ? one : many}`;
+}
+
 /** The signed-in company's locale; the default one while no one is signed in (the public checklist page). */
 export function useCompanyLocale(): string {
   return useSession().data?.company.locale ?? DEFAULT_LOCALE;
@@ -68,6 +79,7 @@ export interface Formatters {
   dateTime: (value: DateInput) => string;
   number: (value: number) => string;
   percent: (value: number) => string;
+  count: (count: number, one: string, many?: string) => string;
 }
 
 /** The formatters of the company's locale, for a component to use as it renders. */
@@ -80,5 +92,6 @@ export function useFormat(): Formatters {
     dateTime: (value) => formatDateTime(value, locale),
     number: (value) => formatNumber(value, locale),
     percent: (value) => formatPercent(value, locale),
+    count: (count, one, many) => formatCount(count, one, many, locale),
   };
 }

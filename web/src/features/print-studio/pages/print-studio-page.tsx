@@ -34,7 +34,6 @@ import { useFormat } from '../../../lib/format';
 
 type PrintStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
-
 const plural = (n: number) => `${n} ${n === 1 ? 'vault' : 'vaults'}`;
 
 /** The filters in words, for the paper copy. */
@@ -155,6 +154,7 @@ export default function PrintStudioPage() {
           onOpenChange={setLabelsOpen}
           vaultIds={[...placed, ...staged].map((v) => v.id)}
           warehouses={warehouses.data ?? []}
+          shownWarehouse={filters.warehouse}
         />
       )}
     </div>

@@ -13,7 +13,6 @@ import { errorMessages } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFormat } from '../../../lib/format';
 
-
 /** Pull lists: make one for an order or a customer (also reached from search and the vault page), and open one. */
 export default function PullListsPage() {
   useDocumentTitle('Pull lists');
@@ -54,9 +53,18 @@ export default function PullListsPage() {
           {kind === 'order' ? 'Order number' : 'Customer name'}
           <input className={inputClass} value={name} onChange={(e) => setName(e.target.value)} required />
         </label>
-        <Button type="submit" disabled={create.isPending || name.trim() === ''}>
+        <Button
+          type="submit"
+          disabled={create.isPending || name.trim() === ''}
+          aria-describedby={name.trim() === '' ? 'pull-list-why' : undefined}
+        >
           Make pull list
         </Button>
+        {name.trim() === '' && (
+          <p id="pull-list-why" className="w-full text-xs text-slate-600">
+            Type {kind === 'order' ? 'an order number' : "a customer's name"} to make its pull list.
+          </p>
+        )}
         {create.isError && (
           <div className="w-full">
             <ErrorList messages={errorMessages(create.error)} />
@@ -80,7 +88,7 @@ export default function PullListsPage() {
               >
                 <span className="flex-1 font-semibold text-slate-800">{list.title}</span>
                 <span className="text-sm text-slate-500">
-                  {list.vault_count} vaults
+                  {format.count(list.vault_count, 'vault')}
                   {list.released_at
                     ? ', released'
                     : list.left_in_fields > 0
