@@ -98,7 +98,9 @@ export function findFileProblems(data: unknown): string[] {
       problems.push(`company: created_at must be a date and time, found ${show(company.created_at)}`);
     // files written before the company had a locale have none: the company gets the default
     if (company.locale !== undefined && !isCompanyLocale(company.locale))
-      problems.push(`company: locale must be one of ${COMPANY_LOCALES.join(', ')}, found ${show(company.locale)}`);
+      problems.push(
+        `company: locale must be one of ${COMPANY_LOCALES.join(', ')}, found ${show(company.locale)}`,
+      );
     for (const key of Object.keys(company))
       if (!['name', 'created_at', 'locale'].includes(key)) problems.push(`company: unknown key "${key}"`);
   }

@@ -120,7 +120,12 @@ export async function importCompany(db: Db, data: unknown): Promise<{ companyId:
     throw new HttpError(409, [`These users already exist: ${taken.map((u) => u.email).join(', ')}.`]);
 
   const write = db.transaction().execute(async (trx) => {
-    const { id: companyId } = await insertCompany(trx, file.company.name, file.company.created_at, file.company.locale);
+    const { id: companyId } = await insertCompany(
+      trx,
+      file.company.name,
+      file.company.created_at,
+      file.company.locale,
+    );
     const maps: IdMaps = new Map();
     let count = 0;
     for (const table of TABLES) {

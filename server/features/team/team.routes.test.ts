@@ -401,10 +401,16 @@ describe.each(testEngines())('team, roles and one-time links on %s', (engine) =>
     const before = await as(floor.cookie, 'GET', '/api/auth/');
     expect(before.json()).toMatchObject({ company: { locale: 'en-US' } });
 
-    const changed = await boss.request({ method: 'PATCH', url: '/api/company', payload: { locale: 'de-DE' } });
+    const changed = await boss.request({
+      method: 'PATCH',
+      url: '/api/company',
+      payload: { locale: 'de-DE' },
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({ id: boss.companyId, name: expect.any(String), locale: 'de-DE' });
-    expect((await as(floor.cookie, 'GET', '/api/auth/')).json()).toMatchObject({ company: { locale: 'de-DE' } });
+    expect((await as(floor.cookie, 'GET', '/api/auth/')).json()).toMatchObject({
+      company: { locale: 'de-DE' },
+    });
     // another company keeps its own
     expect((await outsider.request({ method: 'GET', url: '/api/auth/' })).json()).toMatchObject({
       company: { locale: 'en-US' },

@@ -6,7 +6,6 @@ import type { ChecklistDto } from '../../../../../domain/schemas/checklist.schem
 import { checklistPosterUrl } from '../../../api/labels';
 import { useFormat } from '../../../lib/format';
 
-
 const smallButton =
   'inline-flex min-h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-50';
 
@@ -100,9 +99,7 @@ export function ChecklistCard({
       <header className="flex items-start justify-between gap-3 border-b border-slate-100 px-5 py-4">
         <div className="min-w-0">
           <p className="text-sm text-slate-500">
-            <time dateTime={checklist.created_at}>
-              {format.date(checklist.created_at)}
-            </time>
+            <time dateTime={checklist.created_at}>{format.date(checklist.created_at)}</time>
           </p>
           <h2 className="text-lg font-semibold break-words text-primary">{checklist.warehouseName}</h2>
         </div>
@@ -152,9 +149,7 @@ export function ChecklistCard({
                       <p className="text-xs text-amber-700">
                         Not done: {task.reason}
                         {task.completed_by && ` (${task.completed_by}`}
-                        {task.completed_by &&
-                          task.completed_at &&
-                          `, ${format.dateTime(task.completed_at)}`}
+                        {task.completed_by && task.completed_at && `, ${format.dateTime(task.completed_at)}`}
                         {task.completed_by && ')'}
                       </p>
                     ) : null}

@@ -25,7 +25,6 @@ import { useFormat } from '../../../lib/format';
 
 const CHECKLIST_NAME_KEY = 'warehouse-manager.checklist-name';
 
-
 /** The whole task list (ids only) with one answer applied, as the server takes it. */
 function answerBody(
   checklist: ChecklistDto,

@@ -7,7 +7,6 @@ import { ApiError, errorMessages } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFormat } from '../../../lib/format';
 
-
 /** Messages sent through the landing page's contact form, newest first. */
 export default function MessagesPage() {
   useDocumentTitle('Messages');

@@ -27,7 +27,6 @@ import { useFormat } from '../../../lib/format';
 
 type Busy = { label: string; percent: number } | null;
 
-
 function DownloadLink({ href, children }: { href: string; children: string }) {
   return (
     <a href={href} download className={buttonClass('secondary')}>

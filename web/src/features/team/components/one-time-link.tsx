@@ -5,7 +5,6 @@ import { linkAddress } from '../../../api/team';
 import { Button } from '../../../components/ui/button';
 import { useFormat } from '../../../lib/format';
 
-
 /** A one-time link as it is shown once: the address, a copy button and when it stops working. */
 export function OneTimeLink({ link, label }: { link: MemberLinkDto; label: string }) {
   const format = useFormat();
@@ -35,8 +34,8 @@ export function OneTimeLink({ link, label }: { link: MemberLinkDto; label: strin
         </Button>
       </div>
       <p className="text-xs text-slate-600">
-        Works once, until {format.dateTime(link.expiresAt)}. Only this page shows it: send it to the
-        member yourself.
+        Works once, until {format.dateTime(link.expiresAt)}. Only this page shows it: send it to the member
+        yourself.
       </p>
     </div>
   );

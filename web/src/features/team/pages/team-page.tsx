@@ -29,7 +29,6 @@ import { RevokeLinkButton } from '../components/revoke-link-button';
 import { LabelledOptions } from '../../../components/ui/named-options';
 import { useFormat } from '../../../lib/format';
 
-
 // a card's cell names its column on a phone, where the column headings are not shown
 const cellLabel = 'mb-1 block text-xs font-semibold tracking-wide text-slate-500 uppercase md:sr-only';
 
@@ -250,7 +249,8 @@ function CompanySection() {
               change.mutate(
                 { locale: next },
                 {
-                  onSuccess: () => toast.success(`Dates and numbers are now written for ${LOCALE_LABELS[next]}`),
+                  onSuccess: () =>
+                    toast.success(`Dates and numbers are now written for ${LOCALE_LABELS[next]}`),
                   onError: (error) => toast.error(errorMessages(error).join(' ')),
                 },
               );
