@@ -450,3 +450,26 @@ test('a rack dragged with the keyboard is announced by its name', async ({ signe
   await expect(live).toContainText('Moving rack Loud Rack was cancelled');
   await expect(page.locator('[id^="DndLiveRegion"]').filter({ hasText: /rack-\d+/ })).toHaveCount(0);
 });
+
+// Issue 27, point 8: where focus goes after a change of page and after a refused submit.
+test.describe('focus', () => {
+  test('after a change of page it is on the new heading; after a refused submit on the first field in error', async ({
+    signedIn: page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Warehouses' })).toBeVisible();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Statistics' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Statistics' })).toBeFocused();
+
+    await page.goto('/add-warehouse');
+    const form = page.getByRole('form', { name: 'Add Warehouse' });
+    await form.getByLabel('Name').fill('Focus Depot');
+    await form.getByRole('button', { name: 'Add Warehouse' }).click();
+    // the name is fine: the first field in error is Rows, and its message is its description
+    const rows = form.getByRole('spinbutton', { name: 'Rows', exact: true });
+    await expect(rows).toBeFocused();
+    await expect(rows).toHaveAttribute('aria-invalid', 'true');
+  });
+});

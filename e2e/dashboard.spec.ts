@@ -47,8 +47,11 @@ test.describe('dashboard and Add Warehouse', () => {
     await expect(form.getByRole('button', { name: 'Adding...' })).toBeDisabled();
     release();
 
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // the new warehouse opens, ready for its first vault
+    await expect(page).toHaveURL(/\/warehouse\/north-depot$/);
     await expect(page.getByText('North Depot added.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'North Depot' })).toBeVisible();
+    await page.goto('/dashboard');
     const card = page.getByRole('article', { name: 'North Depot' });
     await expect(card.getByTestId('occupancy')).toHaveText('0%');
     await expect(card.getByTestId('occupancy')).toHaveAttribute('data-colour', 'green');

@@ -124,7 +124,7 @@ test.describe('Edit warehouse', () => {
       length: 40,
     });
     await page.goto(`/edit/${w.slug}`);
-    const block = page.getByRole('button', { name: 'Field grid (VAULTS): drag to place it' });
+    const block = page.getByRole('button', { name: 'VAULTS: the field grid, drag to place it' });
     await block.scrollIntoViewIfNeeded();
     const box = (await block.boundingBox())!;
     // the plan is drawn at 10 px per foot here: 150 px right and 100 px down is 15 ft and 10 ft

@@ -30,5 +30,6 @@ export interface SessionUser {
   /** what the member may do (domain/rules/roles.ts) */
   role: Role;
   companyId: number;
-  company: { id: number; name: string };
+  /** `locale`: how the company's dates and numbers are shown (domain/rules/locale.ts) */
+  company: { id: number; name: string; locale: string };
 }

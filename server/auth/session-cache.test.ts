@@ -31,6 +31,7 @@ const row = (userId: number, expiresAt = '2999-01-01T00:00:00.000Z'): SessionRow
   role: 'floor',
   company_id: 1,
   company_name: 'Movers',
+  company_locale: 'en-US',
 });
 const NOW = '2026-06-01T00:00:00.000Z';
 const STARTED_AFTER = '2025-06-01T00:00:00.000Z';

@@ -31,6 +31,11 @@ export function forgetMember(userId: number): void {
   for (const cache of caches) cache.forgetMember(userId);
 }
 
+/** A company's name or locale changed in this process: every cache forgets every session (as the trigger says). */
+export function forgetEveryone(): void {
+  for (const cache of caches) cache.forgetEveryone();
+}
+
 /**
  * The sessions one app has looked up. Used only while its LISTEN connection is up: a change made while it was down
  * could not be heard, so then every request looks its session up and the cache starts empty when it is back.
@@ -105,6 +110,10 @@ export class SessionCache {
   forgetMember(userId: number): void {
     this.generation += 1;
     for (const [id, entry] of this.entries) if (entry.row.id === userId) this.entries.delete(id);
+  }
+
+  forgetEveryone(): void {
+    this.forgetAll();
   }
 
   private forgetAll(): void {

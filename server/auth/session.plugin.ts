@@ -43,6 +43,7 @@ export function presentSessionUser(row: {
   role: string;
   company_id: number;
   company_name: string;
+  company_locale: string;
 }): SessionUser {
   return {
     id: row.id,
@@ -50,7 +51,7 @@ export function presentSessionUser(row: {
     username: row.username,
     role: isRole(row.role) ? row.role : 'viewer',
     companyId: row.company_id,
-    company: { id: row.company_id, name: row.company_name },
+    company: { id: row.company_id, name: row.company_name, locale: row.company_locale },
   };
 }
 

@@ -51,6 +51,7 @@ export const SESSION_USER_COLUMNS = [
   'users.role',
   'users.company_id',
   'companies.name as company_name',
+  'companies.locale as company_locale',
 ] as const;
 
 export async function findSessionUser(db: Db, userId: number) {

@@ -21,6 +21,7 @@ import * as fallbackSlotsApart from './migrations/0022-fallback-slots-apart';
 import * as eventsAnnounced from './migrations/0023-events-announced-by-their-writer';
 import * as companyFileJobs from './migrations/0026-company-file-jobs';
 import * as keptCheckReports from './migrations/0030-kept-check-reports';
+import * as companyLocale from './migrations/0037-company-locale';
 
 // Listed here, not read from disk, so the same code runs from source and from any bundle.
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0023-events-announced-by-their-writer': eventsAnnounced,
   '0026-company-file-jobs': companyFileJobs,
   '0030-kept-check-reports': keptCheckReports,
+  '0037-company-locale': companyLocale,
 };
 
 /** Migrates to the newest migration, or up to and including `target` (tests of a migration on older data). */

@@ -8,6 +8,8 @@ type Timestamp = string;
 export interface CompaniesTable {
   id: Generated<number>;
   name: string;
+  /** the locale its dates and numbers are shown in (domain/rules/locale.ts) */
+  locale: Generated<string>;
   created_at: Timestamp;
 }
 

@@ -673,6 +673,9 @@ const RECIPES: Record<string, Recipe> = {
       asSignedOut: 404,
     },
   ],
+  'PATCH /api/company': () => [
+    { label: "B's own company's locale", url: '/api/company', payload: { locale: 'de-DE' }, asOther: 200 },
+  ],
   'PATCH /api/profile': () => [
     { label: "B's own name", url: '/api/profile', payload: { name: 'Bravo Boss' }, asOther: 200 },
   ],

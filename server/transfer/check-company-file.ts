@@ -1,3 +1,4 @@
+import { COMPANY_LOCALES, isCompanyLocale } from '../../domain/rules/locale';
 import type { TenantTable } from './transfer.repo';
 import {
   type ColumnRule,
@@ -111,8 +112,13 @@ export function findFileProblems(data: unknown): string[] {
       problems.push(`company: name must be text, found ${show(company.name)}`);
     if (typeof company.created_at !== 'string' || Number.isNaN(Date.parse(company.created_at)))
       problems.push(`company: created_at must be a date and time, found ${show(company.created_at)}`);
+    // files written before the company had a locale have none: the company gets the default
+    if (company.locale !== undefined && !isCompanyLocale(company.locale))
+      problems.push(
+        `company: locale must be one of ${COMPANY_LOCALES.join(', ')}, found ${show(company.locale)}`,
+      );
     for (const key of Object.keys(company))
-      if (key !== 'name' && key !== 'created_at') problems.push(`company: unknown key "${key}"`);
+      if (!['name', 'created_at', 'locale'].includes(key)) problems.push(`company: unknown key "${key}"`);
   }
   const tables = data.tables;
   if (!isObject(tables)) return [...problems, 'tables: missing'];

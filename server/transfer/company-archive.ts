@@ -20,7 +20,8 @@ export const attachmentMember = (id: number) => `attachments/${id}`;
 export interface Manifest {
   format: typeof EXPORT_FORMAT;
   version: typeof ARCHIVE_VERSION;
-  company: { name: string; created_at: string };
+  /** `locale`: absent from files written before companies had one */
+  company: { name: string; created_at: string; locale?: string };
   /** rows per table */
   rows: Record<TenantTable, number>;
   /** every other member of the archive: its SHA-256 (hex) and length in bytes */

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { MAX_UPLOAD_BYTES } from '../../domain/rules/capacity';
+import { COMPANY_LOCALES, isCompanyLocale } from '../../domain/rules/locale';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
 import { newChecklistKey } from '../features/checklists/checklist-key';
@@ -163,7 +164,7 @@ export async function exportCompanyFile(
       const manifest: Manifest = {
         format: EXPORT_FORMAT,
         version: ARCHIVE_VERSION,
-        company: { name: company.name, created_at: company.created_at },
+        company: { name: company.name, created_at: company.created_at, locale: company.locale },
         rows,
         members: writer.members,
       };
@@ -393,6 +394,11 @@ function parseManifest(text: string, report: (problem: string) => void): Manifes
     report(`${MANIFEST}: company name must be text, found ${show(company?.name)}`);
   if (typeof company?.created_at !== 'string' || Number.isNaN(Date.parse(company.created_at)))
     report(`${MANIFEST}: company created_at must be a date and time, found ${show(company?.created_at)}`);
+  // files written before the company had a locale have none: the company gets the default
+  if (company?.locale !== undefined && !isCompanyLocale(company.locale))
+    report(
+      `${MANIFEST}: company locale must be one of ${COMPANY_LOCALES.join(', ')}, found ${show(company.locale)}`,
+    );
   if (typeof m.members !== 'object' || m.members === null || typeof m.rows !== 'object' || m.rows === null) {
     report(`${MANIFEST}: lists no members or rows`);
     return null;
@@ -428,7 +434,7 @@ export async function importCompanyFile(db: Db, file: string): Promise<{ company
     throw new HttpError(409, [`These users already exist: ${taken.map((u) => u.email).join(', ')}.`]);
 
   const write = db.transaction().execute(async (trx) => {
-    const { id: companyId } = await insertCompany(trx, company.name, company.created_at);
+    const { id: companyId } = await insertCompany(trx, company.name, company.created_at, company.locale);
     const maps = new Map<TenantTable, Map<number, number>>();
     const pendingAttachments = new Map<number, Row>();
     let count = 0;

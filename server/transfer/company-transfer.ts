@@ -89,7 +89,7 @@ export async function exportCompany(
     return {
       format: EXPORT_FORMAT,
       version: EXPORT_VERSION,
-      company: { name: company.name, created_at: company.created_at },
+      company: { name: company.name, created_at: company.created_at, locale: company.locale },
       tables,
     } satisfies CompanyExport;
   });
@@ -120,7 +120,12 @@ export async function importCompany(db: Db, data: unknown): Promise<{ companyId:
     throw new HttpError(409, [`These users already exist: ${taken.map((u) => u.email).join(', ')}.`]);
 
   const write = db.transaction().execute(async (trx) => {
-    const { id: companyId } = await insertCompany(trx, file.company.name, file.company.created_at);
+    const { id: companyId } = await insertCompany(
+      trx,
+      file.company.name,
+      file.company.created_at,
+      file.company.locale,
+    );
     const maps: IdMaps = new Map();
     let count = 0;
     for (const table of TABLES) {

@@ -14,7 +14,8 @@ export type Row = Record<string, unknown>;
 export interface CompanyExport {
   format: typeof EXPORT_FORMAT;
   version: number;
-  company: { name: string; created_at: string };
+  /** `locale`: absent from files written before companies had one */
+  company: { name: string; created_at: string; locale?: string };
   tables: Record<TenantTable, Row[]>;
 }
 

@@ -53,10 +53,10 @@ export async function findCompany(db: Db, name: string) {
   return db.selectFrom('companies').selectAll().where('name', '=', name).executeTakeFirst();
 }
 
-export async function insertCompany(db: Db, name: string, createdAt: string) {
+export async function insertCompany(db: Db, name: string, createdAt: string, locale?: string) {
   return db
     .insertInto('companies')
-    .values({ name, created_at: createdAt || nowIso() })
+    .values({ name, created_at: createdAt || nowIso(), ...(locale !== undefined && { locale }) })
     .returning('id')
     .executeTakeFirstOrThrow();
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { type Trx, isPostgres } from '../../db/locks';
-import { forgetMember } from '../../auth/session-cache';
+import { forgetEveryone, forgetMember } from '../../auth/session-cache';
 
 export async function listMembers(db: Db, companyId: number) {
   return db
@@ -185,4 +185,18 @@ export async function inviteBlock(
     .where('expires_at', '>', new Date().toISOString())
     .executeTakeFirst();
   return invite ? 'elsewhere' : undefined;
+}
+
+export async function findCompanySettings(db: Db, companyId: number) {
+  return db
+    .selectFrom('companies')
+    .select(['id', 'name', 'locale'])
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+}
+
+export async function updateCompanyLocale(db: Db, companyId: number, locale: string) {
+  await db.updateTable('companies').set({ locale }).where('id', '=', companyId).execute();
+  // the sessions carry the company's locale
+  forgetEveryone();
 }

@@ -405,4 +405,41 @@ describe.each(testEngines())('team, roles and one-time links on %s', (engine) =>
     });
     expect((await other.request({ method: 'GET', url: '/api/auth/' })).statusCode).toBe(401);
   });
+
+  it("a Manager sets the company's locale: every member's session shows it; others may not, and nonsense is refused", async () => {
+    const floor = await join('floor');
+    const outsider = await signIn(ctx);
+    const before = await as(floor.cookie, 'GET', '/api/auth/');
+    expect(before.json()).toMatchObject({ company: { locale: 'en-US' } });
+
+    const changed = await boss.request({
+      method: 'PATCH',
+      url: '/api/company',
+      payload: { locale: 'de-DE' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ id: boss.companyId, name: expect.any(String), locale: 'de-DE' });
+    expect((await as(floor.cookie, 'GET', '/api/auth/')).json()).toMatchObject({
+      company: { locale: 'de-DE' },
+    });
+    // another company keeps its own
+    expect((await outsider.request({ method: 'GET', url: '/api/auth/' })).json()).toMatchObject({
+      company: { locale: 'en-US' },
+    });
+
+    const refused = await as(floor.cookie, 'PATCH', '/api/company', { locale: 'fr-FR' });
+    expect(refused.statusCode).toBe(403);
+    for (const payload of [{ locale: 'xx-YY' }, { locale: 42 }, {}, { locale: 'en-US; drop table' }]) {
+      const bad = await boss.request({ method: 'PATCH', url: '/api/company', payload });
+      expect(bad.statusCode).toBe(400);
+      expect((bad.json() as { errors: string[] }).errors.join(' ')).toMatch(/Choose one of the listed/);
+    }
+    const stored = await ctx.database.db
+      .selectFrom('companies')
+      .select('locale')
+      .where('id', '=', boss.companyId)
+      .executeTakeFirstOrThrow();
+    expect(stored.locale).toBe('de-DE');
+    await boss.request({ method: 'PATCH', url: '/api/company', payload: { locale: 'en-US' } });
+  });
 });

@@ -6,6 +6,7 @@ import {
   ProfileSchema,
   UpdateMemberSchema,
 } from '../../../domain/schemas/team.schema';
+import { CompanySettingsSchema } from '../../../domain/schemas/company.schema';
 import { requireUser } from '../../auth/session.plugin';
 import { findSessionUser, noteSignIn } from '../../auth/users.repo';
 import { parseId, parseInput } from '../../http/errors';
@@ -14,6 +15,7 @@ import type { FeatureOptions } from '../feature-options';
 import {
   MEMBER_NOT_FOUND,
   acceptLink,
+  changeCompanySettings,
   changeMember,
   changeProfile,
   inviteMember,
@@ -73,6 +75,11 @@ export const teamRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { data
     const row = await findSessionUser(db, userId);
     return row ? presentSessionUser(row) : null;
   });
+
+  // the company's settings (its locale); the session carries them, so every page sees the change on its next read
+  app.patch('/api/company', async (request) =>
+    changeCompanySettings(db, requireUser(request), parseInput(CompanySettingsSchema, request.body)),
+  );
 
   app.patch('/api/profile', async (request) =>
     changeProfile(db, requireUser(request), request.sessionId, parseInput(ProfileSchema, request.body)),

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { type Role, isRole } from '../../../domain/rules/roles';
 import type { SessionUser } from '../../../domain/schemas/auth.schema';
+import type { CompanySettingsDto, CompanySettingsInput } from '../../../domain/schemas/company.schema';
 import {
   type AcceptLinkInput,
   INVITE_LINK_HOURS,
@@ -24,6 +25,7 @@ import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
 import {
   type MemberRow,
   countActiveManagers,
+  findCompanySettings,
   findMember,
   findUsableLink,
   insertMemberLink,
@@ -32,6 +34,7 @@ import {
   listPendingLinks,
   lockTeam,
   retireResetLinks,
+  updateCompanyLocale,
   updateMember,
   useLink,
   userWithEmailExists,
@@ -306,4 +309,16 @@ export async function changeProfile(
     if (passwordHash !== undefined) await deleteSessionsOfUser(trx, user.id, sessionId ?? undefined);
   });
   return presentMember({ ...member, username: input.name ?? member.username });
+}
+
+/** The company's locale, which every member's dates and numbers are shown in (a Manager's change). */
+export async function changeCompanySettings(
+  db: Db,
+  manager: SessionUser,
+  input: CompanySettingsInput,
+): Promise<CompanySettingsDto> {
+  await updateCompanyLocale(db, manager.companyId, input.locale);
+  const company = await findCompanySettings(db, manager.companyId);
+  if (!company) throw notFound('Company not found.');
+  return { id: company.id, name: company.name, locale: company.locale };
 }

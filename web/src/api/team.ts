@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '../../../domain/rules/roles';
 import type { SessionUser } from '../../../domain/schemas/auth.schema';
+import type { CompanySettingsDto, CompanySettingsInput } from '../../../domain/schemas/company.schema';
 import type {
   AcceptLinkInput,
   LinkInfoDto,
@@ -95,3 +96,15 @@ export function useChangeProfile() {
 
 /** The full address of a one-time link, to copy and send. */
 export const linkAddress = (link: MemberLinkDto) => link.url || `${window.location.origin}${link.path}`;
+
+/** The company's locale: the session carries it, so every date and number on screen follows at once. */
+export function useChangeCompanySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CompanySettingsInput) => api.patch<CompanySettingsDto>('/api/company', input),
+    onSuccess: (company) =>
+      queryClient.setQueryData(sessionQueries.session().queryKey, (session) =>
+        session ? { ...session, company: { ...session.company, locale: company.locale } } : session,
+      ),
+  });
+}

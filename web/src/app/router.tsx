@@ -7,6 +7,7 @@ import { Spinner } from '../components/ui/spinner';
 import { paths, routePatterns } from '../config/paths';
 import { afterSignIn } from '../lib/after-sign-in';
 import { errorMessages } from '../lib/api-client';
+import { useHeadingFocusOnNavigation } from '../lib/use-heading-focus';
 import type { WarehouseDto } from '../../../domain/schemas/warehouse.schema';
 import { OfflineBanner } from '../components/ui/offline-banner';
 import { LazyToaster } from './toaster';
@@ -154,6 +155,7 @@ function SignedInRoutes() {
 
 function SessionGate() {
   const session = useSession();
+  useHeadingFocusOnNavigation();
   // the company's warehouses load with the session, not after the screens' code
   useWarehouses(session.data?.companyId);
   // after the company list's request, so the code does not hold up the data on the browser's few connections

@@ -10,7 +10,7 @@ const session = {
   username: 'ada',
   role: 'manager',
   companyId: 3,
-  company: { id: 3, name: 'Movers' },
+  company: { id: 3, name: 'Movers', locale: 'en-GB' },
 } as const;
 const warehouses = [{ id: 11, name: 'North', slug: 'north' }] as unknown as WarehouseSummaryDto[];
 const warehouse = { id: 11, name: 'North', fields: {} } as unknown as WarehouseDto;

@@ -92,6 +92,11 @@ export async function downloadFile(
   fileName: string,
   body?: Record<string, unknown>,
 ): Promise<void> {
+  saveFile(await fetchFile(url, body), fileName);
+}
+
+/** A file the server makes (a PDF to preview), as a Blob; errors as `downloadFile`'s. */
+export async function fetchFile(url: string, body?: Record<string, unknown>): Promise<Blob> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -104,7 +109,7 @@ export async function downloadFile(
     throw new ConnectionError(false, true);
   }
   if (!response.ok) throw new ApiError(response.status, await readErrors(response));
-  saveFile(await response.blob(), fileName);
+  return response.blob();
 }
 
 /** Sends form data with XMLHttpRequest, whose upload events tell how far the file has gone (fetch cannot). */

@@ -4,14 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { ChecklistDto } from '../../../../../domain/schemas/checklist.schema';
 import { checklistPosterUrl } from '../../../api/labels';
-
-const createdFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'numeric',
-  day: 'numeric',
-  year: 'numeric',
-});
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { useFormat } from '../../../lib/format';
 
 const smallButton =
   'inline-flex min-h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-50';
@@ -96,6 +89,7 @@ export function ChecklistCard({
   /** absent for a member who may not issue links */
   onRenewKey?: () => void;
 }) {
+  const format = useFormat();
   const done = checklist.tasks.filter((t) => t.completed).length;
   return (
     <article
@@ -105,9 +99,7 @@ export function ChecklistCard({
       <header className="flex items-start justify-between gap-3 border-b border-slate-100 px-5 py-4">
         <div className="min-w-0">
           <p className="text-sm text-slate-500">
-            <time dateTime={checklist.created_at}>
-              {createdFormat.format(new Date(checklist.created_at))}
-            </time>
+            <time dateTime={checklist.created_at}>{format.date(checklist.created_at)}</time>
           </p>
           <h2 className="text-lg font-semibold break-words text-primary">{checklist.warehouseName}</h2>
         </div>
@@ -151,15 +143,13 @@ export function ChecklistCard({
                     {task.completed ? (
                       <p className="text-xs text-slate-600">
                         Completed by {task.completed_by || 'Unknown'}
-                        {task.completed_at && ` · ${timeFormat.format(new Date(task.completed_at))}`}
+                        {task.completed_at && ` · ${format.dateTime(task.completed_at)}`}
                       </p>
                     ) : task.reason ? (
                       <p className="text-xs text-amber-700">
                         Not done: {task.reason}
                         {task.completed_by && ` (${task.completed_by}`}
-                        {task.completed_by &&
-                          task.completed_at &&
-                          `, ${timeFormat.format(new Date(task.completed_at))}`}
+                        {task.completed_by && task.completed_at && `, ${format.dateTime(task.completed_at)}`}
                         {task.completed_by && ')'}
                       </p>
                     ) : null}

@@ -15,10 +15,16 @@ export function ChecklistFrame({ children }: { children: ReactNode }) {
     <div className="min-h-screen bg-surface">
       <header className="bg-primary text-white shadow">
         <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
-          <Link to={paths.landing} className="flex items-center gap-2 font-bold">
+          <Link
+            to={paths.landing}
+            className="flex min-h-11 items-center gap-2 rounded-lg font-bold focus-visible:outline-2 focus-visible:outline-white"
+          >
             <ClipboardCheck className="h-6 w-6" aria-hidden /> Warehouse Manager
           </Link>
-          <Link to={paths.login} className="rounded-lg px-3 py-2 text-sm font-semibold hover:bg-white/10">
+          <Link
+            to={paths.login}
+            className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
+          >
             Log In
           </Link>
         </div>

@@ -21,10 +21,9 @@ import { LoadFailed } from '../../../components/ui/error-list';
 import { inputClass } from '../../../components/ui/form-field';
 import { readRemembered, remember } from '../../../lib/remembered';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useFormat } from '../../../lib/format';
 
 const CHECKLIST_NAME_KEY = 'warehouse-manager.checklist-name';
-
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The whole task list (ids only) with one answer applied, as the server takes it. */
 function answerBody(
@@ -59,6 +58,7 @@ function TaskRow({
   canAnswer: boolean;
   onAnswer: (answer: 'yes' | 'no') => void;
 }) {
+  const format = useFormat();
   if (task.completed) {
     return (
       <li
@@ -71,7 +71,7 @@ function TaskRow({
           <p className="mt-1 text-sm text-slate-600">
             Completed by {task.completed_by || 'Unknown'}
             {task.completed_at && (
-              <span className="text-slate-600"> · {timeFormat.format(new Date(task.completed_at))}</span>
+              <span className="text-slate-600"> · {format.dateTime(task.completed_at)}</span>
             )}
           </p>
         </div>

@@ -5,13 +5,13 @@ import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessages } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { useFormat } from '../../../lib/format';
 
 /** Messages sent through the landing page's contact form, newest first. */
 export default function MessagesPage() {
   useDocumentTitle('Messages');
   const messages = useContactMessages();
+  const format = useFormat();
 
   return (
     <Page title="Messages">
@@ -38,7 +38,7 @@ export default function MessagesPage() {
                   {m.company && <span className="font-normal text-slate-500"> · {m.company}</span>}
                 </h2>
                 <time dateTime={m.created_at} className="text-sm text-slate-500">
-                  {dateFormat.format(new Date(m.created_at))}
+                  {format.dateTime(m.created_at)}
                 </time>
               </div>
               <a

@@ -23,10 +23,9 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { fileInputClass } from '../../../components/ui/form-field';
 import { errorMessages } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useFormat } from '../../../lib/format';
 
 type Busy = { label: string; percent: number } | null;
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function DownloadLink({ href, children }: { href: string; children: string }) {
   return (
@@ -159,6 +158,7 @@ function ProblemTable({ label, rows }: { label: string; rows: ImportDryRunDto['p
 function ImportHistory() {
   const imports = useImports();
   const undo = useUndoImport();
+  const format = useFormat();
   const list = imports.data ?? [];
   if (list.length === 0) return null;
   return (
@@ -173,8 +173,8 @@ function ImportHistory() {
             <span>
               <span className="font-semibold">{record.file_name}</span> ·{' '}
               {record.placed_count + record.staged_count} {record.kind} · {record.username ?? 'someone'} ·{' '}
-              {when.format(new Date(record.created_at))}
-              {record.undone_at && ` · undone ${when.format(new Date(record.undone_at))}`}
+              {format.dateTime(record.created_at)}
+              {record.undone_at && ` · undone ${format.dateTime(record.undone_at)}`}
             </span>
             {!record.undone_at && (
               <Button

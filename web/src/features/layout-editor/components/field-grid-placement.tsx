@@ -39,7 +39,7 @@ function VaultsBlock({
       type="button"
       {...listeners}
       {...attributes}
-      aria-label="Field grid (VAULTS): drag to place it"
+      aria-label="VAULTS: the field grid, drag to place it"
       className={`absolute z-10 flex cursor-grab touch-none flex-col items-center justify-center gap-1 border-2 border-primary bg-field-empty/90 text-xs font-bold tracking-widest text-primary shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${
         isDragging ? 'cursor-grabbing opacity-70 shadow-xl' : ''
       }`}

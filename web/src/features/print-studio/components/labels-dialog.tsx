@@ -51,12 +51,15 @@ export function LabelsDialog({
   onOpenChange,
   vaultIds,
   warehouses,
+  shownWarehouse = '',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** the vaults the page shows, in its order */
   vaultIds: number[];
   warehouses: WarehouseSummaryDto[];
+  /** the warehouse the page's filter shows ('' for all): the field labels start on it */
+  shownWarehouse?: string;
 }) {
   const [format, setFormatState] = useState<LabelFormat>(rememberedFormat);
   const setFormat = (next: LabelFormat) => {
@@ -68,7 +71,8 @@ export function LabelsDialog({
   const [to, setTo] = useState('');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
-  const chosenWarehouse = warehouseId ?? warehouses[0]?.id ?? null;
+  const chosenWarehouse =
+    warehouseId ?? warehouses.find((w) => w.name === shownWarehouse)?.id ?? warehouses[0]?.id ?? null;
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -100,10 +104,13 @@ export function LabelsDialog({
           <h3 id="vault-labels-title" className="font-semibold text-slate-800">
             Vault labels
           </h3>
-          <p className="mb-2 text-sm text-slate-600">
-            One label for each of the {vaultIds.length} vaults the list shows, in its order.
+          <p id="vault-labels-hint" className="mb-2 text-sm text-slate-600">
+            {vaultIds.length === 0
+              ? 'The list shows no vaults: change the filters to print their labels.'
+              : `One label for each of the ${vaultIds.length === 1 ? 'vault' : `${vaultIds.length} vaults`} the list shows, in its order.`}
           </p>
           <Button
+            aria-describedby="vault-labels-hint"
             disabled={busy || vaultIds.length === 0}
             onClick={() => void run(() => downloadVaultLabels(format, vaultIds))}
           >

@@ -30,10 +30,9 @@ import {
   type PrintFilters,
 } from '../print-filters';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useFormat } from '../../../lib/format';
 
 type PrintStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
-
-const printedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
 const plural = (n: number) => `${n} ${n === 1 ? 'vault' : 'vaults'}`;
 
@@ -114,6 +113,7 @@ export default function PrintStudioPage() {
     };
   }, []);
 
+  const format = useFormat();
   const list = useMemo(() => vaults.data ?? [], [vaults.data]);
   const choices = useMemo(() => filterChoices(list), [list]);
   const customers = useMemo(
@@ -154,6 +154,7 @@ export default function PrintStudioPage() {
           onOpenChange={setLabelsOpen}
           vaultIds={[...placed, ...staged].map((v) => v.id)}
           warehouses={warehouses.data ?? []}
+          shownWarehouse={filters.warehouse}
         />
       )}
     </div>
@@ -186,7 +187,7 @@ export default function PrintStudioPage() {
               </span>
               <span className="hidden print:inline">
                 {plural(shown)}
-                {filtered && ` (${filtersInWords(filters)})`} · printed {printedAt.format(new Date())}
+                {filtered && ` (${filtersInWords(filters)})`} · printed {format.dateTime(new Date())}
               </span>
             </p>
             {shown === 0 ? (

@@ -21,8 +21,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useIdParam } from '../../../lib/use-id-param';
 import { PutBackDialog, type PickedSlot } from '../components/put-back-dialog';
 import { downloadPickSheet } from '../pick-sheet';
+import { useFormat } from '../../../lib/format';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const STATE_LABEL = { 'in-field': 'In field', 'on-stage': 'On stage', released: 'Released' } as const;
 
 /**
@@ -54,6 +54,7 @@ function PullListView({ list }: { list: PullListDto }) {
   const [elsewhereError, setElsewhereError] = useState<unknown>(null);
   const session = useSession();
   const warehouses = useWarehouses(session.data?.companyId);
+  const format = useFormat();
   const waiting = list.set_aside.filter((v) => v.state === 'set-aside');
   const released = list.released_at !== null;
   const allPulled = list.vaults.every((v) => v.state !== 'in-field');
@@ -88,11 +89,18 @@ function PullListView({ list }: { list: PullListDto }) {
 
   function doRelease() {
     release.mutate(undefined, {
-      onSuccess: () => toast.success(`${list.vaults.length} vaults released`),
+      onSuccess: () => toast.success(`${format.count(list.vaults.length, 'vault')} released`),
       onError: (error) => toast.error(errorMessages(error).join(' ')),
       onSettled: () => setConfirmRelease(false),
     });
   }
+
+  // a disabled Release says why, on screen and to a screen reader
+  const releaseBlocked = !allPulled
+    ? 'Pull every vault first.'
+    : waiting.length > 0
+      ? 'Put back the vaults set aside first.'
+      : undefined;
 
   return (
     <Page
@@ -104,21 +112,23 @@ function PullListView({ list }: { list: PullListDto }) {
             Pick sheet (PDF)
           </Button>
           {!released && (
-            <Button
-              variant="danger"
-              onClick={() => setConfirmRelease(true)}
-              disabled={!allPulled || waiting.length > 0}
-              title={
-                !allPulled
-                  ? 'Pull every vault first'
-                  : waiting.length > 0
-                    ? 'Put back the vaults set aside first'
-                    : undefined
-              }
-            >
-              <PackageCheck className="h-4 w-4" aria-hidden />
-              Release
-            </Button>
+            <div className="flex flex-col items-end gap-1">
+              <Button
+                variant="danger"
+                onClick={() => setConfirmRelease(true)}
+                disabled={!!releaseBlocked}
+                title={releaseBlocked}
+                aria-describedby={releaseBlocked ? 'release-why' : undefined}
+              >
+                <PackageCheck className="h-4 w-4" aria-hidden />
+                Release
+              </Button>
+              {releaseBlocked && (
+                <p id="release-why" className="text-xs text-slate-600">
+                  {releaseBlocked}
+                </p>
+              )}
+            </div>
           )}
         </div>
       }
@@ -128,11 +138,11 @@ function PullListView({ list }: { list: PullListDto }) {
           All pull lists
         </Link>
         {' · '}
-        {list.vaults.length} vaults · made {when.format(new Date(list.created_at))}
+        {format.count(list.vaults.length, 'vault')} · made {format.dateTime(list.created_at)}
         {list.created_by ? ` by ${list.created_by}` : ''}
         {released && (
           <span data-testid="released-note">
-            {' · '}released {when.format(new Date(list.released_at!))}
+            {' · '}released {format.dateTime(list.released_at!)}
             {list.released_by ? ` by ${list.released_by}` : ''}
           </span>
         )}
@@ -177,6 +187,7 @@ function PullListView({ list }: { list: PullListDto }) {
                         <Button
                           variant={mine ? 'primary' : 'secondary'}
                           disabled={!next || busyVault !== null}
+                          title={next ? undefined : 'Take the vaults in front of it out first'}
                           onClick={() => doStep(s.vault_id, mine ? 'pulled' : 'set-aside')}
                           aria-label={`${mine ? 'Pulled' : 'Set aside'} ${s.name ?? s.customer_name}`}
                         >
@@ -287,7 +298,7 @@ function PullListView({ list }: { list: PullListDto }) {
           if (!open && !release.isPending) setConfirmRelease(false);
         }}
         title="Release vaults"
-        message={`Release all ${list.vaults.length} vaults of ${list.title}? They leave the warehouse and stay in history.`}
+        message={`Release ${list.vaults.length === 1 ? 'the 1 vault' : `all ${format.count(list.vaults.length, 'vault')}`} of ${list.title}? They leave the warehouse and stay in history.`}
         confirmLabel="Yes, release them"
         cancelLabel="No, take me back"
         onConfirm={doRelease}

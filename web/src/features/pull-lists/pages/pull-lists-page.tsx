@@ -11,8 +11,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { useFormat } from '../../../lib/format';
 
 /** Pull lists: make one for an order or a customer (also reached from search and the vault page), and open one. */
 export default function PullListsPage() {
@@ -21,6 +20,7 @@ export default function PullListsPage() {
   const lists = usePullLists();
   const create = useCreatePullList();
   const navigate = useNavigate();
+  const format = useFormat();
   const [kind, setKind] = useState<'order' | 'customer'>(params.get('customer') ? 'customer' : 'order');
   const [name, setName] = useState(params.get('customer') ?? params.get('order') ?? '');
 
@@ -53,9 +53,18 @@ export default function PullListsPage() {
           {kind === 'order' ? 'Order number' : 'Customer name'}
           <input className={inputClass} value={name} onChange={(e) => setName(e.target.value)} required />
         </label>
-        <Button type="submit" disabled={create.isPending || name.trim() === ''}>
+        <Button
+          type="submit"
+          disabled={create.isPending || name.trim() === ''}
+          aria-describedby={name.trim() === '' ? 'pull-list-why' : undefined}
+        >
           Make pull list
         </Button>
+        {name.trim() === '' && (
+          <p id="pull-list-why" className="w-full text-xs text-slate-600">
+            Type {kind === 'order' ? 'an order number' : "a customer's name"} to make its pull list.
+          </p>
+        )}
         {create.isError && (
           <div className="w-full">
             <ErrorList messages={errorMessages(create.error)} />
@@ -79,14 +88,14 @@ export default function PullListsPage() {
               >
                 <span className="flex-1 font-semibold text-slate-800">{list.title}</span>
                 <span className="text-sm text-slate-500">
-                  {list.vault_count} vaults
+                  {format.count(list.vault_count, 'vault')}
                   {list.released_at
                     ? ', released'
                     : list.left_in_fields > 0
                       ? `, ${list.left_in_fields} still in fields`
                       : ', all pulled'}
                 </span>
-                <span className="text-xs text-slate-500">{when.format(new Date(list.created_at))}</span>
+                <span className="text-xs text-slate-500">{format.dateTime(list.created_at)}</span>
               </Link>
             </li>
           ))}

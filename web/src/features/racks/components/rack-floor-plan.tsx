@@ -4,6 +4,10 @@ import type { RackDto } from '../../../../../domain/schemas/rack.schema';
 import type { WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
 import { PlanItemList } from '../../../components/ui/plan-item-list';
 import { usePlanScale } from '../../../lib/use-plan-scale';
+import { useCoarsePointer } from '../../../lib/use-media';
+
+/** The smallest a rack is drawn on a touch screen, in CSS pixels: a finger's target. */
+const TAP = 44;
 
 const FILL_CLASSES = {
   success: 'bg-success border-emerald-900 text-white',
@@ -42,6 +46,7 @@ export function RackFloorPlan({
 }) {
   const floor = { width: warehouse.width, length: warehouse.length };
   const { ref: frame, scale } = usePlanScale(floor, 560);
+  const touch = useCoarsePointer();
 
   if (!(floor.width > 0 && floor.length > 0)) {
     return (
@@ -76,6 +81,23 @@ export function RackFloorPlan({
             const found = matches?.has(rack.id) ?? false;
             const selected = rack.id === selectedId;
             const vertical = rack.position.length > rack.position.width;
+            const box = {
+              left: rack.position.x * scale,
+              top: rack.position.y * scale,
+              width: rack.position.width * scale,
+              height: rack.position.length * scale,
+            };
+            // on a touch screen a rack drawn smaller than a finger grows around its centre to 44 px and to its
+            // whole name (at most 9rem), kept inside the plan
+            const style = touch
+              ? {
+                  left: Math.min(Math.max(box.left + box.width / 2, TAP / 2), floor.width * scale - TAP / 2),
+                  top: Math.min(Math.max(box.top + box.height / 2, TAP / 2), floor.length * scale - TAP / 2),
+                  minWidth: Math.max(box.width, TAP),
+                  minHeight: Math.max(box.height, TAP),
+                  transform: 'translate(-50%, -50%)',
+                }
+              : box;
             return (
               <button
                 key={rack.id}
@@ -84,19 +106,17 @@ export function RackFloorPlan({
                 aria-pressed={selected}
                 aria-label={`Rack ${rack.name}`}
                 title={rack.name}
-                data-touch-alternative="rack list"
-                className={`absolute flex items-center justify-center overflow-hidden rounded-sm border text-[11px] leading-tight font-semibold shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${FILL_CLASSES[level]} ${
+                className={`absolute flex items-center justify-center overflow-hidden rounded-sm border text-[11px] leading-tight font-semibold shadow-sm transition ${touch ? 'max-w-36 px-1.5 text-xs' : ''} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${FILL_CLASSES[level]} ${
                   selected ? 'ring-4 ring-accent' : ''
                 } ${dimmed ? 'opacity-40 grayscale' : ''} ${found ? 'z-10 ring-4 ring-accent/80 shadow-lg' : ''}`}
-                style={{
-                  left: rack.position.x * scale,
-                  top: rack.position.y * scale,
-                  width: rack.position.width * scale,
-                  height: rack.position.length * scale,
-                }}
+                style={style}
               >
                 <span
-                  className={`max-h-full max-w-full truncate px-0.5 ${vertical ? '[writing-mode:vertical-rl]' : ''}`}
+                  className={
+                    touch
+                      ? 'line-clamp-2 text-center [overflow-wrap:anywhere]'
+                      : `max-h-full max-w-full truncate px-0.5 ${vertical ? '[writing-mode:vertical-rl]' : ''}`
+                  }
                 >
                   {rack.name}
                 </span>

@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { firstFreeRun, freeSpots, shelfCells } from '../../../../../domain/rules/rack-placement';
 import {
   fullShelfMessage,
@@ -6,16 +6,116 @@ import {
   type RackDto,
   type ShelfDto,
 } from '../../../../../domain/schemas/rack.schema';
-import { truncate } from '../../../../../domain/rules/text';
 import { useRole } from '../../../api/session';
 import { useAlertMessage } from '../../../components/ui/alert-message';
 import { RoleHint } from '../../../components/ui/role-hint';
-
-/** A slot is 36 spacing units (9rem) wide, as the spec's rack cell. */
-const SLOT_REM = 9;
+import { truncate } from '../../../../../domain/rules/text';
+import { useSidewaysOverflow } from '../../../lib/use-overflow';
 
 function spansOf(shelf: ShelfDto) {
   return shelf.pallets.map((p) => ({ id: p.id, slotIndex: p.slotIndex, spots: p.shelfSpots }));
+}
+
+/**
+ * One shelf's slots, each 36 units (9rem) wide as the spec's rack cell. Pallet labels (the spec's 8 and 10 characters)
+ * wrap instead of being cut again by the cell; a shelf wider than the screen scrolls sideways and says so until its
+ * last slot is in view.
+ */
+function ShelfSlots({
+  shelf,
+  canWork,
+  palletMatches,
+  onAdd,
+  onEdit,
+}: {
+  shelf: ShelfDto;
+  canWork: boolean;
+  palletMatches: Set<number> | null;
+  onAdd: (shelf: ShelfDto, slotIndex: number) => void;
+  onEdit: (shelf: ShelfDto, pallet: PalletDto) => void;
+}) {
+  const cells = shelfCells(shelf.capacity, spansOf(shelf));
+  const { ref: scrollerRef, overflows, atEnd } = useSidewaysOverflow();
+  const hintId = `shelf-${shelf.id}-scroll-hint`;
+  return (
+    <div className="relative">
+      <div
+        ref={scrollerRef}
+        className="overflow-x-auto pb-1 [--slot:9rem]"
+        aria-describedby={overflows ? hintId : undefined}
+      >
+        <div className="flex gap-1" style={{ minWidth: `calc(var(--slot) * ${shelf.capacity})` }}>
+          {cells.map((cell) => {
+            const width = { width: `calc(var(--slot) * ${cell.kind === 'pallet' ? cell.spots : 1})` };
+            if (cell.kind === 'free') {
+              return (
+                <button
+                  key={`free-${cell.slotIndex}`}
+                  type="button"
+                  style={width}
+                  onClick={() => onAdd(shelf, cell.slotIndex)}
+                  disabled={!canWork}
+                  aria-label={`Add pallet to shelf ${shelf.position}, slot ${cell.slotIndex + 1}`}
+                  className="flex min-h-16 shrink-0 items-center justify-center rounded-md border-2 border-dashed border-slate-300 bg-white text-xs font-medium text-slate-600 hover:border-accent hover:text-accent focus-visible:outline-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:hover:border-slate-300 disabled:hover:text-slate-600"
+                >
+                  + Add Pallet
+                </button>
+              );
+            }
+            const pallet = shelf.pallets[cell.palletIndex]!;
+            const dimmed = palletMatches !== null && !palletMatches.has(pallet.id);
+            const found = palletMatches?.has(pallet.id) ?? false;
+            return (
+              <button
+                key={pallet.id}
+                type="button"
+                style={width}
+                onClick={() => onEdit(shelf, pallet)}
+                title={[pallet.customerName, pallet.name, pallet.palletNumber].filter(Boolean).join(' · ')}
+                className={`flex min-h-16 shrink-0 flex-col justify-center rounded-md border border-primary/30 bg-primary px-2 py-1.5 text-left text-white shadow-sm transition hover:bg-primary-light focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${
+                  dimmed ? 'opacity-40 grayscale' : ''
+                } ${found ? 'ring-4 ring-accent shadow-[0_0_12px_rgba(37,99,235,0.8)]' : ''}`}
+              >
+                {/* the name is the visible text, so a screen reader says what is shown; the title (its description) is
+                    the whole name */}
+                <span className="sr-only">Pallet </span>
+                <span className="text-xs leading-tight font-semibold [overflow-wrap:anywhere]">
+                  {truncate(pallet.customerName, 8)}
+                  {pallet.name ? ` - ${truncate(pallet.name, 10)}` : ''}
+                </span>
+                {pallet.palletNumber && (
+                  <span className="mt-0.5 text-[11px] leading-tight [overflow-wrap:anywhere] text-white/85">
+                    <span className="sr-only"> number </span>
+                    {pallet.palletNumber}
+                  </span>
+                )}
+              </button>
+            );
+          })}
+        </div>
+      </div>
+      {overflows && (
+        <p id={hintId} className="mt-1 flex items-center justify-end gap-1 px-1 text-xs text-slate-600">
+          {atEnd ? (
+            <>
+              <ChevronLeft className="h-3.5 w-3.5" aria-hidden /> All {shelf.capacity} slots seen; swipe back
+            </>
+          ) : (
+            <>
+              Swipe sideways for all {shelf.capacity} slots{' '}
+              <ChevronRight className="h-3.5 w-3.5" aria-hidden />
+            </>
+          )}
+        </p>
+      )}
+      {overflows && !atEnd && (
+        <div
+          aria-hidden
+          className="pointer-events-none absolute top-0 right-0 bottom-6 w-8 bg-gradient-to-l from-slate-50 to-transparent"
+        />
+      )}
+    </div>
+  );
 }
 
 /** The selected rack's shelves, top shelf first, each a row of pallet slots. */
@@ -54,7 +154,6 @@ export function RackShelves({
     <div className="space-y-3">
       {!canWork && <RoleHint needed="floor" />}
       {shelves.map((shelf) => {
-        const cells = shelfCells(shelf.capacity, spansOf(shelf));
         const free = freeSpots(shelf.capacity, spansOf(shelf));
         const full = free === 0;
         const fullNoteId = `rack-${rack.id}-shelf-${shelf.id}-full`;
@@ -93,54 +192,13 @@ export function RackShelves({
                 </button>
               </span>
             </div>
-            <div className="overflow-x-auto pb-1">
-              <div className="flex gap-1" style={{ minWidth: `${shelf.capacity * SLOT_REM}rem` }}>
-                {cells.map((cell) => {
-                  const width = { width: `${(cell.kind === 'pallet' ? cell.spots : 1) * SLOT_REM}rem` };
-                  if (cell.kind === 'free') {
-                    return (
-                      <button
-                        key={`free-${cell.slotIndex}`}
-                        type="button"
-                        style={width}
-                        onClick={() => onAdd(shelf, cell.slotIndex)}
-                        disabled={!canWork}
-                        aria-label={`Add pallet to shelf ${shelf.position}, slot ${cell.slotIndex + 1}`}
-                        className="flex h-16 shrink-0 items-center justify-center rounded-md border-2 border-dashed border-slate-300 bg-white text-xs font-medium text-slate-500 hover:border-accent hover:text-accent focus-visible:outline-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:hover:border-slate-300 disabled:hover:text-slate-500"
-                      >
-                        + Add Pallet
-                      </button>
-                    );
-                  }
-                  const pallet = shelf.pallets[cell.palletIndex]!;
-                  const dimmed = palletMatches !== null && !palletMatches.has(pallet.id);
-                  const found = palletMatches?.has(pallet.id) ?? false;
-                  return (
-                    <button
-                      key={pallet.id}
-                      type="button"
-                      style={width}
-                      onClick={() => onEdit(shelf, pallet)}
-                      aria-label={`Pallet ${pallet.customerName}${pallet.name ? ` ${pallet.name}` : ''}${pallet.palletNumber ? ` number ${pallet.palletNumber}` : ''}`}
-                      title={[pallet.customerName, pallet.name, pallet.palletNumber]
-                        .filter(Boolean)
-                        .join(' · ')}
-                      className={`flex h-16 shrink-0 flex-col justify-center rounded-md border border-primary/30 bg-primary px-2 text-left text-white shadow-sm transition hover:bg-primary-light focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${
-                        dimmed ? 'opacity-40 grayscale' : ''
-                      } ${found ? 'ring-4 ring-accent shadow-[0_0_12px_rgba(37,99,235,0.8)]' : ''}`}
-                    >
-                      <span className="line-clamp-2 text-xs leading-tight font-semibold break-words">
-                        {truncate(pallet.customerName, 8)}
-                        {pallet.name ? ` - ${truncate(pallet.name, 10)}` : ''}
-                      </span>
-                      <span className="truncate text-[11px] text-white/75">
-                        {pallet.palletNumber || '\u00a0'}
-                      </span>
-                    </button>
-                  );
-                })}
-              </div>
-            </div>
+            <ShelfSlots
+              shelf={shelf}
+              canWork={canWork}
+              palletMatches={palletMatches}
+              onAdd={onAdd}
+              onEdit={onEdit}
+            />
           </div>
         );
       })}

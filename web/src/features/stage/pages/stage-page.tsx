@@ -17,18 +17,17 @@ import { MoveVaultDialog, vaultLabel } from '../components/move-vault-dialog';
 import { ToggleSwitch } from '../../../components/ui/toggle-switch';
 import { QueryFailed } from '../../../components/ui/error-list';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { type Formatters, useFormat } from '../../../lib/format';
 
 const SUCCESS_DIALOG_MS = 2000;
 
-const stagedTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 /** 'From Main A3, position 2' (or 'Added to the stage') and when, for the staged card. */
-function stagedLines(vault: StagedVaultDto): { where: string; when: string | null } {
+function stagedLines(vault: StagedVaultDto, format: Formatters): { where: string; when: string | null } {
   const from = vault.staged_from;
   const where = from
     ? `From ${[from.warehouse, from.field].filter(Boolean).join(' ') || 'a field'}${from.position !== null ? `, position ${from.position}` : ''}`
     : 'Added to the stage';
-  return { where, when: vault.staged_at ? stagedTime.format(new Date(vault.staged_at)) : null };
+  return { where, when: vault.staged_at ? format.dateTime(vault.staged_at) : null };
 }
 
 export default function StagePage() {
@@ -37,6 +36,7 @@ export default function StagePage() {
   const staged = useStagedVaults();
   const warehouses = useWarehouses(session.data?.companyId);
   const deleteVaults = useDeleteVaults();
+  const format = useFormat();
   // a Viewer sees the stage; moving and deleting are Floor work
   const canWork = useRole().can('floor');
   const [deleteMode, setDeleteMode] = useState(false);
@@ -95,7 +95,7 @@ export default function StagePage() {
             <div className="flex items-center gap-2">
               <ToggleSwitch label="Delete Mode" checked={deleteMode} onCheckedChange={changeDeleteMode} />
               <span
-                className={`w-8 text-sm font-bold ${deleteMode ? 'text-danger' : 'text-slate-600'}`}
+                className={`w-8 text-sm font-bold ${deleteMode ? 'text-red-700' : 'text-slate-600'}`}
                 aria-hidden
               >
                 {deleteMode ? 'ON' : 'OFF'}
@@ -107,6 +107,8 @@ export default function StagePage() {
                 onClick={() => setConfirmDelete(true)}
                 disabled={selectedIds.length === 0}
                 aria-label="Delete selected vaults"
+                aria-describedby={selectedIds.length === 0 ? 'stage-hint' : undefined}
+                title={selectedIds.length === 0 ? 'Select the vaults to delete first.' : undefined}
               >
                 <Trash2 className="h-4 w-4" aria-hidden />
                 <span className="tabular-nums">{selectedIds.length}</span>
@@ -123,7 +125,7 @@ export default function StagePage() {
         data-delete-mode={deleteMode}
         className={`rounded-2xl border-4 border-dashed bg-white p-4 shadow-sm transition-colors sm:p-6 ${deleteMode ? 'border-danger' : 'border-[#facc15]'}`}
       >
-        <p className="mb-4 text-sm text-slate-500">
+        <p id="stage-hint" className="mb-4 text-sm text-slate-600">
           {deleteMode
             ? 'Select the vaults to delete, then press the trash button.'
             : 'Choose a vault to move it into a field.'}
@@ -169,10 +171,12 @@ export default function StagePage() {
                     {vault.order_name && (
                       <span className="text-xs text-slate-600">Order {vault.order_name}</span>
                     )}
-                    <span className="mt-auto pt-2 text-xs text-slate-600">{stagedLines(vault).where}</span>
+                    <span className="mt-auto pt-2 text-xs text-slate-600">
+                      {stagedLines(vault, format).where}
+                    </span>
                     {vault.staged_at && (
                       <time dateTime={vault.staged_at} className="text-xs text-slate-600">
-                        {stagedLines(vault).when}
+                        {stagedLines(vault, format).when}
                       </time>
                     )}
                   </button>

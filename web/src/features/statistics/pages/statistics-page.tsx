@@ -15,15 +15,18 @@ import { statisticsRows } from '../statistics-rows';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryFailed } from '../../../components/ui/error-list';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useFormat } from '../../../lib/format';
 
 const occupancyText: Record<OccupancyColour, string> = {
-  red: 'text-red-600',
-  orange: 'text-orange-500',
-  yellow: 'text-yellow-500',
-  green: 'text-green-600',
+  // the 700 shades keep 4.5:1 on white (the 500s of yellow and orange were 1.9:1 and 2.8:1)
+  red: 'text-red-700',
+  orange: 'text-orange-700',
+  yellow: 'text-yellow-700',
+  green: 'text-green-700',
 };
 
 function WarehouseStatistics({ warehouse }: { warehouse: WarehouseSummaryDto }) {
+  const format = useFormat();
   const percent = occupancyPercent(warehouse.stats.realVaultCount, warehouse.warehouseCapacity);
   const titleId = `statistics-${warehouse.id}`;
   return (
@@ -35,7 +38,7 @@ function WarehouseStatistics({ warehouse }: { warehouse: WarehouseSummaryDto }) 
         <h2 id={titleId} className="min-w-0 text-lg font-semibold break-words text-primary">
           <Link
             to={paths.warehouse(warehouse.name)}
-            className="hover:underline focus-visible:outline-2 focus-visible:outline-accent"
+            className="inline-flex min-h-11 items-center hover:underline focus-visible:outline-2 focus-visible:outline-accent"
           >
             {warehouse.name}
           </Link>
@@ -44,7 +47,7 @@ function WarehouseStatistics({ warehouse }: { warehouse: WarehouseSummaryDto }) 
           <span
             className={`block text-2xl font-bold tabular-nums ${occupancyText[occupancyColour(percent)]}`}
           >
-            {percent}%
+            {format.percent(percent)}
           </span>
           <span className="text-xs text-slate-500">occupied</span>
         </p>
@@ -67,7 +70,9 @@ function WarehouseStatistics({ warehouse }: { warehouse: WarehouseSummaryDto }) 
               <th scope="row" className="px-5 py-3 text-left font-normal text-slate-700">
                 {metric}
               </th>
-              <td className="px-5 py-3 text-right font-semibold text-slate-900 tabular-nums">{value}</td>
+              <td className="px-5 py-3 text-right font-semibold text-slate-900 tabular-nums">
+                {format.number(value)}
+              </td>
             </tr>
           ))}
         </tbody>

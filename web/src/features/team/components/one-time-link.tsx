@@ -3,11 +3,11 @@ import { toast } from 'sonner';
 import type { MemberLinkDto } from '../../../../../domain/schemas/team.schema';
 import { linkAddress } from '../../../api/team';
 import { Button } from '../../../components/ui/button';
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { useFormat } from '../../../lib/format';
 
 /** A one-time link as it is shown once: the address, a copy button and when it stops working. */
 export function OneTimeLink({ link, label }: { link: MemberLinkDto; label: string }) {
+  const format = useFormat();
   const address = linkAddress(link);
   async function copy() {
     try {
@@ -34,8 +34,8 @@ export function OneTimeLink({ link, label }: { link: MemberLinkDto; label: strin
         </Button>
       </div>
       <p className="text-xs text-slate-600">
-        Works once, until {when.format(new Date(link.expiresAt))}. Only this page shows it: send it to the
-        member yourself.
+        Works once, until {format.dateTime(link.expiresAt)}. Only this page shows it: send it to the member
+        yourself.
       </p>
     </div>
   );

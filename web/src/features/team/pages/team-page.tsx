@@ -1,9 +1,21 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import {
+  COMPANY_LOCALES,
+  type CompanyLocale,
+  DEFAULT_LOCALE,
+  LOCALE_LABELS,
+} from '../../../../../domain/rules/locale';
 import { ROLES, ROLE_LABELS, type Role } from '../../../../../domain/rules/roles';
 import type { MemberDto, MemberLinkDto, PendingResetDto } from '../../../../../domain/schemas/team.schema';
 import { useRole, useSession } from '../../../api/session';
-import { useChangeMember, useInvite, useResetLink, useTeam } from '../../../api/team';
+import {
+  useChangeCompanySettings,
+  useChangeMember,
+  useInvite,
+  useResetLink,
+  useTeam,
+} from '../../../api/team';
 import { Button } from '../../../components/ui/button';
 import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
 import { FormField, inputClass } from '../../../components/ui/form-field';
@@ -15,8 +27,13 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { OneTimeLink } from '../components/one-time-link';
 import { RevokeLinkButton } from '../components/revoke-link-button';
 import { LabelledOptions } from '../../../components/ui/named-options';
+import { useFormat } from '../../../lib/format';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+// a card's cell names its column on a phone, where the column headings are not shown
+const cellLabel = 'mb-1 block text-xs font-semibold tracking-wide text-slate-500 uppercase md:sr-only';
+
+const activeManagers = (members: MemberDto[]) =>
+  members.filter((m) => m.role === 'manager' && m.active).length;
 
 const ROLE_HELP: Record<Role, string> = {
   manager: 'everything, including warehouses, layout, checklists and the team',
@@ -86,33 +103,46 @@ function InviteForm({ openLinks }: { openLinks: Set<number> | undefined }) {
   );
 }
 
-function MemberRow({
+function MemberCard({
   member,
   isMe,
+  onlyManager,
   openReset,
 }: {
   member: MemberDto;
   isMe: boolean;
+  /** the company's only active Manager: the server refuses to demote or deactivate them, so nothing offers it */
+  onlyManager: boolean;
   /** the member's password link that still works, if any */
   openReset: PendingResetDto | undefined;
 }) {
+  const format = useFormat();
   const change = useChangeMember();
   const reset = useResetLink();
   const fail = (error: unknown) => toast.error(errorMessages(error).join(' '));
+  const whyFixed = `${isMe ? 'You are' : `${member.name} is`} the only active Manager: make another member a Manager first.`;
+  const hintId = `only-manager-${member.id}`;
   return (
-    <tr className="border-t border-slate-100 align-top" data-testid="member-row">
-      <td className="px-3 py-3">
-        <p className="font-semibold text-slate-800">
+    <li
+      className="grid gap-x-4 gap-y-3 border-t border-slate-100 px-5 py-4 md:grid-cols-[minmax(12rem,2fr)_minmax(9rem,1fr)_minmax(9rem,1fr)_6rem_minmax(14rem,2fr)] md:items-start"
+      data-testid="member-row"
+      aria-label={member.name}
+    >
+      <div className="min-w-0">
+        <p className="font-semibold break-words text-slate-800">
           {member.name}
           {isMe && <span className="ml-1 text-xs font-normal text-slate-500">(you)</span>}
         </p>
-        <p className="text-xs text-slate-500">{member.email}</p>
-      </td>
-      <td className="px-3 py-3">
+        <p className="text-xs break-all text-slate-500">{member.email}</p>
+      </div>
+      <div>
+        <span className={cellLabel}>Role</span>
         <select
           aria-label={`Role of ${member.name}`}
           value={member.role}
-          disabled={change.isPending}
+          disabled={change.isPending || onlyManager}
+          aria-describedby={onlyManager ? hintId : undefined}
+          title={onlyManager ? whyFixed : undefined}
           onChange={(e) =>
             change.mutate(
               { id: member.id, role: e.target.value as Role },
@@ -130,33 +160,42 @@ function MemberRow({
             </option>
           ))}
         </select>
-      </td>
-      <td className="px-3 py-3 text-sm text-slate-600">
-        {member.lastSignInAt ? when.format(new Date(member.lastSignInAt)) : 'Never'}
-      </td>
-      <td className="px-3 py-3 text-sm">
-        <span className={member.active ? 'text-green-700' : 'text-slate-500'}>
+      </div>
+      <p className="text-sm text-slate-600">
+        <span className={cellLabel}>Last sign-in</span>
+        {member.lastSignInAt ? format.dateTime(member.lastSignInAt) : 'Never'}
+      </p>
+      <p className="text-sm">
+        <span className={cellLabel}>Status</span>
+        <span className={member.active ? 'text-green-700' : 'text-slate-600'}>
           {member.active ? 'Active' : 'Deactivated'}
         </span>
-      </td>
-      <td className="space-y-2 px-3 py-3">
+      </p>
+      <div className="space-y-2">
+        <span className={cellLabel}>Actions</span>
         <div className="flex flex-wrap gap-2">
-          <Button
-            variant={member.active ? 'danger' : 'secondary'}
-            disabled={change.isPending}
-            onClick={() =>
-              change.mutate(
-                { id: member.id, active: !member.active },
-                {
-                  onSuccess: (m) =>
-                    toast.success(m.active ? `${m.name} can sign in again` : `${m.name} is signed out`),
-                  onError: fail,
-                },
-              )
-            }
-          >
-            {member.active ? 'Deactivate' : 'Reactivate'}
-          </Button>
+          {onlyManager ? (
+            <p id={hintId} className="max-w-xs text-xs text-slate-600">
+              {whyFixed}
+            </p>
+          ) : (
+            <Button
+              variant={member.active ? 'danger' : 'secondary'}
+              disabled={change.isPending}
+              onClick={() =>
+                change.mutate(
+                  { id: member.id, active: !member.active },
+                  {
+                    onSuccess: (m) =>
+                      toast.success(m.active ? `${m.name} can sign in again` : `${m.name} is signed out`),
+                    onError: fail,
+                  },
+                )
+              }
+            >
+              {member.active ? 'Deactivate' : 'Reactivate'}
+            </Button>
+          )}
           {member.active && (
             <Button
               variant="secondary"
@@ -172,12 +211,57 @@ function MemberRow({
         )}
         {openReset && (
           <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
-            <span>Password link open until {when.format(new Date(openReset.expiresAt))}</span>
+            <span>Password link open until {format.dateTime(openReset.expiresAt)}</span>
             <RevokeLinkButton linkId={openReset.id} what={`the password link for ${member.name}`} />
           </div>
         )}
-      </td>
-    </tr>
+      </div>
+    </li>
+  );
+}
+
+/** The company's settings a Manager changes: the language and region its dates and numbers are written in. */
+function CompanySection() {
+  const session = useSession();
+  const format = useFormat();
+  const change = useChangeCompanySettings();
+  const locale = session.data?.company.locale ?? DEFAULT_LOCALE;
+  const sample = new Date();
+  return (
+    <section
+      aria-labelledby="company-title"
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="company-title" className="text-lg font-bold text-primary">
+        Company
+      </h2>
+      <div className="flex flex-wrap items-end gap-3">
+        <FormField
+          label="Dates and numbers"
+          hint={`Shown to every member as ${format.dateTime(sample)} and ${format.number(1234.5)}.`}
+          className="min-w-60 flex-1 sm:max-w-md"
+        >
+          <select
+            value={locale}
+            disabled={change.isPending}
+            onChange={(e) => {
+              const next = e.target.value as CompanyLocale;
+              change.mutate(
+                { locale: next },
+                {
+                  onSuccess: () =>
+                    toast.success(`Dates and numbers are now written for ${LOCALE_LABELS[next]}`),
+                  onError: (error) => toast.error(errorMessages(error).join(' ')),
+                },
+              );
+            }}
+            className={inputClass}
+          >
+            <LabelledOptions values={COMPANY_LOCALES} labels={LOCALE_LABELS} />
+          </select>
+        </FormField>
+      </div>
+    </section>
   );
 }
 
@@ -187,6 +271,7 @@ export default function TeamPage() {
   const { can } = useRole();
   const session = useSession();
   const team = useTeam();
+  const format = useFormat();
   if (!can('manager'))
     return (
       <Page title="Team">
@@ -196,6 +281,7 @@ export default function TeamPage() {
   return (
     <Page title="Team">
       <div className="space-y-6">
+        <CompanySection />
         <InviteForm
           openLinks={team.isSuccess ? new Set(team.data.invites.map((invite) => invite.id)) : undefined}
         />
@@ -204,32 +290,35 @@ export default function TeamPage() {
         {team.isSuccess && (
           <section
             aria-labelledby="members-title"
-            className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+            className="rounded-xl border border-slate-200 bg-white shadow-sm"
           >
             <h2 id="members-title" className="px-5 pt-5 text-lg font-bold text-primary">
               Members
             </h2>
-            <table className="mt-3 w-full min-w-[44rem] text-left">
-              <thead className="text-xs tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th className="px-3 py-2">Member</th>
-                  <th className="px-3 py-2">Role</th>
-                  <th className="px-3 py-2">Last sign-in</th>
-                  <th className="px-3 py-2">Status</th>
-                  <th className="px-3 py-2">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {team.data.members.map((member) => (
-                  <MemberRow
-                    key={member.id}
-                    member={member}
-                    isMe={member.id === session.data?.id}
-                    openReset={team.data.resets.find((r) => r.memberId === member.id)}
-                  />
-                ))}
-              </tbody>
-            </table>
+            {/* a list of cards: one column on a phone, the columns of a table from a tablet's width up */}
+            <div
+              aria-hidden
+              className="mt-3 hidden gap-x-4 px-5 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase md:grid md:grid-cols-[minmax(12rem,2fr)_minmax(9rem,1fr)_minmax(9rem,1fr)_6rem_minmax(14rem,2fr)]"
+            >
+              <span>Member</span>
+              <span>Role</span>
+              <span>Last sign-in</span>
+              <span>Status</span>
+              <span>Actions</span>
+            </div>
+            <ul aria-labelledby="members-title" className="mt-3 md:mt-0">
+              {team.data.members.map((member) => (
+                <MemberCard
+                  key={member.id}
+                  member={member}
+                  isMe={member.id === session.data?.id}
+                  onlyManager={
+                    member.role === 'manager' && member.active && activeManagers(team.data.members) === 1
+                  }
+                  openReset={team.data.resets.find((r) => r.memberId === member.id)}
+                />
+              ))}
+            </ul>
             {team.data.invites.length > 0 && (
               <div className="border-t border-slate-100 p-5">
                 <h3 id="invites-title" className="text-sm font-semibold text-slate-700">
@@ -244,7 +333,7 @@ export default function TeamPage() {
                     >
                       <span>
                         {invite.email} as {ROLE_LABELS[invite.role]}, until{' '}
-                        {when.format(new Date(invite.expiresAt))}
+                        {format.dateTime(invite.expiresAt)}
                       </span>
                       <RevokeLinkButton linkId={invite.id} what={`the invitation for ${invite.email}`} />
                     </li>

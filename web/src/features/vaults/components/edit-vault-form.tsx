@@ -191,7 +191,7 @@ export function EditVaultForm({
               {vault.order_name && (
                 <Link
                   to={`${paths.pullLists}?${new URLSearchParams({ order: vault.order_name }).toString()}`}
-                  className="mr-3 font-semibold text-accent underline"
+                  className="mr-3 inline-flex items-center font-semibold text-accent underline pointer-coarse:min-h-11"
                 >
                   Pull list for order {vault.order_name}
                 </Link>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { FieldDto, VaultDto, WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
 import { EditVaultForm } from '../components/edit-vault-form';
+import { LabelPrintDialog, PrintLabelButton } from '../../../components/label-print-dialog';
 import { vaultTitle } from '../../../../../domain/rules/vault-title';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -56,6 +57,7 @@ export default function EditVaultPage({
   const warehouses = useWarehouses(warehouseId === undefined ? session.data?.companyId : undefined);
   const ids = warehouseId !== undefined ? [warehouseId] : (warehouses.data ?? []).map((w) => w.id);
   const details = useWarehouseDetails(ids);
+  const [printing, setPrinting] = useState(false);
   const found = findVault(
     details.map((d) => d.data),
     vaultId,
@@ -91,13 +93,28 @@ export default function EditVaultPage({
   const { vault, field, warehouse } = found;
   return (
     <Page title={vault.name ? `Edit Vault ${vault.name}` : `Edit ${vaultTitle(vault, field.name)}`}>
-      <Link
-        to={paths.warehouse(warehouse.name)}
-        className="-mt-3 mb-4 inline-flex items-center gap-1.5 rounded-lg py-1 pr-2 pointer-coarse:min-h-11 text-sm font-medium text-slate-600 hover:text-accent focus-visible:outline-2 focus-visible:outline-accent"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden />
-        Back to {warehouse.name}
-      </Link>
+      <div className="-mt-3 mb-4 flex flex-wrap items-center justify-between gap-2">
+        <Link
+          to={paths.warehouse(warehouse.name)}
+          className="inline-flex items-center gap-1.5 rounded-lg py-1 pr-2 pointer-coarse:min-h-11 text-sm font-medium text-slate-600 hover:text-accent focus-visible:outline-2 focus-visible:outline-accent"
+        >
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          Back to {warehouse.name}
+        </Link>
+        <PrintLabelButton
+          what={`vault ${vault.name ?? vault.customer_name}`}
+          onClick={() => setPrinting(true)}
+        />
+      </div>
+      {printing && (
+        <LabelPrintDialog
+          open={printing}
+          onOpenChange={setPrinting}
+          title={`Label of vault ${vault.name ?? vault.customer_name}`}
+          fileName={`vault-${vault.name ?? vault.id}-label.pdf`}
+          subject={{ vaultId: vault.id }}
+        />
+      )}
       <EditVaultForm key={vault.id} vault={vault} field={field} warehouse={warehouse} />
       {timeline?.(vault.id, vault.version)}
     </Page>

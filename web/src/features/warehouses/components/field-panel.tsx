@@ -20,6 +20,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
 import { AddVaultDialog } from './add-vault-dialog';
+import { LabelPrintDialog, PrintLabelButton } from '../../../components/label-print-dialog';
 import { ToggleSwitch } from '../../../components/ui/toggle-switch';
 
 /** The field below holds the bottom half of a couchbox; its name is the same letters with the next number. */
@@ -82,7 +83,13 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
   function changeFull(full: boolean) {
     setFieldFull.mutate(
       { fieldId: field.id, full },
-      { onError: (error) => toast.error(errorMessages(error).join(' ')) },
+      {
+        onSuccess: () =>
+          toast.success(
+            full ? `Field ${field.name} marked full` : `Field ${field.name} is no longer marked full`,
+          ),
+        onError: (error) => toast.error(errorMessages(error).join(' ')),
+      },
     );
   }
 
@@ -101,6 +108,8 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
     });
   }
 
+  const [printing, setPrinting] = useState(false);
+
   return (
     <section
       aria-label={`Field ${field.name}`}
@@ -109,9 +118,21 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
       <header className="border-b border-slate-100 px-5 py-4">
         <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Field</p>
         <h2 className="text-2xl font-bold text-primary">{field.name}</h2>
-        <p className="text-sm text-slate-500">
-          {vaults.length} of {capacity} slots used{couchbox ? ' (couchbox)' : ''}
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-slate-600">
+            {vaults.length} of {capacity} slots used{couchbox ? ' (couchbox)' : ''}
+          </p>
+          <PrintLabelButton what={`field ${field.name}`} onClick={() => setPrinting(true)} />
+        </div>
+        {printing && (
+          <LabelPrintDialog
+            open={printing}
+            onOpenChange={setPrinting}
+            title={`Label of field ${field.name}`}
+            fileName={`field-${field.name}-label.pdf`}
+            subject={{ warehouseId: warehouse.id, field: field.name }}
+          />
+        )}
       </header>
       <div className="space-y-3 border-b border-slate-100 px-5 py-4">
         <ToggleSwitch

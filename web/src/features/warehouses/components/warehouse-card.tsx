@@ -7,12 +7,14 @@ import {
 } from '../../../../../domain/rules/occupancy';
 import type { WarehouseSummaryDto } from '../../../../../domain/schemas/warehouse.schema';
 import { paths } from '../../../config/paths';
+import { useFormat } from '../../../lib/format';
 
 const textColour: Record<OccupancyColour, string> = {
-  red: 'text-red-600',
-  orange: 'text-orange-500',
-  yellow: 'text-yellow-500',
-  green: 'text-green-600',
+  // the 700 shades keep 4.5:1 on white (the 500s of yellow and orange were 1.9:1 and 2.8:1)
+  red: 'text-red-700',
+  orange: 'text-orange-700',
+  yellow: 'text-yellow-700',
+  green: 'text-green-700',
 };
 const barColour: Record<OccupancyColour, string> = {
   red: 'bg-red-600',
@@ -31,6 +33,7 @@ export function WarehouseCard({
   /** editing and deleting a warehouse are a Manager's */
   canManage?: boolean;
 }) {
+  const format = useFormat();
   const percent = occupancyPercent(warehouse.stats.realVaultCount, warehouse.warehouseCapacity);
   const colour = occupancyColour(percent);
   return (
@@ -43,7 +46,7 @@ export function WarehouseCard({
           {/* the whole card is the link's hit area; the action buttons sit above it */}
           <Link
             to={paths.warehouse(warehouse.name)}
-            className="break-words after:absolute after:inset-0 focus:outline-none"
+            className="inline-flex min-h-11 items-center break-words after:absolute after:inset-0 focus:outline-none"
           >
             {warehouse.name}
           </Link>
@@ -53,7 +56,7 @@ export function WarehouseCard({
           data-testid="occupancy"
           data-colour={colour}
         >
-          {percent}%
+          {format.percent(percent)}
         </p>
       </div>
       <div className="mt-3 h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden>
@@ -65,15 +68,15 @@ export function WarehouseCard({
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm text-slate-500">
         <dt>Vaults</dt>
         <dd className="text-right text-slate-700 tabular-nums">
-          {warehouse.stats.realVaultCount} / {warehouse.warehouseCapacity}
+          {format.number(warehouse.stats.realVaultCount)} / {format.number(warehouse.warehouseCapacity)}
         </dd>
         <dt>Field grid</dt>
         <dd className="text-right text-slate-700 tabular-nums">
-          {warehouse.cols} x {warehouse.rows}
+          {format.number(warehouse.cols)} x {format.number(warehouse.rows)}
         </dd>
         <dt>Floor</dt>
         <dd className="text-right text-slate-700 tabular-nums">
-          {warehouse.width} x {warehouse.length} ft
+          {format.number(warehouse.width)} x {format.number(warehouse.length)} ft
         </dd>
       </dl>
       {canManage && (

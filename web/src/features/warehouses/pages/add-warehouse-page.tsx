@@ -51,7 +51,8 @@ export default function AddWarehousePage() {
     addWarehouse.mutate(input, {
       onSuccess: (warehouse) => {
         toast.success(`${warehouse.name} added.`);
-        navigate('/');
+        // issue 27: the next job is the new warehouse itself (the spec's '/' led to the dashboard)
+        navigate(paths.warehouse(warehouse.name));
       },
     });
   }

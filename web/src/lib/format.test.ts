@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatDate, formatDateTime, formatDay, formatNumber, formatPercent } from './format';
+
+const moment = new Date(Date.UTC(2026, 2, 4, 15, 5));
+
+describe('the company-locale formatters', () => {
+  it('write a day, a moment and a number the way the locale writes them', () => {
+    expect(formatDate(moment, 'en-US')).toBe('Mar 4, 2026');
+    expect(formatDate(moment, 'de-DE')).toBe('04.03.2026');
+    expect(formatDate(moment, 'en-GB')).toBe('4 Mar 2026');
+    expect(formatDay(moment, 'en-US')).toBe('Wednesday, Mar 4, 2026');
+    expect(formatNumber(1234.5, 'en-US')).toBe('1,234.5');
+    expect(formatNumber(1234.5, 'de-DE')).toBe('1.234,5');
+    expect(formatPercent(42, 'en-US')).toBe('42%');
+    expect(formatPercent(42, 'de-DE')).toBe('42\u00a0%');
+    expect(formatCount(1, 'vault')).toBe('1 vault');
+    expect(formatCount(0, 'vault')).toBe('0 vaults');
+    expect(formatCount(1200, 'vault', 'vaults', 'de-DE')).toBe('1.200 vaults');
+  });
+
+  it('give one moment the same text wherever it is shown, and en-US when no locale is given', () => {
+    expect(formatDateTime(moment.toISOString(), 'en-US')).toBe(formatDateTime(moment, 'en-US'));
+    expect(formatDateTime(moment)).toBe(formatDateTime(moment, 'en-US'));
+    expect(formatDateTime(moment, 'de-DE')).toMatch(/^04\.03\.2026, \d{2}:05$/);
+  });
+});
