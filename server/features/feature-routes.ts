@@ -12,6 +12,7 @@ import { layoutRoutes } from './layout/layout.routes';
 import { printRoutes } from './print/print.routes';
 import { pullListsRoutes } from './pull-lists/pull-lists.routes';
 import { racksRoutes } from './racks/racks.routes';
+import { searchRoutes } from './search/search.routes';
 import { teamRoutes } from './team/team.routes';
 import { receivingRoutes } from './receiving/receiving.routes';
 import { vaultsRoutes } from './vaults/vaults.routes';
@@ -36,6 +37,7 @@ export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, opt
     importRoutes,
     labelsRoutes,
     checksRoutes,
+    searchRoutes,
   ]) {
     await app.register(routes, options);
   }
