@@ -20,7 +20,9 @@ export function scanIntoFocused(page: Page, text: string) {
   return page.evaluate((keys) => {
     for (const key of [...keys.split(''), 'Enter']) {
       const target = document.activeElement ?? document.body;
-      const taken = !target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      const taken = !target.dispatchEvent(
+        new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
+      );
       if (taken) continue;
       if (key !== 'Enter') document.execCommand('insertText', false, key);
       else if (target instanceof HTMLInputElement) target.form?.requestSubmit();

@@ -22,7 +22,8 @@ export function hitWhere(hit: SearchHitDto, formatDate: (iso: string) => string)
   switch (hit.kind) {
     case 'vault': {
       const { place } = hit;
-      if (place.at === 'field') return `${place.warehouse.name} · field ${place.fieldName} · position ${place.position}`;
+      if (place.at === 'field')
+        return `${place.warehouse.name} · field ${place.fieldName} · position ${place.position}`;
       if (place.at === 'stage') return 'On the stage';
       return `Released ${formatDate(place.releasedAt)}${place.releasedBy ? ` by ${place.releasedBy}` : ''}`;
     }

@@ -24,7 +24,9 @@ export function RackView({ warehouse }: { warehouse: WarehouseDto }) {
   const { search } = useWarehouseViewState();
   // the company-wide find opens a pallet here: ?rack=..&pallet=.. chooses its rack and marks it
   const [params] = useSearchParams();
-  const [selectedId, setSelected] = useState<number | undefined>(() => Number(params.get('rack')) || undefined);
+  const [selectedId, setSelected] = useState<number | undefined>(
+    () => Number(params.get('rack')) || undefined,
+  );
   const foundPallet = Number(params.get('pallet')) || undefined;
   const [seenRack, setSeenRack] = useState(params.get('rack'));
   if (seenRack !== params.get('rack')) {

@@ -61,7 +61,10 @@ export function CompanySearch() {
       >
         <Search className="h-5 w-5" aria-hidden />
         <span className="sr-only sm:not-sr-only">Find</span>
-        <kbd className="hidden rounded border border-white/30 px-1.5 text-xs font-normal text-white/80 lg:inline pointer-coarse:lg:hidden">
+        <kbd
+          aria-hidden
+          className="hidden rounded border border-white/30 px-1.5 text-xs font-normal text-white/80 lg:inline pointer-coarse:lg:hidden"
+        >
           {isMac ? '⌘K' : 'Ctrl K'}
         </kbd>
       </RadixDialog.Trigger>

@@ -1,5 +1,14 @@
 import { MousePointerClick } from 'lucide-react';
-import { lazy, type ReactNode, type RefObject, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { matchingFieldIds } from '../../../../../domain/rules/search';
 import type { WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
