@@ -80,7 +80,7 @@ test.describe('on a laptop', () => {
     await page.keyboard.press('Control+k');
     const find = page.getByRole('dialog', { name: 'Find in every warehouse' });
     await find.getByRole('combobox').fill(`pk-${suffix}`);
-    const hit = find.getByRole('option', { name: new RegExp(`PK-${suffix}`) });
+    const hit = find.getByRole('option', { name: new RegExp(`PK-${suffix}`, 'i') });
     await expect(hit).toContainText(`Rack Hall ${suffix} · rack Rack K · shelf 2`);
     // arrows and Enter open it
     await page.keyboard.press('ArrowDown');
