@@ -131,7 +131,7 @@ function FindPanel({ onDone }: { onDone: () => void }) {
       <div className="flex items-center gap-2 border-b border-slate-200 px-3 py-2">
         <Search className="h-5 w-5 shrink-0 text-slate-400" aria-hidden />
         <input
-          type="search"
+          type="text"
           role="combobox"
           aria-label="Find in every warehouse"
           aria-autocomplete="list"

@@ -22,8 +22,9 @@ import { useSearchIndex } from '../use-search-index';
 const MAX_SUGGESTIONS = 100;
 // released vaults are asked of the server once typing pauses, not on every keystroke
 const RELEASED_DELAY_MS = 250;
-// under the box where it is wide enough; on a phone the box is narrow, so the list spans the screen under the top bar
-const LIST_PLACE = 'fixed inset-x-2 top-14 z-40 sm:absolute sm:inset-x-0 sm:top-full sm:mt-1';
+// on a phone the box is narrow, so the list spans the screen under the top bar; elsewhere it is at least 26rem wide
+const LIST_PLACE =
+  'fixed inset-x-2 top-14 z-40 sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-1 sm:w-[max(100%,26rem)]';
 const releasedDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** "Released 24 Nov 2026 by Anna": how a released vault shows among the suggestions. */
