@@ -89,11 +89,26 @@ test('axe-core finds no violation on any screen', async ({ signedIn: page, accou
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Warehouses' })).toBeVisible();
   await scan(page, 'dashboard', findings);
+  // the company-wide find (issue 27), opened with its shortcut, with results of several kinds
+  await page.keyboard.press('Control+k');
+  const find = page.getByRole('dialog', { name: 'Find in every warehouse' });
+  await find.getByRole('combobox', { name: 'Find in every warehouse' }).fill('AX');
+  await expect(find.getByRole('option').first()).toBeVisible();
+  await scan(page, 'find in every warehouse, with results', findings);
+  await page.keyboard.press('Escape');
+  await expect(find).toBeHidden();
 
   await page.goto(`/warehouse/${w.slug}`);
   await page.getByRole('group', { name: 'Fields' }).getByRole('button', { name: 'C3', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Field C3' })).toBeVisible();
   await scan(page, 'warehouse page, field selected', findings);
+  // the warehouse search's suggestions open (a vault, and a customer with its pull-list row)
+  await page.getByRole('combobox', { name: 'Search' }).fill('A');
+  await expect(
+    page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('option').first(),
+  ).toBeVisible();
+  await scan(page, 'warehouse search with suggestions open', findings);
+  await page.getByRole('button', { name: 'Clear search' }).click();
   // a dialog while the connection is down carries its own offline banner
   await page.getByRole('group', { name: 'Fields' }).getByRole('button', { name: 'D4', exact: true }).click();
   await page
@@ -154,6 +169,14 @@ test('axe-core finds no violation on any screen', async ({ signedIn: page, accou
     await expect(page.locator('main h1').first()).toBeVisible();
     await scan(page, screen, findings);
   }
+  // a staged vault's put-back dialog with the picture of the grid
+  await page.goto('/stage');
+  await page.getByRole('button', { name: 'Move vault AX-STAGED' }).click();
+  const putBack = page.getByRole('dialog', { name: 'Put vault AX-STAGED in a field' });
+  await putBack.getByLabel('Warehouse').selectOption({ label: w.name });
+  await putBack.getByRole('button', { name: 'D4, 3 free slots' }).click();
+  await scan(page, 'stage, put a vault in a field', findings);
+  await page.keyboard.press('Escape');
 
   await page.goto('/warehouse-checklists');
   await page.getByRole('button', { name: 'Add New Checklist' }).click();

@@ -33,7 +33,7 @@ test.describe('Stage', () => {
     await expect(page.getByText('No staged vaults available.')).toBeVisible();
   });
 
-  test('move a staged vault into a field: confirm, then a success dialog that closes itself', async ({
+  test('put a staged vault into another field on the picture of the grid: one button, one toast', async ({
     signedIn: page,
     account,
   }) => {
@@ -46,7 +46,7 @@ test.describe('Stage', () => {
       cols: 2,
       fieldCapacity: 3,
     });
-    // B1 is full and is not offered
+    // B1 is full and cannot be chosen
     await markFieldFull(db, { companyId: account.companyId, fieldId: target.field('B1').id });
     await buildVault(db, {
       companyId: account.companyId,
@@ -62,45 +62,20 @@ test.describe('Stage', () => {
 
     await page.goto('/stage');
     await page.getByRole('button', { name: 'Move vault ST-7' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Move Vault' });
+    const dialog = page.getByRole('dialog', { name: 'Put vault ST-7 in a field' });
+    // made on the stage: there is no field to go back to
+    await expect(dialog.getByRole('button', { name: /^Back to/ })).toHaveCount(0);
     await dialog.getByLabel('Warehouse').selectOption({ label: 'Beta Store' });
-    // each field with its free slots
-    await expect(dialog.getByLabel('Field').getByRole('option')).toHaveText([
-      'Choose a field',
-      'A1 (3 free slots)',
-      'A2 (2 free slots)',
-      'B2 (3 free slots)',
-    ]);
-    await dialog.getByLabel('Field').selectOption({ label: 'A2 (2 free slots)' });
-    const slots = dialog.getByRole('list', { name: 'Vault slots' });
-    await expect(slots.getByRole('listitem', { name: 'Slot 3' })).toContainText('RESIDENT');
-    await slots
-      .getByRole('listitem', { name: 'Slot 2' })
-      .getByRole('button', { name: '+ Add Vault' })
-      .click();
-
-    const confirm = page.getByRole('alertdialog', { name: 'Confirm Add Vault' });
-    await expectAlertDialog(
-      confirm,
-      'Confirm Add Vault',
-      'Are you sure you want to add a vault at position 2?',
-    );
-    await confirm.getByRole('button', { name: 'No, take me back' }).click();
-    await expect(confirm).toBeHidden();
-    await expect(dialog).toBeVisible();
-
-    await slots
-      .getByRole('listitem', { name: 'Slot 2' })
-      .getByRole('button', { name: '+ Add Vault' })
-      .click();
-    await confirm.getByRole('button', { name: 'Yes, add it' }).click();
-    const success = page.getByRole('dialog', { name: 'Vault Moved' });
-    await expect(success).toContainText('Vault ST-7 moved to Beta Store A2, position 2');
+    // each field with its free slots, on a picture of the grid
+    const grid = dialog.getByRole('group', { name: 'Fields of Beta Store' });
+    await expect(grid.getByRole('button')).toHaveCount(4);
+    await expect(grid.getByRole('button', { name: 'B1, no room' })).toBeDisabled();
+    await grid.getByRole('button', { name: 'A2, 2 free slots' }).click();
+    await dialog.getByRole('button', { name: 'Put in Beta Store A2, position 2' }).click();
     await expect(dialog).toBeHidden();
-    // and a toast that stays after the dialog has gone
-    await expect(page.getByText('Vault ST-7 moved to Beta Store A2, position 2').last()).toBeVisible();
-    // closes by itself (after 2 seconds)
-    await expect(success).toBeHidden();
+    // one toast, no second window
+    await expect(page.getByText('Vault ST-7 put in Beta Store A2, position 2')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByText('No staged vaults available.')).toBeVisible();
 
     await page.goto(`/warehouse/${target.slug}`);
@@ -141,7 +116,7 @@ test.describe('Stage', () => {
       'true',
     );
     // clicking in delete mode selects; it does not open the move dialog
-    await expect(page.getByRole('dialog', { name: 'Move Vault' })).toHaveCount(0);
+    await expect(page.getByRole('dialog', { name: /^Put vault/ })).toHaveCount(0);
     await trash.click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete Vaults' });
     await expectAlertDialog(

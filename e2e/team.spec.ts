@@ -57,18 +57,11 @@ test.describe('Team and history', () => {
     await member.getByRole('button', { name: 'Yes, stage it' }).click();
     await member.goto('/stage');
     await member.getByRole('button', { name: 'Move vault TM-1' }).click();
-    const dialog = member.getByRole('dialog', { name: 'Move Vault' });
+    const dialog = member.getByRole('dialog', { name: 'Put vault TM-1 in a field' });
     await dialog.getByLabel('Warehouse').selectOption({ label: 'Team Yard' });
-    await dialog.getByLabel('Field').selectOption({ label: 'B2 (3 free slots)' });
-    await dialog
-      .getByRole('list', { name: 'Vault slots' })
-      .getByRole('listitem', { name: 'Slot 3' })
-      .getByRole('button', { name: '+ Add Vault' })
-      .click();
-    await member.getByRole('button', { name: 'Yes, add it' }).click();
-    await expect(member.getByRole('dialog', { name: 'Vault Moved' })).toContainText(
-      'Team Yard B2, position 3',
-    );
+    await dialog.getByRole('button', { name: 'B2, 3 free slots' }).click();
+    await dialog.getByRole('button', { name: 'Put in Team Yard B2, position 3' }).click();
+    await expect(member.getByText('Vault TM-1 put in Team Yard B2, position 3')).toBeVisible();
 
     // the layout editor is a Manager's: the member is told so, and the server refuses the change too
     await member.goto(`/edit/${warehouse.slug}`);

@@ -37,6 +37,8 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'GET /api/pull-lists': 'viewer',
   'GET /api/pull-lists/:id': 'viewer',
   'GET /api/released-vaults': 'viewer',
+  // the top bar's company-wide find (issue 27)
+  'GET /api/search': 'viewer',
   // templates and exports are reads; Print Studio's XLSX is a POST of the shown ids
   'GET /api/import/templates/:file': 'viewer',
   // finding a scanned label, and printing labels, is reading

@@ -22,6 +22,7 @@ import * as eventsAnnounced from './migrations/0023-events-announced-by-their-wr
 import * as companyFileJobs from './migrations/0026-company-file-jobs';
 import * as keptCheckReports from './migrations/0030-kept-check-reports';
 import * as companyLocale from './migrations/0037-company-locale';
+import * as searchIndexes from './migrations/0035-search-indexes';
 
 // Listed here, not read from disk, so the same code runs from source and from any bundle.
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0026-company-file-jobs': companyFileJobs,
   '0030-kept-check-reports': keptCheckReports,
   '0037-company-locale': companyLocale,
+  '0035-search-indexes': searchIndexes,
 };
 
 /** Migrates to the newest migration, or up to and including `target` (tests of a migration on older data). */

@@ -14,6 +14,7 @@ import { layoutRoutes } from './layout/layout.routes';
 import { printRoutes } from './print/print.routes';
 import { pullListsRoutes } from './pull-lists/pull-lists.routes';
 import { racksRoutes } from './racks/racks.routes';
+import { searchRoutes } from './search/search.routes';
 import { teamRoutes } from './team/team.routes';
 import { receivingRoutes } from './receiving/receiving.routes';
 import { vaultsRoutes } from './vaults/vaults.routes';
@@ -47,6 +48,7 @@ export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, opt
     checksRoutes,
     companyFileRoutes,
     backupsRoutes,
+    searchRoutes,
   ]) {
     await app.register(routes, options);
   }

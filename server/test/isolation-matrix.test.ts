@@ -313,6 +313,15 @@ const RECIPES: Record<string, Recipe> = {
       asOther: 200,
     },
   ],
+  'GET /api/search': (t) => [
+    // B's own company only, whatever the text names of A's
+    {
+      label: "B's find by A's order",
+      url: `/api/search?q=${encodeURIComponent(t.pullOrderName)}`,
+      asOther: 200,
+    },
+    { label: "B's find by A's field", url: `/api/search?q=${t.fieldName}`, asOther: 200 },
+  ],
   'POST /api/pull-lists/:id/release': (t) => [
     { label: "A's pull list", url: `/api/pull-lists/${t.pullListId}/release` },
   ],

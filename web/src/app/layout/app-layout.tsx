@@ -5,11 +5,12 @@ import { useLogout, useSession } from '../../api/session';
 import { useWarehouseBySlug } from '../../api/warehouses';
 import { paths, warehouseSlugInPath } from '../../config/paths';
 import { ScanButton } from '../../features/scan/components/scan-button';
+import { CompanySearch } from '../../features/search/components/company-search';
 import { SearchBox } from '../../features/search/components/search-box';
 import { useLiveUpdates } from '../live-updates';
 import { MenuDrawer } from './menu-drawer';
 
-/** Signed-in chrome: top bar with logo, menu button and (on warehouse pages) the search box. */
+/** Signed-in chrome: top bar with logo, menu button, (on warehouse pages) the search box, Find and Scan. */
 export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
@@ -47,7 +48,10 @@ export function AppLayout() {
             <Warehouse className="h-6 w-6" aria-hidden />
             <span className="hidden sm:inline">Warehouse Manager</span>
           </Link>
-          <div className="flex flex-1 justify-end">{pathname.startsWith('/warehouse/') && <SearchBox />}</div>
+          <div className="flex min-w-0 flex-1 justify-end">
+            {pathname.startsWith('/warehouse/') && <SearchBox />}
+          </div>
+          <CompanySearch />
           <ScanButton warehouseId={currentWarehouseId} />
         </div>
       </header>

@@ -4,23 +4,25 @@ import { useEffect, useRef } from 'react';
 const MAX_GAP_MS = 50;
 const MIN_LENGTH = 2;
 
-const editable = (target: EventTarget | null): target is HTMLInputElement | HTMLTextAreaElement =>
-  target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement;
-
-/** Puts back the text a field had before the scanner typed into it (React listens to the input event). */
-function restore(field: HTMLInputElement | HTMLTextAreaElement, value: string) {
-  const proto =
-    field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
-  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(field, value);
-  field.dispatchEvent(new Event('input', { bubbles: true }));
+/**
+ * Inside a control that takes text (issue 27), every keystroke is typing, however fast: a scanner aimed at a form's
+ * box fills that box and its Enter does what Enter does there (the add-vault dialog saves).
+ */
+export function isEditable(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  );
 }
 
 /**
- * A keyboard-wedge scanner anywhere in the signed-in app: a burst of fast keystrokes ending in Enter is a scan.
- * Typed into a text box, the burst is taken back out of it; slow typing is left alone. `ignore` (the scan dialog's
- * own box) handles its Enter itself.
+ * A keyboard-wedge scanner anywhere in the signed-in app: outside the controls that take text, a burst of fast
+ * keystrokes ending in Enter is a scan. Slow typing is never one.
  */
-export function useKeyboardScanner(onScan: (text: string) => void, ignore?: () => HTMLElement | null) {
+export function useKeyboardScanner(onScan: (text: string) => void) {
   const handler = useRef(onScan);
   useEffect(() => {
     handler.current = onScan;
@@ -28,34 +30,31 @@ export function useKeyboardScanner(onScan: (text: string) => void, ignore?: () =
   useEffect(() => {
     let text = '';
     let last = 0;
-    let field: { element: HTMLInputElement | HTMLTextAreaElement; before: string } | null = null;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.target instanceof Node && ignore?.()?.contains(event.target)) return;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isEditable(event.target)) {
+        text = '';
+        return;
+      }
       const now = event.timeStamp;
       const fast = now - last <= MAX_GAP_MS;
       if (event.key === 'Enter') {
         if (fast && text.length >= MIN_LENGTH) {
           event.preventDefault();
           event.stopPropagation();
-          if (field) restore(field.element, field.before);
           const scanned = text;
           text = '';
-          field = null;
           handler.current(scanned);
         }
         text = '';
         return;
       }
       if (event.key.length !== 1) return;
-      if (!fast) {
-        text = '';
-        field = editable(event.target) ? { element: event.target, before: event.target.value } : null;
-      }
+      if (!fast) text = '';
       text += event.key;
       last = now;
     };
     window.addEventListener('keydown', onKeyDown, true);
     return () => window.removeEventListener('keydown', onKeyDown, true);
-  }, [ignore]);
+  }, []);
 }

@@ -1,5 +1,6 @@
 import { MousePointerClick } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { matchingRacksAndPallets } from '../../../../../domain/rules/search';
 import type { WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
 import { useRacks } from '../../../api/racks';
@@ -21,7 +22,28 @@ const LEGEND = [
 export function RackView({ warehouse }: { warehouse: WarehouseDto }) {
   const racks = useRacks(warehouse.id);
   const { search } = useWarehouseViewState();
-  const [selectedId, setSelectedId] = useState<number | undefined>(undefined);
+  // the company-wide find opens a pallet here: ?rack=..&pallet=.. chooses its rack and marks it
+  const [params] = useSearchParams();
+  const [selectedId, setSelected] = useState<number | undefined>(
+    () => Number(params.get('rack')) || undefined,
+  );
+  const foundPallet = Number(params.get('pallet')) || undefined;
+  const [seenRack, setSeenRack] = useState(params.get('rack'));
+  if (seenRack !== params.get('rack')) {
+    setSeenRack(params.get('rack'));
+    if (Number(params.get('rack'))) setSelected(Number(params.get('rack')));
+  }
+  const detailRef = useRef<HTMLElement>(null);
+  // a tap on the floor plan (below the detail on a tablet or phone) brings the rack's shelves into view
+  const [tapped, setTapped] = useState(0);
+  const setSelectedId = (id: number) => {
+    setSelected(id);
+    setTapped((n) => n + 1);
+  };
+  useEffect(() => {
+    if (tapped === 0 || window.matchMedia('(min-width: 1024px)').matches) return;
+    detailRef.current?.scrollIntoView({ block: 'start' });
+  }, [tapped]);
   const [target, setTarget] = useState<PalletTarget | null>(null);
 
   const matches = useMemo(
@@ -45,8 +67,9 @@ export function RackView({ warehouse }: { warehouse: WarehouseDto }) {
   return (
     <div className="space-y-6">
       <section
+        ref={detailRef}
         aria-label="Selected rack"
-        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+        className="scroll-mt-16 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
       >
         {selected && fill ? (
           <>
@@ -58,7 +81,7 @@ export function RackView({ warehouse }: { warehouse: WarehouseDto }) {
             </div>
             <RackShelves
               rack={selected}
-              palletMatches={matches ? matches.palletIds : null}
+              palletMatches={matches ? matches.palletIds : foundPallet ? new Set([foundPallet]) : null}
               onAdd={(shelf, slotIndex) => setTarget({ shelf, slotIndex, pallet: null })}
               onEdit={(shelf, pallet) => setTarget({ shelf, slotIndex: pallet.slotIndex, pallet })}
             />

@@ -1,27 +1,24 @@
 import { ScanLine } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { deliverClaimedScan } from '../scan-claim';
 import { useKeyboardScanner } from '../use-keyboard-scanner';
 import { ScanPanel } from './scan-panel';
 
 /**
- * The top bar's Scan button: opens the scanning screen. A keyboard scanner's read anywhere in the signed-in app
- * opens it too, with that read (on a screen that takes scans itself, such as a warehouse check, the read goes there).
+ * The top bar's Scan button: opens the scanning screen. A keyboard scanner's read outside a text box opens it too, with that read (on a screen that takes scans itself, such as a warehouse check, the read goes there).
  */
 export function ScanButton({ warehouseId }: { warehouseId?: number }) {
   const [open, setOpen] = useState(false);
   const [incoming, setIncoming] = useState<{ text: string; seq: number } | null>(null);
-  const panel = useRef<HTMLDivElement>(null);
   const seq = useRef(0);
-  const ownBox = useCallback(() => panel.current?.querySelector<HTMLElement>('#scan-text') ?? null, []);
   useKeyboardScanner((text) => {
     // a warehouse check takes the reads itself, unless this dialog is open over it
     if (!open && deliverClaimedScan(text)) return;
     seq.current += 1;
     setIncoming({ text, seq: seq.current });
     setOpen(true);
-  }, ownBox);
+  });
 
   return (
     <>
@@ -44,9 +41,7 @@ export function ScanButton({ warehouseId }: { warehouseId?: number }) {
         title="Scan"
         description="Point the camera at a label, or scan it with a hand scanner."
       >
-        <div ref={panel}>
-          {open && <ScanPanel warehouseId={warehouseId} incoming={incoming} onClose={() => setOpen(false)} />}
-        </div>
+        {open && <ScanPanel warehouseId={warehouseId} incoming={incoming} onClose={() => setOpen(false)} />}
       </Dialog>
     </>
   );

@@ -1,4 +1,14 @@
-import { Archive, ClipboardList, History, Package, Search, User, X, type LucideIcon } from 'lucide-react';
+import {
+  Archive,
+  ClipboardList,
+  History,
+  ListChecks,
+  Package,
+  Search,
+  User,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { suggest, type Suggestion, type SuggestionType } from '../../../../../domain/rules/search';
 import type { ReleasedVaultDto } from '../../../../../domain/schemas/pull-list.schema';
@@ -12,6 +22,9 @@ import { useSearchIndex } from '../use-search-index';
 const MAX_SUGGESTIONS = 100;
 // released vaults are asked of the server once typing pauses, not on every keystroke
 const RELEASED_DELAY_MS = 250;
+// on a phone the box is narrow, so the list spans the screen under the top bar; elsewhere it is at least 26rem wide
+const LIST_PLACE =
+  'fixed inset-x-2 top-14 z-40 sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-1 sm:w-[max(100%,26rem)]';
 const releasedDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** "Released 24 Nov 2026 by Anna": how a released vault shows among the suggestions. */
@@ -20,8 +33,14 @@ export function releasedNote(vault: Pick<ReleasedVaultDto, 'released_at' | 'rele
   return `Released ${releasedDate.format(new Date(vault.released_at))}${by}`;
 }
 
-/** One row of the list: a name of the warehouse's data, or a vault that has left (issue 16). */
-type Item = { kind: 'suggestion'; suggestion: Suggestion } | { kind: 'released'; vault: ReleasedVaultDto };
+/**
+ * One row of the list: a name of the warehouse's data, a pull list of a customer or order (its own row, so no
+ * button sits inside a suggestion), or a vault that has left (issue 16).
+ */
+type Item =
+  | { kind: 'suggestion'; suggestion: Suggestion }
+  | { kind: 'pull-list'; suggestion: Suggestion }
+  | { kind: 'released'; vault: ReleasedVaultDto };
 
 const typeLook: Record<SuggestionType, { icon: LucideIcon; label: string; colour: string }> = {
   customer: { icon: User, label: 'Customer', colour: 'text-accent bg-blue-50' },
@@ -51,7 +70,14 @@ export function SearchBox() {
   const typed = term.trim();
   const items = useMemo<Item[]>(
     () => [
-      ...suggestions.map((suggestion) => ({ kind: 'suggestion' as const, suggestion })),
+      ...suggestions.flatMap((suggestion): Item[] =>
+        suggestion.type === 'order' || suggestion.type === 'customer'
+          ? [
+              { kind: 'suggestion', suggestion },
+              { kind: 'pull-list', suggestion },
+            ]
+          : [{ kind: 'suggestion', suggestion }],
+      ),
       ...(typed.length >= RELEASED_SEARCH_MIN && releasedTerm === typed
         ? (released.data ?? []).map((vault) => ({ kind: 'released' as const, vault }))
         : []),
@@ -96,8 +122,15 @@ export function SearchBox() {
     void navigate(`${paths.activity}?${search.toString()}`);
   }
 
+  function openPullList(suggestion: Suggestion) {
+    setOpen(false);
+    const search = new URLSearchParams({ [suggestion.type]: suggestion.name });
+    void navigate(`${paths.pullLists}?${search.toString()}`);
+  }
+
   function pick(item: Item) {
     if (item.kind === 'suggestion') choose(item.suggestion);
+    else if (item.kind === 'pull-list') openPullList(item.suggestion);
     else openHistory(item.vault);
   }
 
@@ -172,7 +205,7 @@ export function SearchBox() {
       {noMatches && (
         <p
           role="status"
-          className="absolute top-full right-0 left-0 z-40 mt-1 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-600 shadow-xl"
+          className={`${LIST_PLACE} rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-600 shadow-xl`}
         >
           No matches
         </p>
@@ -183,7 +216,7 @@ export function SearchBox() {
         role="listbox"
         aria-label="Search suggestions"
         hidden={!showList}
-        className="absolute top-full right-0 left-0 z-40 mt-1 max-h-60 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 text-slate-800 shadow-xl"
+        className={`${LIST_PLACE} max-h-60 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 text-slate-800 shadow-xl`}
       >
         {showList &&
           items.map((item, i) => {
@@ -208,13 +241,30 @@ export function SearchBox() {
                     <History className="h-4 w-4" />
                   </span>
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium">
+                    <span className="block font-medium break-words">
                       {item.vault.name ?? 'No vault number'}
                       <span className="font-normal text-slate-500"> · {item.vault.customer_name}</span>
                     </span>
                     <span className="block truncate text-xs text-slate-500">{releasedNote(item.vault)}</span>
                   </span>
                   <span className="shrink-0 text-xs tracking-wide text-slate-500 uppercase">Released</span>
+                </li>
+              );
+            if (item.kind === 'pull-list')
+              return (
+                <li
+                  key={`pull-list:${item.suggestion.type}:${item.suggestion.name}`}
+                  id={`${listId}-${i}`}
+                  data-index={i}
+                  role="option"
+                  aria-selected={i === active}
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => openPullList(item.suggestion)}
+                  onMouseMove={() => setActive(i)}
+                  className={`flex min-h-10 cursor-pointer items-center gap-3 py-1.5 pr-3 pl-13 text-sm text-accent ${i === active ? 'bg-blue-50' : ''}`}
+                >
+                  <ListChecks className="h-4 w-4 shrink-0" aria-hidden />
+                  <span className="min-w-0 flex-1 break-words">Pull list for {item.suggestion.name}</span>
                 </li>
               );
             const { suggestion } = item;
@@ -239,28 +289,11 @@ export function SearchBox() {
                 >
                   <Icon className="h-4 w-4" />
                 </span>
-                <span className="min-w-0 flex-1 truncate font-medium">{suggestion.name}</span>
+                <span className="min-w-0 flex-1 font-medium break-words">{suggestion.name}</span>
                 {suggestion.digOut !== undefined && (
                   <span className="shrink-0 text-xs text-slate-500" data-testid="suggestion-dig-out">
                     {suggestion.digOut === 0 ? 'on top' : `dig out ${suggestion.digOut}`}
                   </span>
-                )}
-                {(suggestion.type === 'order' || suggestion.type === 'customer') && (
-                  <button
-                    type="button"
-                    tabIndex={-1}
-                    aria-label={`Pull list for ${suggestion.name}`}
-                    title="Make a pull list"
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      const search = new URLSearchParams({ [suggestion.type]: suggestion.name });
-                      setOpen(false);
-                      void navigate(`${paths.pullLists}?${search.toString()}`);
-                    }}
-                    className="shrink-0 rounded-md px-2 py-1 text-xs font-semibold text-accent hover:bg-blue-100"
-                  >
-                    Pull list
-                  </button>
                 )}
                 <span className="shrink-0 text-xs tracking-wide text-slate-500 uppercase">{look.label}</span>
               </li>

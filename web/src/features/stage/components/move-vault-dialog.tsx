@@ -1,18 +1,16 @@
-import { useState } from 'react';
-import { fieldSlotCount } from '../../../../../domain/rules/capacity';
-import { truncate } from '../../../../../domain/rules/text';
+import { Undo2 } from 'lucide-react';
+import { fieldSlotCount, isCouchboxField } from '../../../../../domain/rules/capacity';
 import type { StagedVaultDto } from '../../../../../domain/schemas/vault.schema';
 import type { FieldDto, WarehouseSummaryDto } from '../../../../../domain/schemas/warehouse.schema';
 import { useMoveVault } from '../../../api/vaults';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useWarehouse } from '../../../api/warehouses';
+import { FieldPicker } from '../../../components/field-picker';
+import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Spinner } from '../../../components/ui/spinner';
-import {
-  slotFor,
-  useVaultDestination,
-  WarehouseFieldSelects,
-} from '../../../components/warehouse-field-selects';
+import { slotFor, useVaultDestination } from '../../../components/warehouse-field-selects';
+import { NamedOptions } from '../../../components/ui/named-options';
 import { errorMessages } from '../../../lib/api-client';
 
 export function vaultLabel(vault: { name: string | null; customer_name: string }) {
@@ -26,6 +24,16 @@ function freeSlotCount(field: FieldDto, fieldCapacity: number): number {
   return Math.max(0, fieldSlotCount(field.type, fieldCapacity) - occupied);
 }
 
+export interface MovedVault {
+  vaultId: number;
+  message: string;
+}
+
+/**
+ * Putting a staged vault into a field (issue 27): 'Back to {warehouse} {field}' first, the field it came from, or
+ * why it cannot go back; other fields are chosen on a picture of the grid. The button that says where is the one
+ * confirmation; the stage page then shows one toast, with Undo.
+ */
 export function MoveVaultDialog({
   vault,
   warehouses,
@@ -35,13 +43,42 @@ export function MoveVaultDialog({
   vault: StagedVaultDto | null;
   warehouses: WarehouseSummaryDto[];
   onOpenChange: (open: boolean) => void;
-  onMoved: (message: string) => void;
+  onMoved: (moved: MovedVault) => void;
 }) {
   return (
-    <Dialog open={vault !== null} onOpenChange={onOpenChange} title="Move Vault" wide>
+    <Dialog
+      open={vault !== null}
+      onOpenChange={onOpenChange}
+      title={vault ? `Put vault ${vaultLabel(vault)} in a field` : 'Put vault in a field'}
+      wide
+    >
       {vault && <MoveVaultForm vault={vault} warehouses={warehouses} onMoved={onMoved} />}
     </Dialog>
   );
+}
+
+/** Where the vault came from, and the slot it would take there now, or why it cannot go back. */
+function useWayBack(vault: StagedVaultDto, warehouses: WarehouseSummaryDto[]) {
+  const from = vault.staged_from;
+  const summary = from?.warehouse ? warehouses.find((w) => w.name === from.warehouse) : undefined;
+  const detail = useWarehouse(summary?.id);
+  if (!from?.warehouse || !from.field) return { kind: 'none' as const };
+  const name = `${from.warehouse} ${from.field}`;
+  if (!summary) return { kind: 'refused' as const, name, why: `${from.warehouse} no longer exists.` };
+  if (!detail.data) return { kind: 'loading' as const, name, warehouseId: summary.id };
+  const field = Object.values(detail.data.fields).find((f) => f.name === from.field);
+  if (!field)
+    return { kind: 'refused' as const, name, why: `${from.warehouse} has no field ${from.field} now.` };
+  if (vault.type === 'couchbox' && !isCouchboxField(field.type))
+    return { kind: 'refused' as const, name, why: `${name} no longer takes couchboxes.` };
+  const slot = slotFor(field, detail.data.fieldCapacity);
+  if (slot === null)
+    return {
+      kind: 'refused' as const,
+      name,
+      why: field.full ? `${name} is marked full.` : `${name} has no free slot.`,
+    };
+  return { kind: 'ready' as const, name, warehouseId: summary.id, field, slot };
 }
 
 function MoveVaultForm({
@@ -51,12 +88,17 @@ function MoveVaultForm({
 }: {
   vault: StagedVaultDto;
   warehouses: WarehouseSummaryDto[];
-  onMoved: (message: string) => void;
+  onMoved: (moved: MovedVault) => void;
 }) {
-  const [confirming, setConfirming] = useState(false);
   const moveVault = useMoveVault();
-  const { warehouse, fieldId, detail, open, selects } = useVaultDestination({
+  const back = useWayBack(vault, warehouses);
+  const startId =
+    back.kind === 'ready' || back.kind === 'loading'
+      ? back.warehouseId
+      : warehouses.find((w) => w.name === vault.staged_from?.warehouse)?.id;
+  const { warehouse, detail, open, chosen, selects } = useVaultDestination({
     warehouses,
+    startId,
     couchbox: vault.type === 'couchbox',
     onChange: () => moveVault.reset(),
   });
@@ -67,92 +109,102 @@ function MoveVaultForm({
     );
   }
 
-  const field = detail && fieldId !== undefined ? detail.fields[fieldId] : undefined;
-  const position = field && detail ? slotFor(field, detail.fieldCapacity) : null;
-
-  function confirmMove() {
-    if (!field || position === null || !detail) return;
+  function move(fieldId: number, position: number, where: string) {
     moveVault.mutate(
-      { vaultId: vault.id, fieldId: field.id, position },
+      { vaultId: vault.id, fieldId, position },
       {
         onSuccess: () =>
-          onMoved(`Vault ${vaultLabel(vault)} moved to ${detail.name} ${field.name}, position ${position}`),
-        onSettled: () => setConfirming(false),
+          onMoved({
+            vaultId: vault.id,
+            message: `Vault ${vaultLabel(vault)} put in ${where}, position ${position}`,
+          }),
       },
     );
   }
 
+  const free = new Map(
+    open.map(({ field }) => [field.id, detail ? freeSlotCount(field, detail.fieldCapacity) : 0]),
+  );
+
   return (
-    <div className="space-y-4">
+    <div className="space-y-5">
       <p className="text-sm text-slate-600">
         <span className="font-semibold text-slate-800">{vaultLabel(vault)}</span> for {vault.customer_name}
         {vault.order_name ? `, order ${vault.order_name}` : ''}
       </p>
       {moveVault.isError && <ErrorList messages={errorMessages(moveVault.error)} />}
-      <WarehouseFieldSelects
-        {...selects}
-        fieldLabel="Field"
-        fields={open.map(({ field: f }) => {
-          const free = detail ? freeSlotCount(f, detail.fieldCapacity) : 0;
-          return { id: f.id, name: `${f.name} (${free} free ${free === 1 ? 'slot' : 'slots'})` };
-        })}
-        noneText="No field has a free slot"
-      />
-      {warehouse.isPending && <Spinner label="Loading fields..." />}
-      {warehouse.isError && <ErrorList messages={errorMessages(warehouse.error)} />}
-      {field && detail && (
-        <section aria-label={`Field ${field.name}`} className="rounded-lg border border-slate-200">
-          <h3 className="border-b border-slate-100 px-4 py-2 text-sm font-semibold text-primary">
-            Field {field.name}
-          </h3>
-          <ol aria-label="Vault slots" className="divide-y divide-slate-100">
-            {Array.from({ length: fieldSlotCount(field.type, detail.fieldCapacity) }, (_, i) => i + 1).map(
-              (slot) => {
-                const occupant = Object.values(field.vaults).find((v) => v.position === slot);
-                return (
-                  <li
-                    key={slot}
-                    aria-label={`Slot ${slot}`}
-                    className="flex min-h-12 items-center gap-3 px-4 py-1.5"
-                  >
-                    <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold text-slate-500">
-                      {slot}
-                    </span>
-                    {occupant ? (
-                      <span className="min-w-0 truncate text-sm text-slate-700">
-                        {truncate(occupant.customer_name, 15)}{' '}
-                        <span className="text-slate-500">{occupant.name ?? ''}</span>
-                      </span>
-                    ) : slot === position ? (
-                      <button
-                        type="button"
-                        onClick={() => setConfirming(true)}
-                        className="flex min-h-10 flex-1 items-center justify-center rounded-lg border-2 border-dashed border-accent/40 text-sm font-semibold text-accent hover:border-accent hover:bg-accent/5 focus-visible:outline-2 focus-visible:outline-accent"
-                      >
-                        + Add Vault
-                      </button>
-                    ) : (
-                      <span className="text-sm text-slate-500">Empty</span>
-                    )}
-                  </li>
-                );
-              },
-            )}
-          </ol>
+
+      {back.kind !== 'none' && (
+        <section aria-label="Where it came from" className="space-y-2">
+          {back.kind === 'ready' ? (
+            <Button
+              className="w-full justify-center py-3 text-base"
+              disabled={moveVault.isPending}
+              onClick={() => move(back.field.id, back.slot, back.name)}
+            >
+              <Undo2 className="h-5 w-5" aria-hidden />
+              Back to {back.name}
+            </Button>
+          ) : back.kind === 'loading' ? (
+            <Spinner label={`Looking at ${back.name}...`} />
+          ) : (
+            <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              It cannot go back to {back.name}: {back.why} Choose another field below.
+            </p>
+          )}
+          {back.kind === 'ready' && (
+            <p className="text-center text-xs text-slate-600">
+              Position {back.slot}, the next free slot there
+            </p>
+          )}
         </section>
       )}
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={(next) => {
-          if (!moveVault.isPending) setConfirming(next);
-        }}
-        title="Confirm Add Vault"
-        message={`Are you sure you want to add a vault at position ${position ?? ''}?`}
-        confirmLabel="Yes, add it"
-        cancelLabel="No, take me back"
-        onConfirm={confirmMove}
-        pending={moveVault.isPending}
-      />
+
+      <section aria-label="Another field" className="space-y-3">
+        <div className="flex flex-wrap items-end gap-3">
+          <h3 className="text-sm font-semibold text-primary">
+            {back.kind === 'none' ? 'Choose a field' : 'Or another field'}
+          </h3>
+          <label className="ml-auto flex items-center gap-2 text-sm text-slate-700">
+            Warehouse
+            <select
+              className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm pointer-coarse:min-h-11 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none"
+              value={selects.warehouseId ?? ''}
+              onChange={(e) => selects.onWarehouse(Number(e.target.value))}
+            >
+              <NamedOptions items={warehouses} />
+            </select>
+          </label>
+        </div>
+        {warehouse.isPending && <Spinner label="Loading fields..." />}
+        {warehouse.isError && <ErrorList messages={errorMessages(warehouse.error)} />}
+        {detail && (
+          <>
+            {open.length === 0 && (
+              <p className="text-sm text-slate-600">No field of {detail.name} has a free slot.</p>
+            )}
+            <FieldPicker
+              warehouse={detail}
+              free={free}
+              chosenId={chosen?.field.id}
+              onChoose={(id) => selects.onField(id)}
+              label={`Fields of ${detail.name}`}
+            />
+            <Button
+              variant={back.kind === 'ready' ? 'secondary' : 'primary'}
+              className="w-full justify-center"
+              disabled={!chosen || moveVault.isPending}
+              onClick={() =>
+                chosen && move(chosen.field.id, chosen.slot, `${detail.name} ${chosen.field.name}`)
+              }
+            >
+              {chosen
+                ? `Put in ${detail.name} ${chosen.field.name}, position ${chosen.slot}`
+                : 'Choose a green field above'}
+            </Button>
+          </>
+        )}
+      </section>
     </div>
   );
 }

@@ -1,25 +1,23 @@
-import { CheckCircle2, Forklift, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Forklift, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { StagedVaultDto } from '../../../../../domain/schemas/vault.schema';
 import { useRole, useSession } from '../../../api/session';
 import { RoleHint } from '../../../components/ui/role-hint';
-import { useStagedVaults } from '../../../api/stage';
+import { useStagedVaults, useStageVault } from '../../../api/stage';
 import { useDeleteVaults } from '../../../api/vaults';
 import { useWarehouses } from '../../../api/warehouses';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Dialog } from '../../../components/ui/dialog';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessages } from '../../../lib/api-client';
-import { MoveVaultDialog, vaultLabel } from '../components/move-vault-dialog';
+import { MoveVaultDialog, type MovedVault, vaultLabel } from '../components/move-vault-dialog';
 import { ToggleSwitch } from '../../../components/ui/toggle-switch';
 import { QueryFailed } from '../../../components/ui/error-list';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type Formatters, useFormat } from '../../../lib/format';
 
-const SUCCESS_DIALOG_MS = 2000;
 
 /** 'From Main A3, position 2' (or 'Added to the stage') and when, for the staged card. */
 function stagedLines(vault: StagedVaultDto, format: Formatters): { where: string; when: string | null } {
@@ -43,13 +41,22 @@ export default function StagePage() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [moving, setMoving] = useState<StagedVaultDto | null>(null);
-  const [moved, setMoved] = useState<string | null>(null);
+  const stageVault = useStageVault();
 
-  useEffect(() => {
-    if (moved === null) return;
-    const timer = window.setTimeout(() => setMoved(null), SUCCESS_DIALOG_MS);
-    return () => window.clearTimeout(timer);
-  }, [moved]);
+  // one toast says where the vault went (issue 27: no second window), and Undo takes it back onto the stage
+  function onMoved({ vaultId, message }: MovedVault) {
+    setMoving(null);
+    toast.success(message, {
+      action: {
+        label: 'Undo',
+        onClick: () =>
+          stageVault.mutate(vaultId, {
+            onSuccess: () => toast.success('Back on the stage'),
+            onError: (error) => toast.error(errorMessages(error).join(' ')),
+          }),
+      },
+    });
+  }
 
   const vaults = Object.values(staged.data ?? {}).sort((a, b) => a.id - b.id);
   const sortedWarehouses = [...(warehouses.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
@@ -128,7 +135,7 @@ export default function StagePage() {
         <p id="stage-hint" className="mb-4 text-sm text-slate-600">
           {deleteMode
             ? 'Select the vaults to delete, then press the trash button.'
-            : 'Choose a vault to move it into a field.'}
+            : 'Choose a vault to put it back where it came from, or into another field.'}
         </p>
         {staged.isPending && <Spinner label="Loading staged vaults..." />}
         {staged.isError && <QueryFailed query={staged} />}
@@ -208,18 +215,8 @@ export default function StagePage() {
         onOpenChange={(open) => {
           if (!open) setMoving(null);
         }}
-        onMoved={(message) => {
-          setMoving(null);
-          setMoved(message);
-          toast.success(message);
-        }}
+        onMoved={onMoved}
       />
-      <Dialog open={moved !== null} onOpenChange={(open) => !open && setMoved(null)} title="Vault Moved">
-        <p className="flex items-center gap-3 text-slate-700" role="status">
-          <CheckCircle2 className="h-6 w-6 shrink-0 text-success" aria-hidden />
-          {moved}
-        </p>
-      </Dialog>
     </Page>
   );
 }

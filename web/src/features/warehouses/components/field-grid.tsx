@@ -188,11 +188,10 @@ export function FieldGrid({
   function onTile(cell: Cell, tile: HTMLButtonElement) {
     const box = tile.getBoundingClientRect();
     if (fit && touched.current && (box.width < TOUCH_PX || box.height < TOUCH_PX)) {
-      // too small for a finger to be sure: show the grid full size around it, and the next tap picks the field
-      setActiveId(cell.field.id);
+      // small for a finger: the field opens at once (issue 27: one tap), and the grid shows full size around it, so
+      // a neighbour is easy to hit if the finger was off by one
       setZoom(FULL_SIZE);
       zoomedTo.current = cell.field.id;
-      return;
     }
     setActiveId(cell.field.id);
     onSelect(cell.field.id);
@@ -217,7 +216,7 @@ export function FieldGrid({
           {hidden
             ? 'Scroll sideways for more columns, or fit the grid to the screen.'
             : fit
-              ? 'Every column fits the screen. On a touch screen, tap a field to zoom in, then tap it to open it.'
+              ? 'Every column fits the screen. On a touch screen, tapping a field opens it and zooms in around it.'
               : ''}
         </p>
         <div role="toolbar" aria-label="Grid zoom" className="flex items-center gap-1">
@@ -308,7 +307,7 @@ export function FieldGrid({
                           onFocus={() => setActiveId(field.id)}
                           aria-pressed={selected}
                           data-fill={level}
-                          // fitted tiles may be under 44 px: a finger's tap on one zooms in to full-size tiles
+                          // fitted tiles may be under 44 px: a finger's tap on one opens it and zooms in to full-size tiles
                           data-touch-alternative={fit ? 'tap zooms' : undefined}
                           data-match={highlighted === null ? undefined : String(match)}
                           title={`${field.name}: ${count} ${count === 1 ? 'vault' : 'vaults'}${field.full ? ', marked full' : ''}`}

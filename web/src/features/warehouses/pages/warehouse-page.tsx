@@ -1,5 +1,14 @@
 import { MousePointerClick } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { matchingFieldIds } from '../../../../../domain/rules/search';
 import type { WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
@@ -40,6 +49,13 @@ export default function WarehousePage({ rackView }: { rackView: (warehouse: Ware
 
   // search and view belong to the warehouse on screen: start fresh for each one and on leaving
   useEffect(() => () => warehouseViewState.reset(), [summary?.id]);
+  // the company-wide find opens a pallet in Rack View (?view=rack&rack=..)
+  const [params] = useSearchParams();
+  const viewParam = params.get('view');
+  const rackParam = params.get('rack');
+  useEffect(() => {
+    if (viewParam === 'rack') warehouseViewState.setView('rack');
+  }, [viewParam, rackParam, summary?.id]);
 
   if (warehouses.isPending) return <Spinner label="Loading warehouse..." />;
   // the name is known from the company list: show it while the fields load
@@ -90,15 +106,34 @@ export default function WarehousePage({ rackView }: { rackView: (warehouse: Ware
   );
 }
 
+/**
+ * Below the laptop's two columns the field's panel sits under the grid: once it has loaded, its top (name, slots,
+ * '+ Add Vault', Stage) is scrolled to just under the top bar, so one tap on a field shows what can be done with it.
+ */
+function BringIntoView({ target }: { target: RefObject<HTMLElement | null> }) {
+  useEffect(() => {
+    if (window.matchMedia('(min-width: 1024px)').matches) return;
+    target.current?.scrollIntoView({ block: 'start' });
+  }, [target]);
+  return null;
+}
+
 function VaultView({ warehouse }: { warehouse: WarehouseDto }) {
   const { search } = useWarehouseViewState();
   // keyed by warehouse in the parent, so another warehouse starts with nothing selected; the address keeps the
   // chosen field (?field=A3), so it is still chosen after a vault is saved on its edit page and on reload
   const [params, setParams] = useSearchParams();
-  const [selectedId, setSelected] = useState<number | undefined>(() => {
-    const name = params.get('field');
-    return name ? Object.values(warehouse.fields).find((f) => f.name === name)?.id : undefined;
-  });
+  const fieldParam = params.get('field');
+  const fieldNamed = (name: string | null) =>
+    name ? Object.values(warehouse.fields).find((f) => f.name === name)?.id : undefined;
+  const [selectedId, setSelected] = useState<number | undefined>(() => fieldNamed(fieldParam));
+  // a new address on the same page (a field found with Find) chooses its field
+  const [seenParam, setSeenParam] = useState(fieldParam);
+  if (seenParam !== fieldParam) {
+    setSeenParam(fieldParam);
+    const named = fieldNamed(fieldParam);
+    if (named !== undefined) setSelected(named);
+  }
   const setSelectedId = (id: number) => {
     setSelected(id);
     const name = warehouse.fields[id]?.name;
@@ -110,12 +145,6 @@ function VaultView({ warehouse }: { warehouse: WarehouseDto }) {
   const highlighted = search ? matchingFieldIds(warehouse, search) : null;
   const hasFields = Object.keys(warehouse.fields).length > 0;
   const panelRef = useRef<HTMLDivElement>(null);
-
-  // on a tablet the panel sits below the grid: bring the chosen field's slots into view
-  useEffect(() => {
-    if (selectedId === undefined || window.matchMedia('(min-width: 1024px)').matches) return;
-    panelRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
-  }, [selectedId]);
 
   if (!hasFields) {
     return (
@@ -150,6 +179,7 @@ function VaultView({ warehouse }: { warehouse: WarehouseDto }) {
         {selected ? (
           <Suspense fallback={<Spinner />}>
             <FieldPanel warehouse={warehouse} field={selected} />
+            <BringIntoView key={selected.id} target={panelRef} />
           </Suspense>
         ) : (
           <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-500">

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { blankAsAbsent, intFrom } from './form-values';
+
+/** How many hits one request answers at most, and by default (issue 27: paged, never the whole company). */
+export const SEARCH_MAX_LIMIT = 50;
+export const SEARCH_DEFAULT_LIMIT = 20;
+
+/** GET /api/search: the company-wide find of the top bar. */
+export const SearchQuerySchema = z.object({
+  q: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: 'Type what to search for.' })
+      .min(1, 'Type what to search for.')
+      .max(100, 'Search text must be at most 100 characters.'),
+  ),
+  limit: z.preprocess(blankAsAbsent, intFrom('Limit', 1, SEARCH_MAX_LIMIT).optional()),
+});
+export type SearchQuery = z.infer<typeof SearchQuerySchema>;
+
+/** A warehouse as a hit names it: its name for people, its slug for the address. */
+export interface SearchWarehouseDto {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+/** Where a vault is: in a field's slot, on the stage, or gone (released). */
+export type VaultPlaceDto =
+  | { at: 'field'; warehouse: SearchWarehouseDto; fieldId: number; fieldName: string; position: number }
+  | { at: 'stage' }
+  | { at: 'released'; releasedAt: string; releasedBy: string | null };
+
+export type SearchHitDto =
+  | {
+      kind: 'vault';
+      id: number;
+      name: string | null;
+      customerName: string;
+      orderName: string | null;
+      place: VaultPlaceDto;
+    }
+  | {
+      kind: 'customer' | 'order';
+      id: number;
+      name: string;
+      /** vaults in fields or on the stage (released ones are history) */
+      vaults: number;
+      pallets: number;
+      /** names of the warehouses its vaults and pallets are in, in name order */
+      warehouses: string[];
+      staged: number;
+    }
+  | {
+      kind: 'pallet';
+      id: number;
+      name: string | null;
+      palletNumber: string | null;
+      customerName: string;
+      warehouse: SearchWarehouseDto;
+      rackId: number;
+      rackName: string;
+      /** the shelf's number as Rack View shows it */
+      shelf: number;
+    }
+  | {
+      kind: 'field';
+      id: number;
+      name: string;
+      warehouse: SearchWarehouseDto;
+      vaults: number;
+      full: boolean;
+    };
+
+export type SearchHitKind = SearchHitDto['kind'];
+
+export interface SearchAnswerDto {
+  hits: SearchHitDto[];
+  /** more hits than the limit: ask again with a larger one, or type more */
+  more: boolean;
+}
