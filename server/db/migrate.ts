@@ -19,6 +19,7 @@ import * as sessionNotices from './migrations/0020-session-notices';
 import * as eventLogWithoutForeignKeys from './migrations/0021-event-log-without-foreign-keys';
 import * as fallbackSlotsApart from './migrations/0022-fallback-slots-apart';
 import * as eventsAnnounced from './migrations/0023-events-announced-by-their-writer';
+import * as storageBilling from './migrations/0040-storage-billing';
 
 // Listed here, not read from disk, so the same code runs from source and from any bundle.
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0021-event-log-without-foreign-keys': eventLogWithoutForeignKeys,
   '0022-fallback-slots-apart': fallbackSlotsApart,
   '0023-events-announced-by-their-writer': eventsAnnounced,
+  '0040-storage-billing': storageBilling,
 };
 
 /** Migrates to the newest migration, or up to and including `target` (tests of a migration on older data). */

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { accountsRoutes } from './accounts/accounts.routes';
 import { activityRoutes } from './activity/activity.routes';
+import { billingRoutes } from './billing/billing.routes';
 import type { FeatureOptions } from './feature-options';
 import { checksRoutes } from './checks/checks.routes';
 import { checklistsRoutes } from './checklists/checklists.routes';
@@ -36,6 +38,8 @@ export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, opt
     importRoutes,
     labelsRoutes,
     checksRoutes,
+    accountsRoutes,
+    billingRoutes,
   ]) {
     await app.register(routes, options);
   }
