@@ -148,6 +148,11 @@ test('axe-core finds no violation on any screen', async ({ signedIn: page, accou
     ['/pull-lists', 'pull lists'],
     ['/checks', 'warehouse checks'],
     ['/receive', 'receive shipment'],
+    ['/billing', 'billing accounts'],
+    ['/billing/not-billed', 'billing, not billed'],
+    ['/billing/rates', 'billing rates'],
+    ['/billing/run', 'billing run'],
+    ['/billing/payments', 'payments'],
   ] as const) {
     await page.goto(path);
     await expect(page.locator('main h1').first()).toBeVisible();
@@ -318,6 +323,7 @@ test.describe('on a touch tablet', () => {
       ['/pull-lists', 'pull lists'],
       ['/checks', 'warehouse checks'],
       ['/receive', 'receive shipment'],
+      ['/billing/not-billed', 'billing, not billed'],
     ] as const) {
       await page.goto(path);
       await expect(page.locator('main h1').first()).toBeVisible();

@@ -133,6 +133,10 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'POST /api/invoices/:id/void': 'office',
   'GET /api/payments': 'office',
   'POST /api/payments': 'office',
+  'GET /api/invoices/:id/invoice.pdf': 'office',
+  'GET /api/storage-accounts/:id/statement.pdf': 'office',
+  'GET /api/storage-accounts/:id/sit-notice.pdf': 'office',
+  'GET /api/billing/export/:file': 'office',
 };
 
 /** The declared need of one route; undefined for a route outside the API (the web app's files). */

@@ -445,6 +445,19 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/invoices/:id/void': (t) => [
     { label: "A's invoice", url: `/api/invoices/${t.invoiceId}/void`, payload: { reason: 'bravo' } },
   ],
+  'GET /api/invoices/:id/invoice.pdf': (t) => [
+    { label: "A's invoice PDF", url: `/api/invoices/${t.invoiceId}/invoice.pdf` },
+  ],
+  'GET /api/storage-accounts/:id/statement.pdf': (t) => [
+    { label: "A's statement PDF", url: `/api/storage-accounts/${t.storageAccountId}/statement.pdf` },
+  ],
+  'GET /api/storage-accounts/:id/sit-notice.pdf': (t) => [
+    { label: "A's SIT notice", url: `/api/storage-accounts/${t.storageAccountId}/sit-notice.pdf` },
+  ],
+  'GET /api/billing/export/:file': () => [
+    { label: "B's journal", url: '/api/billing/export/journal.csv', asOther: 200 },
+    { label: "B's invoices workbook", url: '/api/billing/export/invoices.xlsx', asOther: 200 },
+  ],
   'GET /api/payments': () => [{ label: "B's payments", url: '/api/payments', asOther: 200 }],
   'POST /api/payments': (t) => [
     {

@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type {
   AccountDto,
@@ -11,6 +13,16 @@ import type {
 import { buildAccount, buildVault, buildWarehouse } from '../../factories';
 import { signIn, type SignedIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
+
+/** The text pdftotext (poppler) reads out of a PDF. */
+function pdfText(pdf: Buffer): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile('pdftotext', ['-layout', '-', '-'], (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    );
+    child.stdin!.end(pdf);
+  });
+}
 
 const errorsOf = (res: { json(): unknown }) => (res.json() as { errors: string[] }).errors.join(' ');
 
@@ -43,8 +55,7 @@ describe.each(testEngines())('storage accounts and billing on %s', (engine) => {
     return { ids, orderId: notBilled.find((o) => o.order_name === order)!.order_id };
   }
 
-  const post = (who: SignedIn, url: string, payload: unknown) =>
-    who.request({ method: 'POST', url, payload });
+  const post = (who: SignedIn, url: string, payload: object) => who.request({ method: 'POST', url, payload });
   const rate = (who: SignedIn, payload: Record<string, unknown>) =>
     post(who, '/api/billing/rates', { effective_from: '2025-01-01', ...payload });
 
@@ -291,6 +302,75 @@ describe.each(testEngines())('storage accounts and billing on %s', (engine) => {
     // February has 28 days at 28.00: 14 days (1st-14th) paid by the agency, 14 by the customer
     expect(invoice!.agency_lines.map((l) => l.amount)).toEqual([1_400]);
     expect(invoice!.lines.map((l) => l.amount)).toEqual([1_400]);
+  });
+
+  it('writes invoices, statements and the SIT notice as PDFs, and the accountant files as CSV and XLSX', async () => {
+    const docs = await signIn(ctx);
+    const { orderId } = await receivedOrder(docs, 'ERIN', 'ORD-E', '2026-03-01');
+    const account = (
+      await post(docs, '/api/storage-accounts', {
+        order_ids: [orderId],
+        kind: 'sit',
+        sit_authorization: 'AUTH-E1',
+        sit_start: '2026-11-01',
+        bill_to_address: '5 Quay Street\nPort Town',
+      })
+    ).json() as AccountDto;
+    await rate(docs, { kind: 'storage', unit_type: 'vault', amount: 12_345 });
+    await post(docs, '/api/billing/runs', { period: '2026-04' });
+    const [invoice] = (await docs.request({ method: 'GET', url: '/api/invoices' })).json() as InvoiceDto[];
+    const payment = {
+      account_id: account.id,
+      paid_on: '2026-05-02',
+      amount: 2_345,
+      method: 'card',
+      reference: 'CARD-9',
+    };
+    expect((await post(docs, '/api/payments', payment)).statusCode).toBe(201);
+
+    const invoicePdf = await docs.request({ method: 'GET', url: `/api/invoices/${invoice!.id}/invoice.pdf` });
+    expect(invoicePdf.statusCode).toBe(200);
+    expect(invoicePdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(invoicePdf.rawPayload);
+    expect(text).toContain(`Invoice ${invoice!.number}`);
+    expect(text).toContain('Vault ORD-E-1: storage 2026-04-01 to 2026-04-30 (30 days)');
+    expect(text).toMatch(/Total\s+\$123\.45/);
+    expect(text).toContain('5 Quay Street');
+
+    const statement = await pdfText(
+      (await docs.request({ method: 'GET', url: `/api/storage-accounts/${account.id}/statement.pdf` }))
+        .rawPayload,
+    );
+    expect(statement).toContain('Statement of account: ERIN');
+    expect(statement).toMatch(/Balance due\s+\$100\.00/);
+    const notice = await pdfText(
+      (await docs.request({ method: 'GET', url: `/api/storage-accounts/${account.id}/sit-notice.pdf` }))
+        .rawPayload,
+    );
+    expect(notice).toContain('Storage in transit ends on 2027-01-30.');
+    expect(notice).toContain('SIT authorization: AUTH-E1');
+
+    const journal = await docs.request({ method: 'GET', url: '/api/billing/export/journal.csv' });
+    expect(journal.statusCode).toBe(200);
+    const rows = journal.body.split('\r\n').filter(Boolean);
+    expect(rows[0]).toBe('Date,Account,Customer,Entry,Debit,Credit');
+    expect(rows.slice(1).sort()).toEqual(
+      [
+        `${invoice!.issue_date},${account.id},ERIN,Invoice ${invoice!.number},123.45,`,
+        `2026-05-02,${account.id},ERIN,Payment card CARD-9,,23.45`,
+      ].sort(),
+    );
+    const xlsx = await docs.request({ method: 'GET', url: '/api/billing/export/invoices.xlsx' });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('invoices')!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('Number');
+    expect(sheet.getRow(2).getCell(1).value).toBe(invoice!.number);
+    expect(sheet.getRow(2).getCell(13).value).toBe(123.45);
+    expect(sheet.getRow(2).getCell(16).value).toBe(100);
+    expect((await docs.request({ method: 'GET', url: '/api/billing/export/secrets.csv' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('keeps companies apart and answers 403 to Floor and Viewer, who never see amounts', async () => {

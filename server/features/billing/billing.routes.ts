@@ -10,8 +10,17 @@ import {
 } from '../../../domain/schemas/billing.schema';
 import { actorOf } from '../../auth/actor';
 import { requireUser } from '../../auth/session.plugin';
-import { parseId, parseInput } from '../../http/errors';
-import { ACCOUNT_NOT_FOUND } from '../accounts/accounts.service';
+import { badRequest, notFound, parseId, parseInput } from '../../http/errors';
+import { ACCOUNT_NOT_FOUND, getAccount, today } from '../accounts/accounts.service';
+import {
+  type ExportFile,
+  exportCsv,
+  exportTable,
+  exportXlsx,
+  invoicePdf,
+  sitNoticePdf,
+  statementPdf,
+} from './billing-documents';
 import type { FeatureOptions } from '../feature-options';
 import { dryRun, issueRun } from './billing-run.service';
 import {
@@ -91,4 +100,59 @@ export const billingRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { d
   });
 
   app.get('/api/billing/aging', async (request) => agingReport(db, requireUser(request).companyId));
+
+  const pdf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const download = (name: string) => `attachment; filename="${name}"`;
+
+  app.get<WithId>('/api/invoices/:id/invoice.pdf', async (request, reply) => {
+    const user = requireUser(request);
+    const invoice = await getInvoice(db, user.companyId, parseId(request.params.id, INVOICE_NOT_FOUND));
+    const name = `${invoice.kind === 'credit' ? 'credit-note' : 'invoice'}-${invoice.number}.pdf`;
+    return reply
+      .type('application/pdf')
+      .header('Content-Disposition', download(name))
+      .header('Cache-Control', 'no-store')
+      .send(pdf(await invoicePdf(invoice, user.company.name)));
+  });
+
+  app.get<WithId>('/api/storage-accounts/:id/statement.pdf', async (request, reply) => {
+    const user = requireUser(request);
+    const statement = await getStatement(db, user.companyId, parseId(request.params.id, ACCOUNT_NOT_FOUND));
+    return reply
+      .type('application/pdf')
+      .header('Content-Disposition', download(`statement-${statement.account_id}.pdf`))
+      .header('Cache-Control', 'no-store')
+      .send(pdf(await statementPdf(statement, user.company.name, today())));
+  });
+
+  app.get<WithId>('/api/storage-accounts/:id/sit-notice.pdf', async (request, reply) => {
+    const user = requireUser(request);
+    const account = await getAccount(db, user.companyId, parseId(request.params.id, ACCOUNT_NOT_FOUND));
+    const conversion = account.conversion_date ?? account.converted_on;
+    if (!conversion)
+      throw badRequest('This account is not in storage in transit: it has no conversion date.');
+    return reply
+      .type('application/pdf')
+      .header('Content-Disposition', download(`sit-notice-${account.id}.pdf`))
+      .header('Cache-Control', 'no-store')
+      .send(pdf(await sitNoticePdf(account, user.company.name, conversion)));
+  });
+
+  const EXPORTS = /^(invoices|payments|journal)\.(csv|xlsx)$/;
+  app.get<{ Params: { file: string } }>('/api/billing/export/:file', async (request, reply) => {
+    const user = requireUser(request);
+    const match = EXPORTS.exec(request.params.file);
+    if (!match) throw notFound('There is no such export: invoices, payments or journal, as .csv or .xlsx.');
+    const [invoices, payments, settings] = await Promise.all([
+      listInvoices(db, user.companyId, {}),
+      listPayments(db, user.companyId),
+      getSettings(db, user.companyId),
+    ]);
+    const table = exportTable(match[1] as ExportFile, { invoices, payments, currency: settings.currency });
+    reply.header('Content-Disposition', download(request.params.file)).header('Cache-Control', 'no-store');
+    if (match[2] === 'csv') return reply.type('text/csv; charset=utf-8').send(exportCsv(table));
+    return reply
+      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .send(await exportXlsx(table, match[1]!));
+  });
 };

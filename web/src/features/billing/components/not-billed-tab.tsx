@@ -55,13 +55,15 @@ export function NotBilledTab() {
         {orders.data.map((o) => (
           <tr key={o.order_id}>
             <td className={cell}>
-              <input
-                type="checkbox"
-                className="h-5 w-5"
-                aria-label={`Choose order ${o.order_name}`}
-                checked={chosen.has(o.order_id)}
-                onChange={() => toggle(o.order_id)}
-              />
+              <label className="flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
+                <input
+                  type="checkbox"
+                  className="h-5 w-5"
+                  aria-label={`Choose order ${o.order_name}`}
+                  checked={chosen.has(o.order_id)}
+                  onChange={() => toggle(o.order_id)}
+                />
+              </label>
             </td>
             <td className={`${cell} font-medium`}>{o.order_name}</td>
             <td className={cell}>{o.customer_name}</td>
