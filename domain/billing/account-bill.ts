@@ -66,6 +66,39 @@ export interface AccountBill {
   problems: string[];
 }
 
+/** The rate rows of one kind and unit type, company-wide and per warehouse apart from each account's own. */
+interface RateIndex {
+  general: Map<string, RateRow[]>;
+  byAccount: Map<string, RateRow[]>;
+}
+const indexes = new WeakMap<readonly RateRow[], RateIndex>();
+
+function indexOf(rates: readonly RateRow[]): RateIndex {
+  let index = indexes.get(rates);
+  if (!index) {
+    index = { general: new Map(), byAccount: new Map() };
+    for (const row of rates) {
+      const key = `${row.kind}|${row.unitType ?? ''}`;
+      const map = row.accountId === null ? index.general : index.byAccount;
+      const full = row.accountId === null ? key : `${key}|${row.accountId}`;
+      map.set(full, [...(map.get(full) ?? []), row]);
+    }
+    indexes.set(rates, index);
+  }
+  return index;
+}
+
+/** `resolvePlan` over only the rows that can apply, so a company's many negotiated rates cost each unit nothing. */
+function planOf(rates: readonly RateRow[], target: Parameters<typeof resolvePlan>[1]) {
+  const index = indexOf(rates);
+  const key = `${target.kind}|${target.unitType ?? ''}`;
+  const rows = [
+    ...(index.general.get(key) ?? []),
+    ...(index.byAccount.get(`${key}|${target.accountId}`) ?? []),
+  ];
+  return resolvePlan(rows, target);
+}
+
 const span = (from: DayNumber, to: DayNumber) =>
   to - from === 1 ? isoOf(from) : `${isoOf(from)} to ${isoOf(to - 1)}`;
 
@@ -99,7 +132,7 @@ export function billAccount(account: AccountForBilling, period: Period, terms: B
 
   for (const unit of account.units) {
     const target = { unitType: unit.unitType, warehouseId: unit.warehouseId, accountId: account.id };
-    const storage = resolvePlan(terms.rates, { kind: 'storage', ...target });
+    const storage = planOf(terms.rates, { kind: 'storage', ...target });
     try {
       for (const piece of periodLines(period, unit, storage, account.agency)) {
         const days = piece.to - piece.from;
@@ -120,7 +153,7 @@ export function billAccount(account: AccountForBilling, period: Period, terms: B
     ];
     for (const [kind, day, words] of events) {
       if (day === null || day < period.start || day >= period.end) continue;
-      const fee = rateOn(resolvePlan(terms.rates, { kind, ...target }), day);
+      const fee = rateOn(planOf(terms.rates, { kind, ...target }), day);
       if (!fee) continue;
       push(kind, unit.id, `${unitName(unit)}: ${words} ${isoOf(day)}`, {
         from: day,
@@ -136,7 +169,7 @@ export function billAccount(account: AccountForBilling, period: Period, terms: B
     const moveIn = Math.min(...account.units.map((u) => u.moveIn));
     const outs = account.units.map((u) => u.moveOut);
     const moveOut = outs.some((d) => d === null) ? null : Math.max(...(outs as number[]));
-    const plan = resolvePlan(terms.rates, {
+    const plan = planOf(terms.rates, {
       kind: 'valuation',
       unitType: null,
       warehouseId: null,

@@ -230,14 +230,26 @@ export async function findDueConversions(db: Db | Trx, companyId: number) {
     .execute();
 }
 
-export async function markConverted(trx: Trx, companyId: number, accountId: number, day: string) {
-  return trx
-    .updateTable('storage_accounts')
-    .set({ kind: 'permanent', converted_on: day, version: sql`version + 1` })
-    .where('company_id', '=', companyId)
-    .where('id', '=', accountId)
-    .where('kind', '=', 'sit')
-    .executeTakeFirst();
+/** Makes the SIT accounts among `accountIds` Permanent from `day`; answers the ids it changed (not those already converted). */
+export async function markConverted(
+  trx: Trx,
+  companyId: number,
+  accountIds: number[],
+  day: string,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < accountIds.length; i += 500) {
+    const rows = await trx
+      .updateTable('storage_accounts')
+      .set({ kind: 'permanent', converted_on: day, version: sql`version + 1` })
+      .where('company_id', '=', companyId)
+      .where('id', 'in', accountIds.slice(i, i + 500))
+      .where('kind', '=', 'sit')
+      .returning('id')
+      .execute();
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids;
 }
 
 export async function updateAccount(

@@ -58,25 +58,27 @@ export async function convertDueSitAccounts(db: Db, companyId: number, asOf = to
     (a) => dayOf(conversionDateOf({ ...a, converted_on: null }, settings.sit_days_default)!) <= dayOf(asOf),
   );
   if (due.length === 0) return 0;
+  // one update per conversion day, then the history of what the updates converted
+  const byDay = new Map<string, number[]>();
+  for (const account of due) {
+    const day = conversionDateOf({ ...account, converted_on: null }, settings.sit_days_default)!;
+    byDay.set(day, [...(byDay.get(day) ?? []), account.id]);
+  }
   return db.transaction().execute(async (trx) => {
-    let converted = 0;
-    for (const account of due) {
-      const day = conversionDateOf({ ...account, converted_on: null }, settings.sit_days_default)!;
-      const result = await markConverted(trx, companyId, account.id, day);
-      if (Number(result.numUpdatedRows) !== 1) continue;
-      converted++;
-      await insertHistory(trx, [
-        {
+    const history = [];
+    for (const [day, ids] of byDay) {
+      for (const accountId of await markConverted(trx, companyId, ids, day))
+        history.push({
           company_id: companyId,
-          account_id: account.id,
+          account_id: accountId,
           kind: 'converted',
           detail: `SIT ended: the account is Permanent from ${day}.`,
           created_by: null,
           created_at: `${day}T00:00:00.000Z`,
-        },
-      ]);
+        });
     }
-    return converted;
+    await insertHistory(trx, history);
+    return history.length;
   });
 }
 
