@@ -107,5 +107,5 @@ describe.each(testEngines())('billing run raced from two server processes on %s'
     expect(new Set(invoices.map((i) => i.account_id)).size).toBe(12);
     // 28 of April's 30 days for three vaults, each line rounded once: 3 x (43.21 - round(43.21 * 2 / 30))
     for (const invoice of invoices) expect(invoice.total).toBe(3 * (4_321 - Math.round((4_321 * 2) / 30)));
-  });
+  }, 180_000);
 });
