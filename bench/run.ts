@@ -60,6 +60,14 @@ if (process.argv.includes('--pull-receive')) {
   process.exit(0);
 }
 
+// --billing: only issue 28's billing run (5,000 accounts, 20,000 units), see bench/billing.ts
+if (process.argv.includes('--billing')) {
+  const { runBillingBench } = await import('./billing');
+  const only = process.argv.find((a) => a.startsWith('--engines='))?.split('=')[1] ?? 'sqlite,postgres';
+  await runBillingBench(only.split(',') as Engine[]);
+  process.exit(0);
+}
+
 const READ_SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 5);
 const engines = (
   process.argv.find((a) => a.startsWith('--engines='))?.split('=')[1] ?? 'sqlite,postgres'

@@ -164,6 +164,11 @@ test('axe-core finds no violation on any screen', async ({ signedIn: page, accou
     ['/checks', 'warehouse checks'],
     ['/receive', 'receive shipment'],
     ['/backups', 'backups'],
+    ['/billing', 'billing accounts'],
+    ['/billing/not-billed', 'billing, not billed'],
+    ['/billing/rates', 'billing rates'],
+    ['/billing/run', 'billing run'],
+    ['/billing/payments', 'payments'],
   ] as const) {
     await page.goto(path);
     await expect(page.locator('main h1').first()).toBeVisible();
@@ -343,6 +348,7 @@ test.describe('on a touch tablet', () => {
       ['/checks', 'warehouse checks'],
       ['/receive', 'receive shipment'],
       ['/backups', 'backups'],
+      ['/billing/not-billed', 'billing, not billed'],
     ] as const) {
       await page.goto(path);
       await expect(page.locator('main h1').first()).toBeVisible();

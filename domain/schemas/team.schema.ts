@@ -6,7 +6,7 @@ import { safeName } from './form-values';
 export const INVITE_LINK_HOURS = 7 * 24;
 export const RESET_LINK_HOURS = 24;
 
-const role = z.enum(ROLES, { error: 'Role must be Manager, Floor or Viewer.' });
+const role = z.enum(ROLES, { error: 'Role must be Manager, Office, Floor or Viewer.' });
 const memberName = safeName('Name', z.string().trim().min(1, 'Name is required.').max(100));
 // the full rule (length and strength) is the server's: server/auth/password-policy.ts
 const newPassword = z

@@ -6,7 +6,7 @@ import { forbidden, unauthorized } from '../http/errors';
  * The role each API route needs, in one place (issue 14, decision 010): 'public' routes answer anyone, every other
  * route at least the named role. Reads, printing and exports are 'viewer'; vault, pallet, stage, field-full,
  * checklist answering and attachment work 'floor'; warehouses, their layout, racks, checklist administration and
- * the team 'manager'. The server refuses to start with an API route missing here, so no route ships unguarded.
+ * the team 'manager'; storage billing 'office' (the Office role and Managers, issue 28). The server refuses to start with an API route missing here, so no route ships unguarded.
  */
 export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   // signing in and out, the landing page's form and the health check
@@ -125,6 +125,32 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   // the installation's automatic backups, for its operator's managers (decision 029)
   'GET /api/backups': 'manager',
   'POST /api/backups': 'manager',
+
+  // storage billing (issue 28): amounts are for the Office role and Managers only, never Floor or Viewer
+  'GET /api/storage-accounts': 'office',
+  'GET /api/storage-accounts/not-billed': 'office',
+  'POST /api/storage-accounts': 'office',
+  'POST /api/storage-accounts/bulk': 'office',
+  'GET /api/storage-accounts/:id': 'office',
+  'PATCH /api/storage-accounts/:id': 'office',
+  'GET /api/storage-accounts/:id/statement': 'office',
+  'GET /api/billing/settings': 'office',
+  'PUT /api/billing/settings': 'office',
+  'GET /api/billing/rates': 'office',
+  'POST /api/billing/rates': 'office',
+  'POST /api/billing/runs/dry-run': 'office',
+  'POST /api/billing/runs': 'office',
+  'GET /api/billing/aging': 'office',
+  'GET /api/invoices': 'office',
+  'GET /api/invoices/:id': 'office',
+  'POST /api/invoices/:id/credit-notes': 'office',
+  'POST /api/invoices/:id/void': 'office',
+  'GET /api/payments': 'office',
+  'POST /api/payments': 'office',
+  'GET /api/invoices/:id/invoice.pdf': 'office',
+  'GET /api/storage-accounts/:id/statement.pdf': 'office',
+  'GET /api/storage-accounts/:id/sit-notice.pdf': 'office',
+  'GET /api/billing/export/:file': 'office',
 };
 
 /** The declared need of one route; undefined for a route outside the API (the web app's files). */

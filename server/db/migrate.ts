@@ -21,8 +21,9 @@ import * as fallbackSlotsApart from './migrations/0022-fallback-slots-apart';
 import * as eventsAnnounced from './migrations/0023-events-announced-by-their-writer';
 import * as companyFileJobs from './migrations/0026-company-file-jobs';
 import * as keptCheckReports from './migrations/0030-kept-check-reports';
-import * as companyLocale from './migrations/0037-company-locale';
 import * as searchIndexes from './migrations/0035-search-indexes';
+import * as companyLocale from './migrations/0037-company-locale';
+import * as storageBilling from './migrations/0040-storage-billing';
 
 // Listed here, not read from disk, so the same code runs from source and from any bundle.
 const migrations: Record<string, Migration> = {
@@ -47,8 +48,9 @@ const migrations: Record<string, Migration> = {
   '0023-events-announced-by-their-writer': eventsAnnounced,
   '0026-company-file-jobs': companyFileJobs,
   '0030-kept-check-reports': keptCheckReports,
-  '0037-company-locale': companyLocale,
   '0035-search-indexes': searchIndexes,
+  '0037-company-locale': companyLocale,
+  '0040-storage-billing': storageBilling,
 };
 
 /** Migrates to the newest migration, or up to and including `target` (tests of a migration on older data). */

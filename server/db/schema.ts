@@ -398,6 +398,139 @@ export interface InstallationSecretsTable {
   created_at: Timestamp;
 }
 
+/** Issue 28: a company's billing settings and its invoice counter (one row, made on first use). */
+export interface BillingSettingsTable {
+  company_id: number;
+  currency: Generated<string>;
+  tax_basis_points: Generated<number>;
+  sit_days_default: Generated<number>;
+  payment_terms_days: Generated<number>;
+  hold_after_days: Generated<number>;
+  next_invoice_number: Generated<number>;
+  version: Generated<number>;
+}
+
+/** A storage account: one customer's orders (lots), billed together (migration 0040). */
+export interface StorageAccountsTable {
+  id: Generated<number>;
+  company_id: number;
+  customer_id: number;
+  /** 'permanent' | 'sit' */
+  kind: string;
+  sit_authorization: string | null;
+  /** 'customer' | 'agency' */
+  sit_payer: string | null;
+  agency_name: string | null;
+  agency_reference: string | null;
+  sit_start: string | null;
+  sit_days_allowed: number | null;
+  converted_on: string | null;
+  /** 'calendar' | 'thirty-days' */
+  billing_cycle: Generated<string>;
+  bill_to_name: string;
+  bill_to_address: string | null;
+  declared_value: Generated<number>;
+  note: string | null;
+  on_hold: Generated<Flag>;
+  created_by: string | null;
+  created_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface StorageAccountOrdersTable {
+  id: Generated<number>;
+  company_id: number;
+  account_id: number;
+  order_id: number;
+}
+
+export interface StorageAccountHistoryTable {
+  id: Generated<number>;
+  company_id: number;
+  account_id: number;
+  kind: string;
+  detail: string;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface BillingRatesTable {
+  id: Generated<number>;
+  company_id: number;
+  /** 'storage' | 'handling-in' | 'handling-out' | 'valuation' */
+  kind: string;
+  unit_type: string | null;
+  warehouse_id: number | null;
+  account_id: number | null;
+  amount: number;
+  effective_from: string;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  company_id: number;
+  account_id: number;
+  /** 'invoice' | 'credit' */
+  kind: string;
+  number: number | null;
+  status: string;
+  period_start: string | null;
+  period_end: string | null;
+  billing_key: string | null;
+  issue_date: string | null;
+  due_date: string | null;
+  currency: string;
+  subtotal: number;
+  tax: number;
+  total: number;
+  paid: Generated<number>;
+  credited: Generated<number>;
+  credit_of: number | null;
+  reason: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface InvoiceLinesTable {
+  id: Generated<number>;
+  company_id: number;
+  invoice_id: number;
+  position: number;
+  kind: string;
+  /** 'customer' | 'agency' */
+  payer: string;
+  unit_id: number | null;
+  description: string;
+  from_day: string;
+  to_day: string;
+  rate: number;
+  amount: number;
+  tax: number;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  company_id: number;
+  account_id: number;
+  paid_on: string;
+  amount: number;
+  method: string;
+  reference: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface PaymentAllocationsTable {
+  id: Generated<number>;
+  company_id: number;
+  payment_id: number;
+  invoice_id: number;
+  amount: number;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -432,6 +565,15 @@ export interface Database {
   import_items: ImportItemsTable;
   company_file_jobs: CompanyFileJobsTable;
   company_file_chunks: CompanyFileChunksTable;
+  billing_settings: BillingSettingsTable;
+  storage_accounts: StorageAccountsTable;
+  storage_account_orders: StorageAccountOrdersTable;
+  storage_account_history: StorageAccountHistoryTable;
+  billing_rates: BillingRatesTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+  payments: PaymentsTable;
+  payment_allocations: PaymentAllocationsTable;
 }
 
 /** A Manager's download of the company file (migration 0026, issue 25). */

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { accountsRoutes } from './accounts/accounts.routes';
 import { activityRoutes } from './activity/activity.routes';
 import { backupsRoutes } from './backups/backups.routes';
+import { billingRoutes } from './billing/billing.routes';
 import type { FeatureOptions } from './feature-options';
 import { checksRoutes } from './checks/checks.routes';
 import { checklistsRoutes } from './checklists/checklists.routes';
@@ -49,6 +51,8 @@ export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, opt
     companyFileRoutes,
     backupsRoutes,
     searchRoutes,
+    accountsRoutes,
+    billingRoutes,
   ]) {
     await app.register(routes, options);
   }

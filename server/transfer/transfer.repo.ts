@@ -22,6 +22,16 @@ export type TenantTable = Exclude<
   // a download of the company file is about this database's copy of it
   | 'company_file_jobs'
   | 'company_file_chunks'
+  // storage billing (issue 28) is not in the company file yet (decision 035): a moved company starts billing anew
+  | 'billing_settings'
+  | 'storage_accounts'
+  | 'storage_account_orders'
+  | 'storage_account_history'
+  | 'billing_rates'
+  | 'invoices'
+  | 'invoice_lines'
+  | 'payments'
+  | 'payment_allocations'
 >;
 type Row = Record<string, unknown>;
 

@@ -4,7 +4,7 @@ import { useSession } from '../api/session';
 import { useWarehouses } from '../api/warehouses';
 import { ErrorList } from '../components/ui/error-list';
 import { Spinner } from '../components/ui/spinner';
-import { paths, routePatterns } from '../config/paths';
+import { billingTabs, paths, routePatterns } from '../config/paths';
 import { afterSignIn } from '../lib/after-sign-in';
 import { errorMessages } from '../lib/api-client';
 import { useHeadingFocusOnNavigation } from '../lib/use-heading-focus';
@@ -42,6 +42,7 @@ const ReceivePage = lazy(() => import('../features/receiving/pages/receive-page'
 const VaultLinkPage = lazy(() => import('../features/scan/pages/vault-link-page'));
 const ChecksPage = lazy(() => import('../features/scan/pages/checks-page'));
 const CheckPage = lazy(() => import('../features/scan/pages/check-page'));
+const BillingPage = lazy(() => import('../features/billing/pages/billing-page'));
 const RackView = lazy(() =>
   import('../features/racks/components/rack-view').then((m) => ({ default: m.RackView })),
 );
@@ -71,7 +72,7 @@ const renderRackView = (warehouse: WarehouseDto) => (
 const CHECKLIST_PATH = /^\/([^/]+)-checklist\/?$/;
 // the signed-in screens: a signed-out visitor who opens one signs in first and then lands on it
 const SIGNED_IN_PATH =
-  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|import|messages|team|backups|activity|pull-lists|checks|receive|warehouse\/|edit\/|v\/)/;
+  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|import|messages|team|backups|activity|pull-lists|checks|receive|billing|warehouse\/|edit\/|v\/)/;
 
 // set once this tab has been signed in: after signing out, the screen left behind is not a deep link to return to
 const visit = { signedIn: false };
@@ -146,6 +147,9 @@ function SignedInRoutes() {
           <Route path="/v/:code" element={<VaultLinkPage />} />
           <Route path={paths.checks} element={<ChecksPage />} />
           <Route path="/checks/:id" element={<CheckPage />} />
+          {billingTabs.map((tab) => (
+            <Route key={tab} path={paths.billing(tab)} element={<BillingPage tab={tab} />} />
+          ))}
           <Route path="*" element={<ChecklistOrHome signedIn />} />
         </Route>
       </Routes>

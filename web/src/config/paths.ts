@@ -1,5 +1,17 @@
 import { warehouseSlug } from '../../../domain/rules/text';
 
+/** The tabs of the Billing page (issue 28); 'accounts' is /billing itself. */
+export const billingTabs = [
+  'accounts',
+  'not-billed',
+  'rates',
+  'run',
+  'invoices',
+  'payments',
+  'aging',
+] as const;
+export type BillingTab = (typeof billingTabs)[number];
+
 /** Every route of the app in one place (spec 2.1). */
 export const paths = {
   landing: '/',
@@ -21,6 +33,7 @@ export const paths = {
   receive: '/receive',
   checks: '/checks',
   check: (id: number) => `/checks/${id}`,
+  billing: (tab: BillingTab = 'accounts') => (tab === 'accounts' ? '/billing' : `/billing/${tab}`),
   warehouse: (name: string) => `/warehouse/${warehouseSlug(name)}`,
   editWarehouse: (name: string) => `/edit/${warehouseSlug(name)}`,
   editVault: (vaultName: string) => `/edit/vault/${encodeURIComponent(vaultName)}`,

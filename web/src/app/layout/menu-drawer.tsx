@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import {
   Archive,
+  ReceiptText,
   ClipboardCheck,
   FileUp,
   Forklift,
@@ -139,6 +140,15 @@ export function MenuDrawer({
               <MenuLink to={paths.activity} icon={<History className={iconClass} />} onNavigate={close}>
                 Activity
               </MenuLink>
+              {can('office') && (
+                <MenuLink
+                  to={paths.billing()}
+                  icon={<ReceiptText className={iconClass} />}
+                  onNavigate={close}
+                >
+                  Billing
+                </MenuLink>
+              )}
               {can('manager') && (
                 <MenuLink to={paths.team} icon={<Users className={iconClass} />} onNavigate={close}>
                   Team

@@ -3,6 +3,7 @@ import type { Role } from '../../../../domain/rules/roles';
 
 const HINTS: Record<Exclude<Role, 'viewer'>, string> = {
   floor: 'Your role can only view. A Manager can give you the Floor role to change vaults and pallets.',
+  office: 'Only the Office role or a Manager can see and change billing.',
   manager: 'Only a Manager can change this.',
 };
 

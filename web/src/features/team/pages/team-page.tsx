@@ -37,6 +37,7 @@ const activeManagers = (members: MemberDto[]) =>
 
 const ROLE_HELP: Record<Role, string> = {
   manager: 'everything, including warehouses, layout, checklists and the team',
+  office: 'storage billing: accounts, rates, billing runs, invoices and payments; reads like a Viewer',
   floor: 'vaults, pallets, the stage, full fields and checklist answers',
   viewer: 'reads, prints and exports; changes nothing',
 };

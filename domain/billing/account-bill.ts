@@ -1,0 +1,202 @@
+import {
+  type AgencyCover,
+  type DayLine,
+  MissingRateError,
+  type Payer,
+  type Period,
+  periodLines,
+  rateOn,
+  valuationAmount,
+} from './charges';
+import { type DayNumber, isoOf } from './days';
+import { type Minor, taxOf } from './money';
+import { type BillingUnitType, type RateKind, type RateRow, resolvePlan, UNIT_TYPE_LABELS } from './rates';
+
+/** A stored unit as billing sees it; move-in and move-out come from its history. */
+export interface BilledUnit {
+  id: number;
+  /** the vault or pallet number */
+  label: string;
+  unitType: BillingUnitType;
+  warehouseId: number | null;
+  moveIn: DayNumber;
+  moveOut: DayNumber | null;
+}
+
+export interface AccountForBilling {
+  id: number;
+  declaredValue: Minor;
+  /** the days an agency pays (a SIT account paid by a carrier or agency), or null */
+  agency: AgencyCover | null;
+  units: readonly BilledUnit[];
+}
+
+export interface BillingTerms {
+  rates: readonly RateRow[];
+  taxBasisPoints: number;
+  minorDigits: number;
+}
+
+export type LineKind = RateKind;
+
+/** One line of an invoice (or of the agency statement), rounded once: amount and its tax. */
+export interface BillLine {
+  kind: LineKind;
+  unitId: number | null;
+  description: string;
+  from: DayNumber;
+  to: DayNumber;
+  /** the monthly or one-time rate the line was computed at */
+  rate: Minor;
+  amount: Minor;
+  tax: Minor;
+  payer: Payer;
+}
+
+export interface AccountBill {
+  period: Period;
+  /** what the customer is invoiced */
+  lines: BillLine[];
+  /** days paid by the agency, for its statement */
+  agencyLines: BillLine[];
+  subtotal: Minor;
+  tax: Minor;
+  total: Minor;
+  /** why the account cannot be billed (a unit without a rate); an account with problems is not issued */
+  problems: string[];
+}
+
+/** The rate rows of one kind and unit type, company-wide and per warehouse apart from each account's own. */
+interface RateIndex {
+  general: Map<string, RateRow[]>;
+  byAccount: Map<string, RateRow[]>;
+}
+const indexes = new WeakMap<readonly RateRow[], RateIndex>();
+
+function indexOf(rates: readonly RateRow[]): RateIndex {
+  let index = indexes.get(rates);
+  if (!index) {
+    index = { general: new Map(), byAccount: new Map() };
+    for (const row of rates) {
+      const key = `${row.kind}|${row.unitType ?? ''}`;
+      const map = row.accountId === null ? index.general : index.byAccount;
+      const full = row.accountId === null ? key : `${key}|${row.accountId}`;
+      map.set(full, [...(map.get(full) ?? []), row]);
+    }
+    indexes.set(rates, index);
+  }
+  return index;
+}
+
+/** `resolvePlan` over only the rows that can apply, so a company's many negotiated rates cost each unit nothing. */
+function planOf(rates: readonly RateRow[], target: Parameters<typeof resolvePlan>[1]) {
+  const index = indexOf(rates);
+  const key = `${target.kind}|${target.unitType ?? ''}`;
+  const rows = [
+    ...(index.general.get(key) ?? []),
+    ...(index.byAccount.get(`${key}|${target.accountId}`) ?? []),
+  ];
+  return resolvePlan(rows, target);
+}
+
+const span = (from: DayNumber, to: DayNumber) =>
+  to - from === 1 ? isoOf(from) : `${isoOf(from)} to ${isoOf(to - 1)}`;
+
+function unitName(unit: BilledUnit): string {
+  return `${UNIT_TYPE_LABELS[unit.unitType]} ${unit.label}`;
+}
+
+/**
+ * The bill of one account for one period: every unit's storage days pro-rated at the rate in force (account, then
+ * warehouse, then company rates), its handling-in and handling-out fees on the days it came and left, and the
+ * account's valuation over the days it held anything. Each line is rounded once and taxed once.
+ */
+export function billAccount(account: AccountForBilling, period: Period, terms: BillingTerms): AccountBill {
+  const lines: BillLine[] = [];
+  const problems: string[] = [];
+  const push = (kind: LineKind, unitId: number | null, description: string, piece: DayLine) => {
+    lines.push({
+      kind,
+      unitId,
+      description,
+      from: piece.from,
+      to: piece.to,
+      rate: piece.rate,
+      amount: piece.amount,
+      tax: taxOf(piece.amount, terms.taxBasisPoints),
+      payer: piece.payer,
+    });
+  };
+  const payerOn = (day: DayNumber): Payer =>
+    account.agency && day >= account.agency.from && day < account.agency.to ? 'agency' : 'customer';
+
+  for (const unit of account.units) {
+    const target = { unitType: unit.unitType, warehouseId: unit.warehouseId, accountId: account.id };
+    const storage = planOf(terms.rates, { kind: 'storage', ...target });
+    try {
+      for (const piece of periodLines(period, unit, storage, account.agency)) {
+        const days = piece.to - piece.from;
+        push(
+          'storage',
+          unit.id,
+          `${unitName(unit)}: storage ${span(piece.from, piece.to)} (${days} days)`,
+          piece,
+        );
+      }
+    } catch (error) {
+      if (!(error instanceof MissingRateError)) throw error;
+      problems.push(`${unitName(unit)} has no storage rate on ${isoOf(error.day)}.`);
+    }
+    const events: [RateKind, DayNumber | null, string][] = [
+      ['handling-in', unit.moveIn, 'handling in'],
+      ['handling-out', unit.moveOut, 'handling out'],
+    ];
+    for (const [kind, day, words] of events) {
+      if (day === null || day < period.start || day >= period.end) continue;
+      const fee = rateOn(planOf(terms.rates, { kind, ...target }), day);
+      if (!fee) continue;
+      push(kind, unit.id, `${unitName(unit)}: ${words} ${isoOf(day)}`, {
+        from: day,
+        to: day + 1,
+        rate: fee,
+        amount: fee,
+        payer: payerOn(day),
+      });
+    }
+  }
+
+  if (account.declaredValue > 0 && account.units.length > 0) {
+    const moveIn = Math.min(...account.units.map((u) => u.moveIn));
+    const outs = account.units.map((u) => u.moveOut);
+    const moveOut = outs.some((d) => d === null) ? null : Math.max(...(outs as number[]));
+    const plan = planOf(terms.rates, {
+      kind: 'valuation',
+      unitType: null,
+      warehouseId: null,
+      accountId: account.id,
+    }).map((step) => ({
+      from: step.from,
+      amount: valuationAmount(account.declaredValue, step.amount, terms.minorDigits),
+    }));
+    const firstRated = plan[0]?.from;
+    if (firstRated !== undefined) {
+      const stay = { moveIn: Math.max(moveIn, firstRated), moveOut };
+      for (const piece of periodLines(period, stay, plan, account.agency)) {
+        push('valuation', null, `Valuation ${span(piece.from, piece.to)}`, piece);
+      }
+    }
+  }
+
+  const customer = lines.filter((l) => l.payer === 'customer');
+  const subtotal = customer.reduce((s, l) => s + l.amount, 0);
+  const tax = customer.reduce((s, l) => s + l.tax, 0);
+  return {
+    period,
+    lines: customer,
+    agencyLines: lines.filter((l) => l.payer === 'agency'),
+    subtotal,
+    tax,
+    total: subtotal + tax,
+    problems,
+  };
+}

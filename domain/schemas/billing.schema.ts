@@ -1,0 +1,370 @@
+import { z } from 'zod';
+import { isIsoDay } from '../billing/days';
+import { INVOICE_STATUSES, type AgingBucket, type InvoiceStatus } from '../billing/ledger';
+import { isCurrencyCode } from '../billing/money';
+import { RATE_KINDS, UNIT_TYPES, type BillingUnitType, type RateKind } from '../billing/rates';
+import { blankAsAbsent, intFrom, optionalText, rowId, safeName, safeText } from './form-values';
+
+// Issue 28: storage accounts, rates, billing runs, invoices and payments. Amounts are integers of the currency's
+// minor unit (cents); the web app turns what is typed into them with domain/billing/money.ts.
+
+/** The largest amount one rate, payment or declared value may have (a 32-bit column on PostgreSQL). */
+export const MAX_AMOUNT = 1_000_000_000;
+
+const day = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .refine(isIsoDay, `${label} must be a date (YYYY-MM-DD).`);
+
+const amount = (label: string, min = 0) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z
+      .number({ error: `${label} must be an amount in cents.` })
+      .int(`${label} must be a whole number of cents.`)
+      .min(min, min === 0 ? `${label} cannot be negative.` : `${label} must be more than zero.`)
+      .max(MAX_AMOUNT, `${label} is too large.`),
+  );
+
+export const ACCOUNT_KINDS = ['permanent', 'sit'] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+export const BILLING_CYCLES = ['calendar', 'thirty-days'] as const;
+export const SIT_PAYERS = ['customer', 'agency'] as const;
+export const PAYMENT_METHODS = ['check', 'card', 'transfer', 'cash', 'other'] as const;
+
+export const BillingSettingsSchema = z.object({
+  currency: z
+    .string({ error: 'Currency is required.' })
+    .trim()
+    .transform((s) => s.toUpperCase())
+    .refine(isCurrencyCode, 'Currency must be a three-letter code such as USD or EUR.'),
+  tax_basis_points: intFrom('Tax rate (basis points)', 0, 10_000),
+  sit_days_default: intFrom('SIT days allowed', 1, 3650),
+  payment_terms_days: intFrom('Payment terms', 0, 365),
+  hold_after_days: intFrom('Days overdue before a hold', 1, 3650),
+});
+export type BillingSettingsInput = z.input<typeof BillingSettingsSchema>;
+export type BillingSettingsDto = z.output<typeof BillingSettingsSchema>;
+
+const unitTypeMessage = `Unit type must be one of ${UNIT_TYPES.join(', ')}.`;
+
+export const RateSchema = z
+  .object({
+    kind: z.enum(RATE_KINDS, { error: `Rate kind must be one of ${RATE_KINDS.join(', ')}.` }),
+    unit_type: z.preprocess(blankAsAbsent, z.enum(UNIT_TYPES, { error: unitTypeMessage }).optional()),
+    warehouse_id: z.preprocess(blankAsAbsent, rowId('Warehouse').optional()),
+    account_id: z.preprocess(blankAsAbsent, rowId('Account').optional()),
+    amount: amount('Rate'),
+    effective_from: day('Effective from'),
+  })
+  .superRefine((rate, ctx) => {
+    if (rate.kind === 'valuation' && rate.unit_type)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['unit_type'],
+        message: 'A valuation rate is not per unit type.',
+      });
+    if (rate.kind !== 'valuation' && !rate.unit_type)
+      ctx.addIssue({ code: 'custom', path: ['unit_type'], message: unitTypeMessage });
+    if (rate.kind === 'valuation' && rate.warehouse_id)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['warehouse_id'],
+        message: 'A valuation rate is not per warehouse.',
+      });
+  });
+export type RateInput = z.input<typeof RateSchema>;
+
+export interface RateDto {
+  id: number;
+  kind: RateKind;
+  unit_type: BillingUnitType | null;
+  warehouse_id: number | null;
+  warehouse_name: string | null;
+  account_id: number | null;
+  amount: number;
+  effective_from: string;
+  created_by: string | null;
+}
+
+const accountFields = {
+  kind: z.enum(ACCOUNT_KINDS, { error: 'Kind must be Permanent or SIT.' }),
+  sit_authorization: safeName('Authorization number', optionalText('Authorization number', 60)),
+  sit_payer: z.preprocess(blankAsAbsent, z.enum(SIT_PAYERS, { error: 'Who pays during SIT?' }).optional()),
+  agency_name: safeName('Agency', optionalText('Agency', 100)),
+  agency_reference: safeName('Agency reference', optionalText('Agency reference', 60)),
+  sit_start: z.preprocess(blankAsAbsent, day('SIT start').optional()),
+  sit_days_allowed: z.preprocess(blankAsAbsent, intFrom('SIT days allowed', 1, 3650).optional()),
+  billing_cycle: z.preprocess(
+    blankAsAbsent,
+    z.enum(BILLING_CYCLES, { error: 'Billing day must be the calendar month or every 30 days.' }).optional(),
+  ),
+  bill_to_name: safeName('Bill-to name', optionalText('Bill-to name', 100)),
+  bill_to_address: safeText('Bill-to address', optionalText('Bill-to address', 500)),
+  declared_value: z.preprocess(blankAsAbsent, amount('Declared value').optional()),
+  note: safeText('Note', optionalText('Note', 1000)),
+};
+
+function sitRules(
+  account: {
+    kind?: AccountKind;
+    sit_authorization?: string;
+    sit_start?: string;
+    sit_payer?: string;
+    agency_name?: string;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if (account.kind !== 'sit') return;
+  if (!account.sit_authorization)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['sit_authorization'],
+      message: 'A SIT account needs its authorization number.',
+    });
+  if (!account.sit_start)
+    ctx.addIssue({ code: 'custom', path: ['sit_start'], message: 'A SIT account needs its SIT start date.' });
+  if (account.sit_payer === 'agency' && !account.agency_name)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['agency_name'],
+      message: 'Name the carrier or agency that pays during SIT.',
+    });
+}
+
+export const CreateAccountSchema = z
+  .object({
+    order_ids: z
+      .array(rowId('Order'), { error: 'Choose the orders of the account.' })
+      .min(1, 'Choose at least one order.')
+      .max(500, 'At most 500 orders at once.'),
+    ...accountFields,
+  })
+  .superRefine(sitRules);
+export type CreateAccountInput = z.input<typeof CreateAccountSchema>;
+
+export const UpdateAccountSchema = z
+  .object({ ...accountFields, version: intFrom('Version', 1, MAX_AMOUNT) })
+  .superRefine(sitRules);
+export type UpdateAccountInput = z.input<typeof UpdateAccountSchema>;
+
+/** One Permanent account per order, billed to the order's customer: for the "not billed" list. */
+export const BulkAccountsSchema = z.object({
+  order_ids: z
+    .array(rowId('Order'), { error: 'Choose the orders.' })
+    .min(1, 'Choose at least one order.')
+    .max(5000, 'At most 5,000 orders at once.'),
+});
+export type BulkAccountsInput = z.input<typeof BulkAccountsSchema>;
+
+export interface NotBilledOrderDto {
+  order_id: number;
+  order_name: string;
+  customer_id: number;
+  customer_name: string;
+  units: number;
+  move_in: string;
+}
+
+export interface AccountSummaryDto {
+  id: number;
+  customer_name: string;
+  orders: string[];
+  kind: AccountKind;
+  bill_to_name: string;
+  move_in: string | null;
+  move_out: string | null;
+  conversion_date: string | null;
+  units: number;
+  balance: number;
+  on_hold: boolean;
+}
+
+export interface AccountHistoryDto {
+  id: number;
+  kind: string;
+  detail: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface AccountDto extends AccountSummaryDto {
+  customer_id: number;
+  orders_detail: { id: number; name: string }[];
+  sit_authorization: string | null;
+  sit_payer: 'customer' | 'agency' | null;
+  agency_name: string | null;
+  agency_reference: string | null;
+  sit_start: string | null;
+  sit_days_allowed: number | null;
+  converted_on: string | null;
+  billing_cycle: (typeof BILLING_CYCLES)[number];
+  bill_to_address: string | null;
+  declared_value: number;
+  note: string | null;
+  version: number;
+  history: AccountHistoryDto[];
+  currency: string;
+}
+
+export const BillingRunSchema = z.object({
+  period: z
+    .string({ error: 'Choose the month to bill.' })
+    .trim()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'The period must be a month (YYYY-MM).'),
+});
+export type BillingRunInput = z.input<typeof BillingRunSchema>;
+
+export interface DraftLineDto {
+  kind: RateKind;
+  description: string;
+  from: string;
+  to: string;
+  rate: number;
+  amount: number;
+  tax: number;
+}
+
+export interface DraftInvoiceDto {
+  account_id: number;
+  customer_name: string;
+  bill_to_name: string;
+  period_start: string;
+  period_end: string;
+  lines: DraftLineDto[];
+  agency_lines: DraftLineDto[];
+  subtotal: number;
+  tax: number;
+  total: number;
+  problems: string[];
+  /** already invoiced for this period: the run leaves it */
+  already_issued: boolean;
+}
+
+export interface BillingRunDto {
+  period: string;
+  currency: string;
+  dry_run: boolean;
+  invoices: DraftInvoiceDto[];
+  /** the invoices this run issued (none for a dry run) */
+  issued: { id: number; number: number; account_id: number; total: number }[];
+  total: number;
+}
+
+export interface InvoiceLineDto extends DraftLineDto {
+  payer: 'customer' | 'agency';
+}
+
+export interface InvoiceDto {
+  id: number;
+  kind: 'invoice' | 'credit';
+  number: number | null;
+  status: InvoiceStatus;
+  account_id: number;
+  customer_name: string;
+  bill_to_name: string;
+  bill_to_address: string | null;
+  period_start: string | null;
+  period_end: string | null;
+  issue_date: string | null;
+  due_date: string | null;
+  currency: string;
+  subtotal: number;
+  tax: number;
+  total: number;
+  paid: number;
+  credited: number;
+  open: number;
+  credit_of: number | null;
+  reason: string | null;
+  lines?: InvoiceLineDto[];
+}
+
+export const InvoiceListQuerySchema = z.object({
+  status: z.preprocess(
+    blankAsAbsent,
+    z.enum(INVOICE_STATUSES, { error: 'Unknown invoice status.' }).optional(),
+  ),
+  account_id: z.preprocess(blankAsAbsent, rowId('Account').optional()),
+});
+
+export const CreditNoteSchema = z.object({
+  amount: z.preprocess(blankAsAbsent, amount('Credit amount', 1).optional()),
+  reason: safeText(
+    'Reason',
+    z
+      .string({ error: 'Give the reason for the credit note.' })
+      .trim()
+      .min(1, 'Give the reason for the credit note.')
+      .max(500),
+  ),
+});
+export type CreditNoteInput = z.input<typeof CreditNoteSchema>;
+
+export const VoidInvoiceSchema = z.object({
+  reason: safeText(
+    'Reason',
+    z.string({ error: 'Give the reason.' }).trim().min(1, 'Give the reason.').max(500),
+  ),
+});
+
+export const PaymentSchema = z.object({
+  account_id: rowId('Account'),
+  paid_on: day('Payment date'),
+  amount: amount('Payment', 1),
+  method: z.enum(PAYMENT_METHODS, { error: `Method must be one of ${PAYMENT_METHODS.join(', ')}.` }),
+  reference: safeName('Reference', optionalText('Reference', 100)),
+  /** where the payment goes; oldest open invoice first when absent */
+  allocations: z
+    .array(z.object({ invoice_id: rowId('Invoice'), amount: amount('Allocated amount', 1) }))
+    .max(200)
+    .optional(),
+});
+export type PaymentInput = z.input<typeof PaymentSchema>;
+
+export interface PaymentDto {
+  id: number;
+  account_id: number;
+  customer_name: string;
+  paid_on: string;
+  amount: number;
+  method: string;
+  reference: string | null;
+  allocations: { invoice_id: number; number: number | null; amount: number }[];
+}
+
+export interface StatementEntryDto {
+  date: string;
+  kind: 'invoice' | 'credit' | 'payment';
+  reference: string;
+  debit: number;
+  credit: number;
+  balance: number;
+}
+
+export interface StatementDto {
+  account_id: number;
+  customer_name: string;
+  currency: string;
+  entries: StatementEntryDto[];
+  balance: number;
+}
+
+export interface AgingRowDto {
+  account_id: number;
+  customer_name: string;
+  buckets: Record<AgingBucket, number>;
+  total: number;
+}
+
+export interface AgingDto {
+  as_of: string;
+  currency: string;
+  rows: AgingRowDto[];
+  totals: Record<AgingBucket, number>;
+  total: number;
+}
+
+export type CreateAccountValues = z.output<typeof CreateAccountSchema>;
+export type UpdateAccountValues = z.output<typeof UpdateAccountSchema>;

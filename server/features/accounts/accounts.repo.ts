@@ -1,0 +1,270 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Trx } from '../../db/locks';
+import { EMPTY_PREFIX } from '../../../domain/rules/placeholders';
+
+// Issue 28: all SQL of storage accounts. An account's units are the vaults of its orders; move-in and move-out are
+// read from the vaults' history (created_at when received, released_at when released).
+
+const notPlaceholder = `${EMPTY_PREFIX}%`;
+
+/** Orders with a vault still stored and no account: the "not billed" list. */
+export async function findNotBilledOrders(db: Db, companyId: number) {
+  return db
+    .selectFrom('vaults')
+    .innerJoin('orders', 'orders.id', 'vaults.order_id')
+    .innerJoin('customers', 'customers.id', 'vaults.customer_id')
+    .leftJoin('storage_account_orders as sao', (join) =>
+      join.onRef('sao.order_id', '=', 'vaults.order_id').on('sao.company_id', '=', companyId),
+    )
+    .where('vaults.company_id', '=', companyId)
+    .where('vaults.released_at', 'is', null)
+    .where('sao.id', 'is', null)
+    .where('customers.name', 'not like', notPlaceholder)
+    .groupBy(['orders.id', 'orders.name'])
+    .select((eb) => [
+      'orders.id as order_id',
+      'orders.name as order_name',
+      eb.fn.min('vaults.customer_id').as('customer_id'),
+      eb.fn.min('customers.name').as('customer_name'),
+      eb.fn.countAll<number>().as('units'),
+      eb.fn.min('vaults.created_at').as('move_in'),
+    ])
+    .orderBy('orders.name')
+    .execute();
+}
+
+/** The customers of the vaults of `orderIds` (of this company), and which of the orders already have an account. */
+export async function findOrdersForAccounts(db: Db | Trx, companyId: number, orderIds: number[]) {
+  return db
+    .selectFrom('orders')
+    .leftJoin('vaults', (join) => join.onRef('vaults.order_id', '=', 'orders.id'))
+    .leftJoin('customers', 'customers.id', 'vaults.customer_id')
+    .leftJoin('storage_account_orders as sao', 'sao.order_id', 'orders.id')
+    .where('orders.company_id', '=', companyId)
+    .where('orders.id', 'in', orderIds)
+    .select([
+      'orders.id as order_id',
+      'orders.name as order_name',
+      'customers.id as customer_id',
+      'customers.name as customer_name',
+      'sao.account_id as account_id',
+    ])
+    .distinct()
+    .execute();
+}
+
+export async function insertAccount(
+  trx: Trx,
+  values: {
+    company_id: number;
+    customer_id: number;
+    kind: string;
+    sit_authorization: string | null;
+    sit_payer: string | null;
+    agency_name: string | null;
+    agency_reference: string | null;
+    sit_start: string | null;
+    sit_days_allowed: number | null;
+    billing_cycle: string;
+    bill_to_name: string;
+    bill_to_address: string | null;
+    declared_value: number;
+    note: string | null;
+    created_by: string | null;
+    created_at: string;
+  },
+) {
+  const { id } = await trx
+    .insertInto('storage_accounts')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function insertAccountOrders(
+  trx: Trx,
+  companyId: number,
+  accountId: number,
+  orderIds: number[],
+) {
+  if (orderIds.length === 0) return;
+  await trx
+    .insertInto('storage_account_orders')
+    .values(orderIds.map((order_id) => ({ company_id: companyId, account_id: accountId, order_id })))
+    .execute();
+}
+
+export async function insertHistory(
+  db: Db | Trx,
+  rows: {
+    company_id: number;
+    account_id: number;
+    kind: string;
+    detail: string;
+    created_by: string | null;
+    created_at: string;
+  }[],
+) {
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('storage_account_history')
+      .values(rows.slice(i, i + 500))
+      .execute();
+}
+
+export const accountColumns = [
+  'storage_accounts.id',
+  'storage_accounts.customer_id',
+  'customers.name as customer_name',
+  'storage_accounts.kind',
+  'storage_accounts.sit_authorization',
+  'storage_accounts.sit_payer',
+  'storage_accounts.agency_name',
+  'storage_accounts.agency_reference',
+  'storage_accounts.sit_start',
+  'storage_accounts.sit_days_allowed',
+  'storage_accounts.converted_on',
+  'storage_accounts.billing_cycle',
+  'storage_accounts.bill_to_name',
+  'storage_accounts.bill_to_address',
+  'storage_accounts.declared_value',
+  'storage_accounts.note',
+  'storage_accounts.on_hold',
+  'storage_accounts.version',
+] as const;
+
+export async function findAccounts(db: Db | Trx, companyId: number, accountId?: number) {
+  let query = db
+    .selectFrom('storage_accounts')
+    .innerJoin('customers', 'customers.id', 'storage_accounts.customer_id')
+    .where('storage_accounts.company_id', '=', companyId)
+    .select(accountColumns)
+    .orderBy('customers.name')
+    .orderBy('storage_accounts.id');
+  if (accountId !== undefined) query = query.where('storage_accounts.id', '=', accountId);
+  return query.execute();
+}
+export type AccountRow = Awaited<ReturnType<typeof findAccounts>>[number];
+
+/** The orders of the company's accounts (or of one). */
+export async function findAccountOrders(db: Db | Trx, companyId: number, accountId?: number) {
+  let query = db
+    .selectFrom('storage_account_orders as sao')
+    .innerJoin('orders', 'orders.id', 'sao.order_id')
+    .where('sao.company_id', '=', companyId)
+    .select(['sao.account_id', 'orders.id', 'orders.name'])
+    .orderBy('orders.name');
+  if (accountId !== undefined) query = query.where('sao.account_id', '=', accountId);
+  return query.execute();
+}
+
+/** Every unit of the company's accounts (or of one): the vaults of their orders, with move-in and move-out. */
+export async function findAccountUnits(db: Db | Trx, companyId: number, accountId?: number) {
+  let query = db
+    .selectFrom('storage_account_orders as sao')
+    .innerJoin('vaults', (join) => join.onRef('vaults.order_id', '=', 'sao.order_id'))
+    .leftJoin('fields', 'fields.id', 'vaults.field_id')
+    .where('sao.company_id', '=', companyId)
+    .where('vaults.company_id', '=', companyId)
+    .select([
+      'sao.account_id',
+      'vaults.id',
+      'vaults.name',
+      'vaults.type',
+      'fields.warehouse_id',
+      'vaults.created_at',
+      'vaults.released_at',
+    ])
+    .orderBy('vaults.id');
+  if (accountId !== undefined) query = query.where('sao.account_id', '=', accountId);
+  return query.execute();
+}
+
+/** Each account's balance: issued (not void) invoices and credit notes, less payments. */
+export async function findBalances(db: Db | Trx, companyId: number, accountId?: number) {
+  let invoices = db
+    .selectFrom('invoices')
+    .where('company_id', '=', companyId)
+    .where('status', 'not in', ['draft', 'void'])
+    .groupBy('account_id')
+    .select((eb) => ['account_id', eb.fn.sum<number>('total').as('amount')]);
+  let payments = db
+    .selectFrom('payments')
+    .where('company_id', '=', companyId)
+    .groupBy('account_id')
+    .select((eb) => ['account_id', eb.fn.sum<number>('amount').as('amount')]);
+  if (accountId !== undefined) {
+    invoices = invoices.where('account_id', '=', accountId);
+    payments = payments.where('account_id', '=', accountId);
+  }
+  const [owed, paid] = await Promise.all([invoices.execute(), payments.execute()]);
+  const balances = new Map<number, number>();
+  for (const row of owed) balances.set(row.account_id, Number(row.amount));
+  for (const row of paid)
+    balances.set(row.account_id, (balances.get(row.account_id) ?? 0) - Number(row.amount));
+  return balances;
+}
+
+export async function findHistory(db: Db, companyId: number, accountId: number) {
+  return db
+    .selectFrom('storage_account_history')
+    .where('company_id', '=', companyId)
+    .where('account_id', '=', accountId)
+    .select(['id', 'kind', 'detail', 'created_by', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** SIT accounts whose conversion day has come (`today` or earlier) and that are not converted yet. */
+export async function findDueConversions(db: Db | Trx, companyId: number) {
+  return db
+    .selectFrom('storage_accounts')
+    .where('company_id', '=', companyId)
+    .where('kind', '=', 'sit')
+    .where('converted_on', 'is', null)
+    .where('sit_start', 'is not', null)
+    .select(['id', 'sit_start', 'sit_days_allowed'])
+    .execute();
+}
+
+/** Makes the SIT accounts among `accountIds` Permanent from `day`; answers the ids it changed (not those already converted). */
+export async function markConverted(
+  trx: Trx,
+  companyId: number,
+  accountIds: number[],
+  day: string,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < accountIds.length; i += 500) {
+    const rows = await trx
+      .updateTable('storage_accounts')
+      .set({ kind: 'permanent', converted_on: day, version: sql`version + 1` })
+      .where('company_id', '=', companyId)
+      .where('id', 'in', accountIds.slice(i, i + 500))
+      .where('kind', '=', 'sit')
+      .returning('id')
+      .execute();
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids;
+}
+
+export async function updateAccount(
+  trx: Trx,
+  companyId: number,
+  accountId: number,
+  version: number,
+  changes: Record<string, string | number | null>,
+) {
+  const result = await trx
+    .updateTable('storage_accounts')
+    .set({ ...changes, version: sql`version + 1` })
+    .where('company_id', '=', companyId)
+    .where('id', '=', accountId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

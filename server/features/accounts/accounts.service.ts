@@ -1,0 +1,403 @@
+import { conversionDay } from '../../../domain/billing/charges';
+import { dayOf, isoOf } from '../../../domain/billing/days';
+import type {
+  UpdateAccountValues,
+  AccountDto,
+  AccountSummaryDto,
+  BulkAccountsInput,
+  CreateAccountValues,
+  NotBilledOrderDto,
+} from '../../../domain/schemas/billing.schema';
+import type { Actor } from '../../auth/actor';
+import { actorName } from '../../auth/users.repo';
+import { type Db, isUniqueViolation, nowIso } from '../../db/database';
+import type { Trx } from '../../db/locks';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import {
+  type AccountRow,
+  findAccountOrders,
+  findAccounts,
+  findAccountUnits,
+  findBalances,
+  findDueConversions,
+  findHistory,
+  findNotBilledOrders,
+  findOrdersForAccounts,
+  insertAccount,
+  insertAccountOrders,
+  insertHistory,
+  markConverted,
+  updateAccount,
+} from './accounts.repo';
+import { findBillingSettings } from './billing-settings.repo';
+
+export const ACCOUNT_NOT_FOUND = 'This storage account does not exist or was removed.';
+export const ORDER_HAS_ACCOUNT = 'An order is already billed on another account.';
+
+/** Today as the billing calendar sees it (UTC). */
+export const today = () => new Date().toISOString().slice(0, 10);
+
+/** A SIT account's conversion date, or null for a Permanent one or one without a start. */
+export function conversionDateOf(
+  row: Pick<AccountRow, 'sit_start' | 'sit_days_allowed' | 'converted_on'>,
+  fallbackDays: number,
+) {
+  if (row.converted_on) return row.converted_on;
+  if (!row.sit_start) return null;
+  return isoOf(conversionDay(dayOf(row.sit_start), row.sit_days_allowed ?? fallbackDays));
+}
+
+/**
+ * Makes every SIT account whose conversion day has come Permanent, by itself, recording the conversion in the
+ * account's history on the day it happened. Runs before accounts are shown or billed; two callers at once convert
+ * an account once (the update only changes a row that is still SIT).
+ */
+export async function convertDueSitAccounts(db: Db, companyId: number, asOf = today()): Promise<number> {
+  const settings = await findBillingSettings(db, companyId);
+  const due = (await findDueConversions(db, companyId)).filter(
+    (a) => dayOf(conversionDateOf({ ...a, converted_on: null }, settings.sit_days_default)!) <= dayOf(asOf),
+  );
+  if (due.length === 0) return 0;
+  // one update per conversion day, then the history of what the updates converted
+  const byDay = new Map<string, number[]>();
+  for (const account of due) {
+    const day = conversionDateOf({ ...account, converted_on: null }, settings.sit_days_default)!;
+    byDay.set(day, [...(byDay.get(day) ?? []), account.id]);
+  }
+  return db.transaction().execute(async (trx) => {
+    const history = [];
+    for (const [day, ids] of byDay) {
+      for (const accountId of await markConverted(trx, companyId, ids, day))
+        history.push({
+          company_id: companyId,
+          account_id: accountId,
+          kind: 'converted',
+          detail: `SIT ended: the account is Permanent from ${day}.`,
+          created_by: null,
+          created_at: `${day}T00:00:00.000Z`,
+        });
+    }
+    await insertHistory(trx, history);
+    return history.length;
+  });
+}
+
+interface UnitSpan {
+  units: number;
+  move_in: string | null;
+  move_out: string | null;
+}
+
+/** Stored units, move-in (first unit received) and move-out (last unit released, once all are) per account. */
+function unitSpans(units: Awaited<ReturnType<typeof findAccountUnits>>): Map<number, UnitSpan> {
+  const spans = new Map<number, UnitSpan & { open: boolean }>();
+  for (const u of units) {
+    const span = spans.get(u.account_id) ?? { units: 0, move_in: null, move_out: null, open: false };
+    if (!u.released_at) {
+      span.units++;
+      span.open = true;
+    }
+    const inDay = u.created_at.slice(0, 10);
+    if (!span.move_in || inDay < span.move_in) span.move_in = inDay;
+    const outDay = u.released_at?.slice(0, 10) ?? null;
+    if (outDay && (!span.move_out || outDay > span.move_out)) span.move_out = outDay;
+    spans.set(u.account_id, span);
+  }
+  for (const span of spans.values()) if (span.open) span.move_out = null;
+  return spans;
+}
+
+function summaryOf(
+  row: AccountRow,
+  orders: string[],
+  span: UnitSpan | undefined,
+  balance: number,
+  sitDays: number,
+): AccountSummaryDto {
+  return {
+    id: row.id,
+    customer_name: row.customer_name,
+    orders,
+    kind: row.kind === 'sit' ? 'sit' : 'permanent',
+    bill_to_name: row.bill_to_name,
+    move_in: span?.move_in ?? null,
+    move_out: span?.move_out ?? null,
+    conversion_date: row.kind === 'sit' ? conversionDateOf(row, sitDays) : null,
+    units: span?.units ?? 0,
+    balance,
+    on_hold: Boolean(row.on_hold),
+  };
+}
+
+/** GET /api/storage-accounts */
+export async function listAccounts(db: Db, companyId: number): Promise<AccountSummaryDto[]> {
+  await convertDueSitAccounts(db, companyId);
+  const [settings, rows, orders, units, balances] = await Promise.all([
+    findBillingSettings(db, companyId),
+    findAccounts(db, companyId),
+    findAccountOrders(db, companyId),
+    findAccountUnits(db, companyId),
+    findBalances(db, companyId),
+  ]);
+  const ordersOf = new Map<number, string[]>();
+  for (const o of orders) ordersOf.set(o.account_id, [...(ordersOf.get(o.account_id) ?? []), o.name]);
+  const spans = unitSpans(units);
+  return rows.map((row) =>
+    summaryOf(
+      row,
+      ordersOf.get(row.id) ?? [],
+      spans.get(row.id),
+      balances.get(row.id) ?? 0,
+      settings.sit_days_default,
+    ),
+  );
+}
+
+/** GET /api/storage-accounts/:id */
+export async function getAccount(db: Db, companyId: number, accountId: number): Promise<AccountDto> {
+  await convertDueSitAccounts(db, companyId);
+  const [settings, rows, orders, units, balances, history] = await Promise.all([
+    findBillingSettings(db, companyId),
+    findAccounts(db, companyId, accountId),
+    findAccountOrders(db, companyId, accountId),
+    findAccountUnits(db, companyId, accountId),
+    findBalances(db, companyId, accountId),
+    findHistory(db, companyId, accountId),
+  ]);
+  const row = rows[0];
+  if (!row) throw notFound(ACCOUNT_NOT_FOUND);
+  const summary = summaryOf(
+    row,
+    orders.map((o) => o.name),
+    unitSpans(units).get(row.id),
+    balances.get(row.id) ?? 0,
+    settings.sit_days_default,
+  );
+  return {
+    ...summary,
+    customer_id: row.customer_id,
+    orders_detail: orders.map((o) => ({ id: o.id, name: o.name })),
+    sit_authorization: row.sit_authorization,
+    sit_payer: row.sit_payer === 'agency' ? 'agency' : row.sit_payer === 'customer' ? 'customer' : null,
+    agency_name: row.agency_name,
+    agency_reference: row.agency_reference,
+    sit_start: row.sit_start,
+    sit_days_allowed: row.sit_days_allowed,
+    converted_on: row.converted_on,
+    billing_cycle: row.billing_cycle === 'thirty-days' ? 'thirty-days' : 'calendar',
+    bill_to_address: row.bill_to_address,
+    declared_value: row.declared_value,
+    note: row.note,
+    version: row.version,
+    history,
+    currency: settings.currency,
+  };
+}
+
+/** GET /api/storage-accounts/not-billed */
+export async function listNotBilled(db: Db, companyId: number): Promise<NotBilledOrderDto[]> {
+  const rows = await findNotBilledOrders(db, companyId);
+  return rows.map((r) => ({
+    order_id: r.order_id,
+    order_name: r.order_name,
+    customer_id: Number(r.customer_id),
+    customer_name: String(r.customer_name),
+    units: Number(r.units),
+    move_in: String(r.move_in).slice(0, 10),
+  }));
+}
+
+/** The one customer of the orders, refusing unknown orders, orders of several customers and billed orders. */
+async function customerOfOrders(trx: Trx, companyId: number, orderIds: number[]) {
+  const rows = await findOrdersForAccounts(trx, companyId, orderIds);
+  const found = new Set(rows.map((r) => r.order_id));
+  if (orderIds.some((id) => !found.has(id))) throw notFound('An order does not exist or was removed.');
+  if (rows.some((r) => r.account_id !== null)) throw conflict(ORDER_HAS_ACCOUNT);
+  const customers = new Map(
+    rows.filter((r) => r.customer_id !== null).map((r) => [r.customer_id!, r.customer_name!]),
+  );
+  if (customers.size === 0) throw badRequest('The order has no stored units to bill.');
+  if (customers.size > 1)
+    throw badRequest('The orders belong to different customers: one account is for one customer.');
+  const [customerId, customerName] = [...customers.entries()][0]!;
+  return { customerId, customerName, orderNames: [...new Set(rows.map((r) => r.order_name))] };
+}
+
+function sitValues(input: ReturnType<typeof normalise>) {
+  const sit = input.kind === 'sit';
+  return {
+    kind: input.kind,
+    sit_authorization: sit ? (input.sit_authorization ?? null) : null,
+    sit_payer: sit ? (input.sit_payer ?? 'customer') : null,
+    agency_name: sit && input.sit_payer === 'agency' ? (input.agency_name ?? null) : null,
+    agency_reference: sit && input.sit_payer === 'agency' ? (input.agency_reference ?? null) : null,
+    sit_start: sit ? (input.sit_start ?? null) : null,
+    sit_days_allowed: sit ? (input.sit_days_allowed ?? null) : null,
+  };
+}
+type Parsed = Omit<CreateAccountValues, 'order_ids'>;
+const normalise = (input: Parsed) => input;
+
+const withUniqueOrders = async <T>(work: () => Promise<T>): Promise<T> => {
+  try {
+    return await work();
+  } catch (error) {
+    // another request gave one of the orders an account at the same moment
+    if (isUniqueViolation(error)) throw conflict(ORDER_HAS_ACCOUNT);
+    throw error;
+  }
+};
+
+/** POST /api/storage-accounts: one account for orders of one customer. */
+export async function createAccount(db: Db, actor: Actor, input: CreateAccountValues): Promise<AccountDto> {
+  const orderIds = [...new Set(input.order_ids)];
+  const id = await withUniqueOrders(() =>
+    db.transaction().execute(async (trx) => {
+      const who = await actorName(trx, actor.userId);
+      const { customerId, customerName, orderNames } = await customerOfOrders(trx, actor.companyId, orderIds);
+      const now = nowIso();
+      const accountId = await insertAccount(trx, {
+        company_id: actor.companyId,
+        customer_id: customerId,
+        ...sitValues(normalise(input)),
+        billing_cycle: input.billing_cycle ?? 'calendar',
+        bill_to_name: input.bill_to_name ?? customerName,
+        bill_to_address: input.bill_to_address ?? null,
+        declared_value: input.declared_value ?? 0,
+        note: input.note ?? null,
+        created_by: who,
+        created_at: now,
+      });
+      await insertAccountOrders(trx, actor.companyId, accountId, orderIds);
+      await insertHistory(trx, [
+        {
+          company_id: actor.companyId,
+          account_id: accountId,
+          kind: 'created',
+          detail: `${input.kind === 'sit' ? 'SIT' : 'Permanent'} account opened for ${orderNames.join(', ')}.`,
+          created_by: who,
+          created_at: now,
+        },
+      ]);
+      return accountId;
+    }),
+  );
+  return getAccount(db, actor.companyId, id);
+}
+
+/** POST /api/storage-accounts/bulk: a Permanent account for each order, billed to its customer. */
+export async function createAccountsInBulk(
+  db: Db,
+  actor: Actor,
+  input: BulkAccountsInput,
+): Promise<{ created: number }> {
+  const orderIds = [...new Set(input.order_ids.map(Number))];
+  return withUniqueOrders(() =>
+    db.transaction().execute(async (trx) => {
+      const who = await actorName(trx, actor.userId);
+      const rows = await findOrdersForAccounts(trx, actor.companyId, orderIds);
+      const byOrder = new Map<number, typeof rows>();
+      for (const r of rows) byOrder.set(r.order_id, [...(byOrder.get(r.order_id) ?? []), r]);
+      if (orderIds.some((id) => !byOrder.has(id))) throw notFound('An order does not exist or was removed.');
+      const now = nowIso();
+      for (const orderId of orderIds) {
+        const orderRows = byOrder.get(orderId)!;
+        if (orderRows.some((r) => r.account_id !== null)) throw conflict(ORDER_HAS_ACCOUNT);
+        const customers = [...new Set(orderRows.map((r) => r.customer_id).filter((c) => c !== null))];
+        if (customers.length !== 1)
+          throw badRequest(
+            `Order ${orderRows[0]!.order_name} has ${customers.length === 0 ? 'no stored units' : 'several customers'}.`,
+          );
+        const customer = orderRows.find((r) => r.customer_id === customers[0])!;
+        const accountId = await insertAccount(trx, {
+          company_id: actor.companyId,
+          customer_id: customers[0]!,
+          kind: 'permanent',
+          sit_authorization: null,
+          sit_payer: null,
+          agency_name: null,
+          agency_reference: null,
+          sit_start: null,
+          sit_days_allowed: null,
+          billing_cycle: 'calendar',
+          bill_to_name: customer.customer_name!,
+          bill_to_address: null,
+          declared_value: 0,
+          note: null,
+          created_by: who,
+          created_at: now,
+        });
+        await insertAccountOrders(trx, actor.companyId, accountId, [orderId]);
+        await insertHistory(trx, [
+          {
+            company_id: actor.companyId,
+            account_id: accountId,
+            kind: 'created',
+            detail: `Permanent account opened for ${customer.order_name}.`,
+            created_by: who,
+            created_at: now,
+          },
+        ]);
+      }
+      return { created: orderIds.length };
+    }),
+  );
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  kind: 'kind',
+  sit_authorization: 'authorization number',
+  sit_payer: 'SIT payer',
+  agency_name: 'agency',
+  agency_reference: 'agency reference',
+  sit_start: 'SIT start',
+  sit_days_allowed: 'SIT days allowed',
+  billing_cycle: 'billing day',
+  bill_to_name: 'bill-to name',
+  bill_to_address: 'bill-to address',
+  declared_value: 'declared value',
+  note: 'note',
+};
+
+/** PATCH /api/storage-accounts/:id: the account's terms; what changed goes into its history. */
+export async function editAccount(
+  db: Db,
+  actor: Actor,
+  accountId: number,
+  input: UpdateAccountValues,
+): Promise<AccountDto> {
+  await db.transaction().execute(async (trx) => {
+    const row = (await findAccounts(trx, actor.companyId, accountId))[0];
+    if (!row) throw notFound(ACCOUNT_NOT_FOUND);
+    const changes: Record<string, string | number | null> = {
+      ...sitValues(normalise(input)),
+      billing_cycle: input.billing_cycle ?? row.billing_cycle,
+      bill_to_name: input.bill_to_name ?? row.bill_to_name,
+      bill_to_address: input.bill_to_address ?? null,
+      declared_value: input.declared_value ?? 0,
+      note: input.note ?? null,
+    };
+    // a SIT account made SIT again (its start or days changed) converts anew on its new date
+    if (input.kind === 'sit') changes.converted_on = null;
+    const changed = Object.keys(FIELD_LABELS).filter(
+      (key) => String(changes[key] ?? '') !== String((row as Record<string, unknown>)[key] ?? ''),
+    );
+    if (changed.length === 0) return;
+    if ((await updateAccount(trx, actor.companyId, accountId, input.version, changes)) !== 1)
+      throw conflict(
+        'Someone else changed this account at the same moment. Nothing was saved; please reload.',
+      );
+    const who = await actorName(trx, actor.userId);
+    await insertHistory(trx, [
+      {
+        company_id: actor.companyId,
+        account_id: accountId,
+        kind: 'edited',
+        detail: `Changed ${changed.map((k) => FIELD_LABELS[k]).join(', ')}.`,
+        created_by: who,
+        created_at: nowIso(),
+      },
+    ]);
+  });
+  return getAccount(db, actor.companyId, accountId);
+}

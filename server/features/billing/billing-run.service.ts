@@ -1,0 +1,259 @@
+import {
+  type AccountBill,
+  type BilledUnit,
+  billAccount,
+  type BillLine,
+} from '../../../domain/billing/account-bill';
+import {
+  type BillingCycle,
+  conversionDay,
+  type Period,
+  periodHolding,
+} from '../../../domain/billing/charges';
+import { dayOf, isoOf } from '../../../domain/billing/days';
+import { minorDigits } from '../../../domain/billing/money';
+import { type BillingUnitType, type RateKind, type RateRow, UNIT_TYPES } from '../../../domain/billing/rates';
+import type { BillingRunDto, DraftInvoiceDto, DraftLineDto } from '../../../domain/schemas/billing.schema';
+import type { Actor } from '../../auth/actor';
+import { actorName } from '../../auth/users.repo';
+import { type Db, nowIso } from '../../db/database';
+import { badRequest } from '../../http/errors';
+import { findAccounts, findAccountUnits } from '../accounts/accounts.repo';
+import { convertDueSitAccounts, today } from '../accounts/accounts.service';
+import {
+  findBillingSettings,
+  lockInvoiceCounter,
+  setNextInvoiceNumber,
+} from '../accounts/billing-settings.repo';
+import {
+  findIssuedKeys,
+  findRates,
+  insertInvoices,
+  insertLines,
+  type NewInvoice,
+  type NewLine,
+} from './billing.repo';
+
+// Issue 28: the billing run. A dry run computes every invoice of a month and shows its lines; the run issues the
+// same invoices in one transaction that holds the company's invoice counter, so two runs at once (one server or
+// two) issue each account's period once and number the invoices without a gap.
+
+interface Draft {
+  accountId: number;
+  customerName: string;
+  billToName: string;
+  key: string;
+  bill: AccountBill;
+}
+
+/** The month 'YYYY-MM' as days [start, end). */
+export function monthPeriod(month: string): Period {
+  const start = dayOf(`${month}-01`);
+  return periodHolding('calendar', start, start);
+}
+
+const unitType = (type: string): BillingUnitType =>
+  (UNIT_TYPES as readonly string[]).includes(type) ? (type as BillingUnitType) : 'vault';
+
+/** Every account's bill for the periods that start in `month` (a calendar month, or the 30-day periods beginning in it). */
+export async function draftRun(
+  db: Db,
+  companyId: number,
+  month: string,
+): Promise<{ drafts: Draft[]; currency: string }> {
+  const run = monthPeriod(month);
+  if (run.start > dayOf(today()))
+    throw badRequest('A month can be billed once it has begun: choose this month or an earlier one.');
+  await convertDueSitAccounts(db, companyId);
+  const [settings, accounts, units, rateRows] = await Promise.all([
+    findBillingSettings(db, companyId),
+    findAccounts(db, companyId),
+    findAccountUnits(db, companyId),
+    findRates(db, companyId),
+  ]);
+  const rates: RateRow[] = rateRows.map((r) => ({
+    kind: r.kind as RateKind,
+    unitType: (r.unit_type as BillingUnitType | null) ?? null,
+    warehouseId: r.warehouse_id,
+    accountId: r.account_id,
+    from: dayOf(r.effective_from),
+    amount: r.amount,
+  }));
+  const unitsOf = new Map<number, BilledUnit[]>();
+  for (const u of units) {
+    const list = unitsOf.get(u.account_id) ?? [];
+    list.push({
+      id: u.id,
+      label: u.name ?? `#${u.id}`,
+      unitType: unitType(u.type),
+      warehouseId: u.warehouse_id,
+      moveIn: dayOf(u.created_at),
+      moveOut: u.released_at ? dayOf(u.released_at) : null,
+    });
+    unitsOf.set(u.account_id, list);
+  }
+  const terms = {
+    rates,
+    taxBasisPoints: settings.tax_basis_points,
+    minorDigits: minorDigits(settings.currency),
+  };
+  const drafts: Draft[] = [];
+  for (const account of accounts) {
+    const accountUnits = unitsOf.get(account.id) ?? [];
+    if (accountUnits.length === 0) continue;
+    const moveIn = Math.min(...accountUnits.map((u) => u.moveIn));
+    const cycle: BillingCycle = account.billing_cycle === 'thirty-days' ? 'thirty-days' : 'calendar';
+    const periods: Period[] = [];
+    if (cycle === 'calendar') periods.push(run);
+    else {
+      let p = periodHolding(cycle, Math.max(run.start, moveIn), moveIn);
+      if (p.start < run.start) p = { start: p.end, end: p.end + (p.end - p.start) };
+      for (; p.start < run.end; p = { start: p.end, end: p.end + (p.end - p.start) }) periods.push(p);
+    }
+    const sitStart = account.sit_start ? dayOf(account.sit_start) : null;
+    const agency =
+      account.sit_payer === 'agency' && sitStart !== null
+        ? {
+            from: sitStart,
+            to: account.converted_on
+              ? dayOf(account.converted_on)
+              : conversionDay(sitStart, account.sit_days_allowed ?? settings.sit_days_default),
+          }
+        : null;
+    for (const period of periods) {
+      const bill = billAccount(
+        { id: account.id, declaredValue: account.declared_value, agency, units: accountUnits },
+        period,
+        terms,
+      );
+      if (bill.lines.length === 0 && bill.agencyLines.length === 0 && bill.problems.length === 0) continue;
+      drafts.push({
+        accountId: account.id,
+        customerName: account.customer_name,
+        billToName: account.bill_to_name,
+        key: `${account.id}:${isoOf(period.start)}`,
+        bill,
+      });
+    }
+  }
+  return { drafts, currency: settings.currency };
+}
+
+const lineDto = (l: BillLine): DraftLineDto => ({
+  kind: l.kind,
+  description: l.description,
+  from: isoOf(l.from),
+  to: isoOf(l.to - 1),
+  rate: l.rate,
+  amount: l.amount,
+  tax: l.tax,
+});
+
+function draftDto(d: Draft, issued: Set<string>): DraftInvoiceDto {
+  return {
+    account_id: d.accountId,
+    customer_name: d.customerName,
+    bill_to_name: d.billToName,
+    period_start: isoOf(d.bill.period.start),
+    period_end: isoOf(d.bill.period.end - 1),
+    lines: d.bill.lines.map(lineDto),
+    agency_lines: d.bill.agencyLines.map(lineDto),
+    subtotal: d.bill.subtotal,
+    tax: d.bill.tax,
+    total: d.bill.total,
+    problems: d.bill.problems,
+    already_issued: issued.has(d.key),
+  };
+}
+
+/** POST /api/billing/runs/dry-run: every invoice the run would issue, line by line; nothing is written. */
+export async function dryRun(db: Db, companyId: number, month: string): Promise<BillingRunDto> {
+  const { drafts, currency } = await draftRun(db, companyId, month);
+  const run = monthPeriod(month);
+  const issued = await findIssuedKeys(db, companyId, isoOf(run.start), isoOf(run.end));
+  const invoices = drafts.map((d) => draftDto(d, issued));
+  return {
+    period: month,
+    currency,
+    dry_run: true,
+    invoices,
+    issued: [],
+    total: invoices
+      .filter((i) => !i.already_issued && i.problems.length === 0)
+      .reduce((s, i) => s + i.total, 0),
+  };
+}
+
+/**
+ * POST /api/billing/runs: issues the month's invoices that are not issued yet. The counter row is locked first, then
+ * the issued keys are read again, so a second run waits for the first and then finds its invoices there.
+ */
+export async function issueRun(db: Db, actor: Actor, month: string): Promise<BillingRunDto> {
+  const { drafts, currency } = await draftRun(db, actor.companyId, month);
+  const run = monthPeriod(month);
+  const issuedNow: BillingRunDto['issued'] = [];
+  const issuedKeys = await db.transaction().execute(async (trx) => {
+    const first = await lockInvoiceCounter(trx, actor.companyId);
+    const issued = await findIssuedKeys(trx, actor.companyId, isoOf(run.start), isoOf(run.end));
+    const settings = await findBillingSettings(trx, actor.companyId);
+    const who = await actorName(trx, actor.userId);
+    const now = nowIso();
+    const issueDate = today();
+    const dueDate = isoOf(dayOf(issueDate) + settings.payment_terms_days);
+    const toIssue = drafts.filter((d) => !issued.has(d.key) && d.bill.problems.length === 0);
+    const rows: NewInvoice[] = toIssue.map((d, i) => ({
+      company_id: actor.companyId,
+      account_id: d.accountId,
+      kind: 'invoice',
+      number: first + i,
+      status: d.bill.total > 0 ? 'issued' : 'paid',
+      period_start: isoOf(d.bill.period.start),
+      period_end: isoOf(d.bill.period.end - 1),
+      billing_key: d.key,
+      issue_date: issueDate,
+      due_date: dueDate,
+      currency: settings.currency,
+      subtotal: d.bill.subtotal,
+      tax: d.bill.tax,
+      total: d.bill.total,
+      credit_of: null,
+      reason: null,
+      created_by: who,
+      created_at: now,
+    }));
+    const ids = await insertInvoices(trx, actor.companyId, rows);
+    const lines: NewLine[] = [];
+    toIssue.forEach((d, i) => {
+      const invoiceId = ids.get(first + i)!;
+      [...d.bill.lines, ...d.bill.agencyLines].forEach((l, position) =>
+        lines.push({
+          company_id: actor.companyId,
+          invoice_id: invoiceId,
+          position,
+          kind: l.kind,
+          payer: l.payer,
+          unit_id: l.unitId,
+          description: l.description,
+          from_day: isoOf(l.from),
+          to_day: isoOf(l.to - 1),
+          rate: l.rate,
+          amount: l.amount,
+          tax: l.tax,
+        }),
+      );
+      issuedNow.push({ id: invoiceId, number: first + i, account_id: d.accountId, total: d.bill.total });
+    });
+    await insertLines(trx, lines);
+    if (rows.length > 0) await setNextInvoiceNumber(trx, actor.companyId, first + rows.length);
+    return issued;
+  });
+  const invoices = drafts.map((d) => draftDto(d, issuedKeys));
+  return {
+    period: month,
+    currency,
+    dry_run: false,
+    invoices,
+    issued: issuedNow,
+    total: issuedNow.reduce((s, i) => s + i.total, 0),
+  };
+}

@@ -1,0 +1,306 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { isPostgres, type Trx } from '../../db/locks';
+
+// Issue 28: all SQL of rates, invoices and payments, always filtered by company.
+
+export async function findRates(db: Db | Trx, companyId: number) {
+  return db
+    .selectFrom('billing_rates')
+    .leftJoin('warehouses', 'warehouses.id', 'billing_rates.warehouse_id')
+    .where('billing_rates.company_id', '=', companyId)
+    .select([
+      'billing_rates.id',
+      'billing_rates.kind',
+      'billing_rates.unit_type',
+      'billing_rates.warehouse_id',
+      'warehouses.name as warehouse_name',
+      'billing_rates.account_id',
+      'billing_rates.amount',
+      'billing_rates.effective_from',
+      'billing_rates.created_by',
+    ])
+    .orderBy('billing_rates.kind')
+    .orderBy('billing_rates.unit_type')
+    .orderBy('billing_rates.effective_from')
+    .orderBy('billing_rates.id')
+    .execute();
+}
+
+export async function insertRate(
+  db: Db,
+  values: {
+    company_id: number;
+    kind: string;
+    unit_type: string | null;
+    warehouse_id: number | null;
+    account_id: number | null;
+    amount: number;
+    effective_from: string;
+    created_by: string | null;
+    created_at: string;
+  },
+) {
+  return (await db.insertInto('billing_rates').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function warehouseExists(db: Db, companyId: number, id: number) {
+  return Boolean(
+    await db
+      .selectFrom('warehouses')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('id', '=', id)
+      .executeTakeFirst(),
+  );
+}
+
+export async function accountExists(db: Db | Trx, companyId: number, id: number, lock = false) {
+  const query = db
+    .selectFrom('storage_accounts')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('id', '=', id);
+  return Boolean(await (lock && isPostgres(db) ? query.forUpdate() : query).executeTakeFirst());
+}
+
+/** The last day an issued invoice covers (its period's end), or null: rates may not change what is issued. */
+export async function lastInvoicedDay(db: Db, companyId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('invoices')
+    .where('company_id', '=', companyId)
+    .where('kind', '=', 'invoice')
+    .where('status', '!=', 'void')
+    .select((eb) => eb.fn.max('period_end').as('end'))
+    .executeTakeFirst();
+  return (row?.end as string | null | undefined) ?? null;
+}
+
+/** The billing keys already used for periods starting in [start, end). */
+export async function findIssuedKeys(db: Db | Trx, companyId: number, start: string, end: string) {
+  const rows = await db
+    .selectFrom('invoices')
+    .select('billing_key')
+    .where('company_id', '=', companyId)
+    .where('billing_key', 'is not', null)
+    .where('period_start', '>=', start)
+    .where('period_start', '<', end)
+    .execute();
+  return new Set(rows.map((r) => r.billing_key!));
+}
+
+export type NewInvoice = {
+  company_id: number;
+  account_id: number;
+  kind: string;
+  number: number;
+  status: string;
+  period_start: string | null;
+  period_end: string | null;
+  billing_key: string | null;
+  issue_date: string;
+  due_date: string;
+  currency: string;
+  subtotal: number;
+  tax: number;
+  total: number;
+  credit_of: number | null;
+  reason: string | null;
+  created_by: string | null;
+  created_at: string;
+};
+
+export type NewLine = {
+  company_id: number;
+  invoice_id: number;
+  position: number;
+  kind: string;
+  payer: string;
+  unit_id: number | null;
+  description: string;
+  from_day: string;
+  to_day: string;
+  rate: number;
+  amount: number;
+  tax: number;
+};
+
+/** Inserts invoices in chunks and answers their ids by number (the numbers are the company's, unique). */
+export async function insertInvoices(
+  trx: Trx,
+  companyId: number,
+  rows: NewInvoice[],
+): Promise<Map<number, number>> {
+  for (let i = 0; i < rows.length; i += 400)
+    await trx
+      .insertInto('invoices')
+      .values(rows.slice(i, i + 400))
+      .execute();
+  const ids = new Map<number, number>();
+  if (rows.length === 0) return ids;
+  const found = await trx
+    .selectFrom('invoices')
+    .select(['id', 'number'])
+    .where('company_id', '=', companyId)
+    .where('number', '>=', rows[0]!.number)
+    .where('number', '<=', rows[rows.length - 1]!.number)
+    .execute();
+  for (const r of found) ids.set(r.number!, r.id);
+  return ids;
+}
+
+export async function insertLines(trx: Trx, rows: NewLine[]) {
+  for (let i = 0; i < rows.length; i += 800)
+    await trx
+      .insertInto('invoice_lines')
+      .values(rows.slice(i, i + 800))
+      .execute();
+}
+
+const invoiceColumns = [
+  'invoices.id',
+  'invoices.kind',
+  'invoices.number',
+  'invoices.status',
+  'invoices.account_id',
+  'customers.name as customer_name',
+  'storage_accounts.bill_to_name',
+  'storage_accounts.bill_to_address',
+  'invoices.period_start',
+  'invoices.period_end',
+  'invoices.issue_date',
+  'invoices.due_date',
+  'invoices.currency',
+  'invoices.subtotal',
+  'invoices.tax',
+  'invoices.total',
+  'invoices.paid',
+  'invoices.credited',
+  'invoices.credit_of',
+  'invoices.reason',
+  'invoices.version',
+] as const;
+
+export async function findInvoices(
+  db: Db | Trx,
+  companyId: number,
+  filter: { id?: number; accountId?: number; status?: string; kind?: string } = {},
+) {
+  let query = db
+    .selectFrom('invoices')
+    .innerJoin('storage_accounts', 'storage_accounts.id', 'invoices.account_id')
+    .innerJoin('customers', 'customers.id', 'storage_accounts.customer_id')
+    .where('invoices.company_id', '=', companyId)
+    .select(invoiceColumns)
+    .orderBy('invoices.number', 'desc')
+    .orderBy('invoices.id', 'desc');
+  if (filter.id !== undefined) query = query.where('invoices.id', '=', filter.id);
+  if (filter.accountId !== undefined) query = query.where('invoices.account_id', '=', filter.accountId);
+  if (filter.status !== undefined) query = query.where('invoices.status', '=', filter.status);
+  if (filter.kind !== undefined) query = query.where('invoices.kind', '=', filter.kind);
+  return query.execute();
+}
+export type InvoiceRow = Awaited<ReturnType<typeof findInvoices>>[number];
+
+export async function findInvoiceForUpdate(trx: Trx, companyId: number, id: number) {
+  const query = trx
+    .selectFrom('invoices')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id);
+  return (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function findLines(db: Db | Trx, companyId: number, invoiceIds: number[]) {
+  if (invoiceIds.length === 0) return [];
+  return db
+    .selectFrom('invoice_lines')
+    .where('company_id', '=', companyId)
+    .where('invoice_id', 'in', invoiceIds)
+    .selectAll()
+    .orderBy('invoice_id')
+    .orderBy('position')
+    .execute();
+}
+
+export async function setSettlement(
+  trx: Trx,
+  companyId: number,
+  id: number,
+  values: { paid?: number; credited?: number; status: string; billing_key?: null; reason?: string },
+) {
+  await trx
+    .updateTable('invoices')
+    .set({ ...values, version: sql`version + 1` })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The account's open invoices, oldest first (for allocating a payment). */
+export async function findOpenInvoices(trx: Trx, companyId: number, accountId: number) {
+  const query = trx
+    .selectFrom('invoices')
+    .select(['id', 'number', 'total', 'paid', 'credited', 'status'])
+    .where('company_id', '=', companyId)
+    .where('account_id', '=', accountId)
+    .where('kind', '=', 'invoice')
+    .where('status', 'in', ['issued', 'partly-paid'])
+    .orderBy('issue_date')
+    .orderBy('number');
+  return (isPostgres(trx) ? query.forUpdate() : query).execute();
+}
+
+export async function insertPayment(
+  trx: Trx,
+  values: {
+    company_id: number;
+    account_id: number;
+    paid_on: string;
+    amount: number;
+    method: string;
+    reference: string | null;
+    created_by: string | null;
+    created_at: string;
+  },
+) {
+  return (await trx.insertInto('payments').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function insertAllocations(
+  trx: Trx,
+  rows: { company_id: number; payment_id: number; invoice_id: number; amount: number }[],
+) {
+  if (rows.length > 0) await trx.insertInto('payment_allocations').values(rows).execute();
+}
+
+export async function findPayments(db: Db, companyId: number, accountId?: number) {
+  let query = db
+    .selectFrom('payments')
+    .innerJoin('storage_accounts', 'storage_accounts.id', 'payments.account_id')
+    .innerJoin('customers', 'customers.id', 'storage_accounts.customer_id')
+    .where('payments.company_id', '=', companyId)
+    .select([
+      'payments.id',
+      'payments.account_id',
+      'customers.name as customer_name',
+      'payments.paid_on',
+      'payments.amount',
+      'payments.method',
+      'payments.reference',
+      'payments.created_at',
+    ])
+    .orderBy('payments.paid_on', 'desc')
+    .orderBy('payments.id', 'desc');
+  if (accountId !== undefined) query = query.where('payments.account_id', '=', accountId);
+  return query.execute();
+}
+
+export async function findAllocations(db: Db, companyId: number) {
+  return db
+    .selectFrom('payment_allocations as pa')
+    .innerJoin('invoices', 'invoices.id', 'pa.invoice_id')
+    .where('pa.company_id', '=', companyId)
+    .select(['pa.payment_id', 'pa.invoice_id', 'invoices.number', 'pa.amount'])
+    .execute();
+}

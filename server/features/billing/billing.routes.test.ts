@@ -1,0 +1,390 @@
+import { execFile } from 'node:child_process';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import type {
+  AccountDto,
+  AgingDto,
+  BillingRunDto,
+  InvoiceDto,
+  NotBilledOrderDto,
+  PaymentDto,
+  StatementDto,
+} from '../../../domain/schemas/billing.schema';
+import { buildAccount, buildVault, buildWarehouse } from '../../factories';
+import { signIn, type SignedIn, testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
+
+/** The text pdftotext (poppler) reads out of a PDF. */
+function pdfText(pdf: Buffer): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile('pdftotext', ['-layout', '-', '-'], (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    );
+    child.stdin!.end(pdf);
+  });
+}
+
+const errorsOf = (res: { json(): unknown }) => (res.json() as { errors: string[] }).errors.join(' ');
+
+describe.each(testEngines())('storage accounts and billing on %s', (engine) => {
+  const { ctx, user, other } = useTestApp(engine);
+  const db = () => ctx.database.db;
+
+  /** A received order of `units` vaults, moved in on `day` (the vaults' history is set to that day). */
+  async function receivedOrder(who: SignedIn, customer: string, order: string, day: string, units = 1) {
+    const wh = await buildWarehouse(db(), { companyId: who.companyId, rows: 2, cols: 2, fieldCapacity: 3 });
+    const ids: number[] = [];
+    for (let i = 0; i < units; i++) {
+      const v = await buildVault(db(), {
+        companyId: who.companyId,
+        fieldId: wh.field('A1').id,
+        customerName: customer,
+        orderName: order,
+        name: `${order}-${i + 1}`,
+      });
+      ids.push(v.id);
+    }
+    await db()
+      .updateTable('vaults')
+      .set({ created_at: `${day}T12:00:00.000Z` })
+      .where('id', 'in', ids)
+      .execute();
+    const notBilled = (
+      await who.request({ method: 'GET', url: '/api/storage-accounts/not-billed' })
+    ).json() as NotBilledOrderDto[];
+    return { ids, orderId: notBilled.find((o) => o.order_name === order)!.order_id };
+  }
+
+  const post = (who: SignedIn, url: string, payload: object) => who.request({ method: 'POST', url, payload });
+  const rate = (who: SignedIn, payload: Record<string, unknown>) =>
+    post(who, '/api/billing/rates', { effective_from: '2025-01-01', ...payload });
+
+  it('lists a received order as not billed until an account holds it, and refuses bad accounts and rates with 4xx', async () => {
+    const { orderId } = await receivedOrder(user, 'ALICE', 'ORD-A', '2026-01-10', 2);
+    const before = (
+      await user.request({ method: 'GET', url: '/api/storage-accounts/not-billed' })
+    ).json() as NotBilledOrderDto[];
+    expect(before.find((o) => o.order_id === orderId)).toMatchObject({
+      customer_name: 'ALICE',
+      units: 2,
+      move_in: '2026-01-10',
+    });
+
+    const noAuth = await post(user, '/api/storage-accounts', {
+      order_ids: [orderId],
+      kind: 'sit',
+      sit_start: '2026-01-10',
+    });
+    expect(noAuth.statusCode).toBe(400);
+    expect(errorsOf(noAuth)).toMatch(/authorization number/);
+
+    const created = await post(user, '/api/storage-accounts', {
+      order_ids: [orderId],
+      kind: 'permanent',
+      declared_value: 2_000_000,
+      bill_to_address: '1 Main St',
+    });
+    expect(created.statusCode).toBe(201);
+    const account = created.json() as AccountDto;
+    expect(account).toMatchObject({
+      customer_name: 'ALICE',
+      orders: ['ORD-A'],
+      bill_to_name: 'ALICE',
+      move_in: '2026-01-10',
+      move_out: null,
+      units: 2,
+      balance: 0,
+    });
+    expect(account.history.map((h) => h.kind)).toEqual(['created']);
+    const after = (
+      await user.request({ method: 'GET', url: '/api/storage-accounts/not-billed' })
+    ).json() as NotBilledOrderDto[];
+    expect(after.some((o) => o.order_id === orderId)).toBe(false);
+    const twice = await post(user, '/api/storage-accounts', { order_ids: [orderId], kind: 'permanent' });
+    expect(twice.statusCode).toBe(409);
+
+    for (const [payload, message] of [
+      [{ kind: 'storage', unit_type: 'vault', amount: -1 }, /cannot be negative/],
+      [{ kind: 'storage', unit_type: 'crate', amount: 100 }, /Unit type must be one of/],
+      [{ kind: 'storage', unit_type: 'vault', amount: 1.5 }, /whole number of cents/],
+      [{ kind: 'storage', unit_type: 'vault', amount: 100, effective_from: '2026-02-30' }, /date/],
+    ] as const) {
+      const res = await rate(user, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorsOf(res)).toMatch(message);
+    }
+    expect(
+      ((await user.request({ method: 'GET', url: '/api/billing/rates' })).json() as unknown[]).length,
+    ).toBe(0);
+  });
+
+  it('dry-runs a month line by line, issues it once with gap-free numbers, and refuses a rate inside an issued period', async () => {
+    const alice = await signIn(ctx);
+    const a = await receivedOrder(alice, 'ALICE', 'ORD-1', '2026-01-10');
+    const b = await receivedOrder(alice, 'BOB', 'ORD-2', '2026-01-01');
+    await post(alice, '/api/storage-accounts/bulk', { order_ids: [a.orderId, b.orderId] });
+    await alice.request({
+      method: 'PUT',
+      url: '/api/billing/settings',
+      payload: {
+        currency: 'USD',
+        tax_basis_points: 800,
+        sit_days_default: 90,
+        payment_terms_days: 30,
+        hold_after_days: 60,
+      },
+    });
+    expect((await rate(alice, { kind: 'storage', unit_type: 'vault', amount: 10_000 })).statusCode).toBe(201);
+    expect((await rate(alice, { kind: 'handling-in', unit_type: 'vault', amount: 2_500 })).statusCode).toBe(
+      201,
+    );
+
+    const dry = await post(alice, '/api/billing/runs/dry-run', { period: '2026-01' });
+    expect(dry.statusCode).toBe(200);
+    const run = dry.json() as BillingRunDto;
+    const alices = run.invoices.find((i) => i.customer_name === 'ALICE')!;
+    // 22 of January's 31 days: 100.00 - round(100.00 * 9 / 31) = 100.00 - 29.03 = 70.97; 8 % tax per line
+    expect(alices.lines.map((l) => [l.kind, l.amount, l.tax])).toEqual([
+      ['storage', 7097, 568],
+      ['handling-in', 2500, 200],
+    ]);
+    expect(alices.lines[0]!.description).toMatch(/2026-01-10 to 2026-01-31 \(22 days\)/);
+    expect(alices.total).toBe(7097 + 2500 + 568 + 200);
+    expect(((await alice.request({ method: 'GET', url: '/api/invoices' })).json() as unknown[]).length).toBe(
+      0,
+    );
+
+    const first = await post(alice, '/api/billing/runs', { period: '2026-01' });
+    expect(first.statusCode).toBe(201);
+    expect((first.json() as BillingRunDto).issued.map((i) => i.number).sort()).toEqual([1, 2]);
+    const again = await post(alice, '/api/billing/runs', { period: '2026-01' });
+    expect((again.json() as BillingRunDto).issued).toEqual([]);
+    expect((again.json() as BillingRunDto).invoices.every((i) => i.already_issued)).toBe(true);
+    const feb = await post(alice, '/api/billing/runs', { period: '2026-02' });
+    expect((feb.json() as BillingRunDto).issued.map((i) => i.number).sort()).toEqual([3, 4]);
+    const invoices = (await alice.request({ method: 'GET', url: '/api/invoices' })).json() as InvoiceDto[];
+    expect(invoices.map((i) => i.number)).toEqual([4, 3, 2, 1]);
+    // February is billed whole: the month's charge, no handling
+    expect(invoices.filter((i) => i.period_start === '2026-02-01').map((i) => i.subtotal)).toEqual([
+      10_000, 10_000,
+    ]);
+
+    const late = await rate(alice, {
+      kind: 'storage',
+      unit_type: 'vault',
+      amount: 12_000,
+      effective_from: '2026-02-15',
+    });
+    expect(late.statusCode).toBe(400);
+    expect(errorsOf(late)).toMatch(/issued through 2026-02-28.*2026-03-01/);
+    expect((await post(alice, '/api/billing/runs', { period: '2099-01' })).statusCode).toBe(400);
+    expect((await post(alice, '/api/billing/runs', { period: '2026-13' })).statusCode).toBe(400);
+  });
+
+  it('issues each invoice once when two runs of the same month race', async () => {
+    const racer = await signIn(ctx);
+    const orders = [];
+    for (let i = 0; i < 6; i++)
+      orders.push((await receivedOrder(racer, `RACE ${i}`, `R-${i}`, '2026-03-05')).orderId);
+    await post(racer, '/api/storage-accounts/bulk', { order_ids: orders });
+    await rate(racer, { kind: 'storage', unit_type: 'vault', amount: 5_000 });
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => post(racer, '/api/billing/runs', { period: '2026-03' })),
+    );
+    for (const r of results) expect(r.statusCode).toBe(201);
+    const issued = results.flatMap((r) => (r.json() as BillingRunDto).issued);
+    expect(issued.map((i) => i.number).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(new Set(issued.map((i) => i.account_id)).size).toBe(6);
+  });
+
+  it('records payments against invoices, credits an invoice back exactly, and ages what is open', async () => {
+    const payer = await signIn(ctx);
+    const { orderId } = await receivedOrder(payer, 'CAROL', 'ORD-C', '2026-01-01');
+    const account = (
+      await post(payer, '/api/storage-accounts', { order_ids: [orderId], kind: 'permanent' })
+    ).json() as AccountDto;
+    await rate(payer, { kind: 'storage', unit_type: 'vault', amount: 10_000 });
+    await post(payer, '/api/billing/runs', { period: '2026-01' });
+    await post(payer, '/api/billing/runs', { period: '2026-02' });
+    const [feb, jan] = (await payer.request({ method: 'GET', url: '/api/invoices' })).json() as InvoiceDto[];
+    expect([jan!.total, feb!.total]).toEqual([10_000, 10_000]);
+
+    const tooMuch = await post(payer, '/api/payments', {
+      account_id: account.id,
+      paid_on: '2026-03-01',
+      amount: 20_001,
+      method: 'check',
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(errorsOf(tooMuch)).toMatch(/larger than the account's open balance \(\$200\.00\)/);
+    const paid = await post(payer, '/api/payments', {
+      account_id: account.id,
+      paid_on: '2026-03-01',
+      amount: 12_500,
+      method: 'check',
+      reference: 'CHK 1001',
+    });
+    expect(paid.statusCode).toBe(201);
+    expect((paid.json() as PaymentDto).allocations.map((a) => [a.number, a.amount])).toEqual([
+      [1, 10_000],
+      [2, 2_500],
+    ]);
+    const byId = async (id: number) =>
+      (await payer.request({ method: 'GET', url: `/api/invoices/${id}` })).json() as InvoiceDto;
+    expect((await byId(jan!.id)).status).toBe('paid');
+    expect(await byId(feb!.id)).toMatchObject({ status: 'partly-paid', open: 7_500 });
+
+    const balanceOf = async () =>
+      (
+        (
+          await payer.request({ method: 'GET', url: `/api/storage-accounts/${account.id}` })
+        ).json() as AccountDto
+      ).balance;
+    expect(await balanceOf()).toBe(7_500);
+    const overCredit = await post(payer, `/api/invoices/${feb!.id}/credit-notes`, {
+      amount: 7_501,
+      reason: 'too much',
+    });
+    expect(overCredit.statusCode).toBe(400);
+    const credit = await post(payer, `/api/invoices/${feb!.id}/credit-notes`, {
+      amount: 7_500,
+      reason: 'goodwill',
+    });
+    expect(credit.statusCode).toBe(201);
+    expect(credit.json()).toMatchObject({ kind: 'credit', number: 3, total: -7_500 });
+    expect(await balanceOf()).toBe(0);
+    expect((await byId(feb!.id)).status).toBe('paid');
+    // the issued invoice itself is unchanged
+    expect(await byId(feb!.id)).toMatchObject({ total: 10_000, subtotal: 10_000, number: 2 });
+
+    const statement = (
+      await payer.request({ method: 'GET', url: `/api/storage-accounts/${account.id}/statement` })
+    ).json() as StatementDto;
+    expect(statement.entries.map((e) => [e.kind, e.debit, e.credit])).toEqual(
+      expect.arrayContaining([
+        ['invoice', 10_000, 0],
+        ['payment', 0, 12_500],
+        ['credit', 0, 7_500],
+      ]),
+    );
+    expect(statement.balance).toBe(0);
+
+    await post(payer, '/api/billing/runs', { period: '2026-03' });
+    const aging = (await payer.request({ method: 'GET', url: '/api/billing/aging' })).json() as AgingDto;
+    expect(aging.total).toBe(10_000);
+    expect(Object.values(aging.totals).reduce((s, v) => s + v, 0)).toBe(10_000);
+    expect(aging.rows).toEqual([expect.objectContaining({ account_id: account.id, total: 10_000 })]);
+  });
+
+  it('converts a SIT account to Permanent on its conversion date, in its history, and bills agency days apart', async () => {
+    const sit = await signIn(ctx);
+    const { orderId } = await receivedOrder(sit, 'DAVE', 'ORD-D', '2026-01-01');
+    const created = await post(sit, '/api/storage-accounts', {
+      order_ids: [orderId],
+      kind: 'sit',
+      sit_authorization: 'AUTH-77',
+      sit_payer: 'agency',
+      agency_name: 'Acme Van Lines',
+      sit_start: '2026-01-01',
+      sit_days_allowed: 45,
+    });
+    expect(created.statusCode).toBe(201);
+    const account = created.json() as AccountDto;
+    // 45 days from January 1st: permanent from February 15th, which has passed, so it converted by itself
+    expect(account).toMatchObject({ kind: 'permanent', converted_on: '2026-02-15', conversion_date: null });
+    expect(account.history.map((h) => [h.kind, h.detail])).toContainEqual([
+      'converted',
+      'SIT ended: the account is Permanent from 2026-02-15.',
+    ]);
+    await rate(sit, { kind: 'storage', unit_type: 'vault', amount: 2_800 });
+    const run = (await post(sit, '/api/billing/runs/dry-run', { period: '2026-02' })).json() as BillingRunDto;
+    const [invoice] = run.invoices;
+    // February has 28 days at 28.00: 14 days (1st-14th) paid by the agency, 14 by the customer
+    expect(invoice!.agency_lines.map((l) => l.amount)).toEqual([1_400]);
+    expect(invoice!.lines.map((l) => l.amount)).toEqual([1_400]);
+  });
+
+  it('writes invoices, statements and the SIT notice as PDFs, and the accountant files as CSV and XLSX', async () => {
+    const docs = await signIn(ctx);
+    const { orderId } = await receivedOrder(docs, 'ERIN', 'ORD-E', '2026-03-01');
+    const account = (
+      await post(docs, '/api/storage-accounts', {
+        order_ids: [orderId],
+        kind: 'sit',
+        sit_authorization: 'AUTH-E1',
+        sit_start: '2026-11-01',
+        bill_to_address: '5 Quay Street\nPort Town',
+      })
+    ).json() as AccountDto;
+    await rate(docs, { kind: 'storage', unit_type: 'vault', amount: 12_345 });
+    await post(docs, '/api/billing/runs', { period: '2026-04' });
+    const [invoice] = (await docs.request({ method: 'GET', url: '/api/invoices' })).json() as InvoiceDto[];
+    const payment = {
+      account_id: account.id,
+      paid_on: '2026-05-02',
+      amount: 2_345,
+      method: 'card',
+      reference: 'CARD-9',
+    };
+    expect((await post(docs, '/api/payments', payment)).statusCode).toBe(201);
+
+    const invoicePdf = await docs.request({ method: 'GET', url: `/api/invoices/${invoice!.id}/invoice.pdf` });
+    expect(invoicePdf.statusCode).toBe(200);
+    expect(invoicePdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(invoicePdf.rawPayload);
+    expect(text).toContain(`Invoice ${invoice!.number}`);
+    expect(text).toContain('Vault ORD-E-1: storage 2026-04-01 to 2026-04-30 (30 days)');
+    expect(text).toMatch(/Total\s+\$123\.45/);
+    expect(text).toContain('5 Quay Street');
+
+    const statement = await pdfText(
+      (await docs.request({ method: 'GET', url: `/api/storage-accounts/${account.id}/statement.pdf` }))
+        .rawPayload,
+    );
+    expect(statement).toContain('Statement of account: ERIN');
+    expect(statement).toMatch(/Balance due\s+\$100\.00/);
+    const notice = await pdfText(
+      (await docs.request({ method: 'GET', url: `/api/storage-accounts/${account.id}/sit-notice.pdf` }))
+        .rawPayload,
+    );
+    expect(notice).toContain('Storage in transit ends on 2027-01-30.');
+    expect(notice).toContain('SIT authorization: AUTH-E1');
+
+    const journal = await docs.request({ method: 'GET', url: '/api/billing/export/journal.csv' });
+    expect(journal.statusCode).toBe(200);
+    const rows = journal.body.split('\r\n').filter(Boolean);
+    expect(rows[0]).toBe('Date,Account,Customer,Entry,Debit,Credit');
+    expect(rows.slice(1).sort()).toEqual(
+      [
+        `${invoice!.issue_date},${account.id},ERIN,Invoice ${invoice!.number},123.45,`,
+        `2026-05-02,${account.id},ERIN,Payment card CARD-9,,23.45`,
+      ].sort(),
+    );
+    const xlsx = await docs.request({ method: 'GET', url: '/api/billing/export/invoices.xlsx' });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('invoices')!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('Number');
+    expect(sheet.getRow(2).getCell(1).value).toBe(invoice!.number);
+    expect(sheet.getRow(2).getCell(13).value).toBe(123.45);
+    expect(sheet.getRow(2).getCell(16).value).toBe(100);
+    expect((await docs.request({ method: 'GET', url: '/api/billing/export/secrets.csv' })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('keeps companies apart and answers 403 to Floor and Viewer, who never see amounts', async () => {
+    const floor = await signIn(ctx, await buildAccount(db(), { company: user.companyName, role: 'floor' }));
+    const office = await signIn(ctx, await buildAccount(db(), { company: user.companyName, role: 'office' }));
+    expect((await floor.request({ method: 'GET', url: '/api/storage-accounts' })).statusCode).toBe(403);
+    expect((await office.request({ method: 'GET', url: '/api/storage-accounts' })).statusCode).toBe(200);
+    const mine = (await user.request({ method: 'GET', url: '/api/storage-accounts' })).json() as AccountDto[];
+    expect(mine.length).toBeGreaterThan(0);
+    const theirs = await other.request({ method: 'GET', url: `/api/storage-accounts/${mine[0]!.id}` });
+    expect(theirs.statusCode).toBe(404);
+    // Office may not change a warehouse's layout
+    expect(
+      (await office.request({ method: 'POST', url: '/api/warehouse/add-warehouse', payload: {} })).statusCode,
+    ).toBe(403);
+  });
+});

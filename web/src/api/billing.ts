@@ -1,0 +1,101 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AccountDto,
+  AccountSummaryDto,
+  AgingDto,
+  BillingRunDto,
+  BillingSettingsDto,
+  BillingSettingsInput,
+  CreateAccountInput,
+  InvoiceDto,
+  NotBilledOrderDto,
+  PaymentDto,
+  PaymentInput,
+  RateDto,
+  RateInput,
+} from '../../../domain/schemas/billing.schema';
+import { api } from '../lib/api-client';
+import { invalidate } from './invalidate';
+
+// Issue 28: storage accounts and billing (the Office role and Managers).
+export const billingQueries = {
+  /** every billing query starts with this key: a change to accounts, invoices or payments refreshes them all */
+  all: ['billing'] as const,
+  accounts: () =>
+    queryOptions({
+      queryKey: ['billing', 'accounts'] as const,
+      queryFn: () => api.get<AccountSummaryDto[]>('/api/storage-accounts'),
+    }),
+  account: (id: number) =>
+    queryOptions({
+      queryKey: ['billing', 'accounts', id] as const,
+      queryFn: () => api.get<AccountDto>(`/api/storage-accounts/${id}`),
+    }),
+  notBilled: () =>
+    queryOptions({
+      queryKey: ['billing', 'not-billed'] as const,
+      queryFn: () => api.get<NotBilledOrderDto[]>('/api/storage-accounts/not-billed'),
+    }),
+  settings: () =>
+    queryOptions({
+      queryKey: ['billing', 'settings'] as const,
+      queryFn: () => api.get<BillingSettingsDto>('/api/billing/settings'),
+    }),
+  rates: () =>
+    queryOptions({
+      queryKey: ['billing', 'rates'] as const,
+      queryFn: () => api.get<RateDto[]>('/api/billing/rates'),
+    }),
+  invoices: () =>
+    queryOptions({
+      queryKey: ['billing', 'invoices'] as const,
+      queryFn: () => api.get<InvoiceDto[]>('/api/invoices'),
+    }),
+  payments: () =>
+    queryOptions({
+      queryKey: ['billing', 'payments'] as const,
+      queryFn: () => api.get<PaymentDto[]>('/api/payments'),
+    }),
+  aging: () =>
+    queryOptions({
+      queryKey: ['billing', 'aging'] as const,
+      queryFn: () => api.get<AgingDto>('/api/billing/aging'),
+    }),
+};
+
+export const useStorageAccounts = () => useQuery(billingQueries.accounts());
+export const useStorageAccount = (id: number | null) =>
+  useQuery({ ...billingQueries.account(id ?? 0), enabled: id !== null });
+export const useNotBilled = () => useQuery(billingQueries.notBilled());
+export const useBillingSettings = () => useQuery(billingQueries.settings());
+export const useRates = () => useQuery(billingQueries.rates());
+export const useInvoices = () => useQuery(billingQueries.invoices());
+export const usePayments = () => useQuery(billingQueries.payments());
+export const useAging = () => useQuery(billingQueries.aging());
+
+/** A billing change: everything billing shows is fetched again once it is done. */
+function useBillingMutation<I, O>(send: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: send, onSettled: () => invalidate(queryClient, billingQueries.all) });
+}
+
+export const useCreateAccount = () =>
+  useBillingMutation((input: CreateAccountInput) => api.post<AccountDto>('/api/storage-accounts', input));
+export const useCreateAccountsInBulk = () =>
+  useBillingMutation((orderIds: number[]) =>
+    api.post<{ created: number }>('/api/storage-accounts/bulk', { order_ids: orderIds }),
+  );
+export const useSaveBillingSettings = () =>
+  useBillingMutation((input: BillingSettingsInput) =>
+    api.put<BillingSettingsDto>('/api/billing/settings', input),
+  );
+export const useAddRate = () =>
+  useBillingMutation((input: RateInput) => api.post<RateDto[]>('/api/billing/rates', input));
+export const useDryRun = () =>
+  useMutation({
+    mutationFn: (period: string) => api.post<BillingRunDto>('/api/billing/runs/dry-run', { period }),
+  });
+export const useBillingRun = () =>
+  useBillingMutation((period: string) => api.post<BillingRunDto>('/api/billing/runs', { period }));
+export const useRecordPayment = () =>
+  useBillingMutation((input: PaymentInput) => api.post<PaymentDto>('/api/payments', input));

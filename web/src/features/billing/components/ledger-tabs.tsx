@@ -1,0 +1,211 @@
+import { FileText, Wallet } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { AGING_BUCKETS, AGING_LABELS, INVOICE_STATUS_LABELS } from '../../../../../domain/billing/ledger';
+import { decimalToMinor } from '../../../../../domain/billing/money';
+import { PAYMENT_METHODS } from '../../../../../domain/schemas/billing.schema';
+import {
+  useAging,
+  useInvoices,
+  usePayments,
+  useRecordPayment,
+  useStorageAccounts,
+} from '../../../api/billing';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
+import { FormField, inputClass } from '../../../components/ui/form-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessages } from '../../../lib/api-client';
+import { useMoney } from '../use-money';
+import { amountCell, BillingTable, cell } from './billing-table';
+
+/** Issued invoices and credit notes, newest first. */
+export function InvoicesTab() {
+  const invoices = useInvoices();
+  const money = useMoney();
+  if (invoices.isPending) return <Spinner />;
+  if (invoices.isError) return <QueryFailed query={invoices} />;
+  if (invoices.data.length === 0)
+    return (
+      <EmptyState icon={FileText} title="No invoices yet">
+        A billing run issues them.
+      </EmptyState>
+    );
+  return (
+    <BillingTable
+      caption="Invoices"
+      head={['Number', 'Customer', 'Period', 'Issued', 'Due', 'Status', 'Total', 'Open']}
+    >
+      {invoices.data.map((i) => (
+        <tr key={i.id}>
+          <td className={`${cell} font-medium`}>{i.kind === 'credit' ? `Credit ${i.number}` : i.number}</td>
+          <td className={cell}>{i.customer_name}</td>
+          <td className={cell}>{i.period_start ? `${i.period_start} to ${i.period_end}` : '-'}</td>
+          <td className={cell}>{i.issue_date}</td>
+          <td className={cell}>{i.due_date}</td>
+          <td className={cell}>{INVOICE_STATUS_LABELS[i.status]}</td>
+          <td className={amountCell}>{money(i.total, i.currency)}</td>
+          <td className={amountCell}>{money(i.open, i.currency)}</td>
+        </tr>
+      ))}
+    </BillingTable>
+  );
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Payments recorded by hand, allocated to the oldest open invoices of the account. */
+export function PaymentsTab({ currency }: { currency: string }) {
+  const payments = usePayments();
+  const accounts = useStorageAccounts();
+  const record = useRecordPayment();
+  const money = useMoney();
+  const [accountId, setAccountId] = useState('');
+  const [amount, setAmount] = useState('');
+  const [paidOn, setPaidOn] = useState(today());
+  const [method, setMethod] = useState<(typeof PAYMENT_METHODS)[number]>('check');
+  const [reference, setReference] = useState('');
+  const [problem, setProblem] = useState<string[]>([]);
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const minor = decimalToMinor(amount, currency);
+    if (!accountId) return setProblem(['Choose the account that paid.']);
+    if (minor === null || minor <= 0) return setProblem([`Type the amount in ${currency}, e.g. 120.00.`]);
+    setProblem([]);
+    record.mutate(
+      { account_id: accountId, amount: minor, paid_on: paidOn, method, reference },
+      {
+        onSuccess: (p) => {
+          toast.success(`Payment of ${money(p.amount, currency)} recorded`);
+          setAmount('');
+          setReference('');
+        },
+      },
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <form
+        onSubmit={submit}
+        aria-label="Record a payment"
+        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 lg:grid-cols-6"
+      >
+        <FormField label="Account">
+          <select className={inputClass} value={accountId} onChange={(e) => setAccountId(e.target.value)}>
+            <option value="">Choose…</option>
+            {(accounts.data ?? []).map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.customer_name} ({money(a.balance, currency)})
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label={`Amount (${currency})`}>
+          <input
+            className={inputClass}
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        </FormField>
+        <FormField label="Date">
+          <input
+            type="date"
+            className={inputClass}
+            value={paidOn}
+            onChange={(e) => setPaidOn(e.target.value)}
+          />
+        </FormField>
+        <FormField label="Method">
+          <select
+            className={inputClass}
+            value={method}
+            onChange={(e) => setMethod(e.target.value as (typeof PAYMENT_METHODS)[number])}
+          >
+            {PAYMENT_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {m[0]!.toUpperCase() + m.slice(1)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label="Reference">
+          <input className={inputClass} value={reference} onChange={(e) => setReference(e.target.value)} />
+        </FormField>
+        <div className="flex items-end">
+          <Button type="submit" className="w-full" disabled={record.isPending}>
+            Record payment
+          </Button>
+        </div>
+        <div className="sm:col-span-3 lg:col-span-6">
+          <ErrorList messages={[...problem, ...(record.isError ? errorMessages(record.error) : [])]} />
+        </div>
+      </form>
+      {payments.isPending ? (
+        <Spinner />
+      ) : payments.isError ? (
+        <QueryFailed query={payments} />
+      ) : payments.data.length === 0 ? (
+        <EmptyState icon={Wallet} title="No payments yet" />
+      ) : (
+        <BillingTable
+          caption="Payments"
+          head={['Date', 'Customer', 'Method', 'Reference', 'Invoices', 'Amount']}
+        >
+          {payments.data.map((p) => (
+            <tr key={p.id}>
+              <td className={cell}>{p.paid_on}</td>
+              <td className={cell}>{p.customer_name}</td>
+              <td className={cell}>{p.method}</td>
+              <td className={cell}>{p.reference ?? '-'}</td>
+              <td className={cell}>{p.allocations.map((a) => a.number).join(', ')}</td>
+              <td className={amountCell}>{money(p.amount, currency)}</td>
+            </tr>
+          ))}
+        </BillingTable>
+      )}
+    </div>
+  );
+}
+
+/** What each account owes by days past due. */
+export function AgingTab() {
+  const aging = useAging();
+  const money = useMoney();
+  if (aging.isPending) return <Spinner />;
+  if (aging.isError) return <QueryFailed query={aging} />;
+  const { currency } = aging.data;
+  return (
+    <div className="space-y-2">
+      <p className="text-sm text-slate-600">
+        Open amounts as of {aging.data.as_of}, by days past the due date.
+      </p>
+      <BillingTable
+        caption="Aging report"
+        head={['Account', ...AGING_BUCKETS.map((b) => AGING_LABELS[b]), 'Total']}
+      >
+        {aging.data.rows.map((r) => (
+          <tr key={r.account_id}>
+            <td className={cell}>{r.customer_name}</td>
+            {AGING_BUCKETS.map((b) => (
+              <td key={b} className={amountCell}>
+                {money(r.buckets[b], currency)}
+              </td>
+            ))}
+            <td className={amountCell}>{money(r.total, currency)}</td>
+          </tr>
+        ))}
+        <tr className="font-semibold">
+          <td className={cell}>All accounts</td>
+          {AGING_BUCKETS.map((b) => (
+            <td key={b} className={amountCell}>
+              {money(aging.data.totals[b], currency)}
+            </td>
+          ))}
+          <td className={amountCell}>{money(aging.data.total, currency)}</td>
+        </tr>
+      </BillingTable>
+    </div>
+  );
+}

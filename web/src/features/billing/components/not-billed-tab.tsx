@@ -1,0 +1,185 @@
+import { CircleCheck } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import type { NotBilledOrderDto } from '../../../../../domain/schemas/billing.schema';
+import { useCreateAccount, useCreateAccountsInBulk, useNotBilled } from '../../../api/billing';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
+import { FormField, inputClass } from '../../../components/ui/form-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessages } from '../../../lib/api-client';
+import { BillingTable, cell } from './billing-table';
+
+/** Orders in storage without an account, so nothing is stored for free: one account each, or many at once. */
+export function NotBilledTab() {
+  const orders = useNotBilled();
+  const bulk = useCreateAccountsInBulk();
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [opening, setOpening] = useState<NotBilledOrderDto | null>(null);
+  if (orders.isPending) return <Spinner />;
+  if (orders.isError) return <QueryFailed query={orders} />;
+  if (orders.data.length === 0)
+    return (
+      <EmptyState icon={CircleCheck} title="Every stored order is billed">
+        Orders appear here when their units are received and no account holds them yet.
+      </EmptyState>
+    );
+  const toggle = (id: number) =>
+    setChosen((now) => {
+      const next = new Set(now);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const createChosen = () =>
+    bulk.mutate([...chosen], {
+      onSuccess: ({ created }) => {
+        toast.success(`${created} ${created === 1 ? 'account' : 'accounts'} created`);
+        setChosen(new Set());
+      },
+    });
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <Button onClick={createChosen} disabled={chosen.size === 0 || bulk.isPending}>
+          Create {chosen.size || ''} Permanent {chosen.size === 1 ? 'account' : 'accounts'}
+        </Button>
+        <Button variant="secondary" onClick={() => setChosen(new Set(orders.data.map((o) => o.order_id)))}>
+          Choose all {orders.data.length}
+        </Button>
+        <ErrorList messages={bulk.isError ? errorMessages(bulk.error) : []} />
+      </div>
+      <BillingTable caption="Orders not billed" head={['', 'Order', 'Customer', 'Units', 'Move-in', '']}>
+        {orders.data.map((o) => (
+          <tr key={o.order_id}>
+            <td className={cell}>
+              <label className="flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
+                <input
+                  type="checkbox"
+                  className="h-5 w-5"
+                  aria-label={`Choose order ${o.order_name}`}
+                  checked={chosen.has(o.order_id)}
+                  onChange={() => toggle(o.order_id)}
+                />
+              </label>
+            </td>
+            <td className={`${cell} font-medium`}>{o.order_name}</td>
+            <td className={cell}>{o.customer_name}</td>
+            <td className={cell}>{o.units}</td>
+            <td className={cell}>{o.move_in}</td>
+            <td className={cell}>
+              <Button variant="secondary" onClick={() => setOpening(o)}>
+                Create account
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </BillingTable>
+      {opening && <AccountDialog order={opening} onClose={() => setOpening(null)} />}
+    </div>
+  );
+}
+
+function AccountDialog({ order, onClose }: { order: NotBilledOrderDto; onClose: () => void }) {
+  const create = useCreateAccount();
+  const [kind, setKind] = useState<'permanent' | 'sit'>('permanent');
+  const [form, setForm] = useState({
+    sit_authorization: '',
+    sit_payer: 'customer',
+    agency_name: '',
+    sit_start: order.move_in,
+    sit_days_allowed: '',
+    bill_to_name: order.customer_name,
+    bill_to_address: '',
+    note: '',
+  });
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate(
+      { order_ids: [order.order_id], kind, ...form },
+      {
+        onSuccess: () => {
+          toast.success(`Account created for ${order.order_name}`);
+          onClose();
+        },
+      },
+    );
+  }
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Storage account for ${order.order_name}`}
+    >
+      <form onSubmit={submit} className="space-y-3">
+        <FormField label="Kind">
+          <select
+            className={inputClass}
+            value={kind}
+            onChange={(e) => setKind(e.target.value as 'permanent' | 'sit')}
+          >
+            <option value="permanent">Permanent</option>
+            <option value="sit">SIT (storage in transit)</option>
+          </select>
+        </FormField>
+        {kind === 'sit' && (
+          <>
+            <FormField label="Authorization number">
+              <input
+                className={inputClass}
+                value={form.sit_authorization}
+                onChange={set('sit_authorization')}
+              />
+            </FormField>
+            <FormField label="Paid during SIT by">
+              <select className={inputClass} value={form.sit_payer} onChange={set('sit_payer')}>
+                <option value="customer">The customer</option>
+                <option value="agency">A carrier or agency</option>
+              </select>
+            </FormField>
+            {form.sit_payer === 'agency' && (
+              <FormField label="Carrier or agency">
+                <input className={inputClass} value={form.agency_name} onChange={set('agency_name')} />
+              </FormField>
+            )}
+            <FormField label="SIT start">
+              <input type="date" className={inputClass} value={form.sit_start} onChange={set('sit_start')} />
+            </FormField>
+            <FormField label="SIT days allowed" hint="Blank: the company's default">
+              <input
+                inputMode="numeric"
+                className={inputClass}
+                value={form.sit_days_allowed}
+                onChange={set('sit_days_allowed')}
+              />
+            </FormField>
+          </>
+        )}
+        <FormField label="Bill to">
+          <input className={inputClass} value={form.bill_to_name} onChange={set('bill_to_name')} />
+        </FormField>
+        <FormField label="Bill-to address">
+          <textarea
+            className={inputClass}
+            rows={2}
+            value={form.bill_to_address}
+            onChange={set('bill_to_address')}
+          />
+        </FormField>
+        <ErrorList messages={create.isError ? errorMessages(create.error) : []} />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            Create account
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

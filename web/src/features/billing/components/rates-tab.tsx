@@ -1,0 +1,210 @@
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { decimalToMinor } from '../../../../../domain/billing/money';
+import {
+  RATE_KIND_LABELS,
+  RATE_KINDS,
+  type RateKind,
+  UNIT_TYPE_LABELS,
+  UNIT_TYPES,
+} from '../../../../../domain/billing/rates';
+import type { BillingSettingsDto } from '../../../../../domain/schemas/billing.schema';
+import { useAddRate, useRates, useSaveBillingSettings } from '../../../api/billing';
+import { useSession } from '../../../api/session';
+import { useWarehouses } from '../../../api/warehouses';
+import { Button } from '../../../components/ui/button';
+import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
+import { FormField, inputClass } from '../../../components/ui/form-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessages } from '../../../lib/api-client';
+import { useMoney } from '../use-money';
+import { amountCell, BillingTable, cell } from './billing-table';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The company's rates (each from a date on) and its billing settings: currency, tax, SIT days, terms. */
+export function RatesTab({ settings }: { settings: BillingSettingsDto }) {
+  const rates = useRates();
+  const money = useMoney();
+  const add = useAddRate();
+  const session = useSession();
+  const warehouses = useWarehouses(session.data?.companyId);
+  const [kind, setKind] = useState<RateKind>('storage');
+  const [unitType, setUnitType] = useState<string>('vault');
+  const [warehouseId, setWarehouseId] = useState('');
+  const [amount, setAmount] = useState('');
+  const [from, setFrom] = useState(today());
+  const [problem, setProblem] = useState<string[]>([]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const minor = decimalToMinor(amount, settings.currency);
+    if (minor === null)
+      return setProblem([`Type the rate as an amount in ${settings.currency}, e.g. 95.00.`]);
+    setProblem([]);
+    add.mutate(
+      {
+        kind,
+        unit_type: kind === 'valuation' ? undefined : unitType,
+        warehouse_id: warehouseId || undefined,
+        amount: minor,
+        effective_from: from,
+      },
+      {
+        onSuccess: () => {
+          toast.success('Rate saved');
+          setAmount('');
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <form
+        onSubmit={submit}
+        aria-label="Add a rate"
+        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 lg:grid-cols-6"
+      >
+        <FormField label="Rate">
+          <select className={inputClass} value={kind} onChange={(e) => setKind(e.target.value as RateKind)}>
+            {RATE_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {RATE_KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label="Unit type">
+          <select
+            className={inputClass}
+            value={unitType}
+            disabled={kind === 'valuation'}
+            onChange={(e) => setUnitType(e.target.value)}
+          >
+            {UNIT_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {UNIT_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label="Warehouse">
+          <select
+            className={inputClass}
+            value={warehouseId}
+            disabled={kind === 'valuation'}
+            onChange={(e) => setWarehouseId(e.target.value)}
+          >
+            <option value="">Every warehouse</option>
+            {(warehouses.data ?? []).map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.name}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label={`Amount (${settings.currency})`}>
+          <input
+            className={inputClass}
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        </FormField>
+        <FormField label="From">
+          <input type="date" className={inputClass} value={from} onChange={(e) => setFrom(e.target.value)} />
+        </FormField>
+        <div className="flex items-end">
+          <Button type="submit" className="w-full" disabled={add.isPending}>
+            Add rate
+          </Button>
+        </div>
+        <div className="sm:col-span-3 lg:col-span-6">
+          <ErrorList messages={[...problem, ...(add.isError ? errorMessages(add.error) : [])]} />
+        </div>
+      </form>
+      {rates.isPending ? (
+        <Spinner />
+      ) : rates.isError ? (
+        <QueryFailed query={rates} />
+      ) : rates.data.length === 0 ? (
+        <p className="text-sm text-slate-600">
+          No rates yet: a unit without a rate is not billed, and the dry run says so.
+        </p>
+      ) : (
+        <BillingTable caption="Rates" head={['Rate', 'Unit type', 'Warehouse', 'Account', 'From', 'Amount']}>
+          {rates.data.map((r) => (
+            <tr key={r.id}>
+              <td className={cell}>{RATE_KIND_LABELS[r.kind]}</td>
+              <td className={cell}>{r.unit_type ? UNIT_TYPE_LABELS[r.unit_type] : '-'}</td>
+              <td className={cell}>{r.warehouse_name ?? 'Every warehouse'}</td>
+              <td className={cell}>{r.account_id ? `#${r.account_id}` : '-'}</td>
+              <td className={cell}>{r.effective_from}</td>
+              <td className={amountCell}>{money(r.amount, settings.currency)}</td>
+            </tr>
+          ))}
+        </BillingTable>
+      )}
+      <SettingsForm settings={settings} />
+    </div>
+  );
+}
+
+function SettingsForm({ settings }: { settings: BillingSettingsDto }) {
+  const save = useSaveBillingSettings();
+  const [form, setForm] = useState({
+    currency: settings.currency,
+    tax: String(settings.tax_basis_points / 100),
+    sit: String(settings.sit_days_default),
+    terms: String(settings.payment_terms_days),
+    hold: String(settings.hold_after_days),
+  });
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    save.mutate(
+      {
+        currency: form.currency,
+        tax_basis_points: Math.round(Number(form.tax) * 100),
+        sit_days_default: form.sit,
+        payment_terms_days: form.terms,
+        hold_after_days: form.hold,
+      },
+      { onSuccess: () => toast.success('Billing settings saved') },
+    );
+  }
+  return (
+    <form
+      onSubmit={submit}
+      aria-label="Billing settings"
+      className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 lg:grid-cols-6"
+    >
+      <h2 className="font-semibold text-slate-700 sm:col-span-3 lg:col-span-6">Billing settings</h2>
+      <FormField label="Currency">
+        <input className={inputClass} value={form.currency} onChange={set('currency')} maxLength={3} />
+      </FormField>
+      <FormField label="Tax (%)">
+        <input className={inputClass} inputMode="decimal" value={form.tax} onChange={set('tax')} />
+      </FormField>
+      <FormField label="SIT days allowed">
+        <input className={inputClass} inputMode="numeric" value={form.sit} onChange={set('sit')} />
+      </FormField>
+      <FormField label="Payment terms (days)">
+        <input className={inputClass} inputMode="numeric" value={form.terms} onChange={set('terms')} />
+      </FormField>
+      <FormField label="Hold after (days overdue)">
+        <input className={inputClass} inputMode="numeric" value={form.hold} onChange={set('hold')} />
+      </FormField>
+      <div className="flex items-end">
+        <Button type="submit" variant="secondary" className="w-full" disabled={save.isPending}>
+          Save settings
+        </Button>
+      </div>
+      <div className="sm:col-span-3 lg:col-span-6">
+        <ErrorList messages={save.isError ? errorMessages(save.error) : []} />
+      </div>
+    </form>
+  );
+}
