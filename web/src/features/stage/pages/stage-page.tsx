@@ -18,7 +18,6 @@ import { QueryFailed } from '../../../components/ui/error-list';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type Formatters, useFormat } from '../../../lib/format';
 
-
 /** 'From Main A3, position 2' (or 'Added to the stage') and when, for the staged card. */
 function stagedLines(vault: StagedVaultDto, format: Formatters): { where: string; when: string | null } {
   const from = vault.staged_from;
