@@ -31,6 +31,7 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().default('dist/web'),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(10),
+  READ_FROM_STANDBY: booleanFlag.default(false),
 });
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -62,6 +63,11 @@ export interface AppConfig {
   requestTimeoutMs: number;
   /** on SIGTERM, how long in-flight requests may finish before the remaining connections are closed */
   shutdownGraceMs: number;
+  /**
+   * PostgreSQL with several hosts in DATABASE_URL: exports read a standby, which may lag a second behind (decision
+   * 034); everything else reads the primary
+   */
+  readFromStandby: boolean;
 }
 
 export const DEFAULT_SQLITE_FILE = path.resolve('data', 'warehouse.db');
@@ -115,5 +121,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
     shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
+    readFromStandby: e.READ_FROM_STANDBY,
   };
 }
