@@ -143,7 +143,7 @@ case "${1:-}" in
     start_local_node "$dir" monitor
     until as_owner pg_isready -q -h 127.0.0.1 -p "$mport"; do sleep 0.2; done
     sleep 1
-    tune_monitor "$dir/monitor/data" "$mport" 127.0.0.1
+    tune_monitor "$dir/monitor/data" "$mport" 127.0.0.1 >/dev/null
     murl="postgres://autoctl_node@127.0.0.1:$mport/pg_auto_failover?sslmode=disable"
     for i in 1 2; do
       port=$(( base + i ))

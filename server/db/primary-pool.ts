@@ -57,6 +57,9 @@ interface HostPool {
   index: number;
   pool: pg.Pool;
   clients: Set<pg.PoolClient>;
+  /** settles when the node is given up: a connection still being opened to it is not waited for */
+  retired: Promise<'retired'>;
+  retire(): void;
 }
 
 /**
@@ -105,7 +108,12 @@ export class PrimaryPool {
     if (this.closed) throw new Error('the database pool is closed');
     const chosen = this.current ?? (await this.locate());
     if (!chosen) throw new NoWritableNodeError();
-    return chosen.pool.connect();
+    const connecting = chosen.pool.connect();
+    const first = await Promise.race([connecting, chosen.retired]);
+    if (first !== 'retired') return first;
+    // the node was given up while the connection was being opened (it hangs): fail now, drop it if it ever comes
+    connecting.then((client) => client.release(true)).catch(() => undefined);
+    throw new NoWritableNodeError();
   }
 
   async end(): Promise<void> {
@@ -131,7 +139,11 @@ export class PrimaryPool {
         this.retire();
         if (chosen === undefined) return undefined;
         const pool = this.makePool(this.hosts.urlFor(this.hosts.hosts[chosen]!));
-        const entry: HostPool = { index: chosen, pool, clients: new Set() };
+        let retire = () => undefined as void;
+        const retired = new Promise<'retired'>((resolve) => {
+          retire = () => resolve('retired');
+        });
+        const entry: HostPool = { index: chosen, pool, clients: new Set(), retired, retire };
         pool.on('connect', (client) => {
           entry.clients.add(client);
           client.on('end', () => entry.clients.delete(client));
@@ -152,6 +164,7 @@ export class PrimaryPool {
     const old = this.current;
     if (!old) return;
     this.current = undefined;
+    old.retire();
     for (const client of old.clients) destroyClient(client);
     void old.pool.end().catch(() => undefined);
     if (this.heartbeatClient) destroyClient(this.heartbeatClient);

@@ -116,7 +116,7 @@ const PHASES: Phase[] = [
 async function main() {
   const started = Date.now();
   await run('bash', ['scripts/ensure-system-deps.sh']);
-  const [url, dir] = (await ha('start')).split(' ') as [string, string];
+  const [url, dir] = (await ha('start')).split('\n').pop()!.split(' ') as [string, string];
   console.log(`pair ready in ${seconds(Date.now() - started)} s: ${url}`);
   const servers: RunningServer[] = [];
   const failures: string[] = [];
@@ -129,7 +129,10 @@ async function main() {
     const cookie = await signInCookie(servers[0]!.baseUrl, account.email, account.password);
     const headers = { cookie, 'content-type': 'application/json' };
 
-    for (const phase of PHASES) {
+    // FAILOVER_PHASES=3 runs the third phase only, for example (while working on it)
+    const only = process.env.FAILOVER_PHASES?.split(',').map(Number);
+    for (const [index, phase] of PHASES.entries()) {
+      if (only && !only.includes(index + 1)) continue;
       const primary = await ha('primary', dir);
       const lines = await runPhase(phase, dir, primary, url, servers, headers, failures);
       console.log(`\n${phase.name} (node ${primary}):\n${lines.map((l) => `  ${l}`).join('\n')}`);
@@ -219,8 +222,11 @@ async function runPhase(
   });
 
   await sleep(BEFORE_FAULT_MS);
-  faultAt = Date.now();
+  // the fault counts from when the script that makes it returns (it acts at its very end; starting it may take a
+  // second or two on a busy machine)
+  const faultStart = Date.now();
   await phase.fault(dir, primaryNode);
+  faultAt = Date.now();
   // the load runs on until both processes write again, and a while longer
   const backAt = (server: number) =>
     Math.min(
@@ -237,6 +243,13 @@ async function runPhase(
   await Promise.all([...pending, ...probes]);
 
   const lines: string[] = [];
+  if (process.env.FAILOVER_TIMELINE) {
+    lines.push(`fault at ${new Date(faultAt).toISOString()}, its script took ${faultAt - faultStart} ms`);
+    for (const o of [...writes].sort((a, b) => a.sentAt - b.sentAt))
+      lines.push(
+        `  ${((o.sentAt - faultAt) / 1000).toFixed(2)} -> ${((o.doneAt - faultAt) / 1000).toFixed(2)} p${o.server + 1} ${o.status}`,
+      );
+  }
   const fail = (message: string) => failures.push(`${phase.name}: ${message}`);
 
   // every acknowledged write is on the new primary, row by row
