@@ -72,6 +72,18 @@ node_pgid() {
   cat "$1/$2.pid"
 }
 
+# the process groups of a local node: its keeper's, and its postmaster's when that is another one
+node_groups() {
+  local dir="$1" name="$2" keeper postmaster group
+  keeper=$(node_pgid "$dir" "$name")
+  echo "$keeper"
+  postmaster=$(head -n 1 "$dir/$name/data/postmaster.pid" 2>/dev/null || true)
+  if [ -n "$postmaster" ]; then
+    group=$(ps -o pgid= -p "$postmaster" 2>/dev/null | tr -d ' ' || true)
+    if [ -n "$group" ] && [ "$group" != "$keeper" ]; then echo "$group"; fi
+  fi
+}
+
 primary_of() {
   local dir="$1"
   as_owner env $(node_env "$dir/monitor") pg_autoctl show state --pgdata "$dir/monitor/data" --json 2>/dev/null |
@@ -167,20 +179,18 @@ case "${1:-}" in
     ;;
   kill)
     dir="$2" name="$3"
-    pgid=$(node_pgid "$dir" "$name")
-    postmaster=$(head -n 1 "$dir/$name/data/postmaster.pid" 2>/dev/null || true)
-    kill -KILL -- "-$pgid" 2>/dev/null || true
-    [ -n "$postmaster" ] && kill -KILL "$postmaster" 2>/dev/null || true
+    # the keeper's process group, and the postmaster's: a postmaster the keeper started through pg_ctl (after a
+    # rejoin) runs in a session of its own, with its backends
+    for group in $(node_groups "$dir" "$name"); do kill -KILL -- "-$group" 2>/dev/null || true; done
     ;;
   freeze)
     dir="$2" name="$3"
-    pgid=$(node_pgid "$dir" "$name")
-    echo "$pgid" >"$dir/$name.frozen"
-    kill -STOP -- "-$pgid"
+    node_groups "$dir" "$name" >"$dir/$name.frozen"
+    for group in $(cat "$dir/$name.frozen"); do kill -STOP -- "-$group"; done
     ;;
   thaw)
     dir="$2" name="$3"
-    kill -CONT -- "-$(cat "$dir/$name.frozen")"
+    for group in $(cat "$dir/$name.frozen"); do kill -CONT -- "-$group" 2>/dev/null || true; done
     rm -f "$dir/$name.frozen"
     ;;
   rejoin)
@@ -192,7 +202,9 @@ case "${1:-}" in
   stop)
     dir="$2"
     for n in node1 node2 monitor; do
-      [ -f "$dir/$n.frozen" ] && kill -CONT -- "-$(cat "$dir/$n.frozen")" 2>/dev/null || true
+      if [ -f "$dir/$n.frozen" ]; then
+        for group in $(cat "$dir/$n.frozen"); do kill -CONT -- "-$group" 2>/dev/null || true; done
+      fi
       pgid=$(node_pgid "$dir" "$n" 2>/dev/null || true)
       [ -n "$pgid" ] && kill -TERM -- "-$pgid" 2>/dev/null || true
     done
