@@ -184,6 +184,7 @@ async function runPhase(
   const writes: Outcome[] = [];
   const acknowledged = new Map<number, string>(); // vault id -> name
   const writers = new Set<string>(); // the nodes health named as written to
+  const writersAfter = new Set<string>(); // the same, for health checks sent after the fault
   let stopping = false;
   let faultAt = 0;
   const pending: Promise<unknown>[] = [];
@@ -215,6 +216,8 @@ async function runPhase(
     while (!stopping) {
       const outcome = await request(server, index, '/api/health', {});
       const body = outcome.body as { writesTo?: string; replication?: { synchronous: boolean } } | undefined;
+      if (outcome.status === 200 && body?.writesTo && faultAt > 0 && outcome.sentAt > faultAt)
+        writersAfter.add(body.writesTo);
       if (outcome.status === 200 && body?.writesTo)
         writers.add(`${body.writesTo}${body.replication?.synchronous ? ' (synchronous)' : ''}`);
       await sleep(250);
@@ -316,7 +319,19 @@ async function runPhase(
   lines.push(`app processes alive: ${alive}/${servers.length}`);
   if (alive !== servers.length) fail(`${servers.length - alive} app processes died`);
   lines.push(`health named as written to: ${[...writers].join(', ')}`);
+  // the fault must have taken effect: after it, the processes write to another node
+  const faulted = primaryHost(url, primaryNode);
+  if (![...writersAfter].some((w) => w !== faulted))
+    fail(
+      `health never named a node other than the faulted ${faulted} after the fault: the fault did not take effect`,
+    );
   return lines;
+}
+
+/** `host:port` of a node (node1 or node2) as health names it. */
+function primaryHost(url: string, node: string): string {
+  const hosts = /@([^/]+)\//.exec(url)![1]!.split(',');
+  return hosts[node === 'node1' ? 0 : 1]!;
 }
 
 /** The URL of the node the monitor names primary now. */
