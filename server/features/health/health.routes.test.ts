@@ -13,7 +13,15 @@ describe.each(testEngines())('GET /api/health on %s', (engine) => {
   it('answers 200 while the database answers and nothing failed', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: engine });
+    const body = res.json();
+    expect(body).toMatchObject({ status: 'ok', database: engine });
+    if (engine === 'postgres') {
+      // the node written to and the replication state (decision 034): one server here, so no standby
+      expect(body.writesTo).toMatch(/^[^:]+:\d+$/);
+      expect(body.replication).toEqual({ synchronous: false, standbys: 0 });
+    } else {
+      expect(body).toEqual({ status: 'ok', database: 'sqlite' });
+    }
   });
 });
 
