@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Makes sure Debian's Chromium, PostgreSQL and poppler-utils are present; installs them when running as root.
+# Makes sure Debian's Chromium, PostgreSQL (with pg_auto_failover) and poppler-utils are present; installs them when running as root.
 set -euo pipefail
 
 need=()
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need+=(chromium)
 ls -d /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+# the failover test (npm run test:failover) runs a PostgreSQL pair with pg_auto_failover (decision 034)
+command -v pg_autoctl >/dev/null 2>&1 || need+=(postgresql-15-auto-failover pg-auto-failover-cli)
 # the label tests render PDF pages to images (pdftoppm) and read their size (pdfinfo)
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 

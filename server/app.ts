@@ -158,7 +158,12 @@ export async function buildApp({
   await app.register(rateLimit, { global: false });
   refuseCrossSiteWrites(app);
   // PostgreSQL: the process's LISTEN connection, for the live feed and the session cache (decision 024)
-  const listener = database.postgresUrl ? new NotificationListener(database.postgresUrl, app.log) : undefined;
+  // with a PostgreSQL pair, it listens on the writable node and moves with it (decision 034)
+  const primary = database.primary;
+  const listener = database.postgresUrl
+    ? new NotificationListener(primary ? () => primary.primaryUrl() : database.postgresUrl, app.log)
+    : undefined;
+  if (primary && listener) primary.onSwitch(() => listener.reconnect());
   const sessionCache = listener ? new SessionCache(listener) : undefined;
   await app.register(sessionPlugin, {
     db: database.db,

@@ -55,6 +55,7 @@ const EnvSchema = z.object({
     }),
   BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(1000).default(7),
   BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(1000).default(4),
+  READ_FROM_STANDBY: booleanFlag.default(false),
 });
 
 /** Whether the runtime knows this IANA time zone name. */
@@ -122,6 +123,11 @@ export interface AppConfig {
   reportTimeZone: string;
   /** automatic backups, on SQLite only (decision 029) */
   backups: BackupConfig;
+  /**
+   * PostgreSQL with several hosts in DATABASE_URL: exports read a standby, which may lag a second behind (decision
+   * 034); everything else reads the primary
+   */
+  readFromStandby: boolean;
 }
 
 export const DEFAULT_SQLITE_FILE = path.resolve('data', 'warehouse.db');
@@ -183,5 +189,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       keepDaily: e.BACKUP_KEEP_DAILY,
       keepWeekly: e.BACKUP_KEEP_WEEKLY,
     },
+    readFromStandby: e.READ_FROM_STANDBY,
   };
 }

@@ -6,7 +6,7 @@ import { migrateToLatest } from './db/migrate';
 import { DEMO_LOGIN, seedDemoIfEmpty } from './demo-seed';
 
 const config = loadConfig();
-const database = openDatabase(config.database);
+const database = openDatabase(config.database, { readFromStandby: config.readFromStandby });
 await migrateToLatest(database.db);
 
 const app = await buildApp({ config, database });

@@ -14,6 +14,8 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config';
+import { describeHost, parsePostgresHosts } from './postgres-hosts';
+import { PrimaryPool } from './primary-pool';
 import type { Database } from './schema';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -21,12 +23,21 @@ export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {
   db: Db;
+  /**
+   * For reads that may lag a second behind the writes (statistics, exports): a standby when DATABASE_URL names
+   * several hosts and READ_FROM_STANDBY is on (decision 034); otherwise the same as `db`.
+   */
+  readDb: Db;
   engine: Engine;
   close(): Promise<void>;
   /** the raw SQLite connection (online backup, integrity checks); undefined on PostgreSQL */
   sqlite?: SQLite.Database;
-  /** the connection URL on PostgreSQL, for a LISTEN connection of its own */
+  /** the connection URL on PostgreSQL (possibly with several hosts) */
   postgresUrl?: string;
+  /** PostgreSQL with several hosts: finds and follows the writable node (decision 034) */
+  primary?: PrimaryPool;
+  /** PostgreSQL: the node written to now (`db1:5432`), undefined while there is none */
+  writableNode?: () => string | undefined;
   /** database faults seen lately (a full disk), for the health check */
   faults: FaultLog;
 }
@@ -159,7 +170,12 @@ function withNamedStatements(client: pg.PoolClient, names: Map<string, string>):
  */
 const PG_CONNECT_TIMEOUT_MS = 10_000;
 
-export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+export interface OpenOptions {
+  /** PostgreSQL with several hosts: reads that may lag behind (`readDb`) go to a standby */
+  readFromStandby?: boolean;
+}
+
+export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): DatabaseHandle {
   if (target.kind === 'sqlite') {
     if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
     const sqlite = new SQLite(target.file);
@@ -170,10 +186,50 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     const db = new Kysely<Database>({
       dialect: new ImmediateTransactionDialect({ database: withStatementCache(sqlite) }, sqlite),
     });
-    return { db, engine: 'sqlite', sqlite, faults: new FaultLog(), close: () => db.destroy() };
+    return { db, readDb: db, engine: 'sqlite', sqlite, faults: new FaultLog(), close: () => db.destroy() };
   }
+  const hostList = parsePostgresHosts(target.url);
+  const statementNames = new Map<string, string>();
+  const makePool = (url: string) => createPostgresPool(url, statementNames);
+  if (hostList.hosts.length === 1) {
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: makePool(target.url) }) });
+    return {
+      db,
+      readDb: db,
+      engine: 'postgres',
+      postgresUrl: target.url,
+      writableNode: () => describeHost(hostList.hosts[0]!),
+      faults: new FaultLog(),
+      close: () => db.destroy(),
+    };
+  }
+  // several hosts: a primary and its standby (decision 034); the app finds the writable one itself
+  const primary = new PrimaryPool(hostList, makePool);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: primary }) });
+  const readDb = options.readFromStandby
+    ? new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: new PrimaryPool(hostList, makePool, 'standby') }),
+      })
+    : db;
+  return {
+    db,
+    readDb,
+    engine: 'postgres',
+    postgresUrl: target.url,
+    primary,
+    writableNode: () => primary.writableNode,
+    faults: new FaultLog(),
+    close: async () => {
+      if (readDb !== db) await readDb.destroy();
+      await db.destroy();
+    },
+  };
+}
+
+/** A pool of connections to one PostgreSQL host, set up as the app needs them. */
+function createPostgresPool(url: string, statementNames: Map<string, string>): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: target.url,
+    connectionString: url,
     max: 10,
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
     // notice a server that vanished without closing the connection (a failover, a cut network)
@@ -189,26 +245,18 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   // idle connections only, and an 'error' event nobody listens to ends the process, so every connection gets a
   // listener of its own for its whole life. The query running on it fails by itself (503); the pool drops the broken
   // connection when it comes back and opens fresh ones.
-  const statementNames = new Map<string, string>();
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
     // the connection's own slot for the kept counts (migration 0016); it runs before the first query on the
     // connection. Before that migration (the first connection of a new database) there is no sequence yet, and the
-    // triggers fall back to the backend's process id.
+    // triggers fall back to the backend's process id. On a standby (reads only) the sequence cannot advance.
     client
       .query(`select set_config('wm.slot', (nextval('wm_connection_slots') % 64)::text, false)`)
       .catch(() => undefined);
     withNamedStatements(client, statementNames);
   });
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return {
-    db,
-    engine: 'postgres',
-    postgresUrl: target.url,
-    faults: new FaultLog(),
-    close: () => db.destroy(),
-  };
+  return pool;
 }
 
 interface DriverError {
@@ -242,6 +290,8 @@ const UNREACHABLE_CODES = new Set([
   '57P02',
   '57P03',
   '57P05',
+  // a write reached a node that has just become a standby (a failover): the writable node is elsewhere now
+  '25006',
   // SQLite: the database file cannot be opened
   'SQLITE_CANTOPEN',
 ]);

@@ -32,8 +32,12 @@ export class NotificationListener {
   private started = false;
   private stopped = false;
 
+  /**
+   * @param target the URL to listen on, or where to find it now: with a PostgreSQL pair, the writable node's
+   * (notifications are sent on the primary, and a standby cannot LISTEN); undefined while there is none
+   */
   constructor(
-    private readonly url: string,
+    private readonly target: string | (() => Promise<string | undefined>),
     private readonly log?: ListenerLogger,
   ) {}
 
@@ -62,10 +66,26 @@ export class NotificationListener {
     await client?.end().catch(() => undefined);
   }
 
+  /**
+   * Drops the connection and opens a new one (the writable node changed): a node that hangs would never say that
+   * the connection is gone, so it is cut here, and the parts that follow a channel hear `lost`, then `connected`.
+   */
+  reconnect(): void {
+    const client = this.client;
+    if (!client) return;
+    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  }
+
   private async connect() {
     if (this.stopped) return;
+    const url = typeof this.target === 'string' ? this.target : await this.target().catch(() => undefined);
+    if (this.stopped) return;
+    if (url === undefined) {
+      this.scheduleReconnect();
+      return;
+    }
     const client = new pg.Client({
-      connectionString: this.url,
+      connectionString: url,
       keepAlive: true,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });

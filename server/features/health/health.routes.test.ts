@@ -14,8 +14,9 @@ describe.each(testEngines())('GET /api/health on %s', (engine) => {
   it('answers 200 while the database answers and nothing failed', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
+    const body = res.json();
     // the test app's database is in memory on SQLite: neither engine takes automatic backups here
-    expect(res.json()).toEqual({
+    expect(body).toMatchObject({
       status: 'ok',
       database: engine,
       backups: {
@@ -23,6 +24,13 @@ describe.each(testEngines())('GET /api/health on %s', (engine) => {
         reason: engine === 'postgres' ? POSTGRES_BACKUPS : 'An in-memory database is not backed up.',
       },
     });
+    if (engine === 'postgres') {
+      // the node written to and the replication state (decision 034): one server here, so no standby
+      expect(body.writesTo).toMatch(/^[^:]+:\d+$/);
+      expect(body.replication).toEqual({ synchronous: false, standbys: 0 });
+    } else {
+      expect(Object.keys(body).sort()).toEqual(['backups', 'database', 'status']);
+    }
   });
 });
 

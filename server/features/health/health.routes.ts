@@ -1,8 +1,35 @@
 import { sql } from 'kysely';
 import type { FastifyPluginAsync } from 'fastify';
 import { DATABASE_UNREACHABLE, DISK_FULL } from '../../http/errors';
+import type { DatabaseHandle } from '../../db/database';
 import { presentHealthBackups } from '../backups/backups.presenter';
 import type { FeatureOptions } from '../feature-options';
+
+interface ReplicationRow {
+  synchronous_standby_names: string;
+  synchronous_standbys: number;
+  standbys: number;
+}
+
+/**
+ * PostgreSQL: the node this process writes to and whether a write it acknowledges is on a second node too (a
+ * synchronous standby is connected and named in synchronous_standby_names; decision 034).
+ */
+async function topology(database: DatabaseHandle) {
+  if (database.engine !== 'postgres') return {};
+  const { rows } = await sql<ReplicationRow>`
+    select current_setting('synchronous_standby_names') as synchronous_standby_names,
+           (select count(*) from pg_stat_replication where sync_state in ('sync', 'quorum')) as synchronous_standbys,
+           (select count(*) from pg_stat_replication) as standbys`.execute(database.db);
+  const row = rows[0]!;
+  return {
+    writesTo: database.writableNode?.() ?? null,
+    replication: {
+      synchronous: row.synchronous_standby_names !== '' && Number(row.synchronous_standbys) > 0,
+      standbys: Number(row.standbys),
+    },
+  };
+}
 
 /**
  * For load balancers and monitoring: 200 when the database answers and writes work, 503 otherwise: while the
@@ -11,8 +38,10 @@ import type { FeatureOptions } from '../feature-options';
  */
 export const healthRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database, backups }) => {
   app.get('/api/health', async (request, reply) => {
+    let nodes: Awaited<ReturnType<typeof topology>>;
     try {
       await sql`select 1`.execute(database.db);
+      nodes = await topology(database);
     } catch (error) {
       request.log.warn({ err: error }, 'health check failed: the database is not reachable');
       return reply
@@ -29,6 +58,6 @@ export const healthRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { da
         errors: [DISK_FULL],
       });
     }
-    return { status: 'ok', database: database.engine, backups: presentHealthBackups(backups) };
+    return { status: 'ok', database: database.engine, ...nodes, backups: presentHealthBackups(backups) };
   });
 };

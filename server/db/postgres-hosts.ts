@@ -1,0 +1,103 @@
+/**
+ * A PostgreSQL URL with several hosts, as libpq writes it (decision 034):
+ * `postgres://user:password@db1:5432,db2:5432/warehouse?sslmode=require`. node-postgres connects to one host only,
+ * so the list is split into one URL per host here, and the app finds the writable one itself (`primary-pool.ts`).
+ */
+export interface PostgresHost {
+  host: string;
+  port: number;
+}
+
+export interface PostgresHostList {
+  hosts: PostgresHost[];
+  /** the URL of one host, with the user, password, database and parameters of the original */
+  urlFor(host: PostgresHost): string;
+}
+
+const DEFAULT_PORT = 5432;
+
+// libpq's own choice of session: the app always looks for the writable node itself, so the parameter is dropped
+const DROPPED_PARAMETERS = ['target_session_attrs'];
+
+/** `db1:5432`, `db2` (port 5432) or `[::1]:5433`; undefined when it is not one */
+function parseHost(text: string): PostgresHost | undefined {
+  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(text);
+  const plain = /^([^:[\]]+)(?::(\d+))?$/.exec(text);
+  const match = bracketed ?? plain;
+  if (!match) return undefined;
+  const port = match[2] === undefined ? DEFAULT_PORT : Number(match[2]);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) return undefined;
+  return { host: match[1]!, port };
+}
+
+function hostText({ host, port }: PostgresHost): string {
+  return `${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** Names a host as the health check shows it: `db1:5432`. */
+export function describeHost(host: PostgresHost): string {
+  return hostText(host);
+}
+
+/** Splits a `postgres://` URL into its hosts; throws a readable error for a URL it cannot read. */
+export function parsePostgresHosts(url: string): PostgresHostList {
+  const scheme = /^(postgres(?:ql)?:\/\/)/.exec(url)?.[1];
+  if (!scheme) throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+  const rest = url.slice(scheme.length);
+  // user info ends at the last @ before the path (a password may hold an @ once percent-encoded, but be lenient)
+  const pathStart = rest.search(/[/?]/);
+  const authority = pathStart < 0 ? rest : rest.slice(0, pathStart);
+  const tail = pathStart < 0 ? '' : rest.slice(pathStart);
+  const at = authority.lastIndexOf('@');
+  const userInfo = at < 0 ? '' : authority.slice(0, at + 1);
+  const hostPart = authority.slice(at + 1);
+  if (hostPart === '') throw new Error('DATABASE_URL names no database host');
+  const hosts: PostgresHost[] = [];
+  for (const text of hostPart.split(',')) {
+    const host = parseHost(text.trim());
+    if (!host) throw new Error(`DATABASE_URL has a host that cannot be read: "${text}"`);
+    if (!hosts.some((h) => h.host === host.host && h.port === host.port)) hosts.push(host);
+  }
+  const queryStart = tail.indexOf('?');
+  const dbPath = queryStart < 0 ? tail : tail.slice(0, queryStart);
+  const params = new URLSearchParams(queryStart < 0 ? '' : tail.slice(queryStart + 1));
+  for (const name of DROPPED_PARAMETERS) params.delete(name);
+  const query = params.size > 0 ? `?${params.toString()}` : '';
+  return {
+    hosts,
+    urlFor: (host) => `${scheme}${userInfo}${hostText(host)}${dbPath}${query}`,
+  };
+}
+
+/** What asking one host found: it answered and is (or is not) in recovery, or it did not answer. */
+export type HostProbe = { state: 'writable' } | { state: 'read-only' } | { state: 'unreachable' };
+
+/**
+ * The node to write to, given what each host answered (in the order of the host list), or undefined when there is
+ * none. The node written to so far stays chosen while it is writable. Two writable nodes with neither the current
+ * one (an old primary that runs again and has not yet learnt it was replaced) is no answer: writes wait (503) until
+ * only one is left, rather than going to a node the cluster has given up.
+ */
+export function chooseWritable(
+  probes: readonly HostProbe[],
+  current: number | undefined,
+): number | undefined {
+  const writable = probes.flatMap((probe, index) => (probe.state === 'writable' ? [index] : []));
+  if (current !== undefined && writable.includes(current)) return current;
+  return writable.length === 1 ? writable[0] : undefined;
+}
+
+/**
+ * The node for reads that may lag behind (statistics, exports): the one read so far while it answers, else a
+ * standby, else the primary; undefined when no node answers.
+ */
+export function chooseReadNode(
+  probes: readonly HostProbe[],
+  current: number | undefined,
+): number | undefined {
+  if (current !== undefined && probes[current] && probes[current].state !== 'unreachable') return current;
+  const standby = probes.findIndex((probe) => probe.state === 'read-only');
+  if (standby >= 0) return standby;
+  const writable = probes.findIndex((probe) => probe.state === 'writable');
+  return writable >= 0 ? writable : undefined;
+}

@@ -1,0 +1,225 @@
+import pg from 'pg';
+import {
+  chooseReadNode,
+  chooseWritable,
+  describeHost,
+  type HostProbe,
+  type PostgresHostList,
+} from './postgres-hosts';
+
+/** How long asking a host whether it is writable may take before it counts as unreachable. */
+const PROBE_TIMEOUT_MS = 1500;
+/** How often the node written to is asked whether it still is the writable one. */
+const HEARTBEAT_MS = 1000;
+
+/** The error a request meets while no node takes writes: it reads as "the database is unreachable" (503). */
+export class NoWritableNodeError extends Error {
+  readonly code = '08001';
+  constructor() {
+    super('no writable PostgreSQL node right now (a failover may be under way)');
+  }
+}
+
+/** Asks one host whether it takes writes, within PROBE_TIMEOUT_MS. */
+async function probe(url: string): Promise<HostProbe> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: PROBE_TIMEOUT_MS });
+  client.on('error', () => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), PROBE_TIMEOUT_MS);
+  });
+  try {
+    const answer = await Promise.race([
+      (async () => {
+        await client.connect();
+        return client.query<{ standby: boolean }>('select pg_is_in_recovery() as standby');
+      })(),
+      timeout,
+    ]);
+    if (answer === 'timeout') return { state: 'unreachable' };
+    return { state: answer.rows[0]?.standby ? 'read-only' : 'writable' };
+  } catch {
+    return { state: 'unreachable' };
+  } finally {
+    clearTimeout(timer);
+    // a host that hangs would hang a polite end(): the socket is dropped instead
+    destroyClient(client);
+  }
+}
+
+/** Closes a client's socket at once, failing whatever runs on it (a hung node never answers a polite goodbye). */
+function destroyClient(client: pg.Client | pg.PoolClient): void {
+  const stream = (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
+  stream?.destroy();
+}
+
+interface HostPool {
+  index: number;
+  pool: pg.Pool;
+  clients: Set<pg.PoolClient>;
+  /** settles when the node is given up: a connection still being opened to it is not waited for */
+  retired: Promise<'retired'>;
+  retire(): void;
+}
+
+/**
+ * Kysely's pool for a PostgreSQL pair or more (decision 034): connections go to the one writable node. It asks each
+ * host which one that is, keeps asking the chosen node every second, and when the node fails or stops being the
+ * primary (a failover), drops every connection to it and looks again. While no node is writable, taking a
+ * connection fails at once with an error the app answers 503.
+ */
+export class PrimaryPool {
+  private current: HostPool | undefined;
+  private locating: Promise<HostPool | undefined> | undefined;
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  private heartbeatClient: pg.Client | undefined;
+  private closed = false;
+  private readonly switchListeners: Array<() => void> = [];
+
+  /**
+   * @param role `primary`: the writable node only; `standby`: a standby for reads that may lag behind (statistics,
+   * exports), or the primary while there is no standby
+   */
+  constructor(
+    private readonly hosts: PostgresHostList,
+    private readonly makePool: (url: string) => pg.Pool,
+    private readonly role: 'primary' | 'standby' = 'primary',
+  ) {
+    this.scheduleHeartbeat();
+  }
+
+  /** `db1:5432`, the node written to now, or undefined while there is none */
+  get writableNode(): string | undefined {
+    return this.current ? describeHost(this.hosts.hosts[this.current.index]!) : undefined;
+  }
+
+  /** The URL of the writable node, found first when there is none yet; undefined when no node is writable. */
+  async primaryUrl(): Promise<string | undefined> {
+    const chosen = this.current ?? (await this.locate());
+    return chosen ? this.hosts.urlFor(this.hosts.hosts[chosen.index]!) : undefined;
+  }
+
+  /** Calls `listener` whenever the writable node is given up (it failed, or another node took over). */
+  onSwitch(listener: () => void): void {
+    this.switchListeners.push(listener);
+  }
+
+  async connect(): Promise<pg.PoolClient> {
+    if (this.closed) throw new Error('the database pool is closed');
+    const chosen = this.current ?? (await this.locate());
+    if (!chosen) throw new NoWritableNodeError();
+    const connecting = chosen.pool.connect();
+    const first = await Promise.race([connecting, chosen.retired]);
+    if (first !== 'retired') return first;
+    // the node was given up while the connection was being opened (it hangs): fail now, drop it if it ever comes
+    connecting.then((client) => client.release(true)).catch(() => undefined);
+    throw new NoWritableNodeError();
+  }
+
+  async end(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.heartbeatTimer);
+    if (this.heartbeatClient) destroyClient(this.heartbeatClient);
+    const current = this.current;
+    this.current = undefined;
+    await current?.pool.end();
+  }
+
+  /** Asks every host, and writes to the one writable node from now on (one search at a time). */
+  private locate(): Promise<HostPool | undefined> {
+    this.locating ??= (async () => {
+      try {
+        const probes = await Promise.all(this.hosts.hosts.map((host) => probe(this.hosts.urlFor(host))));
+        const chosen =
+          this.role === 'primary'
+            ? chooseWritable(probes, this.current?.index)
+            : chooseReadNode(probes, this.current?.index);
+        if (this.closed) return undefined;
+        if (chosen === this.current?.index) return this.current;
+        this.retire();
+        if (chosen === undefined) return undefined;
+        const pool = this.makePool(this.hosts.urlFor(this.hosts.hosts[chosen]!));
+        let retire = () => undefined as void;
+        const retired = new Promise<'retired'>((resolve) => {
+          retire = () => resolve('retired');
+        });
+        const entry: HostPool = { index: chosen, pool, clients: new Set(), retired, retire };
+        pool.on('connect', (client) => {
+          entry.clients.add(client);
+          client.on('end', () => entry.clients.delete(client));
+          // a connection that breaks may mean the node is gone: ask now rather than at the next heartbeat
+          client.on('error', () => this.suspect());
+        });
+        this.current = entry;
+        return entry;
+      } finally {
+        this.locating = undefined;
+      }
+    })();
+    return this.locating;
+  }
+
+  /** Gives up the node written to so far: its connections are cut, so nothing waits on a node that hangs. */
+  private retire(): void {
+    const old = this.current;
+    if (!old) return;
+    this.current = undefined;
+    old.retire();
+    for (const client of old.clients) destroyClient(client);
+    void old.pool.end().catch(() => undefined);
+    if (this.heartbeatClient) destroyClient(this.heartbeatClient);
+    this.heartbeatClient = undefined;
+    for (const listener of this.switchListeners) listener();
+  }
+
+  private suspect(): void {
+    if (!this.closed) void this.locate();
+  }
+
+  private scheduleHeartbeat(): void {
+    if (this.closed) return;
+    this.heartbeatTimer = setTimeout(() => {
+      void this.heartbeat().finally(() => this.scheduleHeartbeat());
+    }, HEARTBEAT_MS);
+    this.heartbeatTimer.unref();
+  }
+
+  /** Is the node written to still there and still the primary? If not, or if there is none, look for it. */
+  private async heartbeat(): Promise<void> {
+    const current = this.current;
+    if (!current) {
+      await this.locate();
+      return;
+    }
+    let healthy = false;
+    try {
+      if (!this.heartbeatClient) {
+        const client = new pg.Client({
+          connectionString: this.hosts.urlFor(this.hosts.hosts[current.index]!),
+          connectionTimeoutMillis: PROBE_TIMEOUT_MS,
+          keepAlive: true,
+        });
+        client.on('error', () => {
+          if (this.heartbeatClient === client) this.heartbeatClient = undefined;
+        });
+        this.heartbeatClient = client;
+        await client.connect();
+      }
+      const client = this.heartbeatClient;
+      let timer: NodeJS.Timeout | undefined;
+      const answer = await Promise.race([
+        client.query<{ standby: boolean }>('select pg_is_in_recovery() as standby'),
+        new Promise<'timeout'>((resolve) => {
+          timer = setTimeout(() => resolve('timeout'), PROBE_TIMEOUT_MS);
+        }),
+      ]).finally(() => clearTimeout(timer));
+      healthy = answer !== 'timeout' && (this.role === 'standby' || answer.rows[0]?.standby === false);
+    } catch {
+      healthy = false;
+    }
+    if (healthy || this.current !== current) return;
+    if (this.heartbeatClient) destroyClient(this.heartbeatClient);
+    this.heartbeatClient = undefined;
+    await this.locate();
+  }
+}
