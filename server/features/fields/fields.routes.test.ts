@@ -49,7 +49,7 @@ describe.each(testEngines())('field routes on %s', (engine) => {
       expect(await typesOf([wh.field('A1').id, wh.field('A2').id])).toEqual(['vault', 'vault']);
 
       await makeCouchbox(db(), { companyId: user.companyId, fieldId: wh.field('B1').id });
-      await buildVault(db(), { companyId: user.companyId, fieldId: wh.field('B1').id });
+      await buildVault(db(), { companyId: user.companyId, fieldId: wh.field('B1').id, type: 'couchbox' });
       const unpair = await setType(user, wh.field('B1').id, { type: 'vault' });
       expect(unpair.statusCode).toBe(400);
       expect(unpair.json()).toEqual({ errors: [stageVaultsFirst(['B1', 'B2'])] });

@@ -164,8 +164,13 @@ describe.each(testEngines())('vault routes on %s', (engine) => {
         expect(res.statusCode).toBe(201);
       }
       expect(
-        (await user.request({ method: 'POST', url: '/api/vaults/', payload: regular(field.id, 5) }))
-          .statusCode,
+        (
+          await user.request({
+            method: 'POST',
+            url: '/api/vaults/',
+            payload: regular(field.id, 5, { type: 'couchbox' }),
+          })
+        ).statusCode,
       ).toBe(409);
       const hidden = await user.request({
         method: 'POST',
