@@ -34,7 +34,9 @@ test("the drawer lists the warehouses, then the spec's Stage, Statistics, Print 
     'Import',
     'Warehouse Checklists',
     'Activity',
+    'Billing',
     'Team',
+    'Backups',
   ]);
   await expect(drawer.getByRole('button', { name: 'Logout' })).toBeVisible();
   await nav.getByRole('link', { name: 'Statistics' }).click();

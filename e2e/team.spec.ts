@@ -96,7 +96,7 @@ test.describe('Team and history', () => {
     const changes = page.getByRole('list', { name: 'Changes' }).getByTestId('activity-entry');
     // the vault was added by the set-up (no member behind it), then staged and moved by the member
     await expect(changes).toHaveCount(3);
-    await expect(changes.first()).toContainText('Fran Floor moved TM-1');
+    await expect(changes.first()).toContainText('Fran Floor moved vault TM-1');
     await expect(changes.first()).toContainText('from the stage to Team Yard B2 slot 3');
     await expect(changes.nth(1)).toContainText('from Team Yard A1 slot 3 to the stage');
   });

@@ -315,7 +315,7 @@ test.describe('Vault View', () => {
     await expect(tile(page, 'A1')).not.toHaveAttribute('data-match');
 
     await page.getByRole('combobox', { name: 'Search' }).fill('smiths');
-    await page.getByRole('option', { name: /SMITHSON/ }).click();
+    await page.getByRole('option', { name: /^SMITHSON/ }).click();
     await expect(tile(page, 'A1')).toHaveAttribute('data-match', 'true');
     await expect(tile(page, 'B2')).toHaveAttribute('data-match', 'true');
     await expect(tile(page, 'A2')).toHaveAttribute('data-match', 'false');

@@ -40,7 +40,7 @@ test.describe('Warehouse check', () => {
     // a colleague follows the same check on another tablet
     const colleague = await page.context().newPage();
     await colleague.goto(page.url());
-    await expect(colleague.getByTestId('check-field-B1')).toContainText('Found 0');
+    await expect(colleague.getByTestId('check-field-B1')).toContainText('Not checked yet');
 
     // field A1 by its label, then its vaults: one found, one standing there that belongs elsewhere
     await scan('A1');
@@ -50,7 +50,7 @@ test.describe('Warehouse check', () => {
     await scan('AU-STRAY');
     await expect(page.getByRole('list', { name: 'Last scans' })).toContainText('AU-STRAY: not expected here');
     await expect(page.getByTestId('check-field-A1')).toContainText(
-      'Expected 2 · Found 1 · Missing 1 · Unexpected 1',
+      'Found 1 of 2 · Not found yet 1 · Unexpected 1',
     );
     await expect(page.getByTestId('field-unexpected')).toContainText('AU-STRAY');
 
@@ -59,9 +59,9 @@ test.describe('Warehouse check', () => {
     await expect(page.getByTestId('current-field')).toHaveText('Checking field B1: scan its vaults.');
     await page.getByLabel('Label text').fill('AU-3');
     await page.getByLabel('Label text').press('Enter');
-    await expect(page.getByTestId('check-field-B1')).toContainText('Found 1');
+    await expect(page.getByTestId('check-field-B1')).toContainText('Found 1 of 1');
     // live on the colleague's tablet too
-    await expect(colleague.getByTestId('check-field-B1')).toContainText('Found 1');
+    await expect(colleague.getByTestId('check-field-B1')).toContainText('Found 1 of 1');
     await expect(colleague.getByTestId('check-field-A1')).toContainText('Unexpected 1');
     await colleague.close();
 
@@ -104,6 +104,7 @@ test.describe('Warehouse check', () => {
 
     // the finished check is in the company's history
     await page.goto('/activity');
-    await expect(page.getByText('finished a warehouse check').first()).toBeVisible();
+    const finishedEntry = page.getByTestId('activity-entry').filter({ hasText: /finished check #\d+/ });
+    await expect(finishedEntry.first()).toContainText('in Audit Hall: 2 found, 1 missing, 1 unexpected');
   });
 });

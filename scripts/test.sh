@@ -14,12 +14,20 @@ fi
 step "system packages (Chromium, PostgreSQL)"
 bash scripts/ensure-system-deps.sh
 
-step "lint and format"
-npx eslint .
-npx prettier --check . --log-level warn
-
-step "typecheck"
+# Lint and format checks are one core's work, the typecheck and the web build the other's: run them side by side.
+step "lint, format, typecheck and web build (side by side)"
+lint_log=$(mktemp)
+(npx eslint . && npx prettier --check . --log-level warn) >"$lint_log" 2>&1 &
+lint_pid=$!
 npx tsc -p tsconfig.json --noEmit
+npx vite build --logLevel warn
+if ! wait "$lint_pid"; then
+  cat "$lint_log"
+  echo "lint or format check failed" >&2
+  exit 1
+fi
+cat "$lint_log"
+rm -f "$lint_log"
 
 step "unit tests"
 npx vitest run --project unit
@@ -28,9 +36,6 @@ step "API tests on SQLite and PostgreSQL"
 read -r pg_url pg_dir < <(bash scripts/postgres-temp.sh start)
 trap 'bash scripts/postgres-temp.sh stop "$pg_dir"' EXIT
 TEST_POSTGRES_URL="$pg_url" npx vitest run --project api
-
-step "build the web app"
-npx vite build --logLevel warn
 
 step "end-to-end tests in Chromium"
 TEST_POSTGRES_URL="$pg_url" npx playwright test
