@@ -113,18 +113,29 @@ export function Dialog({
   function onCloseAutoFocus(event: Event) {
     event.preventDefault();
     const { element, ancestors } = opener.current;
+    const opening = () => (element && visible(element) ? element : element && sameControl(element));
     const focus = () => {
       const target = returnTarget(element, ancestors);
       target?.focus();
       return target;
     };
     let target = focus();
-    // the page often re-renders after the change the dialog made (the slot now shows the vault); while it settles,
-    // focus that fell back to the page body is put back near where the dialog was opened
-    // (only when the element it went to was removed: a user who clicked elsewhere keeps their choice)
+    // the page often re-renders after the change the dialog made (the slot now shows the vault, the grid editor
+    // draws its buttons anew); while it settles, focus that fell back to the page body, or to a stand-in because the
+    // opener was away for a moment, is put back near where the dialog was opened (a user who moved focus elsewhere
+    // keeps their choice)
     const watcher = new MutationObserver(() => {
+      const active = document.activeElement;
+      if (target && target !== element && active === target) {
+        const again = opening();
+        if (again && again !== target) {
+          target = again;
+          again.focus();
+        }
+        return;
+      }
       if (!target || target.isConnected) return;
-      if (document.activeElement && document.activeElement !== document.body) return;
+      if (active && active !== document.body) return;
       target = focus();
     });
     watcher.observe(document.body, { childList: true, subtree: true });
