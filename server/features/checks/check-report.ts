@@ -209,7 +209,7 @@ export async function checkReportPdf(
   const unchecked = check.fields.filter((f) => !f.checked);
   if (unchecked.length > 0)
     w.line(
-      `${unchecked.length} of ${check.fields.length} fields were not checked: their vaults are neither found nor missing.`,
+      `${unchecked.length} of ${check.fields.length} ${check.fields.length === 1 ? 'field' : 'fields'} ${unchecked.length === 1 ? 'was' : 'were'} not checked: ${unchecked.length === 1 ? 'its' : 'their'} vaults are neither found nor missing.`,
       { gap: 6 },
     );
   w.line(`Discrepancies (${discrepancies.length})`, { size: 13, bold: true, gap: 10 });
