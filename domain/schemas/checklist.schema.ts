@@ -162,4 +162,6 @@ export interface ChecklistDto {
    * key (`/{warehouse}-checklist?key=...`); null when no key has been issued yet.
    */
   fill_in_url?: string | null;
+  /** the same link whole, at the product's public address (PUBLIC_URL when set), to copy and hand out */
+  fill_in_link?: string;
 }

@@ -45,6 +45,9 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'GET /api/scan': 'viewer',
   'POST /api/labels/vaults': 'viewer',
   'POST /api/labels/fields': 'viewer',
+  // Viewers print (issue 34), the checklist poster too: it carries the fill-in key for the floor to scan, and the
+  // poster is where that key is meant to be read (decision 037)
+  'GET /api/labels/checklist-poster/:id': 'viewer',
   'GET /api/export/:file': 'viewer',
   // a warehouse check and its report are reads; running one is floor work
   'GET /api/checks': 'viewer',
@@ -79,8 +82,6 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'POST /api/checks/:id/cancel': 'floor',
   'POST /api/checks/:id/fields/:fieldId/recount': 'floor',
   'POST /api/checks/:id/resolve': 'floor',
-  // the poster carries the checklist's fill-in key: for those who answer checklists
-  'GET /api/labels/checklist-poster/:id': 'floor',
 
   'POST /api/warehouse/add-warehouse': 'manager',
   // the company file holds every row of the company (password hashes too): Managers only (issue 25)

@@ -1,8 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { CreateChecklistSchema, EditChecklistSchema } from '../../../domain/schemas/checklist.schema';
+import {
+  type ChecklistDto,
+  CreateChecklistSchema,
+  EditChecklistSchema,
+} from '../../../domain/schemas/checklist.schema';
 import { requireRole } from '../../auth/route-roles';
 import { requireUser } from '../../auth/session.plugin';
 import { notFound, parseId, parseInput } from '../../http/errors';
+import { publicOrigin } from '../../http/public-url';
 import type { FeatureOptions } from '../feature-options';
 import {
   activeChecklistByWarehouseName,
@@ -33,19 +38,25 @@ function linkKey(request: FastifyRequest): string | undefined {
   return typeof key === 'string' && key !== '' ? key : undefined;
 }
 
-export const checklistsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
+export const checklistsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database, config }) => {
   const { db } = database;
+  /** the whole fill-in link, at PUBLIC_URL when set, for the checklists that carry their key (issue 34) */
+  const linked = (request: FastifyRequest, checklist: ChecklistDto): ChecklistDto =>
+    checklist.fill_in_url
+      ? { ...checklist, fill_in_link: publicOrigin(config, request) + checklist.fill_in_url }
+      : checklist;
 
   app.get('/api/checklists/', async (request) => {
     const user = requireUser(request);
-    return listCompanyChecklists(db, user.companyId);
+    const list = await listCompanyChecklists(db, user.companyId);
+    return list.map((checklist) => linked(request, checklist));
   });
 
   app.post('/api/checklists/', async (request, reply) => {
     const user = requireUser(request);
     const input = parseInput(CreateChecklistSchema, request.body);
     const checklist = await createChecklist(database, user, input);
-    return reply.status(201).send(checklist);
+    return reply.status(201).send(linked(request, checklist));
   });
 
   app.get<{ Params: { name: string } }>(
@@ -70,13 +81,19 @@ export const checklistsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, 
       // the route is public for the link; a signed-in member answers as Floor and edits as a Manager
       if (request.user) requireRole(request.user, isAnswer ? 'floor' : 'manager');
       if (isAnswer) return answerChecklist(database, request.user, id, body, linkKey(request));
-      return editChecklist(database, requireUser(request), id, parseInput(EditChecklistSchema, body));
+      return linked(
+        request,
+        await editChecklist(database, requireUser(request), id, parseInput(EditChecklistSchema, body)),
+      );
     },
   );
 
   // a new secret for the fill-in link: the old link stops working
   app.post<{ Params: { id: string } }>('/api/checklists/:id/key', async (request) => {
     const user = requireUser(request);
-    return renewChecklistKey(db, user, parseId(request.params.id, 'Checklist not found.'));
+    return linked(
+      request,
+      await renewChecklistKey(db, user, parseId(request.params.id, 'Checklist not found.')),
+    );
   });
 };

@@ -147,31 +147,34 @@ class Writer {
   }
 }
 
-/** A time as the report prints it, in the given IANA time zone: '2026-11-28 13:05 (Europe/Berlin)'. */
-export function reportTime(iso: string | null, timeZone: string): string {
+/**
+ * A time as the report prints it: in the company's locale (its date order and clock) and the given IANA time zone,
+ * which is named: '28.11.2026, 13:05 (Europe/Berlin)' for de-DE, '11/28/2026, 01:05 PM (America/New_York)' for en-US.
+ */
+export function reportTime(iso: string | null, timeZone: string, locale = 'en-GB'): string {
   if (!iso) return '-';
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} (${timeZone})`;
+  const text = new Intl.DateTimeFormat(locale, {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
+  return `${text} (${timeZone})`;
 }
 
 /**
- * The report as an A4 PDF: who and when (in `timeZone`: the browser's, or REPORT_TIME_ZONE), the fields covered with
- * their counts (a field nobody opened says 'not checked'), every discrepancy and its state.
+ * The report as an A4 PDF: who and when (in `timeZone`: the browser's, or REPORT_TIME_ZONE; written the way the
+ * company's `locale` writes dates), the fields covered with their counts (a field nobody opened says 'not checked'),
+ * every discrepancy and its state.
  */
-export async function checkReportPdf(check: CheckDto, timeZone = 'UTC'): Promise<Uint8Array> {
-  const when = (iso: string | null) => reportTime(iso, timeZone);
+export async function checkReportPdf(
+  check: CheckDto,
+  timeZone = 'UTC',
+  locale = 'en-GB',
+): Promise<Uint8Array> {
+  const when = (iso: string | null) => reportTime(iso, timeZone, locale);
   const doc = await PDFDocument.create();
   doc.setTitle(`Warehouse check ${check.id} - ${check.warehouse_name}`);
   doc.setCreator('Warehouse Manager');
@@ -206,7 +209,7 @@ export async function checkReportPdf(check: CheckDto, timeZone = 'UTC'): Promise
   const unchecked = check.fields.filter((f) => !f.checked);
   if (unchecked.length > 0)
     w.line(
-      `${unchecked.length} of ${check.fields.length} fields were not checked: their vaults are neither found nor missing.`,
+      `${unchecked.length} of ${check.fields.length} ${check.fields.length === 1 ? 'field' : 'fields'} ${unchecked.length === 1 ? 'was' : 'were'} not checked: ${unchecked.length === 1 ? 'its' : 'their'} vaults are neither found nor missing.`,
       { gap: 6 },
     );
   w.line(`Discrepancies (${discrepancies.length})`, { size: 13, bold: true, gap: 10 });

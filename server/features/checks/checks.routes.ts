@@ -86,9 +86,10 @@ export const checksRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { da
   app.get<{ Params: { id: string } }>('/api/checks/:id/report.pdf', async (request, reply) => {
     const user = requireUser(request);
     const check = await loadCheck(db, user.companyId, parseId(request.params.id, CHECK_NOT_FOUND));
-    // the browser names its time zone (?tz=Europe/Berlin); otherwise REPORT_TIME_ZONE, UTC by default
+    // the browser names its time zone (?tz=Europe/Berlin); otherwise REPORT_TIME_ZONE, UTC by default. Dates are
+    // written as the company writes them (its locale).
     const { tz } = parseInput(ReportQuerySchema, request.query);
-    const bytes = await checkReportPdf(check, tz ?? config.reportTimeZone);
+    const bytes = await checkReportPdf(check, tz ?? config.reportTimeZone, user.company.locale);
     return reply
       .type('application/pdf')
       .header('Content-Disposition', `attachment; filename="warehouse-check-${check.id}.pdf"`)

@@ -22,7 +22,8 @@ async function copyLink(url: string) {
 function FillInLink({ checklist, onRenewKey }: { checklist: ChecklistDto; onRenewKey?: () => void }) {
   const inputId = useId();
   const path = checklist.fill_in_url;
-  const url = path ? `${window.location.origin}${path}` : null;
+  // the server names the whole link at the product's public address (PUBLIC_URL), as the poster prints it
+  const url = path ? (checklist.fill_in_link ?? `${window.location.origin}${path}`) : null;
   return (
     <div className="border-t border-slate-100 px-5 py-3">
       <label

@@ -8,6 +8,7 @@ import { ErrorList } from '../../../components/ui/error-list';
 import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
 import { readFeedback } from '../read-feedback';
+import { createReadGate } from '../read-gate';
 import { CameraReader, CameraToggle } from './camera-reader';
 import { ScanTextForm } from './scan-text-form';
 import { VaultWhere } from './vault-where';
@@ -47,13 +48,15 @@ export function ScanPanel({
   const [notice, setNotice] = useState<string | null>(null);
   const [last, setLast] = useState<LastScan[]>([]);
   const move = useScanMove();
+  // one read reaches the panel by two ways (the camera, a scan handed over while it opens): it counts once
+  const readGate = useRef(createReadGate());
 
   const note = (text: string, said: string, ok: boolean) =>
     setLast((list) => [{ at: Date.now(), text, said, ok }, ...list].slice(0, 5));
 
   const handle = async (raw: string) => {
     const text = raw.trim();
-    if (!text) return;
+    if (!text || !readGate.current(text, Date.now())) return;
     setErrors([]);
     setNotice(null);
     try {

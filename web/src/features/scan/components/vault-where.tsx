@@ -1,7 +1,9 @@
-import { ArrowRightLeft, Inbox, Pencil } from 'lucide-react';
+import { ArrowRightLeft, Inbox, Pencil, QrCode } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ScannedVaultDto } from '../../../../../domain/schemas/scan.schema';
 import { useStageVault } from '../../../api/stage';
+import { LabelPrintDialog } from '../../../components/label-print-dialog';
 import { buttonClass } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
 import { paths } from '../../../config/paths';
@@ -9,7 +11,10 @@ import { errorMessages } from '../../../lib/api-client';
 
 const big = 'min-h-14 flex-1 text-base';
 
-/** Where a scanned vault stands, with large Stage, Move and Edit actions for one-handed use on a tablet. */
+/**
+ * Where a scanned vault stands, with large Stage, Move, Edit and Print label actions for one-handed use on a
+ * tablet.
+ */
 export function VaultWhere({
   vault,
   onMove,
@@ -21,6 +26,7 @@ export function VaultWhere({
   onStaged?: () => void;
 }) {
   const stage = useStageVault();
+  const [printing, setPrinting] = useState(false);
   const title = vault.name ?? vault.customerName;
   const placed = vault.fieldName !== null;
   return (
@@ -88,7 +94,24 @@ export function VaultWhere({
             <Pencil className="h-5 w-5" aria-hidden /> Edit
           </Link>
         )}
+        <button
+          type="button"
+          className={buttonClass('secondary', big)}
+          onClick={() => setPrinting(true)}
+          aria-label={`Print the label of vault ${title}`}
+        >
+          <QrCode className="h-5 w-5" aria-hidden /> Print label
+        </button>
       </div>
+      {printing && (
+        <LabelPrintDialog
+          open={printing}
+          onOpenChange={setPrinting}
+          title={`Label of vault ${title}`}
+          fileName={`vault-${vault.name ?? vault.id}-label.pdf`}
+          subject={{ vaultId: vault.id }}
+        />
+      )}
     </section>
   );
 }

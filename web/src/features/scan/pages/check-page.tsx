@@ -22,21 +22,17 @@ import { RoleHint } from '../../../components/ui/role-hint';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { downloadFile, errorMessages } from '../../../lib/api-client';
+import { formatCount } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useIdParam } from '../../../lib/use-id-param';
 import { CameraReader, CameraToggle } from '../components/camera-reader';
 import { ScanTextForm } from '../components/scan-text-form';
 import { readFeedback } from '../read-feedback';
+import { createReadGate, type NotedScan, noteScan } from '../read-gate';
 import { useScanClaim } from '../scan-claim';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const vaultTitle = (v: CheckVaultDto) => v.name ?? `${v.customer_name} (${v.type})`;
-
-interface LastScan {
-  at: number;
-  said: string;
-  ok: boolean;
-}
 
 /** One warehouse check: scanning while it runs (live for everyone on it), its report once finished. */
 export default function CheckPage() {
@@ -78,7 +74,7 @@ function Heading({ check }: { check: CheckDto }) {
         `, cancelled by ${check.cancelled_by ?? '?'} on ${when.format(new Date(check.cancelled_at))}`}
       {check.warehouse_deleted_at &&
         `. The warehouse was deleted on ${when.format(new Date(check.warehouse_deleted_at))}; this report is kept as it stood.`}
-      . {check.fields.length} {check.fields.length === 1 ? 'field' : 'fields'}.{' '}
+      . {formatCount(check.fields.length, 'field')}.{' '}
       <Link to={paths.checks} className="font-semibold text-accent underline">
         All checks
       </Link>
@@ -95,25 +91,22 @@ function Running({ check }: { check: CheckDto }) {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [confirmRecount, setConfirmRecount] = useState<CheckFieldDto | null>(null);
   // one read reaches this page by two ways (the camera's callback and the page's scan claim): it counts once
-  const lastRead = useRef<{ text: string; at: number } | null>(null);
+  const readGate = useRef(createReadGate());
   const [current, setCurrent] = useState<number | null>(null);
   const [camera, setCamera] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
-  const [last, setLast] = useState<LastScan[]>([]);
+  const [last, setLast] = useState<NotedScan[]>([]);
   const [confirmFinish, setConfirmFinish] = useState(false);
   const field = check.fields.find((f) => f.id === current) ?? null;
   const floor = can('floor');
 
   const unchecked = check.fields.filter((f) => !f.checked);
-  const note = (said: string, ok: boolean) =>
-    setLast((list) => [{ at: Date.now(), said, ok }, ...list].slice(0, 6));
+  const note = (said: string, ok: boolean) => setLast((list) => noteScan(list, said, ok));
 
   const handle = (raw: string, fieldId: number | null = current) => {
     const text = raw.trim();
     if (!text || !floor) return;
-    const now = Date.now();
-    if (lastRead.current && lastRead.current.text === text && now - lastRead.current.at < 1500) return;
-    lastRead.current = { text, at: now };
+    if (!readGate.current(text, Date.now())) return;
     setErrors([]);
     scan.mutate(
       { text, ...(fieldId === null ? {} : { field_id: fieldId }) },
@@ -165,7 +158,7 @@ function Running({ check }: { check: CheckDto }) {
       <Heading check={check} />
       <div className="mb-4" data-testid="check-progress">
         <ProgressBar
-          label={`${check.checked_count} of ${check.field_count} fields checked`}
+          label={`${check.checked_count} of ${formatCount(check.field_count, 'field')} checked`}
           percent={check.field_count === 0 ? 0 : (100 * check.checked_count) / check.field_count}
         />
       </div>
@@ -194,7 +187,7 @@ function Running({ check }: { check: CheckDto }) {
           {last.length > 0 && (
             <ol aria-label="Last scans" className="space-y-1 text-base">
               {last.map((s) => (
-                <li key={s.at} className={s.ok ? 'text-green-800' : 'text-red-700'}>
+                <li key={s.key} className={s.ok ? 'text-green-800' : 'text-red-700'}>
                   {s.said}
                 </li>
               ))}
@@ -265,7 +258,11 @@ function Running({ check }: { check: CheckDto }) {
       <ConfirmDialog
         open={confirmFinish}
         onOpenChange={setConfirmFinish}
-        title={unchecked.length > 0 ? `${unchecked.length} fields are not checked yet` : 'Finish this check?'}
+        title={
+          unchecked.length > 0
+            ? `${formatCount(unchecked.length, 'field')} ${unchecked.length === 1 ? 'is' : 'are'} not checked yet`
+            : 'Finish this check?'
+        }
         message={
           unchecked.length > 0
             ? `Not checked: ${unchecked

@@ -15,6 +15,7 @@ import { RoleHint } from '../../../components/ui/role-hint';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
+import { formatCount } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -141,12 +142,12 @@ export default function ChecksPage() {
                   Check {check.id}: {check.warehouse_name}
                 </span>
                 <span className="text-sm text-slate-600">
-                  {check.field_count} {check.field_count === 1 ? 'field' : 'fields'},{' '}
+                  {formatCount(check.field_count, 'field')},{' '}
                   {check.finished_at
                     ? `finished by ${check.finished_by ?? '?'}`
                     : check.cancelled_at
                       ? `cancelled by ${check.cancelled_by ?? '?'}`
-                      : `running, ${check.checked_count} of ${check.field_count} fields checked`}
+                      : `running, ${check.checked_count} checked`}
                   {check.warehouse_deleted_at && ' (warehouse deleted)'}
                 </span>
                 <span className="text-xs text-slate-500">{when.format(new Date(check.started_at))}</span>
