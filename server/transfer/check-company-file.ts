@@ -5,10 +5,13 @@ import {
   entityTable,
   EXPORT_FORMAT,
   EXPORT_VERSION,
+  LATER_TABLES,
   ROW_CHECKS,
   type Row,
   TABLES,
   UNIQUE_KEYS,
+  hasId,
+  invoiceCounterProblem,
   rulesOf,
 } from './transfer-format';
 
@@ -133,9 +136,13 @@ export function findFileProblems(data: unknown): string[] {
     const seen = new Set<number>();
     ids.set(table, seen);
     if (!Array.isArray(rows)) {
-      problems.push(`tables.${table}: missing (an export lists every table, empty ones as [])`);
+      // files written before a table travelled have none of its rows
+      if (rows !== undefined || !LATER_TABLES.has(table))
+        problems.push(`tables.${table}: missing (an export lists every table, empty ones as [])`);
       continue;
     }
+    if (!hasId(table) && rows.length > 1)
+      problems.push(`tables.${table}: holds ${rows.length} rows, a company has one at most`);
     const kept: { row: Row; label: string }[] = [];
     rows.forEach((row: unknown, index) => {
       const where = `${table} row ${index + 1}`;
@@ -154,6 +161,19 @@ export function findFileProblems(data: unknown): string[] {
     });
     rowsOf.set(table, kept);
   }
+
+  const numbers = (rowsOf.get('invoices') ?? []).map(({ row }) => row.number);
+  const settings = rowsOf.get('billing_settings')?.[0]?.row;
+  const counter = invoiceCounterProblem(
+    numbers.reduce<number>(
+      (highest, n) => (Number.isSafeInteger(n) ? Math.max(highest, n as number) : highest),
+      0,
+    ),
+    Number.isSafeInteger(settings?.next_invoice_number)
+      ? (settings!.next_invoice_number as number)
+      : undefined,
+  );
+  if (counter) problems.push(counter);
 
   // second pass: references and unique values
   for (const table of TABLES) {

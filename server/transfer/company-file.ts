@@ -29,8 +29,11 @@ import {
   ROW_CHECKS,
   type Row,
   TABLES,
+  LATER_TABLES,
   UNIQUE_KEYS,
   entityTable,
+  hasId,
+  invoiceCounterProblem,
   rulesOf,
 } from './transfer-format';
 import {
@@ -41,14 +44,17 @@ import {
   insertCompany,
   insertTenantRow,
   insertTenantRows,
+  allocateIds,
+  isPostgres,
   readSnapshot,
   selectAttachmentContent,
   selectTenantPage,
+  selectTenantRows,
 } from './transfer.repo';
 
 /** Rows read from the database at a time: a page is all the export holds of a table. */
 const PAGE_ROWS = 1000;
-/** Rows of a table nothing points into written by one insert statement. */
+/** Rows written by one insert statement (on PostgreSQL also of the tables others point into, their ids allocated first). */
 const INSERT_BATCH = 200;
 /** How many problems a check keeps in full; it counts the rest. */
 export const KEPT_PROBLEMS = 1000;
@@ -112,19 +118,17 @@ export async function exportCompanyFile(
         const own = new IdSet();
         ids.set(table, own);
         const spool = new SpoolFile(path.join(spoolDir, `${table}.ndjson`));
+        const keyed = hasId(table);
         let after = 0;
         for (;;) {
-          const page = await selectTenantPage(
-            snapshot,
-            table,
-            company.id,
-            columns.map(([column]) => column),
-            after,
-            PAGE_ROWS,
-          );
+          const names = columns.map(([column]) => column);
+          const page = keyed
+            ? await selectTenantPage(snapshot, table, company.id, names, after, PAGE_ROWS)
+            : // keyed by the company alone: one row at most
+              await selectTenantRows(snapshot, table, company.id, names);
           for (const row of page) {
             const out: Row = {};
-            own.add(Number(row.id));
+            if (keyed) own.add(Number(row.id));
             for (const [column, rule] of columns) {
               const value = row[column];
               if (rule.kind === 'id') out[column] = own.indexOf(Number(value)) + 1;
@@ -143,7 +147,7 @@ export async function exportCompanyFile(
           }
           progress.done += page.length;
           options.onProgress?.({ ...progress });
-          if (page.length < PAGE_ROWS) break;
+          if (!keyed || page.length < PAGE_ROWS) break;
           after = Number(page[page.length - 1]!.id);
         }
         // only the tables others point into keep their ids
@@ -222,6 +226,8 @@ export async function checkCompanyFile(file: string): Promise<FileCheck> {
   let manifestRead = false;
   let lastTable = -1;
   let rows = 0;
+  let highestInvoice = 0;
+  let nextInvoice: number | undefined;
 
   const checkTable = async (member: Member, table: TenantTable) => {
     const order = MEMBER_ORDER.get(member.name)!;
@@ -284,10 +290,14 @@ export async function checkCompanyFile(file: string): Promise<FileCheck> {
         attachmentSizes.set(values.id as number, size);
       }
       if (table === 'users') emails.push(String(values.email));
+      if (table === 'invoices' && Number.isSafeInteger(values.number))
+        highestInvoice = Math.max(highestInvoice, values.number as number);
+      if (table === 'billing_settings') nextInvoice = values.next_invoice_number as number;
     });
     hashes.set(member.name, await readMember(member, (chunk) => lines.push(chunk)));
     await lines.end();
     counted.set(table, count);
+    if (!hasId(table) && count > 1) report(`${member.name}: holds ${count} rows, a company has one at most`);
     rows += count;
   };
 
@@ -359,8 +369,14 @@ export async function checkCompanyFile(file: string): Promise<FileCheck> {
         report(`${tableMember(table)}: holds ${found} rows, the manifest says ${show(expected)}`);
     }
   }
+  const counter = invoiceCounterProblem(highestInvoice, nextInvoice);
+  if (counter) report(counter);
   for (const table of TABLES)
-    if (!counted.has(table) && !(listed && Object.hasOwn((listed as Manifest).members, tableMember(table))))
+    if (
+      !counted.has(table) &&
+      !LATER_TABLES.has(table) &&
+      !(listed && Object.hasOwn((listed as Manifest).members, tableMember(table)))
+    )
       report(`${tableMember(table)}: missing from the archive (a company file lists every table)`);
   for (const id of attachmentSizes.keys())
     if (!attachmentsSeen.has(id))
@@ -437,6 +453,8 @@ export async function importCompanyFile(db: Db, file: string): Promise<{ company
     const { id: companyId } = await insertCompany(trx, company.name, company.created_at, company.locale);
     const maps = new Map<TenantTable, Map<number, number>>();
     const pendingAttachments = new Map<number, Row>();
+    // a row at a time costs a round trip on PostgreSQL, nothing on SQLite (in the process)
+    const batchIds = isPostgres(trx);
     let count = 0;
     await readArchive(file, async (member) => {
       if (member.name.startsWith('attachments/')) {
@@ -456,6 +474,9 @@ export async function importCompanyFile(db: Db, file: string): Promise<{ company
       const ids = new Map<number, number>();
       maps.set(table, ids);
       const keepIds = REFERENCED_TABLES.has(table);
+      let idPool: number[] = [];
+      // the rows of the table still to come (the check matched the manifest's counts): no id is taken in vain
+      let toCome = check.manifest!.rows[table] ?? 0;
       let batch: Row[] = [];
       let shape = '';
       const flush = async () => {
@@ -479,8 +500,17 @@ export async function importCompanyFile(db: Db, file: string): Promise<{ company
         if (table === 'checklists' && values.link_key === null) values.link_key = newChecklistKey();
         count += 1;
         if (table === 'attachments') pendingAttachments.set(row.id as number, values);
-        else if (keepIds) ids.set(row.id as number, await insertTenantRow(trx, table, values));
+        else if (keepIds && !batchIds) ids.set(row.id as number, await insertTenantRow(trx, table, values));
         else {
+          if (keepIds) {
+            // PostgreSQL: the row's id is taken now from the identity, so later rows (of this table too, a credit
+            // note's invoice) can point to it before its batch is written
+            if (idPool.length === 0)
+              idPool = (await allocateIds(trx, table, Math.max(1, Math.min(INSERT_BATCH, toCome)))).reverse();
+            toCome -= 1;
+            values.id = idPool.pop()!;
+            ids.set(row.id as number, values.id as number);
+          }
           const keys = Object.keys(values).join();
           if (keys !== shape || batch.length >= INSERT_BATCH) await flush();
           shape = keys;

@@ -9,6 +9,7 @@ import {
   type Row,
   entityTable,
   TABLES,
+  hasId,
   rulesOf,
 } from './transfer-format';
 import {
@@ -17,6 +18,7 @@ import {
   findUsersByEmail,
   insertCompany,
   insertTenantRow,
+  insertTenantRows,
   readSnapshot,
   selectTenantRows,
 } from './transfer.repo';
@@ -131,7 +133,8 @@ export async function importCompany(db: Db, data: unknown): Promise<{ companyId:
     for (const table of TABLES) {
       const ids = new Map<number, number>();
       maps.set(table, ids);
-      for (const row of file.tables[table]) {
+      // a table that came into the file later is absent from older files
+      for (const row of file.tables[table] ?? []) {
         const values: Row = { company_id: companyId };
         for (const [column, rule] of Object.entries(rulesOf(table))) {
           const value = row[column] ?? null;
@@ -146,7 +149,8 @@ export async function importCompany(db: Db, data: unknown): Promise<{ companyId:
         }
         // a checklist from a file without link keys gets a new one, so its fill-in link works at once
         if (table === 'checklists' && values.link_key === null) values.link_key = newChecklistKey();
-        ids.set(row.id as number, await insertTenantRow(trx, table, values));
+        if (hasId(table)) ids.set(row.id as number, await insertTenantRow(trx, table, values));
+        else await insertTenantRows(trx, table, [values]);
         count += 1;
       }
     }

@@ -1,4 +1,7 @@
 import type { Selectable } from 'kysely';
+import { INVOICE_STATUSES } from '../../domain/billing/ledger';
+import { RATE_KINDS, UNIT_TYPES } from '../../domain/billing/rates';
+import { ACCOUNT_KINDS, BILLING_CYCLES, SIT_PAYERS } from '../../domain/schemas/billing.schema';
 import { VAULT_TYPES } from '../../domain/rules/capacity';
 import { RACK_ORIENTATIONS } from '../../domain/rules/rack-placement';
 import { ROLES } from '../../domain/rules/roles';
@@ -62,6 +65,8 @@ const real = { kind: 'real', nullable: false } as const;
 const flag = { kind: 'flag', nullable: false } as const;
 const text = { kind: 'text', nullable: false } as const;
 const timestamp = { kind: 'timestamp', nullable: false } as const;
+/** a calendar day, YYYY-MM-DD */
+const day = { kind: 'timestamp', nullable: false } as const;
 const bytes = { kind: 'bytes', nullable: false } as const;
 const ref = (table: TenantTable) => ({ kind: 'ref', nullable: false, table }) as const;
 const oneOf = (values: readonly string[]) => ({ kind: 'text', nullable: false, values }) as const;
@@ -260,7 +265,135 @@ export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
     warehouse_name: { kind: 'text', nullable: true, optional: true },
     created_at: timestamp,
   },
+  // storage billing (issue 28): absent from files written before it travelled, which import without billing
+  storage_accounts: {
+    id,
+    customer_id: ref('customers'),
+    kind: oneOf(ACCOUNT_KINDS),
+    sit_authorization: orNull(text),
+    sit_payer: { kind: 'text', nullable: true, values: SIT_PAYERS },
+    agency_name: orNull(text),
+    agency_reference: orNull(text),
+    sit_start: orNull(day),
+    sit_days_allowed: orNull(integer),
+    converted_on: orNull(day),
+    billing_cycle: oneOf(BILLING_CYCLES),
+    bill_to_name: text,
+    bill_to_address: orNull(text),
+    declared_value: integer,
+    note: orNull(text),
+    on_hold: flag,
+    created_by: orNull(text),
+    created_at: timestamp,
+    version: integer,
+  },
+  storage_account_orders: { id, account_id: ref('storage_accounts'), order_id: ref('orders') },
+  storage_account_history: {
+    id,
+    account_id: ref('storage_accounts'),
+    kind: text,
+    detail: text,
+    created_by: orNull(text),
+    created_at: timestamp,
+  },
+  billing_rates: {
+    id,
+    kind: oneOf(RATE_KINDS),
+    unit_type: { kind: 'text', nullable: true, values: UNIT_TYPES },
+    warehouse_id: orNull(ref('warehouses')),
+    account_id: orNull(ref('storage_accounts')),
+    amount: integer,
+    effective_from: day,
+    created_by: orNull(text),
+    created_at: timestamp,
+  },
+  // a credit note names its invoice (credit_of), an earlier row of the same table
+  invoices: {
+    id,
+    account_id: ref('storage_accounts'),
+    kind: oneOf(['invoice', 'credit']),
+    number: orNull(integer),
+    status: oneOf(INVOICE_STATUSES),
+    period_start: orNull(day),
+    period_end: orNull(day),
+    billing_key: orNull(text),
+    issue_date: orNull(day),
+    due_date: orNull(day),
+    currency: text,
+    subtotal: integer,
+    tax: integer,
+    total: integer,
+    paid: integer,
+    credited: integer,
+    credit_of: orNull(ref('invoices')),
+    reason: orNull(text),
+    created_by: orNull(text),
+    created_at: timestamp,
+    version: integer,
+  },
+  invoice_lines: {
+    id,
+    invoice_id: ref('invoices'),
+    position: integer,
+    kind: text,
+    payer: oneOf(SIT_PAYERS),
+    // the vault the line is for; no foreign key (the invoice outlives the vault), so a gone vault travels as null
+    unit_id: { kind: 'ref', nullable: true, table: 'vaults', soft: true },
+    description: text,
+    from_day: day,
+    to_day: day,
+    rate: integer,
+    amount: integer,
+    tax: integer,
+  },
+  payments: {
+    id,
+    account_id: ref('storage_accounts'),
+    paid_on: day,
+    amount: integer,
+    method: text,
+    reference: orNull(text),
+    created_by: orNull(text),
+    created_at: timestamp,
+  },
+  payment_allocations: {
+    id,
+    payment_id: ref('payments'),
+    invoice_id: ref('invoices'),
+    amount: integer,
+  },
+  // one row at most, keyed by the company (no id); last, so that its counter is checked against the invoices
+  billing_settings: {
+    currency: text,
+    tax_basis_points: integer,
+    sit_days_default: integer,
+    payment_terms_days: integer,
+    hold_after_days: integer,
+    next_invoice_number: integer,
+    version: integer,
+  },
 };
+
+/**
+ * Tables a company file may lack: they came into the file after files were written without them, and such a file
+ * holds none of their rows.
+ */
+export const LATER_TABLES: ReadonlySet<TenantTable> = new Set([
+  'storage_accounts',
+  'storage_account_orders',
+  'storage_account_history',
+  'billing_rates',
+  'invoices',
+  'invoice_lines',
+  'payments',
+  'payment_allocations',
+  'billing_settings',
+]);
+
+/** Whether the table's rows have an id of their own (billing_settings is keyed by its company alone). */
+export function hasId(table: TenantTable): boolean {
+  return Object.hasOwn(rulesOf(table), 'id');
+}
 
 export const TABLES = Object.keys(TABLE_RULES) as TenantTable[];
 
@@ -305,6 +438,8 @@ export const UNIQUE_KEYS: Partial<Record<TenantTable, string[][]>> = {
   pull_list_items: [['pull_list_id', 'vault_id']],
   warehouse_check_fields: [['check_id', 'field_id']],
   warehouse_check_vaults: [['check_id', 'vault_id']],
+  storage_account_orders: [['order_id']],
+  invoices: [['number'], ['billing_key']],
 };
 
 /** What the database's check constraints demand of one row, said before the import writes anything. */
@@ -319,3 +454,19 @@ export const ROW_CHECKS: Partial<Record<TenantTable, (row: Row) => string | null
       ? 'slot_index must be 0 or more and shelf_spots 1 or more'
       : null,
 };
+
+/**
+ * What is wrong with the company's invoice counter against its invoices, or null. Numbers are issued from the counter
+ * without gaps, so it must be past every number in the file, or the next invoice issued after a move would take a
+ * number again (the database refuses it) or skip some.
+ */
+export function invoiceCounterProblem(highestNumber: number, nextNumber: number | undefined): string | null {
+  if (nextNumber !== undefined && nextNumber < 1)
+    return `billing_settings: next_invoice_number must be 1 or more, found ${nextNumber}`;
+  if (highestNumber === 0) return null;
+  if (nextNumber === undefined)
+    return `billing_settings: missing, but invoices are numbered up to ${highestNumber} (the counter must travel with them)`;
+  return nextNumber === highestNumber + 1
+    ? null
+    : `billing_settings: next_invoice_number is ${nextNumber}, but the highest invoice number is ${highestNumber} (numbers are issued without gaps, so it must be ${highestNumber + 1})`;
+}
