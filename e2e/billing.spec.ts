@@ -1,4 +1,4 @@
-import { buildAccount, buildVault, buildWarehouse } from './factories';
+import { buildAccount, buildVault, buildWarehouse, invoicesDueOn, receivedOn } from './factories';
 import { E2E_BASE_URL } from './e2e-env';
 import { callApi, e2eDatabase, expect, test } from './fixtures';
 
@@ -115,11 +115,7 @@ test.describe('Storage billing', () => {
         orderName: 'HOLD-ORD-1',
         name: 'HV-1',
       });
-      await db
-        .updateTable('vaults')
-        .set({ created_at: '2026-01-05T12:00:00.000Z' })
-        .where('id', '=', vault.id)
-        .execute();
+      await receivedOn(vault.id, '2026-01-05');
       // billed for February, the invoice long past due
       const api = async (method: string, path: string, body?: unknown) => {
         const res = await callApi(page, method, path, body);
@@ -135,11 +131,7 @@ test.describe('Storage billing', () => {
         effective_from: '2025-01-01',
       });
       await api('POST', '/api/billing/runs', { period: '2026-02' });
-      await db
-        .updateTable('invoices')
-        .set({ due_date: '2026-03-01' })
-        .where('company_id', '=', account.companyId)
-        .execute();
+      await invoicesDueOn(account.companyId, '2026-03-01');
 
       // the dashboard's card shows the overdue total to a Manager
       await page.goto('/dashboard');
