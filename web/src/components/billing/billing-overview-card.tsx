@@ -53,7 +53,7 @@ export function BillingOverviewCard() {
               <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{overview.data.on_hold}</dd>
               <dd className="text-xs text-slate-700">
                 {overview.data.may_hold > 0
-                  ? `${format.count(overview.data.may_hold, 'more account')} over ${overview.data.hold_after_days} days overdue`
+                  ? `${format.count(overview.data.may_hold, 'more account')} ${overview.data.hold_after_days}+ days overdue`
                   : `Holds from ${overview.data.hold_after_days} days overdue`}
               </dd>
             </div>
