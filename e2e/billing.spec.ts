@@ -1,5 +1,6 @@
-import { buildVault, buildWarehouse } from './factories';
-import { e2eDatabase, expect, test } from './fixtures';
+import { buildAccount, buildVault, buildWarehouse, invoicesDueOn, receivedOn } from './factories';
+import { E2E_BASE_URL } from './e2e-env';
+import { callApi, e2eDatabase, expect, test } from './fixtures';
 
 test.describe('Storage billing', () => {
   test('an account for a received order, a dry run, the billing run, a payment and the aging report', async ({
@@ -87,5 +88,121 @@ test.describe('Storage billing', () => {
       await page.setViewportSize({ width, height });
       await page.screenshot({ path: `test-results/billing-aging-${width}.png`, fullPage: true });
     }
+  });
+
+  test.describe('on a touch tablet', () => {
+    test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
+
+    test('an overdue account put on hold: its vault shows the badge, Floor cannot pull it, a Manager overrides with a reason', async ({
+      signedIn: page,
+      account,
+      browser,
+    }) => {
+      // a long journey of two users on a shared machine
+      test.setTimeout(120_000);
+      const db = e2eDatabase().db;
+      const warehouse = await buildWarehouse(db, {
+        companyId: account.companyId,
+        name: 'Hold Hall',
+        rows: 2,
+        cols: 2,
+        fieldCapacity: 3,
+      });
+      const vault = await buildVault(db, {
+        companyId: account.companyId,
+        fieldId: warehouse.field('A1').id,
+        customerName: 'HOLDA LATE',
+        orderName: 'HOLD-ORD-1',
+        name: 'HV-1',
+      });
+      await receivedOn(vault.id, '2026-01-05');
+      // billed for February, the invoice long past due
+      const api = async (method: string, path: string, body?: unknown) => {
+        const res = await callApi(page, method, path, body);
+        expect(res.status, res.body).toBeLessThan(300);
+        return JSON.parse(res.body) as unknown;
+      };
+      const [order] = (await api('GET', '/api/storage-accounts/not-billed')) as { order_id: number }[];
+      await api('POST', '/api/storage-accounts', { order_ids: [order!.order_id], kind: 'permanent' });
+      await api('POST', '/api/billing/rates', {
+        kind: 'storage',
+        unit_type: 'vault',
+        amount: 9_300,
+        effective_from: '2025-01-01',
+      });
+      await api('POST', '/api/billing/runs', { period: '2026-02' });
+      await invoicesDueOn(account.companyId, '2026-03-01');
+
+      // the dashboard's card shows the overdue total to a Manager
+      await page.goto('/dashboard');
+      await expect(page.getByTestId('overdue-total')).toHaveText('$93.00');
+
+      // the Manager puts the account on hold
+      await page.goto('/billing');
+      const row = page.getByTestId('account-row').filter({ hasText: 'HOLDA LATE' });
+      await row.getByRole('button', { name: 'Put on hold HOLDA LATE' }).tap();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Put on hold' }).tap();
+      await expect(page.getByText('HOLDA LATE is on hold')).toBeVisible();
+      await expect(row.getByTestId('hold-badge')).toBeVisible();
+
+      // its vault shows the badge in the field view
+      await page.goto(`/warehouse/${warehouse.slug}`);
+      await page
+        .getByRole('group', { name: 'Fields' })
+        .getByRole('button', { name: 'A1', exact: true })
+        .tap();
+      const panel = page.getByRole('region', { name: 'Field A1' });
+      await expect(
+        panel.getByTestId('vault-row').filter({ hasText: 'HV-1' }).getByTestId('hold-badge'),
+      ).toBeVisible();
+      await page.screenshot({ path: 'test-results/billing-hold-field-820.png' });
+
+      // a Floor user cannot pull it: the server refuses, and says why
+      const floorAccount = await buildAccount(db, { company: account.companyName, role: 'floor' });
+      const floorContext = await browser.newContext({
+        baseURL: E2E_BASE_URL,
+        viewport: { width: 820, height: 1180 },
+        hasTouch: true,
+        isMobile: true,
+      });
+      const login = await floorContext.request.post('/api/auth/login', {
+        data: { email: floorAccount.email, password: floorAccount.password },
+      });
+      expect(login.ok()).toBe(true);
+      const floor = await floorContext.newPage();
+      await floor.goto('/pull-lists');
+      const created = await callApi(floor, 'POST', '/api/pull-lists', { order_name: 'HOLD-ORD-1' });
+      expect(created.status).toBe(201);
+      const listId = (JSON.parse(created.body) as { id: number }).id;
+      await floor.goto(`/pull-lists/${listId}`);
+      await expect(floor.getByRole('heading', { name: 'Order HOLD-ORD-1' })).toBeVisible({ timeout: 15_000 });
+      await expect(floor.getByTestId('pull-vault').getByTestId('hold-badge')).toBeVisible({
+        timeout: 15_000,
+      });
+      await floor.getByRole('button', { name: 'Pulled HV-1' }).tap();
+      await expect(floor.getByText('only a Manager can pull or release it')).toBeVisible();
+      await expect(floor.getByTestId('pull-vault')).toContainText('In field');
+      await floorContext.close();
+
+      // the Manager overrides with a reason
+      await page.goto(`/pull-lists/${listId}`);
+      await page.getByRole('button', { name: 'Pulled HV-1' }).tap();
+      const dialog = page.getByRole('dialog', { name: 'Override the hold' });
+      await dialog.getByRole('button', { name: 'Override and pull HV-1' }).tap();
+      await expect(dialog.getByText('Give a reason.')).toBeVisible();
+      await dialog.getByLabel('Reason for the override').fill('Customer paid at the dock');
+      await dialog.getByRole('button', { name: 'Override and pull HV-1' }).tap();
+      await expect(page.getByText('Hold overridden')).toBeVisible();
+      await expect(page.getByTestId('pull-vault')).toContainText('On stage');
+
+      // the reason is kept in the account's history
+      const held = (await api('GET', '/api/storage-accounts')) as { id: number }[];
+      const detail = (await api('GET', `/api/storage-accounts/${held[0]!.id}`)) as {
+        history: { kind: string; detail: string }[];
+      };
+      expect(detail.history.find((h) => h.kind === 'hold-override')?.detail).toContain(
+        'Customer paid at the dock',
+      );
+    });
   });
 });

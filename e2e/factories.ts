@@ -45,6 +45,20 @@ export async function saveVaultElsewhere(vaultId: number): Promise<void> {
     .execute();
 }
 
+/** A vault received on another day: its move-in, as billing reads it (issue 28). */
+export async function receivedOn(vaultId: number, day: string): Promise<void> {
+  await db()
+    .updateTable('vaults')
+    .set({ created_at: `${day}T12:00:00.000Z` })
+    .where('id', '=', vaultId)
+    .execute();
+}
+
+/** Time passing for the company's invoices: they fall due on `day` (holds, decision 039). */
+export async function invoicesDueOn(companyId: number, day: string): Promise<void> {
+  await db().updateTable('invoices').set({ due_date: day }).where('company_id', '=', companyId).execute();
+}
+
 /** A vault as the specs check it: where it stands, its label, note, customer and order. */
 const storedVaults = () =>
   db()

@@ -35,8 +35,11 @@ test.describe('Statistics', () => {
     await expect(value('Number of Potential Spaces')).toHaveText('8');
     await expect(value('Number of Empty Vaults')).toHaveText('1');
     await expect(value('Number of Empty Couchboxes')).toHaveText('1');
-    // 2 real vaults of 12 slots
-    await expect(depotCard.getByText('17%')).toHaveClass(/text-green-600/);
+    // 2 real vaults of 12 slots: the low band (its colour is the page's to choose)
+    await expect(depotCard.getByText('17%')).toHaveAttribute('data-occupancy', 'green');
+    // a Manager sees the storage revenue beside the occupancy; nothing is billed here yet
+    await expect(depotCard.getByTestId('warehouse-revenue')).toContainText('Monthly storage revenue');
+    await expect(depotCard.getByTestId('warehouse-revenue')).toContainText('0 billed units stored');
 
     const annex = page.getByRole('region', { name: 'Annex' });
     await expect(annex.getByRole('row', { name: 'Number of Potential Spaces' }).getByRole('cell')).toHaveText(

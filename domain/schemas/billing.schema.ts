@@ -368,3 +368,40 @@ export interface AgingDto {
 
 export type CreateAccountValues = z.output<typeof CreateAccountSchema>;
 export type UpdateAccountValues = z.output<typeof UpdateAccountSchema>;
+
+/** GET /api/holds: the units of accounts on hold, for the badge (no amounts: every member reads it). */
+export interface HoldsDto {
+  vault_ids: number[];
+}
+
+export interface UpcomingConversionDto {
+  account_id: number;
+  customer_name: string;
+  conversion_date: string;
+  days_left: number;
+}
+
+export interface WarehouseRevenueDto {
+  warehouse_id: number | null;
+  warehouse_name: string | null;
+  units: number;
+  monthly: number;
+  unrated: number;
+}
+
+/** GET /api/billing/overview: the dashboard's card and the statistics' revenue, for the Office role and Managers. */
+export interface BillingOverviewDto {
+  as_of: string;
+  currency: string;
+  /** SIT accounts converting to Permanent in the next 30 days */
+  upcoming_conversions: UpcomingConversionDto[];
+  /** what is owed past its due date, and on how many accounts */
+  overdue_total: number;
+  overdue_accounts: number;
+  /** accounts on hold, and accounts overdue enough to be put on hold but not on hold yet */
+  on_hold: number;
+  may_hold: number;
+  hold_after_days: number;
+  /** monthly recurring storage revenue per warehouse (null: units on the stage) */
+  revenue: WarehouseRevenueDto[];
+}

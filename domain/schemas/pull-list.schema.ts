@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PlanRole } from '../rules/pull-plan';
-import { intFrom, optionalText, rowId, safeName } from './form-values';
+import { intFrom, optionalText, rowId, safeName, safeText } from './form-values';
 
 /** POST /api/pull-lists: the vaults of one order, or of one customer. */
 export const CreatePullListSchema = z
@@ -28,6 +28,8 @@ export const PullStepSchema = z
     action: z.enum(PULL_ACTIONS, { error: 'Action must be pulled, set-aside or put-back.' }),
     field_id: rowId('field_id').optional(),
     position: intFrom('Position', 1, 100).optional(),
+    // a Manager's reason to pull a unit of an account on hold (issue 28, decision 039)
+    override_reason: safeText('Override reason', optionalText('Override reason', 200)),
   })
   .superRefine((v, ctx) => {
     if ((v.field_id !== undefined || v.position !== undefined) && v.action !== 'put-back')
@@ -36,6 +38,13 @@ export const PullStepSchema = z
       ctx.addIssue({ code: 'custom', message: 'A position needs the field it is in.' });
   });
 export type PullStepInput = z.infer<typeof PullStepSchema>;
+
+/** POST /api/pull-lists/{id}/release: a Manager's reason, needed when a unit of the list is on hold (decision 039). */
+export const ReleasePullListSchema = z
+  .object({ override_reason: safeText('Override reason', optionalText('Override reason', 200)) })
+  .optional()
+  .transform((v) => v ?? {});
+export type ReleasePullListInput = z.infer<typeof ReleasePullListSchema>;
 
 /** Where a vault of a pull list is now. */
 export type PullVaultState = 'in-field' | 'on-stage' | 'released';

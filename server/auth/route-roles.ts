@@ -152,6 +152,13 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'GET /api/storage-accounts/:id/statement.pdf': 'office',
   'GET /api/storage-accounts/:id/sit-notice.pdf': 'office',
   'GET /api/billing/export/:file': 'office',
+  // holds (decision 039): putting an overdue account on hold is billing work; which units are held shows no amount,
+  // so every member reads it for the badge
+  'POST /api/storage-accounts/:id/hold': 'office',
+  'DELETE /api/storage-accounts/:id/hold': 'office',
+  'GET /api/holds': 'viewer',
+  // the dashboard's billing card and the statistics' revenue
+  'GET /api/billing/overview': 'office',
 };
 
 /** The declared need of one route; undefined for a route outside the API (the web app's files). */

@@ -442,6 +442,16 @@ const RECIPES: Record<string, Recipe> = {
     },
   ],
   'GET /api/billing/aging': () => [{ label: "B's aging", url: '/api/billing/aging', asOther: 200 }],
+  'GET /api/billing/overview': () => [
+    { label: "B's billing overview", url: '/api/billing/overview', asOther: 200 },
+  ],
+  'POST /api/storage-accounts/:id/hold': (t) => [
+    { label: "a hold on A's account", url: `/api/storage-accounts/${t.storageAccountId}/hold` },
+  ],
+  'DELETE /api/storage-accounts/:id/hold': (t) => [
+    { label: "lifting a hold of A's account", url: `/api/storage-accounts/${t.storageAccountId}/hold` },
+  ],
+  'GET /api/holds': () => [{ label: "B's units on hold", url: '/api/holds', asOther: 200 }],
   'GET /api/invoices': (t) => [
     { label: "B's invoices", url: '/api/invoices', asOther: 200 },
     {

@@ -17,6 +17,7 @@ import {
   listAccounts,
   listNotBilled,
 } from './accounts.service';
+import { liftHold, listHolds, putOnHold } from './holds.service';
 
 // Issue 28: storage accounts, for the Office role and Managers (route-roles.ts).
 export const accountsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
@@ -46,6 +47,19 @@ export const accountsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { 
     const user = requireUser(request);
     return getAccount(db, user.companyId, parseId(request.params.id, ACCOUNT_NOT_FOUND));
   });
+
+  // holds (decision 039): an overdue account put on hold, and lifted; its units' badge for every member
+  app.post<{ Params: { id: string } }>('/api/storage-accounts/:id/hold', async (request) => {
+    const actor = actorOf(request);
+    return putOnHold(db, actor, parseId(request.params.id, ACCOUNT_NOT_FOUND));
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/storage-accounts/:id/hold', async (request) => {
+    const actor = actorOf(request);
+    return liftHold(db, actor, parseId(request.params.id, ACCOUNT_NOT_FOUND));
+  });
+
+  app.get('/api/holds', async (request) => listHolds(db, requireUser(request).companyId));
 
   app.patch<{ Params: { id: string } }>('/api/storage-accounts/:id', async (request) => {
     const actor = actorOf(request);

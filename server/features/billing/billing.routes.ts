@@ -22,6 +22,7 @@ import {
   statementPdf,
 } from './billing-documents';
 import type { FeatureOptions } from '../feature-options';
+import { billingOverview } from './billing-overview.service';
 import { dryRun, issueRun } from './billing-run.service';
 import {
   addRate,
@@ -99,6 +100,7 @@ export const billingRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { d
     return getStatement(db, user.companyId, parseId(request.params.id, ACCOUNT_NOT_FOUND));
   });
 
+  app.get('/api/billing/overview', async (request) => billingOverview(db, requireUser(request).companyId));
   app.get('/api/billing/aging', async (request) => agingReport(db, requireUser(request).companyId));
 
   const pdf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

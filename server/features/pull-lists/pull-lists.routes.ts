@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   CreatePullListSchema,
   PullStepSchema,
+  ReleasePullListSchema,
   ReleasedVaultQuerySchema,
 } from '../../../domain/schemas/pull-list.schema';
 import { actorOf } from '../../auth/actor';
@@ -41,7 +42,7 @@ export const pullListsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, {
   });
 
   app.post<{ Params: { id: string } }>('/api/pull-lists/:id/steps', async (request) => {
-    const actor = actorOf(request);
+    const actor = { ...actorOf(request), role: requireUser(request).role };
     const listId = parseId(request.params.id, PULL_LIST_NOT_FOUND);
     return doPullStep(db, actor, listId, parseInput(PullStepSchema, request.body));
   });
@@ -58,7 +59,8 @@ export const pullListsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, {
   });
 
   app.post<{ Params: { id: string } }>('/api/pull-lists/:id/release', async (request) => {
-    const actor = actorOf(request);
-    return releasePullList(db, actor, parseId(request.params.id, PULL_LIST_NOT_FOUND));
+    const actor = { ...actorOf(request), role: requireUser(request).role };
+    const listId = parseId(request.params.id, PULL_LIST_NOT_FOUND);
+    return releasePullList(db, actor, listId, parseInput(ReleasePullListSchema, request.body));
   });
 };

@@ -42,6 +42,9 @@ import {
 } from './pull-lists.repo';
 import { lastOffFirst, presentPullList } from './pull-lists.presenter';
 import { actorName } from '../../auth/users.repo';
+import type { Role } from '../../../domain/rules/roles';
+import type { ReleasePullListInput } from '../../../domain/schemas/pull-list.schema';
+import { checkHoldOverride } from '../accounts/holds.service';
 
 export const PULL_LIST_NOT_FOUND = 'Pull list not found';
 export const NOTHING_TO_PULL = 'No vault in the warehouse has this order number or customer.';
@@ -153,7 +156,7 @@ export async function loadPullList(db: Db, companyId: number, listId: number): P
  */
 export async function doPullStep(
   db: Db,
-  actor: Actor,
+  actor: Actor & { role: Role },
   listId: number,
   input: PullStepInput,
 ): Promise<PullListDto> {
@@ -164,8 +167,11 @@ export async function doPullStep(
         if (!list) throw notFound(PULL_LIST_NOT_FOUND);
         if (list.released_at !== null) throw badRequest(LIST_RELEASED);
         const who = await actorName(trx, actor.userId);
-        if (input.action === 'pulled') await pullVault(trx, actor, listId, input.vault_id, who);
-        else if (input.action === 'set-aside') await setAside(trx, actor, listId, input.vault_id, who);
+        if (input.action === 'pulled') {
+          // a unit on hold leaves only with a Manager's override (decision 039)
+          await checkHoldOverride(trx, actor, [input.vault_id], input.override_reason, 'pulled');
+          await pullVault(trx, actor, listId, input.vault_id, who);
+        } else if (input.action === 'set-aside') await setAside(trx, actor, listId, input.vault_id, who);
         else
           await putBack(
             trx,
@@ -316,7 +322,12 @@ async function checkLastOffFirstBack(
  * POST /api/pull-lists/{id}/release: every vault of the list leaves the warehouse in one transaction. They must all
  * be on the stage (pulled) and every vault set aside must be back, so no stack is left broken.
  */
-export async function releasePullList(db: Db, actor: Actor, listId: number): Promise<PullListDto> {
+export async function releasePullList(
+  db: Db,
+  actor: Actor & { role: Role },
+  listId: number,
+  input: ReleasePullListInput = {},
+): Promise<PullListDto> {
   return withConflictMapping(() =>
     db.transaction().execute(async (trx) => {
       const list = await findPullList(trx, actor.companyId, listId);
@@ -336,6 +347,7 @@ export async function releasePullList(db: Db, actor: Actor, listId: number): Pro
       const waiting = locked.filter((i) => i.role === 'in-the-way' && i.state === 'set-aside').length;
       if (waiting > 0) throw conflict(stillSetAside(waiting));
       const ids = wanted.map((i) => i.vault_id);
+      await checkHoldOverride(trx, actor, ids, input.override_reason, 'released');
       await releaseVaults(trx, actor.companyId, ids, who, at);
       for (const item of wanted) {
         await recordEvent(trx, {

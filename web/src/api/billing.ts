@@ -3,10 +3,12 @@ import type {
   AccountDto,
   AccountSummaryDto,
   AgingDto,
+  BillingOverviewDto,
   BillingRunDto,
   BillingSettingsDto,
   BillingSettingsInput,
   CreateAccountInput,
+  HoldsDto,
   InvoiceDto,
   NotBilledOrderDto,
   PaymentDto,
@@ -61,7 +63,25 @@ export const billingQueries = {
       queryKey: ['billing', 'aging'] as const,
       queryFn: () => api.get<AgingDto>('/api/billing/aging'),
     }),
+  overview: () =>
+    queryOptions({
+      queryKey: ['billing', 'overview'] as const,
+      queryFn: () => api.get<BillingOverviewDto>('/api/billing/overview'),
+    }),
 };
+
+/**
+ * The units of accounts on hold (decision 039), for the badge every member sees: outside the 'billing' keys, as it
+ * shows no amount and Floor and Viewer read it too.
+ */
+export const holdsQuery = () =>
+  queryOptions({
+    queryKey: ['holds'] as const,
+    queryFn: () => api.get<HoldsDto>('/api/holds'),
+    staleTime: 30_000,
+    select: (data) => new Set(data.vault_ids),
+  });
+export const useHolds = () => useQuery(holdsQuery());
 
 export const useStorageAccounts = () => useQuery(billingQueries.accounts());
 export const useStorageAccount = (id: number | null) =>
@@ -72,6 +92,8 @@ export const useRates = () => useQuery(billingQueries.rates());
 export const useInvoices = () => useQuery(billingQueries.invoices());
 export const usePayments = () => useQuery(billingQueries.payments());
 export const useAging = () => useQuery(billingQueries.aging());
+/** The dashboard's billing card and the statistics' revenue: only asked for when `enabled` (Office and Managers). */
+export const useBillingOverview = (enabled: boolean) => useQuery({ ...billingQueries.overview(), enabled });
 
 /** A billing change: everything billing shows is fetched again once it is done. */
 function useBillingMutation<I, O>(send: (input: I) => Promise<O>) {
@@ -97,5 +119,16 @@ export const useDryRun = () =>
   });
 export const useBillingRun = () =>
   useBillingMutation((period: string) => api.post<BillingRunDto>('/api/billing/runs', { period }));
+/** Puts an overdue account on hold, or lifts the hold; the units' badge is fetched again. */
+export const useSetHold = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ accountId, onHold }: { accountId: number; onHold: boolean }) =>
+      onHold
+        ? api.post<AccountDto>(`/api/storage-accounts/${accountId}/hold`)
+        : api.delete<AccountDto>(`/api/storage-accounts/${accountId}/hold`),
+    onSettled: () => invalidate(queryClient, billingQueries.all, holdsQuery().queryKey),
+  });
+};
 export const useRecordPayment = () =>
   useBillingMutation((input: PaymentInput) => api.post<PaymentDto>('/api/payments', input));

@@ -58,13 +58,24 @@ function usePullListChange<V>(listId: number, send: (input: V) => Promise<PullLi
 export function usePullStep(listId: number) {
   return usePullListChange(
     listId,
-    (input: { vault_id: number; action: PullAction; field_id?: number; position?: number }) =>
-      api.post<PullListDto>(`/api/pull-lists/${listId}/steps`, input),
+    (input: {
+      vault_id: number;
+      action: PullAction;
+      field_id?: number;
+      position?: number;
+      /** a Manager's reason when the vault's account is on hold (decision 039) */
+      override_reason?: string;
+    }) => api.post<PullListDto>(`/api/pull-lists/${listId}/steps`, input),
   );
 }
 
 export function useReleasePullList(listId: number) {
-  return usePullListChange(listId, () => api.post<PullListDto>(`/api/pull-lists/${listId}/release`));
+  return usePullListChange(listId, (overrideReason?: string) =>
+    api.post<PullListDto>(
+      `/api/pull-lists/${listId}/release`,
+      overrideReason ? { override_reason: overrideReason } : undefined,
+    ),
+  );
 }
 
 /** Shortest search the released vaults are looked up for: one letter would match most of them. */

@@ -1,14 +1,26 @@
-import { Archive } from 'lucide-react';
-import { useStorageAccounts } from '../../../api/billing';
+import { Archive, Lock, LockOpen } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { AccountSummaryDto } from '../../../../../domain/schemas/billing.schema';
+import { useSetHold, useStorageAccounts } from '../../../api/billing';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryFailed } from '../../../components/ui/error-list';
 import { Spinner } from '../../../components/ui/spinner';
-import { useMoney } from '../use-money';
+import { errorMessages } from '../../../lib/api-client';
+import { useMoney } from '../../../lib/use-money';
 import { amountCell, BillingTable, cell } from './billing-table';
+import { HoldPill } from '../../../components/billing/hold-badge';
 
-/** Every storage account: its customer and orders, kind, move-in and move-out, SIT conversion and balance. */
+/**
+ * Every storage account: its customer and orders, kind, move-in and move-out, SIT conversion and balance; an overdue
+ * account is put on hold here, and the hold lifted (decision 039). The server decides whether it is overdue enough.
+ */
 export function AccountsTab({ currency }: { currency: string }) {
   const accounts = useStorageAccounts();
+  const setHold = useSetHold();
+  const [asked, setAsked] = useState<AccountSummaryDto | null>(null);
   const money = useMoney();
   if (accounts.isPending) return <Spinner />;
   if (accounts.isError) return <QueryFailed query={accounts} />;
@@ -18,28 +30,80 @@ export function AccountsTab({ currency }: { currency: string }) {
         Open "Not billed" to create accounts for the orders in storage.
       </EmptyState>
     );
+
+  function confirm() {
+    if (!asked) return;
+    const onHold = !asked.on_hold;
+    setHold.mutate(
+      { accountId: asked.id, onHold },
+      {
+        onSuccess: () =>
+          toast.success(
+            onHold
+              ? `${asked.customer_name} is on hold: its units need a Manager's override to leave.`
+              : `Hold lifted for ${asked.customer_name}.`,
+          ),
+        onError: (error) => toast.error(errorMessages(error).join(' ')),
+        onSettled: () => setAsked(null),
+      },
+    );
+  }
+
   return (
-    <BillingTable
-      caption="Storage accounts"
-      head={['Customer', 'Orders', 'Kind', 'Move-in', 'Move-out', 'SIT ends', 'Units', 'Balance']}
-    >
-      {accounts.data.map((a) => (
-        <tr key={a.id}>
-          <td className={`${cell} font-medium`}>
-            {a.customer_name}
-            {a.on_hold && (
-              <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-800">On hold</span>
-            )}
-          </td>
-          <td className={cell}>{a.orders.join(', ')}</td>
-          <td className={cell}>{a.kind === 'sit' ? 'SIT' : 'Permanent'}</td>
-          <td className={cell}>{a.move_in ?? '-'}</td>
-          <td className={cell}>{a.move_out ?? '-'}</td>
-          <td className={cell}>{a.conversion_date ?? '-'}</td>
-          <td className={cell}>{a.units}</td>
-          <td className={amountCell}>{money(a.balance, currency)}</td>
-        </tr>
-      ))}
-    </BillingTable>
+    <>
+      <BillingTable
+        caption="Storage accounts"
+        head={['Customer', 'Orders', 'Kind', 'Move-in', 'Move-out', 'SIT ends', 'Units', 'Balance', 'Hold']}
+      >
+        {accounts.data.map((a) => (
+          <tr key={a.id} data-testid="account-row">
+            <td className={`${cell} font-medium`}>
+              <span className="inline-flex flex-wrap items-center gap-2">
+                {a.customer_name}
+                {a.on_hold && <HoldPill />}
+              </span>
+            </td>
+            <td className={cell}>{a.orders.join(', ')}</td>
+            <td className={cell}>{a.kind === 'sit' ? 'SIT' : 'Permanent'}</td>
+            <td className={cell}>{a.move_in ?? '-'}</td>
+            <td className={cell}>{a.move_out ?? '-'}</td>
+            <td className={cell}>{a.conversion_date ?? '-'}</td>
+            <td className={cell}>{a.units}</td>
+            <td className={amountCell}>{money(a.balance, currency)}</td>
+            <td className={cell}>
+              <Button
+                variant={a.on_hold ? 'secondary' : 'danger'}
+                disabled={setHold.isPending}
+                onClick={() => setAsked(a)}
+                aria-label={`${a.on_hold ? 'Lift the hold of' : 'Put on hold'} ${a.customer_name}`}
+              >
+                {a.on_hold ? (
+                  <LockOpen className="h-4 w-4" aria-hidden />
+                ) : (
+                  <Lock className="h-4 w-4" aria-hidden />
+                )}
+                {a.on_hold ? 'Lift hold' : 'Hold'}
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </BillingTable>
+      <ConfirmDialog
+        open={asked !== null}
+        onOpenChange={(open) => {
+          if (!open && !setHold.isPending) setAsked(null);
+        }}
+        title={asked?.on_hold ? 'Lift the hold' : 'Put on hold'}
+        message={
+          asked?.on_hold
+            ? `Lift the hold of ${asked.customer_name}? Its units can be pulled and released again without an override.`
+            : `Put ${asked?.customer_name ?? ''} on hold? Its units show a hold badge everywhere, and pulling or releasing them needs a Manager's override with a reason.`
+        }
+        confirmLabel={asked?.on_hold ? 'Lift hold' : 'Put on hold'}
+        onConfirm={confirm}
+        pending={setHold.isPending}
+        danger={!asked?.on_hold}
+      />
+    </>
   );
 }

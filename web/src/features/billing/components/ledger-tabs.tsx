@@ -17,7 +17,7 @@ import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
 import { FormField, inputClass } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessages } from '../../../lib/api-client';
-import { useMoney } from '../use-money';
+import { useMoney } from '../../../lib/use-money';
 import { amountCell, BillingTable, cell } from './billing-table';
 
 /** Issued invoices and credit notes, newest first. */

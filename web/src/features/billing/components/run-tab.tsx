@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorList } from '../../../components/ui/error-list';
 import { FormField, inputClass } from '../../../components/ui/form-field';
 import { errorMessages } from '../../../lib/api-client';
-import { useMoney } from '../use-money';
+import { useMoney } from '../../../lib/use-money';
 import { amountCell, BillingTable, cell } from './billing-table';
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);

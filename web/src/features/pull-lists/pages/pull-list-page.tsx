@@ -8,7 +8,7 @@ import type {
   SetAsideVaultDto,
 } from '../../../../../domain/schemas/pull-list.schema';
 import { usePullList, usePullStep, useReleasePullList } from '../../../api/pull-lists';
-import { useSession } from '../../../api/session';
+import { useRole, useSession } from '../../../api/session';
 import { useWarehouses } from '../../../api/warehouses';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -22,6 +22,11 @@ import { useIdParam } from '../../../lib/use-id-param';
 import { PutBackDialog, type PickedSlot } from '../components/put-back-dialog';
 import { downloadPickSheet } from '../pick-sheet';
 import { useFormat } from '../../../lib/format';
+import { HoldBadge, useIsHeld } from '../../../components/billing/hold-badge';
+import {
+  type HoldOverrideRequest,
+  HoldOverrideDialog,
+} from '../../../components/billing/hold-override-dialog';
 
 const STATE_LABEL = { 'in-field': 'In field', 'on-stage': 'On stage', released: 'Released' } as const;
 
@@ -59,12 +64,35 @@ function PullListView({ list }: { list: PullListDto }) {
   const released = list.released_at !== null;
   const allPulled = list.vaults.every((v) => v.state !== 'in-field');
 
-  function doStep(vaultId: number, action: PullAction) {
+  // the hold hook (decision 039): a Manager gives a reason before a held vault is pulled or the list released;
+  // anyone else sends the step as it is and the server says why it is refused
+  const isHeld = useIsHeld();
+  const { can } = useRole();
+  const [override, setOverride] = useState<HoldOverrideRequest | null>(null);
+  const [overrideError, setOverrideError] = useState<unknown>(null);
+  function askOverride(what: string, send: (reason: string) => void) {
+    setOverrideError(null);
+    setOverride({ what, send });
+  }
+
+  function doStep(vaultId: number, action: PullAction, overrideReason?: string) {
+    if (action === 'pulled' && overrideReason === undefined && isHeld(vaultId) && can('manager')) {
+      const name = list.vaults.find((v) => v.id === vaultId)?.name ?? 'this vault';
+      askOverride(`pull ${name}`, (reason) => doStep(vaultId, action, reason));
+      return;
+    }
     setBusyVault(vaultId);
     step.mutate(
-      { vault_id: vaultId, action },
+      { vault_id: vaultId, action, ...(overrideReason ? { override_reason: overrideReason } : {}) },
       {
-        onError: (error) => toast.error(errorMessages(error).join(' ')),
+        onSuccess: () => {
+          if (overrideReason) {
+            setOverride(null);
+            toast.success('Hold overridden: the reason is kept in the history.');
+          }
+        },
+        onError: (error) =>
+          overrideReason ? setOverrideError(error) : toast.error(errorMessages(error).join(' ')),
         onSettled: () => setBusyVault(null),
       },
     );
@@ -87,10 +115,19 @@ function PullListView({ list }: { list: PullListDto }) {
     );
   }
 
-  function doRelease() {
-    release.mutate(undefined, {
-      onSuccess: () => toast.success(`${format.count(list.vaults.length, 'vault')} released`),
-      onError: (error) => toast.error(errorMessages(error).join(' ')),
+  function doRelease(overrideReason?: string) {
+    if (overrideReason === undefined && can('manager') && list.vaults.some((v) => isHeld(v.id))) {
+      setConfirmRelease(false);
+      askOverride(`release ${format.count(list.vaults.length, 'vault')}`, (reason) => doRelease(reason));
+      return;
+    }
+    release.mutate(overrideReason, {
+      onSuccess: () => {
+        setOverride(null);
+        toast.success(`${format.count(list.vaults.length, 'vault')} released`);
+      },
+      onError: (error) =>
+        overrideReason ? setOverrideError(error) : toast.error(errorMessages(error).join(' ')),
       onSettled: () => setConfirmRelease(false),
     });
   }
@@ -179,6 +216,7 @@ function PullListView({ list }: { list: PullListDto }) {
                           </span>
                           <span className="block text-xs text-slate-500">{s.customer_name}</span>
                         </span>
+                        <HoldBadge vaultId={s.vault_id} />
                         <span
                           className={`rounded-full px-2 py-0.5 text-xs font-semibold ${mine ? 'bg-blue-50 text-accent' : 'bg-amber-50 text-amber-800'}`}
                         >
@@ -264,7 +302,9 @@ function PullListView({ list }: { list: PullListDto }) {
             <tbody className="divide-y divide-slate-100">
               {list.vaults.map((v) => (
                 <tr key={v.id} data-testid="pull-vault">
-                  <td className="px-3 py-2 font-medium">{v.name ?? '-'}</td>
+                  <td className="px-3 py-2 font-medium">
+                    {v.name ?? '-'} {v.state !== 'released' && <HoldBadge vaultId={v.id} compact />}
+                  </td>
                   <td className="px-3 py-2">{v.customer_name}</td>
                   <td className="px-3 py-2">{v.order_name ?? '-'}</td>
                   <td className="px-3 py-2">
@@ -292,6 +332,14 @@ function PullListView({ list }: { list: PullListDto }) {
         }}
         onPick={(slot) => puttingElsewhere && putBackElsewhere(puttingElsewhere, slot)}
       />
+      <HoldOverrideDialog
+        request={override}
+        pending={step.isPending || release.isPending}
+        error={overrideError}
+        onOpenChange={(open) => {
+          if (!open && !step.isPending && !release.isPending) setOverride(null);
+        }}
+      />
       <ConfirmDialog
         open={confirmRelease}
         onOpenChange={(open) => {
@@ -301,7 +349,7 @@ function PullListView({ list }: { list: PullListDto }) {
         message={`Release ${list.vaults.length === 1 ? 'the 1 vault' : `all ${format.count(list.vaults.length, 'vault')}`} of ${list.title}? They leave the warehouse and stay in history.`}
         confirmLabel="Yes, release them"
         cancelLabel="No, take me back"
-        onConfirm={doRelease}
+        onConfirm={() => doRelease()}
         pending={release.isPending}
         danger
       />

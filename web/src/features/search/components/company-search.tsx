@@ -18,6 +18,7 @@ import { useCompanySearch } from '../../../api/search';
 import { ErrorList } from '../../../components/ui/error-list';
 import { errorMessages } from '../../../lib/api-client';
 import { hitPath, hitTitle, hitWhere } from '../hit-place';
+import { HoldBadge } from '../../../components/billing/hold-badge';
 
 // the server is asked once typing pauses, not on every keystroke
 const TYPING_PAUSE_MS = 150;
@@ -210,6 +211,7 @@ function FindPanel({ onDone }: { onDone: () => void }) {
                     {hitWhere(hit, (iso) => dateFormat.format(new Date(iso)))}
                   </span>
                 </span>
+                {hit.kind === 'vault' && hit.place.at !== 'released' && <HoldBadge vaultId={hit.id} />}
                 <span className="shrink-0 text-xs tracking-wide text-slate-600 uppercase">{look.label}</span>
               </li>
             );

@@ -6,7 +6,10 @@ import {
   type OccupancyColour,
 } from '../../../../../domain/rules/occupancy';
 import type { WarehouseSummaryDto } from '../../../../../domain/schemas/warehouse.schema';
-import { useSession } from '../../../api/session';
+import type { WarehouseRevenueDto } from '../../../../../domain/schemas/billing.schema';
+import { useBillingOverview } from '../../../api/billing';
+import { useRole, useSession } from '../../../api/session';
+import { useMoney } from '../../../lib/use-money';
 import { useWarehouses } from '../../../api/warehouses';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
@@ -25,7 +28,40 @@ const occupancyText: Record<OccupancyColour, string> = {
   green: 'text-green-700',
 };
 
-function WarehouseStatistics({ warehouse }: { warehouse: WarehouseSummaryDto }) {
+/** The monthly recurring storage revenue of one warehouse (issue 28), for the Office role and Managers. */
+function WarehouseRevenue({ revenue }: { revenue: WarehouseRevenueDto | undefined | 'loading' | 'failed' }) {
+  const money = useMoney();
+  const format = useFormat();
+  const currency = useBillingOverview(true).data?.currency ?? 'USD';
+  return (
+    <div className="border-t border-slate-100 px-5 py-3 text-sm" data-testid="warehouse-revenue">
+      <p className="flex items-baseline justify-between gap-4">
+        <span className="text-slate-700">Monthly storage revenue</span>
+        <span className="font-semibold text-slate-900 tabular-nums">
+          {revenue === 'loading'
+            ? 'Loading...'
+            : revenue === 'failed'
+              ? 'Not available'
+              : money(revenue?.monthly ?? 0, currency)}
+        </span>
+      </p>
+      {typeof revenue === 'object' && (
+        <p className="mt-0.5 text-xs text-slate-600">
+          {format.count(revenue.units, 'billed unit')} stored
+          {revenue.unrated > 0 ? ` · ${format.count(revenue.unrated, 'unit')} without a storage rate` : ''}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function WarehouseStatistics({
+  warehouse,
+  revenue,
+}: {
+  warehouse: WarehouseSummaryDto;
+  revenue?: WarehouseRevenueDto | 'loading' | 'failed' | null;
+}) {
   const format = useFormat();
   const percent = occupancyPercent(warehouse.stats.realVaultCount, warehouse.warehouseCapacity);
   const titleId = `statistics-${warehouse.id}`;
@@ -46,6 +82,7 @@ function WarehouseStatistics({ warehouse }: { warehouse: WarehouseSummaryDto }) 
         <p className="shrink-0 text-right">
           <span
             className={`block text-2xl font-bold tabular-nums ${occupancyText[occupancyColour(percent)]}`}
+            data-occupancy={occupancyColour(percent)}
           >
             {format.percent(percent)}
           </span>
@@ -77,6 +114,7 @@ function WarehouseStatistics({ warehouse }: { warehouse: WarehouseSummaryDto }) 
           ))}
         </tbody>
       </table>
+      {revenue !== null && <WarehouseRevenue revenue={revenue} />}
     </section>
   );
 }
@@ -86,6 +124,18 @@ export default function StatisticsPage() {
   const session = useSession();
   const warehouses = useWarehouses(session.data?.companyId);
   const list = [...(warehouses.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  // revenue beside occupancy: asked for, and shown, only for the Office role and Managers
+  const { can } = useRole();
+  const billing = can('office');
+  const overview = useBillingOverview(billing);
+  const revenueOf = (id: number) =>
+    !billing
+      ? null
+      : overview.isPending
+        ? 'loading'
+        : overview.isError
+          ? 'failed'
+          : overview.data.revenue.find((r) => r.warehouse_id === id);
 
   return (
     <Page title="Statistics">
@@ -99,7 +149,7 @@ export default function StatisticsPage() {
       {list.length > 0 && (
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {list.map((warehouse) => (
-            <WarehouseStatistics key={warehouse.id} warehouse={warehouse} />
+            <WarehouseStatistics key={warehouse.id} warehouse={warehouse} revenue={revenueOf(warehouse.id)} />
           ))}
         </div>
       )}

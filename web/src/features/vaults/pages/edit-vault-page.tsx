@@ -6,6 +6,7 @@ import { useSession } from '../../../api/session';
 import { useWarehouseDetails, useWarehouses } from '../../../api/warehouses';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Page } from '../../../components/ui/page';
+import { HoldBadge } from '../../../components/billing/hold-badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
@@ -101,6 +102,7 @@ export default function EditVaultPage({
           <ArrowLeft className="h-4 w-4" aria-hidden />
           Back to {warehouse.name}
         </Link>
+        <HoldBadge vaultId={vault.id} />
         <PrintLabelButton
           what={`vault ${vault.name ?? vault.customer_name}`}
           onClick={() => setPrinting(true)}

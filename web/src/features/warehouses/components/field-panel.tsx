@@ -19,6 +19,7 @@ import { useSetFieldFull, useSetFieldType } from '../../../api/warehouses';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
+import { HoldBadge } from '../../../components/billing/hold-badge';
 import { AddVaultDialog } from './add-vault-dialog';
 import { LabelPrintDialog, PrintLabelButton } from '../../../components/label-print-dialog';
 import { ToggleSwitch } from '../../../components/ui/toggle-switch';
@@ -243,6 +244,7 @@ function VaultRow({
           </span>
         </p>
       </div>
+      <HoldBadge vaultId={vault.id} />
       <Link
         to={editHref}
         aria-label={`Edit vault ${label}`}

@@ -13,6 +13,7 @@ import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
+import { BillingOverviewCard } from '../../../components/billing/billing-overview-card';
 import { WarehouseCard } from '../components/warehouse-card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadFailed } from '../../../components/ui/error-list';
@@ -45,6 +46,8 @@ export default function DashboardPage() {
 
   return (
     <Page title="Warehouses">
+      {/* amounts are for the Office role and Managers only (issue 28) */}
+      {can('office') && <BillingOverviewCard />}
       {warehouses.isPending && <Spinner label="Loading warehouses..." />}
       {warehouses.isError && (
         <LoadFailed messages={errorMessages(warehouses.error)} onRetry={() => void warehouses.refetch()} />

@@ -1,5 +1,5 @@
-import { formatMoney } from '../../../../domain/billing/money';
-import { useCompanyLocale } from '../../lib/format';
+import { formatMoney } from '../../../domain/billing/money';
+import { useCompanyLocale } from './format';
 
 /** Formats minor units of `currency` in the company's locale, through the domain's one money formatter. */
 export function useMoney(): (amount: number, currency: string) => string {

@@ -1,0 +1,131 @@
+import {
+  HELD_NEEDS_MANAGER,
+  HELD_NEEDS_REASON,
+  daysOverdue,
+  mayHold,
+  notOverdueEnough,
+} from '../../../domain/billing/holds';
+import { dayOf } from '../../../domain/billing/days';
+import { openAmount } from '../../../domain/billing/ledger';
+import { type Role, roleAllows } from '../../../domain/rules/roles';
+import type { AccountDto, HoldsDto } from '../../../domain/schemas/billing.schema';
+import type { Actor } from '../../auth/actor';
+import { actorName } from '../../auth/users.repo';
+import { type Db, nowIso } from '../../db/database';
+import type { Trx } from '../../db/locks';
+import { recordEvent } from '../../events/event-log.repo';
+import { conflict, forbidden, notFound } from '../../http/errors';
+import { findInvoices } from '../billing/billing.repo';
+import { findAccounts, insertHistory } from './accounts.repo';
+import { ACCOUNT_NOT_FOUND, getAccount, today } from './accounts.service';
+import { findBillingSettings } from './billing-settings.repo';
+import { findHeldUnits, setOnHold } from './holds.repo';
+
+// Issue 28, decision 039: an overdue account on hold, its units' badge, and the Manager's override to let one leave.
+
+export const ALREADY_ON_HOLD = 'This account is already on hold.';
+export const NOT_ON_HOLD = 'This account is not on hold.';
+
+/** Days the account's oldest unpaid invoice is past due today (0: nothing past due). */
+export async function accountDaysOverdue(db: Db | Trx, companyId: number, accountId: number, asOf = today()) {
+  const invoices = await findInvoices(db, companyId, { accountId, kind: 'invoice' });
+  return daysOverdue(
+    invoices
+      .filter((i) => (i.status === 'issued' || i.status === 'partly-paid') && i.due_date)
+      .map((i) => ({ dueDay: dayOf(i.due_date!), open: openAmount(i.total, i.paid, i.credited) })),
+    dayOf(asOf),
+  );
+}
+
+/**
+ * POST /api/storage-accounts/:id/hold: puts an account overdue past the company's "days overdue before a hold" on
+ * hold (409 when it is not overdue enough, or on hold already); the hold goes into the account's history.
+ */
+export async function putOnHold(db: Db, actor: Actor, accountId: number): Promise<AccountDto> {
+  await db.transaction().execute(async (trx) => {
+    if (!(await findAccounts(trx, actor.companyId, accountId))[0]) throw notFound(ACCOUNT_NOT_FOUND);
+    const settings = await findBillingSettings(trx, actor.companyId);
+    const overdue = await accountDaysOverdue(trx, actor.companyId, accountId);
+    if (!mayHold(overdue, settings.hold_after_days))
+      throw conflict(notOverdueEnough(overdue, settings.hold_after_days));
+    if (!(await setOnHold(trx, actor.companyId, accountId, true))) throw conflict(ALREADY_ON_HOLD);
+    await insertHistory(trx, [
+      {
+        company_id: actor.companyId,
+        account_id: accountId,
+        kind: 'hold',
+        detail: `Put on hold: ${overdue} days overdue. Its units leave only with a Manager's override.`,
+        created_by: await actorName(trx, actor.userId),
+        created_at: nowIso(),
+      },
+    ]);
+  });
+  return getAccount(db, actor.companyId, accountId);
+}
+
+/** DELETE /api/storage-accounts/:id/hold: lifts the hold (409 when the account is not on hold). */
+export async function liftHold(db: Db, actor: Actor, accountId: number): Promise<AccountDto> {
+  await db.transaction().execute(async (trx) => {
+    if (!(await findAccounts(trx, actor.companyId, accountId))[0]) throw notFound(ACCOUNT_NOT_FOUND);
+    if (!(await setOnHold(trx, actor.companyId, accountId, false))) throw conflict(NOT_ON_HOLD);
+    await insertHistory(trx, [
+      {
+        company_id: actor.companyId,
+        account_id: accountId,
+        kind: 'hold-lifted',
+        detail: 'Hold lifted.',
+        created_by: await actorName(trx, actor.userId),
+        created_at: nowIso(),
+      },
+    ]);
+  });
+  return getAccount(db, actor.companyId, accountId);
+}
+
+/** GET /api/holds: the units on hold, for the badge; no amounts, so every member may read it. */
+export async function listHolds(db: Db, companyId: number): Promise<HoldsDto> {
+  const units = await findHeldUnits(db, companyId);
+  return { vault_ids: units.map((u) => u.vault_id) };
+}
+
+/**
+ * The hook of every way a unit leaves the warehouse (a pull-list step, a release): units of an account on hold leave
+ * only with a Manager's override with a reason (403 for other roles, 409 without a reason). An override is written to
+ * the vault's history (the event log) and to its account's history.
+ */
+export async function checkHoldOverride(
+  trx: Trx,
+  actor: Actor & { role: Role },
+  vaultIds: number[],
+  reason: string | undefined,
+  what: 'pulled' | 'released',
+): Promise<void> {
+  const held = await findHeldUnits(trx, actor.companyId, vaultIds);
+  if (held.length === 0) return;
+  if (!roleAllows(actor.role, 'manager')) throw forbidden(HELD_NEEDS_MANAGER);
+  const why = reason?.trim();
+  if (!why) throw conflict(HELD_NEEDS_REASON);
+  const who = await actorName(trx, actor.userId);
+  const at = nowIso();
+  for (const unit of held)
+    await recordEvent(trx, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      kind: 'vault.hold-override',
+      entityType: 'vault',
+      entityId: unit.vault_id,
+      subject: unit.name,
+      payload: { reason: why, action: what, accountId: unit.account_id },
+    });
+  await insertHistory(
+    trx,
+    held.map((unit) => ({
+      company_id: actor.companyId,
+      account_id: unit.account_id,
+      kind: 'hold-override',
+      detail: `Hold overridden: ${unit.name ?? `unit #${unit.vault_id}`} ${what}. Reason: ${why}`,
+      created_by: who,
+      created_at: at,
+    })),
+  );
+}
