@@ -1,4 +1,4 @@
-import { buildAccount, buildVault, buildWarehouse, invoicesDueOn, receivedOn } from './factories';
+import { buildAccount, buildVault, buildWarehouse, invoicesDueOn, receivedOn, stored } from './factories';
 import { E2E_BASE_URL } from './e2e-env';
 import { callApi, e2eDatabase, expect, test } from './fixtures';
 
@@ -156,6 +156,9 @@ test.describe('Storage billing', () => {
         panel.getByTestId('vault-row').filter({ hasText: 'HV-1' }).getByTestId('hold-badge'),
       ).toBeVisible();
       await page.screenshot({ path: 'test-results/billing-hold-field-820.png' });
+      // and on the page its label's QR code opens
+      await page.goto(`/v/${(await stored.vault(vault.id)).label_code}`);
+      await expect(page.getByRole('region', { name: 'Vault HV-1' }).getByTestId('hold-badge')).toBeVisible();
 
       // a Floor user cannot pull it: the server refuses, and says why
       const floorAccount = await buildAccount(db, { company: account.companyName, role: 'floor' });

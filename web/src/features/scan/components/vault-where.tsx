@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ScannedVaultDto } from '../../../../../domain/schemas/scan.schema';
 import { useStageVault } from '../../../api/stage';
+import { HoldBadge } from '../../../components/billing/hold-badge';
 import { LabelPrintDialog } from '../../../components/label-print-dialog';
 import { buttonClass } from '../../../components/ui/button';
 import { ErrorList } from '../../../components/ui/error-list';
@@ -34,9 +35,12 @@ export function VaultWhere({
       aria-label={`Vault ${title}`}
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
-      <p className="text-3xl font-bold text-primary" data-testid="scanned-vault">
-        {title}
-      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <p className="text-3xl font-bold text-primary" data-testid="scanned-vault">
+          {title}
+        </p>
+        {vault.fieldName !== null && <HoldBadge vaultId={vault.id} />}
+      </div>
       <p className="text-sm text-slate-600">
         {vault.customerName}
         {vault.orderName ? ` · order ${vault.orderName}` : ''} · {vault.type}
