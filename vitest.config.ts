@@ -14,6 +14,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['server/**/*.test.ts'],
+          // the stack check after every test that has a test app open (decision 027)
+          setupFiles: ['server/test/stack-check.setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -55,8 +55,19 @@ test.describe('Import', () => {
       ['K-2', 2],
     ]);
 
+    // Undo asks first; saying no keeps the vaults
     await page.getByRole('button', { name: 'Undo the import of inventory.csv' }).click();
-    await expect(page.getByText(/undone/)).toBeVisible();
+    const confirm = page.getByRole('alertdialog', { name: 'Undo import' });
+    await expect(confirm).toContainText('removes the 2 vaults it brought in');
+    await confirm.getByRole('button', { name: 'No, keep them' }).click();
+    expect(await vaults()).toHaveLength(2);
+    await page.getByRole('button', { name: 'Undo the import of inventory.csv' }).click();
+    await confirm.getByRole('button', { name: 'Yes, undo it' }).click();
+    await expect(page.getByText('Import of inventory.csv undone')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Earlier imports' }).getByRole('listitem')).toContainText(
+      'undone',
+    );
+    await expect(page.getByRole('button', { name: 'Undo the import of inventory.csv' })).toHaveCount(0);
     expect(await vaults()).toEqual([]);
   });
 

@@ -8,6 +8,8 @@ test.describe('Pull lists', () => {
     signedIn: page,
     account,
   }) => {
+    // a long walk over many screens: the pull, the put-backs, the release and the searches after it
+    test.setTimeout(90_000);
     const db = e2eDatabase().db;
     const warehouse = await buildWarehouse(db, {
       companyId: account.companyId,
@@ -58,21 +60,35 @@ test.describe('Pull lists', () => {
     await page.goto('/pull-lists?order=DELIVER-9');
     await page.getByRole('button', { name: 'Make pull list' }).click();
     await expect(page).toHaveURL(/\/pull-lists\/\d+$/);
-    await expect(page.getByTestId('handlings')).toContainText('4 handlings left');
+    // every handling counts: BLOCK-2 and BLOCK-1 off, MINE-1 and MINE-2 pulled, then both blockers back
+    await expect(page.getByTestId('handlings')).toContainText('6 handlings left');
+    await expect(page.getByTestId('handlings')).toContainText('2 vaults only in the way');
 
     const field = page.getByRole('listitem', { name: 'Field A1' });
     // only the top of the stack can come off: the buried vault waits for the two above it
     await expect(page.getByRole('button', { name: 'Pulled MINE-1' })).toBeDisabled();
     await field.getByRole('button', { name: 'Set aside BLOCK-2' }).click();
+    // BLOCK-2 is off but still has to go back: one handling fewer, not two
+    await expect(page.getByTestId('handlings')).toContainText('5 handlings left');
     await page.getByRole('button', { name: 'Set aside BLOCK-1' }).click();
     await page.getByRole('button', { name: 'Pulled MINE-1' }).click();
     await page.getByRole('button', { name: 'Pulled MINE-2' }).click();
-    await expect(page.getByTestId('handlings')).toContainText('Nothing left to take out.');
+    await expect(page.getByTestId('handlings')).toContainText(
+      'Nothing left to take out; 2 handlings left to put back.',
+    );
+    // last off, first back: BLOCK-1 came off last, so it is listed first
+    await expect(page.getByRole('region', { name: 'Put back' }).getByRole('listitem')).toHaveText([
+      /BLOCK-1/,
+      /BLOCK-2/,
+    ]);
+    // a list with vaults set aside cannot be cancelled yet
+    await expect(page.getByRole('button', { name: 'Cancel list' })).toBeDisabled();
 
     // the list survives a reload
     await page.reload();
     await expect(page.getByRole('button', { name: 'Release' })).toBeDisabled();
     await page.getByRole('button', { name: 'Put back BLOCK-1', exact: true }).click();
+    await expect(page.getByTestId('handlings')).toContainText('1 handling left to put back.');
     // the other blocker goes to a free slot the user picks: field B2, whose next free slot is the bottom one
     await page.getByRole('button', { name: 'Put back BLOCK-2 elsewhere' }).click();
     const dialog = page.getByRole('dialog', { name: 'Put back elsewhere' });
@@ -118,7 +134,41 @@ test.describe('Pull lists', () => {
     await expect(page.getByLabel('Vault number or customer')).toHaveValue('MINE-1');
     await expect(
       page.getByRole('list', { name: 'Changes' }).getByTestId('activity-entry').first(),
-    ).toContainText('released MINE-1');
+    ).toContainText('released vault MINE-1');
+  });
+
+  test('cancel a pull list after a confirmation; what it pulled stays on the stage', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    const warehouse = await buildWarehouse(db, { companyId: account.companyId, name: 'Quiet Yard' });
+    await buildVault(db, {
+      companyId: account.companyId,
+      fieldId: warehouse.field('A1').id,
+      name: 'KEEP-1',
+      customerName: 'OWNER',
+      orderName: 'CHANGED-MIND',
+    });
+    await page.goto('/pull-lists?order=CHANGED-MIND');
+    await page.getByRole('button', { name: 'Make pull list' }).click();
+    await expect(page.getByTestId('handlings')).toContainText(
+      '1 handling left (the least possible), no vault in the way.',
+    );
+    await page.getByRole('button', { name: 'Pulled KEEP-1' }).click();
+    await expect(page.getByTestId('handlings')).toContainText('Nothing left to take out.');
+
+    await page.getByRole('button', { name: 'Cancel list' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Cancel pull list' });
+    await confirm.getByRole('button', { name: 'No, keep it' }).click();
+    await expect(confirm).toHaveCount(0);
+    await page.getByRole('button', { name: 'Cancel list' }).click();
+    await confirm.getByRole('button', { name: 'Yes, cancel the list' }).click();
+    await expect(page.getByText('Pull list Order CHANGED-MIND cancelled')).toBeVisible();
+    await expect(page).toHaveURL(/\/pull-lists$/);
+    await expect(page.getByRole('link', { name: /Order CHANGED-MIND/ })).toHaveCount(0);
+    await page.goto('/stage');
+    await expect(page.getByRole('button', { name: /Move vault KEEP-1/ })).toBeVisible();
   });
 
   test('receive a shipment of 6 vaults into the proposed slots', async ({ signedIn: page, account }) => {

@@ -38,6 +38,19 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/**
+ * The test apps open now, each with the stack problems already reported for it. `stack-check.setup.ts` checks the
+ * stacks of every one of them after each API test, whichever helper started the app; `ignoreStacks` leaves one out
+ * (for the few tests that break stacks on purpose).
+ */
+export const openTestApps = new Map<TestContext, { known: Set<string>; check: boolean }>();
+
+/** Leaves this app out of the stack check after each test. */
+export function ignoreStacks(ctx: TestContext): void {
+  const entry = openTestApps.get(ctx);
+  if (entry) entry.check = false;
+}
+
 /** The real app on a new, empty, migrated database of the given engine. */
 export async function startTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestContext> {
   const config = loadConfig(environmentWith({ LOGIN_RATE_LIMIT: '1000', ...env }));
@@ -53,16 +66,19 @@ export async function startTestApp(engine: Engine, env: Record<string, string> =
   await migrateToLatest(database.db);
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
-  return {
+  const ctx: TestContext = {
     app,
     database,
     engine,
     async close() {
+      openTestApps.delete(ctx);
       await app.close();
       await database.close();
       await dropDatabase();
     },
   };
+  openTestApps.set(ctx, { known: new Set(), check: true });
+  return ctx;
 }
 
 /** An empty database without an app or any migration, for a test that migrates it step by step. */

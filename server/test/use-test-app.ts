@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import type { Engine } from '../db/database';
-import { findStackViolations } from './invariants.repo';
-import { type SignedIn, type TestContext, signIn, startTestApp } from './test-app';
+import { type SignedIn, type TestContext, ignoreStacks, signIn, startTestApp } from './test-app';
 
 export interface UsedTestApp {
   /** the app and its database; filled in before the file's first test */
@@ -18,9 +17,8 @@ export interface UsedTestApp {
  * The objects are filled in place before the first test, so they can be destructured when the file is read:
  * `const { ctx, user, other } = useTestApp(engine);`
  *
- * After every test the stacks of the whole database are checked (`findStackViolations`): a test that leaves a stack
- * with a gap, two vaults in a slot or a unit in a field of the wrong type fails itself, whatever path wrote it. Only
- * what the test added is its fault; `stacks: false` is for the few tests that break stacks on purpose.
+ * After every test the stacks of the whole database are checked (`stack-check.setup.ts`, as for any app started by
+ * `startTestApp`); `stacks: false` leaves this app out, for the few tests that break stacks on purpose.
  */
 export function useTestApp(
   engine: Engine,
@@ -29,22 +27,11 @@ export function useTestApp(
   const used = { ctx: {}, user: {}, other: {} } as UsedTestApp;
   const users = options.users ?? 2;
   beforeAll(async () => {
-    Object.assign(used.ctx, await startTestApp(engine, options.env));
+    const started = await startTestApp(engine, options.env);
+    if (options.stacks === false) ignoreStacks(started);
+    Object.assign(used.ctx, started);
     if (users >= 1) Object.assign(used.user, await signIn(used.ctx));
     if (users >= 2) Object.assign(used.other, await signIn(used.ctx));
-  });
-  const known = new Set<string>();
-  afterEach(async () => {
-    if (options.stacks === false || !('database' in used.ctx)) return;
-    let found: string[];
-    try {
-      found = await findStackViolations(used.ctx.database.db);
-    } catch {
-      return; // a database the test took down (faults, restarts) has nothing to check
-    }
-    const added = found.filter((p) => !known.has(p));
-    for (const p of found) known.add(p);
-    if (added.length > 0) throw new Error(`This test broke the stack rules:\n${added.join('\n')}`);
   });
   afterAll(async () => {
     if ('close' in used.ctx) await used.ctx.close();

@@ -6,7 +6,9 @@ import { buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
 import { notNextFree } from '../vaults/vaults.service';
 import {
   ALREADY_PULLED,
+  LIST_RELEASED,
   NOTHING_TO_PULL,
+  PULL_LIST_NOT_FOUND,
   NOT_IN_THE_WAY,
   putBackFirst,
   stillInFields,
@@ -364,6 +366,55 @@ describe.each(testEngines())('pull lists on %s', (engine) => {
       positions.sort((x, y) => y - x);
       positions.forEach((p, i) => expect(p).toBe(3 - i));
     }
+  });
+
+  it('cancels a list once nothing it set aside waits, keeps what it pulled on the stage, never a released one', async () => {
+    const s = await scene();
+    const list = (await create(user, { order_name: s.order })).json() as PullListDto;
+    const cancel = (as: SignedIn, id: number) =>
+      as.request({ method: 'DELETE', url: `/api/pull-lists/${id}` });
+    expect((await step(user, list.id, s.onTop, 'pulled')).statusCode).toBe(200);
+    expect((await step(user, list.id, s.blockerA2, 'set-aside')).statusCode).toBe(200);
+
+    // another company cannot see it, let alone cancel it
+    const foreign = await cancel(other, list.id);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ errors: [PULL_LIST_NOT_FOUND] });
+    // a vault set aside still waits on the stage: put it back first
+    const waiting = await cancel(user, list.id);
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json()).toEqual({ errors: [stillSetAside(1)] });
+    expect((await user.request({ method: 'GET', url: `/api/pull-lists/${list.id}` })).statusCode).toBe(200);
+
+    expect((await step(user, list.id, s.blockerA2, 'put-back')).statusCode).toBe(200);
+    expect((await cancel(user, list.id)).statusCode).toBe(204);
+    expect((await user.request({ method: 'GET', url: `/api/pull-lists/${list.id}` })).statusCode).toBe(404);
+    expect((await cancel(user, list.id)).statusCode).toBe(404);
+    // what it pulled stays on the stage, the blocker stands where it was
+    expect(await vaultNow(s.onTop.id)).toMatchObject({ field_id: null, released_at: null });
+    expect(await vaultNow(s.blockerA2.id)).toMatchObject({ field_id: s.wh.field('A2').id, position: 2 });
+    const events = await db()
+      .selectFrom('events')
+      .select('kind')
+      .where('company_id', '=', user.companyId)
+      .where('entity_type', '=', 'pull-list')
+      .where('entity_id', '=', list.id)
+      .execute();
+    expect(events.map((e) => e.kind)).toContain('pull-list.cancelled');
+
+    // a released list is history and stays
+    const t = await scene();
+    const done = (await create(user, { order_name: t.order })).json() as PullListDto;
+    for (const [vault, action] of planSteps(t))
+      expect((await step(user, done.id, vault, action)).statusCode).toBe(200);
+    for (const vault of [t.blockerLow, t.blockerTop, t.blockerA2])
+      expect((await step(user, done.id, vault, 'put-back')).statusCode).toBe(200);
+    expect(
+      (await user.request({ method: 'POST', url: `/api/pull-lists/${done.id}/release` })).statusCode,
+    ).toBe(200);
+    const late = await cancel(user, done.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ errors: [LIST_RELEASED] });
   });
 
   it("hides another company's lists", async () => {

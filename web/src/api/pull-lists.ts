@@ -78,6 +78,15 @@ export function useReleasePullList(listId: number) {
   );
 }
 
+/** Cancels a list that is not released and has nothing set aside waiting (the server refuses otherwise). */
+export function useCancelPullList(listId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<void>(`/api/pull-lists/${listId}`),
+    onSettled: () => invalidate(queryClient, { queryKey: pullListQueries.list().queryKey, exact: true }),
+  });
+}
+
 /** Shortest search the released vaults are looked up for: one letter would match most of them. */
 export const RELEASED_SEARCH_MIN = 2;
 

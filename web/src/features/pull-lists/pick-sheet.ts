@@ -1,14 +1,15 @@
+import { formatCount } from '../../lib/format';
 import { saveFile } from '../../lib/save-file';
+import { handlingsText } from './handlings';
 import type { PullListDto } from '../../../../domain/schemas/pull-list.schema';
 
 /** The lines of the printed pick sheet: the plan in walking order, then the vaults set aside to put back. */
 export function pickSheetLines(list: PullListDto): string[] {
   const lines = [
     `Pick sheet: ${list.title}`,
-    `${list.vaults.length} vaults; ${list.handlings} handlings left, ${list.in_the_way} of them only in the way`,
+    `${formatCount(list.vaults.length, 'vault')}; ${handlingsText(list)}`,
     '',
   ];
-  if (list.plan.length === 0) lines.push('Nothing left to take out.');
   for (const field of list.plan) {
     lines.push(`[ ] ${field.warehouse_name}, field ${field.field_name}`);
     for (const step of field.steps) {
@@ -20,7 +21,7 @@ export function pickSheetLines(list: PullListDto): string[] {
   }
   const waiting = list.set_aside.filter((v) => v.state === 'set-aside');
   if (waiting.length > 0) {
-    lines.push('', 'Put back:');
+    lines.push('', 'Put back (in this order: last off, first back):');
     for (const v of waiting)
       lines.push(
         `    [ ] ${v.name ?? 'no number'}  to ${v.from_warehouse_name ?? ''} ${v.from_field_name ?? '?'}`,

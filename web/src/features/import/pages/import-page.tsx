@@ -1,5 +1,6 @@
 import { Download, FileUp, Undo2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { toast } from 'sonner';
 import {
   type ColumnMapping,
   IMPORT_COLUMN_LABELS,
@@ -17,6 +18,7 @@ import {
   useUndoImport,
 } from '../../../api/imports';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorList } from '../../../components/ui/error-list';
 import { Page } from '../../../components/ui/page';
 import { ProgressBar } from '../../../components/ui/progress-bar';
@@ -155,12 +157,33 @@ function ProblemTable({ label, rows }: { label: string; rows: ImportDryRunDto['p
   );
 }
 
+/** What an import wrote, counted for people: '12 vaults', '1 pallet'. */
+function importedCount(record: ImportRecordDto, format: ReturnType<typeof useFormat>): string {
+  const count = record.placed_count + record.staged_count;
+  return record.kind === 'pallets' ? format.count(count, 'pallet') : format.count(count, 'vault');
+}
+
 function ImportHistory() {
   const imports = useImports();
   const undo = useUndoImport();
   const format = useFormat();
+  const [confirming, setConfirming] = useState<ImportRecordDto | null>(null);
   const list = imports.data ?? [];
   if (list.length === 0) return null;
+
+  const doUndo = () => {
+    if (!confirming) return;
+    const record = confirming;
+    undo.mutate(record.id, {
+      onSuccess: () => {
+        setConfirming(null);
+        toast.success(`Import of ${record.file_name} undone`);
+      },
+      // the server's reason shows above the list
+      onError: () => setConfirming(null),
+    });
+  };
+
   return (
     <section aria-labelledby="history-title" className="space-y-3">
       <h2 id="history-title" className="text-lg font-semibold text-slate-800">
@@ -171,25 +194,44 @@ function ImportHistory() {
         {list.map((record: ImportRecordDto) => (
           <li key={record.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
             <span>
-              <span className="font-semibold">{record.file_name}</span> ·{' '}
-              {record.placed_count + record.staged_count} {record.kind} · {record.username ?? 'someone'} ·{' '}
-              {format.dateTime(record.created_at)}
+              <span className="font-semibold">{record.file_name}</span> · {importedCount(record, format)} ·{' '}
+              {record.username ?? 'someone'} · {format.dateTime(record.created_at)}
               {record.undone_at && ` · undone ${format.dateTime(record.undone_at)}`}
             </span>
-            {!record.undone_at && (
+            {!record.undone_at && record.can_undo && (
               <Button
                 variant="secondary"
                 disabled={undo.isPending}
-                onClick={() => undo.mutate(record.id)}
+                onClick={() => setConfirming(record)}
                 aria-label={`Undo the import of ${record.file_name}`}
               >
                 <Undo2 className="size-4" aria-hidden />
                 Undo
               </Button>
             )}
+            {!record.undone_at && !record.can_undo && record.undo_refusal && (
+              <span className="max-w-md text-slate-500">Can no longer be undone: {record.undo_refusal}</span>
+            )}
           </li>
         ))}
       </ul>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open && !undo.isPending) setConfirming(null);
+        }}
+        title="Undo import"
+        message={
+          confirming
+            ? `Undo the import of ${confirming.file_name}? This removes the ${importedCount(confirming, format)} it brought in.`
+            : ''
+        }
+        confirmLabel="Yes, undo it"
+        cancelLabel="No, keep them"
+        onConfirm={doUndo}
+        pending={undo.isPending}
+        danger
+      />
     </section>
   );
 }

@@ -1,13 +1,13 @@
-import { ArrowDownToLine, CheckCircle2, FileDown, MapPin, PackageCheck, Undo2 } from 'lucide-react';
+import { ArrowDownToLine, CheckCircle2, FileDown, MapPin, PackageCheck, Trash2, Undo2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type {
   PullAction,
   PullListDto,
   SetAsideVaultDto,
 } from '../../../../../domain/schemas/pull-list.schema';
-import { usePullList, usePullStep, useReleasePullList } from '../../../api/pull-lists';
+import { useCancelPullList, usePullList, usePullStep, useReleasePullList } from '../../../api/pull-lists';
 import { useRole, useSession } from '../../../api/session';
 import { useWarehouses } from '../../../api/warehouses';
 import { Button } from '../../../components/ui/button';
@@ -27,6 +27,7 @@ import {
   type HoldOverrideRequest,
   HoldOverrideDialog,
 } from '../../../components/billing/hold-override-dialog';
+import { handlingsText } from '../handlings';
 
 const STATE_LABEL = { 'in-field': 'In field', 'on-stage': 'On stage', released: 'Released' } as const;
 
@@ -54,6 +55,9 @@ function PullListView({ list }: { list: PullListDto }) {
   const step = usePullStep(list.id);
   const release = useReleasePullList(list.id);
   const [confirmRelease, setConfirmRelease] = useState(false);
+  const cancel = useCancelPullList(list.id);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const navigate = useNavigate();
   const [busyVault, setBusyVault] = useState<number | null>(null);
   const [puttingElsewhere, setPuttingElsewhere] = useState<SetAsideVaultDto | null>(null);
   const [elsewhereError, setElsewhereError] = useState<unknown>(null);
@@ -132,6 +136,20 @@ function PullListView({ list }: { list: PullListDto }) {
     });
   }
 
+  function doCancel() {
+    cancel.mutate(undefined, {
+      onSuccess: () => {
+        toast.success(`Pull list ${list.title} cancelled`);
+        void navigate(paths.pullLists);
+      },
+      onError: (error) => toast.error(errorMessages(error).join(' ')),
+      onSettled: () => setConfirmCancel(false),
+    });
+  }
+
+  // the server refuses to cancel while a vault set aside still waits on the stage; the button says so first
+  const cancelBlocked = waiting.length > 0 ? 'Put back the vaults set aside first.' : undefined;
+
   // a disabled Release says why, on screen and to a screen reader
   const releaseBlocked = !allPulled
     ? 'Pull every vault first.'
@@ -148,6 +166,17 @@ function PullListView({ list }: { list: PullListDto }) {
             <FileDown className="h-4 w-4" aria-hidden />
             Pick sheet (PDF)
           </Button>
+          {!released && (
+            <Button
+              variant="secondary"
+              onClick={() => setConfirmCancel(true)}
+              disabled={!!cancelBlocked}
+              title={cancelBlocked}
+            >
+              <Trash2 className="h-4 w-4" aria-hidden />
+              Cancel list
+            </Button>
+          )}
           {!released && (
             <div className="flex flex-col items-end gap-1">
               <Button
@@ -189,9 +218,7 @@ function PullListView({ list }: { list: PullListDto }) {
         <section aria-label="Plan" className="mb-6">
           <h2 className="mb-2 text-lg font-semibold text-primary">Plan</h2>
           <p className="mb-3 text-sm text-slate-600" data-testid="handlings">
-            {list.plan.length === 0
-              ? 'Nothing left to take out.'
-              : `${list.handlings} handlings left (the least possible), ${list.in_the_way} of them only in the way.`}
+            {handlingsText(list, format.count)}
           </p>
           <ol className="space-y-3">
             {list.plan.map((field) => (
@@ -249,6 +276,9 @@ function PullListView({ list }: { list: PullListDto }) {
       {waiting.length > 0 && (
         <section aria-label="Put back" className="mb-6">
           <h2 className="mb-2 text-lg font-semibold text-primary">Put back</h2>
+          <p className="mb-2 text-sm text-slate-600">
+            In this order: last off, first back, so each stack keeps its order.
+          </p>
           <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm">
             {waiting.map((v) => (
               <li key={v.vault_id} className="flex min-h-14 flex-wrap items-center gap-3 px-4 py-2">
@@ -351,6 +381,19 @@ function PullListView({ list }: { list: PullListDto }) {
         cancelLabel="No, take me back"
         onConfirm={() => doRelease()}
         pending={release.isPending}
+        danger
+      />
+      <ConfirmDialog
+        open={confirmCancel}
+        onOpenChange={(open) => {
+          if (!open && !cancel.isPending) setConfirmCancel(false);
+        }}
+        title="Cancel pull list"
+        message={`Cancel ${list.title}? The list is removed; vaults already pulled stay on the stage, and its steps stay in history.`}
+        confirmLabel="Yes, cancel the list"
+        cancelLabel="No, keep it"
+        onConfirm={doCancel}
+        pending={cancel.isPending}
         danger
       />
     </Page>
