@@ -1,7 +1,7 @@
 import { dayOf } from '../../../domain/billing/days';
 import { daysOverdue, mayHold } from '../../../domain/billing/holds';
 import { openAmount } from '../../../domain/billing/ledger';
-import { type BillingUnitType, type RateKind, UNIT_TYPES } from '../../../domain/billing/rates';
+import { type BillingUnitType, UNIT_TYPES } from '../../../domain/billing/rates';
 import { recurringRevenue } from '../../../domain/billing/revenue';
 import type { BillingOverviewDto } from '../../../domain/schemas/billing.schema';
 import type { Db } from '../../db/database';
@@ -9,6 +9,7 @@ import { findAccounts, findAccountUnits } from '../accounts/accounts.repo';
 import { conversionDateOf, convertDueSitAccounts, today } from '../accounts/accounts.service';
 import { findBillingSettings } from '../accounts/billing-settings.repo';
 import { findInvoices, findRates } from './billing.repo';
+import { toRateRow } from './billing-run.service';
 
 // Issue 28: what the dashboard's billing card and the statistics' revenue show, for the Office role and Managers.
 
@@ -66,14 +67,7 @@ export async function billingOverview(
   const overdueDays = new Map([...openOf].map(([id, list]) => [id, daysOverdue(list, day)]));
   const onHold = new Set(accounts.filter((a) => a.on_hold).map((a) => a.id));
 
-  const rates = rateRows.map((r) => ({
-    kind: r.kind as RateKind,
-    unitType: (r.unit_type as BillingUnitType | null) ?? null,
-    warehouseId: r.warehouse_id,
-    accountId: r.account_id,
-    from: dayOf(r.effective_from),
-    amount: r.amount,
-  }));
+  const rates = rateRows.map(toRateRow);
   const stored = units
     .filter((u) => u.released_at === null && dayOf(u.created_at) <= day)
     .map((u) => ({ accountId: u.account_id, unitType: unitType(u.type), warehouseId: u.warehouse_id }));

@@ -71,14 +71,7 @@ export async function draftRun(
     findAccountUnits(db, companyId),
     findRates(db, companyId),
   ]);
-  const rates: RateRow[] = rateRows.map((r) => ({
-    kind: r.kind as RateKind,
-    unitType: (r.unit_type as BillingUnitType | null) ?? null,
-    warehouseId: r.warehouse_id,
-    accountId: r.account_id,
-    from: dayOf(r.effective_from),
-    amount: r.amount,
-  }));
+  const rates = rateRows.map(toRateRow);
   const unitsOf = new Map<number, BilledUnit[]>();
   for (const u of units) {
     const list = unitsOf.get(u.account_id) ?? [];
@@ -255,5 +248,17 @@ export async function issueRun(db: Db, actor: Actor, month: string): Promise<Bil
     invoices,
     issued: issuedNow,
     total: issuedNow.reduce((s, i) => s + i.total, 0),
+  };
+}
+
+/** A stored rate as the domain's rate rules read it. */
+export function toRateRow(r: Awaited<ReturnType<typeof findRates>>[number]): RateRow {
+  return {
+    kind: r.kind as RateKind,
+    unitType: (r.unit_type as BillingUnitType | null) ?? null,
+    warehouseId: r.warehouse_id,
+    accountId: r.account_id,
+    from: dayOf(r.effective_from),
+    amount: r.amount,
   };
 }
