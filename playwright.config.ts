@@ -16,7 +16,7 @@ const chromium = {
 export default defineConfig({
   testDir: 'e2e',
   // a journey takes 5-15 s here; the margin is for a shared CI machine under load, not for slow code
-  timeout: 45_000,
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
   workers: 2,

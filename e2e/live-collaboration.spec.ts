@@ -58,6 +58,8 @@ test.describe('Live collaboration', () => {
     browser,
     account,
   }) => {
+    // three signed-in browsers: more set-up than a usual journey
+    test.setTimeout(90_000);
     const db = e2eDatabase().db;
     const w = await buildWarehouse(db, {
       companyId: account.companyId,

@@ -26,7 +26,10 @@ export function BillingOverviewCard() {
         <h2 id="billing-overview-title" className="text-lg font-semibold text-primary">
           Storage billing
         </h2>
-        <Link to={paths.billing('aging')} className="text-sm font-semibold text-accent hover:underline">
+        <Link
+          to={paths.billing('aging')}
+          className="inline-flex min-h-10 items-center rounded-lg px-2 text-sm font-semibold text-accent hover:underline focus-visible:outline-2 focus-visible:outline-accent pointer-coarse:min-h-11"
+        >
           Aging report
         </Link>
       </div>

@@ -134,12 +134,17 @@ export function Dialog({
         }
         return;
       }
-      if (!target || target.isConnected) return;
+      if (target?.isConnected) return;
       if (active && active !== document.body) return;
       target = focus();
     });
-    watcher.observe(document.body, { childList: true, subtree: true });
-    window.setTimeout(() => watcher.disconnect(), 3000);
+    watcher.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['class', 'style', 'hidden'],
+    });
+    window.setTimeout(() => watcher.disconnect(), 10_000);
   }
 
   return (

@@ -51,7 +51,10 @@ export function NotBilledTab() {
         </Button>
         <ErrorList messages={bulk.isError ? errorMessages(bulk.error) : []} />
       </div>
-      <BillingTable caption="Orders not billed" head={['', 'Order', 'Customer', 'Units', 'Move-in', '']}>
+      <BillingTable
+        caption="Orders not billed"
+        head={['Choose', 'Order', 'Customer', 'Units', 'Move-in', 'Account']}
+      >
         {orders.data.map((o) => (
           <tr key={o.order_id}>
             <td className={cell}>
