@@ -76,7 +76,10 @@ export function Dialog({
   });
 
   const rememberOpener = useCallback(() => {
-    const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const focused = document.activeElement;
+    // nothing focused (a button that disabled itself while saving): the dialog has no opener and gives focus to
+    // no one on closing, so that a dialog below it (whose button asked the question) gives it back to its own opener
+    const active = focused instanceof HTMLElement && focused !== document.body ? focused : null;
     const ancestors: Element[] = [];
     for (
       let node = active?.parentElement ?? null;
@@ -85,7 +88,7 @@ export function Dialog({
     ) {
       ancestors.push(node);
     }
-    opener.current = { element: active && active !== document.body ? active : null, ancestors };
+    opener.current = { element: active, ancestors };
   }, []);
   // called once when the dialog's content mounts, before it takes focus: the control that opened it is still focused
   const contentRef = useCallback(
