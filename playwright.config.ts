@@ -1,9 +1,16 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_BASE_URL, E2E_DATABASE_FILE, E2E_DIR, E2E_PORT, E2E_WEB_DIST } from './e2e/e2e-env';
+import {
+  E2E_BASE_URL,
+  E2E_CHROMIUM,
+  E2E_DATABASE_FILE,
+  E2E_DIR,
+  E2E_PORT,
+  E2E_WEB_DIST,
+} from './e2e/e2e-env';
 
-// Debian's Chromium, not a browser downloaded by Playwright.
+// Debian's Chromium (its headless shell), not a browser downloaded by Playwright.
 const chromium = {
-  executablePath: '/usr/bin/chromium',
+  executablePath: E2E_CHROMIUM,
   args: [
     '--disable-background-networking',
     '--disable-component-update',
@@ -26,7 +33,8 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL: E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // recording a trace costs a journey about half its CPU: only a retry, the run that shows a failure again, records one
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: chromium,
   },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { renderPage } from '../server/features/labels/pdf-render';
 import { writeY4m } from './fake-camera';
+import { E2E_CHROMIUM } from './e2e-env';
 import { buildStagedVault, buildVault, buildWarehouse, markFieldFull, stored } from './factories';
 import { e2eDatabase, expect, signInThroughForm, test } from './fixtures';
 import { scanWithKeyboard } from './hand-scanner';
@@ -100,7 +101,7 @@ test.describe('Scanning', () => {
       writeY4m(video, await renderPage(pdfFile, 1, 72));
 
       const browser = await chromium.launch({
-        executablePath: '/usr/bin/chromium',
+        executablePath: E2E_CHROMIUM,
         args: [
           '--use-fake-device-for-media-stream',
           '--use-fake-ui-for-media-stream',

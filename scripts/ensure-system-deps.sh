@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Makes sure Debian's Chromium, PostgreSQL (with pg_auto_failover) and poppler-utils are present; installs them when running as root.
+# Makes sure Debian's Chromium (and its headless shell), PostgreSQL (with pg_auto_failover) and poppler-utils are present; installs them when running as root.
 set -euo pipefail
 
 need=()
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need+=(chromium)
+# the browser tests drive Chromium's headless shell (the same engine, a third of the CPU)
+[ -x /usr/bin/chromium-headless-shell ] || need+=(chromium-headless-shell)
 ls -d /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 # the failover test (npm run test:failover) runs a PostgreSQL pair with pg_auto_failover (decision 034)
 command -v pg_autoctl >/dev/null 2>&1 || need+=(postgresql-15-auto-failover pg-auto-failover-cli)
