@@ -10,13 +10,8 @@ import type {
   VaultDto,
   WarehouseSummaryDto,
 } from '../../../domain/schemas/warehouse.schema';
-import {
-  fieldSlotCount,
-  typeFitsField,
-  nextFreePosition,
-  nextFreeSlot,
-  topmostPosition,
-} from '../../../domain/rules/capacity';
+import { topmostPosition } from '../../../domain/rules/capacity';
+import { SLOT_TAKEN } from '../../../domain/rules/slots';
 import { digOutCount } from '../../../domain/rules/dig-out';
 import { fieldName } from '../../../domain/rules/field-names';
 import { normaliseDetails, placeholderKind, type VaultDetails } from '../../../domain/rules/placeholders';
@@ -28,7 +23,6 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { revisionTag } from '../../http/revalidation';
 import { FIELD_NOT_FOUND, loadField } from '../fields/field-loader';
 import {
-  type FieldRow,
   type LockedFieldRow,
   findField,
   findFieldAndLockWarehouse,
@@ -38,6 +32,7 @@ import {
 import type { Actor } from '../../auth/actor';
 import { loadWarehouseSummary, summaryWithoutVault } from '../warehouses/warehouses.service';
 import { changedFields, placeOf, vaultSubject } from './vault-history';
+import { checkType, placeOrRefuse, slotField } from './slot-placement';
 import {
   deleteAttachmentRow,
   deleteAttachmentsOfVault,
@@ -70,27 +65,25 @@ import {
 } from './vaults.repo';
 
 export const VAULT_NOT_FOUND = 'Vault not found';
-export const FIELD_FULL = 'Field is full. Cannot add more vaults.';
-export const SLOT_TAKEN = 'Someone else just placed a vault in this slot. Please refresh and try again.';
 export const VAULT_CHANGED = 'This vault was changed by someone else. Please reload it and try again.';
 export const ONLY_TOPMOST_STAGED = 'Only the topmost vault can be staged.';
 export const ONLY_TOPMOST_MOVED = 'Only the topmost vault of a field can be moved.';
 export const ALREADY_STAGED = 'This vault is already staged.';
 export const VAULT_RELEASED = 'This vault was released and has left the warehouse.';
-export const COUCHBOX_FIELD_ONLY = 'A couchbox can only be placed in a couchbox field.';
-/** decision 012: every other type only into plain fields (the field detail's empty placeholders aside) */
-export const plainFieldOnly = (type: string, field: string) =>
-  `Field ${field} is a couchbox field: a ${type === 't2' ? 'T2' : type} can only be placed in a plain field.`;
 export const CONCURRENT_CHANGE =
   'Someone else changed this data at the same time. Please refresh and try again.';
-
-export const notNextFree = (position: number, field: string, next: number) =>
-  `Position ${position} is not the next free slot of field ${field} (next free: ${next}).`;
-/** the scan-to-move refusals (issue 15) name the field */
-export const fieldFull = (field: string) => `Field ${field} is full.`;
-export const alreadyInField = (field: string) => `This vault is already in field ${field}.`;
-export const couchboxBottom = (field: string) =>
-  `Field ${field} is the lower half of a couchbox. Use the field above it.`;
+// the slot refusals are the domain's (domain/rules/slots.ts); named here too for the callers that know them from here
+export {
+  COUCHBOX_FIELD_ONLY,
+  FIELD_FULL,
+  SLOT_TAKEN,
+  alreadyInField,
+  couchboxBottom,
+  fieldFull,
+  notNextFree,
+  plainFieldOnly,
+} from '../../../domain/rules/slots';
+export { checkType } from './slot-placement';
 
 export async function loadVault(db: Db, companyId: number, vaultId: number): Promise<VaultDto> {
   const row = await findVault(db, companyId, vaultId);
@@ -142,57 +135,6 @@ async function clearFull(trx: Trx, field: LockedFieldRow | undefined): Promise<v
   if (field && field.full) await setFieldFull(trx, field.id, false);
 }
 
-/**
- * The slot rules shared by add and move (ARCHITECTURE 4.1, 4.2): the field's next free slot, within its
- * capacity, never into a field flagged full. `occupied` are the field's slots as locked (or as read by a
- * one-statement write); `ignoreVaultId` is a vault leaving that same field. Answers the other vaults' slots.
- */
-function checkSlot(
-  field: LockedFieldRow,
-  occupiedSlots: readonly { id: number; position: number }[],
-  position: number,
-  ignoreVaultId?: number,
-): number[] {
-  const name = fieldName(field.col, field.row);
-  if (field.type === 'couchbox-B') throw badRequest(couchboxBottom(name));
-  if (field.full) throw conflict(FIELD_FULL);
-  const occupied = occupiedSlots.filter((v) => v.id !== ignoreVaultId).map((v) => v.position);
-  if (occupied.includes(position)) throw conflict(SLOT_TAKEN);
-  const next = nextFreeSlot(field, occupied, field.field_capacity);
-  if (next === null) throw conflict(FIELD_FULL);
-  if (position !== next) throw badRequest(notNextFree(position, name, next));
-  return occupied;
-}
-
-/** The next free slot of a field for a vault coming in; refuses its own field, a full one or a couchbox bottom. */
-function nextSlotFor(
-  field: LockedFieldRow,
-  occupied: readonly { id: number; position: number }[],
-  vaultId: number,
-): number {
-  const name = fieldName(field.col, field.row);
-  if (field.type === 'couchbox-B') throw badRequest(couchboxBottom(name));
-  if (occupied.some((v) => v.id === vaultId)) throw badRequest(alreadyInField(name));
-  if (field.full) throw conflict(fieldFull(name));
-  const next = nextFreePosition(
-    occupied.map((v) => v.position),
-    fieldSlotCount(field.type, Number(field.field_capacity)),
-  );
-  if (next === null) throw conflict(fieldFull(name));
-  return next;
-}
-
-/** The unit's type against the field's (`typeFitsField`); one refusal message per side, shared by every path. */
-export function checkType(
-  type: string,
-  customerName: string,
-  field: Pick<FieldRow, 'type' | 'col' | 'row'> | null,
-): void {
-  if (!field || typeFitsField(type, field.type, placeholderKind(customerName) !== null)) return;
-  if (type === 'couchbox') throw badRequest(COUCHBOX_FIELD_ONLY);
-  throw badRequest(plainFieldOnly(type, fieldName(field.col, field.row)));
-}
-
 async function resolveNames(db: Db, companyId: number, details: VaultDetails) {
   const customerId = await findOrCreateCustomer(db, companyId, details.customerName);
   const orderId = details.orderName ? await findOrCreateOrder(db, companyId, details.orderName) : null;
@@ -216,8 +158,8 @@ async function addVaultAtOnce(db: Db, actor: Actor, input: AddVaultInput): Promi
   const field = state.fields.get(input.field_id);
   if (!field) throw notFound(FIELD_NOT_FOUND);
   const details = newVaultDetails(input);
-  checkType(details.type, details.customerName, field);
-  const occupied = checkSlot(field, field.occupied, input.position);
+  const occupied = field.occupied.map((v) => v.position);
+  placeOrRefuse(slotField(field), occupied, unitOf(details), input.position);
   const planned = newVaultRow(actor, field, input.position, details);
   const inserted = await writeNewVault(
     db,
@@ -252,8 +194,8 @@ export async function addVaultIn(
   const field = fields.get(located.id);
   if (!field) throw notFound(FIELD_NOT_FOUND);
   const details = newVaultDetails(input);
-  checkType(details.type, details.customerName, field);
-  const occupied = checkSlot(field, await occupiedPositions(trx, field.id), input.position);
+  const occupied = (await occupiedPositions(trx, field.id)).map((v) => v.position);
+  placeOrRefuse(slotField(field), occupied, unitOf(details), input.position);
   const { customerId, orderId } = await resolveNames(trx, actor.companyId, details);
   const inserted = await insertVault(trx, {
     companyId: actor.companyId,
@@ -281,6 +223,11 @@ export async function addVaultIn(
   if (file) return loadVault(trx, actor.companyId, vaultId);
   // the slots taken when the slot was checked: the vaults above the new one
   return presentVault(row, [], digOutCount(input.position, occupied));
+}
+
+/** A new vault as the slot rules see it. */
+function unitOf(details: VaultDetails) {
+  return { type: details.type, customerName: details.customerName };
 }
 
 function newVaultDetails(input: AddVaultInput): VaultDetails {
@@ -564,9 +511,11 @@ function decideMove(
 ): { position: number; occupied: number[] } {
   if (leaving.length > 0 && vault.position !== topmostPosition(leaving.map((v) => v.position)))
     throw badRequest(ONLY_TOPMOST_MOVED);
-  checkType(vault.type, vault.customer_name, target);
-  const position = wanted === 'next' ? nextSlotFor(target, targetSlots, vault.id) : wanted;
-  return { position, occupied: checkSlot(target, targetSlots, position, vault.id) };
+  const held = targetSlots.find((v) => v.id === vault.id)?.position ?? null;
+  const unit = { type: vault.type, customerName: vault.customer_name, heldSlot: held };
+  const occupied = targetSlots.map((v) => v.position);
+  const position = placeOrRefuse(slotField(target), occupied, unit, wanted);
+  return { position, occupied: targetSlots.filter((v) => v.id !== vault.id).map((v) => v.position) };
 }
 
 /** A VaultRow's place columns for a slot of this field. */
