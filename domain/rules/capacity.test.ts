@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  fieldSlotCount,
-  nextFreePosition,
-  nextFreeSlot,
-  topmostPosition,
-  warehouseCapacity,
-} from './capacity';
+import { fieldSlotCount, nextFreePosition, topmostPosition, warehouseCapacity } from './capacity';
 
 describe('field capacity and slot order', () => {
   it('gives couchbox fields one more slot and the hidden bottom half none', () => {
@@ -32,15 +26,5 @@ describe('field capacity and slot order', () => {
 
   it('warehouse capacity is rows x cols x field capacity', () => {
     expect(warehouseCapacity(12, 9, 3)).toBe(324);
-  });
-});
-
-describe('nextFreeSlot', () => {
-  it('answers the highest free position, none in a full field or a couchbox bottom', () => {
-    expect(nextFreeSlot({ type: 'vault', full: false }, [3], 3)).toBe(2);
-    expect(nextFreeSlot({ type: 'couchbox-T', full: false }, [], 3)).toBe(4);
-    expect(nextFreeSlot({ type: 'vault', full: true }, [], 3)).toBeNull();
-    expect(nextFreeSlot({ type: 'couchbox-B', full: false }, [], 3)).toBeNull();
-    expect(nextFreeSlot({ type: 'vault', full: 0 }, [1, 2, 3], 3)).toBeNull();
   });
 });

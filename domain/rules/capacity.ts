@@ -36,19 +36,6 @@ export function nextFreePosition(occupied: readonly number[], capacity: number):
   return null;
 }
 
-/**
- * The slot the next vault goes into, the one rule for the server's check and the web's add and move dialogs: none in a
- * field marked full, none in a couchbox's hidden bottom half (no slots), else the next free position.
- */
-export function nextFreeSlot(
-  field: { type: string; full: boolean | number },
-  occupied: readonly number[],
-  warehouseFieldCapacity: number | null | undefined,
-): number | null {
-  if (field.full) return null;
-  return nextFreePosition(occupied, fieldSlotCount(field.type, warehouseFieldCapacity));
-}
-
 /** The topmost vault is the one at the lowest occupied position; only it can be staged. */
 export function topmostPosition(occupied: readonly number[]): number | null {
   return occupied.length === 0 ? null : Math.min(...occupied);

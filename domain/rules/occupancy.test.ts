@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  fieldFillLevel,
-  isEmptyPlaceholder,
-  occupancyColour,
-  occupancyPercent,
-  rackFillLevel,
-} from './occupancy';
+import { fieldFillLevel, occupancyColour, occupancyPercent, rackFillLevel } from './occupancy';
+import { isPlaceholderName } from './placeholders';
 
 describe('occupancy and colours', () => {
   it('colours a field by its fill (spec 4.1)', () => {
@@ -19,8 +14,8 @@ describe('occupancy and colours', () => {
   });
 
   it('counts only real vaults and never divides by zero', () => {
-    expect(isEmptyPlaceholder('EMPTY LIFTVAN')).toBe(true);
-    expect(isEmptyPlaceholder('KNOX')).toBe(false);
+    expect(isPlaceholderName('EMPTY LIFTVAN')).toBe(true);
+    expect(isPlaceholderName('KNOX')).toBe(false);
     expect(occupancyPercent(81, 324)).toBe(25);
     expect(occupancyPercent(5, 0)).toBe(0);
   });

@@ -1,9 +1,5 @@
 export type FillLevel = 'empty' | 'success' | 'warning' | 'full';
 
-export function isEmptyPlaceholder(customerName: string | null | undefined): boolean {
-  return (customerName ?? '').toUpperCase().includes('EMPTY');
-}
-
 /** Fill colour of a field tile (spec 4.1). */
 export function fieldFillLevel(vaultCount: number, capacity: number, fullFlag: boolean): FillLevel {
   if (fullFlag || (capacity > 0 && vaultCount >= capacity)) return 'full';

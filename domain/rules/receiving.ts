@@ -1,5 +1,6 @@
-import { nextFreePosition } from './capacity';
+import { isCouchboxField } from './capacity';
 import { compareFieldNames, parseFieldName } from './field-names';
+import { freeSlotOf, roomOf } from './slots';
 
 /**
  * Receiving (issue 16): slots for a new shipment that keep an order together. Fields that already hold the customer's
@@ -52,8 +53,6 @@ function inWalkingOrder(fields: readonly ReceivingField[]): ReceivingField[] {
   return keyed.map((k) => k.f);
 }
 
-const isCouchboxTop = (type: string) => type === 'couchbox-T' || type === 'couchbox';
-
 interface Room {
   field: ReceivingField;
   taken: number[];
@@ -63,11 +62,7 @@ interface Room {
 /** The free slots of each field, in proposal order; full fields and couchbox bottoms have none. */
 function roomsOf(fields: readonly ReceivingField[]): Room[] {
   return inWalkingOrder(fields).map((field) => {
-    const free =
-      field.full || field.type === 'couchbox-B'
-        ? 0
-        : Math.max(0, field.capacity - new Set(field.occupied).size);
-    return { field, taken: [...field.occupied], free };
+    return { field, taken: [...field.occupied], free: roomOf(field, field.capacity, field.occupied) };
   });
 }
 
@@ -89,7 +84,7 @@ function fillGroup(rooms: Room[], indexes: number[], out: SlotProposal[]): numbe
         open.find((r) => r.free >= left.length) ?? open.reduce((best, r) => (r.free > best.free ? r : best));
       const count = Math.min(room.free, left.length);
       for (const index of left.slice(0, count)) {
-        const position = nextFreePosition(room.taken, room.field.capacity);
+        const position = freeSlotOf(room.field, room.field.capacity, room.taken);
         if (position === null) break;
         room.taken.push(position);
         room.free -= 1;
@@ -115,7 +110,7 @@ export function proposeSlots(
   const others = itemTypes.flatMap((t, i) => (t === 'couchbox' ? [] : [i]));
   const unplaced = [
     ...fillGroup(
-      rooms.filter((r) => isCouchboxTop(r.field.type)),
+      rooms.filter((r) => isCouchboxField(r.field.type)),
       couchboxes,
       out,
     ),

@@ -1,11 +1,11 @@
+import { DEFAULT_FIELD_CAPACITY, isCouchboxField, VAULT_TYPES } from '../../../domain/rules/capacity';
 import {
-  DEFAULT_FIELD_CAPACITY,
-  fieldSlotCount,
-  isCouchboxField,
-  nextFreePosition,
-  typeFitsField,
-  VAULT_TYPES,
-} from '../../../domain/rules/capacity';
+  beyondSlots,
+  freeSlot,
+  type SlotField,
+  type SlotRefusalReason,
+  slotRefusals,
+} from '../../../domain/rules/slots';
 import { columnLetters, fieldName, parseFieldName } from '../../../domain/rules/field-names';
 import {
   type ColumnMapping,
@@ -25,9 +25,9 @@ import {
   MAX_GRID_ROWS,
 } from '../../../domain/schemas/warehouse.schema';
 import type { Db } from '../../db/database';
-import { COUCHBOX_FIELD_ONLY, FIELD_FULL, couchboxBottom, plainFieldOnly } from '../vaults/vaults.service';
+import { slotField } from '../vaults/slot-placement';
 import { belowIsPaired, noFieldBelow } from '../fields/fields.service';
-import { normaliseDetails, placeholderKind, type VaultDetails } from '../../../domain/rules/placeholders';
+import { normaliseDetails, type VaultDetails } from '../../../domain/rules/placeholders';
 import {
   type ImportFieldRow,
   type ImportWarehouseRow,
@@ -93,8 +93,7 @@ export const missingField = (field: string, warehouse: string) =>
 export const POSITION_REQUIRED = 'A vault in a field needs its position (1 is the top slot).';
 export const notAPosition = (text: string) => `"${text}" is not a position: write a whole number from 1.`;
 export const STAGED_HAS_POSITION = 'A staged vault has no position; leave the cell empty or name a field.';
-export const beyondCapacity = (position: number, field: string, slots: number) =>
-  `Position ${position} is beyond the ${slots} slots of field ${field}.`;
+export const beyondCapacity = beyondSlots;
 export const slotInFile = (field: string, position: number, row: number) =>
   `Row ${row} already puts a vault in field ${field}, position ${position}.`;
 export const slotTaken = (field: string, position: number) =>
@@ -442,21 +441,10 @@ export async function planVaultImport(
         }
       }
       if (!layoutOnly && field && position !== null && position >= 1) {
-        const name = fieldName(field.col, field.row);
         const storedWarehouse = warehouses.find((w) => w.id === field.warehouse_id)!;
-        const slots = fieldSlotCount(field.type, Number(storedWarehouse.field_capacity));
-        if (field.type === 'couchbox-B') problem('field', couchboxBottom(name));
-        else if (field.full) problem('field', FIELD_FULL);
-        else if (position > slots) problem('position', beyondCapacity(position, name, slots));
-        else if (occupied.get(field.id)?.includes(position)) problem('position', slotTaken(name, position));
-        if (
-          details &&
-          !typeFitsField(details.type, field.type, placeholderKind(details.customerName) !== null)
-        )
-          problem(
-            'type',
-            details.type === 'couchbox' ? COUCHBOX_FIELD_ONLY : plainFieldOnly(details.type, name),
-          );
+        const place = { ...slotField(field), capacity: Number(storedWarehouse.field_capacity) };
+        for (const p of slotProblems(place, occupied.get(field.id) ?? [], details, position))
+          problem(p.column, p.message);
       }
       if (!layoutOnly && place && position !== null && warehouse !== null) {
         const slot = `${warehouse}:${place.col}:${place.row}:${position}`;
@@ -509,7 +497,7 @@ function planNewWarehouses(
   plan: VaultPlan,
   drafts: Map<string, WarehouseDraft>,
   columnLabel: (c: VaultImportColumn) => string,
-): (warehouse: string, col: number, row: number) => number {
+): (warehouse: string, col: number, row: number) => NewField {
   const report = (row: number, column: VaultImportColumn, message: string) =>
     plan.problems.push({ row, column: columnLabel(column), message });
   const byName = new Map<string, WarehouseDraft>();
@@ -551,6 +539,11 @@ function planNewWarehouses(
       : draft.couchboxes.some((c) => c.col === col && c.row === row - 1)
         ? 'couchbox-B'
         : 'vault';
+  const newField = (draft: WarehouseDraft, col: number, row: number): NewField => ({
+    type: typeOf(draft, col, row),
+    full: false,
+    capacity: draft.field_capacity,
+  });
   // without a given capacity: the smallest that holds the file's positions (a couchbox holds one more)
   for (const draft of byName.values()) {
     if (draft.given.field_capacity) {
@@ -571,23 +564,12 @@ function planNewWarehouses(
     if (typeof v.warehouse !== 'string' || v.col === null || v.fieldRow === null || v.position === null)
       continue;
     const draft = byName.get(v.warehouse)!;
-    const type = typeOf(draft, v.col, v.fieldRow);
-    const name = fieldName(v.col, v.fieldRow);
-    const slots = fieldSlotCount(type, draft.field_capacity);
     const before = plan.problems.length;
+    // a new field is empty; a full flag of the file marks it once its vaults are in
+    const place = { name: fieldName(v.col, v.fieldRow), ...newField(draft, v.col, v.fieldRow) };
     if (v.col > draft.cols || v.fieldRow > draft.rows)
       bad.add(v); // already said
-    else if (type === 'couchbox-B') report(v.row, 'field', couchboxBottom(name));
-    else if (v.position > slots) report(v.row, 'position', beyondCapacity(v.position, name, slots));
-    if (
-      type !== 'couchbox-B' &&
-      !typeFitsField(v.details.type, type, placeholderKind(v.details.customerName) !== null)
-    )
-      report(
-        v.row,
-        'type',
-        v.details.type === 'couchbox' ? COUCHBOX_FIELD_ONLY : plainFieldOnly(v.details.type, name),
-      );
+    else for (const p of slotProblems(place, [], v.details, v.position)) report(v.row, p.column, p.message);
     if (plan.problems.length > before) bad.add(v);
   }
   if (bad.size > 0) plan.vaults = plan.vaults.filter((v) => !bad.has(v));
@@ -606,8 +588,46 @@ function planNewWarehouses(
     });
   return (warehouse, col, row) => {
     const draft = byName.get(warehouse);
-    return draft ? fieldSlotCount(typeOf(draft, col, row), draft.field_capacity) : DEFAULT_FIELD_CAPACITY;
+    return draft
+      ? newField(draft, col, row)
+      : { type: 'vault', full: false, capacity: DEFAULT_FIELD_CAPACITY };
   };
+}
+
+/** A field as the slot rules see it, before it exists or without its name. */
+type NewField = Pick<SlotField, 'type' | 'full' | 'capacity'>;
+
+/** Where each slot refusal of a row is reported: the field's kind and flag, the position, the type. */
+const PROBLEM_COLUMN: Partial<Record<SlotRefusalReason, 'field' | 'position'>> = {
+  'couchbox-bottom': 'field',
+  full: 'field',
+  beyond: 'position',
+  taken: 'position',
+};
+
+/**
+ * A row's slot problems, from the domain's slot decision: the first about its field or position, and its type's. The
+ * order of the field's vaults (no gap, from the bottom up) is checked over the whole file (`checkContiguous`).
+ */
+function slotProblems(
+  field: SlotField,
+  occupied: readonly number[],
+  details: VaultDetails | null | undefined,
+  position: number,
+): { column: VaultImportColumn; message: string }[] {
+  // without readable details the row's type is not known: only its place is checked
+  const unit = details ? { type: details.type, customerName: details.customerName } : null;
+  const refusals = slotRefusals(field, occupied, unit ?? { type: 'vault', customerName: 'EMPTY' }, position);
+  const out: { column: VaultImportColumn; message: string }[] = [];
+  const place = refusals.find((r) => PROBLEM_COLUMN[r.reason] !== undefined);
+  if (place)
+    out.push({
+      column: PROBLEM_COLUMN[place.reason]!,
+      message: place.reason === 'taken' ? slotTaken(field.name, position) : place.message,
+    });
+  const type = refusals.find((r) => r.reason === 'wrong-type');
+  if (type && unit) out.push({ column: 'type', message: type.message });
+  return out;
 }
 
 type SlotOfRow = Pick<PlannedVault, 'warehouse' | 'col' | 'fieldRow'>;
@@ -623,7 +643,7 @@ function checkContiguous(
   occupied: Map<number, number[]>,
   fieldById: Map<number, ImportFieldRow>,
   warehouses: ImportWarehouseRow[],
-  slotsOfNew: (warehouse: string, col: number, row: number) => number,
+  slotsOfNew: (warehouse: string, col: number, row: number) => NewField,
   positionLabel: string,
 ): void {
   const byField = new Map<string, PlannedVault[]>();
@@ -640,16 +660,17 @@ function checkContiguous(
   for (const [key, vaults] of byField) {
     const first = vaults[0]!;
     let taken: number[] = [];
-    let slots: number;
+    let place: NewField;
     if (first.fieldId !== null) {
       const field = fieldById.get(first.fieldId)!;
       const capacity = warehouses.find((w) => w.id === field.warehouse_id)!.field_capacity;
-      slots = fieldSlotCount(field.type, Number(capacity));
+      // the file's rows are checked against the field's slots; its full flag was said once per row already
+      place = { type: field.type, full: false, capacity: Number(capacity) };
       taken = [...(occupied.get(first.fieldId) ?? [])];
-    } else slots = slotsOfNew(String(first.warehouse), first.col!, first.fieldRow!);
+    } else place = slotsOfNew(String(first.warehouse), first.col!, first.fieldRow!);
     const expected: number[] = [];
     for (let i = 0; i < vaults.length + (refusedIn.get(key) ?? 0); i++) {
-      const next = nextFreePosition([...taken, ...expected], slots);
+      const next = freeSlot(place, [...taken, ...expected]);
       if (next === null) break;
       expected.push(next);
     }

@@ -1,4 +1,4 @@
-import { fieldSlotCount, nextFreePosition } from '../../../domain/rules/capacity';
+import { freeSlot } from '../../../domain/rules/slots';
 import { fieldName, parseFieldName } from '../../../domain/rules/field-names';
 import { parseScanText, splitWarehouseAndField } from '../../../domain/rules/scan-text';
 import type {
@@ -10,6 +10,7 @@ import type {
 import type { Db } from '../../db/database';
 import { conflict, notFound } from '../../http/errors';
 import { findVault } from '../vaults/vaults.repo';
+import { slotField } from '../vaults/slot-placement';
 import {
   type ScanFieldRow,
   countVaultsAbove,
@@ -111,7 +112,6 @@ export async function loadScannedField(db: Db, companyId: number, fieldId: numbe
 
 async function scannedField(db: Db, field: ScanFieldRow): Promise<ScannedFieldDto> {
   const occupied = await occupiedPositionsOf(db, field.id);
-  const free = nextFreePosition(occupied, fieldSlotCount(field.type, Number(field.field_capacity)));
   return {
     id: field.id,
     name: fieldName(field.col, field.row),
@@ -120,6 +120,6 @@ async function scannedField(db: Db, field: ScanFieldRow): Promise<ScannedFieldDt
     type: field.type,
     full: Boolean(field.full),
     vaultCount: occupied.length,
-    nextFree: field.full || field.type === 'couchbox-B' ? null : free,
+    nextFree: freeSlot(slotField(field), occupied),
   };
 }

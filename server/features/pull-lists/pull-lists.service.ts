@@ -16,10 +16,11 @@ import { lockVaults, type Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { findField } from '../fields/fields.repo';
-import { fieldSlotCount, nextFreePosition } from '../../../domain/rules/capacity';
+import { freeSlot } from '../../../domain/rules/slots';
 import { findWarehouse } from '../warehouses/warehouses.repo';
 import { occupiedPositions } from '../vaults/vaults.repo';
 import { moveVaultIn, stageVaultIn, withConflictMapping } from '../vaults/vaults.service';
+import { slotField } from '../vaults/slot-placement';
 import {
   bumpPullList,
   claimItem,
@@ -279,8 +280,8 @@ async function putBack(
     await checkLastOffFirstBack(trx, actor.companyId, listId, vaultId, field);
   const warehouse = await findWarehouse(trx, actor.companyId, field.warehouse_id);
   const occupied = (await occupiedPositions(trx, field.id)).map((v) => v.position);
-  const position = nextFreePosition(occupied, fieldSlotCount(field.type, warehouse?.field_capacity));
-  if (position === null || field.full) throw badRequest(NO_FREE_SLOT);
+  const position = freeSlot(slotField({ ...field, field_capacity: warehouse?.field_capacity }), occupied);
+  if (position === null) throw badRequest(NO_FREE_SLOT);
   // the move checks the slot again under its locks with the slot rules (a picked position must be the field's next
   // free slot, a couchbox goes only into a couchbox field); a vault placed meanwhile ends in a clear 409
   await moveVaultIn(trx, actor, { vaultId, fieldId: field.id, position: chosen.position ?? position });

@@ -1,4 +1,5 @@
-import { fieldSlotCount, nextFreePosition } from '../../../domain/rules/capacity';
+import { fieldSlotCount } from '../../../domain/rules/capacity';
+import { FIELD_FULL, decideSlot, roomOf } from '../../../domain/rules/slots';
 import { fieldName } from '../../../domain/rules/field-names';
 import { type ReceivingField, proposeSlots } from '../../../domain/rules/receiving';
 import type {
@@ -15,13 +16,8 @@ import { findField } from '../fields/fields.repo';
 import { findWarehouse } from '../warehouses/warehouses.repo';
 import { FIELD_NOT_FOUND } from '../fields/field-loader';
 import { occupiedPositions } from '../vaults/vaults.repo';
-import {
-  addVaultIn,
-  checkType,
-  couchboxBottom,
-  FIELD_FULL,
-  withConflictMapping,
-} from '../vaults/vaults.service';
+import { addVaultIn, withConflictMapping } from '../vaults/vaults.service';
+import { slotField } from '../vaults/slot-placement';
 import { findCustomerFields, findFieldsWithRoom, findOccupied } from './receiving.repo';
 
 /**
@@ -76,7 +72,8 @@ export async function proposeShipment(
     .map((f) => ({ ...f, occupied: occupied.get(f.fieldId)! }));
   const { proposals } = proposeSlots(chosen, types);
   const byId = new Map(fields.map((f) => [f.fieldId, f]));
-  const withRoom = fields.filter((f) => !f.full && f.type !== 'couchbox-B' && f.capacity > f.occupied.length);
+  const roomIn = (f: ReceivingField) => roomOf(f, f.capacity, f.occupied);
+  const withRoom = fields.filter((f) => roomIn(f) > 0);
   const choices = [
     ...withRoom.filter((f) => occupied.has(f.fieldId)),
     ...withRoom.filter((f) => !occupied.has(f.fieldId)),
@@ -99,7 +96,7 @@ export async function proposeShipment(
       field_name: f.fieldName,
       warehouse_name: f.warehouseName,
       couchbox: f.type !== 'vault',
-      free: f.capacity - f.occupied.length,
+      free: roomIn(f),
     })),
   };
 }
@@ -128,15 +125,15 @@ export async function receiveShipment(
       const added: ReceivedDto['vaults'] = [];
       for (const vault of input.vaults) {
         const field = located.find((f) => f!.id === vault.field_id)!;
-        const name = fieldName(field.col, field.row);
-        // the field's kind first, so a wrong field is named as such rather than as full
-        if (field.type === 'couchbox-B') throw badRequest(couchboxBottom(name));
-        checkType(vault.type, input.customer_name, field);
         const occupied = (await occupiedPositions(trx, field.id)).map((v) => v.position);
         const warehouse = await findWarehouse(trx, actor.companyId, field.warehouse_id);
-        const capacity = fieldSlotCount(field.type, warehouse?.field_capacity);
-        const position = nextFreePosition(occupied, capacity);
-        if (position === null) throw badRequest(`${FIELD_FULL} (field ${name})`);
+        const place = slotField({ ...field, field_capacity: warehouse?.field_capacity });
+        const decision = decideSlot(place, occupied, { type: vault.type, customerName: input.customer_name });
+        // a shipment names the field that has no room left, marked full or not
+        if (!decision.ok && (decision.reason === 'full' || decision.reason === 'no-room'))
+          throw badRequest(`${FIELD_FULL} (field ${place.name})`);
+        if (!decision.ok) throw badRequest(decision.message);
+        const position = decision.slot;
         const dto = await addVaultIn(trx, actor, {
           vault_id: vault.name,
           customer_name: input.customer_name,

@@ -10,34 +10,36 @@ import type {
   VaultDto,
   WarehouseSummaryDto,
 } from '../../../domain/schemas/warehouse.schema';
-import {
-  fieldSlotCount,
-  typeFitsField,
-  nextFreePosition,
-  nextFreeSlot,
-  topmostPosition,
-} from '../../../domain/rules/capacity';
+import { topmostPosition } from '../../../domain/rules/capacity';
 import { digOutCount } from '../../../domain/rules/dig-out';
 import { fieldName } from '../../../domain/rules/field-names';
 import { normaliseDetails, placeholderKind, type VaultDetails } from '../../../domain/rules/placeholders';
 import type { Db } from '../../db/database';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/database';
-import { isLostRace, isPostgres, lockWarehouses, type Trx } from '../../db/locks';
+import { isPostgres, type Trx } from '../../db/locks';
 import { type EventRecord, findLatestEvents, recordEvent } from '../../events/event-log.repo';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { revisionTag } from '../../http/revalidation';
 import { FIELD_NOT_FOUND, loadField } from '../fields/field-loader';
-import {
-  type FieldRow,
-  type LockedFieldRow,
-  findField,
-  findFieldAndLockWarehouse,
-  lockAndFindFields,
-  setFieldFull,
-} from '../fields/fields.repo';
+import { type LockedFieldRow, findField, setFieldFull } from '../fields/fields.repo';
 import type { Actor } from '../../auth/actor';
 import { loadWarehouseSummary, summaryWithoutVault } from '../warehouses/warehouses.service';
 import { changedFields, placeOf, vaultSubject } from './vault-history';
+import { checkType, placeOrRefuse, slotField } from './slot-placement';
+export { CONCURRENT_CHANGE, withConflictMapping } from './vault-stores';
+import {
+  type AddStore,
+  CONCURRENT_CHANGE,
+  lockForVaultWork,
+  lockingAddStore,
+  lockingStageStore,
+  oneStatementStageStore,
+  type StageStore,
+  oneStatementAddStore,
+  resolveNames,
+  retryLostRaces,
+  runVaultWrite,
+  withConflictMapping,
+} from './vault-stores';
 import {
   deleteAttachmentRow,
   deleteAttachmentsOfVault,
@@ -47,7 +49,7 @@ import {
 } from './attachments.repo';
 import type { UploadedFile } from '../../http/form-reader';
 import { ATTACHMENT_NOT_FOUND } from './attachments.download';
-import { deleteUnusedNames, findOrCreateCustomer, findOrCreateOrder } from '../../customers/customers.repo';
+import { deleteUnusedNames } from '../../customers/customers.repo';
 import { attachmentsByVault, presentAttachment, presentStagedVault, presentVault } from './vaults.presenter';
 import { presentField } from '../fields/fields.presenter';
 import {
@@ -57,40 +59,33 @@ import {
   findVault,
   findVaultAndLockWarehouse,
   insertVault,
-  type LockedVaultRow,
-  lockAndFindVaults,
   type VaultRow,
   occupiedPositions,
   placeVault,
   readPlacement,
   updateVaultDetails,
-  writeNewVault,
   writePlacement,
   writeRemoval,
 } from './vaults.repo';
 
 export const VAULT_NOT_FOUND = 'Vault not found';
-export const FIELD_FULL = 'Field is full. Cannot add more vaults.';
-export const SLOT_TAKEN = 'Someone else just placed a vault in this slot. Please refresh and try again.';
 export const VAULT_CHANGED = 'This vault was changed by someone else. Please reload it and try again.';
 export const ONLY_TOPMOST_STAGED = 'Only the topmost vault can be staged.';
 export const ONLY_TOPMOST_MOVED = 'Only the topmost vault of a field can be moved.';
 export const ALREADY_STAGED = 'This vault is already staged.';
 export const VAULT_RELEASED = 'This vault was released and has left the warehouse.';
-export const COUCHBOX_FIELD_ONLY = 'A couchbox can only be placed in a couchbox field.';
-/** decision 012: every other type only into plain fields (the field detail's empty placeholders aside) */
-export const plainFieldOnly = (type: string, field: string) =>
-  `Field ${field} is a couchbox field: a ${type === 't2' ? 'T2' : type} can only be placed in a plain field.`;
-export const CONCURRENT_CHANGE =
-  'Someone else changed this data at the same time. Please refresh and try again.';
-
-export const notNextFree = (position: number, field: string, next: number) =>
-  `Position ${position} is not the next free slot of field ${field} (next free: ${next}).`;
-/** the scan-to-move refusals (issue 15) name the field */
-export const fieldFull = (field: string) => `Field ${field} is full.`;
-export const alreadyInField = (field: string) => `This vault is already in field ${field}.`;
-export const couchboxBottom = (field: string) =>
-  `Field ${field} is the lower half of a couchbox. Use the field above it.`;
+// the slot refusals are the domain's (domain/rules/slots.ts); named here too for the callers that know them from here
+export {
+  COUCHBOX_FIELD_ONLY,
+  FIELD_FULL,
+  SLOT_TAKEN,
+  alreadyInField,
+  couchboxBottom,
+  fieldFull,
+  notNextFree,
+  plainFieldOnly,
+} from '../../../domain/rules/slots';
+export { checkType } from './slot-placement';
 
 export async function loadVault(db: Db, companyId: number, vaultId: number): Promise<VaultDto> {
   const row = await findVault(db, companyId, vaultId);
@@ -107,96 +102,9 @@ export async function loadVault(db: Db, companyId: number, vaultId: number): Pro
   return presentVault(row, files.get(vaultId), digOut);
 }
 
-/** Unique-slot and vanished-reference races end as a clear 409 rather than a server error. */
-export async function withConflictMapping<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(SLOT_TAKEN);
-    if (isForeignKeyViolation(error)) throw conflict(CONCURRENT_CHANGE);
-    throw error;
-  }
-}
-
-/**
- * The locks of vault work (docs/decisions/003-locking.md): the warehouses shared, then the fields and then the vaults,
- * each in id order, each step one statement that also reads what it locked. Answers the fields and vaults as they are
- * once locked; one removed meanwhile is missing from its map. A write in one warehouse has taken step 1 already, in
- * the read that found its field or vault (`findFieldAndLockWarehouse`, `findVaultAndLockWarehouse`), and names no
- * `warehouseIds`; a move names both warehouses, which are locked here in id order.
- */
-async function lockForVaultWork(
-  trx: Trx,
-  actor: Actor,
-  places: { warehouseIds?: (number | null)[]; fieldIds: (number | null)[]; vaultIds?: number[] },
-): Promise<{ fields: Map<number, LockedFieldRow>; vaults: Map<number, LockedVaultRow> }> {
-  await lockWarehouses(trx, places.warehouseIds ?? [], 'share');
-  const fieldIds = places.fieldIds.filter((id): id is number => id !== null);
-  const fields = await lockAndFindFields(trx, actor.companyId, fieldIds);
-  const vaults = await lockAndFindVaults(trx, actor.companyId, places.vaultIds ?? []);
-  return { fields: new Map(fields.map((f) => [f.id, f])), vaults: new Map(vaults.map((v) => [v.id, v])) };
-}
-
 /** The flag goes off when a vault leaves a field; a write only when it was on. */
 async function clearFull(trx: Trx, field: LockedFieldRow | undefined): Promise<void> {
   if (field && field.full) await setFieldFull(trx, field.id, false);
-}
-
-/**
- * The slot rules shared by add and move (ARCHITECTURE 4.1, 4.2): the field's next free slot, within its
- * capacity, never into a field flagged full. `occupied` are the field's slots as locked (or as read by a
- * one-statement write); `ignoreVaultId` is a vault leaving that same field. Answers the other vaults' slots.
- */
-function checkSlot(
-  field: LockedFieldRow,
-  occupiedSlots: readonly { id: number; position: number }[],
-  position: number,
-  ignoreVaultId?: number,
-): number[] {
-  const name = fieldName(field.col, field.row);
-  if (field.type === 'couchbox-B') throw badRequest(couchboxBottom(name));
-  if (field.full) throw conflict(FIELD_FULL);
-  const occupied = occupiedSlots.filter((v) => v.id !== ignoreVaultId).map((v) => v.position);
-  if (occupied.includes(position)) throw conflict(SLOT_TAKEN);
-  const next = nextFreeSlot(field, occupied, field.field_capacity);
-  if (next === null) throw conflict(FIELD_FULL);
-  if (position !== next) throw badRequest(notNextFree(position, name, next));
-  return occupied;
-}
-
-/** The next free slot of a field for a vault coming in; refuses its own field, a full one or a couchbox bottom. */
-function nextSlotFor(
-  field: LockedFieldRow,
-  occupied: readonly { id: number; position: number }[],
-  vaultId: number,
-): number {
-  const name = fieldName(field.col, field.row);
-  if (field.type === 'couchbox-B') throw badRequest(couchboxBottom(name));
-  if (occupied.some((v) => v.id === vaultId)) throw badRequest(alreadyInField(name));
-  if (field.full) throw conflict(fieldFull(name));
-  const next = nextFreePosition(
-    occupied.map((v) => v.position),
-    fieldSlotCount(field.type, Number(field.field_capacity)),
-  );
-  if (next === null) throw conflict(fieldFull(name));
-  return next;
-}
-
-/** The unit's type against the field's (`typeFitsField`); one refusal message per side, shared by every path. */
-export function checkType(
-  type: string,
-  customerName: string,
-  field: Pick<FieldRow, 'type' | 'col' | 'row'> | null,
-): void {
-  if (!field || typeFitsField(type, field.type, placeholderKind(customerName) !== null)) return;
-  if (type === 'couchbox') throw badRequest(COUCHBOX_FIELD_ONLY);
-  throw badRequest(plainFieldOnly(type, fieldName(field.col, field.row)));
-}
-
-async function resolveNames(db: Db, companyId: number, details: VaultDetails) {
-  const customerId = await findOrCreateCustomer(db, companyId, details.customerName);
-  const orderId = details.orderName ? await findOrCreateOrder(db, companyId, details.orderName) : null;
-  return { customerId, orderId };
 }
 
 /** POST /api/vaults/: a new vault in the field's next free slot, with an optional attachment. */
@@ -206,22 +114,34 @@ export async function addVault(
   input: AddVaultInput,
   file?: UploadedFile,
 ): Promise<VaultDto> {
-  if (isPostgres(db) && !file) return retryLostRaces(() => addVaultAtOnce(db, actor, input));
-  return withConflictMapping(() => db.transaction().execute((trx) => addVaultIn(trx, actor, input, file)));
+  // an add with a file takes the transaction: the file is written beside the vault
+  const stores = {
+    locking: (trx: Trx) => lockingAddStore(trx, actor),
+    oneStatement: file ? undefined : (d: Db) => oneStatementAddStore(d, actor),
+  };
+  return runVaultWrite(db, stores, (store) => addWith(store, actor, input, file));
 }
 
-/** The add on PostgreSQL as two statements, like the move (`moveVaultAtOnce`); an add with a file takes the transaction. */
-async function addVaultAtOnce(db: Db, actor: Actor, input: AddVaultInput): Promise<VaultDto> {
-  const state = await readPlacement(db, actor.companyId, null, input.field_id);
-  const field = state.fields.get(input.field_id);
+/** Adding inside a caller's transaction (a received shipment), with every rule and lock of the add. */
+export async function addVaultIn(
+  trx: Trx,
+  actor: Actor,
+  input: AddVaultInput,
+  file?: UploadedFile,
+): Promise<VaultDto> {
+  return addWith(lockingAddStore(trx, actor), actor, input, file);
+}
+
+/** The add: the field as the store reads it, the domain's slot decision, the store's write. */
+async function addWith(store: AddStore, actor: Actor, input: AddVaultInput, file?: UploadedFile) {
+  const field = await store.readField(input.field_id);
   if (!field) throw notFound(FIELD_NOT_FOUND);
   const details = newVaultDetails(input);
-  checkType(details.type, details.customerName, field);
-  const occupied = checkSlot(field, field.occupied, input.position);
+  const occupied = field.occupied.map((v) => v.position);
+  placeOrRefuse(slotField(field), occupied, unitOf(details), input.position);
   const planned = newVaultRow(actor, field, input.position, details);
-  const inserted = await writeNewVault(
-    db,
-    { companyId: actor.companyId, fields: [field] },
+  const inserted = await store.insert(
+    field,
     {
       companyId: actor.companyId,
       name: details.name,
@@ -233,54 +153,19 @@ async function addVaultAtOnce(db: Db, actor: Actor, input: AddVaultInput): Promi
       note: details.note,
     },
     addedEvent(actor, planned),
+    file,
   );
+  // answered from inside the transaction, so the answer is what was committed; a new vault has no other files
+  if (file) return loadVault(store.db, actor.companyId, inserted.id);
+  // the new vault as findVault would read it: everything is known here, so no read back
   const row = { ...planned, ...inserted, order_name: inserted.order_id === null ? null : details.orderName };
+  // the slots taken when the slot was checked: the vaults above the new one
   return presentVault(row, [], digOutCount(input.position, occupied));
 }
 
-/** Adding inside a caller's transaction (a received shipment), with every rule and lock of the add. */
-export async function addVaultIn(
-  trx: Trx,
-  actor: Actor,
-  input: AddVaultInput,
-  file?: UploadedFile,
-): Promise<VaultDto> {
-  const located = await findFieldAndLockWarehouse(trx, actor.companyId, input.field_id);
-  if (!located) throw notFound(FIELD_NOT_FOUND);
-  const { fields } = await lockForVaultWork(trx, actor, { fieldIds: [located.id] });
-  // the field may have gone with a removed row while this waited
-  const field = fields.get(located.id);
-  if (!field) throw notFound(FIELD_NOT_FOUND);
-  const details = newVaultDetails(input);
-  checkType(details.type, details.customerName, field);
-  const occupied = checkSlot(field, await occupiedPositions(trx, field.id), input.position);
-  const { customerId, orderId } = await resolveNames(trx, actor.companyId, details);
-  const inserted = await insertVault(trx, {
-    companyId: actor.companyId,
-    name: details.name,
-    customerId,
-    orderId,
-    fieldId: field.id,
-    position: input.position,
-    type: details.type,
-    note: details.note,
-  });
-  const vaultId = inserted.id;
-  if (file) await insertAttachment(trx, { companyId: actor.companyId, vaultId, ...file });
-  // the new vault as findVault would read it: everything is known here, so no read back
-  const row: VaultRow = {
-    ...newVaultRow(actor, field, input.position, details),
-    id: vaultId,
-    customer_id: customerId,
-    order_id: orderId,
-    order_name: orderId === null ? null : details.orderName,
-    version: inserted.version,
-  };
-  await recordEvent(trx, addedEvent(actor, row));
-  // answered from inside the transaction, so the answer is what was committed; a new vault has no other files
-  if (file) return loadVault(trx, actor.companyId, vaultId);
-  // the slots taken when the slot was checked: the vaults above the new one
-  return presentVault(row, [], digOutCount(input.position, occupied));
+/** A new vault as the slot rules see it. */
+function unitOf(details: VaultDetails) {
+  return { type: details.type, customerName: details.customerName };
 }
 
 function newVaultDetails(input: AddVaultInput): VaultDetails {
@@ -564,9 +449,11 @@ function decideMove(
 ): { position: number; occupied: number[] } {
   if (leaving.length > 0 && vault.position !== topmostPosition(leaving.map((v) => v.position)))
     throw badRequest(ONLY_TOPMOST_MOVED);
-  checkType(vault.type, vault.customer_name, target);
-  const position = wanted === 'next' ? nextSlotFor(target, targetSlots, vault.id) : wanted;
-  return { position, occupied: checkSlot(target, targetSlots, position, vault.id) };
+  const held = targetSlots.find((v) => v.id === vault.id)?.position ?? null;
+  const unit = { type: vault.type, customerName: vault.customer_name, heldSlot: held };
+  const occupied = targetSlots.map((v) => v.position);
+  const position = placeOrRefuse(slotField(target), occupied, unit, wanted);
+  return { position, occupied: targetSlots.filter((v) => v.id !== vault.id).map((v) => v.position) };
 }
 
 /** A VaultRow's place columns for a slot of this field. */
@@ -590,31 +477,17 @@ function movedEvent(
   });
 }
 
-/**
- * A one-statement write (PostgreSQL) again while it loses races: each try reads afresh. A foreign-key refusal is a lost
- * race there too (a name taken up, or a row removed, by another writer since the read), and the statement was undone
- * whole. After eight lost races in a row the client gets the 409 (`withConflictMapping`, as the transactional path).
- */
-async function retryLostRaces<T>(work: () => Promise<T>): Promise<T> {
-  return withConflictMapping(async () => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await work();
-      } catch (error) {
-        if (!(isLostRace(error) || isForeignKeyViolation(error)) || attempt >= 8) throw error;
-      }
-    }
-  });
-}
-
 /** POST /api/stage/vaults/{id}: takes the topmost vault off its field onto the stage. */
 export async function stageVault(
   db: Db,
   actor: Actor,
   vaultId: number,
 ): Promise<VaultDto & { old_field_id: number }> {
-  if (isPostgres(db)) return retryLostRaces(() => stageVaultAtOnce(db, actor, vaultId));
-  return withConflictMapping(() => db.transaction().execute((trx) => stageVaultIn(trx, actor, vaultId)));
+  const stores = {
+    locking: (trx: Trx) => lockingStageStore(trx, actor),
+    oneStatement: (d: Db) => oneStatementStageStore(d, actor),
+  };
+  return runVaultWrite(db, stores, (store) => stageWith(store, actor, vaultId));
 }
 
 /** Staging inside a caller's transaction (a pull list's steps), with every rule and lock of the stage. */
@@ -623,53 +496,26 @@ export async function stageVaultIn(
   actor: Actor,
   vaultId: number,
 ): Promise<VaultDto & { old_field_id: number }> {
-  const before = await findVaultAndLockWarehouse(trx, actor.companyId, vaultId);
-  if (!before) throw notFound(VAULT_NOT_FOUND);
-  if (before.field_id === null) throw badRequest(ALREADY_STAGED);
-  const { fields, vaults } = await lockForVaultWork(trx, actor, {
-    fieldIds: [before.field_id],
-    vaultIds: [vaultId],
-  });
-  const field = fields.get(before.field_id);
-  const vault = vaults.get(vaultId);
-  if (!vault || !field) throw notFound(VAULT_NOT_FOUND);
-  if (vault.field_id !== before.field_id) throw conflict(CONCURRENT_CHANGE);
-  checkTopmost(vault, await occupiedPositions(trx, field.id));
-  await placeVault(trx, actor.companyId, vaultId, { fieldId: null, position: null });
-  await clearFull(trx, field);
-  await recordEvent(trx, stagedEvent(actor, { ...before, position: vault.position }, field));
-  // changed by someone else between the first read and the locks: read it again for the answer
-  if (vault.version !== before.version)
-    return { ...(await loadVault(trx, actor.companyId, vaultId)), old_field_id: field.id };
-  const files = attachmentsByVault(await findAttachmentsOfVaults(trx, actor.companyId, [vaultId]));
-  return {
-    ...presentVault(stagedRow(before, vault.version + 1), files.get(vaultId)),
-    old_field_id: field.id,
-  };
+  return stageWith(lockingStageStore(trx, actor), actor, vaultId);
 }
 
-/** Staging on PostgreSQL as two statements, like the move (`moveVaultAtOnce`). */
-async function stageVaultAtOnce(
-  db: Db,
+/** The stage: the vault and its field as the store reads them, only the topmost one, the store's write. */
+async function stageWith(
+  store: StageStore,
   actor: Actor,
   vaultId: number,
 ): Promise<VaultDto & { old_field_id: number }> {
-  const state = await readPlacement(db, actor.companyId, vaultId, null);
-  const before = state.vault;
-  if (!before) throw notFound(VAULT_NOT_FOUND);
-  if (before.field_id === null) throw badRequest(ALREADY_STAGED);
-  const field = state.fields.get(before.field_id);
+  const read = await store.readVault(vaultId);
+  if (!read) throw notFound(VAULT_NOT_FOUND);
+  const { vault, field } = read;
+  if (vault.field_id === null) throw badRequest(ALREADY_STAGED);
   if (!field) throw notFound(VAULT_NOT_FOUND);
-  checkTopmost(before, field.occupied);
-  await writePlacement(
-    db,
-    { companyId: actor.companyId, fields: [field] },
-    before,
-    { fieldId: null, position: null },
-    stagedEvent(actor, before, field),
-  );
-  const files = attachmentsByVault(state.files).get(vaultId);
-  return { ...presentVault(stagedRow(before, before.version + 1), files), old_field_id: field.id };
+  checkTopmost(vault, field.occupied);
+  await store.takeOff({ ...read, field }, stagedEvent(actor, vault, field));
+  // changed by someone else between the first read and the locks: read it again for the answer
+  if (read.stale) return { ...(await loadVault(store.db, actor.companyId, vaultId)), old_field_id: field.id };
+  const files = attachmentsByVault(await store.files(vaultId)).get(vaultId);
+  return { ...presentVault(stagedRow(vault, vault.version + 1), files), old_field_id: field.id };
 }
 
 function checkTopmost(vault: Pick<VaultRow, 'position'>, slots: readonly { position: number }[]): void {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { isCouchboxField, nextFreeSlot } from '../../../domain/rules/capacity';
+import { isCouchboxField } from '../../../domain/rules/capacity';
+import { freeSlot } from '../../../domain/rules/slots';
 import { compareFieldNames } from '../../../domain/rules/field-names';
 import type { FieldDto, WarehouseDto, WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
 import { useWarehouse } from '../api/warehouses';
@@ -69,7 +70,7 @@ export function WarehouseFieldSelects({
 /** The slot a vault coming into this field takes (the slot rules: only the next free one), or null when none. */
 export function slotFor(field: FieldDto, fieldCapacity: number): number | null {
   const occupied = Object.values(field.vaults).flatMap((v) => (v.position === null ? [] : [v.position]));
-  return nextFreeSlot(field, occupied, fieldCapacity);
+  return freeSlot({ type: field.type, full: field.full, capacity: fieldCapacity }, occupied);
 }
 
 /** The fields with a free slot, by name, each with the slot it offers; a couchbox fits only a couchbox field. */

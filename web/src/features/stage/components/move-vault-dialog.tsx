@@ -1,5 +1,6 @@
 import { Undo2 } from 'lucide-react';
-import { fieldSlotCount, isCouchboxField } from '../../../../../domain/rules/capacity';
+import { isCouchboxField } from '../../../../../domain/rules/capacity';
+import { freeSlotCount } from '../../../../../domain/rules/slots';
 import type { StagedVaultDto } from '../../../../../domain/schemas/vault.schema';
 import type { FieldDto, WarehouseSummaryDto } from '../../../../../domain/schemas/warehouse.schema';
 import { useMoveVault } from '../../../api/vaults';
@@ -17,11 +18,10 @@ export function vaultLabel(vault: { name: string | null; customer_name: string }
   return vault.name ?? vault.customer_name;
 }
 
-/** Free slots of a field (none when it is marked full or is a couchbox's hidden bottom). */
-function freeSlotCount(field: FieldDto, fieldCapacity: number): number {
-  if (field.full || field.type === 'couchbox-B') return 0;
-  const occupied = Object.values(field.vaults).filter((v) => v.position !== null).length;
-  return Math.max(0, fieldSlotCount(field.type, fieldCapacity) - occupied);
+/** Free slots of a field, by the slot rules (none when it is marked full or is a couchbox's hidden bottom). */
+function freeSlotsOf(field: FieldDto, fieldCapacity: number): number {
+  const occupied = Object.values(field.vaults).flatMap((v) => (v.position === null ? [] : [v.position]));
+  return freeSlotCount({ type: field.type, full: field.full, capacity: fieldCapacity }, occupied);
 }
 
 export interface MovedVault {
@@ -123,7 +123,7 @@ function MoveVaultForm({
   }
 
   const free = new Map(
-    open.map(({ field }) => [field.id, detail ? freeSlotCount(field, detail.fieldCapacity) : 0]),
+    open.map(({ field }) => [field.id, detail ? freeSlotsOf(field, detail.fieldCapacity) : 0]),
   );
 
   return (

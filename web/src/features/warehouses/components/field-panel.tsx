@@ -2,14 +2,9 @@ import { Forklift, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import {
-  fieldSlotCount,
-  isCouchboxField,
-  nextFreeSlot,
-  topmostPosition,
-} from '../../../../../domain/rules/capacity';
+import { fieldSlotCount, isCouchboxField, topmostPosition } from '../../../../../domain/rules/capacity';
+import { couchboxPartnerName, freeSlot } from '../../../../../domain/rules/slots';
 import { digOutCount } from '../../../../../domain/rules/dig-out';
-import { fieldName, parseFieldName } from '../../../../../domain/rules/field-names';
 import { truncate } from '../../../../../domain/rules/text';
 import type { FieldDto, VaultDto, WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
 import { useRole } from '../../../api/session';
@@ -24,11 +19,9 @@ import { AddVaultDialog } from './add-vault-dialog';
 import { LabelPrintDialog, PrintLabelButton } from '../../../components/label-print-dialog';
 import { ToggleSwitch } from '../../../components/ui/toggle-switch';
 
-/** The field below holds the bottom half of a couchbox; its name is the same letters with the next number. */
+/** The field below holds the bottom half of a couchbox (the slot rules name it). */
 function fieldBelow(warehouse: WarehouseDto, field: FieldDto): FieldDto | undefined {
-  const parsed = parseFieldName(field.name);
-  if (!parsed) return undefined;
-  const name = fieldName(parsed.col, parsed.row + 1);
+  const name = couchboxPartnerName(field);
   return Object.values(warehouse.fields).find((f) => f.name === name);
 }
 
@@ -53,7 +46,10 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
   const vaults = Object.values(field.vaults);
   const byPosition = new Map(vaults.filter((v) => v.position !== null).map((v) => [v.position!, v]));
   const occupied = [...byPosition.keys()];
-  const nextFree = nextFreeSlot(field, occupied, warehouse.fieldCapacity);
+  const nextFree = freeSlot(
+    { type: field.type, full: field.full, capacity: warehouse.fieldCapacity },
+    occupied,
+  );
   const topmost = topmostPosition(occupied);
   const atCapacity = vaults.length >= capacity;
 
