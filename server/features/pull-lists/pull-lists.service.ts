@@ -227,7 +227,11 @@ async function setAside(trx: Trx, actor: Actor, listId: number, vaultId: number,
     fieldId === null
       ? undefined
       : (await findVaultsInFields(trx, actor.companyId, [fieldId])).find((v) => v.id === vaultId);
-  if (!vault) throw badRequest(NOT_IN_THE_WAY);
+  if (!vault) {
+    // a colleague set it aside between the first read and this one: the same step twice is a 409, as it is elsewhere
+    if ((await findItem(trx, listId, vaultId))?.state === 'set-aside') throw conflict(ALREADY_SET_ASIDE);
+    throw badRequest(NOT_IN_THE_WAY);
+  }
   const below = items.some(
     (i) =>
       i.role === 'pull' &&
