@@ -144,8 +144,12 @@ test.describe('Print Studio', () => {
     const dataRows = page.locator('tbody tr:has(td:not(:empty))');
     expect(await dataRows.count()).toBeLessThan(100);
 
-    await page.keyboard.press('End');
-    await expect(page.getByRole('cell', { name: 'J20' }).last()).toBeInViewport();
+    // End scrolls the page to its foot, where the last field's rows are drawn; pressed again if the first press came
+    // while the page was still laying itself out (a loaded machine)
+    await expect(async () => {
+      await page.keyboard.press('End');
+      await expect(page.getByRole('cell', { name: 'J20' }).last()).toBeInViewport({ timeout: 2000 });
+    }).toPass({ timeout: 15_000 });
 
     await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
     await expect(dataRows).toHaveCount(400);
