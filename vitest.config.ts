@@ -21,6 +21,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           // the test files share one PostgreSQL server; two workers suit this 2-core machine
           maxWorkers: 2,
+          // the files of a worker share one module graph: the server's code is loaded twice per run, not 75 times (no
+          // API test mocks a module or changes the environment; each builds its own app and database)
+          isolate: false,
         },
       },
     ],
