@@ -8,6 +8,7 @@ import { conflict } from '../../http/errors';
 import type { UploadedFile } from '../../http/form-reader';
 import {
   type LockedFieldRow,
+  findField,
   findFieldAndLockWarehouse,
   lockAndFindFields,
   setFieldFull,
@@ -22,6 +23,7 @@ import {
   type LockedVaultRow,
   type PlacementState,
   type VaultRow,
+  findVault,
   findVaultAndLockWarehouse,
   placeVault,
   writePlacement,
@@ -240,3 +242,100 @@ export function oneStatementStageStore(db: Db, actor: Actor): StageStore {
 }
 
 const NOWHERE = { fieldId: null, position: null };
+
+/** A move as it decides: the vault (as locked or read), the target with its taken slots, the slots of the field left. */
+export interface MoveRead {
+  /** undefined when it is not the company's or is gone */
+  vault: VaultRow | undefined;
+  /** undefined when it is not the company's or is gone */
+  target: FieldWithSlots | undefined;
+  /** the slots taken in the field the vault leaves for another one; empty when it leaves none */
+  leaving: { id: number; position: number }[];
+  /** the vault changed between the first read and the locks: the answer is read again */
+  stale: boolean;
+}
+
+/** What a move reads and writes. */
+export interface MoveStore {
+  db: Db;
+  /** the vault and the field it goes to, and the field it leaves */
+  readMove(vaultId: number, fieldId: number): Promise<MoveRead>;
+  /** the vault into the slot the domain gave (the field it leaves has its full flag off), with the event */
+  place(vault: VaultRow, target: FieldWithSlots, position: number, event: EventRecord): Promise<void>;
+  files(vaultId: number): Promise<AttachmentRow[]>;
+}
+
+const NOTHING_TO_MOVE = { target: undefined, leaving: [], stale: false };
+
+/** The move inside a transaction: both warehouses shared, both fields and the vault locked, in id order. */
+export function lockingMoveStore(trx: Trx, actor: Actor): MoveStore {
+  let locked = new Map<number, LockedFieldRow>();
+  return {
+    db: trx,
+    async readMove(vaultId, fieldId) {
+      const before = await findVault(trx, actor.companyId, vaultId);
+      if (!before || before.released_at !== null) return { vault: before, ...NOTHING_TO_MOVE };
+      const located = await findField(trx, actor.companyId, fieldId);
+      if (!located) return { vault: before, ...NOTHING_TO_MOVE };
+      // between two warehouses both are locked, in id order like everything else
+      const { fields, vaults } = await lockForVaultWork(trx, actor, {
+        warehouseIds: [located.warehouse_id, before.warehouse_id],
+        fieldIds: [located.id, before.field_id],
+        vaultIds: [before.id],
+      });
+      locked = fields;
+      const target = fields.get(fieldId);
+      if (!target) return { vault: before, ...NOTHING_TO_MOVE };
+      const vault = vaults.get(vaultId);
+      if (!vault) return { vault: undefined, ...NOTHING_TO_MOVE };
+      if (vault.field_id !== before.field_id || vault.released_at !== null) throw conflict(CONCURRENT_CHANGE);
+      const leaves = vault.field_id !== null && vault.field_id !== target.id;
+      return {
+        vault: { ...before, position: vault.position, type: vault.type, version: vault.version },
+        target: { ...target, occupied: await occupiedPositions(trx, target.id) },
+        leaving: leaves ? await occupiedPositions(trx, vault.field_id!) : [],
+        stale: vault.version !== before.version,
+      };
+    },
+    async place(vault, target, position, event) {
+      await placeVault(trx, actor.companyId, vault.id, { fieldId: target.id, position });
+      const left =
+        vault.field_id === null || vault.field_id === target.id ? undefined : locked.get(vault.field_id);
+      // the flag goes off when a vault leaves a field; a write only when it was on
+      if (left?.full) await setFieldFull(trx, left.id, false);
+      await recordEvent(trx, event);
+    },
+    files: (vaultId) => findAttachmentsOfVaults(trx, actor.companyId, [vaultId]),
+  };
+}
+
+/** The move on PostgreSQL: the vault and both fields read in one statement, the write in one that holds if unchanged. */
+export function oneStatementMoveStore(db: Db, actor: Actor): MoveStore {
+  let state: PlacementState | undefined;
+  const leftField = (vault: VaultRow, target: FieldWithSlots) =>
+    vault.field_id === null || vault.field_id === target.id ? undefined : state!.fields.get(vault.field_id);
+  return {
+    db,
+    async readMove(vaultId, fieldId) {
+      state = await readPlacement(db, actor.companyId, vaultId, fieldId);
+      const { vault } = state;
+      const target = state.fields.get(fieldId);
+      if (!vault || !target) return { vault, ...NOTHING_TO_MOVE };
+      return { vault, target, leaving: leftField(vault, target)?.occupied ?? [], stale: false };
+    },
+    async place(vault, target, position, event) {
+      // the write holds on to the fields as they were read (their row versions)
+      const read = state!.fields.get(target.id)!;
+      const left = leftField(vault, target);
+      const fields = left ? [read, left] : [read];
+      await writePlacement(
+        db,
+        { companyId: actor.companyId, fields },
+        vault,
+        { fieldId: target.id, position },
+        event,
+      );
+    },
+    files: async () => state?.files ?? [],
+  };
+}

@@ -20,7 +20,7 @@ import { type EventRecord, findLatestEvents, recordEvent } from '../../events/ev
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { revisionTag } from '../../http/revalidation';
 import { FIELD_NOT_FOUND, loadField } from '../fields/field-loader';
-import { type LockedFieldRow, findField, setFieldFull } from '../fields/fields.repo';
+import { type LockedFieldRow, setFieldFull } from '../fields/fields.repo';
 import type { Actor } from '../../auth/actor';
 import { loadWarehouseSummary, summaryWithoutVault } from '../warehouses/warehouses.service';
 import { changedFields, placeOf, vaultSubject } from './vault-history';
@@ -31,7 +31,10 @@ import {
   CONCURRENT_CHANGE,
   lockForVaultWork,
   lockingAddStore,
+  lockingMoveStore,
   lockingStageStore,
+  type MoveStore,
+  oneStatementMoveStore,
   oneStatementStageStore,
   type StageStore,
   oneStatementAddStore,
@@ -61,10 +64,8 @@ import {
   insertVault,
   type VaultRow,
   occupiedPositions,
-  placeVault,
   readPlacement,
   updateVaultDetails,
-  writePlacement,
   writeRemoval,
 } from './vaults.repo';
 
@@ -361,78 +362,33 @@ type MoveInput = Omit<MoveVaultInput, 'position'> & { position: number | 'next' 
  * (scan to move, issue 15) takes the field's next free slot as it is once locked, and refuses a full field by name.
  */
 export async function moveVault(db: Db, actor: Actor, input: MoveInput): Promise<VaultDto> {
-  if (isPostgres(db)) return retryLostRaces(() => moveVaultAtOnce(db, actor, input));
-  return withConflictMapping(() => db.transaction().execute((trx) => moveVaultIn(trx, actor, input)));
+  const stores = {
+    locking: (trx: Trx) => lockingMoveStore(trx, actor),
+    oneStatement: (d: Db) => oneStatementMoveStore(d, actor),
+  };
+  return runVaultWrite(db, stores, (store) => moveWith(store, actor, input));
 }
 
 /** The move inside a caller's transaction (a pull list's put-back), with every rule and lock of the move. */
 export async function moveVaultIn(trx: Trx, actor: Actor, input: MoveInput): Promise<VaultDto> {
-  const before = await findVault(trx, actor.companyId, input.vaultId);
-  if (!before) throw notFound(VAULT_NOT_FOUND);
-  if (before.released_at !== null) throw badRequest(VAULT_RELEASED);
-  const located = await findField(trx, actor.companyId, input.fieldId);
-  if (!located) throw notFound(FIELD_NOT_FOUND);
-  // between two warehouses both are locked, in id order like everything else
-  const { fields, vaults } = await lockForVaultWork(trx, actor, {
-    warehouseIds: [located.warehouse_id, before.warehouse_id],
-    fieldIds: [located.id, before.field_id],
-    vaultIds: [before.id],
-  });
-  const target = fields.get(input.fieldId);
-  if (!target) throw notFound(FIELD_NOT_FOUND);
-  const vault = vaults.get(input.vaultId);
-  if (!vault) throw notFound(VAULT_NOT_FOUND);
-  if (vault.field_id !== before.field_id || vault.released_at !== null) throw conflict(CONCURRENT_CHANGE);
-  const leaving =
-    vault.field_id !== null && vault.field_id !== target.id
-      ? await occupiedPositions(trx, vault.field_id)
-      : [];
-  const move = decideMove(
-    { ...vault, customer_name: before.customer_name },
-    target,
-    await occupiedPositions(trx, target.id),
-    leaving,
-    input.position,
-  );
-  await placeVault(trx, actor.companyId, vault.id, { fieldId: target.id, position: move.position });
-  if (vault.field_id !== null && vault.field_id !== target.id)
-    await clearFull(trx, fields.get(vault.field_id));
-  // the vault as it is now, in its new slot, one version on (the answer reads it again if `before` was outdated)
-  const after: VaultRow = { ...before, ...placedAt(target, move.position), version: vault.version + 1 };
-  await recordEvent(trx, movedEvent(actor, before, vault.field_id, after));
-  // changed by someone else between the first read and the locks: read it again for the answer
-  if (vault.version !== before.version) return loadVault(trx, actor.companyId, vault.id);
-  const files = attachmentsByVault(await findAttachmentsOfVaults(trx, actor.companyId, [vault.id]));
-  return presentVault(after, files.get(vault.id), digOutCount(move.position, move.occupied));
+  return moveWith(lockingMoveStore(trx, actor), actor, input);
 }
 
-/**
- * The move on PostgreSQL as two statements (decision 014): what it decides on read in one, the write in the other,
- * which holds only if the vault and both fields are still as read (otherwise it is undone and tried again).
- */
-async function moveVaultAtOnce(db: Db, actor: Actor, input: MoveInput): Promise<VaultDto> {
-  const state = await readPlacement(db, actor.companyId, input.vaultId, input.fieldId);
-  const before = state.vault;
-  if (!before) throw notFound(VAULT_NOT_FOUND);
-  if (before.released_at !== null) throw badRequest(VAULT_RELEASED);
-  const target = state.fields.get(input.fieldId);
+/** The move: the vault and the fields as the store reads them, the domain's slot decision, the store's write. */
+async function moveWith(store: MoveStore, actor: Actor, input: MoveInput): Promise<VaultDto> {
+  const read = await store.readMove(input.vaultId, input.fieldId);
+  const { vault, target } = read;
+  if (!vault) throw notFound(VAULT_NOT_FOUND);
+  if (vault.released_at !== null) throw badRequest(VAULT_RELEASED);
   if (!target) throw notFound(FIELD_NOT_FOUND);
-  const from = before.field_id === null ? undefined : state.fields.get(before.field_id);
-  const leaving = from && from.id !== target.id ? from : undefined;
-  const move = decideMove(before, target, target.occupied, leaving?.occupied ?? [], input.position);
-  const after: VaultRow = { ...before, ...placedAt(target, move.position), version: before.version + 1 };
-  await writePlacement(
-    db,
-    { companyId: actor.companyId, fields: leaving ? [target, leaving] : [target] },
-    before,
-    { fieldId: target.id, position: move.position },
-    movedEvent(actor, before, before.field_id, after),
-  );
-  return presentVault(
-    after,
-    attachmentsByVault(state.files).get(before.id),
-    digOutCount(move.position, move.occupied),
-  );
+  const move = decideMove(vault, target, target.occupied, read.leaving, input.position);
+  // the vault as it is now, in its new slot, one version on
+  const after: VaultRow = { ...vault, ...placedAt(target, move.position), version: vault.version + 1 };
+  await store.place(vault, target, move.position, movedEvent(actor, vault, vault.field_id, after));
+  // changed by someone else between the first read and the locks: read it again for the answer
+  if (read.stale) return loadVault(store.db, actor.companyId, vault.id);
+  const files = attachmentsByVault(await store.files(vault.id)).get(vault.id);
+  return presentVault(after, files, digOutCount(move.position, move.occupied));
 }
 
 /**
