@@ -15,14 +15,13 @@ import { digOutCount } from '../../../domain/rules/dig-out';
 import { fieldName } from '../../../domain/rules/field-names';
 import { normaliseDetails, placeholderKind, type VaultDetails } from '../../../domain/rules/placeholders';
 import type { Db } from '../../db/database';
-import { isPostgres, type Trx } from '../../db/locks';
+import type { Trx } from '../../db/locks';
 import { type EventRecord, findLatestEvents, recordEvent } from '../../events/event-log.repo';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { revisionTag } from '../../http/revalidation';
-import { FIELD_NOT_FOUND, loadField } from '../fields/field-loader';
-import { type LockedFieldRow, setFieldFull } from '../fields/fields.repo';
+import { FIELD_NOT_FOUND } from '../fields/field-loader';
+import type { LockedFieldRow } from '../fields/fields.repo';
 import type { Actor } from '../../auth/actor';
-import { loadWarehouseSummary, summaryWithoutVault } from '../warehouses/warehouses.service';
 import { changedFields, placeOf, vaultSubject } from './vault-history';
 import { checkType, placeOrRefuse, slotField } from './slot-placement';
 export { CONCURRENT_CHANGE, withConflictMapping } from './vault-stores';
@@ -31,15 +30,17 @@ import {
   CONCURRENT_CHANGE,
   lockForVaultWork,
   lockingAddStore,
+  type DeleteStore,
+  lockingDeleteStore,
   lockingMoveStore,
   lockingStageStore,
   type MoveStore,
+  oneStatementDeleteStore,
   oneStatementMoveStore,
   oneStatementStageStore,
   type StageStore,
   oneStatementAddStore,
   resolveNames,
-  retryLostRaces,
   runVaultWrite,
   withConflictMapping,
 } from './vault-stores';
@@ -54,9 +55,7 @@ import type { UploadedFile } from '../../http/form-reader';
 import { ATTACHMENT_NOT_FOUND } from './attachments.download';
 import { deleteUnusedNames } from '../../customers/customers.repo';
 import { attachmentsByVault, presentAttachment, presentStagedVault, presentVault } from './vaults.presenter';
-import { presentField } from '../fields/fields.presenter';
 import {
-  deleteVaultRow,
   findStageRevision,
   findStagedVaults,
   findVault,
@@ -64,9 +63,7 @@ import {
   insertVault,
   type VaultRow,
   occupiedPositions,
-  readPlacement,
   updateVaultDetails,
-  writeRemoval,
 } from './vaults.repo';
 
 export const VAULT_NOT_FOUND = 'Vault not found';
@@ -101,11 +98,6 @@ export async function loadVault(db: Db, companyId: number, vaultId: number): Pro
           inField.map((v) => v.position),
         );
   return presentVault(row, files.get(vaultId), digOut);
-}
-
-/** The flag goes off when a vault leaves a field; a write only when it was on. */
-async function clearFull(trx: Trx, field: LockedFieldRow | undefined): Promise<void> {
-  if (field && field.full) await setFieldFull(trx, field.id, false);
 }
 
 /** POST /api/vaults/: a new vault in the field's next free slot, with an optional attachment. */
@@ -529,58 +521,20 @@ export type DeleteVaultAnswer =
 
 /** DELETE /api/vaults/{id}: removes the vault, its attachments, and customers/orders nothing uses any more. */
 export async function deleteVault(db: Db, actor: Actor, vaultId: number): Promise<DeleteVaultAnswer> {
-  if (isPostgres(db)) return retryLostRaces(() => deleteVaultAtOnce(db, actor, vaultId));
-  return withConflictMapping(() =>
-    db.transaction().execute(async (trx): Promise<DeleteVaultAnswer> => {
-      const before = await findVaultAndLockWarehouse(trx, actor.companyId, vaultId);
-      if (!before) throw notFound(VAULT_NOT_FOUND);
-      const { fields, vaults } = await lockForVaultWork(trx, actor, {
-        fieldIds: [before.field_id],
-        vaultIds: [vaultId],
-      });
-      const vault = vaults.get(vaultId);
-      if (!vault) throw notFound(VAULT_NOT_FOUND);
-      if (vault.field_id !== before.field_id) throw conflict(CONCURRENT_CHANGE);
-      await deleteVaultRow(trx, actor.companyId, vaultId);
-      await deleteUnusedNames(
-        trx,
-        actor.companyId,
-        [vault.customer_id],
-        vault.order_id === null ? [] : [vault.order_id],
-      );
-      if (vault.field_id !== null) await clearFull(trx, fields.get(vault.field_id));
-      await recordEvent(
-        trx,
-        deletedEvent(actor, { ...before, field_id: vault.field_id, position: vault.position }),
-      );
-      return deleteAnswer(trx, actor, { ...before, field_id: vault.field_id });
-    }),
-  );
+  const stores = {
+    locking: (trx: Trx) => lockingDeleteStore(trx, actor),
+    oneStatement: (d: Db) => oneStatementDeleteStore(d, actor),
+  };
+  return runVaultWrite(db, stores, (store) => deleteWith(store, actor, vaultId));
 }
 
-/**
- * The delete on PostgreSQL as two statements and the read of the warehouse's counts, like the move
- * (`moveVaultAtOnce`): the field it answers is the one it read without the vault, as the write holds only if that
- * field is unchanged.
- */
-async function deleteVaultAtOnce(db: Db, actor: Actor, vaultId: number): Promise<DeleteVaultAnswer> {
-  const state = await readPlacement(db, actor.companyId, vaultId, null, { neighbours: true });
-  const before = state.vault;
-  if (!before) throw notFound(VAULT_NOT_FOUND);
-  const field = before.field_id === null ? undefined : state.fields.get(before.field_id);
-  const { warehouseBefore } = await writeRemoval(
-    db,
-    { companyId: actor.companyId, fields: field ? [field] : [] },
-    before,
-    deletedEvent(actor, before),
-  );
-  if (!field || before.warehouse_id === null) return { deleteFrom: 'stage', vaultId };
-  // every warehouse has its counts from its insert on (migration 0005)
-  if (!warehouseBefore) throw new Error(`warehouse ${before.warehouse_id} has no counts`);
-  const files = attachmentsByVault(state.neighbourFiles);
-  const left = state.neighbours.filter((v) => v.id !== vaultId).map((v) => presentVault(v, files.get(v.id)));
-  const warehouse = summaryWithoutVault(warehouseBefore, before);
-  return { deleteFrom: 'field', vaultId, field: presentField({ ...field, full: 0 }, left), warehouse };
+/** The delete: the vault as the store reads it, the store's write, and what it left behind as the store knows it. */
+async function deleteWith(store: DeleteStore, actor: Actor, vaultId: number): Promise<DeleteVaultAnswer> {
+  const vault = await store.readVault(vaultId);
+  if (!vault) throw notFound(VAULT_NOT_FOUND);
+  await store.remove(vault, deletedEvent(actor, vault));
+  const left = await store.leftBehind(vault);
+  return left ? { deleteFrom: 'field', vaultId, ...left } : { deleteFrom: 'stage', vaultId };
 }
 
 /** `before`: the vault where it stood when it was removed. */
@@ -592,19 +546,6 @@ function deletedEvent(actor: Actor, before: VaultRow): EventRecord {
     after: null,
     vault: { order: before.order_name, type: before.type, note: before.note },
   });
-}
-
-/** What a delete answers: the field the vault left and its warehouse's counts, or that it left the stage. */
-async function deleteAnswer(
-  db: Db,
-  actor: Actor,
-  removed: Pick<VaultRow, 'id' | 'field_id' | 'warehouse_id'>,
-): Promise<DeleteVaultAnswer> {
-  if (removed.field_id === null || removed.warehouse_id === null)
-    return { deleteFrom: 'stage', vaultId: removed.id };
-  const field = await loadField(db, actor.companyId, removed.field_id);
-  const warehouse = await loadWarehouseSummary(db, actor.companyId, removed.warehouse_id);
-  return { deleteFrom: 'field', vaultId: removed.id, field, warehouse };
 }
 
 /** POST /api/vaults/upload: stores the file's bytes with the vault. */
