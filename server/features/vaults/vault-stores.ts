@@ -8,7 +8,6 @@ import { conflict } from '../../http/errors';
 import type { UploadedFile } from '../../http/form-reader';
 import {
   type LockedFieldRow,
-  findField,
   findFieldAndLockWarehouse,
   lockAndFindFields,
   setFieldFull,
@@ -23,8 +22,6 @@ import {
   type LockedVaultRow,
   type PlacementState,
   type VaultRow,
-  deleteVaultRow,
-  findVault,
   findVaultAndLockWarehouse,
   placeVault,
   writePlacement,
@@ -34,15 +31,7 @@ import {
   occupiedPositions,
   readPlacement,
   writeNewVault,
-  writeRemoval,
 } from './vaults.repo';
-import type { FieldDto, WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
-import { deleteUnusedNames } from '../../customers/customers.repo';
-import { loadField } from '../fields/field-loader';
-import { presentField } from '../fields/fields.presenter';
-import type { WarehouseWithStatsRow } from '../warehouses/warehouses.repo';
-import { loadWarehouseSummary, summaryWithoutVault } from '../warehouses/warehouses.service';
-import { attachmentsByVault, presentVault } from './vaults.presenter';
 
 /**
  * The repository side of the vault writes (issue 26): each write's service is one flow (read what it decides on, ask
@@ -251,189 +240,3 @@ export function oneStatementStageStore(db: Db, actor: Actor): StageStore {
 }
 
 const NOWHERE = { fieldId: null, position: null };
-
-/** A move as it decides: the vault (as locked or read), the target with its taken slots, the slots of the field left. */
-export interface MoveRead {
-  /** undefined when it is not the company's or is gone */
-  vault: VaultRow | undefined;
-  /** undefined when it is not the company's or is gone */
-  target: FieldWithSlots | undefined;
-  /** the slots taken in the field the vault leaves for another one; empty when it leaves none */
-  leaving: { id: number; position: number }[];
-  /** the vault changed between the first read and the locks: the answer is read again */
-  stale: boolean;
-}
-
-/** What a move reads and writes. */
-export interface MoveStore {
-  db: Db;
-  /** the vault and the field it goes to, and the field it leaves */
-  readMove(vaultId: number, fieldId: number): Promise<MoveRead>;
-  /** the vault into the slot the domain gave (the field it leaves has its full flag off), with the event */
-  place(vault: VaultRow, target: FieldWithSlots, position: number, event: EventRecord): Promise<void>;
-  files(vaultId: number): Promise<AttachmentRow[]>;
-}
-
-const NOTHING_TO_MOVE = { target: undefined, leaving: [], stale: false };
-
-/** The move inside a transaction: both warehouses shared, both fields and the vault locked, in id order. */
-export function lockingMoveStore(trx: Trx, actor: Actor): MoveStore {
-  let locked = new Map<number, LockedFieldRow>();
-  return {
-    db: trx,
-    async readMove(vaultId, fieldId) {
-      const before = await findVault(trx, actor.companyId, vaultId);
-      if (!before || before.released_at !== null) return { vault: before, ...NOTHING_TO_MOVE };
-      const located = await findField(trx, actor.companyId, fieldId);
-      if (!located) return { vault: before, ...NOTHING_TO_MOVE };
-      // between two warehouses both are locked, in id order like everything else
-      const { fields, vaults } = await lockForVaultWork(trx, actor, {
-        warehouseIds: [located.warehouse_id, before.warehouse_id],
-        fieldIds: [located.id, before.field_id],
-        vaultIds: [before.id],
-      });
-      locked = fields;
-      const target = fields.get(fieldId);
-      if (!target) return { vault: before, ...NOTHING_TO_MOVE };
-      const vault = vaults.get(vaultId);
-      if (!vault) return { vault: undefined, ...NOTHING_TO_MOVE };
-      if (vault.field_id !== before.field_id || vault.released_at !== null) throw conflict(CONCURRENT_CHANGE);
-      const leaves = vault.field_id !== null && vault.field_id !== target.id;
-      return {
-        vault: { ...before, position: vault.position, type: vault.type, version: vault.version },
-        target: { ...target, occupied: await occupiedPositions(trx, target.id) },
-        leaving: leaves ? await occupiedPositions(trx, vault.field_id!) : [],
-        stale: vault.version !== before.version,
-      };
-    },
-    async place(vault, target, position, event) {
-      await placeVault(trx, actor.companyId, vault.id, { fieldId: target.id, position });
-      const left =
-        vault.field_id === null || vault.field_id === target.id ? undefined : locked.get(vault.field_id);
-      // the flag goes off when a vault leaves a field; a write only when it was on
-      if (left?.full) await setFieldFull(trx, left.id, false);
-      await recordEvent(trx, event);
-    },
-    files: (vaultId) => findAttachmentsOfVaults(trx, actor.companyId, [vaultId]),
-  };
-}
-
-/** The move on PostgreSQL: the vault and both fields read in one statement, the write in one that holds if unchanged. */
-export function oneStatementMoveStore(db: Db, actor: Actor): MoveStore {
-  let state: PlacementState | undefined;
-  const leftField = (vault: VaultRow, target: FieldWithSlots) =>
-    vault.field_id === null || vault.field_id === target.id ? undefined : state!.fields.get(vault.field_id);
-  return {
-    db,
-    async readMove(vaultId, fieldId) {
-      state = await readPlacement(db, actor.companyId, vaultId, fieldId);
-      const { vault } = state;
-      const target = state.fields.get(fieldId);
-      if (!vault || !target) return { vault, ...NOTHING_TO_MOVE };
-      return { vault, target, leaving: leftField(vault, target)?.occupied ?? [], stale: false };
-    },
-    async place(vault, target, position, event) {
-      // the write holds on to the fields as they were read (their row versions)
-      const read = state!.fields.get(target.id)!;
-      const left = leftField(vault, target);
-      const fields = left ? [read, left] : [read];
-      await writePlacement(
-        db,
-        { companyId: actor.companyId, fields },
-        vault,
-        { fieldId: target.id, position },
-        event,
-      );
-    },
-    files: async () => state?.files ?? [],
-  };
-}
-
-/** What a delete answers beside the vault's id: the field it left and its warehouse's counts, both without it. */
-export interface LeftBehind {
-  field: FieldDto;
-  warehouse: WarehouseSummaryDto;
-}
-
-/** What a delete reads and writes. */
-export interface DeleteStore {
-  db: Db;
-  /** the vault where it stands (as locked or read); undefined when it is not the company's or is gone */
-  readVault(vaultId: number): Promise<VaultRow | undefined>;
-  /** the vault removed, with its customer and order when nothing else uses them, its field's full flag and the event */
-  remove(vault: VaultRow, event: EventRecord): Promise<void>;
-  /** after `remove`: the field and warehouse the vault left; undefined when it left the stage */
-  leftBehind(vault: VaultRow): Promise<LeftBehind | undefined>;
-}
-
-/** The delete inside a transaction: the warehouse shared, the field and the vault locked, then statement by statement. */
-export function lockingDeleteStore(trx: Trx, actor: Actor): DeleteStore {
-  let locked = new Map<number, LockedFieldRow>();
-  return {
-    db: trx,
-    async readVault(vaultId) {
-      const before = await findVaultAndLockWarehouse(trx, actor.companyId, vaultId);
-      if (!before) return undefined;
-      const { fields, vaults } = await lockForVaultWork(trx, actor, {
-        fieldIds: [before.field_id],
-        vaultIds: [vaultId],
-      });
-      locked = fields;
-      const vault = vaults.get(vaultId);
-      if (!vault) return undefined;
-      if (vault.field_id !== before.field_id) throw conflict(CONCURRENT_CHANGE);
-      const { position, customer_id, order_id } = vault;
-      return { ...before, position, customer_id, order_id };
-    },
-    async remove(vault, event) {
-      await deleteVaultRow(trx, actor.companyId, vault.id);
-      const orderIds = vault.order_id === null ? [] : [vault.order_id];
-      await deleteUnusedNames(trx, actor.companyId, [vault.customer_id], orderIds);
-      const field = vault.field_id === null ? undefined : locked.get(vault.field_id);
-      // the flag goes off when a vault leaves a field; a write only when it was on
-      if (field?.full) await setFieldFull(trx, field.id, false);
-      await recordEvent(trx, event);
-    },
-    async leftBehind(vault) {
-      if (vault.field_id === null || vault.warehouse_id === null) return undefined;
-      const field = await loadField(trx, actor.companyId, vault.field_id);
-      const warehouse = await loadWarehouseSummary(trx, actor.companyId, vault.warehouse_id);
-      return { field, warehouse };
-    },
-  };
-}
-
-/**
- * The delete on PostgreSQL: the vault with the vaults of its field read in one statement, the write in one that holds
- * if unchanged and sees the warehouse's counts before the vault was counted out, so the answer needs no third one.
- */
-export function oneStatementDeleteStore(db: Db, actor: Actor): DeleteStore {
-  let state: PlacementState | undefined;
-  let warehouseBefore: WarehouseWithStatsRow | null = null;
-  const fieldOf = (vault: VaultRow) =>
-    vault.field_id === null ? undefined : state!.fields.get(vault.field_id);
-  return {
-    db,
-    async readVault(vaultId) {
-      state = await readPlacement(db, actor.companyId, vaultId, null, { neighbours: true });
-      return state.vault;
-    },
-    async remove(vault, event) {
-      const field = fieldOf(vault);
-      const placement = { companyId: actor.companyId, fields: field ? [field] : [] };
-      ({ warehouseBefore } = await writeRemoval(db, placement, vault, event));
-    },
-    async leftBehind(vault) {
-      const field = fieldOf(vault);
-      if (!field || vault.warehouse_id === null) return undefined;
-      // every warehouse has its counts from its insert on (migration 0005)
-      if (!warehouseBefore) throw new Error(`warehouse ${vault.warehouse_id} has no counts`);
-      const files = attachmentsByVault(state!.neighbourFiles);
-      const left = state!.neighbours
-        .filter((v) => v.id !== vault.id)
-        .map((v) => presentVault(v, files.get(v.id)));
-      const warehouse = summaryWithoutVault(warehouseBefore, vault);
-      return { field: presentField({ ...field, full: 0 }, left), warehouse };
-    },
-  };
-}
