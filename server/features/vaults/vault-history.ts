@@ -1,4 +1,7 @@
 import { fieldName } from '../../../domain/rules/field-names';
+import type { Actor } from '../../auth/actor';
+import type { EventRecord } from '../../events/event-log.repo';
+import type { LockedFieldRow } from '../fields/fields.repo';
 import type { VaultRow } from './vaults.repo';
 
 /** Where a vault stood, by name as it was then; null while staged. */
@@ -44,4 +47,41 @@ export function changedFields(
       changes[key] = { label, before: before[key] ?? null, after: after[key] ?? null };
   }
   return changes;
+}
+
+/** An event about a vault: its number and customer searchable in the Activity page. */
+export function vaultEvent(
+  actor: Actor,
+  kind: string,
+  vault: VaultRow,
+  warehouseId: number | null,
+  payload: unknown,
+): EventRecord {
+  return {
+    companyId: actor.companyId,
+    userId: actor.userId,
+    kind,
+    entityType: 'vault',
+    entityId: vault.id,
+    warehouseId,
+    ...vaultSubject(vault),
+    payload,
+  };
+}
+
+/** The field and warehouse columns of a VaultRow for a vault in this locked field. */
+export function placedIn(
+  field: LockedFieldRow,
+): Pick<VaultRow, 'field_col' | 'field_row' | 'warehouse_id' | 'warehouse_name'> {
+  return {
+    field_col: field.col,
+    field_row: field.row,
+    warehouse_id: field.warehouse_id,
+    warehouse_name: field.warehouse_name,
+  };
+}
+
+/** A VaultRow's place columns for a slot of this field. */
+export function placedAt(field: LockedFieldRow, position: number) {
+  return { field_id: field.id, position, ...placedIn(field) };
 }

@@ -1,42 +1,39 @@
-import type {
-  AddVaultInput,
-  MoveVaultInput,
-  StagedVaultDto,
-  UpdateVaultInput,
-} from '../../../domain/schemas/vault.schema';
-import type {
-  AttachmentDto,
-  FieldDto,
-  VaultDto,
-  WarehouseSummaryDto,
-} from '../../../domain/schemas/warehouse.schema';
-import { topmostPosition } from '../../../domain/rules/capacity';
+import type { AddVaultInput, StagedVaultDto, UpdateVaultInput } from '../../../domain/schemas/vault.schema';
+import type { AttachmentDto, VaultDto } from '../../../domain/schemas/warehouse.schema';
 import { digOutCount } from '../../../domain/rules/dig-out';
-import { fieldName } from '../../../domain/rules/field-names';
 import { normaliseDetails, placeholderKind, type VaultDetails } from '../../../domain/rules/placeholders';
 import type { Db } from '../../db/database';
-import { isPostgres, type Trx } from '../../db/locks';
+import type { Trx } from '../../db/locks';
 import { type EventRecord, findLatestEvents, recordEvent } from '../../events/event-log.repo';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../http/errors';
 import { revisionTag } from '../../http/revalidation';
-import { FIELD_NOT_FOUND, loadField } from '../fields/field-loader';
-import { type LockedFieldRow, findField, setFieldFull } from '../fields/fields.repo';
+import { FIELD_NOT_FOUND } from '../fields/field-loader';
+import type { LockedFieldRow } from '../fields/fields.repo';
 import type { Actor } from '../../auth/actor';
-import { loadWarehouseSummary, summaryWithoutVault } from '../warehouses/warehouses.service';
 import { changedFields, placeOf, vaultSubject } from './vault-history';
 import { checkType, placeOrRefuse, slotField } from './slot-placement';
 export { CONCURRENT_CHANGE, withConflictMapping } from './vault-stores';
+export {
+  ALREADY_STAGED,
+  ONLY_TOPMOST_MOVED,
+  ONLY_TOPMOST_STAGED,
+  VAULT_CHANGED,
+  VAULT_NOT_FOUND,
+  VAULT_RELEASED,
+  loadVault,
+} from './vault-loader';
+export { moveVault, moveVaultIn } from './vault-move';
+export { type DeleteVaultAnswer, deleteVault } from './vault-delete';
+export { stageVault, stageVaultIn } from './vault-stage';
+import { VAULT_CHANGED, VAULT_NOT_FOUND, loadVault } from './vault-loader';
+import { placedAt, vaultEvent } from './vault-history';
 import {
   type AddStore,
   CONCURRENT_CHANGE,
   lockForVaultWork,
   lockingAddStore,
-  lockingStageStore,
-  oneStatementStageStore,
-  type StageStore,
   oneStatementAddStore,
   resolveNames,
-  retryLostRaces,
   runVaultWrite,
   withConflictMapping,
 } from './vault-stores';
@@ -44,36 +41,22 @@ import {
   deleteAttachmentRow,
   deleteAttachmentsOfVault,
   findAttachment,
-  findAttachmentsOfVaults,
   insertAttachment,
 } from './attachments.repo';
 import type { UploadedFile } from '../../http/form-reader';
 import { ATTACHMENT_NOT_FOUND } from './attachments.download';
 import { deleteUnusedNames } from '../../customers/customers.repo';
-import { attachmentsByVault, presentAttachment, presentStagedVault, presentVault } from './vaults.presenter';
-import { presentField } from '../fields/fields.presenter';
+import { presentAttachment, presentStagedVault, presentVault } from './vaults.presenter';
 import {
-  deleteVaultRow,
   findStageRevision,
   findStagedVaults,
   findVault,
   findVaultAndLockWarehouse,
   insertVault,
   type VaultRow,
-  occupiedPositions,
-  placeVault,
-  readPlacement,
   updateVaultDetails,
-  writePlacement,
-  writeRemoval,
 } from './vaults.repo';
 
-export const VAULT_NOT_FOUND = 'Vault not found';
-export const VAULT_CHANGED = 'This vault was changed by someone else. Please reload it and try again.';
-export const ONLY_TOPMOST_STAGED = 'Only the topmost vault can be staged.';
-export const ONLY_TOPMOST_MOVED = 'Only the topmost vault of a field can be moved.';
-export const ALREADY_STAGED = 'This vault is already staged.';
-export const VAULT_RELEASED = 'This vault was released and has left the warehouse.';
 // the slot refusals are the domain's (domain/rules/slots.ts); named here too for the callers that know them from here
 export {
   COUCHBOX_FIELD_ONLY,
@@ -86,26 +69,6 @@ export {
   plainFieldOnly,
 } from '../../../domain/rules/slots';
 export { checkType } from './slot-placement';
-
-export async function loadVault(db: Db, companyId: number, vaultId: number): Promise<VaultDto> {
-  const row = await findVault(db, companyId, vaultId);
-  if (!row) throw notFound(VAULT_NOT_FOUND);
-  const files = attachmentsByVault(await findAttachmentsOfVaults(db, companyId, [vaultId]));
-  const inField = row.field_id === null ? [] : await occupiedPositions(db, row.field_id);
-  const digOut =
-    row.position === null
-      ? null
-      : digOutCount(
-          Number(row.position),
-          inField.map((v) => v.position),
-        );
-  return presentVault(row, files.get(vaultId), digOut);
-}
-
-/** The flag goes off when a vault leaves a field; a write only when it was on. */
-async function clearFull(trx: Trx, field: LockedFieldRow | undefined): Promise<void> {
-  if (field && field.full) await setFieldFull(trx, field.id, false);
-}
 
 /** POST /api/vaults/: a new vault in the field's next free slot, with an optional attachment. */
 export async function addVault(
@@ -198,26 +161,6 @@ function newVaultRow(actor: Actor, field: LockedFieldRow, position: number, deta
   };
 }
 
-/** An event about a vault: its number and customer searchable in the Activity page. */
-function vaultEvent(
-  actor: Actor,
-  kind: string,
-  vault: VaultRow,
-  warehouseId: number | null,
-  payload: unknown,
-): EventRecord {
-  return {
-    companyId: actor.companyId,
-    userId: actor.userId,
-    kind,
-    entityType: 'vault',
-    entityId: vault.id,
-    warehouseId,
-    ...vaultSubject(vault),
-    payload,
-  };
-}
-
 /** The event of a new vault; its entity is the vault's id, or the insert's own in a one-statement add. */
 function addedEvent(actor: Actor, row: VaultRow): EventRecord {
   return vaultEvent(actor, 'vault.added', row, row.warehouse_id, {
@@ -226,18 +169,6 @@ function addedEvent(actor: Actor, row: VaultRow): EventRecord {
     before: null,
     after: placeOf(row),
   });
-}
-
-/** The field and warehouse columns of a VaultRow for a vault in this locked field. */
-function placedIn(
-  field: LockedFieldRow,
-): Pick<VaultRow, 'field_col' | 'field_row' | 'warehouse_id' | 'warehouse_name'> {
-  return {
-    field_col: field.col,
-    field_row: field.row,
-    warehouse_id: field.warehouse_id,
-    warehouse_name: field.warehouse_name,
-  };
 }
 
 /** A vault that waits on the stage (no field); the API stages placed vaults, factories and the seed create them here. */
@@ -353,201 +284,6 @@ export async function updateVault(
   );
 }
 
-/** A move's place: a slot, or 'next' for the field's next free slot once locked. */
-type MoveInput = Omit<MoveVaultInput, 'position'> & { position: number | 'next' };
-
-/**
- * PUT /api/vaults/move: a staged vault (or the topmost of a field) into a free slot of a field. Position 'next'
- * (scan to move, issue 15) takes the field's next free slot as it is once locked, and refuses a full field by name.
- */
-export async function moveVault(db: Db, actor: Actor, input: MoveInput): Promise<VaultDto> {
-  if (isPostgres(db)) return retryLostRaces(() => moveVaultAtOnce(db, actor, input));
-  return withConflictMapping(() => db.transaction().execute((trx) => moveVaultIn(trx, actor, input)));
-}
-
-/** The move inside a caller's transaction (a pull list's put-back), with every rule and lock of the move. */
-export async function moveVaultIn(trx: Trx, actor: Actor, input: MoveInput): Promise<VaultDto> {
-  const before = await findVault(trx, actor.companyId, input.vaultId);
-  if (!before) throw notFound(VAULT_NOT_FOUND);
-  if (before.released_at !== null) throw badRequest(VAULT_RELEASED);
-  const located = await findField(trx, actor.companyId, input.fieldId);
-  if (!located) throw notFound(FIELD_NOT_FOUND);
-  // between two warehouses both are locked, in id order like everything else
-  const { fields, vaults } = await lockForVaultWork(trx, actor, {
-    warehouseIds: [located.warehouse_id, before.warehouse_id],
-    fieldIds: [located.id, before.field_id],
-    vaultIds: [before.id],
-  });
-  const target = fields.get(input.fieldId);
-  if (!target) throw notFound(FIELD_NOT_FOUND);
-  const vault = vaults.get(input.vaultId);
-  if (!vault) throw notFound(VAULT_NOT_FOUND);
-  if (vault.field_id !== before.field_id || vault.released_at !== null) throw conflict(CONCURRENT_CHANGE);
-  const leaving =
-    vault.field_id !== null && vault.field_id !== target.id
-      ? await occupiedPositions(trx, vault.field_id)
-      : [];
-  const move = decideMove(
-    { ...vault, customer_name: before.customer_name },
-    target,
-    await occupiedPositions(trx, target.id),
-    leaving,
-    input.position,
-  );
-  await placeVault(trx, actor.companyId, vault.id, { fieldId: target.id, position: move.position });
-  if (vault.field_id !== null && vault.field_id !== target.id)
-    await clearFull(trx, fields.get(vault.field_id));
-  // the vault as it is now, in its new slot, one version on (the answer reads it again if `before` was outdated)
-  const after: VaultRow = { ...before, ...placedAt(target, move.position), version: vault.version + 1 };
-  await recordEvent(trx, movedEvent(actor, before, vault.field_id, after));
-  // changed by someone else between the first read and the locks: read it again for the answer
-  if (vault.version !== before.version) return loadVault(trx, actor.companyId, vault.id);
-  const files = attachmentsByVault(await findAttachmentsOfVaults(trx, actor.companyId, [vault.id]));
-  return presentVault(after, files.get(vault.id), digOutCount(move.position, move.occupied));
-}
-
-/**
- * The move on PostgreSQL as two statements (decision 014): what it decides on read in one, the write in the other,
- * which holds only if the vault and both fields are still as read (otherwise it is undone and tried again).
- */
-async function moveVaultAtOnce(db: Db, actor: Actor, input: MoveInput): Promise<VaultDto> {
-  const state = await readPlacement(db, actor.companyId, input.vaultId, input.fieldId);
-  const before = state.vault;
-  if (!before) throw notFound(VAULT_NOT_FOUND);
-  if (before.released_at !== null) throw badRequest(VAULT_RELEASED);
-  const target = state.fields.get(input.fieldId);
-  if (!target) throw notFound(FIELD_NOT_FOUND);
-  const from = before.field_id === null ? undefined : state.fields.get(before.field_id);
-  const leaving = from && from.id !== target.id ? from : undefined;
-  const move = decideMove(before, target, target.occupied, leaving?.occupied ?? [], input.position);
-  const after: VaultRow = { ...before, ...placedAt(target, move.position), version: before.version + 1 };
-  await writePlacement(
-    db,
-    { companyId: actor.companyId, fields: leaving ? [target, leaving] : [target] },
-    before,
-    { fieldId: target.id, position: move.position },
-    movedEvent(actor, before, before.field_id, after),
-  );
-  return presentVault(
-    after,
-    attachmentsByVault(state.files).get(before.id),
-    digOutCount(move.position, move.occupied),
-  );
-}
-
-/**
- * The move's rules on the vault and the fields as locked (or as read by a one-statement write): only the topmost vault
- * leaves a field (`leaving`: the slots of the field it leaves, if it leaves one), a couchbox only into a couchbox
- * field, into the target's next free slot. Answers the slot and the target's other taken slots.
- */
-function decideMove(
-  vault: Pick<VaultRow, 'id' | 'type' | 'position' | 'customer_name'>,
-  target: LockedFieldRow,
-  targetSlots: readonly { id: number; position: number }[],
-  leaving: readonly { id: number; position: number }[],
-  wanted: number | 'next',
-): { position: number; occupied: number[] } {
-  if (leaving.length > 0 && vault.position !== topmostPosition(leaving.map((v) => v.position)))
-    throw badRequest(ONLY_TOPMOST_MOVED);
-  const held = targetSlots.find((v) => v.id === vault.id)?.position ?? null;
-  const unit = { type: vault.type, customerName: vault.customer_name, heldSlot: held };
-  const occupied = targetSlots.map((v) => v.position);
-  const position = placeOrRefuse(slotField(target), occupied, unit, wanted);
-  return { position, occupied: targetSlots.filter((v) => v.id !== vault.id).map((v) => v.position) };
-}
-
-/** A VaultRow's place columns for a slot of this field. */
-function placedAt(field: LockedFieldRow, position: number) {
-  return { field_id: field.id, position, ...placedIn(field) };
-}
-
-function movedEvent(
-  actor: Actor,
-  before: VaultRow,
-  fromFieldId: number | null,
-  after: VaultRow,
-): EventRecord {
-  return vaultEvent(actor, 'vault.moved', before, after.warehouse_id, {
-    fromFieldId,
-    fromWarehouseId: before.warehouse_id,
-    fieldId: after.field_id,
-    position: after.position,
-    before: placeOf(before),
-    after: placeOf(after),
-  });
-}
-
-/** POST /api/stage/vaults/{id}: takes the topmost vault off its field onto the stage. */
-export async function stageVault(
-  db: Db,
-  actor: Actor,
-  vaultId: number,
-): Promise<VaultDto & { old_field_id: number }> {
-  const stores = {
-    locking: (trx: Trx) => lockingStageStore(trx, actor),
-    oneStatement: (d: Db) => oneStatementStageStore(d, actor),
-  };
-  return runVaultWrite(db, stores, (store) => stageWith(store, actor, vaultId));
-}
-
-/** Staging inside a caller's transaction (a pull list's steps), with every rule and lock of the stage. */
-export async function stageVaultIn(
-  trx: Trx,
-  actor: Actor,
-  vaultId: number,
-): Promise<VaultDto & { old_field_id: number }> {
-  return stageWith(lockingStageStore(trx, actor), actor, vaultId);
-}
-
-/** The stage: the vault and its field as the store reads them, only the topmost one, the store's write. */
-async function stageWith(
-  store: StageStore,
-  actor: Actor,
-  vaultId: number,
-): Promise<VaultDto & { old_field_id: number }> {
-  const read = await store.readVault(vaultId);
-  if (!read) throw notFound(VAULT_NOT_FOUND);
-  const { vault, field } = read;
-  if (vault.field_id === null) throw badRequest(ALREADY_STAGED);
-  if (!field) throw notFound(VAULT_NOT_FOUND);
-  checkTopmost(vault, field.occupied);
-  await store.takeOff({ ...read, field }, stagedEvent(actor, vault, field));
-  // changed by someone else between the first read and the locks: read it again for the answer
-  if (read.stale) return { ...(await loadVault(store.db, actor.companyId, vaultId)), old_field_id: field.id };
-  const files = attachmentsByVault(await store.files(vaultId)).get(vaultId);
-  return { ...presentVault(stagedRow(vault, vault.version + 1), files), old_field_id: field.id };
-}
-
-function checkTopmost(vault: Pick<VaultRow, 'position'>, slots: readonly { position: number }[]): void {
-  if (vault.position !== topmostPosition(slots.map((v) => v.position))) throw badRequest(ONLY_TOPMOST_STAGED);
-}
-
-/** The vault as it is once staged: off its field, one version on. */
-function stagedRow(before: VaultRow, version: number): VaultRow {
-  return {
-    ...before,
-    field_id: null,
-    position: null,
-    version,
-    field_col: null,
-    field_row: null,
-    warehouse_id: null,
-    warehouse_name: null,
-  };
-}
-
-/** `before`: the vault where it stood (its slot as locked); the names as they were, for the staged card's 'from' line. */
-function stagedEvent(actor: Actor, before: VaultRow, field: LockedFieldRow): EventRecord {
-  return vaultEvent(actor, 'vault.staged', before, field.warehouse_id, {
-    fromFieldId: field.id,
-    position: before.position,
-    fromWarehouse: before.warehouse_name,
-    fromField: fieldName(field.col, field.row),
-    before: placeOf(before),
-    after: null,
-  });
-}
-
 /** The tag of the current state of the company's stage (issue 11). */
 export async function stageTag(db: Db, companyId: number): Promise<string> {
   return revisionTag('s', companyId, (await findStageRevision(db, companyId)) ?? 0);
@@ -565,90 +301,6 @@ export async function listStagedVaults(db: Db, companyId: number): Promise<Recor
   const staged: Record<number, StagedVaultDto> = {};
   for (const row of rows) staged[row.id] = presentStagedVault(row, events.get(row.id));
   return staged;
-}
-
-export type DeleteVaultAnswer =
-  | { deleteFrom: 'stage'; vaultId: number }
-  | { deleteFrom: 'field'; vaultId: number; field: FieldDto; warehouse: WarehouseSummaryDto };
-
-/** DELETE /api/vaults/{id}: removes the vault, its attachments, and customers/orders nothing uses any more. */
-export async function deleteVault(db: Db, actor: Actor, vaultId: number): Promise<DeleteVaultAnswer> {
-  if (isPostgres(db)) return retryLostRaces(() => deleteVaultAtOnce(db, actor, vaultId));
-  return withConflictMapping(() =>
-    db.transaction().execute(async (trx): Promise<DeleteVaultAnswer> => {
-      const before = await findVaultAndLockWarehouse(trx, actor.companyId, vaultId);
-      if (!before) throw notFound(VAULT_NOT_FOUND);
-      const { fields, vaults } = await lockForVaultWork(trx, actor, {
-        fieldIds: [before.field_id],
-        vaultIds: [vaultId],
-      });
-      const vault = vaults.get(vaultId);
-      if (!vault) throw notFound(VAULT_NOT_FOUND);
-      if (vault.field_id !== before.field_id) throw conflict(CONCURRENT_CHANGE);
-      await deleteVaultRow(trx, actor.companyId, vaultId);
-      await deleteUnusedNames(
-        trx,
-        actor.companyId,
-        [vault.customer_id],
-        vault.order_id === null ? [] : [vault.order_id],
-      );
-      if (vault.field_id !== null) await clearFull(trx, fields.get(vault.field_id));
-      await recordEvent(
-        trx,
-        deletedEvent(actor, { ...before, field_id: vault.field_id, position: vault.position }),
-      );
-      return deleteAnswer(trx, actor, { ...before, field_id: vault.field_id });
-    }),
-  );
-}
-
-/**
- * The delete on PostgreSQL as two statements and the read of the warehouse's counts, like the move
- * (`moveVaultAtOnce`): the field it answers is the one it read without the vault, as the write holds only if that
- * field is unchanged.
- */
-async function deleteVaultAtOnce(db: Db, actor: Actor, vaultId: number): Promise<DeleteVaultAnswer> {
-  const state = await readPlacement(db, actor.companyId, vaultId, null, { neighbours: true });
-  const before = state.vault;
-  if (!before) throw notFound(VAULT_NOT_FOUND);
-  const field = before.field_id === null ? undefined : state.fields.get(before.field_id);
-  const { warehouseBefore } = await writeRemoval(
-    db,
-    { companyId: actor.companyId, fields: field ? [field] : [] },
-    before,
-    deletedEvent(actor, before),
-  );
-  if (!field || before.warehouse_id === null) return { deleteFrom: 'stage', vaultId };
-  // every warehouse has its counts from its insert on (migration 0005)
-  if (!warehouseBefore) throw new Error(`warehouse ${before.warehouse_id} has no counts`);
-  const files = attachmentsByVault(state.neighbourFiles);
-  const left = state.neighbours.filter((v) => v.id !== vaultId).map((v) => presentVault(v, files.get(v.id)));
-  const warehouse = summaryWithoutVault(warehouseBefore, before);
-  return { deleteFrom: 'field', vaultId, field: presentField({ ...field, full: 0 }, left), warehouse };
-}
-
-/** `before`: the vault where it stood when it was removed. */
-function deletedEvent(actor: Actor, before: VaultRow): EventRecord {
-  return vaultEvent(actor, 'vault.deleted', before, before.warehouse_id, {
-    fieldId: before.field_id,
-    position: before.position,
-    before: placeOf(before),
-    after: null,
-    vault: { order: before.order_name, type: before.type, note: before.note },
-  });
-}
-
-/** What a delete answers: the field the vault left and its warehouse's counts, or that it left the stage. */
-async function deleteAnswer(
-  db: Db,
-  actor: Actor,
-  removed: Pick<VaultRow, 'id' | 'field_id' | 'warehouse_id'>,
-): Promise<DeleteVaultAnswer> {
-  if (removed.field_id === null || removed.warehouse_id === null)
-    return { deleteFrom: 'stage', vaultId: removed.id };
-  const field = await loadField(db, actor.companyId, removed.field_id);
-  const warehouse = await loadWarehouseSummary(db, actor.companyId, removed.warehouse_id);
-  return { deleteFrom: 'field', vaultId: removed.id, field, warehouse };
 }
 
 /** POST /api/vaults/upload: stores the file's bytes with the vault. */
