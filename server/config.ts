@@ -147,6 +147,17 @@ export function environmentWith(overrides: Record<string, string>): NodeJS.Proce
 }
 
 /**
+ * The failover drill's own switches (`npm run test:failover`): FAILOVER_PHASES=3 runs the third phase only (while
+ * working on it), FAILOVER_TIMELINE=1 prints every write's timing around each fault.
+ */
+export function failoverDrillOptions(env: NodeJS.ProcessEnv = process.env): {
+  phases: number[] | undefined;
+  timeline: boolean;
+} {
+  return { phases: env.FAILOVER_PHASES?.split(',').map(Number), timeline: Boolean(env.FAILOVER_TIMELINE) };
+}
+
+/**
  * Where the server listens: HOST when set; otherwise every interface, except while the demo account still has the
  * password the README publishes, when only this machine (127.0.0.1) may reach it.
  */

@@ -9,6 +9,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { failoverDrillOptions } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { buildAccount } from '../factories';
@@ -129,8 +130,7 @@ async function main() {
     const cookie = await signInCookie(servers[0]!.baseUrl, account.email, account.password);
     const headers = { cookie, 'content-type': 'application/json' };
 
-    // FAILOVER_PHASES=3 runs the third phase only, for example (while working on it)
-    const only = process.env.FAILOVER_PHASES?.split(',').map(Number);
+    const only = failoverDrillOptions().phases;
     for (const [index, phase] of PHASES.entries()) {
       if (only && !only.includes(index + 1)) continue;
       const primary = await ha('primary', dir);
@@ -246,7 +246,7 @@ async function runPhase(
   await Promise.all([...pending, ...probes]);
 
   const lines: string[] = [];
-  if (process.env.FAILOVER_TIMELINE) {
+  if (failoverDrillOptions().timeline) {
     lines.push(`fault at ${new Date(faultAt).toISOString()}, its script took ${faultAt - faultStart} ms`);
     for (const o of [...writes].sort((a, b) => a.sentAt - b.sentAt))
       lines.push(
