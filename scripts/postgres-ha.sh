@@ -12,8 +12,10 @@
 #   scripts/postgres-ha.sh start              -> prints "postgres://...host1:port1,host2:port2/warehouse DIR"
 #   scripts/postgres-ha.sh primary DIR        -> the node name of the current primary (node1 or node2), or nothing
 #   scripts/postgres-ha.sh wait DIR SECONDS   -> returns once there is a primary and a synchronous standby
-#   scripts/postgres-ha.sh kill DIR NODE      -> kill -9 of the node's postmaster and its keeper (the machine died)
+#   scripts/postgres-ha.sh kill DIR NODE      -> kill -9 of every process of the node: keeper, postmaster, backends
+#                                                (the machine died)
 #   scripts/postgres-ha.sh freeze DIR NODE    -> SIGSTOP of every process of the node (the machine hangs)
+#   scripts/postgres-ha.sh check DIR NODE     -> "pid state" of the processes the last kill or freeze reached
 #   scripts/postgres-ha.sh thaw DIR NODE      -> SIGCONT: the frozen node runs again and rejoins as a standby
 #   scripts/postgres-ha.sh rejoin DIR NODE    -> starts a killed node again; it rejoins as a standby
 #   scripts/postgres-ha.sh state DIR          -> pg_auto_failover's view of the formation
@@ -72,16 +74,56 @@ node_pgid() {
   cat "$1/$2.pid"
 }
 
-# the process groups of a local node: its keeper's, and its postmaster's when that is another one
-node_groups() {
-  local dir="$1" name="$2" keeper postmaster group
-  keeper=$(node_pgid "$dir" "$name")
-  echo "$keeper"
-  postmaster=$(head -n 1 "$dir/$name/data/postmaster.pid" 2>/dev/null || true)
-  if [ -n "$postmaster" ]; then
-    group=$(ps -o pgid= -p "$postmaster" 2>/dev/null | tr -d ' ' || true)
-    if [ -n "$group" ] && [ "$group" != "$keeper" ]; then echo "$group"; fi
-  fi
+# Every process of a local node: its keeper with what the keeper started, its postmaster (which pg_ctl starts in a
+# session of its own after a rejoin) and every child of the postmaster. PostgreSQL puts each backend, the walsender
+# and the other auxiliary processes in a process group and session of their own (setsid), so a signal to the keeper's
+# or the postmaster's process group misses them: a "frozen" node would go on serving every connection opened before
+# the freeze, and on streaming its WAL to the standby. The tree is walked by parent pid instead.
+node_pids() {
+  local dir="$1" name="$2" roots="" pid
+  for pid in "$(node_pgid "$dir" "$name" 2>/dev/null || true)" \
+    "$(head -n 1 "$dir/$name/data/postmaster.pid" 2>/dev/null || true)"; do
+    # a pid file left by a killed node may name a process that has nothing to do with it now
+    if [ -n "$pid" ] && ps -o args= -p "$pid" 2>/dev/null | grep -qF "$dir/$name/"; then roots="$roots $pid"; fi
+  done
+  [ -n "$roots" ] || return 0
+  ps -eo pid=,ppid= | awk -v roots="$roots" '
+    { parent[$1] = $2 }
+    END {
+      n = split(roots, r, " ")
+      for (i = 1; i <= n; i++) keep[r[i]] = 1
+      do {
+        changed = 0
+        for (p in parent) if (!(p in keep) && (parent[p] in keep)) { keep[p] = 1; changed = 1 }
+      } while (changed)
+      for (p in keep) if (p in parent) print p
+    }'
+}
+
+# Sends a signal to every process of a node and records their pids in DIR/NAME.faulted. It walks the tree again
+# until a pass finds no process it has not signalled (a backend forked while the first pass ran).
+signal_node() {
+  local dir="$1" name="$2" signal="$3" sent=" " pid pass found
+  for pass in 1 2 3 4 5; do
+    found=0
+    for pid in $(node_pids "$dir" "$name"); do
+      case "$sent" in *" $pid "*) continue ;; esac
+      kill "-$signal" "$pid" 2>/dev/null || true
+      sent="$sent$pid "
+      found=1
+    done
+    [ "$found" = 1 ] || break
+  done
+  echo $sent >"$dir/$name.faulted"
+}
+
+# The state of every process a fault was sent to, one "pid state" a line (ps's letters: T stopped, Z ended but not
+# yet reaped; a process that is gone is not listed), and of any process of the node it missed.
+fault_check() {
+  local dir="$1" name="$2" pid
+  for pid in $(cat "$dir/$name.faulted" 2>/dev/null) $(node_pids "$dir" "$name"); do
+    ps -o pid=,stat= -p "$pid" 2>/dev/null || true
+  done | sort -u
 }
 
 primary_of() {
@@ -178,20 +220,21 @@ case "${1:-}" in
     wait_pair "$2" "${3:-60}"
     ;;
   kill)
-    dir="$2" name="$3"
-    # the keeper's process group, and the postmaster's: a postmaster the keeper started through pg_ctl (after a
-    # rejoin) runs in a session of its own, with its backends
-    for group in $(node_groups "$dir" "$name"); do kill -KILL -- "-$group" 2>/dev/null || true; done
+    # every process of the node at once: keeper, postmaster and backends (the machine died)
+    signal_node "$2" "$3" KILL
     ;;
   freeze)
-    dir="$2" name="$3"
-    node_groups "$dir" "$name" >"$dir/$name.frozen"
-    for group in $(cat "$dir/$name.frozen"); do kill -STOP -- "-$group"; done
+    # every process of the node stopped, backends and walsender included (the machine hangs)
+    signal_node "$2" "$3" STOP
+    cp "$2/$3.faulted" "$2/$3.frozen"
     ;;
   thaw)
     dir="$2" name="$3"
-    for group in $(cat "$dir/$name.frozen"); do kill -CONT -- "-$group" 2>/dev/null || true; done
+    for pid in $(cat "$dir/$name.frozen"); do kill -CONT "$pid" 2>/dev/null || true; done
     rm -f "$dir/$name.frozen"
+    ;;
+  check)
+    fault_check "$2" "$3"
     ;;
   rejoin)
     start_local_node "$2" "$3"
@@ -203,7 +246,7 @@ case "${1:-}" in
     dir="$2"
     for n in node1 node2 monitor; do
       if [ -f "$dir/$n.frozen" ]; then
-        for group in $(cat "$dir/$n.frozen"); do kill -CONT -- "-$group" 2>/dev/null || true; done
+        for pid in $(cat "$dir/$n.frozen"); do kill -CONT "$pid" 2>/dev/null || true; done
       fi
       pgid=$(node_pgid "$dir" "$n" 2>/dev/null || true)
       [ -n "$pgid" ] && kill -TERM -- "-$pgid" 2>/dev/null || true
@@ -217,7 +260,7 @@ case "${1:-}" in
     rm -rf "$dir"
     ;;
   *)
-    sed -n '2,25p' "$0" >&2
+    sed -n '2,22p' "$0" >&2
     exit 2
     ;;
 esac
