@@ -79,8 +79,16 @@ describe('chooseReadNode', () => {
     expect(chooseReadNode([unreachable, unreachable], undefined)).toBeUndefined();
   });
 
-  it('keeps the node read so far while it answers, whatever its role now', () => {
-    expect(chooseReadNode([readOnly, writable], 1)).toBe(1);
+  it('keeps the standby read so far while it still is one', () => {
+    expect(chooseReadNode([readOnly, readOnly], 1)).toBe(1);
+    expect(chooseReadNode([writable, readOnly], 1)).toBe(1);
     expect(chooseReadNode([readOnly, unreachable], 1)).toBe(0);
+  });
+
+  it('leaves a promoted standby for the next standby that answers (the old primary back)', () => {
+    // the node read so far was promoted and the old primary is not back yet: read the primary meanwhile
+    expect(chooseReadNode([unreachable, writable], 1)).toBe(1);
+    // the old primary is back as the new standby: reads move to it
+    expect(chooseReadNode([readOnly, writable], 1)).toBe(0);
   });
 });

@@ -88,16 +88,19 @@ export function chooseWritable(
 }
 
 /**
- * The node for reads that may lag behind (statistics, exports): the one read so far while it answers, else a
- * standby, else the primary; undefined when no node answers.
+ * The node for reads that may lag behind (statistics, exports): the standby read so far while it still is one, else
+ * another standby, else the primary (the one read so far first); undefined when no node answers. A standby that was
+ * promoted is read only until a standby answers again (the old primary back as the new standby), so that the reads
+ * do not stay on the primary for good after the first failover.
  */
 export function chooseReadNode(
   probes: readonly HostProbe[],
   current: number | undefined,
 ): number | undefined {
-  if (current !== undefined && probes[current] && probes[current].state !== 'unreachable') return current;
+  if (current !== undefined && probes[current]?.state === 'read-only') return current;
   const standby = probes.findIndex((probe) => probe.state === 'read-only');
   if (standby >= 0) return standby;
+  if (current !== undefined && probes[current]?.state === 'writable') return current;
   const writable = probes.findIndex((probe) => probe.state === 'writable');
   return writable >= 0 ? writable : undefined;
 }

@@ -192,6 +192,7 @@ export class PrimaryPool {
       return;
     }
     let healthy = false;
+    let answered = false;
     try {
       if (!this.heartbeatClient) {
         const client = new pg.Client({
@@ -213,13 +214,20 @@ export class PrimaryPool {
           timer = setTimeout(() => resolve('timeout'), PROBE_TIMEOUT_MS);
         }),
       ]).finally(() => clearTimeout(timer));
-      healthy = answer !== 'timeout' && (this.role === 'standby' || answer.rows[0]?.standby === false);
+      answered = answer !== 'timeout';
+      // the primary pool wants the writable node; the standby pool a standby, and while it reads the primary for
+      // want of one, it looks every second for a standby that is back (chooseReadNode)
+      healthy = answered && answer !== 'timeout' && answer.rows[0]?.standby === (this.role === 'standby');
     } catch {
       healthy = false;
+      answered = false;
     }
     if (healthy || this.current !== current) return;
-    if (this.heartbeatClient) destroyClient(this.heartbeatClient);
-    this.heartbeatClient = undefined;
+    if (!answered) {
+      // the node failed or hangs: its heartbeat connection goes with it
+      if (this.heartbeatClient) destroyClient(this.heartbeatClient);
+      this.heartbeatClient = undefined;
+    }
     await this.locate();
   }
 }
