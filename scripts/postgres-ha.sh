@@ -13,7 +13,7 @@
 #   scripts/postgres-ha.sh primary DIR        -> the node name of the current primary (node1 or node2), or nothing
 #   scripts/postgres-ha.sh wait DIR SECONDS   -> returns once there is a primary and a synchronous standby
 #   scripts/postgres-ha.sh kill DIR NODE      -> kill -9 of every process of the node: keeper, postmaster, backends
-#                                                (the machine died)
+#                                                (the machine died); prints when (ms since the epoch) it began
 #   scripts/postgres-ha.sh freeze DIR NODE    -> SIGSTOP of every process of the node (the machine hangs)
 #   scripts/postgres-ha.sh check DIR NODE     -> "pid state" of the processes the last kill or freeze reached
 #   scripts/postgres-ha.sh thaw DIR NODE      -> SIGCONT: the frozen node runs again and rejoins as a standby
@@ -103,11 +103,12 @@ node_pids() {
 # Sends a signal to every process of a node and records their pids in DIR/NAME.faulted. It walks the tree again
 # until a pass finds no process it has not signalled (a backend forked while the first pass ran).
 signal_node() {
-  local dir="$1" name="$2" signal="$3" sent=" " pid pass found
+  local dir="$1" name="$2" signal="$3" sent=" " pid pass found first=""
   for pass in 1 2 3 4 5; do
     found=0
     for pid in $(node_pids "$dir" "$name"); do
       case "$sent" in *" $pid "*) continue ;; esac
+      [ -n "$first" ] || first=$(date +%s%3N)
       kill "-$signal" "$pid" 2>/dev/null || true
       sent="$sent$pid "
       found=1
@@ -115,6 +116,17 @@ signal_node() {
     [ "$found" = 1 ] || break
   done
   echo $sent >"$dir/$name.faulted"
+  # a stop takes effect when the process next leaves the kernel: wait (up to 5 s) until every one has stopped (T)
+  # or had already ended (Z), so that the node is wholly frozen when this returns
+  if [ "$signal" = STOP ]; then
+    local tries=0
+    while [ "$tries" -lt 50 ] && ps -o stat= -p "$(echo $sent | tr ' ' ',')" 2>/dev/null | grep -qv '^[TZ]'; do
+      sleep 0.1
+      tries=$((tries + 1))
+    done
+  fi
+  # when the fault began (ms since the epoch): the first signal, not this script's return, starts the clock
+  echo "${first:-$(date +%s%3N)}"
 }
 
 # The state of every process a fault was sent to, one "pid state" a line (ps's letters: T stopped, Z ended but not
