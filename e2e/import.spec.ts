@@ -93,7 +93,7 @@ test.describe('Import', () => {
     };
     await page.goto('/import');
     await page.getByLabel('Spreadsheet of vaults (CSV or XLSX, at most 5 MB)').setInputFiles(file);
-    await expect(page.getByRole('heading', { name: 'Storage accounts (optional)' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Storage accounts (optional)' })).toBeVisible();
     await expect(page.getByLabel('Account Kind', { exact: true })).toHaveValue('Account Kind');
     await expect(page.getByTestId('dry-run-summary')).toContainText(
       '2 storage accounts opened for their orders',

@@ -91,14 +91,14 @@ function MappingStep({
         {columns.filter((c) => !accountColumns.includes(c)).map(select)}
       </div>
       {accounts.length > 0 && (
-        <div className="mt-4 border-t border-slate-200 pt-3">
-          <h3 className="font-medium text-slate-800">Storage accounts (optional)</h3>
+        <fieldset className="mt-4 border-t border-slate-200 pt-3">
+          <legend className="font-medium text-slate-800">Storage accounts (optional)</legend>
           <p className="mb-3 text-sm text-slate-600">
             An order whose rows give an account kind (Permanent or SIT) gets its storage account with the
             import, billed to the order&apos;s customer. Dates are written as text, YYYY-MM-DD.
           </p>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">{accounts.map(select)}</div>
-        </div>
+        </fieldset>
       )}
     </fieldset>
   );
