@@ -22,6 +22,8 @@ const TYPES = ['vault', 'vault', 'liftvan', 't2'] as const;
 
 interface Figures {
   engine: Engine;
+  /** CPU seconds of the run that issues every invoice: this process, and on PostgreSQL its server processes */
+  issueCpu: number;
   accounts: number;
   units: number;
   invoices: number;
@@ -31,9 +33,39 @@ interface Figures {
   again: number;
 }
 
+/**
+ * CPU seconds used so far by this process and, given PostgreSQL's data folder, by its server: the postmaster with the
+ * children it has reaped, plus its live children (the pool's backends). On a machine shared with other work the wall
+ * time of a run grows with the load; the CPU it takes does not, so a change is compared on this figure.
+ */
+function cpuSeconds(pgData?: string): number {
+  const own = process.cpuUsage();
+  let total = (own.user + own.system) / 1e6;
+  if (!pgData) return total;
+  const ticks = 100; // USER_HZ on Linux
+  const statOf = (pid: string) => {
+    try {
+      const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // the fields after the command name, which is in parentheses and may hold spaces
+      return text.slice(text.lastIndexOf(')') + 2).split(' ');
+    } catch {
+      return null;
+    }
+  };
+  const postmaster = fs.readFileSync(path.join(pgData, 'postmaster.pid'), 'utf8').split('\n')[0]!.trim();
+  const main = statOf(postmaster);
+  // fields 14-17 of /proc/<pid>/stat: utime, stime, cutime, cstime (here from index 11, after pid and name)
+  if (main) total += (Number(main[11]) + Number(main[12]) + Number(main[13]) + Number(main[14])) / ticks;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    const stat = statOf(pid);
+    if (stat && stat[1] === postmaster) total += (Number(stat[11]) + Number(stat[12])) / ticks;
+  }
+  return total;
+}
+
 const day = (offset: number) => new Date(Date.UTC(2026, 0, 1) + offset * 86_400_000).toISOString();
 
-async function measure(engine: Engine, url: string): Promise<Figures> {
+async function measure(engine: Engine, url: string, pgData?: string): Promise<Figures> {
   const database = openDatabase(
     url.startsWith('sqlite:') ? { kind: 'sqlite', file: url.slice(7) } : { kind: 'postgres', url },
   );
@@ -140,8 +172,10 @@ async function measure(engine: Engine, url: string): Promise<Figures> {
     const preview = await dryRun(db, companyId, PERIOD);
     const dry = performance.now() - start;
     start = performance.now();
+    const cpuBefore = cpuSeconds(pgData);
     const issued = await issueRun(db, actor, PERIOD);
     const issue = performance.now() - start;
+    const issueCpu = cpuSeconds(pgData) - cpuBefore;
     start = performance.now();
     const repeated = await issueRun(db, actor, PERIOD);
     const again = performance.now() - start;
@@ -156,6 +190,7 @@ async function measure(engine: Engine, url: string): Promise<Figures> {
       lines: preview.invoices.reduce((s, i) => s + i.lines.length + i.agency_lines.length, 0),
       dry,
       issue,
+      issueCpu,
       again,
     };
   } finally {
@@ -175,7 +210,7 @@ export async function runBillingBench(engines: Engine[]): Promise<void> {
       const out = execFileSync('bash', ['scripts/postgres-temp.sh', 'start'], { encoding: 'utf8' }).trim();
       const [url, dir] = out.split(' ');
       try {
-        results.push(await measure(engine, url!));
+        results.push(await measure(engine, url!, path.join(dir!, 'data')));
       } finally {
         execFileSync('bash', ['scripts/postgres-temp.sh', 'stop', dir!]);
       }
@@ -194,11 +229,14 @@ export async function runBillingBench(engines: Engine[]): Promise<void> {
     `Machine: ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} when the run ended (figures taken on a busy`,
     'machine are slower by about the load per core; compare them on a quiet one).',
     '',
-    '| Engine | Accounts | Units | Invoices | Lines | Dry run (s) | Run issuing every invoice (s) | Same run again (s) |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    'The CPU column is what the issuing run took of the processors (this process and, on PostgreSQL, its server',
+    "processes): unlike the wall time it does not grow with other work's load, so changes are compared on it.",
+    '',
+    '| Engine | Accounts | Units | Invoices | Lines | Dry run (s) | Run issuing every invoice (s) | Its CPU (s) | Same run again (s) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...results.map(
       (r) =>
-        `| ${r.engine} | ${r.accounts} | ${r.units} | ${r.invoices} | ${r.lines} | ${s(r.dry)} | ${s(r.issue)} | ${s(r.again)} |`,
+        `| ${r.engine} | ${r.accounts} | ${r.units} | ${r.invoices} | ${r.lines} | ${s(r.dry)} | ${s(r.issue)} | ${r.issueCpu.toFixed(2)} | ${s(r.again)} |`,
     ),
     '',
   ];

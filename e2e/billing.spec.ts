@@ -145,12 +145,19 @@ test.describe('Storage billing', () => {
       await expect(page.getByText('HOLDA LATE is on hold')).toBeVisible();
       await expect(row.getByTestId('hold-badge')).toBeVisible();
 
-      // its vault shows the badge in the field view
+      // its vault shows the badge in the field view, and its field a lock on the grid
       await page.goto(`/warehouse/${warehouse.slug}`);
-      await page
+      const tile = page
         .getByRole('group', { name: 'Fields' })
-        .getByRole('button', { name: 'A1', exact: true })
-        .tap();
+        .getByRole('button', { name: 'A1', exact: true });
+      await expect(tile.getByTestId('hold-marker')).toBeVisible();
+      await expect(
+        page
+          .getByRole('group', { name: 'Fields' })
+          .getByRole('button', { name: 'B1', exact: true })
+          .getByTestId('hold-marker'),
+      ).toHaveCount(0);
+      await tile.tap();
       const panel = page.getByRole('region', { name: 'Field A1' });
       await expect(
         panel.getByTestId('vault-row').filter({ hasText: 'HV-1' }).getByTestId('hold-badge'),

@@ -1,5 +1,5 @@
 import { buildRack, buildWarehouse, stored } from './factories';
-import { e2eDatabase, expect, test } from './fixtures';
+import { callApi, e2eDatabase, expect, test } from './fixtures';
 
 const HEADER = 'Site,Spot,Level,Crate,Who,Job,Kind,Remarks';
 const csv = (lines: string[]) => ({
@@ -69,6 +69,50 @@ test.describe('Import', () => {
     );
     await expect(page.getByRole('button', { name: 'Undo the import of inventory.csv' })).toHaveCount(0);
     expect(await vaults()).toEqual([]);
+  });
+
+  test('opens a storage account for each order the account columns name', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    await buildWarehouse(db, { companyId: account.companyId, name: 'Lots Hall', rows: 2, cols: 2 });
+    const start = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
+    const file = {
+      name: 'lots.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        [
+          'Warehouse,Field,Position,Vault Number,Customer,Order,Account Kind,SIT Authorization,SIT Start,Bill To',
+          `Lots Hall,A1,3,AC-1,PARK,PO-1,SIT,AUTH-5,${start},Park Relocation Co`,
+          'Lots Hall,A1,2,AC-2,PARK,PO-1,,,,',
+          'Lots Hall,B1,3,AC-3,DIAZ,DO-1,Permanent,,,',
+          'Lots Hall,B2,3,AC-4,OKAFOR,OO-1,,,,',
+        ].join('\r\n'),
+      ),
+    };
+    await page.goto('/import');
+    await page.getByLabel('Spreadsheet of vaults (CSV or XLSX, at most 5 MB)').setInputFiles(file);
+    await expect(page.getByRole('group', { name: 'Storage accounts (optional)' })).toBeVisible();
+    await expect(page.getByLabel('Account Kind', { exact: true })).toHaveValue('Account Kind');
+    await expect(page.getByTestId('dry-run-summary')).toContainText(
+      '2 storage accounts opened for their orders',
+    );
+    await page.getByRole('button', { name: 'Import 4 vaults' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Imported 4 vaults' })).toBeVisible();
+
+    const res = await callApi(page, 'GET', '/api/storage-accounts');
+    const accounts = (JSON.parse(res.body) as { orders: string[]; kind: string; bill_to_name: string }[])
+      .map((a) => [a.orders.join(), a.kind, a.bill_to_name])
+      .sort();
+    expect(accounts).toEqual([
+      ['DO-1', 'permanent', 'DIAZ'],
+      ['PO-1', 'sit', 'Park Relocation Co'],
+    ]);
+    // the order without account columns is waiting on the "not billed" page
+    await page.goto('/billing/not-billed');
+    await expect(page.getByText('OO-1')).toBeVisible();
+    await expect(page.getByText('PO-1')).toHaveCount(0);
   });
 
   test('checks and imports 20,000 rows with a progress bar, and repeated numbers once allowed', async ({

@@ -33,7 +33,29 @@ export const VAULT_DIMENSION_COLUMNS = [
 export const VAULT_LAYOUT_COLUMNS = ['field_type', 'field_full', ...VAULT_DIMENSION_COLUMNS] as const;
 
 export const VAULT_IMPORT_COLUMNS = [...VAULT_TEMPLATE_COLUMNS, ...VAULT_LAYOUT_COLUMNS] as const;
-export type VaultImportColumn = (typeof VAULT_IMPORT_COLUMNS)[number];
+
+/**
+ * Optional storage-account columns of a vault import (issue 28): an order whose rows name an account kind gets its
+ * storage account in the import's transaction, billed to the order's customer. The export does not write them
+ * (accounts travel in the company file), so they are read, never written.
+ */
+export const VAULT_ACCOUNT_COLUMNS = [
+  'account_kind',
+  'sit_authorization',
+  'sit_start',
+  'sit_days_allowed',
+  'sit_payer',
+  'agency_name',
+  'agency_reference',
+  'billing_cycle',
+  'bill_to_name',
+  'bill_to_address',
+] as const;
+export type VaultAccountColumn = (typeof VAULT_ACCOUNT_COLUMNS)[number];
+
+/** Every column a vault import reads: the exported ones and the account columns. */
+export const VAULT_READ_COLUMNS = [...VAULT_IMPORT_COLUMNS, ...VAULT_ACCOUNT_COLUMNS] as const;
+export type VaultImportColumn = (typeof VAULT_READ_COLUMNS)[number];
 
 /** What a pallet row says of the pallet itself, apart from where it stands (warehouse, rack, shelf). */
 export const PALLET_ROW_COLUMNS = [
@@ -88,6 +110,16 @@ export const IMPORT_COLUMN_LABELS: Record<VaultImportColumn | PalletImportColumn
   warehouse_width: 'Warehouse Width',
   grid_x: 'Field Grid X',
   grid_y: 'Field Grid Y',
+  account_kind: 'Account Kind',
+  sit_authorization: 'SIT Authorization',
+  sit_start: 'SIT Start',
+  sit_days_allowed: 'SIT Days Allowed',
+  sit_payer: 'SIT Payer',
+  agency_name: 'Agency',
+  agency_reference: 'Agency Reference',
+  billing_cycle: 'Billing Day',
+  bill_to_name: 'Bill To',
+  bill_to_address: 'Bill To Address',
   rack: 'Rack',
   shelf: 'Shelf',
   slot: 'Slot',
@@ -131,6 +163,22 @@ const SYNONYMS: Record<ImportKind, Record<string, readonly string[]>> = {
     note: ['note', 'notes', 'comment', 'comments', 'remarks', 'description'],
     // only their own names: a bare "Width" or "Rows" in a customer's sheet may mean something else
     warehouse_cols: ['warehouse cols'],
+    account_kind: ['account type', 'storage account', 'storage kind', 'storage type'],
+    sit_authorization: [
+      'sit authorization number',
+      'sit authorization #',
+      'sit auth',
+      'authorization number',
+      'authorization #',
+      'authorization',
+    ],
+    sit_start: ['sit start date', 'sit from'],
+    sit_days_allowed: ['sit days'],
+    sit_payer: ['sit paid by', 'paid by during sit'],
+    agency_name: ['agency name', 'carrier'],
+    agency_reference: ['agency ref', 'carrier reference'],
+    billing_cycle: ['billing cycle', 'billing'],
+    bill_to_name: ['bill to name', 'billed to'],
   },
   pallets: {
     warehouse: ['warehouse', 'warehouse name', 'location', 'facility', 'site'],
@@ -155,7 +203,7 @@ export function headerKey(header: string): string {
 }
 
 export function importColumns(kind: ImportKind): readonly string[] {
-  return kind === 'vaults' ? VAULT_IMPORT_COLUMNS : PALLET_IMPORT_COLUMNS;
+  return kind === 'vaults' ? VAULT_READ_COLUMNS : PALLET_IMPORT_COLUMNS;
 }
 
 /** Which file header each column is read from, by column; a column no header names is missing. */

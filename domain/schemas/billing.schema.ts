@@ -144,6 +144,10 @@ export const CreateAccountSchema = z
   .superRefine(sitRules);
 export type CreateAccountInput = z.input<typeof CreateAccountSchema>;
 
+/** An account's terms without its orders: the account columns of a spreadsheet import (one account per order). */
+export const AccountTermsSchema = z.object(accountFields).superRefine(sitRules);
+export type AccountTermsValues = z.output<typeof AccountTermsSchema>;
+
 export const UpdateAccountSchema = z
   .object({ ...accountFields, version: intFrom('Version', 1, MAX_AMOUNT) })
   .superRefine(sitRules);

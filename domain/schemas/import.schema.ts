@@ -26,6 +26,8 @@ export interface ImportDryRunDto {
   row_count: number;
   placed_count: number;
   staged_count: number;
+  /** storage accounts the file's account columns open (issue 28), one per order */
+  account_count: number;
   new_warehouses: NewWarehouseDto[];
   problems: ImportProblemDto[];
   /** what the import will do that is worth knowing but does not stop it (e.g. repeated vault numbers, as allowed) */

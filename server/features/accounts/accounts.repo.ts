@@ -54,6 +54,73 @@ export async function findOrdersForAccounts(db: Db | Trx, companyId: number, ord
     .execute();
 }
 
+/** Which of these order names already have a storage account (the import's account columns). */
+export async function findBilledOrderNames(db: Db | Trx, companyId: number, names: string[]) {
+  const billed = new Set<string>();
+  for (let i = 0; i < names.length; i += 500) {
+    const rows = await db
+      .selectFrom('orders')
+      .innerJoin('storage_account_orders as sao', 'sao.order_id', 'orders.id')
+      .where('orders.company_id', '=', companyId)
+      .where('orders.name', 'in', names.slice(i, i + 500))
+      .select('orders.name')
+      .execute();
+    for (const r of rows) billed.add(r.name);
+  }
+  return billed;
+}
+
+/** The accounts that bill any of these orders. */
+export async function findAccountsOfOrders(trx: Trx, companyId: number, orderIds: number[]) {
+  const ids = new Set<number>();
+  for (let i = 0; i < orderIds.length; i += 500)
+    for (const r of await trx
+      .selectFrom('storage_account_orders')
+      .where('company_id', '=', companyId)
+      .where('order_id', 'in', orderIds.slice(i, i + 500))
+      .select('account_id')
+      .execute())
+      ids.add(r.account_id);
+  return [...ids];
+}
+
+/** Of these accounts, the ones left without an order, and whether each has invoices or payments. */
+export async function findAccountsWithoutOrders(trx: Trx, companyId: number, accountIds: number[]) {
+  if (accountIds.length === 0) return [];
+  return trx
+    .selectFrom('storage_accounts as a')
+    .innerJoin('customers', 'customers.id', 'a.customer_id')
+    .where('a.company_id', '=', companyId)
+    .where('a.id', 'in', accountIds)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('storage_account_orders as o').select('o.id').whereRef('o.account_id', '=', 'a.id'),
+        ),
+      ),
+    )
+    .select((eb) => [
+      'a.id',
+      'customers.name as customer_name',
+      eb
+        .or([
+          eb.exists(eb.selectFrom('invoices as i').select('i.id').whereRef('i.account_id', '=', 'a.id')),
+          eb.exists(eb.selectFrom('payments as p').select('p.id').whereRef('p.account_id', '=', 'a.id')),
+        ])
+        .as('has_ledger'),
+    ])
+    .execute();
+}
+
+export async function deleteAccounts(trx: Trx, companyId: number, accountIds: number[]) {
+  if (accountIds.length > 0)
+    await trx
+      .deleteFrom('storage_accounts')
+      .where('company_id', '=', companyId)
+      .where('id', 'in', accountIds)
+      .execute();
+}
+
 export async function insertAccount(
   trx: Trx,
   values: {

@@ -4,6 +4,7 @@ import type {
   UpdateAccountValues,
   AccountDto,
   AccountSummaryDto,
+  AccountTermsValues,
   BulkAccountsInput,
   CreateAccountValues,
   NotBilledOrderDto,
@@ -15,7 +16,10 @@ import type { Trx } from '../../db/locks';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import {
   type AccountRow,
+  deleteAccounts,
   findAccountOrders,
+  findAccountsOfOrders,
+  findAccountsWithoutOrders,
   findAccounts,
   findAccountUnits,
   findBalances,
@@ -341,6 +345,95 @@ export async function createAccountsInBulk(
       }
       return { created: orderIds.length };
     }),
+  );
+}
+
+/**
+ * The spreadsheet import's accounts (issue 28): one account per order, with the terms of the file's account columns,
+ * billed to the order's one customer, inside the import's transaction (after its vaults are in). An order already
+ * billed, or whose vaults belong to several customers, refuses the whole import.
+ */
+export async function openImportedAccounts(
+  trx: Trx,
+  actor: Actor,
+  fileName: string,
+  accounts: { orderId: number; terms: AccountTermsValues }[],
+): Promise<number> {
+  if (accounts.length === 0) return 0;
+  const who = await actorName(trx, actor.userId);
+  const rows = [];
+  for (let i = 0; i < accounts.length; i += 500)
+    rows.push(
+      ...(await findOrdersForAccounts(
+        trx,
+        actor.companyId,
+        accounts.slice(i, i + 500).map((a) => a.orderId),
+      )),
+    );
+  const byOrder = new Map<number, typeof rows>();
+  for (const r of rows) byOrder.set(r.order_id, [...(byOrder.get(r.order_id) ?? []), r]);
+  const now = nowIso();
+  const history = [];
+  for (const { orderId, terms } of accounts) {
+    const orderRows = byOrder.get(orderId) ?? [];
+    const orderName = orderRows[0]?.order_name ?? `#${orderId}`;
+    if (orderRows.some((r) => r.account_id !== null))
+      throw conflict(`Order ${orderName} is already billed on a storage account.`);
+    const customers = [...new Set(orderRows.flatMap((r) => (r.customer_id === null ? [] : [r.customer_id])))];
+    if (customers.length !== 1)
+      throw badRequest(
+        `Order ${orderName} has vaults of ${customers.length === 0 ? 'no' : 'several'} customers; a storage account is for one customer.`,
+      );
+    const customerName = orderRows.find((r) => r.customer_id === customers[0])!.customer_name!;
+    const accountId = await insertAccount(trx, {
+      company_id: actor.companyId,
+      customer_id: customers[0]!,
+      ...sitValues(terms),
+      billing_cycle: terms.billing_cycle ?? 'calendar',
+      bill_to_name: terms.bill_to_name ?? customerName,
+      bill_to_address: terms.bill_to_address ?? null,
+      declared_value: terms.declared_value ?? 0,
+      note: terms.note ?? null,
+      created_by: who,
+      created_at: now,
+    });
+    await insertAccountOrders(trx, actor.companyId, accountId, [orderId]);
+    history.push({
+      company_id: actor.companyId,
+      account_id: accountId,
+      kind: 'created',
+      detail: `${terms.kind === 'sit' ? 'SIT' : 'Permanent'} account opened for ${orderName} by the import of ${fileName}.`,
+      created_by: who,
+      created_at: now,
+    });
+  }
+  await insertHistory(trx, history);
+  return accounts.length;
+}
+
+/**
+ * Undoing an import deletes the orders it brought; an account left without any order goes with them, unless it has
+ * invoices or payments (those are the company's books): then the undo is refused and nothing changes. `removeOrders`
+ * deletes the orders (their account links go with them).
+ */
+export async function removeAccountsWithOrders(
+  trx: Trx,
+  companyId: number,
+  orderIds: number[],
+  removeOrders: () => Promise<void>,
+): Promise<void> {
+  const accountIds = await findAccountsOfOrders(trx, companyId, orderIds);
+  await removeOrders();
+  const orphans = await findAccountsWithoutOrders(trx, companyId, accountIds);
+  const booked = orphans.find((a) => Boolean(a.has_ledger));
+  if (booked)
+    throw conflict(
+      `The storage account of ${booked.customer_name} has invoices or payments for the orders of this import, so it can no longer be undone.`,
+    );
+  await deleteAccounts(
+    trx,
+    companyId,
+    orphans.map((a) => a.id),
   );
 }
 

@@ -197,6 +197,41 @@ describe.each(testEngines())('storage accounts and billing on %s', (engine) => {
     expect(new Set(issued.map((i) => i.account_id)).size).toBe(6);
   });
 
+  it('stores every issued line exactly as the dry run showed it, whatever the unit is called', async () => {
+    const who = await signIn(ctx);
+    const plain = await receivedOrder(who, 'PLAIN', 'ORD-P', '2026-01-04', 2);
+    const odd = await receivedOrder(who, 'ODD', 'ORD-Q', '2026-01-20');
+    // characters an array literal escapes: the set-based insert on PostgreSQL must keep them as they are
+    const oddName = 'Q"1,{x} \\ y\'s';
+    await db().updateTable('vaults').set({ name: oddName }).where('id', '=', odd.ids[0]!).execute();
+    await post(who, '/api/storage-accounts/bulk', { order_ids: [plain.orderId, odd.orderId] });
+    await rate(who, { kind: 'storage', unit_type: 'vault', amount: 10_000 });
+    await rate(who, { kind: 'handling-in', unit_type: 'vault', amount: 2_500 });
+    await rate(who, { kind: 'valuation', amount: 75 });
+
+    const dry = (await post(who, '/api/billing/runs/dry-run', { period: '2026-01' })).json() as BillingRunDto;
+    const issued = (await post(who, '/api/billing/runs', { period: '2026-01' })).json() as BillingRunDto;
+    expect(issued.issued).toHaveLength(2);
+    for (const draft of dry.invoices) {
+      const ref = issued.issued.find((i) => i.account_id === draft.account_id)!;
+      const invoice = (
+        await who.request({ method: 'GET', url: `/api/invoices/${ref.id}` })
+      ).json() as InvoiceDto;
+      expect(invoice.number).toBe(ref.number);
+      expect([invoice.subtotal, invoice.tax, invoice.total]).toEqual([
+        draft.subtotal,
+        draft.tax,
+        draft.total,
+      ]);
+      expect(invoice.lines!.map(({ payer: _payer, ...line }) => line)).toEqual([
+        ...draft.lines,
+        ...draft.agency_lines,
+      ]);
+    }
+    const oddLines = dry.invoices.find((i) => i.customer_name === 'ODD')!.lines;
+    expect(oddLines.some((l) => l.description.includes(oddName))).toBe(true);
+  });
+
   it('records payments against invoices, credits an invoice back exactly, and ages what is open', async () => {
     const payer = await signIn(ctx);
     const { orderId } = await receivedOrder(payer, 'CAROL', 'ORD-C', '2026-01-01');

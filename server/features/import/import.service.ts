@@ -14,6 +14,7 @@ import { type HttpError, badRequest, conflict, notFound } from '../../http/error
 import { insertFields, setFieldFull, setFieldType } from '../fields/fields.repo';
 import { findShelvesOfRacks, insertRack, insertShelves } from '../racks/racks.repo';
 import { deleteUnusedCustomers, deleteUnusedOrders } from '../../customers/customers.repo';
+import { openImportedAccounts, removeAccountsWithOrders } from '../accounts/accounts.service';
 import { deleteWarehouseRow, insertWarehouse } from '../warehouses/warehouses.repo';
 import { DUPLICATE_WAREHOUSE } from '../warehouses/warehouses.service';
 import {
@@ -93,6 +94,7 @@ function dryRunAnswer(upload: ImportUpload, sheet: Sheet, plan: VaultPlan): Impo
     row_count: sheet.rows.length,
     placed_count: placed,
     staged_count: plan.vaults.length - placed,
+    account_count: plan.accounts.length,
     new_warehouses: plan.newWarehouses.map((w) => ({
       name: w.name,
       rows: w.rows,
@@ -248,6 +250,13 @@ async function writeVaults(
       note: v.details.note,
     })),
   );
+  // the storage accounts the file's account columns open, once their orders' vaults are in (issue 28)
+  await openImportedAccounts(
+    trx,
+    actor,
+    upload.fileName,
+    plan.accounts.map((a) => ({ orderId: orders.get(a.orderName)!, terms: a.terms })),
+  );
   const placed = plan.vaults.filter((v) => v.position !== null).length;
   const warehouseIds = new Set(plan.vaults.map(warehouseOf));
   await endBulkVaultWrites(
@@ -390,7 +399,10 @@ export async function undoImport(db: Db, actor: Actor, importId: number): Promis
     }
     await deleteUnusedCustomers(trx, companyId, [...new Set(now.map((v) => v.customer_id))]);
     const orderIds = now.flatMap((v) => ('order_id' in v && v.order_id !== null ? [v.order_id] : []));
-    await deleteUnusedOrders(trx, companyId, [...new Set(orderIds)]);
+    // an account the import's orders leave without an order goes too (refused if it has invoices or payments)
+    await removeAccountsWithOrders(trx, companyId, [...new Set(orderIds)], () =>
+      deleteUnusedOrders(trx, companyId, [...new Set(orderIds)]),
+    );
     for (const warehouseId of createdWarehouses)
       if (!(await warehouseInUse(trx, warehouseId))) await deleteWarehouseRow(trx, companyId, warehouseId);
     await markUndone(trx, importId);
@@ -417,6 +429,7 @@ export async function dryRunPalletImport(
     row_count: sheet.rows.length,
     placed_count: plan.pallets.length,
     staged_count: 0,
+    account_count: 0,
     new_warehouses: [],
     problems: plan.problems,
     warnings: [],

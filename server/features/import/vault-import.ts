@@ -11,11 +11,14 @@ import {
   type ColumnMapping,
   IMPORT_COLUMN_LABELS,
   REQUIRED_COLUMNS,
-  VAULT_IMPORT_COLUMNS,
+  VAULT_ACCOUNT_COLUMNS,
+  VAULT_READ_COLUMNS,
   VAULT_DIMENSION_COLUMNS,
   type VaultImportColumn,
 } from '../../../domain/rules/import-columns';
 import { STAGED_FIELD_NAME } from '../../../domain/rules/print-order';
+import { readAccountCells } from '../../../domain/rules/import-accounts';
+import { AccountTermsSchema, type AccountTermsValues } from '../../../domain/schemas/billing.schema';
 import type { ImportProblemDto, NewWarehouseDto } from '../../../domain/schemas/import.schema';
 import { UpdateVaultSchema } from '../../../domain/schemas/vault.schema';
 import {
@@ -36,6 +39,7 @@ import {
   findCompanyWarehouses,
 } from './import.repo';
 import type { Sheet } from './read-sheet';
+import { findBilledOrderNames } from '../accounts/accounts.repo';
 
 /** The most slots a field can have (AddWarehouseSchema's field capacity). */
 const MAX_FIELD_CAPACITY = 10;
@@ -63,9 +67,18 @@ export interface PlannedWarehouse extends NewWarehouseDto {
   fullFields: { col: number; row: number }[];
 }
 
+/** A storage account the import opens for an order its rows name (issue 28). */
+export interface PlannedAccount {
+  /** the first row that gives the account's columns */
+  row: number;
+  orderName: string;
+  terms: AccountTermsValues;
+}
+
 export interface VaultPlan {
   mapping: ColumnMapping;
   vaults: PlannedVault[];
+  accounts: PlannedAccount[];
   newWarehouses: PlannedWarehouse[];
   problems: ImportProblemDto[];
   /** what the import will do that the user should know, but that does not stop it */
@@ -111,6 +124,14 @@ export const repeatedNumberStored = (name: string) =>
 export const NO_ORDER_COLUMN =
   "The file has no order column: vaults of real customers come in without an order (like Print Studio's files); their order is asked for when they are next edited.";
 const NO_ORDER_STAND_IN = 'NONE';
+export const ACCOUNT_NEEDS_ORDER =
+  'A storage account is opened for an order: give the row its order, or leave the account columns empty.';
+export const accountDiffersFromRow = (order: string, row: number) =>
+  `Row ${row} gives order ${order} other account columns; give them once, or the same on every row.`;
+export const accountOfSeveralCustomers = (order: string) =>
+  `Order ${order} has vaults of several customers in the file; a storage account is for one customer.`;
+export const orderAlreadyBilled = (order: string) =>
+  `Order ${order} is already billed on a storage account; this row's account columns are not used.`;
 export const tooLargeForWarehouse = (what: string) => `A new warehouse cannot have ${what}.`;
 export const FIELD_TYPE_WORDS = 'Field type must be vault or couchbox (or empty).';
 export const FIELD_FULL_WORDS = 'Field full must be yes or no (or empty).';
@@ -218,10 +239,10 @@ export async function planVaultImport(
   const { createWarehouses, allowRepeatedNumbers } = options;
   const columnLabel = (c: VaultImportColumn) => mapping[c] ?? IMPORT_COLUMN_LABELS[c];
   const problems: ImportProblemDto[] = [
-    ...mappingProblems('vaults', mapping, sheet.headers, VAULT_IMPORT_COLUMNS),
+    ...mappingProblems('vaults', mapping, sheet.headers, VAULT_READ_COLUMNS),
     ...sheet.problems,
   ];
-  const plan: VaultPlan = { mapping, vaults: [], newWarehouses: [], problems, warnings: [] };
+  const plan: VaultPlan = { mapping, vaults: [], accounts: [], newWarehouses: [], problems, warnings: [] };
   if (problems.some((p) => p.row === 1)) return plan;
   // a file without an order column (Print Studio's CSV has none) imports its vaults without an order; a file with
   // one follows the API's rule that a real customer's vault has an order
@@ -256,6 +277,30 @@ export async function planVaultImport(
   const numberRows = new Map<string, number>();
   /** rows that name a slot but are refused: their slots still count when the file's stacks are checked */
   const refused: SlotOfRow[] = [];
+  /** the storage account each order gets, from the first row that gives its account columns */
+  const accounts = new Map<string, PlannedAccount>();
+  const readAccount = (row: number, cells: readonly string[], details: VaultDetails, hasOrder: boolean) => {
+    const account = readAccountCells(VAULT_ACCOUNT_COLUMNS, (c) => cell(cells, c));
+    if (!account.given) return;
+    const report = (column: VaultImportColumn, message: string) =>
+      problems.push({ row, column: columnLabel(column), message });
+    if (!hasOrder || !details.orderName) {
+      report('account_kind', ACCOUNT_NEEDS_ORDER);
+      return;
+    }
+    const parsed = AccountTermsSchema.safeParse(account.input);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const path = String(issue.path[0]);
+        report(path === 'kind' ? 'account_kind' : (path as VaultImportColumn), issue.message);
+      }
+      return;
+    }
+    const earlier = accounts.get(details.orderName);
+    if (!earlier) accounts.set(details.orderName, { row, orderName: details.orderName, terms: parsed.data });
+    else if (JSON.stringify(earlier.terms) !== JSON.stringify(parsed.data))
+      report('account_kind', accountDiffersFromRow(details.orderName, earlier.row));
+  };
 
   for (const { row, cells } of sheet.rows) {
     // a formula or a date is already listed for its cell; the rest of the row is checked once it holds its value, but
@@ -476,15 +521,50 @@ export async function planVaultImport(
         if (allowRepeatedNumbers) warn(repeatedNumberStored(details.name));
         else problem('vault_number', numberStored(details.name));
     }
+    if (details) readAccount(row, cells, details, orderColumn);
     if (problems.length === before && planned) plan.vaults.push(planned);
     else if (planned && planned.warehouse !== null && planned.position !== null) refused.push(planned);
   }
 
+  await planAccounts(db, companyId, plan, accounts, columnLabel('account_kind'));
   const slotsOfNew = planNewWarehouses(plan, drafts, columnLabel);
   checkContiguous(plan, refused, occupied, fieldById, warehouses, slotsOfNew, columnLabel('position'));
   problems.sort((a, b) => a.row - b.row);
   plan.warnings.sort((a, b) => a.row - b.row);
   return plan;
+}
+
+/**
+ * The accounts to open: one per order whose rows give account columns, for the one customer of the order's rows; an
+ * order already billed keeps its account (a warning says so).
+ */
+async function planAccounts(
+  db: Db,
+  companyId: number,
+  plan: VaultPlan,
+  accounts: Map<string, PlannedAccount>,
+  label: string,
+): Promise<void> {
+  if (accounts.size === 0) return;
+  const customersOf = new Map<string, Set<string>>();
+  for (const v of plan.vaults)
+    if (v.details.orderName)
+      customersOf.set(
+        v.details.orderName,
+        (customersOf.get(v.details.orderName) ?? new Set()).add(v.details.customerName),
+      );
+  const billed = await findBilledOrderNames(db, companyId, [...accounts.keys()]);
+  for (const account of accounts.values()) {
+    if (billed.has(account.orderName))
+      plan.warnings.push({ row: account.row, column: label, message: orderAlreadyBilled(account.orderName) });
+    else if ((customersOf.get(account.orderName)?.size ?? 0) > 1)
+      plan.problems.push({
+        row: account.row,
+        column: label,
+        message: accountOfSeveralCustomers(account.orderName),
+      });
+    else plan.accounts.push(account);
+  }
 }
 
 /**

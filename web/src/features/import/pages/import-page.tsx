@@ -6,6 +6,7 @@ import {
   IMPORT_COLUMN_LABELS,
   type ImportKind,
   REQUIRED_COLUMNS,
+  VAULT_ACCOUNT_COLUMNS,
   type VaultImportColumn,
   importColumns,
 } from '../../../../../domain/rules/import-columns';
@@ -51,6 +52,35 @@ function MappingStep({
   onChange: (mapping: ColumnMapping) => void;
 }) {
   const id = useId();
+  const accountColumns: readonly string[] = VAULT_ACCOUNT_COLUMNS;
+  const columns = importColumns(kind);
+  const select = (column: string) => (
+    <div key={column}>
+      <label htmlFor={`${id}-${column}`} className="text-sm font-medium text-slate-700">
+        {IMPORT_COLUMN_LABELS[column as VaultImportColumn]}
+        {REQUIRED_COLUMNS[kind].includes(column) ? ' (required)' : ''}
+      </label>
+      <select
+        id={`${id}-${column}`}
+        className="mt-1 block min-h-10 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm pointer-coarse:min-h-11"
+        value={mapping[column] ?? ''}
+        onChange={(event) => {
+          const next = { ...mapping };
+          if (event.target.value === '') delete next[column];
+          else next[column] = event.target.value;
+          onChange(next);
+        }}
+      >
+        <option value="">(not in the file)</option>
+        {headers.map((header) => (
+          <option key={header} value={header}>
+            {header}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  const accounts = columns.filter((c) => accountColumns.includes(c));
   return (
     <fieldset className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <legend className="px-1 font-semibold text-slate-800">Columns</legend>
@@ -58,33 +88,18 @@ function MappingStep({
         Each column of the import is read from the header chosen here; the ones recognised are chosen already.
       </p>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        {importColumns(kind).map((column) => (
-          <div key={column}>
-            <label htmlFor={`${id}-${column}`} className="text-sm font-medium text-slate-700">
-              {IMPORT_COLUMN_LABELS[column as VaultImportColumn]}
-              {REQUIRED_COLUMNS[kind].includes(column) ? ' (required)' : ''}
-            </label>
-            <select
-              id={`${id}-${column}`}
-              className="mt-1 block min-h-10 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm pointer-coarse:min-h-11"
-              value={mapping[column] ?? ''}
-              onChange={(event) => {
-                const next = { ...mapping };
-                if (event.target.value === '') delete next[column];
-                else next[column] = event.target.value;
-                onChange(next);
-              }}
-            >
-              <option value="">(not in the file)</option>
-              {headers.map((header) => (
-                <option key={header} value={header}>
-                  {header}
-                </option>
-              ))}
-            </select>
-          </div>
-        ))}
+        {columns.filter((c) => !accountColumns.includes(c)).map(select)}
       </div>
+      {accounts.length > 0 && (
+        <fieldset className="mt-4 border-t border-slate-200 pt-3">
+          <legend className="font-medium text-slate-800">Storage accounts (optional)</legend>
+          <p className="mb-3 text-sm text-slate-600">
+            An order whose rows give an account kind (Permanent or SIT) gets its storage account with the
+            import, billed to the order&apos;s customer. Dates are written as text, YYYY-MM-DD.
+          </p>
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">{accounts.map(select)}</div>
+        </fieldset>
+      )}
     </fieldset>
   );
 }
@@ -100,6 +115,8 @@ function DryRunResult({ result }: { result: ImportDryRunDto }) {
         {result.kind === 'pallets'
           ? `${result.row_count} rows: ${result.placed_count} pallets onto their shelves`
           : `${result.row_count} rows: ${result.placed_count} into fields, ${result.staged_count} to the stage`}
+        {result.account_count > 0 &&
+          `; ${result.account_count} storage ${result.account_count === 1 ? 'account' : 'accounts'} opened for their orders`}
         {result.new_warehouses.length > 0 &&
           `; new warehouses: ${result.new_warehouses
             .map((w) => `${w.name} (${w.cols} columns x ${w.rows} rows, ${w.field_capacity} slots)`)

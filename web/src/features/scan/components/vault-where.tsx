@@ -39,7 +39,7 @@ export function VaultWhere({
         <p className="text-3xl font-bold text-primary" data-testid="scanned-vault">
           {title}
         </p>
-        {vault.fieldName !== null && <HoldBadge vaultId={vault.id} />}
+        <HoldBadge vaultId={vault.id} />
       </div>
       <p className="text-sm text-slate-600">
         {vault.customerName}

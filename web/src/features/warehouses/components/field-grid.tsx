@@ -1,9 +1,10 @@
-import { Maximize2, Minus, Plus } from 'lucide-react';
+import { Lock, Maximize2, Minus, Plus } from 'lucide-react';
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { fieldSlotCount } from '../../../../../domain/rules/capacity';
 import { columnLetters, compareFieldNames, parseFieldName } from '../../../../../domain/rules/field-names';
 import { fieldFillLevel, type FillLevel } from '../../../../../domain/rules/occupancy';
 import type { FieldDto, WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
+import { useIsHeld } from '../../../components/billing/hold-badge';
 
 const fillClass: Record<FillLevel, string> = {
   full: 'bg-full text-white',
@@ -117,6 +118,7 @@ export function FieldGrid({
   const tiles = useRef(new Map<number, HTMLButtonElement>());
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const edges = useOverflow(scroller);
+  const isHeld = useIsHeld();
   // whether the tap on a tile came from a finger: a finger's tap on a fitted tile under 44 px zooms in first
   const touched = useRef(false);
   const zoomedTo = useRef<number | null>(null);
@@ -279,6 +281,8 @@ export function FieldGrid({
                     const match = highlighted?.has(field.id) ?? false;
                     const faded = highlighted !== null && !match;
                     const count = Object.keys(field.vaults).length;
+                    // a unit of an account on hold in this field (decision 039): a lock in the tile's corner
+                    const held = Object.values(field.vaults).some((v) => isHeld(v.id));
                     return (
                       <div
                         key={field.id}
@@ -310,14 +314,22 @@ export function FieldGrid({
                           // fitted tiles may be under 44 px: a finger's tap on one opens it and zooms in to full-size tiles
                           data-touch-alternative={fit ? 'tap zooms' : undefined}
                           data-match={highlighted === null ? undefined : String(match)}
-                          title={`${field.name}: ${count} ${count === 1 ? 'vault' : 'vaults'}${field.full ? ', marked full' : ''}`}
-                          className={`flex min-h-0 w-full min-w-0 items-center justify-center overflow-hidden rounded-md font-semibold shadow-sm transition ${
+                          data-held={held || undefined}
+                          title={`${field.name}: ${count} ${count === 1 ? 'vault' : 'vaults'}${field.full ? ', marked full' : ''}${held ? ', a unit on hold' : ''}`}
+                          className={`relative flex min-h-0 w-full min-w-0 items-center justify-center overflow-hidden rounded-md font-semibold shadow-sm transition ${
                             fit ? 'text-[10px] sm:text-xs' : 'text-xs sm:text-sm'
                           } ${fillClass[level]} ${selected ? 'ring-3 ring-primary ring-offset-1' : 'hover:brightness-95'} ${
                             faded ? 'opacity-40 grayscale' : ''
                           } ${match ? 'z-10 ring-3 ring-accent ring-offset-1' : ''} focus-visible:z-20 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent`}
                         >
                           {field.name}
+                          {held && (
+                            <Lock
+                              className="absolute top-0.5 right-0.5 size-3 rounded-sm bg-red-100 p-px text-red-800"
+                              aria-hidden
+                              data-testid="hold-marker"
+                            />
+                          )}
                         </button>
                       </div>
                     );
