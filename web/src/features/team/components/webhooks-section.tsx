@@ -189,7 +189,9 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpointDto }) {
           <p className="font-mono text-sm break-all text-slate-800">{endpoint.url}</p>
           {endpoint.description && <p className="text-sm text-slate-600">{endpoint.description}</p>}
           <p className="text-xs text-slate-600">
-            {endpoint.kinds.map((kind) => WEBHOOK_EVENT_KINDS[kind]).join(', ')}
+            {KINDS.filter((kind) => endpoint.kinds.includes(kind))
+              .map((kind) => WEBHOOK_EVENT_KINDS[kind])
+              .join(', ')}
           </p>
         </div>
         <div className="w-44">
