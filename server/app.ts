@@ -29,6 +29,8 @@ import { eventsRoutes } from './events/events.routes';
 import { featureRoutes } from './features/feature-routes';
 import { serveWebBuild } from './features/app-shell/app-shell';
 import { shortLogStream } from './http/short-log';
+import { runAsActor } from './events/event-actor';
+import { WebhookWorker } from './features/api-access/webhook-worker';
 
 const CONNECTION_IDLE_MS = 90_000;
 const KEEP_ALIVE_MS = 72_000;
@@ -43,6 +45,8 @@ export interface RouteEntry {
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteEntry[];
+    /** the process's webhook worker (decision 044); tests drive it by its tick */
+    webhookWorker: WebhookWorker;
   }
 }
 
@@ -172,6 +176,12 @@ export async function buildApp({
     maxAgeMs: config.sessionMaxAgeMs,
     secureCookie: config.cookieSecure,
   });
+  // a change made through an API token records the token's name in the history (decision 044)
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.apiToken && request.user)
+      runAsActor(`${request.user.username} via token ${request.apiToken.name}`, done);
+    else done();
+  });
   startHousekeeping(app, database.db, { sessionMaxAgeMs: config.sessionMaxAgeMs });
   // the history's search keys, written shortly after the writes that recorded events (decision 021)
   startEventIndexing(app, database);
@@ -188,6 +198,9 @@ export async function buildApp({
     app.addHook('onReady', async () => backups.service.start());
     app.addHook('onClose', async () => backups.service.stop());
   }
+  // webhooks: one worker per process sends the outbox (decision 044); a write may have filled it, so it is nudged then
+  const webhookWorker = new WebhookWorker({ db: database.db, engine: database.engine, log: app.log });
+  app.decorate('webhookWorker', webhookWorker);
   await app.register(featureRoutes, { config, database, backups });
   // a change in a warehouse a stream watches carries its fields' new state, read once per change (decision 023)
   const feed = new EventFeed(database, listener, (companyId, fieldIds) =>
@@ -196,15 +209,20 @@ export async function buildApp({
   // a request that may have written has committed once it is answered: the feed reads now, and tells the other
   // processes (decision 026)
   app.addHook('onResponse', async (request, reply) => {
-    if (!READS.has(request.method) && reply.statusCode < 400) feed.noteWrite();
+    if (!READS.has(request.method) && reply.statusCode < 400) {
+      feed.noteWrite();
+      if (config.webhookPollMs > 0) webhookWorker.nudge();
+    }
   });
   // the feed follows the log from the start, so it knows the present before the first stream opens
   app.addHook('onReady', async () => {
     sessionCache?.open();
     listener?.start();
     feed.start();
+    if (config.webhookPollMs > 0) webhookWorker.start(config.webhookPollMs);
   });
   app.addHook('onClose', async () => {
+    await webhookWorker.stop();
     sessionCache?.close();
     await feed.stop();
     await listener?.stop();

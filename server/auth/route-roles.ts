@@ -159,6 +159,17 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'GET /api/holds': 'viewer',
   // the dashboard's billing card and the statistics' revenue
   'GET /api/billing/overview': 'office',
+
+  // API tokens and webhooks (issue 31, decision 044): they open the company's data to other programs
+  'GET /api/api-tokens': 'manager',
+  'POST /api/api-tokens': 'manager',
+  'DELETE /api/api-tokens/:id': 'manager',
+  'GET /api/webhooks': 'manager',
+  'POST /api/webhooks': 'manager',
+  'PATCH /api/webhooks/:id': 'manager',
+  'DELETE /api/webhooks/:id': 'manager',
+  'GET /api/webhooks/:id/deliveries': 'manager',
+  'POST /api/webhooks/:id/test': 'manager',
 };
 
 /** The declared need of one route; undefined for a route outside the API (the web app's files). */

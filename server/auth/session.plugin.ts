@@ -5,6 +5,7 @@ import { isRole } from '../../domain/rules/roles';
 import type { SessionUser } from '../../domain/schemas/auth.schema';
 import type { Db } from '../db/database';
 import { unauthorized } from '../http/errors';
+import { findLiveToken, noteTokenUse } from './api-tokens.repo';
 import type { SessionCache } from './session-cache';
 import { deleteSession, extendSession, findLiveSessionUser, insertSession } from './sessions.repo';
 
@@ -14,7 +15,38 @@ declare module 'fastify' {
   interface FastifyRequest {
     sessionId: string | null;
     user: SessionUser | null;
+    /** the API token the request came with (decision 044), null for a browser session */
+    apiToken: { id: number; name: string } | null;
   }
+}
+
+/**
+ * Routes an API token never opens (decision 044): signing in and out, who-am-I, one-time links and the member's own
+ * profile and password (a token is no member), the live stream (browsers' own; programs are sent webhooks) and a
+ * customer portal.
+ */
+const TOKEN_REFUSED = [
+  /^\/api\/auth(\/|$)/,
+  /^\/api\/team\/link(\/|$)/,
+  /^\/api\/profile$/,
+  /^\/api\/events$/,
+  /^\/api\/portal(\/|$)/,
+];
+
+export function tokenRefusedOn(url: string): boolean {
+  return TOKEN_REFUSED.some((pattern) => pattern.test(url));
+}
+
+export const TOKEN_NOT_ACCEPTED = 'API tokens do not work on this route. Sign in instead.';
+export const TOKEN_INVALID = 'The API token is not valid: it is unknown, expired or revoked.';
+/** A token's last use is written at most this often. */
+const TOKEN_USE_WRITE_MS = 60_000;
+
+/** The token of an `Authorization: Bearer` header; undefined without one. */
+function bearerOf(header: string | undefined): string | undefined {
+  if (!header || !/^Bearer(\s|$)/i.test(header)) return undefined;
+  const match = /^Bearer\s+(\S*)\s*$/i.exec(header);
+  return match ? match[1]! : '';
 }
 
 export interface SessionOptions {
@@ -68,8 +100,24 @@ export const sessionPlugin = fp<SessionOptions>(async (app, options) => {
 
   app.decorateRequest('sessionId', null);
   app.decorateRequest('user', null);
+  app.decorateRequest('apiToken', null);
 
   app.addHook('onRequest', async (request, reply) => {
+    const url = request.routeOptions.url;
+    const bearer = url?.startsWith('/api/') ? bearerOf(request.headers.authorization) : undefined;
+    // an API token (decision 044): the request acts with the token's role in its company; its cookie is not read
+    if (bearer !== undefined) {
+      if (tokenRefusedOn(url!)) throw unauthorized(TOKEN_NOT_ACCEPTED);
+      if (!bearer || bearer.length > 200) throw unauthorized(TOKEN_INVALID);
+      const row = await findLiveToken(db, hashToken(bearer));
+      if (!row) throw unauthorized(TOKEN_INVALID);
+      request.user = { ...presentSessionUser(row), role: isRole(row.token_role) ? row.token_role : 'viewer' };
+      request.apiToken = { id: row.token_id, name: row.token_name };
+      const now = Date.now();
+      if (!row.last_used_at || now - Date.parse(row.last_used_at) >= TOKEN_USE_WRITE_MS)
+        await noteTokenUse(db, row.token_id, new Date(now).toISOString());
+      return;
+    }
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
     const id = hashToken(token);

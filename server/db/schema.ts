@@ -574,6 +574,66 @@ export interface Database {
   invoice_lines: InvoiceLinesTable;
   payments: PaymentsTable;
   payment_allocations: PaymentAllocationsTable;
+  api_tokens: ApiTokensTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+}
+
+/** A company's API token (migration 0045, decision 044): only the secret's SHA-256 is kept. */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  /** the role the token acts with (domain/rules/roles.ts) */
+  role: string;
+  secret_hash: string;
+  hint: string;
+  created_by_user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  revoked_by: string | null;
+}
+
+/** Where a company's events are sent (migration 0045, decision 044). */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  company_id: number;
+  url: string;
+  description: string | null;
+  secret: string;
+  enabled: Generated<Flag>;
+  failing_since: Timestamp | null;
+  disabled_reason: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+/** The event kinds an endpoint is sent. */
+export interface WebhookSubscriptionsTable {
+  endpoint_id: number;
+  company_id: number;
+  kind: string;
+}
+
+/** The webhook outbox: one row per event and endpoint, written by a trigger on `events` (migration 0045). */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  company_id: number;
+  endpoint_id: number;
+  event_id: number | null;
+  kind: string;
+  /** pending, sent or failed */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  claimed_until: Timestamp | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_attempt_at: Timestamp | null;
+  created_at: Timestamp;
 }
 
 /** A Manager's download of the company file (migration 0026, issue 25). */

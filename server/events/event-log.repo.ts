@@ -2,6 +2,7 @@ import { type Expression, type RawBuilder, sql } from 'kysely';
 import { statementText } from '../db/statement-text';
 import type { Db } from '../db/database';
 import { nowIso } from '../db/database';
+import { currentActorName } from './event-actor';
 import { noteEventRecorded } from './event-indexing';
 import { indexEventTail } from './event-search.repo';
 
@@ -12,7 +13,17 @@ export interface EventRecord {
   /** what happened, e.g. 'vault.added', 'vault.moved', 'pallet.deleted' */
   kind: string;
   entityType:
-    'vault' | 'field' | 'warehouse' | 'rack' | 'pallet' | 'checklist' | 'member' | 'pull-list' | 'check';
+    | 'vault'
+    | 'field'
+    | 'warehouse'
+    | 'rack'
+    | 'pallet'
+    | 'checklist'
+    | 'member'
+    | 'pull-list'
+    | 'check'
+    | 'api-token'
+    | 'webhook';
   /** a one-statement write names a row it creates in the same statement by a subquery */
   entityId: number | null | RawBuilder<number>;
   warehouseId?: number | null;
@@ -91,7 +102,8 @@ export function eventParams(event: EventRecord) {
   return {
     eventCompanyId: event.companyId,
     eventUserId: event.userId,
-    eventActor: event.actor ?? null,
+    // a change through an API token names it (decision 044)
+    eventActor: event.actor ?? currentActorName(),
     eventWarehouseName: event.warehouseName ?? null,
     eventSubject: event.subject ?? null,
     eventCustomer: event.customer ?? null,

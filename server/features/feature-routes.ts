@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountsRoutes } from './accounts/accounts.routes';
+import { apiAccessRoutes } from './api-access/api-access.routes';
 import { activityRoutes } from './activity/activity.routes';
 import { backupsRoutes } from './backups/backups.routes';
 import { billingRoutes } from './billing/billing.routes';
@@ -53,6 +54,7 @@ export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, opt
     searchRoutes,
     accountsRoutes,
     billingRoutes,
+    apiAccessRoutes,
   ]) {
     await app.register(routes, options);
   }

@@ -6,6 +6,7 @@ import type { ChecklistDto } from '../../domain/schemas/checklist.schema';
 import type { TeamDto } from '../../domain/schemas/team.schema';
 import { ROLES, type Role, roleAllows } from '../../domain/rules/roles';
 import { roleOf } from '../auth/route-roles';
+import { tokenRefusedOn } from '../auth/session.plugin';
 import { buildAccount } from '../factories';
 import { EventIdTokens } from '../events/event-id-token';
 import { DEMO_LOGIN, seedDemoIfEmpty } from '../demo-seed';
@@ -42,6 +43,9 @@ interface Targets extends CompanyIds {
   storageAccountId: number;
   invoiceId: number;
   unbilledOrderId: number;
+  /** an API token and a webhook endpoint of A's (issue 31) */
+  apiTokenId: number;
+  webhookId: number;
 }
 
 /** Company B's own things, for requests that mix B's and A's ids. */
@@ -839,6 +843,43 @@ const RECIPES: Record<string, Recipe> = {
   'PATCH /api/profile': () => [
     { label: "B's own name", url: '/api/profile', payload: { name: 'Bravo Boss' }, asOther: 200 },
   ],
+  // API tokens and webhooks (issue 31, decision 044)
+  'GET /api/api-tokens': () => [{ label: "B's tokens", url: '/api/api-tokens', asOther: 200 }],
+  'POST /api/api-tokens': () => [
+    {
+      label: 'a token of its own',
+      url: '/api/api-tokens',
+      payload: { name: 'Bravo sync', role: 'viewer' },
+      asOther: 201,
+    },
+  ],
+  'DELETE /api/api-tokens/:id': (t) => [
+    { label: "A's token revoked", url: `/api/api-tokens/${t.apiTokenId}` },
+  ],
+  'GET /api/webhooks': () => [{ label: "B's endpoints", url: '/api/webhooks', asOther: 200 }],
+  'POST /api/webhooks': () => [
+    {
+      label: 'an endpoint of its own',
+      url: '/api/webhooks',
+      payload: { url: 'https://bravo.example.test/hook', kinds: ['check.finished'] },
+      asOther: 201,
+    },
+  ],
+  'PATCH /api/webhooks/:id': (t) => [
+    { label: "A's endpoint switched off", url: `/api/webhooks/${t.webhookId}`, payload: { enabled: false } },
+    {
+      label: "A's endpoint's kinds",
+      url: `/api/webhooks/${t.webhookId}`,
+      payload: { kinds: ['vault.moved'] },
+    },
+  ],
+  'DELETE /api/webhooks/:id': (t) => [{ label: "A's endpoint", url: `/api/webhooks/${t.webhookId}` }],
+  'GET /api/webhooks/:id/deliveries': (t) => [
+    { label: "A's deliveries", url: `/api/webhooks/${t.webhookId}/deliveries` },
+  ],
+  'POST /api/webhooks/:id/test': (t) => [
+    { label: "a test event to A's endpoint", url: `/api/webhooks/${t.webhookId}/test` },
+  ],
 };
 
 function addVaultProbes(url: string, t: Targets): Probe[] {
@@ -910,6 +951,8 @@ function ghostOf(t: Targets): Targets {
     storageAccountId: ghost(),
     invoiceId: ghost(),
     unbilledOrderId: ghost(),
+    apiTokenId: ghost(),
+    webhookId: ghost(),
     pullOrderName: 'NO-SUCH-ORDER',
     importId: ghost(),
     email: 'nobody-at-all@example.test',
@@ -1094,7 +1137,22 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
     });
     expect(billed.statusCode).toBe(201);
     const billedInvoice = (billed.json() as { issued: { id: number }[] }).issued[0]!;
+    // an API token and a webhook endpoint of A's (issue 31)
+    const aToken = await a.request({
+      method: 'POST',
+      url: '/api/api-tokens',
+      payload: { name: 'Alpha dispatch sync', role: 'floor' },
+    });
+    expect(aToken.statusCode).toBe(201);
+    const aWebhook = await a.request({
+      method: 'POST',
+      url: '/api/webhooks',
+      payload: { url: 'https://alpha-receiver.example.test/hook', kinds: ['vault.added'] },
+    });
+    expect(aWebhook.statusCode).toBe(201);
     targets = {
+      apiTokenId: (aToken.json() as { token: { id: number } }).token.id,
+      webhookId: (aWebhook.json() as { endpoint: { id: number } }).endpoint.id,
       storageAccountId: (storageAccount.json() as { id: number }).id,
       invoiceId: billedInvoice.id,
       unbilledOrderId: notBilled[1]!.order_id,
@@ -1158,7 +1216,7 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
 
     routes = apiRoutes(ctx.app);
     before = await snapshotDatabase(db, DEMO_LOGIN.company);
-    secrets = secretsOf(before);
+    secrets = [...secretsOf(before), 'Alpha dispatch sync', 'alpha-receiver.example.test'];
   });
   afterAll(async () => {
     await ctx?.close();
@@ -1306,6 +1364,64 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
     );
     expect(checks).toBeGreaterThanOrEqual(routes.length * (ROLES.length - 1));
     // four roles over every route: on a loaded machine this is longer than the default 30 s
+  }, 180_000);
+
+  it('tokens answer as sessions do: every route x a token of company B per role, and never on sign-in routes', async () => {
+    // B's Manager makes one token per role; each sends every probe B's members sent: A's ids stay hidden, a role below
+    // the route's is refused before anything is read, and the routes tokens never open (sign-in, profile, one-time
+    // links, the live stream) answer 401 whatever the role
+    const tokens = {} as Record<Role, (options: InjectOptions) => Promise<LightMyRequestResponse>>;
+    for (const role of ROLES) {
+      const made = await b.request({
+        method: 'POST',
+        url: '/api/api-tokens',
+        payload: { name: `Bravo ${role} token`, role },
+      });
+      expect(made.statusCode).toBe(201);
+      const { secret } = made.json() as { secret: string };
+      // from an address of their own: the public routes' per-address limits (the contact form's) count them apart
+      tokens[role] = (options) =>
+        ctx.app.inject({
+          ...options,
+          remoteAddress: '10.0.0.31',
+          headers: { ...options.headers, authorization: `Bearer ${secret}` },
+        });
+    }
+    const failures: string[] = [];
+    let checks = 0;
+    let refusedRoutes = 0;
+    for (const route of routes) {
+      const declared = roleOf(route.method, route.url)!;
+      const refused = tokenRefusedOn(route.url);
+      if (refused) refusedRoutes += 1;
+      for (const probe of RECIPES[route.key]?.(targets, own) ?? []) {
+        const asOther = probe.asOther ?? 'hidden';
+        if (asOther === 'stream') continue;
+        const needed = probe.roleNeeded ?? (declared === 'public' ? null : declared);
+        for (const role of needed === null ? ROLES.filter((r) => r !== 'office') : ROLES) {
+          const name = `${route.key} [${probe.label}] with B's ${role} token`;
+          const res = await tokens[role](toInject(route.method, probe));
+          checks += 1;
+          const allowed = needed === null || roleAllows(role, needed);
+          const expected = refused ? 401 : allowed ? (asOther === 'hidden' ? 404 : asOther) : 403;
+          const repeated = !refused && allowed && expected === 201 && res.statusCode === 409;
+          if (res.statusCode !== expected && !repeated)
+            failures.push(`${name}: got ${res.statusCode}, expected ${expected}: ${res.body.slice(0, 160)}`);
+          // whoever holds A's fill-in link may read what the link shows, as with a session
+          const shown = new Set(probe.withKey ? (probe.mayShow?.(targets) ?? []) : []);
+          const leaks = leaksIn(
+            parse(res),
+            secrets.filter((text) => !shown.has(text)),
+            targets.companyId,
+          );
+          if (leaks.length > 0) failures.push(`${name}: shows A's ${leaks.join(', ')}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(refusedRoutes).toBeGreaterThanOrEqual(5);
+    console.info(`token matrix on ${engine}: ${routes.length} routes, ${checks} requests with B's tokens`);
+    expect(checks).toBeGreaterThanOrEqual(routes.length * (ROLES.length - 1));
   }, 180_000);
 
   it("left company A's data exactly as it was, and A is still signed in", async () => {

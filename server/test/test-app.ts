@@ -53,7 +53,8 @@ export function ignoreStacks(ctx: TestContext): void {
 
 /** The real app on a new, empty, migrated database of the given engine. */
 export async function startTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestContext> {
-  const config = loadConfig(environmentWith({ LOGIN_RATE_LIMIT: '1000', ...env }));
+  // the webhook worker has no timer in tests: they tick it themselves (decision 044)
+  const config = loadConfig(environmentWith({ LOGIN_RATE_LIMIT: '1000', WEBHOOK_POLL_SECONDS: '0', ...env }));
   let dropDatabase = async () => {};
   let database: DatabaseHandle;
   if (engine === 'postgres') {

@@ -401,8 +401,11 @@ export function rulesOf(table: TenantTable): Record<string, ColumnRule> {
   return TABLE_RULES[table] as Record<string, ColumnRule>;
 }
 
-/** An event names its subject by type; the subject may be gone (a deleted vault), then the export writes null. */
-const EVENT_ENTITY_TABLE: Record<EventRecord['entityType'], TenantTable> = {
+/**
+ * An event names its subject by type; the subject may be gone (a deleted vault), then the export writes null. API
+ * tokens and webhooks stay with the installation (decision 044): their events travel with a null entity_id.
+ */
+const EVENT_ENTITY_TABLE: Partial<Record<EventRecord['entityType'], TenantTable>> = {
   vault: 'vaults',
   field: 'fields',
   warehouse: 'warehouses',
@@ -424,7 +427,7 @@ export function entityTable(entityType: unknown): TenantTable | undefined {
 
 /** Every table an event's entity_id may point into. */
 export function entityTables(): TenantTable[] {
-  return [...new Set(Object.values(EVENT_ENTITY_TABLE))];
+  return [...new Set(Object.values(EVENT_ENTITY_TABLE).filter((table) => table !== undefined))];
 }
 
 /** Values that must be unique within the company (the database would refuse them half-way through the import). */

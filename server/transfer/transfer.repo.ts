@@ -23,6 +23,10 @@ export const NOT_IN_COMPANY_FILE = {
   import_items: 'the items of that import history',
   company_file_jobs: "a download of the company file is about this database's copy of it",
   company_file_chunks: 'the bytes of such a download (PostgreSQL only)',
+  api_tokens: "API tokens open this installation's API; a moved company makes new ones (decision 044)",
+  webhook_endpoints: 'webhook endpoints carry their signing secrets; a moved company registers them again',
+  webhook_subscriptions: 'the event kinds of those endpoints',
+  webhook_deliveries: "this installation's outbox of those endpoints",
 } as const satisfies Partial<Record<keyof Database, string>>;
 
 export type TenantTable = Exclude<keyof Database, keyof typeof NOT_IN_COMPANY_FILE>;

@@ -26,6 +26,8 @@ interface Details {
   type?: string;
   email?: string;
   name?: string;
+  /** a webhook endpoint's address (issue 31) */
+  url?: string;
   role?: string;
   result?: string;
   expectedField?: string | null;
@@ -324,6 +326,36 @@ function sentence(item: ActivityItemDto, details: Details, showSubject: boolean)
       return (
         <>
           marked vault{vault} as searched for after {check}
+        </>
+      );
+    // API tokens and webhooks (issue 31)
+    case 'api-token.created':
+      return (
+        <>
+          created API token <Named to={paths.team}>{String(details.name ?? '')}</Named>
+        </>
+      );
+    case 'api-token.revoked':
+      return (
+        <>
+          revoked API token <Named to={paths.team}>{String(details.name ?? '')}</Named>
+        </>
+      );
+    case 'webhook.added':
+    case 'webhook.deleted':
+    case 'webhook.enabled':
+    case 'webhook.disabled':
+      return (
+        <>
+          {item.kind === 'webhook.added'
+            ? 'added'
+            : item.kind === 'webhook.deleted'
+              ? 'deleted'
+              : item.kind === 'webhook.enabled'
+                ? 'switched on'
+                : 'switched off'}{' '}
+          webhook <Named to={paths.team}>{String(details.url ?? '')}</Named>
+          {details.reason ? <> ({String(details.reason)})</> : null}
         </>
       );
     default:

@@ -26,6 +26,8 @@ import { errorMessages } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { OneTimeLink } from '../components/one-time-link';
 import { RevokeLinkButton } from '../components/revoke-link-button';
+import { ApiTokensSection } from '../components/api-tokens-section';
+import { WebhooksSection } from '../components/webhooks-section';
 import { LabelledOptions } from '../../../components/ui/named-options';
 import { useFormat } from '../../../lib/format';
 
@@ -344,6 +346,9 @@ export default function TeamPage() {
             )}
           </section>
         )}
+        {/* other programs' access (issue 31): API tokens and webhooks */}
+        <ApiTokensSection />
+        <WebhooksSection />
       </div>
     </Page>
   );

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { ROLES, type Role } from '../rules/roles';
+import { safeName } from './form-values';
+
+// Issue 31 (decision 044): API tokens and webhooks, both Managers' work.
+
+const role = z.enum(ROLES, { error: 'Role must be Manager, Office, Floor or Viewer.' });
+const tokenName = safeName(
+  'Name',
+  z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(100, 'Name is too long.'),
+);
+
+/** A new token: its name, its role and, if it should stop by itself, the day it expires (YYYY-MM-DD, end of day UTC). */
+export const CreateApiTokenSchema = z.object({
+  name: tokenName,
+  role,
+  expires_on: z
+    .union([z.literal(''), z.null(), z.iso.date({ error: 'Expiry must be a date (YYYY-MM-DD).' })])
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+export type CreateApiTokenInput = z.input<typeof CreateApiTokenSchema>;
+
+export interface ApiTokenDto {
+  id: number;
+  name: string;
+  role: Role;
+  /** the secret's last characters */
+  hint: string;
+  created_at: string;
+  created_by: string | null;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  /** active, expired or revoked */
+  status: 'active' | 'expired' | 'revoked';
+}
+
+/** The answer to a create: the token, and its secret, shown this once. */
+export interface CreatedApiTokenDto {
+  token: ApiTokenDto;
+  secret: string;
+}
+
+/** The event kinds an endpoint may be sent, with their names on the page. */
+export const WEBHOOK_EVENT_KINDS = {
+  'vault.added': 'Vault added',
+  'vault.moved': 'Vault moved',
+  'vault.staged': 'Vault staged',
+  'vault.released': 'Vault released',
+  'vault.deleted': 'Vault deleted',
+  'check.finished': 'Warehouse check finished',
+} as const;
+export type WebhookEventKind = keyof typeof WEBHOOK_EVENT_KINDS;
+const KIND_NAMES = Object.keys(WEBHOOK_EVENT_KINDS) as [WebhookEventKind, ...WebhookEventKind[]];
+
+const kinds = z
+  .array(z.enum(KIND_NAMES, { error: 'Unknown event kind.' }), { error: 'Choose at least one event kind.' })
+  .min(1, 'Choose at least one event kind.')
+  .transform((list) => [...new Set(list)]);
+
+const webhookUrl = z
+  .string({ error: 'URL is required.' })
+  .trim()
+  .min(1, 'URL is required.')
+  .max(2000, 'URL is too long.')
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+    message: 'URL must be an https:// address.',
+  });
+
+export const CreateWebhookSchema = z.object({
+  url: webhookUrl,
+  kinds,
+  description: z.string().trim().max(200, 'Description is too long.').optional(),
+});
+export type CreateWebhookInput = z.input<typeof CreateWebhookSchema>;
+
+export const UpdateWebhookSchema = z
+  .object({
+    enabled: z.boolean({ error: 'Enabled must be true or false.' }).optional(),
+    kinds: kinds.optional(),
+  })
+  .refine((v) => v.enabled !== undefined || v.kinds !== undefined, 'Say what to change: enabled or kinds.');
+export type UpdateWebhookInput = z.input<typeof UpdateWebhookSchema>;
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * Why a webhook address is refused, or null: HTTPS always; plain HTTP only to this machine (127.0.0.1, localhost,
+ * ::1), and only where the installation allows it (tests, a receiver on the same machine).
+ */
+export function webhookUrlProblem(value: string, allowLoopbackHttp: boolean): string | null {
+  if (!URL.canParse(value)) return 'URL must be an https:// address.';
+  const url = new URL(value);
+  if (url.username || url.password) return 'URL must not carry a user name or password.';
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:' && allowLoopbackHttp && LOOPBACK_HOSTS.has(url.hostname)) return null;
+  return allowLoopbackHttp
+    ? 'URL must be an https:// address (http:// only to 127.0.0.1 or localhost).'
+    : 'URL must be an https:// address.';
+}
+
+export interface WebhookEndpointDto {
+  id: number;
+  url: string;
+  description: string | null;
+  kinds: WebhookEventKind[];
+  enabled: boolean;
+  /** since when it has been failing (null while it answers) */
+  failing_since: string | null;
+  /** why the server switched it off */
+  disabled_reason: string | null;
+  created_at: string;
+  created_by: string | null;
+}
+
+export interface CreatedWebhookDto {
+  endpoint: WebhookEndpointDto;
+  secret: string;
+}
+
+export interface WebhookDeliveryDto {
+  id: number;
+  kind: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_attempt_at: string | null;
+  next_attempt_at: string | null;
+  created_at: string;
+}
