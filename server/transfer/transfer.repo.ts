@@ -23,6 +23,8 @@ export const NOT_IN_COMPANY_FILE = {
   import_items: 'the items of that import history',
   company_file_jobs: "a download of the company file is about this database's copy of it",
   company_file_chunks: 'the bytes of such a download (PostgreSQL only)',
+  idempotency_keys:
+    "answers kept a day for this installation's tablets that send a write again (decision 043)",
 } as const satisfies Partial<Record<keyof Database, string>>;
 
 export type TenantTable = Exclude<keyof Database, keyof typeof NOT_IN_COMPANY_FILE>;
