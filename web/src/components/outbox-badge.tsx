@@ -29,7 +29,7 @@ export function OutboxBadge() {
         data-testid="outbox-badge"
         aria-label={`${label}: show the changes waiting on this tablet`}
         onClick={() => setOpen(true)}
-        className={`flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-semibold focus-visible:outline-3 focus-visible:outline-white pointer-coarse:min-h-11 ${
+        className={`flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-semibold focus-visible:outline-3 focus-visible:outline-white pointer-coarse:min-h-11 pointer-coarse:min-w-11 ${
           attention > 0 ? 'bg-red-600 text-white' : 'bg-amber-300 text-amber-950'
         }`}
       >
