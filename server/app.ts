@@ -18,6 +18,7 @@ import { sessionPlugin } from './auth/session.plugin';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { limitBodyTime } from './http/body-timeout';
+import { idempotencyKeys } from './http/idempotency';
 import { HttpError, databaseFault, lostRaceConflict } from './http/errors';
 import { contentSecurityPolicy, refuseCrossSiteWrites, securityHeaders } from './http/security';
 import { EventFeed } from './events/event-feed';
@@ -112,6 +113,9 @@ export async function buildApp({
   });
 
   limitBodyTime(app, config.requestTimeoutMs);
+  // a write sent again with its Idempotency-Key answers its first answer (decision 043); before compression, so the
+  // kept answer is the route's own
+  idempotencyKeys(app, database.db);
 
   // every route the server answers, collected as it is added, so tests can prove they cover each one
   const routeTable: RouteEntry[] = [];

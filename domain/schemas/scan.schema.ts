@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_SCAN_TEXT } from '../rules/scan-text';
 import { rowId } from './form-values';
+import { VaultBasisSchema } from './vault.schema';
 
 /** What a label says, scanned or typed: every scan of the app reads it by this rule. */
 export const scanText = z
@@ -17,7 +18,12 @@ export const ScanQuerySchema = z.object({
 export type ScanQuery = z.infer<typeof ScanQuerySchema>;
 
 /** POST /api/scan/move: a scanned vault into a scanned field's next free slot. */
-export const ScanMoveSchema = z.object({ vaultId: rowId('vaultId'), fieldId: rowId('fieldId') });
+export const ScanMoveSchema = z.object({
+  vaultId: rowId('vaultId'),
+  fieldId: rowId('fieldId'),
+  // where the tablet saw the vault, for a move sent later from its queue (issue 30)
+  basis: VaultBasisSchema.optional(),
+});
 export type ScanMoveInput = z.infer<typeof ScanMoveSchema>;
 
 /** Where a scanned vault stands. */

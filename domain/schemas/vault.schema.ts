@@ -48,12 +48,27 @@ export const UpdateVaultSchema = z
   .superRefine(orderNeededUnlessPlaceholder);
 export type UpdateVaultInput = z.infer<typeof UpdateVaultSchema>;
 
+/**
+ * Where a tablet saw a vault when it decided a change (issue 30): its field and slot, or both null for the stage.
+ * A change sent later from a queue carries it, and the server refuses the change (409) when the vault is elsewhere now.
+ */
+export const VaultBasisSchema = z.object({
+  fieldId: rowId('basis.fieldId').nullable(),
+  position: intFrom('basis.position', 1, 11).nullable(),
+});
+export type VaultBasis = z.infer<typeof VaultBasisSchema>;
+
 export const MoveVaultSchema = z.object({
   vaultId: rowId('vaultId'),
   fieldId: rowId('fieldId'),
   position: intFrom('position', 1, 11),
+  basis: VaultBasisSchema.optional(),
 });
 export type MoveVaultInput = z.infer<typeof MoveVaultSchema>;
+
+/** The body of POST /api/stage/vaults/{id}: nothing, or the basis of a queued stage. */
+export const StageVaultSchema = z.object({ basis: VaultBasisSchema.optional() });
+export type StageVaultInput = z.infer<typeof StageVaultSchema>;
 
 /** The answer of DELETE /api/vaults/{id}: where the vault was deleted from, with what changed there. */
 export type DeleteVaultAnswer =

@@ -1,16 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { LOGIN_FAILURE_WINDOW_MS } from './auth.service';
+import { IDEMPOTENCY_KEEP_MS } from '../http/idempotency';
+import { deleteOldKeys } from '../http/idempotency-keys.repo';
 import { deleteExpiredSessions, deleteOldLoginFailures } from './sessions.repo';
 
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 
-/** One sweep: sessions past their sliding or absolute lifetime, and sign-in failures too old to count. */
+/**
+ * One sweep: sessions past their sliding or absolute lifetime, sign-in failures too old to count, and Idempotency-Keys
+ * older than the day they are kept (decision 043).
+ */
 export async function sweepAuthTables(db: Db, sessionMaxAgeMs: number) {
   const now = Date.now();
   const sessions = await deleteExpiredSessions(db, new Date(now - sessionMaxAgeMs).toISOString());
   const failures = await deleteOldLoginFailures(db, new Date(now - LOGIN_FAILURE_WINDOW_MS).toISOString());
-  return { sessions, failures };
+  const idempotencyKeys = await deleteOldKeys(db, new Date(now - IDEMPOTENCY_KEEP_MS).toISOString());
+  return { sessions, failures, idempotencyKeys };
 }
 
 /**
@@ -32,7 +38,7 @@ export function startHousekeeping(
       .then(() => sweepAuthTables(db, sessionMaxAgeMs))
       .then(
         (removed) => {
-          if (removed.sessions + removed.failures > 0)
+          if (removed.sessions + removed.failures + removed.idempotencyKeys > 0)
             app.log.info(removed, 'housekeeping: removed old rows');
         },
         (error: unknown) => app.log.warn({ err: error }, 'housekeeping failed; trying again later'),

@@ -25,6 +25,7 @@ import * as searchIndexes from './migrations/0035-search-indexes';
 import * as companyLocale from './migrations/0037-company-locale';
 import * as storageBilling from './migrations/0040-storage-billing';
 import * as bulkEventWrites from './migrations/0041-bulk-event-writes';
+import * as idempotencyKeys from './migrations/0044-idempotency-keys';
 import * as apiTokensAndWebhooks from './migrations/0045-api-tokens-and-webhooks';
 
 // Listed here, not read from disk, so the same code runs from source and from any bundle.
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0037-company-locale': companyLocale,
   '0040-storage-billing': storageBilling,
   '0041-bulk-event-writes': bulkEventWrites,
+  '0044-idempotency-keys': idempotencyKeys,
   '0045-api-tokens-and-webhooks': apiTokensAndWebhooks,
 };
 

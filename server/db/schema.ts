@@ -574,6 +574,7 @@ export interface Database {
   invoice_lines: InvoiceLinesTable;
   payments: PaymentsTable;
   payment_allocations: PaymentAllocationsTable;
+  idempotency_keys: IdempotencyKeysTable;
   api_tokens: ApiTokensTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
@@ -655,4 +656,20 @@ export interface CompanyFileChunksTable {
   job_id: number;
   seq: number;
   data: Buffer;
+}
+
+/** A write's Idempotency-Key and, once it ran, its answer (migration 0044, issue 30, decision 043). */
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  company_id: number | null;
+  scope: string;
+  idem_key: string;
+  fingerprint: string;
+  claim_token: string;
+  claimed_at: Timestamp;
+  status: number | null;
+  content_type: string | null;
+  body: string | null;
+  completed_at: Timestamp | null;
+  created_at: Timestamp;
 }

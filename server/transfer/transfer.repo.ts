@@ -27,6 +27,8 @@ export const NOT_IN_COMPANY_FILE = {
   webhook_endpoints: 'webhook endpoints carry their signing secrets; a moved company registers them again',
   webhook_subscriptions: 'the event kinds of those endpoints',
   webhook_deliveries: "this installation's outbox of those endpoints",
+  idempotency_keys:
+    "answers kept a day for this installation's tablets that send a write again (decision 043)",
 } as const satisfies Partial<Record<keyof Database, string>>;
 
 export type TenantTable = Exclude<keyof Database, keyof typeof NOT_IN_COMPANY_FILE>;

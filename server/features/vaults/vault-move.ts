@@ -11,6 +11,7 @@ import { FIELD_NOT_FOUND } from '../fields/field-loader';
 import { type LockedFieldRow, findField, setFieldFull } from '../fields/fields.repo';
 import { type AttachmentRow, findAttachmentsOfVaults } from './attachments.repo';
 import { placeOrRefuse, slotField } from './slot-placement';
+import { checkVaultBasis } from './vault-basis';
 import { placeOf, placedAt, vaultEvent } from './vault-history';
 import { ONLY_TOPMOST_MOVED, VAULT_NOT_FOUND, VAULT_RELEASED, loadVault } from './vault-loader';
 import { CONCURRENT_CHANGE, type FieldWithSlots, lockForVaultWork, runVaultWrite } from './vault-stores';
@@ -53,6 +54,7 @@ async function moveWith(store: MoveStore, actor: Actor, input: MoveInput): Promi
   const { vault, target } = read;
   if (!vault) throw notFound(VAULT_NOT_FOUND);
   if (vault.released_at !== null) throw badRequest(VAULT_RELEASED);
+  checkVaultBasis(vault, input.basis);
   if (!target) throw notFound(FIELD_NOT_FOUND);
   const move = decideMove(vault, target, target.occupied, read.leaving, input.position);
   // the vault as it is now, in its new slot, one version on

@@ -5,8 +5,10 @@ import { type EventRecord } from '../../events/event-log.repo';
 import { badRequest, notFound } from '../../http/errors';
 import { topmostPosition } from '../../../domain/rules/capacity';
 import { fieldName } from '../../../domain/rules/field-names';
+import type { VaultBasis } from '../../../domain/schemas/vault.schema';
 import type { VaultDto } from '../../../domain/schemas/warehouse.schema';
 import { type LockedFieldRow } from '../fields/fields.repo';
+import { checkVaultBasis } from './vault-basis';
 import { placeOf, vaultEvent } from './vault-history';
 import { ALREADY_STAGED, ONLY_TOPMOST_STAGED, VAULT_NOT_FOUND, loadVault } from './vault-loader';
 import { lockingStageStore, type StageStore, oneStatementStageStore, runVaultWrite } from './vault-stores';
@@ -20,12 +22,13 @@ export async function stageVault(
   db: Db,
   actor: Actor,
   vaultId: number,
+  basis?: VaultBasis,
 ): Promise<VaultDto & { old_field_id: number }> {
   const stores = {
     locking: (trx: Trx) => lockingStageStore(trx, actor),
     oneStatement: (d: Db) => oneStatementStageStore(d, actor),
   };
-  return runVaultWrite(db, stores, (store) => stageWith(store, actor, vaultId));
+  return runVaultWrite(db, stores, (store) => stageWith(store, actor, vaultId, basis));
 }
 
 /** Staging inside a caller's transaction (a pull list's steps), with every rule and lock of the stage. */
@@ -42,10 +45,12 @@ async function stageWith(
   store: StageStore,
   actor: Actor,
   vaultId: number,
+  basis?: VaultBasis,
 ): Promise<VaultDto & { old_field_id: number }> {
   const read = await store.readVault(vaultId);
   if (!read) throw notFound(VAULT_NOT_FOUND);
   const { vault, field } = read;
+  checkVaultBasis(vault, basis);
   if (vault.field_id === null) throw badRequest(ALREADY_STAGED);
   if (!field) throw notFound(VAULT_NOT_FOUND);
   checkTopmost(vault, field.occupied);

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { AddVaultSchema, MoveVaultSchema, UpdateVaultSchema } from '../../../domain/schemas/vault.schema';
+import {
+  AddVaultSchema,
+  MoveVaultSchema,
+  StageVaultSchema,
+  UpdateVaultSchema,
+} from '../../../domain/schemas/vault.schema';
 import { requireUser } from '../../auth/session.plugin';
 import { badRequest, parseId, parseInput } from '../../http/errors';
 import { MAX_UPLOAD_BYTES } from '../../../domain/rules/capacity';
@@ -81,7 +86,9 @@ export const vaultsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { da
 
   app.post<{ Params: { id: string } }>('/api/stage/vaults/:id', async (request) => {
     const actor = actorOf(request);
-    return stageVault(db, actor, parseId(request.params.id, VAULT_NOT_FOUND));
+    const vaultId = parseId(request.params.id, VAULT_NOT_FOUND);
+    // a queued stage names where the tablet saw the vault (issue 30)
+    return stageVault(db, actor, vaultId, parseInput(StageVaultSchema, request.body).basis);
   });
 
   app.get<{ Params: { id: string } }>('/api/attachments/:id', async (request, reply) => {

@@ -1,7 +1,8 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StagedVaultDto } from '../../../domain/schemas/vault.schema';
+import type { StagedVaultDto, VaultBasis } from '../../../domain/schemas/vault.schema';
 import type { VaultDto } from '../../../domain/schemas/warehouse.schema';
 import { api } from '../lib/api-client';
+import { type SentOrQueued, sendOrQueue } from '../lib/outbox/floor-outbox';
 import { invalidate } from './invalidate';
 import { refreshWarehouseData } from './warehouses';
 
@@ -27,11 +28,33 @@ export function useStagedVaults(enabled = true) {
   return useQuery({ ...stageQueries.vaults(), enabled });
 }
 
-/** Takes a vault off its field into the stage. */
+/** A stage made on the floor: where the vault was seen, so it can wait in the outbox while the network is away. */
+export interface FloorStage {
+  vaultId: number;
+  basis: VaultBasis;
+  /** what the outbox's list calls it: "Stage vault V-1" */
+  label: string;
+}
+
+/**
+ * Takes a vault off its field into the stage. Given where the vault was seen (`FloorStage`), a stage that gets no
+ * answer waits in the tablet's outbox (issue 30) and the answer says `queued`; a bare id is sent once, as before.
+ */
 export function useStageVault() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (vaultId: number) => api.post<VaultDto>(`/api/stage/vaults/${vaultId}`),
+    mutationFn: async (input: number | FloorStage): Promise<SentOrQueued<VaultDto>> => {
+      if (typeof input === 'number')
+        return { queued: false, answer: await api.post<VaultDto>(`/api/stage/vaults/${input}`) };
+      return sendOrQueue<VaultDto>({
+        kind: 'stage',
+        label: input.label,
+        method: 'POST',
+        url: `/api/stage/vaults/${input.vaultId}`,
+        body: { basis: input.basis },
+        vaultId: input.vaultId,
+      });
+    },
     onSettled: () => refreshVaultData(queryClient),
   });
 }

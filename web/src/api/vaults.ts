@@ -7,6 +7,7 @@ import type {
   UpdateVaultSchema,
 } from '../../../domain/schemas/vault.schema';
 import type { AttachmentDto, VaultDto } from '../../../domain/schemas/warehouse.schema';
+import { type SentOrQueued, sendOrQueue } from '../lib/outbox/floor-outbox';
 import { api, uploadWithProgress } from '../lib/api-client';
 import { refreshVaultData } from './stage';
 
@@ -52,10 +53,26 @@ export function useUpdateVault() {
   });
 }
 
+/**
+ * Moves a vault into a slot. A move that names its basis (where the vault was seen) and gets no answer waits in the
+ * tablet's outbox (issue 30): the answer then says `queued`.
+ */
 export function useMoveVault() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: MoveVaultInput) => api.put<VaultDto>('/api/vaults/move', { ...input }),
+    mutationFn: async (input: MoveVaultInput & { label?: string }): Promise<SentOrQueued<VaultDto>> => {
+      const { label, ...body } = input;
+      if (!body.basis)
+        return { queued: false, answer: await api.put<VaultDto>('/api/vaults/move', { ...body }) };
+      return sendOrQueue<VaultDto>({
+        kind: 'move',
+        label: label ?? `Move vault ${body.vaultId}`,
+        method: 'PUT',
+        url: '/api/vaults/move',
+        body: { ...body },
+        vaultId: body.vaultId,
+      });
+    },
     onSettled: () => refreshVaultData(queryClient),
   });
 }

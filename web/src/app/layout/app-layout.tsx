@@ -1,9 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Menu, Warehouse } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout, useSession } from '../../api/session';
 import { useWarehouseBySlug } from '../../api/warehouses';
+import { OutboxBadge } from '../../components/outbox-badge';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { paths, warehouseSlugInPath } from '../../config/paths';
+import { floorOutbox, startFloorOutbox } from '../../lib/outbox/floor-outbox';
 import { ScanButton } from '../../features/scan/components/scan-button';
 import { CompanySearch } from '../../features/search/components/company-search';
 import { SearchBox } from '../../features/search/components/search-box';
@@ -17,7 +22,19 @@ export function AppLayout() {
   const navigate = useNavigate();
   const session = useSession();
   const logout = useLogout();
+  const queryClient = useQueryClient();
+  const [askSignOut, setAskSignOut] = useState(false);
   useLiveUpdates(Boolean(session.data));
+  // the tablet's outbox (issue 30): replayed when the connection is back; what reached the server refreshes the screens
+  useEffect(() => {
+    startFloorOutbox((result) => {
+      void queryClient.invalidateQueries();
+      if (result.refused.length > 0)
+        toast.error(`${result.refused.length} change(s) were refused by the server and need attention`);
+    });
+  }, [queryClient]);
+  const signOut = () =>
+    logout.mutate(undefined, { onSettled: () => navigate(paths.landing, { replace: true }) });
   // on a warehouse page a scanned "B4" means that warehouse's field
   const { warehouses, summary: current } = useWarehouseBySlug(warehouseSlugInPath(pathname) ?? '');
   const currentWarehouseId = current?.id;
@@ -52,6 +69,7 @@ export function AppLayout() {
             {pathname.startsWith('/warehouse/') && <SearchBox />}
           </div>
           <CompanySearch />
+          <OutboxBadge />
           <ScanButton warehouseId={currentWarehouseId} />
         </div>
       </header>
@@ -60,9 +78,24 @@ export function AppLayout() {
         onOpenChange={setMenuOpen}
         warehouses={warehouses.data ?? []}
         warehousesLoading={warehouses.isPending}
-        onLogout={() =>
-          logout.mutate(undefined, { onSettled: () => navigate(paths.landing, { replace: true }) })
-        }
+        onLogout={() => {
+          // changes still waiting on this tablet would be sent by whoever signs in next, or not at all: ask first
+          if (floorOutbox.list().length > 0) setAskSignOut(true);
+          else signOut();
+        }}
+      />
+      <ConfirmDialog
+        open={askSignOut}
+        onOpenChange={setAskSignOut}
+        title="Sign out with changes not synced?"
+        message={`${floorOutbox.list().length} change(s) made on this tablet have not reached the server yet. They stay on this tablet and are sent once someone of your company signs in here again with a connection.`}
+        confirmLabel="Sign out anyway"
+        cancelLabel="Stay signed in"
+        danger
+        onConfirm={() => {
+          setAskSignOut(false);
+          signOut();
+        }}
       />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {/* no Suspense here: a page's code loads during the navigation's transition (see router.tsx) */}

@@ -27,6 +27,8 @@ function freeSlotsOf(field: FieldDto, fieldCapacity: number): number {
 export interface MovedVault {
   vaultId: number;
   message: string;
+  /** waiting in the tablet's outbox (issue 30): no Undo until it reached the server */
+  queued?: boolean;
 }
 
 /**
@@ -111,12 +113,22 @@ function MoveVaultForm({
 
   function move(fieldId: number, position: number, where: string) {
     moveVault.mutate(
-      { vaultId: vault.id, fieldId, position },
       {
-        onSuccess: () =>
+        vaultId: vault.id,
+        fieldId,
+        position,
+        // a staged vault: the move is refused if someone else placed it meanwhile
+        basis: { fieldId: null, position: null },
+        label: `Put vault ${vaultLabel(vault)} in ${where}, position ${position}`,
+      },
+      {
+        onSuccess: (sent) =>
           onMoved({
             vaultId: vault.id,
-            message: `Vault ${vaultLabel(vault)} put in ${where}, position ${position}`,
+            queued: sent.queued,
+            message: sent.queued
+              ? `Vault ${vaultLabel(vault)} put in ${where}, position ${position} on this tablet: not synced yet`
+              : `Vault ${vaultLabel(vault)} put in ${where}, position ${position}`,
           }),
       },
     );

@@ -43,8 +43,12 @@ export default function StagePage() {
   const stageVault = useStageVault();
 
   // one toast says where the vault went (issue 27: no second window), and Undo takes it back onto the stage
-  function onMoved({ vaultId, message }: MovedVault) {
+  function onMoved({ vaultId, message, queued }: MovedVault) {
     setMoving(null);
+    if (queued) {
+      toast.info(message);
+      return;
+    }
     toast.success(message, {
       action: {
         label: 'Undo',

@@ -18,6 +18,7 @@ import { HoldBadge } from '../../../components/billing/hold-badge';
 import { AddVaultDialog } from './add-vault-dialog';
 import { LabelPrintDialog, PrintLabelButton } from '../../../components/label-print-dialog';
 import { ToggleSwitch } from '../../../components/ui/toggle-switch';
+import { useFloorOutbox } from '../../../lib/outbox/floor-outbox';
 
 /** The field below holds the bottom half of a couchbox (the slot rules name it). */
 function fieldBelow(warehouse: WarehouseDto, field: FieldDto): FieldDto | undefined {
@@ -35,6 +36,9 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
   const setFieldType = useSetFieldType();
   const setFieldFull = useSetFieldFull();
   const stageVault = useStageVault();
+  // the tablet's changes of these vaults that have not reached the server: marked, and no second stage meanwhile
+  const outbox = useFloorOutbox();
+  const pendingIntents = new Map(outbox.map((intent) => [intent.vaultId, intent.label]));
   // a Viewer reads; the couchbox switch changes the layout, a Manager's (the server refuses the rest anyway)
   const { can } = useRole();
   const canWork = can('floor');
@@ -93,16 +97,21 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
   function confirmStage() {
     if (!toStage) return;
     const label = toStage.name ?? toStage.customer_name;
-    stageVault.mutate(toStage.id, {
-      onSuccess: () => {
-        toast.success(`Vault ${label} staged`);
-        setToStage(null);
+    const basis = { fieldId: field.id, position: toStage.position };
+    stageVault.mutate(
+      { vaultId: toStage.id, basis, label: `Stage vault ${label} from ${field.name}` },
+      {
+        onSuccess: (sent) => {
+          if (sent.queued) toast.info(`Vault ${label} staged on this tablet: not synced yet`);
+          else toast.success(`Vault ${label} staged`);
+          setToStage(null);
+        },
+        onError: (error) => {
+          toast.error(errorMessages(error).join(' '));
+          setToStage(null);
+        },
       },
-      onError: (error) => {
-        toast.error(errorMessages(error).join(' '));
-        setToStage(null);
-      },
-    });
+    );
   }
 
   const [printing, setPrinting] = useState(false);
@@ -164,10 +173,11 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
                 <VaultRow
                   vault={vault}
                   editHref={editVaultHref(vault, warehouse.id)}
-                  canStage={canWork && position === topmost}
+                  canStage={canWork && position === topmost && !pendingIntents.has(vault.id)}
                   readOnly={!canWork}
                   digOut={digOutCount(position, occupied)}
                   onStage={() => setToStage(vault)}
+                  pending={pendingIntents.get(vault.id)}
                 />
               ) : position === nextFree && canWork ? (
                 <button
@@ -217,6 +227,7 @@ function VaultRow({
   digOut,
   onStage,
   readOnly = false,
+  pending,
 }: {
   vault: VaultDto;
   editHref: string;
@@ -224,6 +235,8 @@ function VaultRow({
   digOut: number;
   onStage: () => void;
   readOnly?: boolean;
+  /** a change of this vault waiting in the tablet's outbox (issue 30), by what it is called */
+  pending?: string;
 }) {
   const label = vault.name ?? vault.customer_name;
   return (
@@ -239,6 +252,15 @@ function VaultRow({
             {digOutLabel(digOut)}
           </span>
         </p>
+        {pending && (
+          <p
+            className="truncate text-xs font-semibold text-amber-800"
+            data-testid="not-synced"
+            title={pending}
+          >
+            Not synced: {pending}
+          </p>
+        )}
       </div>
       <HoldBadge vaultId={vault.id} />
       <Link

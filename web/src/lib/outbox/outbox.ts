@@ -1,0 +1,192 @@
+/**
+ * The outbox of floor intents (issue 30, decision 043): changes made while the server cannot be reached are kept on
+ * the tablet as intents (what was meant, with the place it was decided on), not as raw requests to replay blindly.
+ * Each carries an idempotency key, so sending it again after a lost answer applies it once, and a basis, so the server
+ * refuses it when the vault has moved meanwhile. The queue lives behind a small storage interface: IndexedDB in the
+ * browser (`idb-store.ts`), memory in the unit tests.
+ */
+
+export type IntentKind = 'stage' | 'move';
+
+export interface Intent {
+  /** the Idempotency-Key, made once when the change is made and kept through every try */
+  key: string;
+  /** order of making: replayed oldest first */
+  seq: number;
+  kind: IntentKind;
+  /** what a person reads in the lists: "Stage vault V-1" */
+  label: string;
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  body: Record<string, unknown>;
+  /** the vault it is about, for the 'not synced' marks */
+  vaultId: number;
+  createdAt: string;
+  /** waiting to be sent, or refused by the server and waiting for a person (Retry or Discard) */
+  state: 'waiting' | 'attention';
+  /** the server's reason, for an intent that needs attention */
+  messages?: string[];
+}
+
+export interface OutboxStore {
+  all(): Promise<Intent[]>;
+  put(intent: Intent): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+/** What one try of an intent came to. */
+export type SendOutcome =
+  | { kind: 'applied' }
+  /** the server answered with a refusal (4xx): the intent cannot be applied as it is */
+  | { kind: 'refused'; messages: string[] }
+  /** no answer, or one that says try later (5xx): kept, tried again later */
+  | { kind: 'unreachable' };
+
+export type Send = (intent: Intent) => Promise<SendOutcome>;
+
+export interface ReplayResult {
+  applied: Intent[];
+  refused: Intent[];
+  /** stopped early because the server could not be reached */
+  interrupted: boolean;
+}
+
+export const byOrder = (a: Intent, b: Intent) => a.seq - b.seq;
+
+export class Outbox {
+  private intents: Intent[] = [];
+  private loaded: Promise<void> | undefined;
+  private running: Promise<ReplayResult> | undefined;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly store: OutboxStore,
+    private readonly send: Send,
+    private readonly newKey: () => string = () => crypto.randomUUID(),
+  ) {}
+
+  /** Reads what the store kept (after a reload, a closed tab or a restart). */
+  load(): Promise<void> {
+    this.loaded ??= this.store.all().then((kept) => {
+      this.intents = [...kept].sort(byOrder);
+      this.changed();
+    });
+    return this.loaded;
+  }
+
+  /** Every intent, oldest first. */
+  list(): readonly Intent[] {
+    return this.intents;
+  }
+
+  waiting(): Intent[] {
+    return this.intents.filter((i) => i.state === 'waiting');
+  }
+
+  needingAttention(): Intent[] {
+    return this.intents.filter((i) => i.state === 'attention');
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A key for a change about to be sent: the same key goes into the queue if the send gets no answer. */
+  makeKey(): string {
+    return this.newKey();
+  }
+
+  /** Queues a change (stored before this resolves, so a reload keeps it). */
+  async enqueue(
+    intent: Omit<Intent, 'seq' | 'state' | 'createdAt' | 'key'> & { key?: string },
+  ): Promise<Intent> {
+    await this.load();
+    const last = this.intents.at(-1)?.seq ?? 0;
+    const queued: Intent = {
+      ...intent,
+      key: intent.key ?? this.newKey(),
+      seq: Math.max(last, Date.now()) + 1,
+      state: 'waiting',
+      createdAt: new Date().toISOString(),
+    };
+    await this.store.put(queued);
+    this.intents = [...this.intents, queued];
+    this.changed();
+    return queued;
+  }
+
+  /**
+   * Sends the waiting intents in the order they were made, one at a time. An applied one leaves the queue; a refused
+   * one is set aside for a person with the server's reason, and the next is tried; no answer stops the round and
+   * keeps the rest for the next one. Only one round runs at a time.
+   */
+  replay(): Promise<ReplayResult> {
+    this.running ??= this.round().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async round(): Promise<ReplayResult> {
+    await this.load();
+    const result: ReplayResult = { applied: [], refused: [], interrupted: false };
+    for (const intent of this.waiting()) {
+      // discarded while the round ran
+      if (!this.intents.some((i) => i.key === intent.key)) continue;
+      const outcome = await this.send(intent);
+      if (outcome.kind === 'unreachable') {
+        result.interrupted = true;
+        break;
+      }
+      if (outcome.kind === 'applied') {
+        await this.store.remove(intent.key);
+        this.intents = this.intents.filter((i) => i.key !== intent.key);
+        result.applied.push(intent);
+      } else {
+        const set: Intent = { ...intent, state: 'attention', messages: outcome.messages };
+        await this.store.put(set);
+        this.intents = this.intents.map((i) => (i.key === intent.key ? set : i));
+        result.refused.push(set);
+      }
+      this.changed();
+    }
+    return result;
+  }
+
+  /** Retry as it is now: back in the queue at its place, with its key (a refusal was never kept by the server). */
+  async retry(key: string): Promise<void> {
+    const intent = this.intents.find((i) => i.key === key);
+    if (!intent) return;
+    const again: Intent = { ...intent, state: 'waiting', messages: undefined };
+    await this.store.put(again);
+    this.intents = this.intents.map((i) => (i.key === key ? again : i));
+    this.changed();
+  }
+
+  /** Drops an intent for good (a person decided so). */
+  async discard(key: string): Promise<void> {
+    await this.store.remove(key);
+    this.intents = this.intents.filter((i) => i.key !== key);
+    this.changed();
+  }
+
+  private changed() {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** A store in memory: for the unit tests, and where IndexedDB is not available. */
+export function memoryStore(initial: Intent[] = []): OutboxStore & { rows: Map<string, Intent> } {
+  const rows = new Map(initial.map((i) => [i.key, i]));
+  return {
+    rows,
+    all: async () => [...rows.values()],
+    put: async (intent) => {
+      rows.set(intent.key, structuredClone(intent));
+    },
+    remove: async (key) => {
+      rows.delete(key);
+    },
+  };
+}
