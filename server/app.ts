@@ -29,6 +29,7 @@ import { eventsRoutes } from './events/events.routes';
 import { featureRoutes } from './features/feature-routes';
 import { serveWebBuild } from './features/app-shell/app-shell';
 import { shortLogStream } from './http/short-log';
+import { startMailOutbox } from './mail/mail-outbox';
 
 const CONNECTION_IDLE_MS = 90_000;
 const KEEP_ALIVE_MS = 72_000;
@@ -173,6 +174,8 @@ export async function buildApp({
     secureCookie: config.cookieSecure,
   });
   startHousekeeping(app, database.db, { sessionMaxAgeMs: config.sessionMaxAgeMs });
+  // real e-mail (issue 29, decision 042): the outbox's worker, with SMTP_URL only
+  startMailOutbox(app, database.db, config.mail);
   // the history's search keys, written shortly after the writes that recorded events (decision 021)
   startEventIndexing(app, database);
   // every API route declares the role it needs (server/auth/route-roles.ts), checked once the session is read

@@ -114,6 +114,8 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'PATCH /api/team/members/:id': 'manager',
   'POST /api/team/members/:id/reset-link': 'manager',
   'DELETE /api/team/links/:id': 'manager',
+  // the company's mails and their delivery state (issue 29)
+  'GET /api/team/mails': 'manager',
   // the company's locale, shown to every member
   'PATCH /api/company': 'manager',
   // a one-time link is its own key: the invited member has no account yet, a reset member cannot sign in

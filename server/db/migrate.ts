@@ -25,6 +25,7 @@ import * as searchIndexes from './migrations/0035-search-indexes';
 import * as companyLocale from './migrations/0037-company-locale';
 import * as storageBilling from './migrations/0040-storage-billing';
 import * as bulkEventWrites from './migrations/0041-bulk-event-writes';
+import * as mailOutboxAndPortal from './migrations/0046-mail-outbox-and-portal';
 
 // Listed here, not read from disk, so the same code runs from source and from any bundle.
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0037-company-locale': companyLocale,
   '0040-storage-billing': storageBilling,
   '0041-bulk-event-writes': bulkEventWrites,
+  '0046-mail-outbox-and-portal': mailOutboxAndPortal,
 };
 
 /** Migrates to the newest migration, or up to and including `target` (tests of a migration on older data). */

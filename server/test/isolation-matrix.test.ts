@@ -808,6 +808,7 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/team/members/:id/reset-link': (t) => [
     { label: "a reset link for A's member", url: `/api/team/members/${t.memberId}/reset-link` },
   ],
+  'GET /api/team/mails': () => [{ label: "B's mails", url: '/api/team/mails', asOther: 200 }],
   'DELETE /api/team/links/:id': (t) => [
     { label: "A's open invitation revoked", url: `/api/team/links/${t.linkId}` },
   ],

@@ -23,6 +23,9 @@ export const NOT_IN_COMPANY_FILE = {
   import_items: 'the items of that import history',
   company_file_jobs: "a download of the company file is about this database's copy of it",
   company_file_chunks: 'the bytes of such a download (PostgreSQL only)',
+  mail_outbox: "this installation's queue of mail to send, with its delivery attempts",
+  portal_links: 'pending portal sign-in links, whose tokens belong to this installation',
+  portal_sessions: 'portal sign-ins of this installation; a moved customer signs in again',
 } as const satisfies Partial<Record<keyof Database, string>>;
 
 export type TenantTable = Exclude<keyof Database, keyof typeof NOT_IN_COMPANY_FILE>;
