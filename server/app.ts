@@ -30,6 +30,7 @@ import { featureRoutes } from './features/feature-routes';
 import { serveWebBuild } from './features/app-shell/app-shell';
 import { shortLogStream } from './http/short-log';
 import { startMailOutbox } from './mail/mail-outbox';
+import { portalSessionPlugin } from './features/portal/portal-session';
 
 const CONNECTION_IDLE_MS = 90_000;
 const KEEP_ALIVE_MS = 72_000;
@@ -173,6 +174,8 @@ export async function buildApp({
     maxAgeMs: config.sessionMaxAgeMs,
     secureCookie: config.cookieSecure,
   });
+  // the customer portal's own sessions and cookie (issue 29), apart from the staff's
+  await app.register(portalSessionPlugin, { db: database.db, secureCookie: config.cookieSecure });
   startHousekeeping(app, database.db, { sessionMaxAgeMs: config.sessionMaxAgeMs });
   // real e-mail (issue 29, decision 042): the outbox's worker, with SMTP_URL only
   startMailOutbox(app, database.db, config.mail);

@@ -19,6 +19,8 @@ import { racksRoutes } from './racks/racks.routes';
 import { searchRoutes } from './search/search.routes';
 import { teamRoutes } from './team/team.routes';
 import { receivingRoutes } from './receiving/receiving.routes';
+import { customersRoutes } from './customers/customers.routes';
+import { portalRoutes } from './portal/portal.routes';
 import { vaultsRoutes } from './vaults/vaults.routes';
 import { warehousesRoutes } from './warehouses/warehouses.routes';
 import { onWarehouseRemoval } from './warehouses/warehouses.service';
@@ -53,6 +55,8 @@ export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, opt
     searchRoutes,
     accountsRoutes,
     billingRoutes,
+    customersRoutes,
+    portalRoutes,
   ]) {
     await app.register(routes, options);
   }
