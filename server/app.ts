@@ -32,6 +32,8 @@ import { serveWebBuild } from './features/app-shell/app-shell';
 import { shortLogStream } from './http/short-log';
 import { runAsActor } from './events/event-actor';
 import { WebhookWorker } from './features/api-access/webhook-worker';
+import { startMailOutbox } from './mail/mail-outbox';
+import { portalSessionPlugin } from './features/portal/portal-session';
 
 const CONNECTION_IDLE_MS = 90_000;
 const KEEP_ALIVE_MS = 72_000;
@@ -186,7 +188,11 @@ export async function buildApp({
       runAsActor(`${request.user.username} via token ${request.apiToken.name}`, done);
     else done();
   });
+  // the customer portal's own sessions and cookie (issue 29), apart from the staff's
+  await app.register(portalSessionPlugin, { db: database.db, secureCookie: config.cookieSecure });
   startHousekeeping(app, database.db, { sessionMaxAgeMs: config.sessionMaxAgeMs });
+  // real e-mail (issue 29, decision 042): the outbox's worker, with SMTP_URL only
+  startMailOutbox(app, database.db, config.mail);
   // the history's search keys, written shortly after the writes that recorded events (decision 021)
   startEventIndexing(app, database);
   // every API route declares the role it needs (server/auth/route-roles.ts), checked once the session is read

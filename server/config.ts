@@ -60,6 +60,17 @@ const EnvSchema = z.object({
   // and whether plain http:// to this machine is allowed (a receiver on the same machine, tests)
   WEBHOOK_POLL_SECONDS: z.coerce.number().min(0).default(5),
   WEBHOOK_LOOPBACK_HTTP: booleanFlag.default(false),
+  // real e-mail (issue 29): smtp://user:pass@host:587 or smtps://...; unset: the app shows links to copy
+  SMTP_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().default('Warehouse Manager <no-reply@warehouse-manager.invalid>'),
+  // how often the mail worker looks for due mail; 0: never by itself (tests drive it)
+  MAIL_POLL_SECONDS: z.coerce.number().min(0).default(5),
 });
 
 /** Whether the runtime knows this IANA time zone name. */
@@ -136,6 +147,16 @@ export interface AppConfig {
   webhookPollMs: number;
   /** webhook endpoints may be http:// on 127.0.0.1 or localhost */
   webhookLoopbackHttp: boolean;
+  /** real e-mail (decision 042): null without SMTP_URL, when the app shows links to copy */
+  mail: MailConfig | null;
+}
+
+export interface MailConfig {
+  smtpUrl: string;
+  /** the From header of every mail */
+  from: string;
+  /** how often the outbox worker looks for due mail; 0: only when its tick is called */
+  pollMs: number;
 }
 
 export const DEFAULT_SQLITE_FILE = path.resolve('data', 'warehouse.db');
@@ -211,5 +232,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     readFromStandby: e.READ_FROM_STANDBY,
     webhookPollMs: Math.round(e.WEBHOOK_POLL_SECONDS * 1000),
     webhookLoopbackHttp: e.WEBHOOK_LOOPBACK_HTTP,
+    mail: e.SMTP_URL
+      ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, pollMs: Math.round(e.MAIL_POLL_SECONDS * 1000) }
+      : null,
   };
 }

@@ -7,8 +7,11 @@
 export const ROLES = ['viewer', 'floor', 'office', 'manager'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** What a route asks of its caller: nothing ('public'), or a role that allows it (`roleAllows`). */
-export type RoleRequirement = Role | 'public';
+/**
+ * What a route asks of its caller: nothing ('public'), a role that allows it (`roleAllows`), or a customer's portal
+ * session ('portal', issue 29), which no staff session is and which reaches no staff route.
+ */
+export type RoleRequirement = Role | 'public' | 'portal';
 
 export const ROLE_LABELS: Record<Role, string> = {
   viewer: 'Viewer',

@@ -84,6 +84,8 @@ export interface MemberLinkDto {
   /** the whole link to hand out: PUBLIC_URL (or the address the request came to) and the path */
   url: string;
   expiresAt: string;
+  /** the mail that carries the link (SMTP_URL set), or null when the link is shown to copy */
+  mailId?: number | null;
 }
 
 /** What a link's page shows before it is used. */
@@ -92,4 +94,26 @@ export interface LinkInfoDto {
   email: string;
   company: string;
   name: string | null;
+}
+
+/** A mail the product sent or is sending (issue 29, decision 042), as the Team page lists it. */
+export interface MailDto {
+  id: number;
+  kind: 'invite' | 'reset' | 'portal-link';
+  to: string;
+  subject: string;
+  /** 'sending' while a worker holds it; 'failed' after the last attempt */
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  /** when a queued mail is tried next */
+  nextAttemptAt: string | null;
+  sentAt: string | null;
+  createdAt: string;
+}
+
+/** The company's latest mails; `enabled` is false without SMTP_URL, when links are copied instead. */
+export interface MailListDto {
+  enabled: boolean;
+  mails: MailDto[];
 }

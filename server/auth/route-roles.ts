@@ -114,6 +114,8 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'PATCH /api/team/members/:id': 'manager',
   'POST /api/team/members/:id/reset-link': 'manager',
   'DELETE /api/team/links/:id': 'manager',
+  // the company's mails and their delivery state (issue 29)
+  'GET /api/team/mails': 'manager',
   // the company's locale, shown to every member
   'PATCH /api/company': 'manager',
   // a one-time link is its own key: the invited member has no account yet, a reset member cannot sign in
@@ -170,6 +172,17 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'DELETE /api/webhooks/:id': 'manager',
   'GET /api/webhooks/:id/deliveries': 'manager',
   'POST /api/webhooks/:id/test': 'manager',
+  // customers and their portal links (issue 29): the office's work, like billing
+  'GET /api/customers': 'office',
+  'POST /api/customers': 'office',
+  'PATCH /api/customers/:id': 'office',
+  'POST /api/customers/:id/portal-link': 'office',
+  // the customer portal: the link is its own key; everything else needs a portal session, which no staff cookie is
+  'POST /api/portal/sign-in': 'public',
+  'POST /api/portal/sign-out': 'public',
+  'GET /api/portal/me': 'portal',
+  'GET /api/portal/units': 'portal',
+  'GET /api/portal/invoices': 'portal',
 };
 
 /** The declared need of one route; undefined for a route outside the API (the web app's files). */
@@ -198,6 +211,11 @@ export function guardRoutesByRole(app: FastifyInstance) {
     if (!url) return;
     const needed = roleOf(method === 'HEAD' ? 'GET' : String(method), url);
     if (!needed || needed === 'public') return;
+    // a customer's portal session (issue 29): no staff session counts, and a portal session reaches nothing else
+    if (needed === 'portal') {
+      if (!request.portalCustomer) throw unauthorized();
+      return;
+    }
     if (!request.user) throw unauthorized();
     if (!roleAllows(request.user.role, needed)) throw forbidden(roleRefusal(needed));
   });

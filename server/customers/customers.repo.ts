@@ -53,7 +53,8 @@ export function nameIdOf(as: string) {
 
 /**
  * PostgreSQL: the CTEs of a one-statement delete of a vault (decision 014) that clean up its customer and order in the
- * terms of `deleteUnusedNames` (no other vault uses the name, nor a pallet the customer), once `removed` (the CTE of
+ * terms of `deleteUnusedNames` (no other vault uses the name, nor a pallet the customer, and the customer has no
+ * address), once `removed` (the CTE of
  * the delete) has removed it. The statement's snapshot still sees the vault, so it is left out by id.
  */
 export function unusedNameCtes(
@@ -65,6 +66,7 @@ export function unusedNameCtes(
   const isRemoved = sql`exists (select 1 from ${sql.table(removed)})`;
   return sql`customer_gone as (
       delete from customers where company_id = ${p.companyId} and id = ${p.customerId} and ${isRemoved}
+        and email is null
         and ${otherVaults('customer_id', p.customerId)}
         and not exists (select 1 from pallets where customer_id = ${p.customerId})
     ), order_gone as (
@@ -124,6 +126,8 @@ function unusedCustomers(db: Trx, companyId: number, customerIds?: number[]) {
   const query = db
     .deleteFrom('customers')
     .where('company_id', '=', companyId)
+    // a customer with an address is a record the office keeps (issue 29), used by vaults or not
+    .where('email', 'is', null)
     .where((eb) =>
       eb.and([
         eb.not(

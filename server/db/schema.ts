@@ -118,6 +118,8 @@ export interface CustomersTable {
   id: Generated<number>;
   company_id: number;
   name: string;
+  /** where the customer's portal link goes (migration 0046); a customer with an address is never cleaned up */
+  email: string | null;
 }
 
 export interface OrdersTable {
@@ -579,6 +581,9 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  mail_outbox: MailOutboxTable;
+  portal_links: PortalLinksTable;
+  portal_sessions: PortalSessionsTable;
 }
 
 /** A company's API token (migration 0045, decision 044): only the secret's SHA-256 is kept. */
@@ -635,6 +640,49 @@ export interface WebhookDeliveriesTable {
   last_error: string | null;
   last_attempt_at: Timestamp | null;
   created_at: Timestamp;
+}
+
+/** A mail to send, written with the change that causes it; a worker sends it (migration 0046, decision 042). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  company_id: number;
+  /** 'invite' | 'reset' | 'portal-link' */
+  kind: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  /** 'queued' | 'sending' | 'sent' | 'failed' */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  lease_until: Timestamp | null;
+  claim_token: string | null;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+/** A customer's one-time sign-in link to the portal: only the token's hash is kept (migration 0046). */
+export interface PortalLinksTable {
+  id: Generated<number>;
+  company_id: number;
+  customer_id: number;
+  email: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+/** A customer's signed-in portal session, apart from staff sessions (the id is the cookie token's hash). */
+export interface PortalSessionsTable {
+  id: string;
+  company_id: number;
+  customer_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
 }
 
 /** A Manager's download of the company file (migration 0026, issue 25). */

@@ -20,6 +20,8 @@ import { racksRoutes } from './racks/racks.routes';
 import { searchRoutes } from './search/search.routes';
 import { teamRoutes } from './team/team.routes';
 import { receivingRoutes } from './receiving/receiving.routes';
+import { customersRoutes } from './customers/customers.routes';
+import { portalRoutes } from './portal/portal.routes';
 import { vaultsRoutes } from './vaults/vaults.routes';
 import { warehousesRoutes } from './warehouses/warehouses.routes';
 import { onWarehouseRemoval } from './warehouses/warehouses.service';
@@ -55,6 +57,8 @@ export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, opt
     accountsRoutes,
     billingRoutes,
     apiAccessRoutes,
+    customersRoutes,
+    portalRoutes,
   ]) {
     await app.register(routes, options);
   }

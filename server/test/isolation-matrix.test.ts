@@ -46,6 +46,8 @@ interface Targets extends CompanyIds {
   /** an API token and a webhook endpoint of A's (issue 31) */
   apiTokenId: number;
   webhookId: number;
+  /** A's customer with an address (issue 29), the one of A's placed vault */
+  customerId: number;
 }
 
 /** Company B's own things, for requests that mix B's and A's ids. */
@@ -812,6 +814,7 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/team/members/:id/reset-link': (t) => [
     { label: "a reset link for A's member", url: `/api/team/members/${t.memberId}/reset-link` },
   ],
+  'GET /api/team/mails': () => [{ label: "B's mails", url: '/api/team/mails', asOther: 200 }],
   'DELETE /api/team/links/:id': (t) => [
     { label: "A's open invitation revoked", url: `/api/team/links/${t.linkId}` },
   ],
@@ -840,6 +843,42 @@ const RECIPES: Record<string, Recipe> = {
   'PATCH /api/company': () => [
     { label: "B's own company's locale", url: '/api/company', payload: { locale: 'de-DE' }, asOther: 200 },
   ],
+  // customers and the portal (issue 29)
+  'GET /api/customers': () => [{ label: "B's customers", url: '/api/customers', asOther: 200 }],
+  'POST /api/customers': () => [
+    {
+      label: 'a customer of B',
+      url: '/api/customers',
+      payload: { name: 'Bravo Portal Customer', email: 'bravo-portal@example.test' },
+      asOther: 201,
+    },
+  ],
+  'PATCH /api/customers/:id': (t) => [
+    {
+      label: "A's customer",
+      url: `/api/customers/${t.customerId}`,
+      payload: { email: 'mallory@example.test' },
+    },
+  ],
+  'POST /api/customers/:id/portal-link': (t) => [
+    { label: "a portal link for A's customer", url: `/api/customers/${t.customerId}/portal-link` },
+  ],
+  'POST /api/portal/sign-in': () => [
+    {
+      label: 'a made-up portal link',
+      url: '/api/portal/sign-in',
+      payload: { token: 'made-up-token-of-nobody' },
+      asOther: 404,
+      asSignedOut: 404,
+    },
+  ],
+  'POST /api/portal/sign-out': () => [
+    { label: 'portal sign-out', url: '/api/portal/sign-out', asOther: 204, asSignedOut: 204 },
+  ],
+  // a staff session is not a portal session, whichever company
+  'GET /api/portal/me': () => [{ label: 'the portal customer', url: '/api/portal/me', asOther: 401 }],
+  'GET /api/portal/units': () => [{ label: 'portal units', url: '/api/portal/units', asOther: 401 }],
+  'GET /api/portal/invoices': () => [{ label: 'portal invoices', url: '/api/portal/invoices', asOther: 401 }],
   'PATCH /api/profile': () => [
     { label: "B's own name", url: '/api/profile', payload: { name: 'Bravo Boss' }, asOther: 200 },
   ],
@@ -953,6 +992,7 @@ function ghostOf(t: Targets): Targets {
     unbilledOrderId: ghost(),
     apiTokenId: ghost(),
     webhookId: ghost(),
+    customerId: ghost(),
     pullOrderName: 'NO-SUCH-ORDER',
     importId: ghost(),
     email: 'nobody-at-all@example.test',
@@ -997,7 +1037,7 @@ function secretsOf(snapshot: DatabaseSnapshot): string[] {
     snapshot.company.company.name,
     ...t.users.map((r) => r.email),
     ...t.warehouses.map((r) => r.name),
-    ...t.customers.map((r) => r.name),
+    ...t.customers.flatMap((r) => [r.name, r.email]),
     ...t.orders.map((r) => r.name),
     ...t.vaults.map((r) => r.note),
     ...t.attachments.map((r) => r.file_name),
@@ -1033,6 +1073,8 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
   let before: DatabaseSnapshot;
   let secrets: string[];
   let routes: ApiRoute[];
+  /** the token of a portal link of A's customer (issue 29) */
+  let portalToken: string;
 
   const demoSession = () =>
     signIn(ctx, {
@@ -1150,9 +1192,30 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
       payload: { url: 'https://alpha-receiver.example.test/hook', kinds: ['vault.added'] },
     });
     expect(aWebhook.statusCode).toBe(201);
+    // issue 29: the customer of A's placed vault gets an address and a portal link
+    const customerName = (
+      (await a.request({ method: 'GET', url: `/api/vaults/${ids.placedVaultId}` })).json() as {
+        customer_name: string;
+      }
+    ).customer_name;
+    const aCustomers = (await a.request({ method: 'GET', url: '/api/customers' })).json() as {
+      id: number;
+      name: string;
+    }[];
+    const customerId = aCustomers.find((c) => c.name === customerName)!.id;
+    const withEmail = await a.request({
+      method: 'PATCH',
+      url: `/api/customers/${customerId}`,
+      payload: { email: 'alpha-portal-customer@example.test' },
+    });
+    expect(withEmail.statusCode).toBe(200);
+    const portalLink = await a.request({ method: 'POST', url: `/api/customers/${customerId}/portal-link` });
+    expect(portalLink.statusCode).toBe(201);
+    portalToken = (portalLink.json() as { url: string }).url.split('#')[1]!;
     targets = {
       apiTokenId: (aToken.json() as { token: { id: number } }).token.id,
       webhookId: (aWebhook.json() as { endpoint: { id: number } }).endpoint.id,
+      customerId,
       storageAccountId: (storageAccount.json() as { id: number }).id,
       invoiceId: billedInvoice.id,
       unbilledOrderId: notBilled[1]!.order_id,
@@ -1335,7 +1398,8 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
       for (const probe of RECIPES[route.key]?.(targets, own) ?? []) {
         const asOther = probe.asOther ?? 'hidden';
         if (asOther === 'stream') continue;
-        const needed = probe.roleNeeded ?? (declared === 'public' ? null : declared);
+        // a portal route (issue 29) answers every staff member alike: no staff session is a portal session
+        const needed = probe.roleNeeded ?? (declared === 'public' || declared === 'portal' ? null : declared);
         // a public route answers every member alike, and its rate limits (sign-in failures, the contact form) count
         // every request: it is probed by three roles, so the Office member's probes do not run into those limits
         for (const role of needed === null ? ROLES.filter((r) => r !== 'office') : ROLES) {
@@ -1402,7 +1466,7 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
           const name = `${route.key} [${probe.label}] with B's ${role} token`;
           const res = await tokens[role](toInject(route.method, probe));
           checks += 1;
-          const allowed = needed === null || roleAllows(role, needed);
+          const allowed = needed === null || (needed !== 'portal' && roleAllows(role, needed));
           const expected = refused ? 401 : allowed ? (asOther === 'hidden' ? 404 : asOther) : 403;
           const repeated = !refused && allowed && expected === 201 && res.statusCode === 409;
           if (res.statusCode !== expected && !repeated)
@@ -1582,6 +1646,51 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
     const asB = await b.request({ method: 'GET', url });
     expect(asB.statusCode).toBe(200);
     expect((asB.json() as ChecklistDto).description).toBe('Bravo round');
+  });
+
+  it("gives A's portal customer a session that reaches no staff route, and A's staff cookie no portal route", async () => {
+    const signedIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/portal/sign-in',
+      payload: { token: portalToken },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const portal = signedIn.cookies.find((c) => c.name === 'wm_portal')!;
+    expect(signedIn.cookies.find((c) => c.name === 'wm_session')).toBeUndefined();
+    const portalCookie = `wm_portal=${portal.value}`;
+    const failures: string[] = [];
+    let probes = 0;
+    for (const route of routes) {
+      const declared = roleOf(route.method, route.url);
+      for (const probe of RECIPES[route.key]?.(targets, own) ?? []) {
+        if (declared === 'portal') {
+          // the staff cookie of A's Manager, and both cookies together read as the portal customer only
+          const staff = await a.request(toInject(route.method, probe));
+          if (staff.statusCode !== 401)
+            failures.push(`${route.key} with A's staff cookie: ${staff.statusCode}`);
+          continue;
+        }
+        if (declared === 'public') continue;
+        probes += 1;
+        const res = await ctx.app.inject({
+          ...toInject(route.method, probe),
+          headers: { cookie: portalCookie },
+        });
+        if (res.statusCode !== 401)
+          failures.push(
+            `${route.key} [${probe.label}] with a portal cookie: ${res.statusCode} ${res.body.slice(0, 120)}`,
+          );
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(probes).toBeGreaterThan(100);
+    const units = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/portal/units',
+      headers: { cookie: portalCookie },
+    });
+    expect(units.statusCode).toBe(200);
+    expect((units.json() as { id: number }[]).map((u) => u.id)).toContain(targets.placedVaultId);
   });
 
   it("ignores a company_id of another company in B's vault form", async () => {

@@ -112,7 +112,8 @@ export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
     type: oneOf(FIELD_TYPES),
     full: flag,
   },
-  customers: { id, name: text },
+  // the customer's address (issue 29); files from before it travelled have none
+  customers: { id, name: text, email: { kind: 'text', nullable: true, optional: true } },
   orders: { id, name: text },
   vaults: {
     id,

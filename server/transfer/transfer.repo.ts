@@ -29,6 +29,9 @@ export const NOT_IN_COMPANY_FILE = {
   webhook_deliveries: "this installation's outbox of those endpoints",
   idempotency_keys:
     "answers kept a day for this installation's tablets that send a write again (decision 043)",
+  mail_outbox: "this installation's queue of mail to send, with its delivery attempts",
+  portal_links: 'pending portal sign-in links, whose tokens belong to this installation',
+  portal_sessions: 'portal sign-ins of this installation; a moved customer signs in again',
 } as const satisfies Partial<Record<keyof Database, string>>;
 
 export type TenantTable = Exclude<keyof Database, keyof typeof NOT_IN_COMPANY_FILE>;

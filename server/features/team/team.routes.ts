@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   AcceptLinkSchema,
   InviteSchema,
@@ -12,6 +12,7 @@ import { findSessionUser, noteSignIn } from '../../auth/users.repo';
 import { parseId, parseInput } from '../../http/errors';
 import { publicOrigin } from '../../http/public-url';
 import type { FeatureOptions } from '../feature-options';
+import { loadCompanyMails } from '../../mail/mail-presenter';
 import {
   MEMBER_NOT_FOUND,
   acceptLink,
@@ -36,8 +37,18 @@ export const teamRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { data
 
   app.get('/api/team', async (request) => loadTeam(db, requireUser(request).companyId));
 
+  const delivery = (request: FastifyRequest) => ({
+    origin: publicOrigin(config, request),
+    mail: config.mail !== null,
+  });
+
   app.post('/api/team/invites', async (request, reply) => {
-    const link = await inviteMember(db, requireUser(request), parseInput(InviteSchema, request.body));
+    const link = await inviteMember(
+      db,
+      requireUser(request),
+      parseInput(InviteSchema, request.body),
+      delivery(request),
+    );
     return reply.status(201).send({ ...link, url: publicOrigin(config, request) + link.path });
   });
 
@@ -51,9 +62,19 @@ export const teamRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { data
   );
 
   app.post<{ Params: { id: string } }>('/api/team/members/:id/reset-link', async (request, reply) => {
-    const link = await resetLinkFor(db, requireUser(request), parseId(request.params.id, MEMBER_NOT_FOUND));
+    const link = await resetLinkFor(
+      db,
+      requireUser(request),
+      parseId(request.params.id, MEMBER_NOT_FOUND),
+      delivery(request),
+    );
     return reply.status(201).send({ ...link, url: publicOrigin(config, request) + link.path });
   });
+
+  // the Team page's list of the company's mails and their delivery state (decision 042)
+  app.get('/api/team/mails', async (request) =>
+    loadCompanyMails(db, requireUser(request).companyId, config.mail !== null),
+  );
 
   app.delete<{ Params: { id: string } }>('/api/team/links/:id', async (request, reply) => {
     await revokeLink(db, requireUser(request), parseId(request.params.id, LINK_NOT_FOUND));

@@ -22,6 +22,8 @@ import { type Db, nowIso } from '../../db/database';
 import { recordEvent } from '../../events/event-log.repo';
 import { endUserStreams } from '../../events/live-streams';
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
+import { enqueueMail } from '../../mail/mail-outbox.repo';
+import { invitationMail, passwordResetMail } from '../../mail/mail-texts';
 import {
   type MemberRow,
   countActiveManagers,
@@ -58,6 +60,18 @@ export const CANNOT_INVITE = 'This address cannot be invited. Ask the person for
 export const LINK_NOT_FOUND = 'Link not found.';
 export const LINK_NOT_OPEN =
   'This link was already used, revoked or has expired: there is nothing to revoke.';
+
+/**
+ * How a new link reaches its person: `origin` starts the link; with `mail` (SMTP_URL is set) a mail carrying it is
+ * queued in the same transaction as the link (decision 042), otherwise the Manager is shown the link to copy.
+ */
+export interface LinkDelivery {
+  origin: string;
+  mail: boolean;
+}
+
+/** A new link as its creator sees it: `mailId` is the queued mail's id, null when the link is to be copied. */
+export type CreatedLink = Omit<MemberLinkDto, 'url'> & { mailId: number | null };
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
@@ -114,7 +128,8 @@ export async function inviteMember(
   db: Db,
   manager: SessionUser,
   input: InviteInput,
-): Promise<Omit<MemberLinkDto, 'url'>> {
+  delivery: LinkDelivery,
+): Promise<CreatedLink> {
   const block = await inviteBlock(db, manager.companyId, input.email);
   if (block) throw conflict(block === 'member' ? ALREADY_A_MEMBER : CANNOT_INVITE);
   return db.transaction().execute(async (trx) => {
@@ -123,6 +138,20 @@ export async function inviteMember(
       { companyId: manager.companyId, kind: 'invite', email: input.email, role: input.role, userId: null },
       manager.id,
     );
+    const mail = invitationMail({
+      company: manager.company.name,
+      inviter: manager.username,
+      url: delivery.origin + link.path,
+      expiresAt: link.expiresAt,
+    });
+    const mailId = delivery.mail
+      ? await enqueueMail(trx, {
+          companyId: manager.companyId,
+          ...mail,
+          recipient: input.email,
+          createdBy: manager.username,
+        })
+      : null;
     await recordEvent(trx, {
       companyId: manager.companyId,
       userId: manager.id,
@@ -132,7 +161,7 @@ export async function inviteMember(
       entityId: null,
       payload: { email: input.email, role: input.role },
     });
-    return link;
+    return { ...link, mailId };
   });
 }
 
@@ -140,17 +169,33 @@ export async function resetLinkFor(
   db: Db,
   manager: SessionUser,
   memberId: number,
-): Promise<Omit<MemberLinkDto, 'url'>> {
+  delivery: LinkDelivery,
+): Promise<CreatedLink> {
   const member = await findMember(db, manager.companyId, memberId);
   if (!member) throw notFound(MEMBER_NOT_FOUND);
   if (member.active !== 1) throw conflict('Reactivate the member before resetting their password.');
   return db.transaction().execute(async (trx) => {
     await retireResetLinks(trx, member.id);
-    return newLink(
+    const link = await newLink(
       trx,
       { companyId: manager.companyId, kind: 'reset', email: member.email, role: null, userId: member.id },
       manager.id,
     );
+    const mail = passwordResetMail({
+      company: manager.company.name,
+      name: member.username,
+      url: delivery.origin + link.path,
+      expiresAt: link.expiresAt,
+    });
+    const mailId = delivery.mail
+      ? await enqueueMail(trx, {
+          companyId: manager.companyId,
+          ...mail,
+          recipient: member.email,
+          createdBy: manager.username,
+        })
+      : null;
+    return { ...link, mailId };
   });
 }
 

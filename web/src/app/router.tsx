@@ -43,6 +43,9 @@ const VaultLinkPage = lazy(() => import('../features/scan/pages/vault-link-page'
 const ChecksPage = lazy(() => import('../features/scan/pages/checks-page'));
 const CheckPage = lazy(() => import('../features/scan/pages/check-page'));
 const BillingPage = lazy(() => import('../features/billing/pages/billing-page'));
+const CustomersPage = lazy(() => import('../features/customers/pages/customers-page'));
+// the customer portal (issue 29): its own session, outside the staff's session gate
+const PortalApp = lazy(() => import('../features/portal/portal-app'));
 const RackView = lazy(() =>
   import('../features/racks/components/rack-view').then((m) => ({ default: m.RackView })),
 );
@@ -72,7 +75,7 @@ const renderRackView = (warehouse: WarehouseDto) => (
 const CHECKLIST_PATH = /^\/([^/]+)-checklist\/?$/;
 // the signed-in screens: a signed-out visitor who opens one signs in first and then lands on it
 const SIGNED_IN_PATH =
-  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|import|messages|team|backups|activity|pull-lists|checks|receive|billing|warehouse\/|edit\/|v\/)/;
+  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|import|messages|team|backups|activity|pull-lists|checks|receive|billing|customers|warehouse\/|edit\/|v\/)/;
 
 // set once this tab has been signed in: after signing out, the screen left behind is not a deep link to return to
 const visit = { signedIn: false };
@@ -145,6 +148,7 @@ function SignedInRoutes() {
           <Route path="/pull-lists/:id" element={<PullListPage />} />
           <Route path={paths.receive} element={<ReceivePage />} />
           <Route path="/v/:code" element={<VaultLinkPage />} />
+          <Route path={paths.customers} element={<CustomersPage />} />
           <Route path={paths.checks} element={<ChecksPage />} />
           <Route path="/checks/:id" element={<CheckPage />} />
           {billingTabs.map((tab) => (
@@ -191,7 +195,10 @@ export function AppRouter() {
   return (
     <BrowserRouter>
       <Suspense fallback={<Spinner />}>
-        <SessionGate />
+        <Routes>
+          <Route path={`${paths.portal}/*`} element={<PortalApp />} />
+          <Route path="*" element={<SessionGate />} />
+        </Routes>
       </Suspense>
     </BrowserRouter>
   );

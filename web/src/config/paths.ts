@@ -31,6 +31,9 @@ export const paths = {
   pullLists: '/pull-lists',
   pullList: (id: number) => `/pull-lists/${id}`,
   receive: '/receive',
+  customers: '/customers',
+  /** the customer portal (issue 29) */
+  portal: '/portal',
   checks: '/checks',
   check: (id: number) => `/checks/${id}`,
   billing: (tab: BillingTab = 'accounts') => (tab === 'accounts' ? '/billing' : `/billing/${tab}`),

@@ -17,6 +17,7 @@ import {
   Users,
   Warehouse,
   X,
+  Contact,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { NavLink } from 'react-router';
@@ -147,6 +148,11 @@ export function MenuDrawer({
                   onNavigate={close}
                 >
                   Billing
+                </MenuLink>
+              )}
+              {can('office') && (
+                <MenuLink to={paths.customers} icon={<Contact className={iconClass} />} onNavigate={close}>
+                  Customers
                 </MenuLink>
               )}
               {can('manager') && (

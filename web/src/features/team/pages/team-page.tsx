@@ -28,6 +28,7 @@ import { OneTimeLink } from '../components/one-time-link';
 import { RevokeLinkButton } from '../components/revoke-link-button';
 import { ApiTokensSection } from '../components/api-tokens-section';
 import { WebhooksSection } from '../components/webhooks-section';
+import { MailList } from '../components/mail-list';
 import { LabelledOptions } from '../../../components/ui/named-options';
 import { useFormat } from '../../../lib/format';
 
@@ -58,7 +59,9 @@ function InviteForm({ openLinks }: { openLinks: Set<number> | undefined }) {
       { email: email.trim(), role },
       {
         onSuccess: (created) => {
-          setLink(created);
+          // with e-mail set up the link goes out by mail (the E-mail list shows its state); otherwise it is copied
+          if (created.mailId) toast.success(`Invitation e-mailed to ${email.trim()}`);
+          else setLink(created);
           setEmail('');
         },
       },
@@ -203,13 +206,20 @@ function MemberCard({
             <Button
               variant="secondary"
               disabled={reset.isPending}
-              onClick={() => reset.mutate(member.id, { onError: fail })}
+              onClick={() =>
+                reset.mutate(member.id, {
+                  onError: fail,
+                  onSuccess: (created) => {
+                    if (created.mailId) toast.success(`Password link e-mailed to ${member.email}`);
+                  },
+                })
+              }
             >
               Reset password
             </Button>
           )}
         </div>
-        {reset.data && openReset?.id === reset.data.id && (
+        {reset.data && !reset.data.mailId && openReset?.id === reset.data.id && (
           <OneTimeLink link={reset.data} label={`Password link for ${member.name}`} />
         )}
         {openReset && (
@@ -288,6 +298,7 @@ export default function TeamPage() {
         <InviteForm
           openLinks={team.isSuccess ? new Set(team.data.invites.map((invite) => invite.id)) : undefined}
         />
+        <MailList />
         {team.isPending && <Spinner label="Loading the team..." />}
         {team.isError && <QueryFailed query={team} />}
         {team.isSuccess && (

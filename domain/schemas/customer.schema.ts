@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { customerName } from './form-values';
+
+/** How long a customer's portal link works, and a portal session lasts (issue 29). */
+export const PORTAL_LINK_HOURS = 72;
+export const PORTAL_SESSION_DAYS = 30;
+
+const email = z
+  .email('A valid email is required.')
+  .max(254, 'The email is too long.')
+  .transform((value) => value.toLowerCase());
+
+/** A customer the office adds: the name vaults carry (upper case, as everywhere) and the address portal links go to. */
+export const CustomerSchema = z.object({ name: customerName, email });
+export type CustomerInput = z.infer<typeof CustomerSchema>;
+
+export const CustomerUpdateSchema = z
+  .object({ name: customerName.optional(), email: email.optional() })
+  .refine((v) => v.name !== undefined || v.email !== undefined, 'Say what to change: a name or an email.');
+export type CustomerUpdateInput = z.infer<typeof CustomerUpdateSchema>;
+
+export const PortalTokenSchema = z.object({
+  token: z.string({ error: 'The link is incomplete.' }).min(1, 'The link is incomplete.').max(200),
+});
+
+/** A customer of the company, as the Customers page lists it. */
+export interface CustomerDto {
+  id: number;
+  name: string;
+  email: string | null;
+  /** units in storage now (released ones not counted) */
+  units: number;
+  /** when the customer last opened a portal link, if ever */
+  lastPortalSignInAt: string | null;
+}
+
+/** A portal link as the office sees it, once: mailed (`mailId`) or shown to copy. */
+export interface PortalLinkDto {
+  url: string;
+  expiresAt: string;
+  /** the queued mail carrying the link, or null when SMTP is not set up and the link is to be copied */
+  mailId: number | null;
+}
+
+/** Who is signed in to the portal. */
+export interface PortalMeDto {
+  name: string;
+  email: string | null;
+  company: string;
+}
+
+/** One of the customer's units in storage. */
+export interface PortalUnitDto {
+  id: number;
+  number: string | null;
+  type: string;
+  order: string | null;
+  /** the warehouse it stands in; null while it is staged (being moved) */
+  warehouse: string | null;
+  /** since when it is stored */
+  since: string;
+}
+
+export interface PortalInvoiceDto {
+  number: number | null;
+  status: string;
+  issueDate: string | null;
+  dueDate: string | null;
+  total: number;
+  open: number;
+}
+
+/** The customer's invoices and what is open on them, in the company's currency (minor units). */
+export interface PortalInvoicesDto {
+  currency: string;
+  locale: string;
+  balance: number;
+  invoices: PortalInvoiceDto[];
+}

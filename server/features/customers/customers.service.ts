@@ -1,0 +1,118 @@
+import crypto from 'node:crypto';
+import {
+  type CustomerDto,
+  type CustomerInput,
+  type CustomerUpdateInput,
+  PORTAL_LINK_HOURS,
+  type PortalLinkDto,
+} from '../../../domain/schemas/customer.schema';
+import type { SessionUser } from '../../../domain/schemas/auth.schema';
+import type { Db } from '../../db/database';
+import { conflict, notFound } from '../../http/errors';
+import { enqueueMail } from '../../mail/mail-outbox.repo';
+import { portalLinkMail } from '../../mail/mail-texts';
+import { hashPortalToken } from '../portal/portal-session';
+import { insertPortalLink } from '../portal/portal.repo';
+import {
+  endPortalSessionsOf,
+  findCustomerByName,
+  findCustomerRecord,
+  insertCustomerRecord,
+  listCustomerRecords,
+  updateCustomerRecord,
+} from './customer-records.repo';
+
+export const CUSTOMER_NOT_FOUND = 'Customer not found.';
+export const NAME_TAKEN = 'Another customer already has this name.';
+export const NO_EMAIL = "Add the customer's email first: the portal link goes to it.";
+
+export async function loadCustomers(db: Db, companyId: number): Promise<CustomerDto[]> {
+  const rows = await listCustomerRecords(db, companyId);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    units: Number(row.units ?? 0),
+    lastPortalSignInAt: row.last_portal_sign_in_at ?? null,
+  }));
+}
+
+async function present(db: Db, companyId: number, id: number): Promise<CustomerDto> {
+  const found = (await loadCustomers(db, companyId)).find((c) => c.id === id);
+  if (!found) throw notFound(CUSTOMER_NOT_FOUND);
+  return found;
+}
+
+/**
+ * Adds a customer, or gives an address to the customer of that name the vaults already carry (a customer the office
+ * did not add yet): the portal then shows that customer's units.
+ */
+export async function addCustomer(db: Db, user: SessionUser, input: CustomerInput): Promise<CustomerDto> {
+  const id = await db.transaction().execute(async (trx) => {
+    const existing = await findCustomerByName(trx, user.companyId, input.name);
+    if (existing && existing.email !== null) throw conflict(NAME_TAKEN);
+    if (existing) {
+      await updateCustomerRecord(trx, user.companyId, existing.id, { email: input.email });
+      return existing.id;
+    }
+    return insertCustomerRecord(trx, user.companyId, input);
+  });
+  return present(db, user.companyId, id);
+}
+
+export async function changeCustomer(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  input: CustomerUpdateInput,
+): Promise<CustomerDto> {
+  await db.transaction().execute(async (trx) => {
+    const customer = await findCustomerRecord(trx, user.companyId, id);
+    if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
+    if (input.name !== undefined && input.name !== customer.name) {
+      const clash = await findCustomerByName(trx, user.companyId, input.name);
+      if (clash) throw conflict(NAME_TAKEN);
+    }
+    await updateCustomerRecord(trx, user.companyId, id, input);
+    if (input.email !== undefined && input.email !== customer.email)
+      await endPortalSessionsOf(trx, user.companyId, id);
+  });
+  return present(db, user.companyId, id);
+}
+
+/**
+ * A one-time portal link for the customer: mailed to their address when SMTP is set up (queued in the same
+ * transaction, decision 042), otherwise answered for the office to copy. Only the token's hash is kept.
+ */
+export async function createPortalLink(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  delivery: { origin: string; mail: boolean },
+): Promise<PortalLinkDto> {
+  return db.transaction().execute(async (trx) => {
+    const customer = await findCustomerRecord(trx, user.companyId, id);
+    if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
+    if (!customer.email) throw conflict(NO_EMAIL);
+    const token = crypto.randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + PORTAL_LINK_HOURS * 3_600_000).toISOString();
+    await insertPortalLink(trx, {
+      companyId: user.companyId,
+      customerId: customer.id,
+      email: customer.email,
+      tokenHash: hashPortalToken(token),
+      expiresAt,
+      createdBy: user.username,
+    });
+    const url = `${delivery.origin}/portal/sign-in#${token}`;
+    const mailId = delivery.mail
+      ? await enqueueMail(trx, {
+          companyId: user.companyId,
+          ...portalLinkMail({ company: user.company.name, customer: customer.name, url, expiresAt }),
+          recipient: customer.email,
+          createdBy: user.username,
+        })
+      : null;
+    return { url, expiresAt, mailId };
+  });
+}

@@ -1,0 +1,57 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PortalInvoicesDto, PortalMeDto, PortalUnitDto } from '../../../domain/schemas/customer.schema';
+import { ApiError, api } from '../lib/api-client';
+
+/** The customer portal's reads: its own session, apart from the staff's (issue 29). */
+export const portalQueries = {
+  me: () =>
+    queryOptions({
+      queryKey: ['portal', 'me'] as const,
+      // signed out of the portal reads as null, not as an error
+      queryFn: async () => {
+        try {
+          return await api.get<PortalMeDto>('/api/portal/me');
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 401) return null;
+          throw error;
+        }
+      },
+      retry: false,
+    }),
+  units: () =>
+    queryOptions({
+      queryKey: ['portal', 'units'] as const,
+      queryFn: () => api.get<PortalUnitDto[]>('/api/portal/units'),
+    }),
+  invoices: () =>
+    queryOptions({
+      queryKey: ['portal', 'invoices'] as const,
+      queryFn: () => api.get<PortalInvoicesDto>('/api/portal/invoices'),
+    }),
+};
+
+export const usePortalMe = () => useQuery(portalQueries.me());
+export const usePortalUnits = (enabled: boolean) => useQuery({ ...portalQueries.units(), enabled });
+export const usePortalInvoices = (enabled: boolean) => useQuery({ ...portalQueries.invoices(), enabled });
+
+export function usePortalSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.post<PortalMeDto>('/api/portal/sign-in', { token }),
+    onSuccess: (me) => {
+      queryClient.removeQueries({ queryKey: ['portal'] });
+      queryClient.setQueryData(portalQueries.me().queryKey, me);
+    },
+  });
+}
+
+export function usePortalSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<void>('/api/portal/sign-out'),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: ['portal'] });
+      queryClient.setQueryData(portalQueries.me().queryKey, null);
+    },
+  });
+}

@@ -1,0 +1,191 @@
+import { Mail, Pencil, Send, Users } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import type { CustomerDto, PortalLinkDto } from '../../../../../domain/schemas/customer.schema';
+import { useAddCustomer, useChangeCustomer, useCustomers, useSendPortalLink } from '../../../api/customers';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
+import { FormField, inputClass } from '../../../components/ui/form-field';
+import { Page } from '../../../components/ui/page';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessages } from '../../../lib/api-client';
+import { useFormat } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+/** Add a customer, or change one's name or address. */
+function CustomerDialog({ customer, onClose }: { customer: CustomerDto | null; onClose: () => void }) {
+  const [name, setName] = useState(customer?.name ?? '');
+  const [email, setEmail] = useState(customer?.email ?? '');
+  const add = useAddCustomer();
+  const change = useChangeCustomer();
+  const saving = add.isPending || change.isPending;
+  const failed = add.error ?? change.error;
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const done = (c: CustomerDto) => {
+      toast.success(customer ? `${c.name} saved` : `${c.name} added`);
+      onClose();
+    };
+    if (customer) change.mutate({ id: customer.id, name, email }, { onSuccess: done });
+    else add.mutate({ name, email }, { onSuccess: done });
+  }
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={customer ? 'Edit customer' : 'Add customer'}
+    >
+      <form onSubmit={submit} className="space-y-4">
+        <FormField label="Name">
+          <input
+            className={inputClass}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            autoComplete="off"
+          />
+        </FormField>
+        <FormField label="Email" hint="The portal link goes to this address.">
+          <input
+            className={inputClass}
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            autoComplete="off"
+          />
+        </FormField>
+        {failed && <ErrorList messages={errorMessages(failed)} />}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Saving...' : 'Save'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** A portal link to hand over by hand (no SMTP set up): shown once, with a copy button. */
+function CopyLinkDialog({
+  link,
+  customer,
+  onClose,
+}: {
+  link: PortalLinkDto;
+  customer: string;
+  onClose: () => void;
+}) {
+  const format = useFormat();
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(link.url);
+      toast.success('Link copied');
+    } catch {
+      toast.error('The link could not be copied; select it and copy it by hand.');
+    }
+  }
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Portal link for ${customer}`}>
+      <div className="space-y-3">
+        <input
+          readOnly
+          value={link.url}
+          aria-label="Portal link"
+          data-testid="portal-link"
+          onFocus={(e) => e.currentTarget.select()}
+          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-xs"
+        />
+        <p className="text-sm text-slate-600">
+          E-mail is not set up, so send this link to the customer yourself. It signs them in once, until{' '}
+          {format.dateTime(link.expiresAt)}.
+        </p>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          <Button onClick={() => void copy()}>Copy link</Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+export default function CustomersPage() {
+  useDocumentTitle('Customers');
+  const customers = useCustomers();
+  const send = useSendPortalLink();
+  const format = useFormat();
+  const [editing, setEditing] = useState<CustomerDto | null | 'new'>(null);
+  const [shown, setShown] = useState<{ link: PortalLinkDto; customer: string } | null>(null);
+
+  function sendLink(customer: CustomerDto) {
+    send.mutate(customer.id, {
+      onSuccess: (link) => {
+        if (link.mailId !== null) toast.success(`Portal link e-mailed to ${customer.email}`);
+        else setShown({ link, customer: customer.name });
+      },
+      onError: (error) => toast.error(errorMessages(error).join(' ')),
+    });
+  }
+
+  return (
+    <Page title="Customers" actions={<Button onClick={() => setEditing('new')}>Add customer</Button>}>
+      {customers.isPending ? (
+        <Spinner label="Loading customers..." />
+      ) : customers.isError ? (
+        <QueryFailed query={customers} />
+      ) : customers.data.length === 0 ? (
+        <EmptyState icon={Users} title="No customers yet">
+          Customers appear here as vaults are stored for them; add one with an e-mail to send a portal link.
+        </EmptyState>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          {customers.data.map((customer) => (
+            <li
+              key={customer.id}
+              className="flex flex-wrap items-center gap-3 p-3"
+              data-testid="customer-row"
+            >
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold text-slate-900">{customer.name}</p>
+                <p className="text-sm text-slate-600">
+                  {customer.email ?? 'No e-mail'} · {customer.units} {customer.units === 1 ? 'unit' : 'units'}
+                  {customer.lastPortalSignInAt &&
+                    ` · portal opened ${format.dateTime(customer.lastPortalSignInAt)}`}
+                </p>
+              </div>
+              <Button
+                variant="secondary"
+                onClick={() => setEditing(customer)}
+                aria-label={`Edit ${customer.name}`}
+              >
+                <Pencil className="h-4 w-4" aria-hidden /> Edit
+              </Button>
+              <Button
+                onClick={() => sendLink(customer)}
+                disabled={!customer.email || send.isPending}
+                title={customer.email ? undefined : 'Add an e-mail first'}
+                aria-label={`Send portal link to ${customer.name}`}
+              >
+                {customer.email ? (
+                  <Send className="h-4 w-4" aria-hidden />
+                ) : (
+                  <Mail className="h-4 w-4" aria-hidden />
+                )}
+                Send portal link
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing !== null && (
+        <CustomerDialog customer={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
+      {shown && <CopyLinkDialog link={shown.link} customer={shown.customer} onClose={() => setShown(null)} />}
+    </Page>
+  );
+}
