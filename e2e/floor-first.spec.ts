@@ -168,7 +168,12 @@ test.describe('on a touch tablet', () => {
     await buildVault(db, { companyId: account.companyId, fieldId: w.field('C12').id, name: 'TAB-1' });
     await buildRack(db, { companyId: account.companyId, warehouseId: w.id, name: 'Low Rack', x: 2, y: 70 });
     await page.goto(`/warehouse/${w.slug}`);
-    await page.getByRole('group', { name: 'Fields' }).getByRole('button', { name: 'C12', exact: true }).tap();
+    const tile = page
+      .getByRole('group', { name: 'Fields' })
+      .getByRole('button', { name: 'C12', exact: true });
+    // a tile says how full it is, not only its name
+    await expect(tile).toHaveAccessibleDescription('1 of 3 slots used');
+    await tile.tap();
     const panel = page.getByRole('region', { name: 'Field C12' });
     await expect(panel.getByRole('button', { name: '+ Add Vault' })).toBeInViewport();
     await expect(panel.getByRole('button', { name: 'Stage vault TAB-1' })).toBeInViewport();
