@@ -172,7 +172,7 @@ test.describe('on a touch tablet', () => {
       .getByRole('group', { name: 'Fields' })
       .getByRole('button', { name: 'C12', exact: true });
     // a tile says how full it is, not only its name
-    await expect(tile).toHaveAccessibleDescription('1 of 3 slots used');
+    await expect(tile).toHaveAccessibleDescription('C12: 1 vault');
     await tile.tap();
     const panel = page.getByRole('region', { name: 'Field C12' });
     await expect(panel.getByRole('button', { name: '+ Add Vault' })).toBeInViewport();

@@ -310,8 +310,7 @@ export function FieldGrid({
                           // fitted tiles may be under 44 px: a finger's tap on one opens it and zooms in to full-size tiles
                           data-touch-alternative={fit ? 'tap zooms' : undefined}
                           data-match={highlighted === null ? undefined : String(match)}
-                          // the tile's name is the field's; its description says how full it is (a screen reader reads both)
-                          title={`${count} of ${fieldSlotCount(field.type, warehouse.fieldCapacity)} slots used${field.full ? ', marked full' : ''}`}
+                          title={`${field.name}: ${count} ${count === 1 ? 'vault' : 'vaults'}${field.full ? ', marked full' : ''}`}
                           className={`flex min-h-0 w-full min-w-0 items-center justify-center overflow-hidden rounded-md font-semibold shadow-sm transition ${
                             fit ? 'text-[10px] sm:text-xs' : 'text-xs sm:text-sm'
                           } ${fillClass[level]} ${selected ? 'ring-3 ring-primary ring-offset-1' : 'hover:brightness-95'} ${
