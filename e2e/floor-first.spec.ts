@@ -97,6 +97,58 @@ test.describe('on a laptop', () => {
   });
 });
 
+test.describe('on a laptop, for a manager', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("the history names the field and links to it, and dates follow the company's locale", async ({
+    signedIn: page,
+    account,
+  }) => {
+    const name = `History Hall ${uniqueSuffix()}`;
+    const w = await buildWarehouse(e2eDatabase().db, {
+      companyId: account.companyId,
+      name,
+      rows: 2,
+      cols: 2,
+    });
+    await buildVault(e2eDatabase().db, {
+      companyId: account.companyId,
+      fieldId: w.field('B2').id,
+      name: 'HIS-1',
+    });
+    // marking a field full is confirmed with a toast
+    await page.goto(`/warehouse/${w.slug}?field=A1`);
+    await page
+      .getByRole('region', { name: 'Field A1' })
+      .getByRole('switch', { name: 'Field is Full' })
+      .click();
+    await expect(page.getByText('Field A1 marked full')).toBeVisible();
+    // the company writes its dates the German way from now on
+    expect((await page.request.patch('/api/company', { data: { locale: 'de-DE' } })).status()).toBe(200);
+
+    await page.goto(`/activity`);
+    const changes = page.getByRole('list', { name: 'Changes' }).getByTestId('activity-entry');
+    const full = changes.filter({ hasText: 'marked field A1' });
+    await expect(full).toContainText(`marked field A1 in ${name} full`);
+    await expect(full.getByRole('link', { name: 'A1', exact: true })).toHaveAttribute(
+      'href',
+      `/warehouse/${w.slug}?field=A1`,
+    );
+    await expect(full.locator('time')).toHaveText(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
+    // a vault's place is a link to its field
+    const added = changes.filter({ hasText: 'added vault HIS-1' });
+    await added.getByRole('link', { name: `${name} B2 slot 3` }).click();
+    await expect(page).toHaveURL(new RegExp(`/warehouse/${w.slug}\\?field=B2$`));
+    await expect(page.getByRole('region', { name: 'Field B2' }).getByText('HIS-1')).toBeVisible();
+
+    // a check's page and the list of checks write the date the same way
+    await page.goto('/checks');
+    await page.getByLabel('Warehouse', { exact: true }).selectOption({ label: name });
+    await page.getByRole('button', { name: 'Start check' }).click();
+    await expect(page.getByText(/^Started by .* on \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}\./)).toBeVisible();
+  });
+});
+
 test.describe('on a touch tablet', () => {
   test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
 
@@ -116,7 +168,12 @@ test.describe('on a touch tablet', () => {
     await buildVault(db, { companyId: account.companyId, fieldId: w.field('C12').id, name: 'TAB-1' });
     await buildRack(db, { companyId: account.companyId, warehouseId: w.id, name: 'Low Rack', x: 2, y: 70 });
     await page.goto(`/warehouse/${w.slug}`);
-    await page.getByRole('group', { name: 'Fields' }).getByRole('button', { name: 'C12', exact: true }).tap();
+    const tile = page
+      .getByRole('group', { name: 'Fields' })
+      .getByRole('button', { name: 'C12', exact: true });
+    // a tile says how full it is, not only its name
+    await expect(tile).toHaveAccessibleDescription('C12: 1 vault');
+    await tile.tap();
     const panel = page.getByRole('region', { name: 'Field C12' });
     await expect(panel.getByRole('button', { name: '+ Add Vault' })).toBeInViewport();
     await expect(panel.getByRole('button', { name: 'Stage vault TAB-1' })).toBeInViewport();

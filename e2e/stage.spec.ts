@@ -107,7 +107,7 @@ test.describe('Stage', () => {
     await expect(area).toHaveAttribute('data-delete-mode', 'true');
     await expect(area).toHaveCSS('border-top-color', 'rgb(220, 38, 38)');
 
-    const trash = page.getByRole('button', { name: 'Delete selected vaults' });
+    const trash = page.getByRole('button', { name: /^Delete \d+ selected vaults?$/ });
     await expect(trash).toBeDisabled();
     await page.getByRole('button', { name: 'Select vault DEL-1' }).click();
     await page.getByRole('button', { name: 'Select vault DEL-2' }).click();
@@ -115,6 +115,8 @@ test.describe('Stage', () => {
       'aria-pressed',
       'true',
     );
+    // the trash button's name says the count it shows
+    await expect(trash).toHaveAccessibleName('Delete 2 selected vaults');
     // clicking in delete mode selects; it does not open the move dialog
     await expect(page.getByRole('dialog', { name: /^Put vault/ })).toHaveCount(0);
     await trash.click();

@@ -38,6 +38,9 @@ export const paths = {
   check: (id: number) => `/checks/${id}`,
   billing: (tab: BillingTab = 'accounts') => (tab === 'accounts' ? '/billing' : `/billing/${tab}`),
   warehouse: (name: string) => `/warehouse/${warehouseSlug(name)}`,
+  /** the warehouse page with one field chosen (its panel open) */
+  warehouseField: (name: string, field: string) =>
+    `/warehouse/${warehouseSlug(name)}?${new URLSearchParams({ field })}`,
   editWarehouse: (name: string) => `/edit/${warehouseSlug(name)}`,
   editVault: (vaultName: string) => `/edit/vault/${encodeURIComponent(vaultName)}`,
   checklist: (warehouseName: string) => `/${warehouseSlug(warehouseName)}-checklist`,

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ROLE_LABELS, type Role } from '../../../../../domain/rules/roles';
 import type { ActivityItemDto } from '../../../../../domain/schemas/activity.schema';
 import { paths } from '../../../config/paths';
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { useFormat } from '../../../lib/format';
 
 interface Place {
   warehouse?: string;
@@ -46,7 +46,7 @@ interface Details {
 }
 
 /** Where a vault or pallet stood: 'Main A1 slot 3', 'the stage', or nothing for events without a place. */
-export function placeText(place: Place | null | undefined, staged = 'the stage'): string {
+function placeText(place: Place | null | undefined, staged = 'the stage'): string {
   if (place === undefined) return '';
   if (place === null) return staged;
   if (place.field) return `${place.warehouse ?? ''} ${place.field} slot ${place.position ?? ''}`.trim();
@@ -55,6 +55,21 @@ export function placeText(place: Place | null | undefined, staged = 'the stage')
   if (place.slot !== undefined) return `slot ${place.slot}`;
   return '';
 }
+
+/** A place as text, its field a link to the field in its warehouse (a vault's place before and after a change). */
+function PlaceLink({ place, staged }: { place: Place | null | undefined; staged?: string }) {
+  const text = placeText(place, staged);
+  if (place?.field && place.warehouse)
+    return (
+      <Link to={paths.warehouseField(place.warehouse, place.field)} className={linkClass}>
+        {text}
+      </Link>
+    );
+  return <>{text}</>;
+}
+
+/** A role as the Team page names it ('Floor'), or as recorded when it is not one of today's roles. */
+const roleName = (role: string) => (role in ROLE_LABELS ? ROLE_LABELS[role as Role] : role);
 
 const show = (value: unknown) =>
   value === null || value === undefined || value === '' ? '(empty)' : String(value);
@@ -113,7 +128,12 @@ function sentence(item: ActivityItemDto, details: Details, showSubject: boolean)
         {item.customer && <span className="text-slate-600"> ({item.customer})</span>}
       </>
     ) : null;
-  const field = details.field ? <strong>{details.field}</strong> : <>a field</>;
+  // a field is named with a link to it in its warehouse (its panel open there)
+  const field = details.field ? (
+    <Named to={warehouse ? paths.warehouseField(warehouse, details.field) : undefined}>{details.field}</Named>
+  ) : (
+    <>a field</>
+  );
   const check =
     item.entityId !== null ? (
       <Named to={paths.check(item.entityId)}>check #{item.entityId}</Named>
@@ -195,14 +215,14 @@ function sentence(item: ActivityItemDto, details: Details, showSubject: boolean)
       return (
         <>
           invited <Named to={paths.team}>{details.email ?? 'a member'}</Named>
-          {details.role && <> as {details.role}</>}
+          {details.role && <> as {roleName(details.role)}</>}
         </>
       );
     case 'member.joined':
       return (
         <>
           joined the team as <Named to={paths.team}>{details.name ?? details.email ?? 'a member'}</Named>
-          {details.role && <> ({details.role})</>}
+          {details.role && <> ({roleName(details.role)})</>}
         </>
       );
     case 'member.deactivated':
@@ -377,6 +397,7 @@ export function ActivityEntry({
   item: ActivityItemDto;
   showSubject?: boolean;
 }) {
+  const format = useFormat();
   const details = (item.details ?? {}) as Details;
   const hasMove = ('before' in details || 'after' in details) && !details.created;
   return (
@@ -391,25 +412,31 @@ export function ActivityEntry({
         <p className="text-sm text-slate-700" data-testid="activity-places">
           {details.before === null && item.kind.endsWith('added') ? (
             <>
-              <span className="text-slate-500">at</span> {placeText(details.after)}
+              <span className="text-slate-500">at</span> <PlaceLink place={details.after} />
             </>
           ) : (
             <>
-              <span className="text-slate-500">from</span> {placeText(details.before)}{' '}
+              <span className="text-slate-500">from</span> <PlaceLink place={details.before} />{' '}
               <span className="text-slate-500">to</span>{' '}
-              {placeText(
-                details.after,
-                item.kind.endsWith('removed')
-                  ? 'nowhere (removed with its warehouse)'
-                  : item.kind.endsWith('deleted')
-                    ? 'nowhere (deleted)'
-                    : 'the stage',
-              )}
+              <PlaceLink
+                place={details.after}
+                staged={
+                  item.kind.endsWith('removed')
+                    ? 'nowhere (removed with its warehouse)'
+                    : item.kind.endsWith('deleted')
+                      ? 'nowhere (deleted)'
+                      : 'the stage'
+                }
+              />
             </>
           )}
         </p>
       )}
-      {details.place && <p className="text-sm text-slate-700">at {placeText(details.place)}</p>}
+      {details.place && (
+        <p className="text-sm text-slate-700">
+          at <PlaceLink place={details.place} />
+        </p>
+      )}
       {details.changes && Object.keys(details.changes).length > 0 && (
         <ul className="text-sm text-slate-700">
           {Object.entries(details.changes).map(([key, change]) => (
@@ -420,7 +447,7 @@ export function ActivityEntry({
         </ul>
       )}
       <p className="text-xs text-slate-500">
-        <time dateTime={item.at}>{when.format(new Date(item.at))}</time>
+        <time dateTime={item.at}>{format.dateTime(item.at)}</time>
       </p>
     </li>
   );

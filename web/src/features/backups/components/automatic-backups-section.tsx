@@ -7,8 +7,8 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryFailed } from '../../../components/ui/error-list';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessages } from '../../../lib/api-client';
+import { useFormat } from '../../../lib/format';
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const DAY_MS = 24 * 3600_000;
 
 export function formatBytes(bytes: number): string {
@@ -53,6 +53,7 @@ function Note({ children }: { children: React.ReactNode }) {
 type Automatic = Extract<BackupsDto, { automatic: true }>;
 
 function OverdueWarning({ status }: { status: Automatic }) {
+  const format = useFormat();
   const failedSince =
     status.lastFailure &&
     (!status.lastGood || Date.parse(status.lastFailure.at) > Date.parse(status.lastGood.takenAt))
@@ -72,7 +73,7 @@ function OverdueWarning({ status }: { status: Automatic }) {
         </p>
         <p className="mt-1">
           {failedSince
-            ? `The last attempt failed on ${dateTime.format(new Date(failedSince.at))}: ${failedSince.message}`
+            ? `The last attempt failed on ${format.dateTime(failedSince.at)}: ${failedSince.message}`
             : 'Take one now, and check that the server runs at the scheduled time and its disk has room.'}
         </p>
       </div>
@@ -81,6 +82,7 @@ function OverdueWarning({ status }: { status: Automatic }) {
 }
 
 function BackupList({ kept, lastGood }: { kept: BackupFileDto[]; lastGood: BackupFileDto | null }) {
+  const format = useFormat();
   if (kept.length === 0) {
     return (
       <EmptyState icon={Archive} title="No backups kept yet">
@@ -102,7 +104,7 @@ function BackupList({ kept, lastGood }: { kept: BackupFileDto[]; lastGood: Backu
                 Latest
               </span>
             )}
-            <time dateTime={backup.takenAt}>{dateTime.format(new Date(backup.takenAt))}</time>
+            <time dateTime={backup.takenAt}>{format.dateTime(backup.takenAt)}</time>
             <span>{formatBytes(backup.bytes)}</span>
           </span>
         </li>
@@ -112,6 +114,7 @@ function BackupList({ kept, lastGood }: { kept: BackupFileDto[]; lastGood: Backu
 }
 
 function Summary({ status }: { status: Automatic }) {
+  const format = useFormat();
   const backUpNow = useBackUpNow();
   const busy = status.running || backUpNow.isPending;
   const run = () =>
@@ -134,7 +137,7 @@ function Summary({ status }: { status: Automatic }) {
               <>
                 <span className="flex items-center gap-1.5 font-semibold">
                   {!status.overdue && <CheckCircle2 className="h-4 w-4 text-emerald-600" aria-hidden />}
-                  {dateTime.format(new Date(status.lastGood.takenAt))}
+                  {format.dateTime(status.lastGood.takenAt)}
                 </span>
                 <span className="text-sm text-slate-500">
                   {age(status.lastGood.takenAt)}, {formatBytes(status.lastGood.bytes)}
@@ -148,7 +151,7 @@ function Summary({ status }: { status: Automatic }) {
         <div>
           <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">Next run</dt>
           <dd className="mt-1 text-slate-800">
-            {status.nextRun ? dateTime.format(new Date(status.nextRun)) : 'Not scheduled'}
+            {status.nextRun ? format.dateTime(status.nextRun) : 'Not scheduled'}
             <span className="block text-sm text-slate-500">
               Schedule <code className="font-mono">{status.schedule}</code> (server time)
             </span>

@@ -8,9 +8,7 @@ import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessages } from '../../../lib/api-client';
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const count = new Intl.NumberFormat();
+import { useFormat } from '../../../lib/format';
 
 function size(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -33,6 +31,7 @@ function downloadFile(job: CompanyFileJobDto) {
  * left and come back), the page shows how far it is, says when it is ready and downloads it.
  */
 export function CompanyFileSection() {
+  const format = useFormat();
   const latest = useLatestCompanyFile();
   const start = useStartCompanyFile();
   const job = latest.data ?? null;
@@ -83,7 +82,7 @@ export function CompanyFileSection() {
             <div className="space-y-1" aria-live="polite">
               <ProgressBar label="Making the company file" percent={percent} />
               <p className="text-sm text-slate-600">
-                {count.format(job.done)} of {count.format(job.total)} rows and attachments written. You can
+                {format.number(job.done)} of {format.number(job.total)} rows and attachments written. You can
                 leave this page; the file keeps being made on the server.
               </p>
             </div>
@@ -92,7 +91,7 @@ export function CompanyFileSection() {
             <div className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
               <span>
                 <strong className="font-semibold">{job.fileName}</strong> ({size(job.bytes)}), made{' '}
-                {when.format(new Date(job.createdAt))}
+                {format.dateTime(job.createdAt)}
                 {job.requestedBy ? ` for ${job.requestedBy}` : ''}.
               </span>
               <a

@@ -7,6 +7,7 @@ import type { WarehouseDto } from '../../../../../domain/schemas/warehouse.schem
 import { useMoveFieldGrid } from '../../../api/layout';
 import { useRacks } from '../../../api/racks';
 import { errorMessages } from '../../../lib/api-client';
+import { useFormat } from '../../../lib/format';
 import {
   DropPreview,
   dropPoint,
@@ -59,6 +60,12 @@ function VaultsBlock({
 
 /** The floor to scale with the field grid block (cols x 5 ft by rows x 5 ft), placed by dragging. */
 export function FieldGridPlacement({ warehouse }: { warehouse: WarehouseDto }) {
+  const format = useFormat();
+  // one decimal, written the company's way: '15.0' (en-US), '15,0' (de-DE)
+  const feet = (value: number) =>
+    new Intl.NumberFormat(format.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+      value,
+    );
   const moveGrid = useMoveFieldGrid(warehouse.id);
   const racks = useRacks(warehouse.id);
   const plan = useRef<HTMLDivElement>(null);
@@ -124,8 +131,8 @@ export function FieldGridPlacement({ warehouse }: { warehouse: WarehouseDto }) {
         </FloorCanvas>
         <p className="mt-2 text-center text-xs text-slate-600">
           Field grid {warehouse.cols} x {warehouse.rows} fields = {size.width} x {size.length} ft, at{' '}
-          {warehouse.fieldgridLocation.x.toFixed(1)}, {warehouse.fieldgridLocation.y.toFixed(1)} ft from the
-          top-left corner
+          {feet(warehouse.fieldgridLocation.x)}, {feet(warehouse.fieldgridLocation.y)} ft from the top-left
+          corner
         </p>
       </div>
     </DndContext>

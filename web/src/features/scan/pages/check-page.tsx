@@ -22,7 +22,7 @@ import { RoleHint } from '../../../components/ui/role-hint';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { downloadFile, errorMessages } from '../../../lib/api-client';
-import { formatCount } from '../../../lib/format';
+import { formatCount, useFormat } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useIdParam } from '../../../lib/use-id-param';
 import { CameraReader, CameraToggle } from '../components/camera-reader';
@@ -31,7 +31,6 @@ import { readFeedback } from '../read-feedback';
 import { createReadGate, type NotedScan, noteScan } from '../read-gate';
 import { useScanClaim } from '../scan-claim';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const vaultTitle = (v: CheckVaultDto) => v.name ?? `${v.customer_name} (${v.type})`;
 
 /** One warehouse check: scanning while it runs (live for everyone on it), its report once finished. */
@@ -65,15 +64,16 @@ function Missing() {
 }
 
 function Heading({ check }: { check: CheckDto }) {
+  const format = useFormat();
   return (
     <p className="mb-4 text-sm text-slate-600">
-      Started by {check.started_by ?? '?'} on {when.format(new Date(check.started_at))}
+      Started by {check.started_by ?? '?'} on {format.dateTime(check.started_at)}
       {check.finished_at &&
-        `, finished by ${check.finished_by ?? '?'} on ${when.format(new Date(check.finished_at))}`}
+        `, finished by ${check.finished_by ?? '?'} on ${format.dateTime(check.finished_at)}`}
       {check.cancelled_at &&
-        `, cancelled by ${check.cancelled_by ?? '?'} on ${when.format(new Date(check.cancelled_at))}`}
+        `, cancelled by ${check.cancelled_by ?? '?'} on ${format.dateTime(check.cancelled_at)}`}
       {check.warehouse_deleted_at &&
-        `. The warehouse was deleted on ${when.format(new Date(check.warehouse_deleted_at))}; this report is kept as it stood.`}
+        `. The warehouse was deleted on ${format.dateTime(check.warehouse_deleted_at)}; this report is kept as it stood.`}
       . {formatCount(check.fields.length, 'field')}.{' '}
       <Link to={paths.checks} className="font-semibold text-accent underline">
         All checks

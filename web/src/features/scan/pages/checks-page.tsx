@@ -15,13 +15,12 @@ import { RoleHint } from '../../../components/ui/role-hint';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessages } from '../../../lib/api-client';
-import { formatCount } from '../../../lib/format';
+import { formatCount, useFormat } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Warehouse checks: start one for a warehouse or some of its fields, and open the running and finished ones. */
 export default function ChecksPage() {
+  const format = useFormat();
   useDocumentTitle('Warehouse checks');
   const session = useSession();
   const { can } = useRole();
@@ -150,7 +149,7 @@ export default function ChecksPage() {
                       : `running, ${check.checked_count} checked`}
                   {check.warehouse_deleted_at && ' (warehouse deleted)'}
                 </span>
-                <span className="text-xs text-slate-500">{when.format(new Date(check.started_at))}</span>
+                <span className="text-xs text-slate-500">{format.dateTime(check.started_at)}</span>
               </Link>
             </li>
           ))}

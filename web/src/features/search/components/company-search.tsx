@@ -17,12 +17,12 @@ import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from '../../../../../domain/sc
 import { useCompanySearch } from '../../../api/search';
 import { ErrorList } from '../../../components/ui/error-list';
 import { errorMessages } from '../../../lib/api-client';
+import { useFormat } from '../../../lib/format';
 import { hitPath, hitTitle, hitWhere } from '../hit-place';
 import { HoldBadge } from '../../../components/billing/hold-badge';
 
 // the server is asked once typing pauses, not on every keystroke
 const TYPING_PAUSE_MS = 150;
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 const kindLook: Record<SearchHitKind, { icon: LucideIcon; label: string; colour: string }> = {
   field: { icon: Grid3x3, label: 'Field', colour: 'text-slate-700 bg-slate-100' },
@@ -84,6 +84,7 @@ export function CompanySearch() {
 }
 
 function FindPanel({ onDone }: { onDone: () => void }) {
+  const format = useFormat();
   const [term, setTerm] = useState('');
   const [asked, setAsked] = useState('');
   const [limit, setLimit] = useState(SEARCH_DEFAULT_LIMIT);
@@ -208,7 +209,7 @@ function FindPanel({ onDone }: { onDone: () => void }) {
                 <span className="min-w-0 flex-1">
                   <span className="block font-medium break-words text-slate-800">{hitTitle(hit)}</span>
                   <span className="block text-sm break-words text-slate-600">
-                    {hitWhere(hit, (iso) => dateFormat.format(new Date(iso)))}
+                    {hitWhere(hit, format.date)}
                   </span>
                 </span>
                 {hit.kind === 'vault' && hit.place.at !== 'released' && <HoldBadge vaultId={hit.id} />}

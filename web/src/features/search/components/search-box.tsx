@@ -15,6 +15,7 @@ import type { ReleasedVaultDto } from '../../../../../domain/schemas/pull-list.s
 import { useNavigate } from 'react-router';
 import { RELEASED_SEARCH_MIN, useReleasedVaults } from '../../../api/pull-lists';
 import { paths } from '../../../config/paths';
+import { formatDate, useFormat } from '../../../lib/format';
 import { useWarehouseViewState, warehouseViewState } from '../../../lib/warehouse-view-state';
 import { useSearchIndex } from '../use-search-index';
 
@@ -25,12 +26,14 @@ const RELEASED_DELAY_MS = 250;
 // on a phone the box is narrow, so the list spans the screen under the top bar; elsewhere it is at least 26rem wide
 const LIST_PLACE =
   'fixed inset-x-2 top-14 z-40 sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-1 sm:w-[max(100%,26rem)]';
-const releasedDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** "Released 24 Nov 2026 by Anna": how a released vault shows among the suggestions. */
-export function releasedNote(vault: Pick<ReleasedVaultDto, 'released_at' | 'released_by'>): string {
+export function releasedNote(
+  vault: Pick<ReleasedVaultDto, 'released_at' | 'released_by'>,
+  date: (iso: string) => string = formatDate,
+): string {
   const by = vault.released_by ? ` by ${vault.released_by}` : '';
-  return `Released ${releasedDate.format(new Date(vault.released_at))}${by}`;
+  return `Released ${date(vault.released_at)}${by}`;
 }
 
 /**
@@ -51,6 +54,7 @@ const typeLook: Record<SuggestionType, { icon: LucideIcon; label: string; colour
 
 /** The top bar's search box on warehouse pages (spec 2.2): typed suggestions, then highlighting by the chosen one. */
 export function SearchBox() {
+  const format = useFormat();
   const { view } = useWarehouseViewState();
   const index = useSearchIndex(view);
   const [term, setTerm] = useState('');
@@ -245,7 +249,9 @@ export function SearchBox() {
                       {item.vault.name ?? 'No vault number'}
                       <span className="font-normal text-slate-500"> · {item.vault.customer_name}</span>
                     </span>
-                    <span className="block truncate text-xs text-slate-500">{releasedNote(item.vault)}</span>
+                    <span className="block truncate text-xs text-slate-500">
+                      {releasedNote(item.vault, format.date)}
+                    </span>
                   </span>
                   <span className="shrink-0 text-xs tracking-wide text-slate-500 uppercase">Released</span>
                 </li>

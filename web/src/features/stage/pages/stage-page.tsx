@@ -116,7 +116,8 @@ export default function StagePage() {
                 variant="danger"
                 onClick={() => setConfirmDelete(true)}
                 disabled={selectedIds.length === 0}
-                aria-label="Delete selected vaults"
+                // the name holds the count the button shows (WCAG 2.5.3, label in name)
+                aria-label={`Delete ${selectedIds.length} selected ${selectedIds.length === 1 ? 'vault' : 'vaults'}`}
                 aria-describedby={selectedIds.length === 0 ? 'stage-hint' : undefined}
                 title={selectedIds.length === 0 ? 'Select the vaults to delete first.' : undefined}
               >
