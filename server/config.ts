@@ -56,6 +56,8 @@ const EnvSchema = z.object({
   BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(1000).default(7),
   BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(1000).default(4),
   READ_FROM_STANDBY: booleanFlag.default(false),
+  // every JSON answer parsed with its route's declared schema before it is sent (decision 045); default: in tests
+  CHECK_RESPONSES: booleanFlag.optional(),
 });
 
 /** Whether the runtime knows this IANA time zone name. */
@@ -128,6 +130,8 @@ export interface AppConfig {
    * 034); everything else reads the primary
    */
   readFromStandby: boolean;
+  /** answers are checked against their routes' declared schemas (tests; decision 045) */
+  checkResponses: boolean;
 }
 
 export const DEFAULT_SQLITE_FILE = path.resolve('data', 'warehouse.db');
@@ -201,5 +205,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       keepWeekly: e.BACKUP_KEEP_WEEKLY,
     },
     readFromStandby: e.READ_FROM_STANDBY,
+    checkResponses: e.CHECK_RESPONSES ?? e.NODE_ENV === 'test',
   };
 }
