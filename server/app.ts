@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type FastifySchema,
 } from 'fastify';
 import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '../domain/rules/capacity';
 import { authRoutes } from './auth/auth.routes';
@@ -34,6 +35,8 @@ import { runAsActor } from './events/event-actor';
 import { WebhookWorker } from './features/api-access/webhook-worker';
 import { startMailOutbox } from './mail/mail-outbox';
 import { portalSessionPlugin } from './features/portal/portal-session';
+import { declareRoutes, isAnswerMismatch } from './http/declared-routes';
+import { openApiRoute, registerOpenApi } from './http/openapi';
 
 const CONNECTION_IDLE_MS = 90_000;
 const KEEP_ALIVE_MS = 72_000;
@@ -43,6 +46,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export interface RouteEntry {
   method: string;
   url: string;
+  /** what the route declares (params, querystring, body, response), for the contract test (decision 045) */
+  schema: FastifySchema | undefined;
 }
 
 declare module 'fastify' {
@@ -123,11 +128,20 @@ export async function buildApp({
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat())
+      routeTable.push({ method, url: route.url, schema: route.schema });
   });
+
+  // routes declare their input and answer with zod schemas; bad input is refused before the handler (decision 045)
+  declareRoutes(app, { check: config.checkResponses });
 
   app.setErrorHandler((error: FastifyError & { errors?: unknown }, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ errors: error.messages });
+    if (isAnswerMismatch(error)) {
+      // only while answers are checked (tests): loud, with the problems named
+      request.log.error({ err: error }, 'answer does not match its declaration');
+      return reply.status(500).send({ errors: [error.message] });
+    }
     const lostRace = lostRaceConflict(error);
     if (lostRace) return reply.status(lostRace.statusCode).send({ errors: lostRace.messages });
     const status = error.statusCode ?? 500;
@@ -198,6 +212,9 @@ export async function buildApp({
   // every API route declares the role it needs (server/auth/route-roles.ts), checked once the session is read
   guardRoutesByRole(app);
 
+  // the OpenAPI document collects every route added after it (decision 045)
+  await registerOpenApi(app);
+
   await app.register(authRoutes, {
     db: database.db,
     limits: { failuresPerAddress: config.loginRateLimit },
@@ -238,6 +255,7 @@ export async function buildApp({
     await listener?.stop();
   });
   await app.register(eventsRoutes, { db: database.db, feed });
+  openApiRoute(app);
 
   const shell = await serveWebBuild(app, { db: database.db, webDistDir: config.webDistDir });
 

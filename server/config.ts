@@ -56,6 +56,8 @@ const EnvSchema = z.object({
   BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(1000).default(7),
   BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(1000).default(4),
   READ_FROM_STANDBY: booleanFlag.default(false),
+  // every JSON answer parsed with its route's declared schema before it is sent (decision 045); default: in tests
+  CHECK_RESPONSES: booleanFlag.optional(),
   // webhooks (decision 044): how often each process looks for due deliveries (0: no timer; tests tick it themselves),
   // and whether plain http:// to this machine is allowed (a receiver on the same machine, tests)
   WEBHOOK_POLL_SECONDS: z.coerce.number().min(0).default(5),
@@ -143,6 +145,8 @@ export interface AppConfig {
    * 034); everything else reads the primary
    */
   readFromStandby: boolean;
+  /** answers are checked against their routes' declared schemas (tests; decision 045) */
+  checkResponses: boolean;
   /** how often the webhook worker looks for due deliveries, 0 for never (decision 044) */
   webhookPollMs: number;
   /** webhook endpoints may be http:// on 127.0.0.1 or localhost */
@@ -230,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       keepWeekly: e.BACKUP_KEEP_WEEKLY,
     },
     readFromStandby: e.READ_FROM_STANDBY,
+    checkResponses: e.CHECK_RESPONSES ?? e.NODE_ENV === 'test',
     webhookPollMs: Math.round(e.WEBHOOK_POLL_SECONDS * 1000),
     webhookLoopbackHttp: e.WEBHOOK_LOOPBACK_HTTP,
     mail: e.SMTP_URL

@@ -80,3 +80,26 @@ export interface ActivityPageDto {
   /** the company's warehouses and those it deleted (their history stays), for the warehouse filter */
   warehouses: { id: number; name: string; deleted: boolean }[];
 }
+
+// Answer schemas (decision 045), typed to the DTOs.
+export const ActivityItemDtoSchema: z.ZodType<ActivityItemDto> = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  kind: z.string(),
+  entityType: z.string(),
+  entityId: z.number().int().nullable(),
+  userId: z.number().int().nullable(),
+  actor: z.string().nullable(),
+  warehouseId: z.number().int().nullable(),
+  warehouse: z.string().nullable(),
+  subject: z.string().nullable(),
+  customer: z.string().nullable(),
+  details: z.unknown().describe('the before/after and what changed, as recorded'),
+});
+
+export const ActivityPageDtoSchema: z.ZodType<ActivityPageDto> = z.object({
+  items: z.array(ActivityItemDtoSchema),
+  nextCursor: z.number().int().nullable(),
+  members: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  warehouses: z.array(z.object({ id: z.number().int(), name: z.string(), deleted: z.boolean() })),
+});

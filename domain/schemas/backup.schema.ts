@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** A kept backup of the installation's SQLite database. */
 export interface BackupFileDto {
   file: string;
@@ -29,3 +31,24 @@ export type BackupsDto =
 export type HealthBackupsDto =
   | { automatic: false; reason: string }
   | { automatic: true; lastGood: { takenAt: string; bytes: number } | null; overdue: boolean };
+
+/** GET /api/health's answer (decision 045): 200 with `status: 'ok'`, 503 `unavailable` or `degraded` with errors. */
+export const HealthAnswerSchema = z.object({
+  status: z.enum(['ok', 'unavailable', 'degraded']),
+  database: z.enum(['sqlite', 'postgres']),
+  writesTo: z.string().nullable().optional(),
+  replication: z.object({ synchronous: z.boolean(), standbys: z.number().int() }).optional(),
+  writes: z.literal('failing').optional(),
+  reason: z.string().optional(),
+  errors: z.array(z.string()).optional(),
+  backups: z
+    .discriminatedUnion('automatic', [
+      z.object({ automatic: z.literal(false), reason: z.string() }),
+      z.object({
+        automatic: z.literal(true),
+        lastGood: z.object({ takenAt: z.string(), bytes: z.number() }).nullable(),
+        overdue: z.boolean(),
+      }),
+    ])
+    .optional(),
+});

@@ -66,3 +66,39 @@ export interface ReceivedDto {
     position: number | null;
   }[];
 }
+
+// Answer schemas (decision 045), typed to the DTOs.
+export const ShipmentProposalDtoSchema: z.ZodType<ShipmentProposalDto> = z.object({
+  proposals: z.array(
+    z.object({
+      index: z.number().int(),
+      field_id: z.number().int(),
+      field_name: z.string(),
+      warehouse_id: z.number().int(),
+      warehouse_name: z.string(),
+      position: z.number().int(),
+    }),
+  ),
+  unplaced: z.array(z.number().int()),
+  fields: z.array(
+    z.object({
+      field_id: z.number().int(),
+      field_name: z.string(),
+      warehouse_name: z.string(),
+      couchbox: z.boolean(),
+      free: z.number().int(),
+    }),
+  ),
+});
+
+export const ReceivedDtoSchema: z.ZodType<ReceivedDto> = z.object({
+  vaults: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string().nullable(),
+      field_name: z.string().nullable(),
+      warehouse_name: z.string().nullable(),
+      position: z.number().int().nullable(),
+    }),
+  ),
+});

@@ -79,3 +79,60 @@ export interface SearchAnswerDto {
   /** more hits than the limit: ask again with a larger one, or type more */
   more: boolean;
 }
+
+// The answer's schema (decision 045), typed to the DTO.
+const SearchWarehouseDtoSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
+
+export const SearchAnswerDtoSchema: z.ZodType<SearchAnswerDto> = z.object({
+  hits: z.array(
+    z.discriminatedUnion('kind', [
+      z.object({
+        kind: z.literal('vault'),
+        id: z.number().int(),
+        name: z.string().nullable(),
+        customerName: z.string(),
+        orderName: z.string().nullable(),
+        place: z.discriminatedUnion('at', [
+          z.object({
+            at: z.literal('field'),
+            warehouse: SearchWarehouseDtoSchema,
+            fieldId: z.number().int(),
+            fieldName: z.string(),
+            position: z.number().int(),
+          }),
+          z.object({ at: z.literal('stage') }),
+          z.object({ at: z.literal('released'), releasedAt: z.string(), releasedBy: z.string().nullable() }),
+        ]),
+      }),
+      z.object({
+        kind: z.enum(['customer', 'order']),
+        id: z.number().int(),
+        name: z.string(),
+        vaults: z.number().int(),
+        pallets: z.number().int(),
+        warehouses: z.array(z.string()),
+        staged: z.number().int(),
+      }),
+      z.object({
+        kind: z.literal('pallet'),
+        id: z.number().int(),
+        name: z.string().nullable(),
+        palletNumber: z.string().nullable(),
+        customerName: z.string(),
+        warehouse: SearchWarehouseDtoSchema,
+        rackId: z.number().int(),
+        rackName: z.string(),
+        shelf: z.number().int(),
+      }),
+      z.object({
+        kind: z.literal('field'),
+        id: z.number().int(),
+        name: z.string(),
+        warehouse: SearchWarehouseDtoSchema,
+        vaults: z.number().int(),
+        full: z.boolean(),
+      }),
+    ]),
+  ),
+  more: z.boolean(),
+});

@@ -132,3 +132,76 @@ export interface WarehouseDto extends WarehouseSummaryDto {
   customers: string[];
   orders: string[];
 }
+
+// Answer schemas (issue 31, decision 045): each typed to its DTO, so the declaration and the presenter cannot drift.
+export const AttachmentDtoSchema: z.ZodType<AttachmentDto> = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  file_url: z.string(),
+});
+
+export const VaultDtoSchema: z.ZodType<VaultDto> = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  field_id: z.number().int().nullable(),
+  field_name: z.string().nullable(),
+  warehouse_id: z.number().int().nullable(),
+  warehouse_name: z.string().nullable(),
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+  order_id: z.number().int().nullable(),
+  order_name: z.string().nullable(),
+  note: z.string().nullable(),
+  type: z.string(),
+  position: z.number().int().nullable(),
+  dig_out: z.number().int().nullable(),
+  released_at: z.string().nullable(),
+  released_by: z.string().nullable(),
+  version: z.number().int(),
+  attachments: z.array(AttachmentDtoSchema),
+});
+
+export const FieldDtoSchema: z.ZodType<FieldDto> = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  full: z.boolean(),
+  warehouse_id: z.number().int(),
+  vaults: z.record(z.string(), VaultDtoSchema).describe('the vaults of the field, by position'),
+});
+
+const warehouseSummaryShape = {
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  companyId: z.number().int(),
+  rows: z.number().int(),
+  cols: z.number().int(),
+  fieldCapacity: z.number().int(),
+  field_capacity: z.number().int(),
+  length: z.number(),
+  width: z.number(),
+  warehouseCapacity: z.number().int(),
+  fieldgridLocation: z.object({ x: z.number(), y: z.number() }),
+  version: z.number().int(),
+  stats: z.object({
+    vaultCount: z.number().int(),
+    realVaultCount: z.number().int(),
+    emptyVaultCount: z.number().int(),
+    emptyCouchboxCount: z.number().int(),
+  }),
+};
+
+export const WarehouseSummaryDtoSchema: z.ZodType<WarehouseSummaryDto> = z.object(warehouseSummaryShape);
+
+export const WarehouseDtoSchema: z.ZodType<WarehouseDto> = z.object({
+  ...warehouseSummaryShape,
+  fields: z.record(z.string(), FieldDtoSchema).describe('the fields of the warehouse, by id'),
+  customers: z.array(z.string()),
+  orders: z.array(z.string()),
+});
+
+/** PATCH /api/fields/{id}: the field and, when a couchbox pair was made or undone, the field below it. */
+export const FieldTypeAnswerSchema = z.object({ field1: FieldDtoSchema, field2: FieldDtoSchema.nullable() });
+
+export const DeletedAnswerSchema = z.object({ message: z.string(), id: z.number().int() });

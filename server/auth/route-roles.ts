@@ -21,6 +21,8 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'PATCH /api/checklists/:id': 'public',
 
   'GET /api/auth/': 'viewer',
+  // the API's OpenAPI document, for every signed-in member (decision 045)
+  'GET /api/openapi.json': 'viewer',
   'GET /api/warehouse/company/:companyId': 'viewer',
   'GET /api/warehouse/:id': 'viewer',
   'GET /api/warehouse/:warehouseId/:fieldId': 'viewer',

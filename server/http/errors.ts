@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { MAX_ROW_ID as MAX_ID } from '../../domain/schemas/form-values';
+import { ID_TEXT } from '../../domain/schemas/route-params';
 import { isLostRace } from '../db/locks';
 import { isDatabaseUnavailable, isDiskFull } from '../db/database';
 
@@ -40,7 +42,8 @@ export function databaseFault(error: unknown): HttpError | undefined {
   return undefined;
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+/** One readable line per zod problem: `field: message`, or the message alone for the whole input. */
+export function describeIssue(issue: z.core.$ZodIssue): string {
   const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
   return `${where}${issue.message}`;
 }
@@ -51,10 +54,6 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   if (!result.success) throw new HttpError(400, result.error.issues.map(describeIssue));
   return result.data;
 }
-
-/** plain decimal digits without sign, spaces, leading zeros, exponent or hex: `4`, never `0x4`, `4e0` or ` 4` */
-const ID_TEXT = /^[1-9][0-9]{0,9}$/;
-const MAX_ID = 2_147_483_647;
 
 /** A path id that is not a plain positive decimal integer cannot name anything of the caller's: 404. */
 export function parseId(raw: unknown, what = 'Not found'): number {

@@ -159,6 +159,7 @@ const RECIPES: Record<string, Recipe> = {
     },
   ],
   'GET /api/health': () => [{ label: 'health', url: '/api/health', asOther: 200, asSignedOut: 200 }],
+  'GET /api/openapi.json': () => [{ label: 'the API document', url: '/api/openapi.json', asOther: 200 }],
   'GET /api/warehouse/company/:companyId': (t, own) => [
     { label: "A's company", url: `/api/warehouse/company/${t.companyId}` },
     { label: "B's company", url: `/api/warehouse/company/${own.companyId}`, asOther: 200 },

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HealthAnswerSchema } from '../../../domain/schemas/backup.schema';
 import { DATABASE_UNREACHABLE, DISK_FULL } from '../../http/errors';
 import type { DatabaseHandle } from '../../db/database';
 import { presentHealthBackups } from '../backups/backups.presenter';
@@ -36,8 +38,14 @@ async function topology(database: DatabaseHandle) {
  * database is unreachable, and for a while after a write failed on a full disk. It also tells the last good
  * automatic backup (SQLite), or why there are none; an old backup does not fail the check (decision 029).
  */
-export const healthRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database, backups }) => {
-  app.get('/api/health', async (request, reply) => {
+export const healthRoutes: FastifyPluginAsync<FeatureOptions> = async (plain, { database, backups }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const schema = {
+    tags: ['Health'],
+    summary: 'Whether the database answers and writes work (for load balancers), and the last good backup',
+    response: { 200: HealthAnswerSchema, 503: HealthAnswerSchema },
+  };
+  app.get('/api/health', { schema }, async (request, reply) => {
     let nodes: Awaited<ReturnType<typeof topology>>;
     try {
       await sql`select 1`.execute(database.db);
@@ -58,6 +66,11 @@ export const healthRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { da
         errors: [DISK_FULL],
       });
     }
-    return { status: 'ok', database: database.engine, ...nodes, backups: presentHealthBackups(backups) };
+    return {
+      status: 'ok' as const,
+      database: database.engine,
+      ...nodes,
+      backups: presentHealthBackups(backups),
+    };
   });
 };

@@ -1,7 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { AddWarehouseSchema } from '../../../domain/schemas/warehouse.schema';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams, pathId } from '../../../domain/schemas/route-params';
+import {
+  AddWarehouseSchema,
+  DeletedAnswerSchema,
+  FieldDtoSchema,
+  WarehouseDtoSchema,
+  WarehouseSummaryDtoSchema,
+} from '../../../domain/schemas/warehouse.schema';
 import { requireUser } from '../../auth/session.plugin';
-import { notFound, parseId, parseInput } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import type { FeatureOptions } from '../feature-options';
 import { loadFieldOfWarehouse } from '../fields/fields.service';
 import { FIELD_NOT_FOUND } from '../fields/field-loader';
@@ -16,17 +25,28 @@ import {
 import { notModified, revalidateEveryTime } from '../../http/revalidation';
 import { WAREHOUSE_NOT_FOUND } from './warehouse-access';
 
-export const warehousesRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
+const tags = ['Warehouses'];
+
+export const warehousesRoutes: FastifyPluginAsync<FeatureOptions> = async (plain, { database }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
   // Cheap full reads (issue 11): ETag from revisions the database moves on with every write, answered with a 304
   // without building the answer; `Cache-Control: private, no-cache` so browsers revalidate (see revalidation.ts).
-  app.get<{ Params: { companyId: string } }>(
+  app.get(
     '/api/warehouse/company/:companyId',
-    { onSend: revalidateEveryTime },
+    {
+      onSend: revalidateEveryTime,
+      schema: {
+        tags,
+        summary: "The company's warehouses with their counts (no fields)",
+        params: z.object({ companyId: pathId('Company not found') }),
+        response: { 200: z.array(WarehouseSummaryDtoSchema) },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
-      const companyId = parseId(request.params.companyId, 'Company not found');
+      const { companyId } = request.params;
       if (companyId !== user.companyId) throw notFound('Company not found');
       const list = await listCompanyWarehousesTagged(db, companyId);
       if (notModified(request, reply, list.tag)) return reply;
@@ -34,12 +54,20 @@ export const warehousesRoutes: FastifyPluginAsync<FeatureOptions> = async (app, 
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/warehouse/:id',
-    { onSend: revalidateEveryTime },
+    {
+      onSend: revalidateEveryTime,
+      schema: {
+        tags,
+        summary: 'One warehouse with its fields and their vaults',
+        params: idParams(WAREHOUSE_NOT_FOUND),
+        response: { 200: WarehouseDtoSchema },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
-      const warehouseId = parseId(request.params.id, WAREHOUSE_NOT_FOUND);
+      const warehouseId = request.params.id;
       // the tag is read before the data, so it is never newer than what it is sent with
       const tag = await warehouseTag(db, user.companyId, warehouseId, 'warehouse');
       if (tag && notModified(request, reply, tag)) return reply;
@@ -47,27 +75,48 @@ export const warehousesRoutes: FastifyPluginAsync<FeatureOptions> = async (app, 
     },
   );
 
-  app.get<{ Params: { warehouseId: string; fieldId: string } }>(
+  app.get(
     '/api/warehouse/:warehouseId/:fieldId',
+    {
+      schema: {
+        tags,
+        summary: 'One field of a warehouse with its vaults',
+        params: z.object({ warehouseId: pathId(FIELD_NOT_FOUND), fieldId: pathId(FIELD_NOT_FOUND) }),
+        response: { 200: FieldDtoSchema },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
-      return loadFieldOfWarehouse(
-        db,
-        user.companyId,
-        parseId(request.params.warehouseId, FIELD_NOT_FOUND),
-        parseId(request.params.fieldId, FIELD_NOT_FOUND),
-      );
+      return loadFieldOfWarehouse(db, user.companyId, request.params.warehouseId, request.params.fieldId);
     },
   );
 
-  app.post('/api/warehouse/add-warehouse', async (request, reply) => {
-    const actor = actorOf(request);
-    const input = parseInput(AddWarehouseSchema, request.body);
-    return reply.status(201).send(await createWarehouse(db, actor, input));
-  });
+  app.post(
+    '/api/warehouse/add-warehouse',
+    {
+      schema: {
+        tags,
+        summary: 'Add a warehouse with its grid of fields',
+        body: AddWarehouseSchema,
+        response: { 201: WarehouseDtoSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return reply.status(201).send(await createWarehouse(db, actor, request.body));
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/api/warehouse/:id', async (request) => {
-    const actor = actorOf(request);
-    return deleteWarehouse(db, actor, parseId(request.params.id, WAREHOUSE_NOT_FOUND));
-  });
+  app.delete(
+    '/api/warehouse/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a warehouse with everything in it',
+        params: idParams(WAREHOUSE_NOT_FOUND),
+        response: { 200: DeletedAnswerSchema },
+      },
+    },
+    async (request) => deleteWarehouse(db, actorOf(request), request.params.id),
+  );
 };

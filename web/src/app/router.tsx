@@ -34,6 +34,7 @@ const ChecklistsAdminPage = lazy(() => import('../features/checklists/pages/chec
 const MessagesPage = lazy(() => import('../features/contact/pages/messages-page'));
 const TeamPage = lazy(() => import('../features/team/pages/team-page'));
 const BackupsPage = lazy(() => import('../features/backups/pages/backups-page'));
+const ApiReferencePage = lazy(() => import('../features/api-reference/pages/api-reference-page'));
 const ActivityPage = lazy(() => import('../features/activity/pages/activity-page'));
 const JoinPage = lazy(() => import('../features/team/pages/join-page'));
 const PullListsPage = lazy(() => import('../features/pull-lists/pages/pull-lists-page'));
@@ -75,7 +76,7 @@ const renderRackView = (warehouse: WarehouseDto) => (
 const CHECKLIST_PATH = /^\/([^/]+)-checklist\/?$/;
 // the signed-in screens: a signed-out visitor who opens one signs in first and then lands on it
 const SIGNED_IN_PATH =
-  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|import|messages|team|backups|activity|pull-lists|checks|receive|billing|customers|warehouse\/|edit\/|v\/)/;
+  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|import|messages|team|backups|api-reference|activity|pull-lists|checks|receive|billing|customers|warehouse\/|edit\/|v\/)/;
 
 // set once this tab has been signed in: after signing out, the screen left behind is not a deep link to return to
 const visit = { signedIn: false };
@@ -143,6 +144,7 @@ function SignedInRoutes() {
           <Route path={paths.messages} element={<MessagesPage />} />
           <Route path={paths.team} element={<TeamPage />} />
           <Route path={paths.backups} element={<BackupsPage />} />
+          <Route path={paths.apiReference} element={<ApiReferencePage />} />
           <Route path={paths.activity} element={<ActivityPage />} />
           <Route path={paths.pullLists} element={<PullListsPage />} />
           <Route path="/pull-lists/:id" element={<PullListPage />} />

@@ -26,6 +26,7 @@ export const paths = {
   messages: '/messages',
   team: '/team',
   backups: '/backups',
+  apiReference: '/api-reference',
   activity: '/activity',
   join: '/join',
   pullLists: '/pull-lists',

@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import {
   Archive,
+  BookOpen,
   ReceiptText,
   ClipboardCheck,
   FileUp,
@@ -163,6 +164,15 @@ export function MenuDrawer({
               {can('manager') && (
                 <MenuLink to={paths.backups} icon={<Archive className={iconClass} />} onNavigate={close}>
                   Backups
+                </MenuLink>
+              )}
+              {can('manager') && (
+                <MenuLink
+                  to={paths.apiReference}
+                  icon={<BookOpen className={iconClass} />}
+                  onNavigate={close}
+                >
+                  API reference
                 </MenuLink>
               )}
               {inbox.isSuccess && (
