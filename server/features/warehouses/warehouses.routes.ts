@@ -3,8 +3,6 @@ import { AddWarehouseSchema } from '../../../domain/schemas/warehouse.schema';
 import { requireUser } from '../../auth/session.plugin';
 import { notFound, parseId, parseInput } from '../../http/errors';
 import type { FeatureOptions } from '../feature-options';
-import { loadFieldOfWarehouse } from '../fields/fields.service';
-import { FIELD_NOT_FOUND } from '../fields/field-loader';
 import { actorOf } from '../../auth/actor';
 import {
   createWarehouse,
@@ -44,19 +42,6 @@ export const warehousesRoutes: FastifyPluginAsync<FeatureOptions> = async (app, 
       const tag = await warehouseTag(db, user.companyId, warehouseId, 'warehouse');
       if (tag && notModified(request, reply, tag)) return reply;
       return loadWarehouse(db, user.companyId, warehouseId);
-    },
-  );
-
-  app.get<{ Params: { warehouseId: string; fieldId: string } }>(
-    '/api/warehouse/:warehouseId/:fieldId',
-    async (request) => {
-      const user = requireUser(request);
-      return loadFieldOfWarehouse(
-        db,
-        user.companyId,
-        parseId(request.params.warehouseId, FIELD_NOT_FOUND),
-        parseId(request.params.fieldId, FIELD_NOT_FOUND),
-      );
     },
   );
 
