@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FieldDto } from '../../../domain/schemas/warehouse.schema';
 import { type SignedIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
-import { buildVault, buildWarehouse, makeCouchbox } from '../warehouses/warehouses.factories';
+import { buildVault, buildWarehouse, makeCouchbox } from '../../factories';
 import { belowIsPaired, isBottomHalf, noFieldBelow, stageVaultsFirst, wrongField2 } from './fields.service';
 
 describe.each(testEngines())('field routes on %s', (engine) => {
