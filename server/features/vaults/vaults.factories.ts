@@ -28,7 +28,7 @@ export async function buildVault(db: Db, options: BuildVaultOptions): Promise<Va
   const field = await findField(db, options.companyId, options.fieldId);
   if (!field) throw new Error(`field ${options.fieldId} is not in company ${options.companyId}`);
   const warehouse = await findWarehouse(db, options.companyId, field.warehouse_id);
-  const occupied = (await occupiedPositions(db, field.id)).map((v) => v.position);
+  const occupied = (await occupiedPositions(db, options.companyId, field.id)).map((v) => v.position);
   const position = nextFreePosition(occupied, fieldSlotCount(field.type, warehouse?.field_capacity));
   if (position === null) throw new Error(`field ${fieldName(field.col, field.row)} is full`);
   const suffix = uniqueSuffix();
