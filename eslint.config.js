@@ -17,6 +17,17 @@ const serverFeatures = folders('./server/features');
 // The core aggregate: a warehouse holds fields, a field holds vaults. The other server features build on it.
 const serverCore = ['warehouses', 'fields', 'vaults'];
 const serverEdge = serverFeatures.filter((name) => !serverCore.includes(name));
+// Inside the core the direction is warehouses -> fields -> vaults: a field is built on its warehouse, a vault on its
+// field, so the behaviour (services, loaders, routes, builders) of a lower layer never imports a higher one. The
+// repositories and presenters are the core's one data layer: every answer shows a warehouse or a field with what is
+// in it, so any core file may read and present any core table through them (decision 015).
+const coreDirection = serverCore.slice(0, -1).map((name, index) => ({
+  target: `./server/features/${name}`,
+  from: serverCore.slice(index + 1).map((higher) => `./server/features/${higher}/**`),
+  except: ['**/*.repo.ts', '**/*.presenter.ts'],
+  message:
+    'the core runs warehouses -> fields -> vaults: a lower layer imports only the repos and presenters of a higher one',
+}));
 const zones = [
   { target: './domain', from: ['./server', './web'], message: 'domain is pure: it imports neither side' },
   { target: './server', from: './web', message: 'server never imports web code' },
@@ -43,6 +54,7 @@ const zones = [
     message:
       'the core (warehouses, fields, vaults) never imports layout, racks, checklists, print or contact',
   })),
+  ...coreDirection,
   {
     target: './server/db',
     from: ['./server/features', './server/auth', './server/http', './server/events', './server/transfer'],
@@ -88,6 +100,16 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { zones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // the demo warehouses are seeded through every layer of the core, as a user fills them
+    files: ['server/features/**/*.demo.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: zones.filter((zone) => !coreDirection.includes(zone)) },
+      ],
     },
   },
   {

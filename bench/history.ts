@@ -9,7 +9,7 @@ import { ACTIVITY_PAGE_SIZE, type ActivityQuery } from '../domain/schemas/activi
 import { type Db, nowIso, openDatabase } from '../server/db/database';
 import { buildApp } from '../server/app';
 import { environmentWith, loadConfig } from '../server/config';
-import { type BuiltAccount, buildAccount } from '../server/factories';
+import { type BuiltAccount, buildAccount, buildVault, buildWarehouse } from '../server/factories';
 import { migrateToLatest } from '../server/db/migrate';
 import type { Database } from '../server/db/schema';
 import { recordEvent, setEventRecordingForBench } from '../server/events/event-log.repo';
@@ -17,7 +17,6 @@ import { indexEventTail } from '../server/events/event-search.repo';
 import { activitySelect, idRangeOf } from '../server/features/activity/activity.repo';
 import { loadActivity } from '../server/features/activity/activity.service';
 import { moveVault } from '../server/features/vaults/vaults.service';
-import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
 import { analyze, bulkLoadEvents, explain, insertUserRows, insertWarehouseRows } from './history.repo';
 import { writePerformanceSection } from './performance-doc';
 

@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { LABEL_FORMATS } from '../domain/rules/label-sheets';
 import { MAX_LABELS } from '../domain/schemas/label.schema';
-import { buildVault, buildWarehouse } from '../server/features/warehouses/warehouses.factories';
+import { buildVault, buildWarehouse } from '../server/factories';
 import { signIn, startTestApp } from '../server/test/test-app';
 
 const VAULTS = 1000;

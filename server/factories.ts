@@ -8,17 +8,18 @@ import { createAccount } from './auth/auth.service';
 // the same services as the API. Each feature keeps its own builders beside its code; this module gathers them.
 export { type BuiltAccount, uniqueSuffix } from './db/factories';
 export {
-  type BuildStagedVaultOptions,
-  type BuildVaultOptions,
   type BuildWarehouseOptions,
   type BuiltField,
   type BuiltWarehouse,
+  buildWarehouse,
+} from './features/warehouses/warehouses.factories';
+export { makeCouchbox, markFieldFull } from './features/fields/fields.factories';
+export {
+  type BuildStagedVaultOptions,
+  type BuildVaultOptions,
   buildStagedVault,
   buildVault,
-  buildWarehouse,
-  makeCouchbox,
-  markFieldFull,
-} from './features/warehouses/warehouses.factories';
+} from './features/vaults/vaults.factories';
 export { type BuiltRack, buildPallet, buildRack } from './features/racks/racks.factories';
 export { type BuiltChecklist, buildChecklist } from './features/checklists/checklists.factories';
 

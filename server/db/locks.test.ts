@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildWarehouse } from '../features/warehouses/warehouses.factories';
+import { buildAccount, buildWarehouse } from '../factories';
 import { findOrCreateCustomer } from '../customers/customers.repo';
 import { insertVault } from '../features/vaults/vaults.repo';
 import { LOST_RACE, lostRaceConflict } from '../http/errors';
 import { testEngines } from '../test/test-app';
 import { useTestApp } from '../test/use-test-app';
-import { buildAccount } from '../factories';
 import { isLostRace, isPostgres, lockFields, lockWarehouse } from './locks';
 
 describe.each(testEngines())('row locks and lost races on %s', (engine) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../domain/rules/capacity';
 import { multipartBody } from '../test/multipart-body';
-import { buildVault, buildWarehouse } from '../features/warehouses/warehouses.factories';
+import { buildVault, buildWarehouse } from '../factories';
 import { startTestApp, testEngines } from '../test/test-app';
 import { useTestApp } from '../test/use-test-app';
 

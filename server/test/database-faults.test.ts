@@ -13,7 +13,7 @@ import { environmentWith, loadConfig } from '../config';
 import { type DatabaseHandle, isDatabaseUnavailable, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { recordEvent } from '../events/event-log.repo';
-import { buildStagedVault } from '../features/warehouses/warehouses.factories';
+import { buildStagedVault } from '../factories';
 import { multipartBody } from './multipart-body';
 import { DATABASE_UNREACHABLE, DISK_FULL, databaseFault } from '../http/errors';
 import { type SignedIn, type TestContext, signIn, startTestApp } from './test-app';

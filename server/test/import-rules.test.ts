@@ -32,4 +32,53 @@ describe('import rules', () => {
     });
     expect(rules).not.toContain('import-x/no-cycle');
   });
+
+  // A probe beside the real core files (never written to disk): lint resolves its imports from the path it is given.
+  async function lintInCore(feature: string, text: string): Promise<string[]> {
+    const eslint = new ESLint({ cwd: process.cwd() });
+    const filePath = path.resolve('server', 'features', feature, `direction-probe-${process.pid}.ts`);
+    const [result] = await eslint.lintText(text, { filePath });
+    return result!.messages.map((message) => message.ruleId ?? message.message);
+  }
+
+  it('fails lint when the core imports against warehouses -> fields -> vaults', async () => {
+    const upward = [
+      [
+        'warehouses',
+        "import { addVault } from '../vaults/vaults.service';\nexport const probe = addVault;\n",
+      ],
+      [
+        'warehouses',
+        "import { changeFieldFull } from '../fields/fields.service';\nexport const probe = changeFieldFull;\n",
+      ],
+      ['fields', "import { moveVault } from '../vaults/vault-move';\nexport const probe = moveVault;\n"],
+    ] as const;
+    for (const [feature, text] of upward) {
+      expect(await lintInCore(feature, text), `${feature}: ${text}`).toContain(
+        'import-x/no-restricted-paths',
+      );
+    }
+  });
+
+  it('lets the core import downward, and read any core table through its repository', async () => {
+    const allowed = [
+      [
+        'vaults',
+        "import { changeFieldFull } from '../fields/fields.service';\nexport const probe = changeFieldFull;\n",
+      ],
+      [
+        'fields',
+        "import { lockWarehouseLayout } from '../warehouses/warehouse-access';\nexport const probe = lockWarehouseLayout;\n",
+      ],
+      [
+        'warehouses',
+        "import { findVaultsOfWarehouse } from '../vaults/vaults.repo';\nexport const probe = findVaultsOfWarehouse;\n",
+      ],
+    ] as const;
+    for (const [feature, text] of allowed) {
+      expect(await lintInCore(feature, text), `${feature}: ${text}`).not.toContain(
+        'import-x/no-restricted-paths',
+      );
+    }
+  });
 });

@@ -7,15 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldName } from '../../domain/rules/field-names';
 import { loadConfig } from '../config';
 import { type DatabaseHandle, type Engine, openDatabase } from '../db/database';
-import { buildAccount } from '../factories';
-import { migrateToLatest } from '../db/migrate';
-import { buildRack } from '../features/racks/racks.factories';
 import {
+  buildAccount,
+  buildRack,
   buildStagedVault,
   buildVault,
   buildWarehouse,
   makeCouchbox,
-} from '../features/warehouses/warehouses.factories';
+} from '../factories';
+import { migrateToLatest } from '../db/migrate';
 import {
   findActiveChecklistIds,
   findFieldTypes,

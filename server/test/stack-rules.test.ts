@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportDryRunDto, ImportRecordDto } from '../../domain/schemas/import.schema';
-import { makeCouchbox } from '../features/warehouses/warehouses.factories';
-import { buildVault, buildWarehouse } from '../features/warehouses/warehouses.factories';
+import { buildVault, buildWarehouse, makeCouchbox } from '../factories';
 import { standsOnImport } from '../features/import/import.service';
 import { FORMULA_CELL } from '../features/import/read-sheet';
 import { couchboxBottom, plainFieldOnly } from '../features/vaults/vaults.service';

@@ -5,11 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
-import { buildAccount } from '../factories';
+import { buildAccount, buildStagedVault } from '../factories';
 import { migrateToLatest } from '../db/migrate';
 import { REQUEST_TOO_SLOW } from '../http/body-timeout';
 import { recordEvent } from '../events/event-log.repo';
-import { buildStagedVault } from '../features/warehouses/warehouses.factories';
 import { type RunningServer, signInCookie, startServer } from './server-process';
 import { type SignedIn, type TestContext, signIn, startTestApp } from './test-app';
 

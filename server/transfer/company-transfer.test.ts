@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAccount } from '../factories';
+import { buildAccount, buildRack, buildStagedVault, buildVault, buildWarehouse } from '../factories';
 import { DEMO_LOGIN, seedDemoIfEmpty } from '../demo-seed';
-import { buildRack } from '../features/racks/racks.factories';
-import { buildStagedVault, buildVault, buildWarehouse } from '../features/warehouses/warehouses.factories';
 import { HttpError } from '../http/errors';
 import { snapshotDatabase } from '../test/database-snapshot.repo';
 import { findInvariantViolations } from '../test/invariants.repo';

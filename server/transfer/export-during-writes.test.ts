@@ -7,12 +7,10 @@ import { nextFreePosition, topmostPosition } from '../../domain/rules/capacity';
 import { buildApp } from '../app';
 import { environmentWith, loadConfig } from '../config';
 import { type DatabaseHandle, type Engine, openDatabase } from '../db/database';
-import { buildAccount } from '../factories';
+import { buildAccount, buildRack, buildWarehouse } from '../factories';
 import { migrateToLatest } from '../db/migrate';
 import { DEMO_LOGIN, seedDemoIfEmpty } from '../demo-seed';
-import { buildRack } from '../features/racks/racks.factories';
 import { multipartBody } from '../test/multipart-body';
-import { buildWarehouse } from '../features/warehouses/warehouses.factories';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../test/test-app';
 import { type CompanyExport, exportCompany, importCompany } from './company-transfer';
 

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityItemDto, ActivityPageDto } from '../../../domain/schemas/activity.schema';
-import { buildAccount } from '../../factories';
+import { buildAccount, buildRack, buildWarehouse } from '../../factories';
 import { apiRoutes } from '../../test/route-table';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
-import { buildRack } from '../racks/racks.factories';
-import { buildWarehouse } from '../warehouses/warehouses.factories';
 
 describe.each(testEngines())('history of every change on %s', (engine) => {
   let ctx: TestContext;

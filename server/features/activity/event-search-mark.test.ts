@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { type EventRecord, recordEvent } from '../../events/event-log.repo';
 import { advanceIndexMark } from '../../events/event-search.repo';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
-import { buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
+import { buildVault, buildWarehouse } from '../../factories';
 import { loadActivity } from './activity.service';
 
 // Decision 021 on PostgreSQL: ids become visible at commit, not in id order. The mark of indexed events may only pass

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ActivityPageDto } from '../../../domain/schemas/activity.schema';
-import { buildAccount } from '../../factories';
+import { buildAccount, buildVault, buildWarehouse } from '../../factories';
 import { recordEvent } from '../../events/event-log.repo';
 import { indexEventTail } from '../../events/event-search.repo';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
 import { exportCompany, importCompany } from '../../transfer/company-transfer';
-import { buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
 import { loadActivity } from './activity.service';
 
 // Decision 021: an event's search keys live in event_search, written after the commit (on PostgreSQL below a mark

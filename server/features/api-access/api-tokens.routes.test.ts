@@ -6,10 +6,9 @@ import type { ApiTokenDto, CreatedApiTokenDto } from '../../../domain/schemas/ap
 import { buildApp } from '../../app';
 import { TOKEN_INVALID, TOKEN_NOT_ACCEPTED } from '../../auth/session.plugin';
 import { environmentWith, loadConfig } from '../../config';
-import { buildAccount } from '../../factories';
+import { buildAccount, buildWarehouse } from '../../factories';
 import { type SignedIn, signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
-import { buildWarehouse } from '../warehouses/warehouses.factories';
 
 describe.each(testEngines())('API tokens on %s', (engine) => {
   const { ctx, user: boss, other } = useTestApp(engine);

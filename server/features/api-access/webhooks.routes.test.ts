@@ -10,7 +10,7 @@ import {
 } from '../../../domain/schemas/api-access.schema';
 import { useTestApp } from '../../test/use-test-app';
 import { testEngines } from '../../test/test-app';
-import { type BuiltWarehouse, buildWarehouse } from '../warehouses/warehouses.factories';
+import { type BuiltWarehouse, buildWarehouse } from '../../factories';
 import { LEASE_MS, RETRY_FOR_MS, WebhookWorker, retryDelayMs } from './webhook-worker';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from './webhook-signature';
 

@@ -6,7 +6,7 @@ import { SHELL_DATA_ID, type ShellData } from '../../../domain/schemas/app-shell
 import type { SignedIn } from '../../test/test-app';
 import { testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
-import { type BuiltWarehouse, buildWarehouse } from '../warehouses/warehouses.factories';
+import { type BuiltWarehouse, buildWarehouse } from '../../factories';
 import { SCREEN_MODULES } from './app-shell';
 
 // A web build of a few files: the entry loads `shared`, which the screens import too (so it is not preloaded again).

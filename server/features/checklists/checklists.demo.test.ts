@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type ChecklistDto, DEFAULT_CHECKLIST_TASKS } from '../../../domain/schemas/checklist.schema';
-import { buildAccount } from '../../factories';
+import { buildAccount, buildWarehouse } from '../../factories';
 import { signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
-import { buildWarehouse } from '../warehouses/warehouses.factories';
 import { seedDemoChecklists } from './checklists.demo';
 
 describe.each(testEngines())('demo checklist on %s', (engine) => {

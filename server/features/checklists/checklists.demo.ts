@@ -19,5 +19,5 @@ export async function seedDemoChecklists(db: Db, companyId: number, warehouseIds
       i === 0 ? { text, completed: true, completedBy: DEMO_FILLER, completedAt: now } : text,
     ),
   });
-  await updateChecklist(db, checklist.id, { filledOutBy: DEMO_FILLER });
+  await updateChecklist(db, companyId, checklist.id, { filledOutBy: DEMO_FILLER });
 }

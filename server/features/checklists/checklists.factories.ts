@@ -40,6 +40,6 @@ export async function buildChecklist(
       position: i + 1,
     })),
   );
-  const taskIds = (await listTasks(db, [id])).map((task) => task.id);
+  const taskIds = (await listTasks(db, options.companyId, [id])).map((task) => task.id);
   return { id, linkKey, taskIds };
 }

@@ -61,9 +61,14 @@ export async function findChecklist(
   return query.executeTakeFirst();
 }
 
-/** Serialises writers of one checklist on PostgreSQL (SQLite writes are serial already). */
-export async function lockChecklist(db: Db, id: number): Promise<void> {
-  await db.selectFrom('checklists').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+/**
+ * Serialises writers of one checklist on PostgreSQL (SQLite writes are serial already). `companyId` null: the public
+ * fill-in, which learns the company from the row it locks.
+ */
+export async function lockChecklist(db: Db, companyId: number | null, id: number): Promise<void> {
+  let query = db.selectFrom('checklists').select('id').where('id', '=', id);
+  if (companyId !== null) query = query.where('company_id', '=', companyId);
+  await query.forUpdate().executeTakeFirst();
 }
 
 /**
@@ -82,11 +87,16 @@ export async function findActiveChecklistsBySlug(
   return query.orderBy('c.id').limit(200).execute();
 }
 
-export async function listTasks(db: Db, checklistIds: readonly number[]): Promise<ChecklistTaskRow[]> {
+export async function listTasks(
+  db: Db,
+  companyId: number,
+  checklistIds: readonly number[],
+): Promise<ChecklistTaskRow[]> {
   if (checklistIds.length === 0) return [];
   return db
     .selectFrom('checklist_tasks')
     .select(['id', 'checklist_id', 'position', 'text', 'completed', 'completed_by', 'reason', 'completed_at'])
+    .where('company_id', '=', companyId)
     .where('checklist_id', 'in', [...checklistIds])
     .orderBy('checklist_id')
     .orderBy('position')
@@ -94,10 +104,15 @@ export async function listTasks(db: Db, checklistIds: readonly number[]): Promis
     .execute();
 }
 
-export async function activeChecklistIdOfWarehouse(db: Db, warehouseId: number): Promise<number | undefined> {
+export async function activeChecklistIdOfWarehouse(
+  db: Db,
+  companyId: number,
+  warehouseId: number,
+): Promise<number | undefined> {
   const row = await db
     .selectFrom('checklists')
     .select('id')
+    .where('company_id', '=', companyId)
     .where('warehouse_id', '=', warehouseId)
     .where('is_active', '=', 1)
     .executeTakeFirst();
@@ -165,6 +180,7 @@ export async function insertTasks(
 
 export async function updateChecklist(
   db: Db,
+  companyId: number,
   id: number,
   changes: { description?: string; warehouseId?: number; isActive?: boolean; filledOutBy?: string },
 ): Promise<void> {
@@ -177,6 +193,7 @@ export async function updateChecklist(
       ...(changes.filledOutBy !== undefined && { filled_out_by: changes.filledOutBy }),
       version: eb('version', '+', 1),
     }))
+    .where('company_id', '=', companyId)
     .where('id', '=', id)
     .execute();
 }
@@ -194,6 +211,7 @@ export async function setChecklistKey(db: Db, companyId: number, id: number, key
 
 export async function updateTask(
   db: Db,
+  companyId: number,
   checklistId: number,
   taskId: number,
   changes: Partial<
@@ -204,15 +222,22 @@ export async function updateTask(
   await db
     .updateTable('checklist_tasks')
     .set(changes)
+    .where('company_id', '=', companyId)
     .where('id', '=', taskId)
     .where('checklist_id', '=', checklistId)
     .execute();
 }
 
-export async function deleteTasks(db: Db, checklistId: number, taskIds: readonly number[]): Promise<void> {
+export async function deleteTasks(
+  db: Db,
+  companyId: number,
+  checklistId: number,
+  taskIds: readonly number[],
+): Promise<void> {
   if (taskIds.length === 0) return;
   await db
     .deleteFrom('checklist_tasks')
+    .where('company_id', '=', companyId)
     .where('checklist_id', '=', checklistId)
     .where('id', 'in', [...taskIds])
     .execute();

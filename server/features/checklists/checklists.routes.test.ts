@@ -6,10 +6,9 @@ import {
   REASON_TOO_SHORT,
   WAREHOUSE_REQUIRED,
 } from '../../../domain/schemas/checklist.schema';
-import { uniqueSuffix } from '../../db/factories';
+import { buildWarehouse, uniqueSuffix } from '../../factories';
 import { type SignedIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
-import { buildWarehouse } from '../warehouses/warehouses.factories';
 
 describe.each(testEngines())('checklist routes on %s', (engine) => {
   const { ctx, user: owner, other: stranger } = useTestApp(engine);

@@ -37,7 +37,7 @@ export const FILL_IN_ANSWERS_ONLY =
 async function loadChecklist(db: Db, id: number, companyId: number | null): Promise<ChecklistDto> {
   const row = await findChecklist(db, id, companyId);
   if (!row) throw notFound(CHECKLIST_NOT_FOUND);
-  return presentChecklist(row, await listTasks(db, [row.id]), companyId === row.company_id);
+  return presentChecklist(row, await listTasks(db, row.company_id, [row.id]), companyId === row.company_id);
 }
 
 /** Runs a write; a second active checklist for one warehouse (caught by the partial unique index) is a 409. */
@@ -54,6 +54,7 @@ export async function listCompanyChecklists(db: Db, companyId: number): Promise<
   const rows = await listChecklists(db, companyId);
   const tasks = await listTasks(
     db,
+    companyId,
     rows.map((r) => r.id),
   );
   return rows.map((row) => presentChecklist(row, tasks, true));
@@ -67,7 +68,8 @@ export async function createChecklist(
   const id = await refuseSecondActive(() =>
     database.db.transaction().execute(async (trx) => {
       const warehouse = await requireWarehouse(trx, user.companyId, input.warehouse_id);
-      if (await activeChecklistIdOfWarehouse(trx, warehouse.id)) throw conflict(ACTIVE_CHECKLIST_EXISTS);
+      if (await activeChecklistIdOfWarehouse(trx, user.companyId, warehouse.id))
+        throw conflict(ACTIVE_CHECKLIST_EXISTS);
       const checklistId = await insertChecklist(trx, {
         companyId: user.companyId,
         warehouseId: warehouse.id,
@@ -116,7 +118,11 @@ export async function activeChecklistByWarehouseName(
   const own = caller ? candidates.filter((row) => row.company_id === caller.companyId) : [];
   const row = keyed ?? (own.length === 1 ? own[0] : undefined);
   if (!row) throw notFound(NO_ACTIVE_CHECKLIST);
-  return presentChecklist(row, await listTasks(db, [row.id]), row.company_id === caller?.companyId);
+  return presentChecklist(
+    row,
+    await listTasks(db, row.company_id, [row.id]),
+    row.company_id === caller?.companyId,
+  );
 }
 
 /** Issues a new secret for the checklist's fill-in link; the old link stops working at once. */
@@ -134,7 +140,7 @@ export async function editChecklist(
 ): Promise<ChecklistDto> {
   await refuseSecondActive(() =>
     database.db.transaction().execute(async (trx) => {
-      if (database.engine === 'postgres') await lockChecklist(trx, id);
+      if (database.engine === 'postgres') await lockChecklist(trx, user.companyId, id);
       const row = await findChecklist(trx, id, user.companyId);
       if (!row) throw notFound(CHECKLIST_NOT_FOUND);
 
@@ -145,10 +151,10 @@ export async function editChecklist(
       }
       const willBeActive = input.is_active ?? Boolean(row.is_active);
       if (willBeActive) {
-        const activeId = await activeChecklistIdOfWarehouse(trx, warehouseId);
+        const activeId = await activeChecklistIdOfWarehouse(trx, user.companyId, warehouseId);
         if (activeId !== undefined && activeId !== id) throw conflict(ACTIVE_CHECKLIST_EXISTS);
       }
-      await updateChecklist(trx, id, {
+      await updateChecklist(trx, user.companyId, id, {
         description: input.description,
         warehouseId: input.warehouse_id === undefined ? undefined : warehouseId,
         isActive: input.is_active,
@@ -174,7 +180,7 @@ async function replaceTasks(
   checklistId: number,
   tasks: NonNullable<EditChecklistInput['tasks']>,
 ) {
-  const stored = new Map((await listTasks(db, [checklistId])).map((t) => [t.id, t]));
+  const stored = new Map((await listTasks(db, user.companyId, [checklistId])).map((t) => [t.id, t]));
   const keptIds = new Set<number>();
   for (const task of tasks) {
     if (task.id === undefined) continue;
@@ -184,6 +190,7 @@ async function replaceTasks(
   }
   await deleteTasks(
     db,
+    user.companyId,
     checklistId,
     [...stored.keys()].filter((taskId) => !keptIds.has(taskId)),
   );
@@ -220,7 +227,7 @@ async function replaceTasks(
           : { completed: 0, completed_by: null, completed_at: null },
       );
     }
-    await updateTask(db, checklistId, task.id, changes);
+    await updateTask(db, user.companyId, checklistId, task.id, changes);
   }
   await insertTasks(db, user.companyId, checklistId, added);
 }
@@ -271,12 +278,12 @@ export async function answerChecklist(
   key: string | undefined,
 ): Promise<ChecklistDto> {
   const companyId = await database.db.transaction().execute(async (trx) => {
-    if (database.engine === 'postgres') await lockChecklist(trx, id);
+    if (database.engine === 'postgres') await lockChecklist(trx, null, id);
     const row = await findChecklist(trx, id, null);
     const staff = row !== undefined && caller?.companyId === row.company_id;
     if (!row || !row.is_active || (!staff && !keyMatches(row.link_key, key)))
       throw notFound(CHECKLIST_NOT_FOUND);
-    const tasks = await listTasks(trx, [id]);
+    const tasks = await listTasks(trx, row.company_id, [id]);
     if (!staff) refuseChangesFromFillIn(body, tasks);
     const input = parseInput(AnswerChecklistSchema, body);
 
@@ -288,7 +295,7 @@ export async function answerChecklist(
       if (!answer || task.completed) continue;
       const by = answer.completed_by?.trim() || input.filled_out_by;
       if (answer.completed === true) {
-        await updateTask(trx, id, task.id, {
+        await updateTask(trx, row.company_id, id, task.id, {
           completed: 1,
           completed_by: by,
           completed_at: now,
@@ -299,12 +306,12 @@ export async function answerChecklist(
       }
       const reason = answer.reason?.trim() ?? '';
       if (reason !== '' && reason !== (task.reason ?? '')) {
-        await updateTask(trx, id, task.id, { reason, completed_by: by, completed_at: now });
+        await updateTask(trx, row.company_id, id, task.id, { reason, completed_by: by, completed_at: now });
         answered += 1;
       }
     }
     if (answered > 0) {
-      await updateChecklist(trx, id, { filledOutBy: input.filled_out_by });
+      await updateChecklist(trx, row.company_id, id, { filledOutBy: input.filled_out_by });
       await recordEvent(trx, {
         companyId: row.company_id,
         userId: caller?.id ?? null,
@@ -319,5 +326,9 @@ export async function answerChecklist(
   });
   const row = await findChecklist(database.db, id, companyId);
   if (!row) throw notFound(CHECKLIST_NOT_FOUND);
-  return presentChecklist(row, await listTasks(database.db, [id]), caller?.companyId === companyId);
+  return presentChecklist(
+    row,
+    await listTasks(database.db, companyId, [id]),
+    caller?.companyId === companyId,
+  );
 }

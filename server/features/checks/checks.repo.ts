@@ -200,9 +200,15 @@ export async function markCancelled(
  * Clears what was counted in one field of an open check, so it is counted again: vaults found there are not found
  * (those the check did not expect are forgotten), and the field is not checked until someone opens it again.
  */
-export async function clearFieldCount(db: Db, checkId: number, fieldId: number): Promise<void> {
+export async function clearFieldCount(
+  db: Db,
+  companyId: number,
+  checkId: number,
+  fieldId: number,
+): Promise<void> {
   await db
     .deleteFrom('warehouse_check_vaults')
+    .where('company_id', '=', companyId)
     .where('check_id', '=', checkId)
     .where('found_field_id', '=', fieldId)
     .where('expected_field_id', 'is', null)
@@ -210,12 +216,14 @@ export async function clearFieldCount(db: Db, checkId: number, fieldId: number):
   await db
     .updateTable('warehouse_check_vaults')
     .set({ found_field_id: null, found_by: null, found_at: null })
+    .where('company_id', '=', companyId)
     .where('check_id', '=', checkId)
     .where('found_field_id', '=', fieldId)
     .execute();
   await db
     .updateTable('warehouse_check_fields')
     .set({ opened_by: null, opened_at: null })
+    .where('company_id', '=', companyId)
     .where('check_id', '=', checkId)
     .where('field_id', '=', fieldId)
     .execute();
@@ -310,6 +318,7 @@ export async function touchCheck(
 /** Marks the field opened by the first who scanned or picked it; false when the check does not cover it. */
 export async function openCheckField(
   db: Db,
+  companyId: number,
   checkId: number,
   fieldId: number,
   who: string,
@@ -317,6 +326,7 @@ export async function openCheckField(
   const covered = await db
     .selectFrom('warehouse_check_fields')
     .select('id')
+    .where('company_id', '=', companyId)
     .where('check_id', '=', checkId)
     .where('field_id', '=', fieldId)
     .executeTakeFirst();
@@ -387,6 +397,7 @@ export async function markFinished(
 /** Sets the resolution of the check's vault unless it has one; false then. */
 export async function claimResolution(
   db: Db,
+  companyId: number,
   checkId: number,
   vaultId: number,
   resolution: 'moved' | 'searched',
@@ -395,6 +406,7 @@ export async function claimResolution(
   const result = await db
     .updateTable('warehouse_check_vaults')
     .set({ resolution, resolved_by: who, resolved_at: nowIso() })
+    .where('company_id', '=', companyId)
     .where('check_id', '=', checkId)
     .where('vault_id', '=', vaultId)
     .where('resolution', 'is', null)

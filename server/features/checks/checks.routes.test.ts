@@ -2,11 +2,10 @@ import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { CheckDto, CheckScanAnswer } from '../../../domain/schemas/check.schema';
 import type { VaultDto } from '../../../domain/schemas/warehouse.schema';
-import { buildAccount } from '../../factories';
+import { buildAccount, buildStagedVault, buildVault, buildWarehouse } from '../../factories';
 import { type SignedIn, signIn, startTestApp, testEngines } from '../../test/test-app';
 import { exportCompany, importCompany } from '../../transfer/company-transfer';
 import { useTestApp } from '../../test/use-test-app';
-import { buildStagedVault, buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
 import {
   ALREADY_RESOLVED,
   CHECK_FINISHED,

@@ -174,7 +174,10 @@ export async function scanInCheck(
     };
     if (target.kind === 'field') {
       const field = target.field;
-      if (field.warehouseId !== check.warehouse_id || !(await openCheckField(trx, checkId, field.id, who)))
+      if (
+        field.warehouseId !== check.warehouse_id ||
+        !(await openCheckField(trx, actor.companyId, checkId, field.id, who))
+      )
         throw badRequest(fieldNotInCheck(field.name));
       await recordEvent(trx, { ...event, kind: 'check.field-opened', payload: { field: field.name } });
       return {
@@ -188,7 +191,7 @@ export async function scanInCheck(
     const fields = await findCheckFields(trx, actor.companyId, checkId);
     const field = fields.find((f) => f.id === input.field_id);
     if (!field) throw badRequest(SCAN_FIELD_FIRST);
-    await openCheckField(trx, checkId, field.id, who);
+    await openCheckField(trx, actor.companyId, checkId, field.id, who);
     const vaultId = target.vault.id;
     const vaultName = target.vault.name ?? target.vault.customerName;
     const before = await findCheckVault(trx, actor.companyId, checkId, vaultId);
@@ -292,7 +295,8 @@ export async function resolveDiscrepancy(
       if (input.action === 'moved' && row.found_field_id === null) throw badRequest(NOT_UNEXPECTED);
       if (input.action === 'searched' && row.found_field_id !== null) throw badRequest(NOT_MISSING);
       const who = await actorName(trx, actor.userId);
-      if (!(await claimResolution(trx, checkId, row.id, input.action, who))) throw conflict(ALREADY_RESOLVED);
+      if (!(await claimResolution(trx, actor.companyId, checkId, row.id, input.action, who)))
+        throw conflict(ALREADY_RESOLVED);
       if (input.action === 'moved')
         await moveVaultIn(trx, actor, { vaultId: row.id, fieldId: row.found_field_id!, position: 'next' });
       await touchCheck(trx, actor.companyId, checkId, { onlyOpen: false });
@@ -351,7 +355,7 @@ export async function recountField(
     if (!(await touchCheck(trx, actor.companyId, checkId, { onlyOpen: true }))) throw conflict(CHECK_CLOSED);
     const field = (await findCheckFields(trx, actor.companyId, checkId)).find((f) => f.id === fieldId);
     if (!field) throw notFound(CHECK_FIELD_NOT_FOUND);
-    await clearFieldCount(trx, checkId, fieldId);
+    await clearFieldCount(trx, actor.companyId, checkId, fieldId);
     await recordEvent(trx, {
       companyId: actor.companyId,
       userId: actor.userId,

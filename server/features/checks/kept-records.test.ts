@@ -6,12 +6,10 @@ import { describe, expect, it } from 'vitest';
 import type { ActivityPageDto } from '../../../domain/schemas/activity.schema';
 import type { CheckDto, CheckSummaryDto } from '../../../domain/schemas/check.schema';
 import type { MemberLinkDto, TeamDto } from '../../../domain/schemas/team.schema';
-import { buildAccount } from '../../factories';
+import { buildAccount, buildPallet, buildRack, buildVault, buildWarehouse } from '../../factories';
 import { signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { decodeQrIn, pdfInfo, renderPage } from '../labels/pdf-render';
-import { buildPallet, buildRack } from '../racks/racks.factories';
-import { buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
 import { ALREADY_A_MEMBER, CANNOT_INVITE } from '../team/team.service';
 import { CHECK_CANCELLED, CHECK_WAREHOUSE_DELETED } from './checks.service';
 

@@ -50,14 +50,21 @@ export async function findOtherJobs(db: Db, companyId: number, keep: number) {
     .execute();
 }
 
-export async function deleteJob(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('company_file_jobs').where('id', '=', id).execute();
+export async function deleteJob(db: Db, companyId: number, id: number): Promise<void> {
+  await db.deleteFrom('company_file_jobs').where('company_id', '=', companyId).where('id', '=', id).execute();
 }
 
-export async function updateProgress(db: Db, id: number, done: number, total: number): Promise<void> {
+export async function updateProgress(
+  db: Db,
+  companyId: number,
+  id: number,
+  done: number,
+  total: number,
+): Promise<void> {
   await db
     .updateTable('company_file_jobs')
     .set({ done, total, updated_at: nowIso() })
+    .where('company_id', '=', companyId)
     .where('id', '=', id)
     .where('status', '=', 'running')
     .execute();
@@ -65,6 +72,7 @@ export async function updateProgress(db: Db, id: number, done: number, total: nu
 
 export async function finishJob(
   db: Db,
+  companyId: number,
   id: number,
   outcome: { status: 'ready'; bytes: number } | { status: 'failed'; error: string },
 ): Promise<void> {
@@ -75,6 +83,7 @@ export async function finishJob(
         ? { status: 'ready', bytes: outcome.bytes, updated_at: nowIso() }
         : { status: 'failed', error: outcome.error, updated_at: nowIso() },
     )
+    .where('company_id', '=', companyId)
     .where('id', '=', id)
     .execute();
 }

@@ -84,14 +84,14 @@ export class CompanyFileJobs {
     const job = await insertJob(db, user.companyId, user.username);
     for (const other of await findOtherJobs(db, user.companyId, job.id)) {
       await this.#store.remove(other.id);
-      await deleteJob(db, other.id);
+      await deleteJob(db, user.companyId, other.id);
     }
-    const run = this.#run(job.id, user.company.name).finally(() => this.#running.delete(run));
+    const run = this.#run(user.companyId, job.id, user.company.name).finally(() => this.#running.delete(run));
     this.#running.add(run);
     return presentJob(job, user.company.name);
   }
 
-  async #run(jobId: number, companyName: string): Promise<void> {
+  async #run(companyId: number, jobId: number, companyName: string): Promise<void> {
     const { db } = this.database;
     let progress = { done: 0, total: 0 };
     let writing: Promise<void> | null = null;
@@ -100,7 +100,7 @@ export class CompanyFileJobs {
     const report = (force = false) => {
       if (writing || (!force && Date.now() - lastWrite < PROGRESS_EVERY_MS)) return;
       lastWrite = Date.now();
-      writing = updateProgress(db, jobId, progress.done, progress.total)
+      writing = updateProgress(db, companyId, jobId, progress.done, progress.total)
         .catch(() => {})
         .finally(() => {
           writing = null;
@@ -129,8 +129,8 @@ export class CompanyFileJobs {
       await commit();
       clearInterval(heartbeat);
       await writing;
-      await updateProgress(db, jobId, progress.total, progress.total);
-      await finishJob(db, jobId, { status: 'ready', bytes });
+      await updateProgress(db, companyId, jobId, progress.total, progress.total);
+      await finishJob(db, companyId, jobId, { status: 'ready', bytes });
     } catch (error) {
       clearInterval(heartbeat);
       await writing;
@@ -141,7 +141,7 @@ export class CompanyFileJobs {
         error instanceof HttpError
           ? error.messages.join(' ')
           : 'The company file could not be made. Try again; if it keeps failing, tell your administrator.';
-      await finishJob(db, jobId, { status: 'failed', error: message }).catch(() => {});
+      await finishJob(db, companyId, jobId, { status: 'failed', error: message }).catch(() => {});
     } finally {
       clearInterval(heartbeat);
       await reader.close();

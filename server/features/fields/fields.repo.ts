@@ -85,6 +85,7 @@ export async function lockAndFindFields(
 
 export async function findFieldAt(
   db: Db,
+  companyId: number,
   warehouseId: number,
   col: number,
   row: number,
@@ -92,6 +93,7 @@ export async function findFieldAt(
   return db
     .selectFrom('fields')
     .select(FIELD_COLUMNS)
+    .where('company_id', '=', companyId)
     .where('warehouse_id', '=', warehouseId)
     .where('col', '=', col)
     .where('row', '=', row)
@@ -110,10 +112,15 @@ export async function findFieldsByIds(db: Db, companyId: number, fieldIds: numbe
     .execute();
 }
 
-export async function findFieldsOfWarehouse(db: Db, warehouseId: number): Promise<FieldRow[]> {
+export async function findFieldsOfWarehouse(
+  db: Db,
+  companyId: number,
+  warehouseId: number,
+): Promise<FieldRow[]> {
   return db
     .selectFrom('fields')
     .select(FIELD_COLUMNS)
+    .where('company_id', '=', companyId)
     .where('warehouse_id', '=', warehouseId)
     .orderBy('id')
     .execute();
@@ -142,14 +149,20 @@ export async function insertFields(
   }
 }
 
-export async function setFieldType(db: Db, fieldId: number, type: string): Promise<void> {
-  await db.updateTable('fields').set({ type }).where('id', '=', fieldId).execute();
+export async function setFieldType(db: Db, companyId: number, fieldId: number, type: string): Promise<void> {
+  await db
+    .updateTable('fields')
+    .set({ type })
+    .where('company_id', '=', companyId)
+    .where('id', '=', fieldId)
+    .execute();
 }
 
-export async function setFieldFull(db: Db, fieldId: number, full: boolean): Promise<void> {
+export async function setFieldFull(db: Db, companyId: number, fieldId: number, full: boolean): Promise<void> {
   await db
     .updateTable('fields')
     .set({ full: Number(full) })
+    .where('company_id', '=', companyId)
     .where('id', '=', fieldId)
     .execute();
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { FieldDto } from '../../../domain/schemas/warehouse.schema';
 import { type SignedIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
-import { buildVault, buildWarehouse, makeCouchbox } from '../warehouses/warehouses.factories';
+import { buildVault, buildWarehouse, makeCouchbox } from '../../factories';
+import { countVaultsInFields, occupiedPositions } from '../vaults/vaults.repo';
+import { findField, findFieldAt, findFieldsOfWarehouse, setFieldFull, setFieldType } from './fields.repo';
 import { belowIsPaired, isBottomHalf, noFieldBelow, stageVaultsFirst, wrongField2 } from './fields.service';
 
 describe.each(testEngines())('field routes on %s', (engine) => {
@@ -168,6 +170,31 @@ describe.each(testEngines())('field routes on %s', (engine) => {
         .where('id', '=', theirs.field('A1').id)
         .executeTakeFirstOrThrow();
       expect(row.full).toBe(0);
+    });
+  });
+
+  describe('repositories take the company', () => {
+    it('give another company nothing of a field, and change nothing of it', async () => {
+      const wh = await newWarehouse();
+      const a1 = wh.field('A1');
+      await buildVault(db(), { companyId: user.companyId, fieldId: a1.id });
+      const [wrong, right] = [other.companyId, user.companyId];
+
+      expect(await findFieldsOfWarehouse(db(), wrong, wh.id)).toEqual([]);
+      expect(await findFieldAt(db(), wrong, wh.id, a1.col, a1.row)).toBeUndefined();
+      expect(await occupiedPositions(db(), wrong, a1.id)).toEqual([]);
+      expect(await countVaultsInFields(db(), wrong, [a1.id])).toBe(0);
+      await setFieldFull(db(), wrong, a1.id, true);
+      await setFieldType(db(), wrong, a1.id, 'couchbox-T');
+      expect(await findField(db(), right, a1.id)).toMatchObject({ type: 'vault', full: 0 });
+
+      // the owner sees and changes them
+      expect(await findFieldsOfWarehouse(db(), right, wh.id)).toHaveLength(6);
+      expect(await findFieldAt(db(), right, wh.id, a1.col, a1.row)).toMatchObject({ id: a1.id });
+      expect(await occupiedPositions(db(), right, a1.id)).toHaveLength(1);
+      expect(await countVaultsInFields(db(), right, [a1.id])).toBe(1);
+      await setFieldFull(db(), right, a1.id, true);
+      expect(await findField(db(), right, a1.id)).toMatchObject({ full: 1 });
     });
   });
 });

@@ -36,7 +36,7 @@ async function lockFieldAndBelow(trx: Trx, actor: Actor, fieldId: number) {
   // which fields exist and where cannot change while the warehouse is locked shared; their types still can
   const placed = await findField(trx, actor.companyId, fieldId);
   if (!placed) throw notFound(FIELD_NOT_FOUND);
-  const belowAt = await findFieldAt(trx, placed.warehouse_id, placed.col, placed.row + 1);
+  const belowAt = await findFieldAt(trx, actor.companyId, placed.warehouse_id, placed.col, placed.row + 1);
   await lockFields(trx, [placed.id, belowAt?.id]);
   const field = (await findField(trx, actor.companyId, fieldId))!;
   const below = belowAt && (await findField(trx, actor.companyId, belowAt.id));
@@ -89,13 +89,14 @@ export async function changeFieldType(
     if (
       (await countVaultsInFields(
         trx,
+        actor.companyId,
         pair.map((f) => f.id),
       )) > 0
     ) {
       throw badRequest(stageVaultsFirst(pair.map((f) => fieldName(f.col, f.row))));
     }
-    await setFieldType(trx, field.id, wantsCouchbox ? 'couchbox-T' : 'vault');
-    if (pair[1]) await setFieldType(trx, pair[1].id, wantsCouchbox ? 'couchbox-B' : 'vault');
+    await setFieldType(trx, actor.companyId, field.id, wantsCouchbox ? 'couchbox-T' : 'vault');
+    if (pair[1]) await setFieldType(trx, actor.companyId, pair[1].id, wantsCouchbox ? 'couchbox-B' : 'vault');
     await recordEvent(trx, {
       companyId: actor.companyId,
       userId: actor.userId,
@@ -129,7 +130,7 @@ export async function changeFieldFull(
     if (!field) throw notFound(FIELD_NOT_FOUND);
     const name = fieldName(field.col, field.row);
     if (field.type === 'couchbox-B') throw badRequest(isBottomHalf(name));
-    await setFieldFull(trx, field.id, full);
+    await setFieldFull(trx, actor.companyId, field.id, full);
     await recordEvent(trx, {
       companyId: actor.companyId,
       userId: actor.userId,

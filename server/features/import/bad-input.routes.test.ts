@@ -6,7 +6,7 @@ import { testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { multipartBody, postSheet } from '../../test/multipart-body';
 import { countRows } from '../../test/row-count.repo';
-import { buildWarehouse } from '../warehouses/warehouses.factories';
+import { buildWarehouse } from '../../factories';
 import { MISSING_IMPORT_FILE } from './import.routes';
 import { MAX_IMPORT_ROWS } from '../../../domain/rules/import-columns';
 import { INVALID_MAPPING, NOTHING_TO_IMPORT } from './import.service';

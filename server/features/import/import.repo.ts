@@ -221,10 +221,11 @@ export async function lockImport(trx: Trx, companyId: number, importId: number, 
   return query.executeTakeFirst();
 }
 
-export async function findImportItems(db: Db, importId: number): Promise<number[]> {
+export async function findImportItems(db: Db, companyId: number, importId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('import_items')
     .select('item_id')
+    .where('company_id', '=', companyId)
     .where('import_id', '=', importId)
     .execute();
   return rows.map((r) => r.item_id);
@@ -264,16 +265,22 @@ export async function deleteVaults(trx: Trx, companyId: number, vaultIds: readon
     await trx.deleteFrom('vaults').where('company_id', '=', companyId).where('id', 'in', chunk).execute();
 }
 
-export async function markUndone(trx: Trx, importId: number): Promise<void> {
-  await trx.updateTable('imports').set({ undone_at: nowIso() }).where('id', '=', importId).execute();
+export async function markUndone(trx: Trx, companyId: number, importId: number): Promise<void> {
+  await trx
+    .updateTable('imports')
+    .set({ undone_at: nowIso() })
+    .where('company_id', '=', companyId)
+    .where('id', '=', importId)
+    .execute();
 }
 
 /** Whether the warehouse holds any vault or rack (an emptied warehouse the import created goes with the undo). */
-export async function warehouseInUse(db: Db, warehouseId: number): Promise<boolean> {
+export async function warehouseInUse(db: Db, companyId: number, warehouseId: number): Promise<boolean> {
   const vault = await db
     .selectFrom('vaults')
     .select('vaults.id')
     .innerJoin('fields', 'fields.id', 'vaults.field_id')
+    .where('fields.company_id', '=', companyId)
     .where('fields.warehouse_id', '=', warehouseId)
     .limit(1)
     .executeTakeFirst();
@@ -281,6 +288,7 @@ export async function warehouseInUse(db: Db, warehouseId: number): Promise<boole
   const rack = await db
     .selectFrom('racks')
     .select('id')
+    .where('company_id', '=', companyId)
     .where('warehouse_id', '=', warehouseId)
     .limit(1)
     .executeTakeFirst();

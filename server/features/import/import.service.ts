@@ -215,8 +215,8 @@ async function writeVaults(
     const warehouseId = created.get(w.name)!;
     const fieldId = (col: number, row: number) => newFields.get(`${warehouseId}:${col}:${row}`)!;
     for (const c of w.couchboxes) {
-      await setFieldType(trx, fieldId(c.col, c.row), 'couchbox-T');
-      await setFieldType(trx, fieldId(c.col, c.row + 1), 'couchbox-B');
+      await setFieldType(trx, companyId, fieldId(c.col, c.row), 'couchbox-T');
+      await setFieldType(trx, companyId, fieldId(c.col, c.row + 1), 'couchbox-B');
     }
   }
 
@@ -282,7 +282,7 @@ async function writeVaults(
   // full flags last: a full field takes no new vault, but the file's vaults were in it before it was marked full
   for (const w of plan.newWarehouses)
     for (const f of w.fullFields)
-      await setFieldFull(trx, newFields.get(`${created.get(w.name)!}:${f.col}:${f.row}`)!, true);
+      await setFieldFull(trx, companyId, newFields.get(`${created.get(w.name)!}:${f.col}:${f.row}`)!, true);
   await recordImportEvents(trx, actor, 'vaults.imported', importId, warehouseIds);
   return importId;
 }
@@ -368,7 +368,7 @@ export async function undoImport(db: Db, actor: Actor, importId: number): Promis
   await db.transaction().execute(async (trx) => {
     const found = await findImport(trx, companyId, importId);
     if (!found) throw notFound(IMPORT_NOT_FOUND);
-    const itemIds = await findImportItems(trx, importId);
+    const itemIds = await findImportItems(trx, companyId, importId);
     const pallets = found.kind === 'pallets';
     const states = () =>
       pallets ? findPalletStates(trx, companyId, itemIds) : findVaultStates(trx, companyId, itemIds);
@@ -404,8 +404,9 @@ export async function undoImport(db: Db, actor: Actor, importId: number): Promis
       deleteUnusedOrders(trx, companyId, [...new Set(orderIds)]),
     );
     for (const warehouseId of createdWarehouses)
-      if (!(await warehouseInUse(trx, warehouseId))) await deleteWarehouseRow(trx, companyId, warehouseId);
-    await markUndone(trx, importId);
+      if (!(await warehouseInUse(trx, companyId, warehouseId)))
+        await deleteWarehouseRow(trx, companyId, warehouseId);
+    await markUndone(trx, companyId, importId);
     await recordImportEvents(trx, actor, `${found.kind}.import-undone`, importId, new Set(touched));
   });
   return presentImport((await findImport(db, companyId, importId))!);
@@ -456,7 +457,7 @@ export async function commitPalletImport(
     for (const rack of plan.newRacks) {
       const rackId = await insertRack(trx, { companyId: actor.companyId, ...rack });
       await insertShelves(trx, actor.companyId, rackId, rack.shelfIds.length, rack.capacity);
-      const made = await findShelvesOfRacks(trx, [rackId]);
+      const made = await findShelvesOfRacks(trx, actor.companyId, [rackId]);
       for (const shelf of made) shelfIds.set(rack.shelfIds[Number(shelf.position) - 1]!, shelf.id);
       await recordEvent(trx, {
         companyId: actor.companyId,

@@ -4,9 +4,8 @@ import type { ImportDryRunDto, ImportRecordDto } from '../../../domain/schemas/i
 import { PALLET_OVERLAP, shelfSpaceMessage } from '../../../domain/schemas/rack.schema';
 import { type SignedIn, signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
-import { buildPallet, buildRack } from '../racks/racks.factories';
+import { buildPallet, buildRack, buildWarehouse } from '../../factories';
 import { postSheet } from '../../test/multipart-body';
-import { buildWarehouse } from '../warehouses/warehouses.factories';
 import { MISSING_RACK, missingShelf } from './pallet-import';
 import { MISSING_WAREHOUSE } from './vault-import';
 

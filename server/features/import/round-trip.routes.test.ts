@@ -7,13 +7,14 @@ import { postSheet } from '../../test/multipart-body';
 import { type SignedIn, signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import {
+  buildPallet,
+  buildRack,
   buildStagedVault,
   buildVault,
   buildWarehouse,
   makeCouchbox,
-} from '../warehouses/warehouses.factories';
+} from '../../factories';
 import { belowIsPaired, noFieldBelow } from '../fields/fields.service';
-import { buildPallet, buildRack } from '../racks/racks.factories';
 import { couchboxBottom, plainFieldOnly } from '../vaults/vaults.service';
 import { MISSING_RACK, MISSING_RACK_CREATE, missingShelf, rackDiffers, rackPlacement } from './pallet-import';
 import {

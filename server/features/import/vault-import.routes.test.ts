@@ -8,12 +8,7 @@ import { useTestApp } from '../../test/use-test-app';
 import { postSheet } from '../../test/multipart-body';
 import { countRows } from '../../test/row-count.repo';
 import { COUCHBOX_FIELD_ONLY, FIELD_FULL, couchboxBottom } from '../vaults/vaults.service';
-import {
-  buildStagedVault,
-  buildVault,
-  buildWarehouse,
-  makeCouchbox,
-} from '../warehouses/warehouses.factories';
+import { buildStagedVault, buildVault, buildWarehouse, makeCouchbox } from '../../factories';
 import { ALREADY_UNDONE, importChanged } from './import.service';
 import {
   POSITION_REQUIRED,

@@ -6,7 +6,7 @@ import type { ChecklistDto } from '../../../domain/schemas/checklist.schema';
 import { labelCodes } from '../../test/label-codes.repo';
 import { signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
-import { buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
+import { buildVault, buildWarehouse } from '../../factories';
 import { VAULT_NOT_FOUND } from '../vaults/vaults.service';
 import { NO_FIELDS_IN_RANGE } from './labels.service';
 import { decodeQrIn, inkOutside, pdfInfo, renderPage } from './pdf-render';

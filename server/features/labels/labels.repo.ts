@@ -34,10 +34,16 @@ export async function findVaultIdsByName(
   return rows.map((r) => r.id);
 }
 
-export async function countVaultsAbove(db: Db, fieldId: number, position: number): Promise<number> {
+export async function countVaultsAbove(
+  db: Db,
+  companyId: number,
+  fieldId: number,
+  position: number,
+): Promise<number> {
   const row = await db
     .selectFrom('vaults')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', '=', companyId)
     .where('field_id', '=', fieldId)
     .where('position', '<', position)
     .executeTakeFirstOrThrow();
@@ -109,11 +115,6 @@ export async function findWarehouseIdByNameOrSlug(
     .where('company_id', '=', companyId)
     .execute();
   return rows.find((w) => w.name.trim().toLowerCase() === lower || w.slug === lower)?.id;
-}
-
-export async function occupiedPositionsOf(db: Db, fieldId: number): Promise<number[]> {
-  const rows = await db.selectFrom('vaults').select('position').where('field_id', '=', fieldId).execute();
-  return rows.map((r) => Number(r.position));
 }
 
 /** Gives the listed vaults of the company that have no label code (imported from an older file) one. */

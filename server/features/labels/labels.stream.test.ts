@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labelCodes } from '../../test/label-codes.repo';
 import { signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
-import { buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
+import { buildVault, buildWarehouse } from '../../factories';
 import { VAULT_NOT_FOUND } from '../vaults/vaults.service';
 import { LABELS_PER_BATCH } from './label-pdf';
 import { decodeQrIn, renderPage } from './pdf-render';

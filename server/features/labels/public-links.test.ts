@@ -6,10 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { CheckDto } from '../../../domain/schemas/check.schema';
 import type { ChecklistDto } from '../../../domain/schemas/checklist.schema';
 import type { MemberLinkDto } from '../../../domain/schemas/team.schema';
-import { buildAccount } from '../../factories';
+import { buildAccount, buildVault, buildWarehouse } from '../../factories';
 import { signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
-import { buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
 import { decodeQrIn, pdfInfo, renderPage } from './pdf-render';
 
 const PUBLIC = 'https://wm.example.test';

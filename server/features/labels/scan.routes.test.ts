@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanAnswer, ScannedVaultDto } from '../../../domain/schemas/scan.schema';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
-import { buildStagedVault, buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
+import { buildStagedVault, buildVault, buildWarehouse } from '../../factories';
 import { alreadyInField, fieldFull } from '../vaults/vaults.service';
 import { LABEL_NOT_FOUND, NOT_OURS, NOTHING_NAMED, severalVaults } from './scan.service';
 

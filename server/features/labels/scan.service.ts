@@ -9,7 +9,7 @@ import type {
 } from '../../../domain/schemas/scan.schema';
 import type { Db } from '../../db/database';
 import { conflict, notFound } from '../../http/errors';
-import { findVault } from '../vaults/vaults.repo';
+import { findVault, occupiedPositions } from '../vaults/vaults.repo';
 import { slotField } from '../vaults/slot-placement';
 import {
   type ScanFieldRow,
@@ -19,7 +19,6 @@ import {
   findVaultIdByLabelCode,
   findVaultIdsByName,
   findWarehouseIdByNameOrSlug,
-  occupiedPositionsOf,
 } from './labels.repo';
 
 export const NOT_OURS = 'This code is not a label of this app.';
@@ -44,7 +43,7 @@ export async function resolveScan(db: Db, companyId: number, query: ScanQuery): 
     const field =
       warehouseId === undefined ? undefined : await fieldAt(db, companyId, target.field, warehouseId);
     if (!field) throw notFound(LABEL_NOT_FOUND);
-    return { kind: 'field', field: await scannedField(db, field) };
+    return { kind: 'field', field: await scannedField(db, companyId, field) };
   }
   return resolveWords(db, companyId, target.text, query.warehouseId);
 }
@@ -59,13 +58,13 @@ async function resolveWords(
   const place = parseFieldName(text);
   if (place && warehouseId !== undefined) {
     const field = await fieldAt(db, companyId, text, warehouseId);
-    if (field) return { kind: 'field', field: await scannedField(db, field) };
+    if (field) return { kind: 'field', field: await scannedField(db, companyId, field) };
   }
   const split = splitWarehouseAndField(text);
   if (split) {
     const named = await findWarehouseIdByNameOrSlug(db, companyId, split.warehouse);
     const field = named === undefined ? undefined : await fieldAt(db, companyId, split.field, named);
-    if (field) return { kind: 'field', field: await scannedField(db, field) };
+    if (field) return { kind: 'field', field: await scannedField(db, companyId, field) };
   }
   const vaults = await findVaultIdsByName(db, companyId, text, 2);
   if (vaults.length > 1) throw conflict(severalVaults(text));
@@ -73,7 +72,7 @@ async function resolveWords(
   if (place && warehouseId === undefined) {
     const fields = await findScanFieldsAt(db, companyId, place);
     if (fields.length > 1) throw conflict(fieldNeedsWarehouse(fieldName(place.col, place.row)));
-    if (fields.length === 1) return { kind: 'field', field: await scannedField(db, fields[0]!) };
+    if (fields.length === 1) return { kind: 'field', field: await scannedField(db, companyId, fields[0]!) };
   }
   throw notFound(NOTHING_NAMED);
 }
@@ -100,18 +99,18 @@ export async function scannedVault(db: Db, companyId: number, vaultId: number): 
     fieldName:
       row.field_col !== null && row.field_row !== null ? fieldName(row.field_col, row.field_row) : null,
     position: row.position,
-    above: placed ? await countVaultsAbove(db, row.field_id!, row.position!) : 0,
+    above: placed ? await countVaultsAbove(db, companyId, row.field_id!, row.position!) : 0,
   };
 }
 
 export async function loadScannedField(db: Db, companyId: number, fieldId: number): Promise<ScannedFieldDto> {
   const field = await findScanField(db, companyId, fieldId);
   if (!field) throw notFound(LABEL_NOT_FOUND);
-  return scannedField(db, field);
+  return scannedField(db, companyId, field);
 }
 
-async function scannedField(db: Db, field: ScanFieldRow): Promise<ScannedFieldDto> {
-  const occupied = await occupiedPositionsOf(db, field.id);
+async function scannedField(db: Db, companyId: number, field: ScanFieldRow): Promise<ScannedFieldDto> {
+  const occupied = (await occupiedPositions(db, companyId, field.id)).map((v) => v.position);
   return {
     id: field.id,
     name: fieldName(field.col, field.row),

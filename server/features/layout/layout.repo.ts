@@ -14,12 +14,14 @@ export interface WarehouseLayoutChanges {
 
 export async function updateWarehouseLayout(
   db: Db,
+  companyId: number,
   warehouseId: number,
   changes: WarehouseLayoutChanges,
 ): Promise<void> {
   await db
     .updateTable('warehouses')
     .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
+    .where('company_id', '=', companyId)
     .where('id', '=', warehouseId)
     .execute();
 }
@@ -34,7 +36,7 @@ export interface FieldFill {
 }
 
 /** Each field of the warehouse that holds vaults, with how many and its topmost occupied slot. */
-export async function findFilledFields(db: Db, warehouseId: number): Promise<FieldFill[]> {
+export async function findFilledFields(db: Db, companyId: number, warehouseId: number): Promise<FieldFill[]> {
   const rows = await db
     .selectFrom('fields as f')
     .innerJoin('vaults as v', 'v.field_id', 'f.id')
@@ -46,6 +48,7 @@ export async function findFilledFields(db: Db, warehouseId: number): Promise<Fie
       sql<number>`count(v.id)`.as('vault_count'),
       sql<number>`min(v.position)`.as('top_position'),
     ])
+    .where('f.company_id', '=', companyId)
     .where('f.warehouse_id', '=', warehouseId)
     .groupBy(['f.id', 'f.col', 'f.row', 'f.type'])
     .orderBy('f.col')
@@ -63,17 +66,28 @@ export async function findFilledFields(db: Db, warehouseId: number): Promise<Fie
 // (field, position) rule and the position >= 1 check true after every row of both statements.
 const POSITION_DETOUR = 1_000;
 
-export async function shiftVaultPositions(db: Trx, warehouseId: number, delta: number): Promise<void> {
+export async function shiftVaultPositions(
+  db: Trx,
+  companyId: number,
+  warehouseId: number,
+  delta: number,
+): Promise<void> {
   if (delta === 0) return;
-  const inWarehouse = db.selectFrom('fields').select('id').where('warehouse_id', '=', warehouseId);
+  const inWarehouse = db
+    .selectFrom('fields')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('warehouse_id', '=', warehouseId);
   await db
     .updateTable('vaults')
     .set((eb) => ({ position: eb('position', '+', POSITION_DETOUR) }))
+    .where('company_id', '=', companyId)
     .where('field_id', 'in', inWarehouse)
     .execute();
   await db
     .updateTable('vaults')
     .set((eb) => ({ position: eb('position', '+', delta - POSITION_DETOUR) }))
+    .where('company_id', '=', companyId)
     .where('field_id', 'in', inWarehouse)
     .execute();
 }
@@ -84,11 +98,17 @@ export interface CellRange {
   minRow?: number;
 }
 
-export async function countVaultsInCells(db: Db, warehouseId: number, range: CellRange): Promise<number> {
+export async function countVaultsInCells(
+  db: Db,
+  companyId: number,
+  warehouseId: number,
+  range: CellRange,
+): Promise<number> {
   let query = db
     .selectFrom('vaults as v')
     .innerJoin('fields as f', 'f.id', 'v.field_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('f.company_id', '=', companyId)
     .where('f.warehouse_id', '=', warehouseId);
   if (range.minCol !== undefined) query = query.where('f.col', '>=', range.minCol);
   if (range.maxCol !== undefined) query = query.where('f.col', '<=', range.maxCol);
@@ -97,8 +117,16 @@ export async function countVaultsInCells(db: Db, warehouseId: number, range: Cel
   return row.n;
 }
 
-export async function deleteFieldsInCells(db: Db, warehouseId: number, range: CellRange): Promise<void> {
-  let query = db.deleteFrom('fields').where('warehouse_id', '=', warehouseId);
+export async function deleteFieldsInCells(
+  db: Db,
+  companyId: number,
+  warehouseId: number,
+  range: CellRange,
+): Promise<void> {
+  let query = db
+    .deleteFrom('fields')
+    .where('company_id', '=', companyId)
+    .where('warehouse_id', '=', warehouseId);
   if (range.minCol !== undefined) query = query.where('col', '>=', range.minCol);
   if (range.maxCol !== undefined) query = query.where('col', '<=', range.maxCol);
   if (range.minRow !== undefined) query = query.where('row', '>=', range.minRow);
@@ -111,6 +139,7 @@ export async function deleteFieldsInCells(db: Db, warehouseId: number, range: Ce
  */
 export async function shiftColumns(
   db: Trx,
+  companyId: number,
   warehouseId: number,
   fromCol: number,
   delta: number,
@@ -119,12 +148,14 @@ export async function shiftColumns(
   await db
     .updateTable('fields')
     .set((eb) => ({ col: eb(eb.neg(eb.ref('col')), '-', delta) }))
+    .where('company_id', '=', companyId)
     .where('warehouse_id', '=', warehouseId)
     .where('col', '>=', fromCol)
     .execute();
   await db
     .updateTable('fields')
     .set((eb) => ({ col: eb.neg(eb.ref('col')) }))
+    .where('company_id', '=', companyId)
     .where('warehouse_id', '=', warehouseId)
     .where('col', '<', 0)
     .execute();
@@ -133,12 +164,14 @@ export async function shiftColumns(
 /** Couchbox tops in a row: their hidden bottom half is in the row below. */
 export async function findCouchboxTopsInRow(
   db: Db,
+  companyId: number,
   warehouseId: number,
   row: number,
 ): Promise<{ col: number; row: number }[]> {
   return db
     .selectFrom('fields')
     .select(['col', 'row'])
+    .where('company_id', '=', companyId)
     .where('warehouse_id', '=', warehouseId)
     .where('row', '=', row)
     .where('type', '=', 'couchbox-T')

@@ -4,8 +4,7 @@ import { type GridChangeDto, REMOVE_VAULTS_FIRST } from '../../../domain/schemas
 import type { WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
 import { type SignedIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
-import { buildRack } from '../racks/racks.factories';
-import { buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
+import { buildRack, buildVault, buildWarehouse } from '../../factories';
 
 describe.each(testEngines())('warehouse layout routes on %s', (engine) => {
   const { ctx, user, other } = useTestApp(engine);

@@ -41,9 +41,15 @@ function lockLayout(trx: Trx, actor: Actor, warehouseId: number): Promise<Wareho
 }
 
 /** Refuses a capacity that a field's vaults do not fit into; stacks keep standing on the floor otherwise. */
-async function checkCapacityChange(db: Trx, warehouseId: number, from: number, to: number): Promise<void> {
+async function checkCapacityChange(
+  db: Trx,
+  companyId: number,
+  warehouseId: number,
+  from: number,
+  to: number,
+): Promise<void> {
   if (to >= from) return;
-  for (const field of await findFilledFields(db, warehouseId)) {
+  for (const field of await findFilledFields(db, companyId, warehouseId)) {
     const name = fieldName(field.col, field.row);
     const slots = fieldSlotCount(field.type, to);
     if (field.vault_count > slots) {
@@ -105,8 +111,19 @@ export async function editDimensions(
 
     const changes: WarehouseLayoutChanges = {};
     if (changed.includes('field_capacity')) {
-      await checkCapacityChange(trx, warehouseId, current.field_capacity, next.field_capacity);
-      await shiftVaultPositions(trx, warehouseId, next.field_capacity - current.field_capacity);
+      await checkCapacityChange(
+        trx,
+        actor.companyId,
+        warehouseId,
+        current.field_capacity,
+        next.field_capacity,
+      );
+      await shiftVaultPositions(
+        trx,
+        actor.companyId,
+        warehouseId,
+        next.field_capacity - current.field_capacity,
+      );
       changes.field_capacity = next.field_capacity;
     }
     if (changed.includes('length') || changed.includes('width')) {
@@ -115,7 +132,7 @@ export async function editDimensions(
       const grid = clampFieldGrid({ x: warehouse.grid_x, y: warehouse.grid_y }, warehouse, floor);
       Object.assign(changes, { length: next.length, width: next.width, grid_x: grid.x, grid_y: grid.y });
     }
-    await updateWarehouseLayout(trx, warehouseId, changes);
+    await updateWarehouseLayout(trx, actor.companyId, warehouseId, changes);
     await recordEvent(trx, {
       companyId: actor.companyId,
       userId: actor.userId,
@@ -142,7 +159,10 @@ export async function moveFieldGrid(
       width: warehouse.width,
       length: warehouse.length,
     });
-    await updateWarehouseLayout(trx, warehouseId, { grid_x: location.x, grid_y: location.y });
+    await updateWarehouseLayout(trx, actor.companyId, warehouseId, {
+      grid_x: location.x,
+      grid_y: location.y,
+    });
     await recordEvent(trx, {
       companyId: actor.companyId,
       userId: actor.userId,
@@ -177,7 +197,7 @@ async function addCells(trx: Trx, actor: Actor, warehouse: WarehouseRow, input: 
   if (cols + count > MAX_GRID_COLS)
     throw badRequest(`A warehouse can have at most ${MAX_GRID_COLS} columns.`);
   if (direction === 'left') {
-    await shiftColumns(trx, id, 1, count);
+    await shiftColumns(trx, actor.companyId, id, 1, count);
     await insertFields(trx, cells(actor.companyId, id, [1, count], [1, rows]));
   } else {
     await insertFields(trx, cells(actor.companyId, id, [cols + 1, cols + count], [1, rows]));
@@ -186,7 +206,7 @@ async function addCells(trx: Trx, actor: Actor, warehouse: WarehouseRow, input: 
 }
 
 async function removeCells(trx: Trx, warehouse: WarehouseRow, input: GridChangeInput) {
-  const { id, rows, cols } = warehouse;
+  const { id, company_id: companyId, rows, cols } = warehouse;
   const { count, direction } = input;
   let range: CellRange;
   let next: { rows: number; cols: number };
@@ -199,10 +219,10 @@ async function removeCells(trx: Trx, warehouse: WarehouseRow, input: GridChangeI
     range = direction === 'left' ? { maxCol: count } : { minCol: cols - count + 1 };
     next = { rows, cols: cols - count };
   }
-  if ((await countVaultsInCells(trx, id, range)) > 0) throw badRequest(REMOVE_VAULTS_FIRST);
+  if ((await countVaultsInCells(trx, companyId, id, range)) > 0) throw badRequest(REMOVE_VAULTS_FIRST);
   if (direction === 'bottom') {
     // the hidden bottom half of a couchbox in the last remaining row would go; refuse rather than leave half a pair
-    const [split] = await findCouchboxTopsInRow(trx, id, next.rows);
+    const [split] = await findCouchboxTopsInRow(trx, companyId, id, next.rows);
     if (split) {
       const name = fieldName(split.col, split.row);
       throw badRequest(
@@ -210,8 +230,8 @@ async function removeCells(trx: Trx, warehouse: WarehouseRow, input: GridChangeI
       );
     }
   }
-  await deleteFieldsInCells(trx, id, range);
-  if (direction === 'left') await shiftColumns(trx, id, count + 1, -count);
+  await deleteFieldsInCells(trx, companyId, id, range);
+  if (direction === 'left') await shiftColumns(trx, companyId, id, count + 1, -count);
   return next;
 }
 
@@ -236,7 +256,11 @@ export async function changeGrid(
       width: warehouse.width,
       length: warehouse.length,
     });
-    await updateWarehouseLayout(trx, warehouse.id, { ...size, grid_x: grid.x, grid_y: grid.y });
+    await updateWarehouseLayout(trx, actor.companyId, warehouse.id, {
+      ...size,
+      grid_x: grid.x,
+      grid_y: grid.y,
+    });
     await recordEvent(trx, {
       companyId: actor.companyId,
       userId: actor.userId,

@@ -7,7 +7,7 @@ import type {
 } from '../../../domain/schemas/customer.schema';
 import { testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
-import { buildStagedVault, buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
+import { buildStagedVault, buildVault, buildWarehouse } from '../../factories';
 import { PORTAL_LINK_UNUSABLE } from './portal.service';
 
 describe.each(testEngines())('customers and the customer portal on %s', (engine) => {

@@ -5,7 +5,7 @@ import { type PrintVaultDto, sortForPrint } from '../../../domain/rules/print-or
 import { nowIso } from '../../db/database';
 import { signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
-import { buildWarehouse } from '../warehouses/warehouses.factories';
+import { buildWarehouse } from '../../factories';
 
 // Issue 11: the streamed Print Studio list must be, byte for byte, the answer the plain implementation gave: one
 // query, every line presented, sorted with the shared rule, one JSON text.

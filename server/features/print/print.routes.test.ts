@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toCsv } from '../../../domain/rules/csv';
 import { PRINT_CSV_HEADER, type PrintVaultDto, printCsvRow } from '../../../domain/rules/print-order';
-import { uniqueSuffix } from '../../db/factories';
+import { buildStagedVault, buildVault, buildWarehouse, uniqueSuffix } from '../../factories';
 import { signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
-import { buildStagedVault, buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
 
 describe.each(testEngines())('GET /api/vaults/all on %s', (engine) => {
   const { ctx, user } = useTestApp(engine, { users: 1 });

@@ -2,12 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
 import { signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
-import {
-  buildStagedVault,
-  buildVault,
-  buildWarehouse,
-  makeCouchbox,
-} from '../warehouses/warehouses.factories';
+import { buildStagedVault, buildVault, buildWarehouse, makeCouchbox } from '../../factories';
 
 // The Statistics screen reads its figures from the warehouse summary; this pins them on a known dataset.
 describe.each(testEngines())('statistics figures from the warehouse summary on %s', (engine) => {

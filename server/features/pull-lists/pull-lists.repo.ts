@@ -286,6 +286,7 @@ export async function findFieldPlaces(
  */
 export async function claimItem(
   trx: Trx,
+  companyId: number,
   listId: number,
   vaultId: number,
   change: { role: string; from: string; to: string; doneBy: string },
@@ -293,6 +294,7 @@ export async function claimItem(
   const result = await trx
     .updateTable('pull_list_items')
     .set({ state: change.to, done_by: change.doneBy, done_at: nowIso() })
+    .where('company_id', '=', companyId)
     .where('pull_list_id', '=', listId)
     .where('vault_id', '=', vaultId)
     .where('role', '=', change.role)
@@ -303,12 +305,14 @@ export async function claimItem(
 
 export async function findItem(
   db: Db,
+  companyId: number,
   listId: number,
   vaultId: number,
 ): Promise<{ role: string; state: string; from_field_id: number | null } | undefined> {
   return db
     .selectFrom('pull_list_items')
     .select(['role', 'state', 'from_field_id'])
+    .where('company_id', '=', companyId)
     .where('pull_list_id', '=', listId)
     .where('vault_id', '=', vaultId)
     .executeTakeFirst();
@@ -316,6 +320,7 @@ export async function findItem(
 
 export async function setAsideAgain(
   trx: Trx,
+  companyId: number,
   listId: number,
   vaultId: number,
   from: { fieldId: number; position: number; doneBy: string },
@@ -329,6 +334,7 @@ export async function setAsideAgain(
       done_by: from.doneBy,
       done_at: nowIso(),
     })
+    .where('company_id', '=', companyId)
     .where('pull_list_id', '=', listId)
     .where('vault_id', '=', vaultId)
     .where('role', '=', 'in-the-way')

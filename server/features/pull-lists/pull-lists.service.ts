@@ -202,14 +202,14 @@ export async function doPullStep(
 }
 
 async function pullVault(trx: Trx, actor: Actor, listId: number, vaultId: number, who: string) {
-  const claimed = await claimItem(trx, listId, vaultId, {
+  const claimed = await claimItem(trx, actor.companyId, listId, vaultId, {
     role: 'pull',
     from: 'todo',
     to: 'pulled',
     doneBy: who,
   });
   if (!claimed) {
-    const item = await findItem(trx, listId, vaultId);
+    const item = await findItem(trx, actor.companyId, listId, vaultId);
     if (!item || item.role !== 'pull') throw badRequest(NOT_ON_LIST);
     throw conflict(ALREADY_PULLED);
   }
@@ -217,7 +217,7 @@ async function pullVault(trx: Trx, actor: Actor, listId: number, vaultId: number
 }
 
 async function setAside(trx: Trx, actor: Actor, listId: number, vaultId: number, who: string) {
-  const item = await findItem(trx, listId, vaultId);
+  const item = await findItem(trx, actor.companyId, listId, vaultId);
   if (item?.role === 'pull') throw badRequest(NOT_IN_THE_WAY);
   if (item?.state === 'set-aside') throw conflict(ALREADY_SET_ASIDE);
   // in the way: it stands above a vault of the list that is still in the same field
@@ -229,7 +229,8 @@ async function setAside(trx: Trx, actor: Actor, listId: number, vaultId: number,
       : (await findVaultsInFields(trx, actor.companyId, [fieldId])).find((v) => v.id === vaultId);
   if (!vault) {
     // a colleague set it aside between the first read and this one: the same step twice is a 409, as it is elsewhere
-    if ((await findItem(trx, listId, vaultId))?.state === 'set-aside') throw conflict(ALREADY_SET_ASIDE);
+    if ((await findItem(trx, actor.companyId, listId, vaultId))?.state === 'set-aside')
+      throw conflict(ALREADY_SET_ASIDE);
     throw badRequest(NOT_IN_THE_WAY);
   }
   const below = items.some(
@@ -242,7 +243,8 @@ async function setAside(trx: Trx, actor: Actor, listId: number, vaultId: number,
   if (!below) throw badRequest(NOT_IN_THE_WAY);
   const from = { fieldId: vault.field_id, position: vault.position, doneBy: who };
   if (item) {
-    if (!(await setAsideAgain(trx, listId, vaultId, from))) throw conflict(ALREADY_SET_ASIDE);
+    if (!(await setAsideAgain(trx, actor.companyId, listId, vaultId, from)))
+      throw conflict(ALREADY_SET_ASIDE);
   } else {
     await insertItems(trx, actor.companyId, listId, [
       {
@@ -266,9 +268,9 @@ async function putBack(
   chosen: { fieldId: number | undefined; position: number | undefined },
   who: string,
 ) {
-  const item = await findItem(trx, listId, vaultId);
+  const item = await findItem(trx, actor.companyId, listId, vaultId);
   if (!item || item.role !== 'in-the-way') throw badRequest(NOT_SET_ASIDE);
-  const claimed = await claimItem(trx, listId, vaultId, {
+  const claimed = await claimItem(trx, actor.companyId, listId, vaultId, {
     role: 'in-the-way',
     from: 'set-aside',
     to: 'put-back',
@@ -283,7 +285,7 @@ async function putBack(
   if (fieldId === item.from_field_id)
     await checkLastOffFirstBack(trx, actor.companyId, listId, vaultId, field);
   const warehouse = await findWarehouse(trx, actor.companyId, field.warehouse_id);
-  const occupied = (await occupiedPositions(trx, field.id)).map((v) => v.position);
+  const occupied = (await occupiedPositions(trx, actor.companyId, field.id)).map((v) => v.position);
   const position = freeSlot(slotField({ ...field, field_capacity: warehouse?.field_capacity }), occupied);
   if (position === null) throw badRequest(NO_FREE_SLOT);
   // the move checks the slot again under its locks with the slot rules (a picked position must be the field's next

@@ -30,10 +30,11 @@ export interface SlotRow {
   shelf_spots: number;
 }
 
-export async function findSlotsOfShelf(db: Db, shelfId: number): Promise<SlotRow[]> {
+export async function findSlotsOfShelf(db: Db, companyId: number, shelfId: number): Promise<SlotRow[]> {
   return db
     .selectFrom('pallets')
     .select(['id', 'slot_index', 'shelf_spots'])
+    .where('company_id', '=', companyId)
     .where('shelf_id', '=', shelfId)
     .execute();
 }
@@ -87,6 +88,7 @@ export async function insertPallet(
 /** Updates a pallet when it still has the version the caller saw; answers whether it did. */
 export async function updatePallet(
   db: Db,
+  companyId: number,
   palletId: number,
   values: PalletValues,
   expectedVersion: number,
@@ -102,12 +104,13 @@ export async function updatePallet(
       shelf_spots: values.shelfSpots,
       version: eb('version', '+', 1),
     }))
+    .where('company_id', '=', companyId)
     .where('id', '=', palletId)
     .where('version', '=', expectedVersion)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function deletePalletRow(db: Db, palletId: number): Promise<void> {
-  await db.deleteFrom('pallets').where('id', '=', palletId).execute();
+export async function deletePalletRow(db: Db, companyId: number, palletId: number): Promise<void> {
+  await db.deleteFrom('pallets').where('company_id', '=', companyId).where('id', '=', palletId).execute();
 }

@@ -92,7 +92,7 @@ export async function addPallet(db: Db, actor: Actor, input: AddPalletInput): Pr
     const shelf = await lockShelf(trx, actor, shelfId);
     if (!shelf) throw notFound(SHELF_NOT_FOUND);
     const capacity = shelf.capacity;
-    const pallets = spansOf(await findSlotsOfShelf(trx, shelfId));
+    const pallets = spansOf(await findSlotsOfShelf(trx, actor.companyId, shelfId));
     const spots = input.shelf_spots;
     const slotIndex = input.slot_index ?? firstFreeRun(capacity, pallets, spots) ?? 0;
     requireFit(capacity, pallets, { slotIndex, spots });
@@ -145,11 +145,12 @@ export async function editPallet(
     if (!pallet) throw notFound(PALLET_NOT_FOUND);
     if (input.version !== undefined && input.version !== pallet.version) throw conflict(PALLET_CHANGED);
     const spots = input.pallet_spaces ?? pallet.shelf_spots;
-    const pallets = spansOf(await findSlotsOfShelf(trx, shelf.id));
+    const pallets = spansOf(await findSlotsOfShelf(trx, actor.companyId, shelf.id));
     requireFit(shelf.capacity, pallets, { slotIndex: pallet.slot_index, spots }, palletId);
     const customerId = await findOrCreateCustomer(trx, actor.companyId, input.customer_name);
     const updated = await updatePallet(
       trx,
+      actor.companyId,
       palletId,
       {
         customerId,
@@ -201,7 +202,7 @@ export async function deletePallet(
     const shelf = await lockShelf(trx, actor, located.shelf_id);
     const pallet = await findPallet(trx, actor.companyId, palletId);
     if (!pallet) throw notFound(PALLET_NOT_FOUND);
-    await deletePalletRow(trx, palletId);
+    await deletePalletRow(trx, actor.companyId, palletId);
     await deleteUnusedCustomers(trx, actor.companyId, [pallet.customer_id]);
     await recordEvent(trx, {
       companyId: actor.companyId,

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rackFillLevel } from '../../../domain/rules/occupancy';
 import { placementProblem } from '../../../domain/rules/rack-placement';
-import { buildAccount } from '../../factories';
+import { buildAccount, buildWarehouse } from '../../factories';
 import { type TestContext, startTestApp } from '../../test/test-app';
-import { buildWarehouse } from '../warehouses/warehouses.factories';
 import { seedDemoRacks } from './racks.demo';
 import { listRacks } from './racks.service';
 

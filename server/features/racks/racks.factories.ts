@@ -38,7 +38,7 @@ export async function buildRack(
     capacity,
   });
   await insertShelves(db, options.companyId, id, options.shelves ?? 3, capacity);
-  const shelves = await findShelvesOfRacks(db, [id]);
+  const shelves = await findShelvesOfRacks(db, options.companyId, [id]);
   return { id, shelfIds: shelves.map((s) => s.id) };
 }
 

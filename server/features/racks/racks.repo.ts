@@ -130,6 +130,7 @@ export async function insertShelves(
 /** Moves a rack when it still has the version the caller saw; answers whether it did. */
 export async function moveRack(
   db: Db,
+  companyId: number,
   rackId: number,
   change: { x: number; y: number; orientation: string; expectedVersion: number },
 ): Promise<boolean> {
@@ -141,21 +142,23 @@ export async function moveRack(
       orientation: change.orientation,
       version: eb('version', '+', 1),
     }))
+    .where('company_id', '=', companyId)
     .where('id', '=', rackId)
     .where('version', '=', change.expectedVersion)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function deleteRackRow(db: Db, rackId: number): Promise<void> {
-  await db.deleteFrom('racks').where('id', '=', rackId).execute();
+export async function deleteRackRow(db: Db, companyId: number, rackId: number): Promise<void> {
+  await db.deleteFrom('racks').where('company_id', '=', companyId).where('id', '=', rackId).execute();
 }
 
-export async function findShelvesOfRacks(db: Db, rackIds: number[]): Promise<ShelfRow[]> {
+export async function findShelvesOfRacks(db: Db, companyId: number, rackIds: number[]): Promise<ShelfRow[]> {
   if (rackIds.length === 0) return [];
   return db
     .selectFrom('shelves')
     .select(['id', 'rack_id', 'position', 'capacity'])
+    .where('company_id', '=', companyId)
     .where('rack_id', 'in', rackIds)
     .orderBy('rack_id')
     .orderBy('position')
@@ -177,25 +180,27 @@ export const PALLET_COLUMNS = [
   'p.version',
 ] as const;
 
-export async function findPalletsOfRacks(db: Db, rackIds: number[]): Promise<PalletRow[]> {
+export async function findPalletsOfRacks(db: Db, companyId: number, rackIds: number[]): Promise<PalletRow[]> {
   if (rackIds.length === 0) return [];
   return db
     .selectFrom('pallets as p')
     .innerJoin('shelves as s', 's.id', 'p.shelf_id')
     .innerJoin('customers as c', 'c.id', 'p.customer_id')
     .select(PALLET_COLUMNS)
+    .where('s.company_id', '=', companyId)
     .where('s.rack_id', 'in', rackIds)
     .orderBy('p.shelf_id')
     .orderBy('p.slot_index')
     .execute();
 }
 
-export async function customersOfRack(db: Db, rackId: number): Promise<number[]> {
+export async function customersOfRack(db: Db, companyId: number, rackId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('pallets as p')
     .innerJoin('shelves as s', 's.id', 'p.shelf_id')
     .select('p.customer_id')
     .distinct()
+    .where('s.company_id', '=', companyId)
     .where('s.rack_id', '=', rackId)
     .execute();
   return rows.map((r) => r.customer_id);
@@ -212,6 +217,7 @@ export interface RackChanges {
 /** Rack Info's edit of a rack that still has the version the caller saw; answers whether it did. */
 export async function updateRack(
   db: Db,
+  companyId: number,
   rackId: number,
   changes: RackChanges,
   expectedVersion: number,
@@ -219,6 +225,7 @@ export async function updateRack(
   const result = await db
     .updateTable('racks')
     .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
+    .where('company_id', '=', companyId)
     .where('id', '=', rackId)
     .where('version', '=', expectedVersion)
     .executeTakeFirst();
@@ -226,9 +233,19 @@ export async function updateRack(
 }
 
 /** Removes shelves of a rack (their pallets must be gone already). */
-export async function deleteShelves(db: Db, rackId: number, shelfIds: number[]): Promise<void> {
+export async function deleteShelves(
+  db: Db,
+  companyId: number,
+  rackId: number,
+  shelfIds: number[],
+): Promise<void> {
   if (shelfIds.length === 0) return;
-  await db.deleteFrom('shelves').where('rack_id', '=', rackId).where('id', 'in', shelfIds).execute();
+  await db
+    .deleteFrom('shelves')
+    .where('company_id', '=', companyId)
+    .where('rack_id', '=', rackId)
+    .where('id', 'in', shelfIds)
+    .execute();
 }
 
 /** Adds shelves `from`..`to` (positions) to a rack, each with `capacity` spaces. */
@@ -246,8 +263,18 @@ export async function appendShelves(
   if (values.length > 0) await db.insertInto('shelves').values(values).execute();
 }
 
-export async function setShelfCapacity(db: Db, rackId: number, capacity: number): Promise<void> {
-  await db.updateTable('shelves').set({ capacity }).where('rack_id', '=', rackId).execute();
+export async function setShelfCapacity(
+  db: Db,
+  companyId: number,
+  rackId: number,
+  capacity: number,
+): Promise<void> {
+  await db
+    .updateTable('shelves')
+    .set({ capacity })
+    .where('company_id', '=', companyId)
+    .where('rack_id', '=', rackId)
+    .execute();
 }
 
 /** The pallets of one rack, or of every rack of a warehouse, with where they stand (for their removal events). */

@@ -8,8 +8,7 @@ import {
 import { type SignedIn, testEngines } from '../../test/test-app';
 import { type CompanyTable, countRows as countCompanyRows } from '../../test/row-count.repo';
 import { useTestApp } from '../../test/use-test-app';
-import { buildWarehouse } from '../warehouses/warehouses.factories';
-import { buildPallet, buildRack } from './racks.factories';
+import { buildPallet, buildRack, buildWarehouse } from '../../factories';
 
 describe.each(testEngines())('racks and pallets routes on %s', (engine) => {
   const { ctx, user, other } = useTestApp(engine);

@@ -42,21 +42,24 @@ function lockFloor(trx: Trx, actor: Actor, warehouseId: number) {
   return lockWarehouseLayout(trx, actor.companyId, warehouseId);
 }
 
-async function withContents(db: Db, racks: RackRow[]): Promise<RackDto[]> {
+async function withContents(db: Db, companyId: number, racks: RackRow[]): Promise<RackDto[]> {
   const ids = racks.map((r) => r.id);
-  const [shelves, pallets] = await Promise.all([findShelvesOfRacks(db, ids), findPalletsOfRacks(db, ids)]);
+  const [shelves, pallets] = await Promise.all([
+    findShelvesOfRacks(db, companyId, ids),
+    findPalletsOfRacks(db, companyId, ids),
+  ]);
   return presentRacks(racks, shelves, pallets);
 }
 
 export async function listRacks(db: Db, companyId: number, warehouseId: number): Promise<RackDto[]> {
   await requireWarehouse(db, companyId, warehouseId);
-  return withContents(db, await findRacksOfWarehouse(db, companyId, warehouseId));
+  return withContents(db, companyId, await findRacksOfWarehouse(db, companyId, warehouseId));
 }
 
 async function loadRack(db: Db, companyId: number, warehouseId: number, rackId: number): Promise<RackDto> {
   const rack = await findRack(db, companyId, warehouseId, rackId);
   if (!rack) throw notFound(RACK_NOT_FOUND);
-  const [dto] = await withContents(db, [rack]);
+  const [dto] = await withContents(db, companyId, [rack]);
   return dto!;
 }
 
@@ -170,7 +173,7 @@ export async function moveRack(
       { x, y, ...footprint },
       racks.filter((r) => r.id !== rackId),
     );
-    const moved = await moveRackRow(trx, rackId, {
+    const moved = await moveRackRow(trx, actor.companyId, rackId, {
       x,
       y,
       orientation,
@@ -226,8 +229,8 @@ export async function editRack(
     );
 
     const [shelves, pallets] = await Promise.all([
-      findShelvesOfRacks(trx, [rackId]),
-      findPalletsOfRacks(trx, [rackId]),
+      findShelvesOfRacks(trx, actor.companyId, [rackId]),
+      findPalletsOfRacks(trx, actor.companyId, [rackId]),
     ]);
     const count = input.num_shelves ?? shelves.length;
     const leaving = shelves.slice(count);
@@ -245,14 +248,15 @@ export async function editRack(
       }
     }
 
-    const updated = await updateRack(trx, rackId, next, rack.version);
+    const updated = await updateRack(trx, actor.companyId, rackId, next, rack.version);
     if (!updated) throw conflict(RACK_CHANGED);
     await deleteShelves(
       trx,
+      actor.companyId,
       rackId,
       leaving.map((s) => s.id),
     );
-    if (capacityChanged) await setShelfCapacity(trx, rackId, next.capacity);
+    if (capacityChanged) await setShelfCapacity(trx, actor.companyId, rackId, next.capacity);
     const top = shelves.reduce((max, s) => Math.max(max, s.position), 0);
     if (count > shelves.length) {
       await appendShelves(
@@ -284,15 +288,10 @@ export async function deleteRack(
   rackId: number,
 ): Promise<{ message: string; id: number }> {
   await db.transaction().execute(async (trx) => {
-    await lockFloor(trx, actor, warehouseId);
+    const warehouse = await lockFloor(trx, actor, warehouseId);
     const rack = await findRack(trx, actor.companyId, warehouseId, rackId);
     if (!rack) throw notFound(RACK_NOT_FOUND);
-    const customers = await customersOfRack(trx, rackId);
-    const warehouse = await trx
-      .selectFrom('warehouses')
-      .select('name')
-      .where('id', '=', warehouseId)
-      .executeTakeFirstOrThrow();
+    const customers = await customersOfRack(trx, actor.companyId, rackId);
     const pallets = await recordPalletRemovals(
       trx,
       actor,
@@ -300,7 +299,7 @@ export async function deleteRack(
       { rackId },
       'rack-deleted',
     );
-    await deleteRackRow(trx, rackId);
+    await deleteRackRow(trx, actor.companyId, rackId);
     await deleteUnusedCustomers(trx, actor.companyId, customers);
     await recordEvent(trx, {
       companyId: actor.companyId,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReceivedDto, ShipmentProposalDto } from '../../../domain/schemas/receiving.schema';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
-import { buildVault, buildWarehouse, makeCouchbox } from '../warehouses/warehouses.factories';
+import { buildVault, buildWarehouse, makeCouchbox } from '../../factories';
 import { COUCHBOX_FIELD_ONLY } from '../vaults/vaults.service';
 
 describe.each(testEngines())('receiving on %s', (engine) => {

@@ -125,7 +125,7 @@ export async function receiveShipment(
       const added: ReceivedDto['vaults'] = [];
       for (const vault of input.vaults) {
         const field = located.find((f) => f!.id === vault.field_id)!;
-        const occupied = (await occupiedPositions(trx, field.id)).map((v) => v.position);
+        const occupied = (await occupiedPositions(trx, actor.companyId, field.id)).map((v) => v.position);
         const warehouse = await findWarehouse(trx, actor.companyId, field.warehouse_id);
         const place = slotField({ ...field, field_capacity: warehouse?.field_capacity });
         const decision = decideSlot(place, occupied, { type: vault.type, customerName: input.customer_name });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchAnswerDto, SearchHitDto } from '../../../domain/schemas/search.schema';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
-import { buildPallet, buildRack } from '../racks/racks.factories';
-import { buildStagedVault, buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
+import { buildPallet, buildRack, buildStagedVault, buildVault, buildWarehouse } from '../../factories';
 
 describe.each(testEngines())('company-wide search on %s', (engine) => {
   let ctx: TestContext;

@@ -135,10 +135,11 @@ export async function findUsableLink(db: Db, tokenHash: string) {
 }
 
 /** Marks the link used; false when another request used it first (a link works exactly once). */
-export async function useLink(db: Db, linkId: number): Promise<boolean> {
+export async function useLink(db: Db, companyId: number, linkId: number): Promise<boolean> {
   const result = await db
     .updateTable('member_links')
     .set({ used_at: nowIso() })
+    .where('company_id', '=', companyId)
     .where('id', '=', linkId)
     .where('used_at', 'is', null)
     .executeTakeFirst();
@@ -146,10 +147,11 @@ export async function useLink(db: Db, linkId: number): Promise<boolean> {
 }
 
 /** An unused reset link of the member stops working once a newer one is made or the member is deactivated. */
-export async function retireResetLinks(db: Db, userId: number) {
+export async function retireResetLinks(db: Db, companyId: number, userId: number) {
   await db
     .updateTable('member_links')
     .set({ used_at: nowIso() })
+    .where('company_id', '=', companyId)
     .where('user_id', '=', userId)
     .where('used_at', 'is', null)
     .execute();

@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberLinkDto, TeamDto } from '../../../domain/schemas/team.schema';
 import { guardRoutesByRole } from '../../auth/route-roles';
 import { ACCOUNT_DEACTIVATED, INVALID_CREDENTIALS } from '../../auth/auth.service';
-import { buildAccount } from '../../factories';
+import { buildAccount, buildStagedVault, buildWarehouse } from '../../factories';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
-import { buildStagedVault, buildWarehouse } from '../warehouses/warehouses.factories';
 import { LAST_MANAGER, LINK_NOT_FOUND, LINK_NOT_OPEN, LINK_UNUSABLE, WRONG_PASSWORD } from './team.service';
 
 const STRONG = 'orbit-lantern-pebble-42';

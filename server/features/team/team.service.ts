@@ -175,7 +175,7 @@ export async function resetLinkFor(
   if (!member) throw notFound(MEMBER_NOT_FOUND);
   if (member.active !== 1) throw conflict('Reactivate the member before resetting their password.');
   return db.transaction().execute(async (trx) => {
-    await retireResetLinks(trx, member.id);
+    await retireResetLinks(trx, manager.companyId, member.id);
     const link = await newLink(
       trx,
       { companyId: manager.companyId, kind: 'reset', email: member.email, role: null, userId: member.id },
@@ -208,7 +208,7 @@ export async function revokeLink(db: Db, manager: SessionUser, linkId: number): 
     const link = await findCompanyLink(trx, manager.companyId, linkId);
     if (!link) throw notFound(LINK_NOT_FOUND);
     if (link.used_at !== null || link.expires_at <= nowIso()) throw conflict(LINK_NOT_OPEN);
-    if (!(await useLink(trx, link.id))) throw conflict(LINK_NOT_OPEN);
+    if (!(await useLink(trx, manager.companyId, link.id))) throw conflict(LINK_NOT_OPEN);
     const member = link.user_id === null ? undefined : await findMember(trx, manager.companyId, link.user_id);
     await recordEvent(trx, {
       companyId: manager.companyId,
@@ -256,7 +256,7 @@ export async function acceptLink(
   refuseWeakPassword(input.password, [link.email, link.company_name, input.name ?? '']);
   const passwordHash = await hashPassword(input.password);
   const done = await db.transaction().execute(async (trx) => {
-    if (!(await useLink(trx, link.id))) throw notFound(LINK_UNUSABLE);
+    if (!(await useLink(trx, link.company_id, link.id))) throw notFound(LINK_UNUSABLE);
     if (link.kind === 'invite') {
       if (await userWithEmailExists(trx, link.email)) throw conflict(EMAIL_TAKEN);
       const user = await insertUser(trx, {
@@ -309,7 +309,7 @@ export async function changeMember(
     await updateMember(trx, manager.companyId, member.id, { role, active });
     if (active === 0) {
       await deleteSessionsOfUser(trx, member.id);
-      await retireResetLinks(trx, member.id);
+      await retireResetLinks(trx, manager.companyId, member.id);
     }
     const changes: Record<string, { before: unknown; after: unknown }> = {};
     if (role !== member.role) changes.role = { before: member.role, after: role };

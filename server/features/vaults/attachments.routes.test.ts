@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../../domain/rules/capacity';
 import { type SignedIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
-import { buildStagedVault, buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
+import { buildStagedVault, buildVault, buildWarehouse } from '../../factories';
 import { ATTACHMENT_NOT_FOUND } from './attachments.download';
 import { multipartBody } from '../../test/multipart-body';
 import { MISSING_FILE, MISSING_VAULT_ID } from './vaults.routes';

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { systemActor } from '../../auth/actor';
 import { isLostRace } from '../../db/locks';
-import { buildAccount } from '../../factories';
+import { buildAccount, buildVault, buildWarehouse } from '../../factories';
 import { testEngines } from '../../test/test-app';
 import { countRows } from '../../test/row-count.repo';
 import { useTestApp } from '../../test/use-test-app';
 import { editDimensions } from '../layout/layout.service';
-import { buildVault, buildWarehouse } from '../warehouses/warehouses.factories';
 import { readPlacement, writePlacement, writeRemoval } from './vaults.repo';
 import { createStagedVault, loadVault } from './vaults.service';
 

@@ -2,12 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StagedVaultDto } from '../../../domain/schemas/vault.schema';
 import { signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
-import {
-  buildStagedVault,
-  buildVault,
-  buildWarehouse,
-  makeCouchbox,
-} from '../warehouses/warehouses.factories';
+import { buildStagedVault, buildVault, buildWarehouse, makeCouchbox } from '../../factories';
 import {
   ALREADY_STAGED,
   COUCHBOX_FIELD_ONLY,

@@ -100,7 +100,7 @@ export function lockingDeleteStore(trx: Trx, actor: Actor): DeleteStore {
       await deleteUnusedNames(trx, actor.companyId, [vault.customer_id], orderIds);
       const field = vault.field_id === null ? undefined : locked.get(vault.field_id);
       // the flag goes off when a vault leaves a field; a write only when it was on
-      if (field?.full) await setFieldFull(trx, field.id, false);
+      if (field?.full) await setFieldFull(trx, actor.companyId, field.id, false);
       await recordEvent(trx, event);
     },
     async leftBehind(vault) {

@@ -19,7 +19,7 @@ export async function loadVault(db: Db, companyId: number, vaultId: number): Pro
   const row = await findVault(db, companyId, vaultId);
   if (!row) throw notFound(VAULT_NOT_FOUND);
   const files = attachmentsByVault(await findAttachmentsOfVaults(db, companyId, [vaultId]));
-  const inField = row.field_id === null ? [] : await occupiedPositions(db, row.field_id);
+  const inField = row.field_id === null ? [] : await occupiedPositions(db, companyId, row.field_id);
   const digOut =
     row.position === null
       ? null

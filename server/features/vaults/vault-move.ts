@@ -152,8 +152,8 @@ export function lockingMoveStore(trx: Trx, actor: Actor): MoveStore {
       const leaves = vault.field_id !== null && vault.field_id !== target.id;
       return {
         vault: { ...before, position: vault.position, type: vault.type, version: vault.version },
-        target: { ...target, occupied: await occupiedPositions(trx, target.id) },
-        leaving: leaves ? await occupiedPositions(trx, vault.field_id!) : [],
+        target: { ...target, occupied: await occupiedPositions(trx, actor.companyId, target.id) },
+        leaving: leaves ? await occupiedPositions(trx, actor.companyId, vault.field_id!) : [],
         stale: vault.version !== before.version,
       };
     },
@@ -162,7 +162,7 @@ export function lockingMoveStore(trx: Trx, actor: Actor): MoveStore {
       const left =
         vault.field_id === null || vault.field_id === target.id ? undefined : locked.get(vault.field_id);
       // the flag goes off when a vault leaves a field; a write only when it was on
-      if (left?.full) await setFieldFull(trx, left.id, false);
+      if (left?.full) await setFieldFull(trx, actor.companyId, left.id, false);
       await recordEvent(trx, event);
     },
     files: (vaultId) => findAttachmentsOfVaults(trx, actor.companyId, [vaultId]),

@@ -138,7 +138,7 @@ export function lockingAddStore(trx: Trx, actor: Actor): AddStore {
       const { fields } = await lockForVaultWork(trx, actor, { fieldIds: [located.id] });
       // the field may have gone with a removed row while this waited
       const field = fields.get(located.id);
-      return field && { ...field, occupied: await occupiedPositions(trx, field.id) };
+      return field && { ...field, occupied: await occupiedPositions(trx, actor.companyId, field.id) };
     },
     async insert(_field, vault, event, file) {
       const details = { customerName: vault.customerName, orderName: vault.orderName } as VaultDetails;
@@ -205,14 +205,14 @@ export function lockingStageStore(trx: Trx, actor: Actor): StageStore {
       if (vault.field_id !== before.field_id) throw conflict(CONCURRENT_CHANGE);
       return {
         vault: { ...before, position: vault.position, version: vault.version },
-        field: field && { ...field, occupied: await occupiedPositions(trx, field.id) },
+        field: field && { ...field, occupied: await occupiedPositions(trx, actor.companyId, field.id) },
         stale: vault.version !== before.version,
       };
     },
     async takeOff({ vault, field }, event) {
       await placeVault(trx, actor.companyId, vault.id, { fieldId: null, position: null });
       // the flag goes off when a vault leaves a field; a write only when it was on
-      if (field.full) await setFieldFull(trx, field.id, false);
+      if (field.full) await setFieldFull(trx, actor.companyId, field.id, false);
       await recordEvent(trx, event);
     },
     files: (vaultId) => findAttachmentsOfVaults(trx, actor.companyId, [vaultId]),

@@ -139,22 +139,25 @@ export async function findStagedVaults(db: Db, companyId: number): Promise<Vault
 
 export async function occupiedPositions(
   db: Db,
+  companyId: number,
   fieldId: number,
 ): Promise<{ id: number; position: number }[]> {
   const rows = await db
     .selectFrom('vaults')
     .select(['id', 'position'])
+    .where('company_id', '=', companyId)
     .where('field_id', '=', fieldId)
     .orderBy('position')
     .execute();
   return rows.map((r) => ({ id: r.id, position: Number(r.position) }));
 }
 
-export async function countVaultsInFields(db: Db, fieldIds: number[]): Promise<number> {
+export async function countVaultsInFields(db: Db, companyId: number, fieldIds: number[]): Promise<number> {
   if (fieldIds.length === 0) return 0;
   const row = await db
     .selectFrom('vaults')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', '=', companyId)
     .where('field_id', 'in', fieldIds)
     .executeTakeFirstOrThrow();
   return row.n;

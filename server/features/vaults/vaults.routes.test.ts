@@ -4,12 +4,7 @@ import { MAX_UPLOAD_BYTES } from '../../../domain/rules/capacity';
 import { testEngines } from '../../test/test-app';
 import { type CompanyTable, countRows as countCompanyRows } from '../../test/row-count.repo';
 import { useTestApp } from '../../test/use-test-app';
-import {
-  buildStagedVault,
-  buildVault,
-  buildWarehouse,
-  makeCouchbox,
-} from '../warehouses/warehouses.factories';
+import { buildStagedVault, buildVault, buildWarehouse, makeCouchbox } from '../../factories';
 import { multipartBody } from '../../test/multipart-body';
 import {
   COUCHBOX_FIELD_ONLY,

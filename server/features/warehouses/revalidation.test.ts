@@ -4,8 +4,14 @@ import type { VaultDto, WarehouseDto, WarehouseSummaryDto } from '../../../domai
 import { findInvariantViolations } from '../../test/invariants.repo';
 import { signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
-import { buildPallet, buildRack } from '../racks/racks.factories';
-import { type BuiltWarehouse, buildStagedVault, buildVault, buildWarehouse } from './warehouses.factories';
+import {
+  type BuiltWarehouse,
+  buildPallet,
+  buildRack,
+  buildStagedVault,
+  buildVault,
+  buildWarehouse,
+} from '../../factories';
 
 // Issue 11: the full reads carry an ETag that every write to what they show moves on; a client holding the current
 // one gets a 304 without the answer, one holding an older one gets the new answer.

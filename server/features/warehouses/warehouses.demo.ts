@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
-import { changeFieldFull } from '../fields/fields.service';
-import { systemActor } from '../../auth/actor';
-import { buildStagedVault, buildVault, buildWarehouse, makeCouchbox } from './warehouses.factories';
+import { makeCouchbox, markFieldFull } from '../fields/fields.factories';
+import { buildStagedVault, buildVault } from '../vaults/vaults.factories';
+import { buildWarehouse } from './warehouses.factories';
 
 interface DemoVault {
   customer: string;
@@ -115,7 +115,7 @@ export async function seedDemoWarehouses(db: Db, companyId: number): Promise<num
   });
 
   // F4 holds one vault but the crew marked it full (an oversized piano crate)
-  await changeFieldFull(db, systemActor(companyId), main.field('F4').id, true);
+  await markFieldFull(db, { companyId, fieldId: main.field('F4').id });
 
   const annex = await buildWarehouse(db, {
     companyId,

@@ -3,7 +3,7 @@ import type { WarehouseDto, WarehouseSummaryDto } from '../../../domain/schemas/
 import { signIn, testEngines } from '../../test/test-app';
 import { type CompanyTable, countRows as countCompanyRows } from '../../test/row-count.repo';
 import { useTestApp } from '../../test/use-test-app';
-import { buildStagedVault, buildVault, buildWarehouse, makeCouchbox } from './warehouses.factories';
+import { buildStagedVault, buildVault, buildWarehouse, makeCouchbox } from '../../factories';
 import { DUPLICATE_WAREHOUSE } from './warehouses.service';
 
 describe.each(testEngines())('warehouse routes on %s', (engine) => {

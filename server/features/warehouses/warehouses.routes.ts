@@ -12,8 +12,6 @@ import {
 import { requireUser } from '../../auth/session.plugin';
 import { notFound } from '../../http/errors';
 import type { FeatureOptions } from '../feature-options';
-import { loadFieldOfWarehouse } from '../fields/fields.service';
-import { FIELD_NOT_FOUND } from '../fields/field-loader';
 import { actorOf } from '../../auth/actor';
 import {
   createWarehouse,
@@ -72,22 +70,6 @@ export const warehousesRoutes: FastifyPluginAsync<FeatureOptions> = async (plain
       const tag = await warehouseTag(db, user.companyId, warehouseId, 'warehouse');
       if (tag && notModified(request, reply, tag)) return reply;
       return loadWarehouse(db, user.companyId, warehouseId);
-    },
-  );
-
-  app.get(
-    '/api/warehouse/:warehouseId/:fieldId',
-    {
-      schema: {
-        tags,
-        summary: 'One field of a warehouse with its vaults',
-        params: z.object({ warehouseId: pathId(FIELD_NOT_FOUND), fieldId: pathId(FIELD_NOT_FOUND) }),
-        response: { 200: FieldDtoSchema },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      return loadFieldOfWarehouse(db, user.companyId, request.params.warehouseId, request.params.fieldId);
     },
   );
 

@@ -78,7 +78,7 @@ export async function warehouseTag(
 export async function loadWarehouse(db: Db, companyId: number, warehouseId: number): Promise<WarehouseDto> {
   const row = await requireWarehouse(db, companyId, warehouseId);
   const [fields, vaults, attachments] = await Promise.all([
-    findFieldsOfWarehouse(db, warehouseId),
+    findFieldsOfWarehouse(db, companyId, warehouseId),
     findVaultsOfWarehouse(db, companyId, warehouseId),
     findAttachmentsOfWarehouse(db, companyId, warehouseId),
   ]);
@@ -216,7 +216,7 @@ export async function deleteWarehouse(
     // the delete cascades over the whole aggregate: a layout change like any other
     const row = await lockWarehouseLayout(trx, actor.companyId, warehouseId);
     const [fields, vaults] = await Promise.all([
-      findFieldsOfWarehouse(trx, warehouseId),
+      findFieldsOfWarehouse(trx, actor.companyId, warehouseId),
       findVaultsOfWarehouse(trx, actor.companyId, warehouseId),
     ]);
     const names = new Map(fields.map((f) => [f.id, fieldName(f.col, f.row)]));
