@@ -5,7 +5,6 @@ import { idParams, pathId } from '../../../domain/schemas/route-params';
 import {
   AddWarehouseSchema,
   DeletedAnswerSchema,
-  FieldDtoSchema,
   WarehouseDtoSchema,
   WarehouseSummaryDtoSchema,
 } from '../../../domain/schemas/warehouse.schema';
