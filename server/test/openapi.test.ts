@@ -127,6 +127,26 @@ const NOT_YET_DECLARED = new Set<string>([
   'DELETE /api/storage-accounts/:id/hold',
   'GET /api/holds',
   'GET /api/billing/overview',
+  // mail, customers and the portal (issue 29), API tokens and webhooks (issue 31), built beside this list
+  'GET /api/team/mails',
+  'GET /api/api-tokens',
+  'POST /api/api-tokens',
+  'DELETE /api/api-tokens/:id',
+  'GET /api/webhooks',
+  'POST /api/webhooks',
+  'PATCH /api/webhooks/:id',
+  'DELETE /api/webhooks/:id',
+  'GET /api/webhooks/:id/deliveries',
+  'POST /api/webhooks/:id/test',
+  'GET /api/customers',
+  'POST /api/customers',
+  'PATCH /api/customers/:id',
+  'POST /api/customers/:id/portal-link',
+  'POST /api/portal/sign-in',
+  'POST /api/portal/sign-out',
+  'GET /api/portal/me',
+  'GET /api/portal/units',
+  'GET /api/portal/invoices',
 ]);
 
 interface JsonSchema {
