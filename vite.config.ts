@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 // Code splitting (issue 11, item 7; docs/performance.md): left to itself the bundler gives every small shared module
@@ -11,7 +12,14 @@ const SHARED = /[\\/]web[\\/]src[\\/](api|lib|components)[\\/]|[\\/]domain[\\/]r
 const HEAVY =
   /[\\/](dialog|confirm-dialog|alert-message|toggle-switch|vaults-block|rack-placement|activity)\.tsx?$/;
 
+/** tsconfig.json's import aliases, for the bundler and the test runner (the TypeScript tools read tsconfig itself). */
+export const pathAliases = {
+  '@domain': fileURLToPath(new URL('./domain', import.meta.url)),
+  '@': fileURLToPath(new URL('./web/src', import.meta.url)),
+};
+
 export default defineConfig({
+  resolve: { alias: pathAliases },
   root: 'web',
   publicDir: 'public',
   plugins: [react(), tailwindcss()],

@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { pathAliases } from './vite.config';
 
 export default defineConfig({
+  resolve: { alias: pathAliases },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['domain/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
@@ -11,6 +14,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'api',
           include: ['server/**/*.test.ts'],
