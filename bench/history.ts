@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import type { Insertable } from 'kysely';
-import { ACTIVITY_PAGE_SIZE, type ActivityQuery } from '../domain/schemas/activity.schema';
+import { ACTIVITY_PAGE_SIZE, type ActivityQuery } from '@domain/schemas/activity.schema';
 import { type Db, nowIso, openDatabase } from '../server/db/database';
 import { buildApp } from '../server/app';
 import { environmentWith, loadConfig } from '../server/config';

@@ -3,8 +3,8 @@
 // for the most the JavaScript heap and buffers grew over their size before the request (sampled every 2 ms while the
 // answer is read, after a garbage collection when node runs with --expose-gc).
 import { performance } from 'node:perf_hooks';
-import { LABEL_FORMATS } from '../domain/rules/label-sheets';
-import { MAX_LABELS } from '../domain/schemas/label.schema';
+import { LABEL_FORMATS } from '@domain/rules/label-sheets';
+import { MAX_LABELS } from '@domain/schemas/label.schema';
 import { buildVault, buildWarehouse } from '../server/factories';
 import { signIn, startTestApp } from '../server/test/test-app';
 

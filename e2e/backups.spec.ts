@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { MAX_UPLOAD_BYTES } from '../domain/rules/capacity';
+import { MAX_UPLOAD_BYTES } from '@domain/rules/capacity';
 import { checkCompanyFile } from '../server/transfer/company-file';
 import { attachFile, buildAccount, buildVault, buildWarehouse } from './factories';
 import { e2eDatabase, expect, signInThroughForm, test } from './fixtures';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEFAULT_CHECKLIST_TASKS } from '../domain/schemas/checklist.schema';
+import { DEFAULT_CHECKLIST_TASKS } from '@domain/schemas/checklist.schema';
 import { buildChecklist, buildWarehouse, stored, uniqueSuffix } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { REMOVE_VAULTS_FIRST } from '../domain/schemas/layout.schema';
+import { REMOVE_VAULTS_FIRST } from '@domain/schemas/layout.schema';
 import { buildVault, buildWarehouse, stored } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 import { expectAlertDialog } from './alert-dialog';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { fullShelfMessage, SHELF_NOT_FOUND, shelfSpaceMessage } from '../domain/schemas/rack.schema';
+import { fullShelfMessage, SHELF_NOT_FOUND, shelfSpaceMessage } from '@domain/schemas/rack.schema';
 import { buildPallet, buildRack, buildWarehouse, removeRack, stored } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 

@@ -10,7 +10,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifySchema,
 } from 'fastify';
-import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '../domain/rules/capacity';
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '@domain/rules/capacity';
 import { authRoutes } from './auth/auth.routes';
 import { startHousekeeping } from './auth/housekeeping';
 import { automaticBackups } from './backups/sqlite-backups';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { NewAccountSchema } from '../domain/schemas/auth.schema';
+import { NewAccountSchema } from '@domain/schemas/auth.schema';
 import { createAccount, resetPassword } from './auth/auth.service';
 import { loadConfig } from './config';
 import { restoreDatabase } from './backups/restore';

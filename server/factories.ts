@@ -1,4 +1,4 @@
-import type { Role } from '../domain/rules/roles';
+import type { Role } from '@domain/rules/roles';
 import type { BuiltAccount } from './db/factories';
 import type { Db } from './db/database';
 import { uniqueSuffix } from './db/factories';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { LoginSchema } from '../../domain/schemas/auth.schema';
+import { LoginSchema } from '@domain/schemas/auth.schema';
 import type { Db } from '../db/database';
 import { endSessionStreams } from '../events/live-streams';
 import { forbidden, parseInput } from '../http/errors';

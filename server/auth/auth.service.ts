@@ -1,5 +1,5 @@
-import type { Role } from '../../domain/rules/roles';
-import type { SessionUser } from '../../domain/schemas/auth.schema';
+import type { Role } from '@domain/rules/roles';
+import type { SessionUser } from '@domain/schemas/auth.schema';
 import type { Db } from '../db/database';
 import { HttpError, badRequest } from '../http/errors';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';

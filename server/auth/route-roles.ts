@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type Role, type RoleRequirement, roleAllows, roleRefusal } from '../../domain/rules/roles';
+import { type Role, type RoleRequirement, roleAllows, roleRefusal } from '@domain/rules/roles';
 import { forbidden, unauthorized } from '../http/errors';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MemberLinkDto } from '../../domain/schemas/team.schema';
+import type { MemberLinkDto } from '@domain/schemas/team.schema';
 import { buildApp } from '../app';
 import { environmentWith, loadConfig } from '../config';
 import type { ChannelHandlers, NotificationListener } from '../db/notification-listener';

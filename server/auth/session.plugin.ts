@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isRole } from '../../domain/rules/roles';
-import type { SessionUser } from '../../domain/schemas/auth.schema';
+import { isRole } from '@domain/rules/roles';
+import type { SessionUser } from '@domain/schemas/auth.schema';
 import type { Db } from '../db/database';
 import { unauthorized } from '../http/errors';
 import { findLiveToken, noteTokenUse } from './api-tokens.repo';

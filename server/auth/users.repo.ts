@@ -1,4 +1,4 @@
-import type { Role } from '../../domain/rules/roles';
+import type { Role } from '@domain/rules/roles';
 import type { Db } from '../db/database';
 import { nowIso } from '../db/database';
 import { forgetMember } from './session-cache';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BackupsDto } from '../../domain/schemas/backup.schema';
+import type { BackupsDto } from '@domain/schemas/backup.schema';
 import { buildApp } from '../app';
 import { listBackups } from './backup-files';
 import { restoreDatabase } from './restore';

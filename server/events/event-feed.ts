@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { LiveEventDto } from '../../domain/schemas/live-event.schema';
-import type { FieldDto } from '../../domain/schemas/warehouse.schema';
+import type { LiveEventDto } from '@domain/schemas/live-event.schema';
+import type { FieldDto } from '@domain/schemas/warehouse.schema';
 import type { DatabaseHandle } from '../db/database';
 import type { NotificationListener } from '../db/notification-listener';
 import { EVENTS_CHANNEL, announceEvents, findEventsAfter, latestEventId } from './event-log.repo';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { type LiveEventDto, readWatchedWarehouses } from '../../domain/schemas/live-event.schema';
+import { type LiveEventDto, readWatchedWarehouses } from '@domain/schemas/live-event.schema';
 import { requireUser } from '../auth/session.plugin';
 import type { Db } from '../db/database';
 import { HttpError, unauthorized } from '../http/errors';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { MAX_ROW_ID as MAX_ID } from '../../domain/schemas/form-values';
-import { ID_TEXT } from '../../domain/schemas/route-params';
+import { MAX_ROW_ID as MAX_ID } from '@domain/schemas/form-values';
+import { ID_TEXT } from '@domain/schemas/route-params';
 import { isLostRace } from '../db/locks';
 import { isDatabaseUnavailable, isDiskFull } from '../db/database';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { nameProblem } from '../../domain/rules/text';
+import { nameProblem } from '@domain/rules/text';
 import { badRequest } from './errors';
 
 export const UNREADABLE_FORM = 'The form data could not be read.';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../../domain/rules/capacity';
+import { MAX_UPLOAD_BYTES } from '@domain/rules/capacity';
 import { multipartBody } from '../test/multipart-body';
 import { buildVault, buildWarehouse } from '../factories';
 import { startTestApp, testEngines } from '../test/test-app';

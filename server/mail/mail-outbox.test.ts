@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailListDto, MemberLinkDto } from '../../domain/schemas/team.schema';
+import type { MailListDto, MemberLinkDto } from '@domain/schemas/team.schema';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../test/test-app';
 import { TestSmtpServer } from '../test/test-smtp-server';
 import { MAIL_DEFAULTS, MailOutboxWorker, backoffMs, messageIdOf } from './mail-worker';

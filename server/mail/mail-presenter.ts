@@ -1,4 +1,4 @@
-import type { MailDto, MailListDto } from '../../domain/schemas/team.schema';
+import type { MailDto, MailListDto } from '@domain/schemas/team.schema';
 import type { Db } from '../db/database';
 import { listCompanyMails } from './mail-outbox.repo';
 

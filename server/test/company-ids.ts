@@ -1,8 +1,8 @@
-import type { ChecklistDto } from '../../domain/schemas/checklist.schema';
-import type { RackDto } from '../../domain/schemas/rack.schema';
-import type { WarehouseDto, WarehouseSummaryDto } from '../../domain/schemas/warehouse.schema';
-import { fieldSlotCount, nextFreePosition } from '../../domain/rules/capacity';
-import { fieldName, parseFieldName } from '../../domain/rules/field-names';
+import type { ChecklistDto } from '@domain/schemas/checklist.schema';
+import type { RackDto } from '@domain/schemas/rack.schema';
+import type { WarehouseDto, WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
+import { fieldSlotCount, nextFreePosition } from '@domain/rules/capacity';
+import { fieldName, parseFieldName } from '@domain/rules/field-names';
 
 export interface ApiAnswer {
   status: number;

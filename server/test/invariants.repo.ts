@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { fieldName } from '../../domain/rules/field-names';
-import { fieldSlotCount } from '../../domain/rules/capacity';
+import { fieldName } from '@domain/rules/field-names';
+import { fieldSlotCount } from '@domain/rules/capacity';
 import type { Db } from '../db/database';
 
 /**

@@ -1,12 +1,7 @@
-import type { ChecklistDto } from '../../domain/schemas/checklist.schema';
-import type { RackDto } from '../../domain/schemas/rack.schema';
-import type { FieldDto, WarehouseDto, WarehouseSummaryDto } from '../../domain/schemas/warehouse.schema';
-import {
-  fieldSlotCount,
-  isCouchboxField,
-  nextFreePosition,
-  topmostPosition,
-} from '../../domain/rules/capacity';
+import type { ChecklistDto } from '@domain/schemas/checklist.schema';
+import type { RackDto } from '@domain/schemas/rack.schema';
+import type { FieldDto, WarehouseDto, WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
+import { fieldSlotCount, isCouchboxField, nextFreePosition, topmostPosition } from '@domain/rules/capacity';
 import { signInCookie } from './server-process';
 
 /**

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fieldName } from '../../domain/rules/field-names';
+import { fieldName } from '@domain/rules/field-names';
 import { loadConfig } from '../config';
 import { type DatabaseHandle, type Engine, openDatabase } from '../db/database';
 import {

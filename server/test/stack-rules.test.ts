@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportDryRunDto, ImportRecordDto } from '../../domain/schemas/import.schema';
+import type { ImportDryRunDto, ImportRecordDto } from '@domain/schemas/import.schema';
 import { buildVault, buildWarehouse, makeCouchbox } from '../factories';
 import { standsOnImport } from '../features/import/import.service';
 import { FORMULA_CELL } from '../features/import/read-sheet';

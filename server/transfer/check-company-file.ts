@@ -1,4 +1,4 @@
-import { COMPANY_LOCALES, isCompanyLocale } from '../../domain/rules/locale';
+import { COMPANY_LOCALES, isCompanyLocale } from '@domain/rules/locale';
 import type { TenantTable } from './transfer.repo';
 import {
   type ColumnRule,

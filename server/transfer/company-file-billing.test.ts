@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AccountDto, InvoiceDto, PaymentDto } from '../../domain/schemas/billing.schema';
+import type { AccountDto, InvoiceDto, PaymentDto } from '@domain/schemas/billing.schema';
 import type { Db } from '../db/database';
 import { buildAccount, buildVault, buildWarehouse } from '../factories';
 import { HttpError } from '../http/errors';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../../domain/rules/capacity';
+import { MAX_UPLOAD_BYTES } from '@domain/rules/capacity';
 import { DEMO_LOGIN, seedDemoIfEmpty } from '../demo-seed';
 import { buildAccount, buildStagedVault, buildVault, buildWarehouse } from '../factories';
 import { insertAttachment } from '../features/vaults/attachments.repo';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { nextFreePosition, topmostPosition } from '../../domain/rules/capacity';
+import { nextFreePosition, topmostPosition } from '@domain/rules/capacity';
 import { buildApp } from '../app';
 import { environmentWith, loadConfig } from '../config';
 import { type DatabaseHandle, type Engine, openDatabase } from '../db/database';

@@ -1,10 +1,10 @@
 import type { Selectable } from 'kysely';
-import { INVOICE_STATUSES } from '../../domain/billing/ledger';
-import { RATE_KINDS, UNIT_TYPES } from '../../domain/billing/rates';
-import { ACCOUNT_KINDS, BILLING_CYCLES, SIT_PAYERS } from '../../domain/schemas/billing.schema';
-import { VAULT_TYPES } from '../../domain/rules/capacity';
-import { RACK_ORIENTATIONS } from '../../domain/rules/rack-placement';
-import { ROLES } from '../../domain/rules/roles';
+import { INVOICE_STATUSES } from '@domain/billing/ledger';
+import { RATE_KINDS, UNIT_TYPES } from '@domain/billing/rates';
+import { ACCOUNT_KINDS, BILLING_CYCLES, SIT_PAYERS } from '@domain/schemas/billing.schema';
+import { VAULT_TYPES } from '@domain/rules/capacity';
+import { RACK_ORIENTATIONS } from '@domain/rules/rack-placement';
+import { ROLES } from '@domain/rules/roles';
 import type { Database } from '../db/schema';
 import type { EventRecord } from '../events/event-log.repo';
 import type { TenantTable } from './transfer.repo';

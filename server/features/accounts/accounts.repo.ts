@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Trx } from '../../db/locks';
-import { EMPTY_PREFIX } from '../../../domain/rules/placeholders';
+import { EMPTY_PREFIX } from '@domain/rules/placeholders';
 
 // Issue 28: all SQL of storage accounts. An account's units are the vaults of its orders; move-in and move-out are
 // read from the vaults' history (created_at when received, released_at when released).

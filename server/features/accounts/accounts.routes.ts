@@ -1,9 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  BulkAccountsSchema,
-  CreateAccountSchema,
-  UpdateAccountSchema,
-} from '../../../domain/schemas/billing.schema';
+import { BulkAccountsSchema, CreateAccountSchema, UpdateAccountSchema } from '@domain/schemas/billing.schema';
 import { actorOf } from '../../auth/actor';
 import { requireUser } from '../../auth/session.plugin';
 import { parseId, parseInput } from '../../http/errors';

@@ -1,5 +1,5 @@
-import { conversionDay } from '../../../domain/billing/charges';
-import { dayOf, isoOf } from '../../../domain/billing/days';
+import { conversionDay } from '@domain/billing/charges';
+import { dayOf, isoOf } from '@domain/billing/days';
 import type {
   UpdateAccountValues,
   AccountDto,
@@ -8,7 +8,7 @@ import type {
   BulkAccountsInput,
   CreateAccountValues,
   NotBilledOrderDto,
-} from '../../../domain/schemas/billing.schema';
+} from '@domain/schemas/billing.schema';
 import type { Actor } from '../../auth/actor';
 import { actorName } from '../../auth/users.repo';
 import { type Db, isUniqueViolation, nowIso } from '../../db/database';

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { HELD_NEEDS_MANAGER, HELD_NEEDS_REASON } from '../../../domain/billing/holds';
-import { dayOf, isoOf } from '../../../domain/billing/days';
+import { HELD_NEEDS_MANAGER, HELD_NEEDS_REASON } from '@domain/billing/holds';
+import { dayOf, isoOf } from '@domain/billing/days';
 import type {
   AccountDto,
   BillingOverviewDto,
   BillingRunDto,
   HoldsDto,
   NotBilledOrderDto,
-} from '../../../domain/schemas/billing.schema';
-import type { ActivityItemDto } from '../../../domain/schemas/activity.schema';
-import type { PullListDto } from '../../../domain/schemas/pull-list.schema';
+} from '@domain/schemas/billing.schema';
+import type { ActivityItemDto } from '@domain/schemas/activity.schema';
+import type { PullListDto } from '@domain/schemas/pull-list.schema';
 import { buildAccount, buildVault, buildWarehouse } from '../../factories';
 import { signIn, type SignedIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';

@@ -4,11 +4,11 @@ import {
   daysOverdue,
   mayHold,
   notOverdueEnough,
-} from '../../../domain/billing/holds';
-import { dayOf } from '../../../domain/billing/days';
-import { openAmount } from '../../../domain/billing/ledger';
-import { type Role, roleAllows } from '../../../domain/rules/roles';
-import type { AccountDto, HoldsDto } from '../../../domain/schemas/billing.schema';
+} from '@domain/billing/holds';
+import { dayOf } from '@domain/billing/days';
+import { openAmount } from '@domain/billing/ledger';
+import { type Role, roleAllows } from '@domain/rules/roles';
+import type { AccountDto, HoldsDto } from '@domain/schemas/billing.schema';
 import type { Actor } from '../../auth/actor';
 import { actorName } from '../../auth/users.repo';
 import { type Db, nowIso } from '../../db/database';

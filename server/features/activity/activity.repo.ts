@@ -1,4 +1,4 @@
-import type { ActivityQuery } from '../../../domain/schemas/activity.schema';
+import type { ActivityQuery } from '@domain/schemas/activity.schema';
 import type { Db } from '../../db/database';
 
 const EVENT_COLUMNS = [

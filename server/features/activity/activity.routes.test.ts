@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityItemDto, ActivityPageDto } from '../../../domain/schemas/activity.schema';
+import type { ActivityItemDto, ActivityPageDto } from '@domain/schemas/activity.schema';
 import { buildAccount, buildRack, buildWarehouse } from '../../factories';
 import { apiRoutes } from '../../test/route-table';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';

@@ -5,8 +5,8 @@ import {
   ActivityItemDtoSchema,
   ActivityPageDtoSchema,
   ActivityQuerySchema,
-} from '../../../domain/schemas/activity.schema';
-import { idParams } from '../../../domain/schemas/route-params';
+} from '@domain/schemas/activity.schema';
+import { idParams } from '@domain/schemas/route-params';
 import { requireUser } from '../../auth/session.plugin';
 import type { FeatureOptions } from '../feature-options';
 import {

@@ -1,10 +1,10 @@
-import { toCsv } from '../../../domain/rules/csv';
+import { toCsv } from '@domain/rules/csv';
 import {
   ACTIVITY_PAGE_SIZE,
   type ActivityItemDto,
   type ActivityPageDto,
   type ActivityQuery,
-} from '../../../domain/schemas/activity.schema';
+} from '@domain/schemas/activity.schema';
 import type { Db } from '../../db/database';
 import { indexEventTail } from '../../events/event-search.repo';
 import { notFound } from '../../http/errors';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ActivityPageDto } from '../../../domain/schemas/activity.schema';
+import type { ActivityPageDto } from '@domain/schemas/activity.schema';
 import { buildAccount, buildVault, buildWarehouse } from '../../factories';
 import { recordEvent } from '../../events/event-log.repo';
 import { indexEventTail } from '../../events/event-search.repo';

@@ -3,7 +3,7 @@ import {
   CreateApiTokenSchema,
   CreateWebhookSchema,
   UpdateWebhookSchema,
-} from '../../../domain/schemas/api-access.schema';
+} from '@domain/schemas/api-access.schema';
 import { requireUser } from '../../auth/session.plugin';
 import { parseId, parseInput } from '../../http/errors';
 import type { FeatureOptions } from '../feature-options';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { SessionUser } from '../../../domain/schemas/auth.schema';
+import type { SessionUser } from '@domain/schemas/auth.schema';
 import {
   type ApiTokenDto,
   type CreateApiTokenSchema,
@@ -12,8 +12,8 @@ import {
   type WebhookEndpointDto,
   type WebhookEventKind,
   webhookUrlProblem,
-} from '../../../domain/schemas/api-access.schema';
-import { isRole } from '../../../domain/rules/roles';
+} from '@domain/schemas/api-access.schema';
+import { isRole } from '@domain/rules/roles';
 import type { z } from 'zod';
 import { findToken, insertToken, listTokens, revokeToken, type TokenRow } from '../../auth/api-tokens.repo';
 import type { Db } from '../../db/database';

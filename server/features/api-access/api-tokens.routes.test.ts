@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityPageDto } from '../../../domain/schemas/activity.schema';
-import type { ApiTokenDto, CreatedApiTokenDto } from '../../../domain/schemas/api-access.schema';
+import type { ActivityPageDto } from '@domain/schemas/activity.schema';
+import type { ApiTokenDto, CreatedApiTokenDto } from '@domain/schemas/api-access.schema';
 import { buildApp } from '../../app';
 import { TOKEN_INVALID, TOKEN_NOT_ACCEPTED } from '../../auth/session.plugin';
 import { environmentWith, loadConfig } from '../../config';

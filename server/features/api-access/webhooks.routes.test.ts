@@ -1,13 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityPageDto } from '../../../domain/schemas/activity.schema';
+import type { ActivityPageDto } from '@domain/schemas/activity.schema';
 import {
   type CreatedWebhookDto,
   type WebhookDeliveryDto,
   type WebhookEndpointDto,
   webhookUrlProblem,
-} from '../../../domain/schemas/api-access.schema';
+} from '@domain/schemas/api-access.schema';
 import { useTestApp } from '../../test/use-test-app';
 import { testEngines } from '../../test/test-app';
 import { type BuiltWarehouse, buildWarehouse } from '../../factories';

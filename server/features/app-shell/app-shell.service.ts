@@ -1,6 +1,6 @@
-import { warehouseSlug, warehouseSlugInPath } from '../../../domain/rules/text';
-import type { ShellData } from '../../../domain/schemas/app-shell.schema';
-import type { SessionUser } from '../../../domain/schemas/auth.schema';
+import { warehouseSlug, warehouseSlugInPath } from '@domain/rules/text';
+import type { ShellData } from '@domain/schemas/app-shell.schema';
+import type { SessionUser } from '@domain/schemas/auth.schema';
 import type { Db } from '../../db/database';
 import { listCompanyWarehouses, loadWarehouse } from '../warehouses/warehouses.service';
 

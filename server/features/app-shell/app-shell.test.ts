@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHELL_DATA_ID, type ShellData } from '../../../domain/schemas/app-shell.schema';
+import { SHELL_DATA_ID, type ShellData } from '@domain/schemas/app-shell.schema';
 import type { SignedIn } from '../../test/test-app';
 import { testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SHELL_DATA_ID, type ShellData } from '../../../domain/schemas/app-shell.schema';
+import { SHELL_DATA_ID, type ShellData } from '@domain/schemas/app-shell.schema';
 import type { Db } from '../../db/database';
 import { loadShellData } from './app-shell.service';
 

@@ -1,4 +1,4 @@
-import type { BackupFileDto, BackupsDto, HealthBackupsDto } from '../../../domain/schemas/backup.schema';
+import type { BackupFileDto, BackupsDto, HealthBackupsDto } from '@domain/schemas/backup.schema';
 import type { BackupFile } from '../../backups/backup-files';
 import type { AutomaticBackups } from '../../backups/sqlite-backups';
 

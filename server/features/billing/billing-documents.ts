@@ -1,13 +1,8 @@
 import ExcelJS from 'exceljs';
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
-import { formatMoney, minorToDecimal } from '../../../domain/billing/money';
-import { type CsvValue, toCsv } from '../../../domain/rules/csv';
-import type {
-  AccountDto,
-  InvoiceDto,
-  PaymentDto,
-  StatementDto,
-} from '../../../domain/schemas/billing.schema';
+import { formatMoney, minorToDecimal } from '@domain/billing/money';
+import { type CsvValue, toCsv } from '@domain/rules/csv';
+import type { AccountDto, InvoiceDto, PaymentDto, StatementDto } from '@domain/schemas/billing.schema';
 
 // Issue 28: the documents of billing. PDFs (invoice, statement, SIT conversion notice) drawn with pdf-lib, and the
 // accountant's files (invoices, payments, journal) as CSV and XLSX. Amounts go through the domain's one formatter.

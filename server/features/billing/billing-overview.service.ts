@@ -1,9 +1,9 @@
-import { dayOf } from '../../../domain/billing/days';
-import { daysOverdue, mayHold } from '../../../domain/billing/holds';
-import { openAmount } from '../../../domain/billing/ledger';
-import { type BillingUnitType, UNIT_TYPES } from '../../../domain/billing/rates';
-import { recurringRevenue } from '../../../domain/billing/revenue';
-import type { BillingOverviewDto } from '../../../domain/schemas/billing.schema';
+import { dayOf } from '@domain/billing/days';
+import { daysOverdue, mayHold } from '@domain/billing/holds';
+import { openAmount } from '@domain/billing/ledger';
+import { type BillingUnitType, UNIT_TYPES } from '@domain/billing/rates';
+import { recurringRevenue } from '@domain/billing/revenue';
+import type { BillingOverviewDto } from '@domain/schemas/billing.schema';
 import type { Db } from '../../db/database';
 import { findAccounts, findAccountUnits } from '../accounts/accounts.repo';
 import { conversionDateOf, convertDueSitAccounts, today } from '../accounts/accounts.service';

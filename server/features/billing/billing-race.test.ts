@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BillingRunDto, InvoiceDto } from '../../../domain/schemas/billing.schema';
+import type { BillingRunDto, InvoiceDto } from '@domain/schemas/billing.schema';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';

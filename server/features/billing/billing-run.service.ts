@@ -1,19 +1,9 @@
-import {
-  type AccountBill,
-  type BilledUnit,
-  billAccount,
-  type BillLine,
-} from '../../../domain/billing/account-bill';
-import {
-  type BillingCycle,
-  conversionDay,
-  type Period,
-  periodHolding,
-} from '../../../domain/billing/charges';
-import { dayOf, isoOf } from '../../../domain/billing/days';
-import { minorDigits } from '../../../domain/billing/money';
-import { type BillingUnitType, type RateKind, type RateRow, UNIT_TYPES } from '../../../domain/billing/rates';
-import type { BillingRunDto, DraftInvoiceDto, DraftLineDto } from '../../../domain/schemas/billing.schema';
+import { type AccountBill, type BilledUnit, billAccount, type BillLine } from '@domain/billing/account-bill';
+import { type BillingCycle, conversionDay, type Period, periodHolding } from '@domain/billing/charges';
+import { dayOf, isoOf } from '@domain/billing/days';
+import { minorDigits } from '@domain/billing/money';
+import { type BillingUnitType, type RateKind, type RateRow, UNIT_TYPES } from '@domain/billing/rates';
+import type { BillingRunDto, DraftInvoiceDto, DraftLineDto } from '@domain/schemas/billing.schema';
 import type { Actor } from '../../auth/actor';
 import { actorName } from '../../auth/users.repo';
 import { type Db, nowIso } from '../../db/database';

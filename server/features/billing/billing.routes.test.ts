@@ -9,7 +9,7 @@ import type {
   NotBilledOrderDto,
   PaymentDto,
   StatementDto,
-} from '../../../domain/schemas/billing.schema';
+} from '@domain/schemas/billing.schema';
 import { buildAccount, buildVault, buildWarehouse } from '../../factories';
 import { signIn, type SignedIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';

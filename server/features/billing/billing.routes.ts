@@ -7,7 +7,7 @@ import {
   PaymentSchema,
   RateSchema,
   VoidInvoiceSchema,
-} from '../../../domain/schemas/billing.schema';
+} from '@domain/schemas/billing.schema';
 import { actorOf } from '../../auth/actor';
 import { requireUser } from '../../auth/session.plugin';
 import { badRequest, notFound, parseId, parseInput } from '../../http/errors';

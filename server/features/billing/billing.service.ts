@@ -1,4 +1,4 @@
-import { dayOf, isoOf } from '../../../domain/billing/days';
+import { dayOf, isoOf } from '@domain/billing/days';
 import {
   AGING_BUCKETS,
   type AgingBucket,
@@ -7,9 +7,9 @@ import {
   type InvoiceStatus,
   openAmount,
   settledStatus,
-} from '../../../domain/billing/ledger';
-import { formatMoney } from '../../../domain/billing/money';
-import type { BillingUnitType, RateKind } from '../../../domain/billing/rates';
+} from '@domain/billing/ledger';
+import { formatMoney } from '@domain/billing/money';
+import type { BillingUnitType, RateKind } from '@domain/billing/rates';
 import type {
   AgingDto,
   BillingSettingsDto,
@@ -18,7 +18,7 @@ import type {
   RateDto,
   StatementDto,
   StatementEntryDto,
-} from '../../../domain/schemas/billing.schema';
+} from '@domain/schemas/billing.schema';
 import type { Actor } from '../../auth/actor';
 import { actorName } from '../../auth/users.repo';
 import { type Db, nowIso } from '../../db/database';

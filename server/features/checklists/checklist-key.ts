@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { warehouseSlug } from '../../../domain/rules/text';
+import { warehouseSlug } from '@domain/rules/text';
 
 /** 18 random bytes (144 bits) as URL-safe text: the secret a checklist's public fill-in link carries. */
 export function newChecklistKey(): string {

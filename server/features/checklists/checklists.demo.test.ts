@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ChecklistDto, DEFAULT_CHECKLIST_TASKS } from '../../../domain/schemas/checklist.schema';
+import { type ChecklistDto, DEFAULT_CHECKLIST_TASKS } from '@domain/schemas/checklist.schema';
 import { buildAccount, buildWarehouse } from '../../factories';
 import { signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';

@@ -1,4 +1,4 @@
-import { DEFAULT_CHECKLIST_TASKS } from '../../../domain/schemas/checklist.schema';
+import { DEFAULT_CHECKLIST_TASKS } from '@domain/schemas/checklist.schema';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { buildChecklist } from './checklists.factories';

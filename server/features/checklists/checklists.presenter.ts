@@ -1,4 +1,4 @@
-import type { ChecklistDto, ChecklistTaskDto } from '../../../domain/schemas/checklist.schema';
+import type { ChecklistDto, ChecklistTaskDto } from '@domain/schemas/checklist.schema';
 import { fillInPath } from './checklist-key';
 import type { ChecklistRow, ChecklistTaskRow } from './checklists.repo';
 

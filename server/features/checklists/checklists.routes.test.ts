@@ -5,7 +5,7 @@ import {
   NAME_REQUIRED,
   REASON_TOO_SHORT,
   WAREHOUSE_REQUIRED,
-} from '../../../domain/schemas/checklist.schema';
+} from '@domain/schemas/checklist.schema';
 import { buildWarehouse, uniqueSuffix } from '../../factories';
 import { type SignedIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';

@@ -3,7 +3,7 @@ import {
   type ChecklistDto,
   CreateChecklistSchema,
   EditChecklistSchema,
-} from '../../../domain/schemas/checklist.schema';
+} from '@domain/schemas/checklist.schema';
 import { requireRole } from '../../auth/route-roles';
 import { requireUser } from '../../auth/session.plugin';
 import { notFound, parseId, parseInput } from '../../http/errors';

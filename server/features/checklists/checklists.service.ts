@@ -4,9 +4,9 @@ import {
   type ChecklistDto,
   type CreateChecklistInput,
   type EditChecklistInput,
-} from '../../../domain/schemas/checklist.schema';
-import type { SessionUser } from '../../../domain/schemas/auth.schema';
-import { sameChecklistWarehouse, warehouseSlug } from '../../../domain/rules/text';
+} from '@domain/schemas/checklist.schema';
+import type { SessionUser } from '@domain/schemas/auth.schema';
+import { sameChecklistWarehouse, warehouseSlug } from '@domain/rules/text';
 import { type DatabaseHandle, type Db, isUniqueViolation, nowIso } from '../../db/database';
 import { recordEvent } from '../../events/event-log.repo';
 import { badRequest, conflict, forbidden, notFound, parseInput } from '../../http/errors';

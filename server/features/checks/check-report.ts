@@ -1,6 +1,6 @@
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
-import { toCsv } from '../../../domain/rules/csv';
-import type { CheckDto, CheckVaultDto } from '../../../domain/schemas/check.schema';
+import { toCsv } from '@domain/rules/csv';
+import type { CheckDto, CheckVaultDto } from '@domain/schemas/check.schema';
 
 /** The kind of a discrepancy, in the report's words. */
 export function discrepancyKind(v: CheckVaultDto): 'missing' | 'unexpected' | 'misplaced' {

@@ -1,11 +1,11 @@
-import { fieldName, compareFieldNames } from '../../../domain/rules/field-names';
+import { fieldName, compareFieldNames } from '@domain/rules/field-names';
 import type {
   CheckDto,
   CheckFieldDto,
   CheckResolution,
   CheckSummaryDto,
   CheckVaultDto,
-} from '../../../domain/schemas/check.schema';
+} from '@domain/schemas/check.schema';
 import type { CheckFieldRow, CheckRow, CheckVaultRow } from './checks.repo';
 
 export function presentCheckSummary(row: CheckRow): CheckSummaryDto {

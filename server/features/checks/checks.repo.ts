@@ -1,4 +1,4 @@
-import type { CheckDto, CheckSummaryDto, CheckVaultDto } from '../../../domain/schemas/check.schema';
+import type { CheckDto, CheckSummaryDto, CheckVaultDto } from '@domain/schemas/check.schema';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import type { CheckDto, CheckScanAnswer } from '../../../domain/schemas/check.schema';
-import type { VaultDto } from '../../../domain/schemas/warehouse.schema';
+import type { CheckDto, CheckScanAnswer } from '@domain/schemas/check.schema';
+import type { VaultDto } from '@domain/schemas/warehouse.schema';
 import { buildAccount, buildStagedVault, buildVault, buildWarehouse } from '../../factories';
 import { type SignedIn, signIn, startTestApp, testEngines } from '../../test/test-app';
 import { exportCompany, importCompany } from '../../transfer/company-transfer';

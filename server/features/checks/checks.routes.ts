@@ -4,7 +4,7 @@ import {
   ReportQuerySchema,
   ResolveCheckSchema,
   StartCheckSchema,
-} from '../../../domain/schemas/check.schema';
+} from '@domain/schemas/check.schema';
 import { actorOf } from '../../auth/actor';
 import { requireUser } from '../../auth/session.plugin';
 import { parseId, parseInput } from '../../http/errors';

@@ -1,4 +1,4 @@
-import { fieldName } from '../../../domain/rules/field-names';
+import { fieldName } from '@domain/rules/field-names';
 import type {
   CheckDto,
   CheckScanAnswer,
@@ -6,7 +6,7 @@ import type {
   CheckSummaryDto,
   ResolveCheckInput,
   StartCheckInput,
-} from '../../../domain/schemas/check.schema';
+} from '@domain/schemas/check.schema';
 import type { Actor } from '../../auth/actor';
 import { type Db, nowIso } from '../../db/database';
 import { lockWarehouse, type Trx } from '../../db/locks';

@@ -1,7 +1,7 @@
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { CompanyFileJobDto } from '../../../domain/schemas/company-file.schema';
-import type { SessionUser } from '../../../domain/schemas/auth.schema';
+import type { CompanyFileJobDto } from '@domain/schemas/company-file.schema';
+import type { SessionUser } from '@domain/schemas/auth.schema';
 import type { DatabaseHandle } from '../../db/database';
 import { HttpError, notFound } from '../../http/errors';
 import { exportCompanyFile } from '../../transfer/company-file';

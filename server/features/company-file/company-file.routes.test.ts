@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CompanyFileJobDto } from '../../../domain/schemas/company-file.schema';
+import type { CompanyFileJobDto } from '@domain/schemas/company-file.schema';
 import { buildAccount, buildVault, buildWarehouse } from '../../factories';
 import { insertAttachment } from '../vaults/attachments.repo';
 import { type SignedIn, signIn, startTestApp, testEngines } from '../../test/test-app';

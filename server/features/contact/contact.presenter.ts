@@ -1,4 +1,4 @@
-import type { ContactMessageDto } from '../../../domain/schemas/contact.schema';
+import type { ContactMessageDto } from '@domain/schemas/contact.schema';
 import type { ContactMessageRow } from './contact.repo';
 
 /** The sender's IP address stays on the server: it is kept only for abuse handling. */

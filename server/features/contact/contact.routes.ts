@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ContactMessageSchema, type ContactSettingsDto } from '../../../domain/schemas/contact.schema';
+import { ContactMessageSchema, type ContactSettingsDto } from '@domain/schemas/contact.schema';
 import { requireUser } from '../../auth/session.plugin';
 import { nowIso } from '../../db/database';
 import { notFound, parseInput } from '../../http/errors';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { CustomerSchema, CustomerUpdateSchema } from '../../../domain/schemas/customer.schema';
+import { CustomerSchema, CustomerUpdateSchema } from '@domain/schemas/customer.schema';
 import { requireUser } from '../../auth/session.plugin';
 import { parseId, parseInput } from '../../http/errors';
 import { publicOrigin } from '../../http/public-url';

@@ -5,8 +5,8 @@ import {
   type CustomerUpdateInput,
   PORTAL_LINK_HOURS,
   type PortalLinkDto,
-} from '../../../domain/schemas/customer.schema';
-import type { SessionUser } from '../../../domain/schemas/auth.schema';
+} from '@domain/schemas/customer.schema';
+import type { SessionUser } from '@domain/schemas/auth.schema';
 import type { Db } from '../../db/database';
 import { conflict, notFound } from '../../http/errors';
 import { enqueueMail } from '../../mail/mail-outbox.repo';

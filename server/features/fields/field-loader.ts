@@ -1,4 +1,4 @@
-import type { FieldDto } from '../../../domain/schemas/warehouse.schema';
+import type { FieldDto } from '@domain/schemas/warehouse.schema';
 import type { Db } from '../../db/database';
 import { notFound } from '../../http/errors';
 import { findAttachmentsOfVaults } from '../vaults/attachments.repo';

@@ -1,4 +1,4 @@
-import type { FieldDto } from '../../../domain/schemas/warehouse.schema';
+import type { FieldDto } from '@domain/schemas/warehouse.schema';
 import type { Db } from '../../db/database';
 import { systemActor } from '../../auth/actor';
 import { changeFieldFull, changeFieldType } from './fields.service';

@@ -1,6 +1,6 @@
-import type { FieldDto, VaultDto } from '../../../domain/schemas/warehouse.schema';
-import { digOutCounts } from '../../../domain/rules/dig-out';
-import { fieldName } from '../../../domain/rules/field-names';
+import type { FieldDto, VaultDto } from '@domain/schemas/warehouse.schema';
+import { digOutCounts } from '@domain/rules/dig-out';
+import { fieldName } from '@domain/rules/field-names';
 import type { FieldRow } from './fields.repo';
 
 export function presentField(row: FieldRow, vaults: VaultDto[]): FieldDto {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldDto } from '../../../domain/schemas/warehouse.schema';
+import type { FieldDto } from '@domain/schemas/warehouse.schema';
 import { type SignedIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { buildVault, buildWarehouse, makeCouchbox } from '../../factories';

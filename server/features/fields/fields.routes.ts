@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams, pathId } from '../../../domain/schemas/route-params';
+import { idParams, pathId } from '@domain/schemas/route-params';
 import {
   FieldDtoSchema,
   FieldFullSchema,
   FieldTypeAnswerSchema,
   FieldTypeSchema,
-} from '../../../domain/schemas/warehouse.schema';
+} from '@domain/schemas/warehouse.schema';
 import { requireUser } from '../../auth/session.plugin';
 import type { FeatureOptions } from '../feature-options';
 import { actorOf } from '../../auth/actor';

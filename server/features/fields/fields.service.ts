@@ -1,5 +1,5 @@
-import type { FieldDto } from '../../../domain/schemas/warehouse.schema';
-import { fieldName, parseFieldName } from '../../../domain/rules/field-names';
+import type { FieldDto } from '@domain/schemas/warehouse.schema';
+import { fieldName, parseFieldName } from '@domain/rules/field-names';
 import type { Db } from '../../db/database';
 import { lockFields, lockWarehouse, type Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';

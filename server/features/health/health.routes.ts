@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HealthAnswerSchema } from '../../../domain/schemas/backup.schema';
+import { HealthAnswerSchema } from '@domain/schemas/backup.schema';
 import { DATABASE_UNREACHABLE, DISK_FULL } from '../../http/errors';
 import type { DatabaseHandle } from '../../db/database';
 import { presentHealthBackups } from '../backups/backups.presenter';

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../../domain/rules/csv';
-import type {
-  AccountDto,
-  AccountSummaryDto,
-  NotBilledOrderDto,
-} from '../../../domain/schemas/billing.schema';
-import type { ImportDryRunDto, ImportRecordDto } from '../../../domain/schemas/import.schema';
+import { toCsv } from '@domain/rules/csv';
+import type { AccountDto, AccountSummaryDto, NotBilledOrderDto } from '@domain/schemas/billing.schema';
+import type { ImportDryRunDto, ImportRecordDto } from '@domain/schemas/import.schema';
 import { type SignedIn, signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { postSheet } from '../../test/multipart-body';

@@ -1,14 +1,14 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../../../domain/rules/capacity';
-import type { ImportDryRunDto } from '../../../domain/schemas/import.schema';
+import { MAX_UPLOAD_BYTES } from '@domain/rules/capacity';
+import type { ImportDryRunDto } from '@domain/schemas/import.schema';
 import { testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { multipartBody, postSheet } from '../../test/multipart-body';
 import { countRows } from '../../test/row-count.repo';
 import { buildWarehouse } from '../../factories';
 import { MISSING_IMPORT_FILE } from './import.routes';
-import { MAX_IMPORT_ROWS } from '../../../domain/rules/import-columns';
+import { MAX_IMPORT_ROWS } from '@domain/rules/import-columns';
 import { INVALID_MAPPING, NOTHING_TO_IMPORT } from './import.service';
 import {
   BROKEN_CSV,

@@ -1,19 +1,14 @@
 import type { Readable } from 'node:stream';
-import type { CsvValue } from '../../../domain/rules/csv';
-import { isCouchboxField } from '../../../domain/rules/capacity';
-import { fieldName } from '../../../domain/rules/field-names';
+import type { CsvValue } from '@domain/rules/csv';
+import { isCouchboxField } from '@domain/rules/capacity';
+import { fieldName } from '@domain/rules/field-names';
 import {
   IMPORT_COLUMN_LABELS,
   PALLET_IMPORT_COLUMNS,
   VAULT_IMPORT_COLUMNS,
   importTemplate,
-} from '../../../domain/rules/import-columns';
-import {
-  PRINT_CSV_HEADER,
-  STAGED_FIELD_NAME,
-  printCsvRow,
-  sortForPrint,
-} from '../../../domain/rules/print-order';
+} from '@domain/rules/import-columns';
+import { PRINT_CSV_HEADER, STAGED_FIELD_NAME, printCsvRow, sortForPrint } from '@domain/rules/print-order';
 import { presentPrintVault, printPlaceOf, printPlaces } from '../print/print.presenter';
 import { type PrintVaultRow, listFieldsForPrint, listVaultsForPrint } from '../print/print.repo';
 import type { Db } from '../../db/database';

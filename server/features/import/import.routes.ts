@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_UPLOAD_BYTES } from '../../../domain/rules/capacity';
+import { MAX_UPLOAD_BYTES } from '@domain/rules/capacity';
 import { actorOf } from '../../auth/actor';
 import { requireUser } from '../../auth/session.plugin';
 import { badRequest, notFound, parseId, parseInput } from '../../http/errors';
-import { PrintExportSchema } from '../../../domain/schemas/import.schema';
+import { PrintExportSchema } from '@domain/schemas/import.schema';
 import type { FeatureOptions } from '../feature-options';
 import { contentDisposition } from '../vaults/attachments.download';
 import { readForm } from '../../http/form-reader';

@@ -1,11 +1,7 @@
-import { type ColumnMapping, type ImportKind, recogniseHeaders } from '../../../domain/rules/import-columns';
-import type {
-  ImportDryRunDto,
-  ImportProblemDto,
-  ImportRecordDto,
-} from '../../../domain/schemas/import.schema';
-import { fieldName } from '../../../domain/rules/field-names';
-import { warehouseSlug } from '../../../domain/rules/text';
+import { type ColumnMapping, type ImportKind, recogniseHeaders } from '@domain/rules/import-columns';
+import type { ImportDryRunDto, ImportProblemDto, ImportRecordDto } from '@domain/schemas/import.schema';
+import { fieldName } from '@domain/rules/field-names';
+import { warehouseSlug } from '@domain/rules/text';
 import type { Actor } from '../../auth/actor';
 import { type Db, isUniqueViolation } from '../../db/database';
 import { isPostgres, lockWarehouses, type Trx } from '../../db/locks';

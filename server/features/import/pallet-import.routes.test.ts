@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../../domain/rules/csv';
-import type { ImportDryRunDto, ImportRecordDto } from '../../../domain/schemas/import.schema';
-import { PALLET_OVERLAP, shelfSpaceMessage } from '../../../domain/schemas/rack.schema';
+import { toCsv } from '@domain/rules/csv';
+import type { ImportDryRunDto, ImportRecordDto } from '@domain/schemas/import.schema';
+import { PALLET_OVERLAP, shelfSpaceMessage } from '@domain/schemas/rack.schema';
 import { type SignedIn, signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { buildPallet, buildRack, buildWarehouse } from '../../factories';

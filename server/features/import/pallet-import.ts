@@ -4,7 +4,7 @@ import {
   PALLET_IMPORT_COLUMNS,
   PALLET_ROW_COLUMNS,
   RACK_LAYOUT_COLUMNS,
-} from '../../../domain/rules/import-columns';
+} from '@domain/rules/import-columns';
 import {
   type NamedRect,
   type SlotSpan,
@@ -14,14 +14,14 @@ import {
   palletFits,
   placementProblem,
   rackFootprint,
-} from '../../../domain/rules/rack-placement';
-import type { ImportProblemDto } from '../../../domain/schemas/import.schema';
+} from '@domain/rules/rack-placement';
+import type { ImportProblemDto } from '@domain/schemas/import.schema';
 import {
   AddPalletSchema,
   AddRackSchema,
   PALLET_OVERLAP,
   shelfSpaceMessage,
-} from '../../../domain/schemas/rack.schema';
+} from '@domain/schemas/rack.schema';
 import type { Db } from '../../db/database';
 import type { NewRack } from '../racks/racks.repo';
 import { findCompanyWarehouses } from './import.repo';

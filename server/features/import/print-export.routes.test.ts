@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRINT_CSV_HEADER, type PrintVaultDto, printCsvRow } from '../../../domain/rules/print-order';
+import { PRINT_CSV_HEADER, type PrintVaultDto, printCsvRow } from '@domain/rules/print-order';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
 import { buildStagedVault, buildVault, buildWarehouse } from '../../factories';
 

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { MAX_IMPORT_ROWS } from '../../../domain/rules/import-columns';
-import { MAX_UPLOAD_BYTES } from '../../../domain/rules/capacity';
+import { MAX_IMPORT_ROWS } from '@domain/rules/import-columns';
+import { MAX_UPLOAD_BYTES } from '@domain/rules/capacity';
 import { badRequest } from '../../http/errors';
 
 /** One problem of one cell: its row as the spreadsheet numbers it (the header is row 1) and its column's header. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../../domain/rules/csv';
-import { PRINT_CSV_HEADER, type PrintVaultDto, printCsvRow } from '../../../domain/rules/print-order';
-import type { ImportDryRunDto } from '../../../domain/schemas/import.schema';
+import { toCsv } from '@domain/rules/csv';
+import { PRINT_CSV_HEADER, type PrintVaultDto, printCsvRow } from '@domain/rules/print-order';
+import type { ImportDryRunDto } from '@domain/schemas/import.schema';
 import { findInvariantViolations } from '../../test/invariants.repo';
 import { postSheet } from '../../test/multipart-body';
 import { type SignedIn, signIn, testEngines } from '../../test/test-app';

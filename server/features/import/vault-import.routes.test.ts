@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../../domain/rules/csv';
-import type { ImportDryRunDto, ImportRecordDto } from '../../../domain/schemas/import.schema';
+import { toCsv } from '@domain/rules/csv';
+import type { ImportDryRunDto, ImportRecordDto } from '@domain/schemas/import.schema';
 import { findInvariantViolations } from '../../test/invariants.repo';
 import { type SignedIn, signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';

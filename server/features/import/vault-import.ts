@@ -1,12 +1,12 @@
-import { DEFAULT_FIELD_CAPACITY, isCouchboxField, VAULT_TYPES } from '../../../domain/rules/capacity';
+import { DEFAULT_FIELD_CAPACITY, isCouchboxField, VAULT_TYPES } from '@domain/rules/capacity';
 import {
   beyondSlots,
   freeSlot,
   type SlotField,
   type SlotRefusalReason,
   slotRefusals,
-} from '../../../domain/rules/slots';
-import { columnLetters, fieldName, parseFieldName } from '../../../domain/rules/field-names';
+} from '@domain/rules/slots';
+import { columnLetters, fieldName, parseFieldName } from '@domain/rules/field-names';
 import {
   type ColumnMapping,
   IMPORT_COLUMN_LABELS,
@@ -15,22 +15,22 @@ import {
   VAULT_READ_COLUMNS,
   VAULT_DIMENSION_COLUMNS,
   type VaultImportColumn,
-} from '../../../domain/rules/import-columns';
-import { STAGED_FIELD_NAME } from '../../../domain/rules/print-order';
-import { readAccountCells } from '../../../domain/rules/import-accounts';
-import { AccountTermsSchema, type AccountTermsValues } from '../../../domain/schemas/billing.schema';
-import type { ImportProblemDto, NewWarehouseDto } from '../../../domain/schemas/import.schema';
-import { UpdateVaultSchema } from '../../../domain/schemas/vault.schema';
+} from '@domain/rules/import-columns';
+import { STAGED_FIELD_NAME } from '@domain/rules/print-order';
+import { readAccountCells } from '@domain/rules/import-accounts';
+import { AccountTermsSchema, type AccountTermsValues } from '@domain/schemas/billing.schema';
+import type { ImportProblemDto, NewWarehouseDto } from '@domain/schemas/import.schema';
+import { UpdateVaultSchema } from '@domain/schemas/vault.schema';
 import {
   AddWarehouseSchema,
   FieldGridLocationSchema,
   MAX_GRID_COLS,
   MAX_GRID_ROWS,
-} from '../../../domain/schemas/warehouse.schema';
+} from '@domain/schemas/warehouse.schema';
 import type { Db } from '../../db/database';
 import { slotField } from '../vaults/slot-placement';
 import { belowIsPaired, noFieldBelow } from '../fields/fields.service';
-import { normaliseDetails, type VaultDetails } from '../../../domain/rules/placeholders';
+import { normaliseDetails, type VaultDetails } from '@domain/rules/placeholders';
 import {
   type ImportFieldRow,
   type ImportWarehouseRow,

@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { type CsvValue, toCsv } from '../../../domain/rules/csv';
+import { type CsvValue, toCsv } from '@domain/rules/csv';
 
 export type SheetFormat = 'csv' | 'xlsx';
 

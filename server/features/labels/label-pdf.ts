@@ -9,7 +9,7 @@ import {
   type PosterFormat,
   SHEET_LAYOUTS,
   labelBox,
-} from '../../../domain/rules/label-sheets';
+} from '@domain/rules/label-sheets';
 
 /** Objects pdf-lib writes before it gives other requests a turn while it serialises the poster. */
 const OBJECTS_PER_TICK = 100;

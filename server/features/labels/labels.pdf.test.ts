@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChecklistDto } from '../../../domain/schemas/checklist.schema';
+import type { ChecklistDto } from '@domain/schemas/checklist.schema';
 import { labelCodes } from '../../test/label-codes.repo';
 import { signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';

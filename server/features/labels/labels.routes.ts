@@ -1,11 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import {
-  FieldLabelsSchema,
-  PosterQuerySchema,
-  VaultLabelsSchema,
-} from '../../../domain/schemas/label.schema';
-import { ScanMoveSchema, ScanQuerySchema } from '../../../domain/schemas/scan.schema';
+import { FieldLabelsSchema, PosterQuerySchema, VaultLabelsSchema } from '@domain/schemas/label.schema';
+import { ScanMoveSchema, ScanQuerySchema } from '@domain/schemas/scan.schema';
 import { actorOf } from '../../auth/actor';
 import { requireUser } from '../../auth/session.plugin';
 import { parseId, parseInput } from '../../http/errors';

@@ -1,7 +1,7 @@
-import { compareFieldNames, fieldName, parseFieldName } from '../../../domain/rules/field-names';
-import { fieldLinkPath, vaultLinkPath } from '../../../domain/rules/scan-text';
-import type { PosterFormat } from '../../../domain/rules/label-sheets';
-import type { FieldLabelsInput, VaultLabelsInput } from '../../../domain/schemas/label.schema';
+import { compareFieldNames, fieldName, parseFieldName } from '@domain/rules/field-names';
+import { fieldLinkPath, vaultLinkPath } from '@domain/rules/scan-text';
+import type { PosterFormat } from '@domain/rules/label-sheets';
+import type { FieldLabelsInput, VaultLabelsInput } from '@domain/schemas/label.schema';
 import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../http/errors';
 import { fillInPath } from '../checklists/checklist-key';

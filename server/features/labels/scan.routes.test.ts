@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScanAnswer, ScannedVaultDto } from '../../../domain/schemas/scan.schema';
+import type { ScanAnswer, ScannedVaultDto } from '@domain/schemas/scan.schema';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
 import { buildStagedVault, buildVault, buildWarehouse } from '../../factories';
 import { alreadyInField, fieldFull } from '../vaults/vaults.service';

@@ -1,12 +1,7 @@
-import { freeSlot } from '../../../domain/rules/slots';
-import { fieldName, parseFieldName } from '../../../domain/rules/field-names';
-import { parseScanText, splitWarehouseAndField } from '../../../domain/rules/scan-text';
-import type {
-  ScanAnswer,
-  ScanQuery,
-  ScannedFieldDto,
-  ScannedVaultDto,
-} from '../../../domain/schemas/scan.schema';
+import { freeSlot } from '@domain/rules/slots';
+import { fieldName, parseFieldName } from '@domain/rules/field-names';
+import { parseScanText, splitWarehouseAndField } from '@domain/rules/scan-text';
+import type { ScanAnswer, ScanQuery, ScannedFieldDto, ScannedVaultDto } from '@domain/schemas/scan.schema';
 import type { Db } from '../../db/database';
 import { conflict, notFound } from '../../http/errors';
 import { findVault, occupiedPositions } from '../vaults/vaults.repo';

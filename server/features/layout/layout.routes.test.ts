@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fieldName } from '../../../domain/rules/field-names';
-import { type GridChangeDto, REMOVE_VAULTS_FIRST } from '../../../domain/schemas/layout.schema';
-import type { WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
+import { fieldName } from '@domain/rules/field-names';
+import { type GridChangeDto, REMOVE_VAULTS_FIRST } from '@domain/schemas/layout.schema';
+import type { WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
 import { type SignedIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { buildRack, buildVault, buildWarehouse } from '../../factories';

@@ -3,7 +3,7 @@ import {
   EditDimensionsSchema,
   FieldGridLocationSchema,
   GridChangeSchema,
-} from '../../../domain/schemas/warehouse.schema';
+} from '@domain/schemas/warehouse.schema';
 import { parseId, parseInput } from '../../http/errors';
 import type { FeatureOptions } from '../feature-options';
 import { readForm } from '../../http/form-reader';

@@ -1,19 +1,19 @@
-import { fieldSlotCount } from '../../../domain/rules/capacity';
-import { compareFieldNames, fieldName } from '../../../domain/rules/field-names';
-import { placementProblem, rackFootprint } from '../../../domain/rules/rack-placement';
+import { fieldSlotCount } from '@domain/rules/capacity';
+import { compareFieldNames, fieldName } from '@domain/rules/field-names';
+import { placementProblem, rackFootprint } from '@domain/rules/rack-placement';
 import {
   clampFieldGrid,
   type DimensionKey,
   type GridChangeDto,
   REMOVE_VAULTS_FIRST,
-} from '../../../domain/schemas/layout.schema';
+} from '@domain/schemas/layout.schema';
 import {
   type EditDimensionsInput,
   type GridChangeInput,
   MAX_GRID_COLS,
   MAX_GRID_ROWS,
   type WarehouseSummaryDto,
-} from '../../../domain/schemas/warehouse.schema';
+} from '@domain/schemas/warehouse.schema';
 import type { Db } from '../../db/database';
 import type { Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';

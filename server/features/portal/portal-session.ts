@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PORTAL_SESSION_DAYS } from '../../../domain/schemas/customer.schema';
+import { PORTAL_SESSION_DAYS } from '@domain/schemas/customer.schema';
 import { type Db, nowIso } from '../../db/database';
 import { unauthorized } from '../../http/errors';
 import { deletePortalSession, findLivePortalSession, insertPortalSession } from './portal.repo';

@@ -4,7 +4,7 @@ import type {
   PortalInvoicesDto,
   PortalLinkDto,
   PortalUnitDto,
-} from '../../../domain/schemas/customer.schema';
+} from '@domain/schemas/customer.schema';
 import { testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { buildStagedVault, buildVault, buildWarehouse } from '../../factories';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { PortalTokenSchema } from '../../../domain/schemas/customer.schema';
+import { PortalTokenSchema } from '@domain/schemas/customer.schema';
 import { parseInput } from '../../http/errors';
 import type { FeatureOptions } from '../feature-options';
 import { requirePortalCustomer } from './portal-session';

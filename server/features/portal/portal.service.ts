@@ -1,5 +1,5 @@
-import type { PortalInvoicesDto, PortalMeDto, PortalUnitDto } from '../../../domain/schemas/customer.schema';
-import { openAmount } from '../../../domain/billing/ledger';
+import type { PortalInvoicesDto, PortalMeDto, PortalUnitDto } from '@domain/schemas/customer.schema';
+import { openAmount } from '@domain/billing/ledger';
 import { type Db, nowIso } from '../../db/database';
 import { notFound } from '../../http/errors';
 import { findBillingSettings } from '../accounts/billing-settings.repo';

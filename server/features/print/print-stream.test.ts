@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fieldName } from '../../../domain/rules/field-names';
-import { type PrintVaultDto, sortForPrint } from '../../../domain/rules/print-order';
+import { fieldName } from '@domain/rules/field-names';
+import { type PrintVaultDto, sortForPrint } from '@domain/rules/print-order';
 import { nowIso } from '../../db/database';
 import { signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';

@@ -1,5 +1,5 @@
-import { fieldName } from '../../../domain/rules/field-names';
-import { type PrintVaultDto, STAGED_FIELD_NAME } from '../../../domain/rules/print-order';
+import { fieldName } from '@domain/rules/field-names';
+import { type PrintVaultDto, STAGED_FIELD_NAME } from '@domain/rules/print-order';
 import type { PrintFieldRow, PrintVaultRow } from './print.repo';
 
 export interface PrintPlace {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toCsv } from '../../../domain/rules/csv';
-import { PRINT_CSV_HEADER, type PrintVaultDto, printCsvRow } from '../../../domain/rules/print-order';
+import { toCsv } from '@domain/rules/csv';
+import { PRINT_CSV_HEADER, type PrintVaultDto, printCsvRow } from '@domain/rules/print-order';
 import { buildStagedVault, buildVault, buildWarehouse, uniqueSuffix } from '../../factories';
 import { signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';

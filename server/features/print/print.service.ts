@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { STAGED_FIELD_NAME, comparePrintOrder, sortForPrint } from '../../../domain/rules/print-order';
+import { STAGED_FIELD_NAME, comparePrintOrder, sortForPrint } from '@domain/rules/print-order';
 import type { Db } from '../../db/database';
 import { type PrintPlace, presentPrintVault, printPlaceOf, printPlaces } from './print.presenter';
 import {

@@ -1,10 +1,6 @@
-import { fieldName } from '../../../domain/rules/field-names';
-import type { PullPlan } from '../../../domain/rules/pull-plan';
-import type {
-  PullListDto,
-  PullListVaultDto,
-  SetAsideVaultDto,
-} from '../../../domain/schemas/pull-list.schema';
+import { fieldName } from '@domain/rules/field-names';
+import type { PullPlan } from '@domain/rules/pull-plan';
+import type { PullListDto, PullListVaultDto, SetAsideVaultDto } from '@domain/schemas/pull-list.schema';
 import type { FieldPlaceRow, FieldVaultRow, ItemRow, PullListRow } from './pull-lists.repo';
 
 function stateOf(item: ItemRow): PullListVaultDto['state'] {

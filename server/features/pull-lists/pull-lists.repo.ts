@@ -1,9 +1,5 @@
 import { sql } from 'kysely';
-import type {
-  PullListDto,
-  PullListSummaryDto,
-  ReleasedVaultDto,
-} from '../../../domain/schemas/pull-list.schema';
+import type { PullListDto, PullListSummaryDto, ReleasedVaultDto } from '@domain/schemas/pull-list.schema';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import type { Trx } from '../../db/locks';

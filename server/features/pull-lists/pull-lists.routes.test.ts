@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PullListDto, ReleasedVaultDto } from '../../../domain/schemas/pull-list.schema';
-import type { VaultDto } from '../../../domain/schemas/warehouse.schema';
+import type { PullListDto, ReleasedVaultDto } from '@domain/schemas/pull-list.schema';
+import type { VaultDto } from '@domain/schemas/warehouse.schema';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
 import { buildVault, buildWarehouse } from '../../factories';
 import { notNextFree } from '../vaults/vaults.service';

@@ -4,7 +4,7 @@ import {
   PullStepSchema,
   ReleasePullListSchema,
   ReleasedVaultQuerySchema,
-} from '../../../domain/schemas/pull-list.schema';
+} from '@domain/schemas/pull-list.schema';
 import { actorOf } from '../../auth/actor';
 import { requireUser } from '../../auth/session.plugin';
 import { parseId, parseInput } from '../../http/errors';

@@ -1,7 +1,7 @@
 import { vaultSubject } from '../vaults/vault-history';
-import { digOutCounts } from '../../../domain/rules/dig-out';
-import { fieldName } from '../../../domain/rules/field-names';
-import { type PlanFieldInput, planPull } from '../../../domain/rules/pull-plan';
+import { digOutCounts } from '@domain/rules/dig-out';
+import { fieldName } from '@domain/rules/field-names';
+import { type PlanFieldInput, planPull } from '@domain/rules/pull-plan';
 import type {
   CreatePullListInput,
   PullListDto,
@@ -9,14 +9,14 @@ import type {
   PullStepInput,
   ReleasedVaultDto,
   ReleasedVaultQuery,
-} from '../../../domain/schemas/pull-list.schema';
+} from '@domain/schemas/pull-list.schema';
 import type { Actor } from '../../auth/actor';
 import { type Db, isUniqueViolation, nowIso } from '../../db/database';
 import { lockVaults, type Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { findField } from '../fields/fields.repo';
-import { freeSlot } from '../../../domain/rules/slots';
+import { freeSlot } from '@domain/rules/slots';
 import { findWarehouse } from '../warehouses/warehouses.repo';
 import { occupiedPositions } from '../vaults/vaults.repo';
 import { moveVaultIn, stageVaultIn, withConflictMapping } from '../vaults/vaults.service';
@@ -43,8 +43,8 @@ import {
 } from './pull-lists.repo';
 import { lastOffFirst, presentPullList } from './pull-lists.presenter';
 import { actorName } from '../../auth/users.repo';
-import type { Role } from '../../../domain/rules/roles';
-import type { ReleasePullListInput } from '../../../domain/schemas/pull-list.schema';
+import type { Role } from '@domain/rules/roles';
+import type { ReleasePullListInput } from '@domain/schemas/pull-list.schema';
 import { checkHoldOverride } from '../accounts/holds.service';
 
 export const PULL_LIST_NOT_FOUND = 'Pull list not found';

@@ -1,4 +1,4 @@
-import { firstFreeRun, freeSpots, palletFits, type SlotSpan } from '../../../domain/rules/rack-placement';
+import { firstFreeRun, freeSpots, palletFits, type SlotSpan } from '@domain/rules/rack-placement';
 import {
   type AddPalletInput,
   type EditPalletInput,
@@ -7,7 +7,7 @@ import {
   type PalletDto,
   SHELF_NOT_FOUND,
   shelfSpaceMessage,
-} from '../../../domain/schemas/rack.schema';
+} from '@domain/schemas/rack.schema';
 import type { Db } from '../../db/database';
 import { lockShelves, lockWarehouse, type Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rackFillLevel } from '../../../domain/rules/occupancy';
-import { placementProblem } from '../../../domain/rules/rack-placement';
+import { rackFillLevel } from '@domain/rules/occupancy';
+import { placementProblem } from '@domain/rules/rack-placement';
 import { buildAccount, buildWarehouse } from '../../factories';
 import { type TestContext, startTestApp } from '../../test/test-app';
 import { seedDemoRacks } from './racks.demo';

@@ -1,5 +1,5 @@
-import { fieldGridSize } from '../../../domain/schemas/layout.schema';
-import { type NamedRect, placementProblem, rackFootprint } from '../../../domain/rules/rack-placement';
+import { fieldGridSize } from '@domain/schemas/layout.schema';
+import { type NamedRect, placementProblem, rackFootprint } from '@domain/rules/rack-placement';
 import type { Db } from '../../db/database';
 import { findWarehouse } from '../warehouses/warehouses.repo';
 import { buildPallet, buildRack } from './racks.factories';

@@ -1,5 +1,5 @@
-import { rackFootprint } from '../../../domain/rules/rack-placement';
-import type { PalletDto, RackDto, ShelfDto } from '../../../domain/schemas/rack.schema';
+import { rackFootprint } from '@domain/rules/rack-placement';
+import type { PalletDto, RackDto, ShelfDto } from '@domain/schemas/rack.schema';
 import type { PalletRow, RackRow, ShelfRow } from './racks.repo';
 
 export function presentPallet(row: PalletRow): PalletDto {

@@ -4,7 +4,7 @@ import {
   shelfSpaceMessage,
   type PalletDto,
   type RackDto,
-} from '../../../domain/schemas/rack.schema';
+} from '@domain/schemas/rack.schema';
 import { type SignedIn, testEngines } from '../../test/test-app';
 import { type CompanyTable, countRows as countCompanyRows } from '../../test/row-count.repo';
 import { useTestApp } from '../../test/use-test-app';

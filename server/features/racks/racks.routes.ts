@@ -5,7 +5,7 @@ import {
   EditPalletSchema,
   EditRackSchema,
   MoveRackSchema,
-} from '../../../domain/schemas/rack.schema';
+} from '@domain/schemas/rack.schema';
 import { requireUser } from '../../auth/session.plugin';
 import { parseId, parseInput } from '../../http/errors';
 import type { FeatureOptions } from '../feature-options';

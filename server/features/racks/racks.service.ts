@@ -1,4 +1,4 @@
-import { fieldBlockObstacle, placementProblem, rackFootprint } from '../../../domain/rules/rack-placement';
+import { fieldBlockObstacle, placementProblem, rackFootprint } from '@domain/rules/rack-placement';
 import {
   type AddRackInput,
   type EditRackInput,
@@ -7,7 +7,7 @@ import {
   type RackDto,
   shelfCapacityHoldsPallets,
   shelfCountHoldsPallets,
-} from '../../../domain/schemas/rack.schema';
+} from '@domain/schemas/rack.schema';
 import type { Db } from '../../db/database';
 import type { Trx } from '../../db/locks';
 import { recordEvent, recordEvents } from '../../events/event-log.repo';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReceivedDto, ShipmentProposalDto } from '../../../domain/schemas/receiving.schema';
+import type { ReceivedDto, ShipmentProposalDto } from '@domain/schemas/receiving.schema';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
 import { buildVault, buildWarehouse, makeCouchbox } from '../../factories';
 import { COUCHBOX_FIELD_ONLY } from '../vaults/vaults.service';

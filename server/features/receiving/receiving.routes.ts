@@ -5,7 +5,7 @@ import {
   ReceivedDtoSchema,
   ShipmentProposalDtoSchema,
   ShipmentProposalSchema,
-} from '../../../domain/schemas/receiving.schema';
+} from '@domain/schemas/receiving.schema';
 import { actorOf } from '../../auth/actor';
 import { requireUser } from '../../auth/session.plugin';
 import type { FeatureOptions } from '../feature-options';

@@ -1,13 +1,13 @@
-import { fieldSlotCount } from '../../../domain/rules/capacity';
-import { FIELD_FULL, decideSlot, roomOf } from '../../../domain/rules/slots';
-import { fieldName } from '../../../domain/rules/field-names';
-import { type ReceivingField, proposeSlots } from '../../../domain/rules/receiving';
+import { fieldSlotCount } from '@domain/rules/capacity';
+import { FIELD_FULL, decideSlot, roomOf } from '@domain/rules/slots';
+import { fieldName } from '@domain/rules/field-names';
+import { type ReceivingField, proposeSlots } from '@domain/rules/receiving';
 import type {
   ReceiveShipmentInput,
   ReceivedDto,
   ShipmentProposalDto,
   ShipmentProposalInput,
-} from '../../../domain/schemas/receiving.schema';
+} from '@domain/schemas/receiving.schema';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/database';
 import { lockFields, lockWarehouses } from '../../db/locks';

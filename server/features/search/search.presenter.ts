@@ -1,5 +1,5 @@
-import { fieldName } from '../../../domain/rules/field-names';
-import type { SearchHitDto, VaultPlaceDto } from '../../../domain/schemas/search.schema';
+import { fieldName } from '@domain/rules/field-names';
+import type { SearchHitDto, VaultPlaceDto } from '@domain/schemas/search.schema';
 import type { SpreadRow, VaultHitRow } from './search.repo';
 
 export function presentVaultHit(row: VaultHitRow): SearchHitDto {

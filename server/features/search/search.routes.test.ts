@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchAnswerDto, SearchHitDto } from '../../../domain/schemas/search.schema';
+import type { SearchAnswerDto, SearchHitDto } from '@domain/schemas/search.schema';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
 import { buildPallet, buildRack, buildStagedVault, buildVault, buildWarehouse } from '../../factories';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SearchAnswerDtoSchema, SearchQuerySchema } from '../../../domain/schemas/search.schema';
+import { SearchAnswerDtoSchema, SearchQuerySchema } from '@domain/schemas/search.schema';
 import { requireUser } from '../../auth/session.plugin';
 import type { FeatureOptions } from '../feature-options';
 import { searchCompany } from './search.service';

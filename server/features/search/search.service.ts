@@ -1,10 +1,10 @@
-import { parseFieldName, fieldName } from '../../../domain/rules/field-names';
+import { parseFieldName, fieldName } from '@domain/rules/field-names';
 import {
   SEARCH_DEFAULT_LIMIT,
   type SearchAnswerDto,
   type SearchHitDto,
   type SearchQuery,
-} from '../../../domain/schemas/search.schema';
+} from '@domain/schemas/search.schema';
 import type { Db } from '../../db/database';
 import {
   findFieldHits,

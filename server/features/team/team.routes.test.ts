@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MemberLinkDto, TeamDto } from '../../../domain/schemas/team.schema';
+import type { MemberLinkDto, TeamDto } from '@domain/schemas/team.schema';
 import { guardRoutesByRole } from '../../auth/route-roles';
 import { ACCOUNT_DEACTIVATED, INVALID_CREDENTIALS } from '../../auth/auth.service';
 import { buildAccount, buildStagedVault, buildWarehouse } from '../../factories';

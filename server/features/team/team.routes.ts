@@ -5,8 +5,8 @@ import {
   LinkTokenSchema,
   ProfileSchema,
   UpdateMemberSchema,
-} from '../../../domain/schemas/team.schema';
-import { CompanySettingsSchema } from '../../../domain/schemas/company.schema';
+} from '@domain/schemas/team.schema';
+import { CompanySettingsSchema } from '@domain/schemas/company.schema';
 import { requireUser } from '../../auth/session.plugin';
 import { findSessionUser, noteSignIn } from '../../auth/users.repo';
 import { parseId, parseInput } from '../../http/errors';

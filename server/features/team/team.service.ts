@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { type Role, isRole } from '../../../domain/rules/roles';
-import type { SessionUser } from '../../../domain/schemas/auth.schema';
-import type { CompanySettingsDto, CompanySettingsInput } from '../../../domain/schemas/company.schema';
+import { type Role, isRole } from '@domain/rules/roles';
+import type { SessionUser } from '@domain/schemas/auth.schema';
+import type { CompanySettingsDto, CompanySettingsInput } from '@domain/schemas/company.schema';
 import {
   type AcceptLinkInput,
   INVITE_LINK_HOURS,
@@ -13,7 +13,7 @@ import {
   RESET_LINK_HOURS,
   type TeamDto,
   type UpdateMemberInput,
-} from '../../../domain/schemas/team.schema';
+} from '@domain/schemas/team.schema';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { passwordProblems } from '../../auth/password-policy';
 import { deleteSessionsOfUser } from '../../auth/sessions.repo';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../../../domain/rules/capacity';
+import { MAX_UPLOAD_BYTES } from '@domain/rules/capacity';
 import { type SignedIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { buildStagedVault, buildVault, buildWarehouse } from '../../factories';

@@ -1,4 +1,4 @@
-import { fieldName } from '../../../domain/rules/field-names';
+import { fieldName } from '@domain/rules/field-names';
 import {
   decideSlot,
   type SlotField,
@@ -6,7 +6,7 @@ import {
   type SlotUnit,
   type SlotWanted,
   typeRefusal,
-} from '../../../domain/rules/slots';
+} from '@domain/rules/slots';
 import { HttpError, badRequest } from '../../http/errors';
 
 /** The status of each slot refusal: the caller's mistake is a 400, a field that filled up meanwhile a 409. */

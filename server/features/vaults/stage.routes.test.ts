@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StagedVaultDto } from '../../../domain/schemas/vault.schema';
+import type { StagedVaultDto } from '@domain/schemas/vault.schema';
 import { signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { buildStagedVault, buildVault, buildWarehouse, makeCouchbox } from '../../factories';

@@ -1,5 +1,5 @@
 import { conflict } from '../../http/errors';
-import type { VaultBasis } from '../../../domain/schemas/vault.schema';
+import type { VaultBasis } from '@domain/schemas/vault.schema';
 import { placeOf } from './vault-history';
 import type { VaultRow } from './vaults.repo';
 

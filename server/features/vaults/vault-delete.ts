@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { Trx } from '../../db/locks';
 import { type EventRecord, recordEvent } from '../../events/event-log.repo';
 import { conflict, notFound } from '../../http/errors';
-import type { FieldDto, WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
+import type { FieldDto, WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
 import { loadField } from '../fields/field-loader';
 import { presentField } from '../fields/fields.presenter';
 import { type LockedFieldRow, setFieldFull } from '../fields/fields.repo';

@@ -1,4 +1,4 @@
-import { fieldName } from '../../../domain/rules/field-names';
+import { fieldName } from '@domain/rules/field-names';
 import type { Actor } from '../../auth/actor';
 import type { EventRecord } from '../../events/event-log.repo';
 import type { LockedFieldRow } from '../fields/fields.repo';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import { notFound } from '../../http/errors';
-import { digOutCount } from '../../../domain/rules/dig-out';
-import type { VaultDto } from '../../../domain/schemas/warehouse.schema';
+import { digOutCount } from '@domain/rules/dig-out';
+import type { VaultDto } from '@domain/schemas/warehouse.schema';
 import { findAttachmentsOfVaults } from './attachments.repo';
 import { attachmentsByVault, presentVault } from './vaults.presenter';
 import { findVault, occupiedPositions } from './vaults.repo';

@@ -12,8 +12,8 @@ import {
   lockAndFindFields,
   setFieldFull,
 } from '../fields/fields.repo';
-import type { VaultDetails } from '../../../domain/rules/placeholders';
-import { SLOT_TAKEN } from '../../../domain/rules/slots';
+import type { VaultDetails } from '@domain/rules/placeholders';
+import { SLOT_TAKEN } from '@domain/rules/slots';
 import { insertAttachment } from './attachments.repo';
 import type { AttachmentRow } from './attachments.repo';
 import { findAttachmentsOfVaults } from './attachments.repo';

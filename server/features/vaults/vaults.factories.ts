@@ -1,6 +1,6 @@
-import type { VaultDto } from '../../../domain/schemas/warehouse.schema';
-import { fieldSlotCount, nextFreePosition, type VaultType } from '../../../domain/rules/capacity';
-import { fieldName } from '../../../domain/rules/field-names';
+import type { VaultDto } from '@domain/schemas/warehouse.schema';
+import { fieldSlotCount, nextFreePosition, type VaultType } from '@domain/rules/capacity';
+import { fieldName } from '@domain/rules/field-names';
 import type { Db } from '../../db/database';
 import { uniqueSuffix } from '../../db/factories';
 import { systemActor } from '../../auth/actor';

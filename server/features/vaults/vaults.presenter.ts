@@ -1,6 +1,6 @@
-import type { StagedVaultDto } from '../../../domain/schemas/vault.schema';
-import type { AttachmentDto, VaultDto } from '../../../domain/schemas/warehouse.schema';
-import { fieldName } from '../../../domain/rules/field-names';
+import type { StagedVaultDto } from '@domain/schemas/vault.schema';
+import type { AttachmentDto, VaultDto } from '@domain/schemas/warehouse.schema';
+import { fieldName } from '@domain/rules/field-names';
 import type { AttachmentRow } from './attachments.repo';
 import type { VaultRow } from './vaults.repo';
 

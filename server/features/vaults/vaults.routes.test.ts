@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldDto, VaultDto, WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
-import { MAX_UPLOAD_BYTES } from '../../../domain/rules/capacity';
+import type { FieldDto, VaultDto, WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
+import { MAX_UPLOAD_BYTES } from '@domain/rules/capacity';
 import { testEngines } from '../../test/test-app';
 import { type CompanyTable, countRows as countCompanyRows } from '../../test/row-count.repo';
 import { useTestApp } from '../../test/use-test-app';

@@ -4,10 +4,10 @@ import {
   MoveVaultSchema,
   StageVaultSchema,
   UpdateVaultSchema,
-} from '../../../domain/schemas/vault.schema';
+} from '@domain/schemas/vault.schema';
 import { requireUser } from '../../auth/session.plugin';
 import { badRequest, parseId, parseInput } from '../../http/errors';
-import { MAX_UPLOAD_BYTES } from '../../../domain/rules/capacity';
+import { MAX_UPLOAD_BYTES } from '@domain/rules/capacity';
 import type { FeatureOptions } from '../feature-options';
 import { actorOf } from '../../auth/actor';
 import { ATTACHMENT_NOT_FOUND, downloadAttachment } from './attachments.download';

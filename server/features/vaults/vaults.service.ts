@@ -1,7 +1,7 @@
-import type { AddVaultInput, StagedVaultDto, UpdateVaultInput } from '../../../domain/schemas/vault.schema';
-import type { AttachmentDto, VaultDto } from '../../../domain/schemas/warehouse.schema';
-import { digOutCount } from '../../../domain/rules/dig-out';
-import { normaliseDetails, placeholderKind, type VaultDetails } from '../../../domain/rules/placeholders';
+import type { AddVaultInput, StagedVaultDto, UpdateVaultInput } from '@domain/schemas/vault.schema';
+import type { AttachmentDto, VaultDto } from '@domain/schemas/warehouse.schema';
+import { digOutCount } from '@domain/rules/dig-out';
+import { normaliseDetails, placeholderKind, type VaultDetails } from '@domain/rules/placeholders';
 import type { Db } from '../../db/database';
 import type { Trx } from '../../db/locks';
 import { type EventRecord, findLatestEvents, recordEvent } from '../../events/event-log.repo';
@@ -67,7 +67,7 @@ export {
   fieldFull,
   notNextFree,
   plainFieldOnly,
-} from '../../../domain/rules/slots';
+} from '@domain/rules/slots';
 export { checkType } from './slot-placement';
 
 /** POST /api/vaults/: a new vault in the field's next free slot, with an optional attachment. */

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { VaultDto, WarehouseDto, WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
+import type { VaultDto, WarehouseDto, WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
 import { findInvariantViolations } from '../../test/invariants.repo';
 import { signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WarehouseDto } from '../../../domain/schemas/warehouse.schema';
+import type { WarehouseDto } from '@domain/schemas/warehouse.schema';
 import { buildAccount } from '../../factories';
 import { signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';

@@ -1,5 +1,5 @@
-import type { WarehouseDto } from '../../../domain/schemas/warehouse.schema';
-import { parseFieldName } from '../../../domain/rules/field-names';
+import type { WarehouseDto } from '@domain/schemas/warehouse.schema';
+import { parseFieldName } from '@domain/rules/field-names';
 import type { Db } from '../../db/database';
 import { uniqueSuffix } from '../../db/factories';
 import { systemActor } from '../../auth/actor';

@@ -3,8 +3,8 @@ import type {
   WarehouseDto,
   WarehouseStats,
   WarehouseSummaryDto,
-} from '../../../domain/schemas/warehouse.schema';
-import { warehouseCapacity } from '../../../domain/rules/capacity';
+} from '@domain/schemas/warehouse.schema';
+import { warehouseCapacity } from '@domain/rules/capacity';
 import type { WarehouseRow } from './warehouses.repo';
 
 export const NO_VAULTS: WarehouseStats = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WarehouseDto, WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
+import type { WarehouseDto, WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
 import { signIn, testEngines } from '../../test/test-app';
 import { type CompanyTable, countRows as countCompanyRows } from '../../test/row-count.repo';
 import { useTestApp } from '../../test/use-test-app';

@@ -1,18 +1,14 @@
-import type { AddWarehouseInput } from '../../../domain/schemas/warehouse.schema';
-import type {
-  WarehouseDto,
-  WarehouseStats,
-  WarehouseSummaryDto,
-} from '../../../domain/schemas/warehouse.schema';
+import type { AddWarehouseInput } from '@domain/schemas/warehouse.schema';
+import type { WarehouseDto, WarehouseStats, WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
 import { createHash } from 'node:crypto';
 import { revisionTag } from '../../http/revalidation';
-import { type StatsVault, countVaults } from '../../../domain/rules/placeholders';
-import { warehouseSlug } from '../../../domain/rules/text';
+import { type StatsVault, countVaults } from '@domain/rules/placeholders';
+import { warehouseSlug } from '@domain/rules/text';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
 import { recordEvent, recordEvents } from '../../events/event-log.repo';
 import type { Trx } from '../../db/locks';
-import { fieldName } from '../../../domain/rules/field-names';
+import { fieldName } from '@domain/rules/field-names';
 import { conflict, notFound } from '../../http/errors';
 import { presentField } from '../fields/fields.presenter';
 import { findFieldsOfWarehouse, insertFields } from '../fields/fields.repo';

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { ActivityItemDto, ActivityPageDto } from '../../../domain/schemas/activity.schema';
+import type { ActivityItemDto, ActivityPageDto } from '@domain/schemas/activity.schema';
 import { api } from '../lib/api-client';
 
 export interface ActivityFilters {

@@ -8,7 +8,7 @@ import type {
   UpdateWebhookInput,
   WebhookDeliveryDto,
   WebhookEndpointDto,
-} from '../../../domain/schemas/api-access.schema';
+} from '@domain/schemas/api-access.schema';
 import { api } from '../lib/api-client';
 import { invalidate } from './invalidate';
 

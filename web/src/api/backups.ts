@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BackupsDto } from '../../../domain/schemas/backup.schema';
+import type { BackupsDto } from '@domain/schemas/backup.schema';
 import { ApiError, api } from '../lib/api-client';
 import { invalidate } from './invalidate';
 

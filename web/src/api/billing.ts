@@ -15,7 +15,7 @@ import type {
   PaymentInput,
   RateDto,
   RateInput,
-} from '../../../domain/schemas/billing.schema';
+} from '@domain/schemas/billing.schema';
 import { api } from '../lib/api-client';
 import { invalidate } from './invalidate';
 

@@ -4,7 +4,7 @@ import type {
   ChecklistDto,
   CreateChecklistInput,
   EditChecklistInput,
-} from '../../../domain/schemas/checklist.schema';
+} from '@domain/schemas/checklist.schema';
 import { ApiError, api } from '../lib/api-client';
 import { invalidate } from './invalidate';
 

@@ -6,7 +6,7 @@ import type {
   CheckScanAnswer,
   CheckSummaryDto,
   StartCheckSchema,
-} from '../../../domain/schemas/check.schema';
+} from '@domain/schemas/check.schema';
 import { api } from '../lib/api-client';
 import { invalidate } from './invalidate';
 import { refreshVaultData } from './stage';

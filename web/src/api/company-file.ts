@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CompanyFileJobDto } from '../../../domain/schemas/company-file.schema';
+import type { CompanyFileJobDto } from '@domain/schemas/company-file.schema';
 import { api } from '../lib/api-client';
 
 /** How often the Backups page asks how far a running download of the company file has come. */

@@ -3,7 +3,7 @@ import type {
   ContactMessageDto,
   ContactMessageInput,
   ContactSettingsDto,
-} from '../../../domain/schemas/contact.schema';
+} from '@domain/schemas/contact.schema';
 import { api } from '../lib/api-client';
 
 export const HOSTED_FORM_ENDPOINT = 'https://formspree.io/f/';

@@ -5,8 +5,8 @@ import type {
   CustomerSchema,
   CustomerUpdateSchema,
   PortalLinkDto,
-} from '../../../domain/schemas/customer.schema';
-import type { MailListDto } from '../../../domain/schemas/team.schema';
+} from '@domain/schemas/customer.schema';
+import type { MailListDto } from '@domain/schemas/team.schema';
 import { api } from '../lib/api-client';
 import { invalidate } from './invalidate';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColumnMapping, ImportKind } from '../../../domain/rules/import-columns';
-import type { ImportDryRunDto, ImportRecordDto } from '../../../domain/schemas/import.schema';
+import type { ColumnMapping, ImportKind } from '@domain/rules/import-columns';
+import type { ImportDryRunDto, ImportRecordDto } from '@domain/schemas/import.schema';
 import { api, uploadWithProgress } from '../lib/api-client';
 import { invalidate } from './invalidate';
 import { sessionQueries } from './session';

@@ -1,4 +1,4 @@
-import type { LabelFormat, PosterFormat } from '../../../domain/rules/label-sheets';
+import type { LabelFormat, PosterFormat } from '@domain/rules/label-sheets';
 import { downloadFile, fetchFile } from '../lib/api-client';
 
 export const downloadVaultLabels = (format: LabelFormat, vaultIds: number[]) =>

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { GridChangeDto } from '../../../domain/schemas/layout.schema';
+import type { GridChangeDto } from '@domain/schemas/layout.schema';
 import type {
   EditDimensionsInput,
   GridChangeSchema,
   WarehouseDto,
   WarehouseSummaryDto,
-} from '../../../domain/schemas/warehouse.schema';
+} from '@domain/schemas/warehouse.schema';
 import { api } from '../lib/api-client';
 import { refreshWarehouseData, warehouseQueries } from './warehouses';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PortalInvoicesDto, PortalMeDto, PortalUnitDto } from '../../../domain/schemas/customer.schema';
+import type { PortalInvoicesDto, PortalMeDto, PortalUnitDto } from '@domain/schemas/customer.schema';
 import { ApiError, api } from '../lib/api-client';
 
 /** The customer portal's reads: its own session, apart from the staff's (issue 29). */

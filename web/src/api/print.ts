@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PrintVaultDto } from '../../../domain/rules/print-order';
+import type { PrintVaultDto } from '@domain/rules/print-order';
 import { api } from '../lib/api-client';
 import { useSession } from './session';
 import { useStagedVaults } from './stage';

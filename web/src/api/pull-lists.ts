@@ -5,7 +5,7 @@ import type {
   PullListDto,
   PullListSummaryDto,
   ReleasedVaultDto,
-} from '../../../domain/schemas/pull-list.schema';
+} from '@domain/schemas/pull-list.schema';
 import { api } from '../lib/api-client';
 import { invalidate } from './invalidate';
 import { refreshVaultData } from './stage';

@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { rackFootprint } from '../../../domain/rules/rack-placement';
+import { rackFootprint } from '@domain/rules/rack-placement';
 import type { z } from 'zod';
 import type {
   AddPalletSchema,
@@ -8,7 +8,7 @@ import type {
   MoveRackSchema,
   PalletDto,
   RackDto,
-} from '../../../domain/schemas/rack.schema';
+} from '@domain/schemas/rack.schema';
 import { api } from '../lib/api-client';
 import { invalidate } from './invalidate';
 

@@ -4,7 +4,7 @@ import type {
   ReceivedDto,
   ShipmentProposalDto,
   ShipmentProposalInput,
-} from '../../../domain/schemas/receiving.schema';
+} from '@domain/schemas/receiving.schema';
 import { api } from '../lib/api-client';
 import { refreshWarehouseData } from './warehouses';
 

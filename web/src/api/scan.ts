@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { vaultLinkPath } from '../../../domain/rules/scan-text';
-import type { ScanAnswer, ScannedVaultDto } from '../../../domain/schemas/scan.schema';
+import { vaultLinkPath } from '@domain/rules/scan-text';
+import type { ScanAnswer, ScannedVaultDto } from '@domain/schemas/scan.schema';
 import { api } from '../lib/api-client';
 import { refreshVaultData } from './stage';
 

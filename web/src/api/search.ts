@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SearchAnswerDto } from '../../../domain/schemas/search.schema';
+import type { SearchAnswerDto } from '@domain/schemas/search.schema';
 import { api } from '../lib/api-client';
 
 export const searchQueries = {

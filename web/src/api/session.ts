@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Role, roleAllows } from '../../../domain/rules/roles';
-import type { LoginInput, SessionUser } from '../../../domain/schemas/auth.schema';
+import { type Role, roleAllows } from '@domain/rules/roles';
+import type { LoginInput, SessionUser } from '@domain/schemas/auth.schema';
 import { ApiError, api } from '../lib/api-client';
 
 async function fetchSession(): Promise<SessionUser | null> {

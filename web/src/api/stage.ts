@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StagedVaultDto, VaultBasis } from '../../../domain/schemas/vault.schema';
-import type { VaultDto } from '../../../domain/schemas/warehouse.schema';
+import type { StagedVaultDto, VaultBasis } from '@domain/schemas/vault.schema';
+import type { VaultDto } from '@domain/schemas/warehouse.schema';
 import { api } from '../lib/api-client';
 import { type SentOrQueued, sendOrQueue } from '../lib/outbox/floor-outbox';
 import { invalidate } from './invalidate';

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Role } from '../../../domain/rules/roles';
-import type { SessionUser } from '../../../domain/schemas/auth.schema';
-import type { CompanySettingsDto, CompanySettingsInput } from '../../../domain/schemas/company.schema';
+import type { Role } from '@domain/rules/roles';
+import type { SessionUser } from '@domain/schemas/auth.schema';
+import type { CompanySettingsDto, CompanySettingsInput } from '@domain/schemas/company.schema';
 import type {
   AcceptLinkInput,
   LinkInfoDto,
@@ -9,7 +9,7 @@ import type {
   MemberLinkDto,
   ProfileInput,
   TeamDto,
-} from '../../../domain/schemas/team.schema';
+} from '@domain/schemas/team.schema';
 import { api } from '../lib/api-client';
 import { invalidate } from './invalidate';
 import { sessionQueries } from './session';

@@ -5,8 +5,8 @@ import type {
   DeleteVaultAnswer,
   MoveVaultInput,
   UpdateVaultSchema,
-} from '../../../domain/schemas/vault.schema';
-import type { AttachmentDto, VaultDto } from '../../../domain/schemas/warehouse.schema';
+} from '@domain/schemas/vault.schema';
+import type { AttachmentDto, VaultDto } from '@domain/schemas/warehouse.schema';
 import { type SentOrQueued, sendOrQueue } from '../lib/outbox/floor-outbox';
 import { api, uploadWithProgress } from '../lib/api-client';
 import { refreshVaultData } from './stage';

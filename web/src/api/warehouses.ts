@@ -6,14 +6,14 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { warehouseSlug } from '../../../domain/rules/text';
+import { warehouseSlug } from '@domain/rules/text';
 import type {
   AddWarehouseInput,
   FieldDto,
   FieldTypeSchema,
   WarehouseDto,
   WarehouseSummaryDto,
-} from '../../../domain/schemas/warehouse.schema';
+} from '@domain/schemas/warehouse.schema';
 import type { z } from 'zod';
 import { api } from '../lib/api-client';
 import { invalidate } from './invalidate';

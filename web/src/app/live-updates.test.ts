@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FieldDto } from '../../../domain/schemas/warehouse.schema';
+import type { FieldDto } from '@domain/schemas/warehouse.schema';
 import {
   type CachedQuery,
   type LiveEvent,

@@ -1,8 +1,8 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { countVaults } from '../../../domain/rules/placeholders';
-import type { LiveEventDto } from '../../../domain/schemas/live-event.schema';
-import type { FieldDto } from '../../../domain/schemas/warehouse.schema';
+import { countVaults } from '@domain/rules/placeholders';
+import type { LiveEventDto } from '@domain/schemas/live-event.schema';
+import type { FieldDto } from '@domain/schemas/warehouse.schema';
 import { invalidate } from '../api/invalidate';
 import { sessionQueries } from '../api/session';
 

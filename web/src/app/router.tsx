@@ -8,7 +8,7 @@ import { billingTabs, paths, routePatterns } from '../config/paths';
 import { afterSignIn } from '../lib/after-sign-in';
 import { errorMessages } from '../lib/api-client';
 import { useHeadingFocusOnNavigation } from '../lib/use-heading-focus';
-import type { WarehouseDto } from '../../../domain/schemas/warehouse.schema';
+import type { WarehouseDto } from '@domain/schemas/warehouse.schema';
 import { OfflineBanner } from '../components/ui/offline-banner';
 import { LazyToaster } from './toaster';
 

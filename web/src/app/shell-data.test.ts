@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { ShellData } from '../../../domain/schemas/app-shell.schema';
-import type { WarehouseDto, WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
+import type { ShellData } from '@domain/schemas/app-shell.schema';
+import type { WarehouseDto, WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
 import { seedShellData } from './shell-data';
 
 const session = {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { SHELL_DATA_ID, type ShellData } from '../../../domain/schemas/app-shell.schema';
+import { SHELL_DATA_ID, type ShellData } from '@domain/schemas/app-shell.schema';
 import { sessionQueries } from '../api/session';
 import { warehouseQueries } from '../api/warehouses';
 

@@ -1,5 +1,5 @@
-import { parseFieldName } from '../../../domain/rules/field-names';
-import type { FieldDto, WarehouseDto } from '../../../domain/schemas/warehouse.schema';
+import { parseFieldName } from '@domain/rules/field-names';
+import type { FieldDto, WarehouseDto } from '@domain/schemas/warehouse.schema';
 
 /**
  * A small picture of a warehouse's grid to choose a field on (issue 27, instead of a long list): each tile shows the

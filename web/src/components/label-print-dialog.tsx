@@ -1,6 +1,6 @@
 import { Printer, QrCode } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { LABEL_FORMAT_NAMES, LABEL_FORMATS, type LabelFormat } from '../../../domain/rules/label-sheets';
+import { LABEL_FORMAT_NAMES, LABEL_FORMATS, type LabelFormat } from '@domain/rules/label-sheets';
 import { fetchLabelPdf } from '../api/labels';
 import { errorMessages } from '../lib/api-client';
 import { readRemembered, remember } from '../lib/remembered';

@@ -1,6 +1,6 @@
 import { type Dispatch, type ReactNode, type SetStateAction, useState } from 'react';
-import { VAULT_TYPES, type VaultType } from '../../../domain/rules/capacity';
-import { emptyCustomerName, vaultNumberDisabled } from '../../../domain/rules/placeholders';
+import { VAULT_TYPES, type VaultType } from '@domain/rules/capacity';
+import { emptyCustomerName, vaultNumberDisabled } from '@domain/rules/placeholders';
 import { useFormIssues } from '../lib/use-form-issues';
 import { FormField, inputClass } from './ui/form-field';
 import { SegmentedToggle } from './ui/segmented-toggle';

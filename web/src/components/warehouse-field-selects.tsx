@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { isCouchboxField } from '../../../domain/rules/capacity';
-import { freeSlot } from '../../../domain/rules/slots';
-import { compareFieldNames } from '../../../domain/rules/field-names';
-import type { FieldDto, WarehouseDto, WarehouseSummaryDto } from '../../../domain/schemas/warehouse.schema';
+import { isCouchboxField } from '@domain/rules/capacity';
+import { freeSlot } from '@domain/rules/slots';
+import { compareFieldNames } from '@domain/rules/field-names';
+import type { FieldDto, WarehouseDto, WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
 import { useWarehouse } from '../api/warehouses';
 import { NamedOptions } from './ui/named-options';
 

@@ -1,4 +1,4 @@
-import { warehouseSlug } from '../../../domain/rules/text';
+import { warehouseSlug } from '@domain/rules/text';
 
 /** The tabs of the Billing page (issue 28); 'accounts' is /billing itself. */
 export const billingTabs = [
@@ -48,7 +48,7 @@ export const paths = {
 } as const;
 
 // the server reads the same address to put the warehouse into a signed-in page's HTML
-export { warehouseSlugInPath } from '../../../domain/rules/text';
+export { warehouseSlugInPath } from '@domain/rules/text';
 
 /** The router's patterns of the addresses above that carry a name; `paths` builds them, the router matches them. */
 export const routePatterns = {

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE } from '../../../domain/rules/locale';
+import { DEFAULT_LOCALE } from '@domain/rules/locale';
 import { useSession } from '../api/session';
 
 // Issue 27: every date, time and number the app shows is written the one way the company chose (its locale, carried

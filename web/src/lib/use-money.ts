@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../domain/billing/money';
+import { formatMoney } from '@domain/billing/money';
 import { useCompanyLocale } from './format';
 
 /** Formats minor units of `currency` in the company's locale, through the domain's one money formatter. */

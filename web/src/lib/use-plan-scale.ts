@@ -1,5 +1,5 @@
 import { useLayoutEffect, useState } from 'react';
-import { type Floor, planScale } from '../../../domain/rules/rack-placement';
+import { type Floor, planScale } from '@domain/rules/rack-placement';
 
 /**
  * Pixels per foot for a floor plan that fits the width of the element given to `ref` and at most

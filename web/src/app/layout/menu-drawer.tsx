@@ -22,7 +22,7 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { NavLink } from 'react-router';
-import type { WarehouseSummaryDto } from '../../../../domain/schemas/warehouse.schema';
+import type { WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
 import { useContactMessages } from '../../api/contact';
 import { useRole } from '../../api/session';
 import { ProfileDialog } from '../../features/team/components/profile-dialog';

@@ -1,5 +1,5 @@
 import { Lock } from 'lucide-react';
-import type { Role } from '../../../../domain/rules/roles';
+import type { Role } from '@domain/rules/roles';
 
 const HINTS: Record<Exclude<Role, 'viewer'>, string> = {
   floor: 'Your role can only view. A Manager can give you the Floor role to change vaults and pallets.',

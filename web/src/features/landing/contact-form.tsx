@@ -11,7 +11,7 @@ type FieldName = 'name' | 'company' | 'email' | 'message';
 
 /** The schema (and zod with it) loads when someone starts on the form, so the landing page itself stays light. */
 const loadSchema = () =>
-  import('../../../../domain/schemas/contact.schema').then((module) => module.ContactMessageSchema);
+  import('@domain/schemas/contact.schema').then((module) => module.ContactMessageSchema);
 
 export function ContactForm() {
   const settings = useContactSettings();

@@ -2,7 +2,7 @@ import { Boxes, LogOut, Receipt } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { Toaster, toast } from 'sonner';
-import type { PortalInvoicesDto } from '../../../../domain/schemas/customer.schema';
+import type { PortalInvoicesDto } from '@domain/schemas/customer.schema';
 import {
   usePortalInvoices,
   usePortalMe,

@@ -1,6 +1,6 @@
 import { saveFile } from '../../lib/save-file';
-import { toCsv } from '../../../../domain/rules/csv';
-import { PRINT_CSV_HEADER, type PrintVaultDto, printCsvRow } from '../../../../domain/rules/print-order';
+import { toCsv } from '@domain/rules/csv';
+import { PRINT_CSV_HEADER, type PrintVaultDto, printCsvRow } from '@domain/rules/print-order';
 
 export const CSV_FILE_NAME = 'vaults.csv';
 

@@ -1,4 +1,4 @@
-import type { PrintVaultDto } from '../../../../domain/rules/print-order';
+import type { PrintVaultDto } from '@domain/rules/print-order';
 import { downloadFile } from '../../lib/api-client';
 
 export const XLSX_FILE_NAME = 'vaults.xlsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PrintVaultDto } from '../../../../domain/rules/print-order';
+import type { PrintVaultDto } from '@domain/rules/print-order';
 import {
   filterChoices,
   filterVaults,

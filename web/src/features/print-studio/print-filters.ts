@@ -1,4 +1,4 @@
-import { type PrintVaultDto, STAGED_FIELD_NAME } from '../../../../domain/rules/print-order';
+import { type PrintVaultDto, STAGED_FIELD_NAME } from '@domain/rules/print-order';
 
 export type Placement = 'all' | 'placed' | 'staged';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PullListDto } from '../../../../domain/schemas/pull-list.schema';
+import type { PullListDto } from '@domain/schemas/pull-list.schema';
 import { handlingsText } from './handlings';
 
 const field = (steps: number): PullListDto['plan'][number] => ({

@@ -1,4 +1,4 @@
-import type { PullListDto } from '../../../../domain/schemas/pull-list.schema';
+import type { PullListDto } from '@domain/schemas/pull-list.schema';
 import { formatCount } from '../../lib/format';
 
 type Count = (count: number, one: string) => string;

@@ -1,7 +1,7 @@
 import { formatCount } from '../../lib/format';
 import { saveFile } from '../../lib/save-file';
 import { handlingsText } from './handlings';
-import type { PullListDto } from '../../../../domain/schemas/pull-list.schema';
+import type { PullListDto } from '@domain/schemas/pull-list.schema';
 
 /** The lines of the printed pick sheet: the plan in walking order, then the vaults set aside to put back. */
 export function pickSheetLines(list: PullListDto): string[] {

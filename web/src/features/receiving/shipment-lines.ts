@@ -1,4 +1,4 @@
-import { VAULT_TYPES, type VaultType } from '../../../../domain/rules/capacity';
+import { VAULT_TYPES, type VaultType } from '@domain/rules/capacity';
 
 export interface ShipmentLine {
   type: VaultType;

@@ -1,4 +1,4 @@
-import type { SearchHitDto } from '../../../../domain/schemas/search.schema';
+import type { SearchHitDto } from '@domain/schemas/search.schema';
 import { paths } from '../../config/paths';
 
 const countOf = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -1,10 +1,6 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import {
-  buildRackSearchIndex,
-  buildVaultSearchIndex,
-  type SearchIndex,
-} from '../../../../domain/rules/search';
+import { buildRackSearchIndex, buildVaultSearchIndex, type SearchIndex } from '@domain/rules/search';
 import { useRacks } from '../../api/racks';
 import { useWarehouse, useWarehouseBySlug } from '../../api/warehouses';
 import type { WarehouseView } from '../../lib/warehouse-view-state';

@@ -1,4 +1,4 @@
-import type { WarehouseSummaryDto } from '../../../../domain/schemas/warehouse.schema';
+import type { WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
 
 export interface StatisticsRow {
   metric: string;

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ROLE_LABELS, type Role } from '../../../../../domain/rules/roles';
-import type { ActivityItemDto } from '../../../../../domain/schemas/activity.schema';
-import { paths } from '../../../config/paths';
-import { useFormat } from '../../../lib/format';
+import { ROLE_LABELS, type Role } from '@domain/rules/roles';
+import type { ActivityItemDto } from '@domain/schemas/activity.schema';
+import { paths } from '@/config/paths';
+import { useFormat } from '@/lib/format';
 
 interface Place {
   warehouse?: string;

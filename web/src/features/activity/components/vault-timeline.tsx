@@ -1,7 +1,7 @@
-import { useVaultHistory } from '../../../api/activity';
-import { LoadFailed } from '../../../components/ui/error-list';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessages } from '../../../lib/api-client';
+import { useVaultHistory } from '@/api/activity';
+import { LoadFailed } from '@/components/ui/error-list';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessages } from '@/lib/api-client';
 import { ActivityEntry } from './activity-entry';
 
 /** The vault's history on its edit page: every change, newest first, with who and where before and after. */

@@ -1,17 +1,17 @@
 import { Download } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ACTIVITY_KINDS } from '../../../../../domain/schemas/activity.schema';
-import { type ActivityFilters, activityQuery, useActivity } from '../../../api/activity';
-import { useSession } from '../../../api/session';
-import { useWarehouses } from '../../../api/warehouses';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { LoadFailed } from '../../../components/ui/error-list';
-import { FormField, inputClass } from '../../../components/ui/form-field';
-import { Page } from '../../../components/ui/page';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessages } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ACTIVITY_KINDS } from '@domain/schemas/activity.schema';
+import { type ActivityFilters, activityQuery, useActivity } from '@/api/activity';
+import { useSession } from '@/api/session';
+import { useWarehouses } from '@/api/warehouses';
+import { Button, buttonClass } from '@/components/ui/button';
+import { LoadFailed } from '@/components/ui/error-list';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessages } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { ActivityEntry } from '../components/activity-entry';
 
 const KIND_LABELS: Record<(typeof ACTIVITY_KINDS)[number], string> = {

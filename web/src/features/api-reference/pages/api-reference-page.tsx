@@ -6,15 +6,15 @@ import {
   type ApiOperation,
   type JsonSchemaNode,
   useApiDocument,
-} from '../../../api/api-reference';
-import { useRole } from '../../../api/session';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { QueryFailed } from '../../../components/ui/error-list';
-import { inputClass } from '../../../components/ui/form-field';
-import { Page } from '../../../components/ui/page';
-import { RoleHint } from '../../../components/ui/role-hint';
-import { Spinner } from '../../../components/ui/spinner';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+} from '@/api/api-reference';
+import { useRole } from '@/api/session';
+import { EmptyState } from '@/components/ui/empty-state';
+import { QueryFailed } from '@/components/ui/error-list';
+import { inputClass } from '@/components/ui/form-field';
+import { Page } from '@/components/ui/page';
+import { RoleHint } from '@/components/ui/role-hint';
+import { Spinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 interface Entry {
   method: string;

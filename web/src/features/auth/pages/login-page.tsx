@@ -1,15 +1,15 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { LoginSchema } from '../../../../../domain/schemas/auth.schema';
-import { Button } from '../../../components/ui/button';
-import { inputClass } from '../../../components/ui/form-field';
-import { ErrorList } from '../../../components/ui/error-list';
-import { paths } from '../../../config/paths';
-import { afterSignIn } from '../../../lib/after-sign-in';
-import { errorMessages } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useFormIssues } from '../../../lib/use-form-issues';
-import { useLogin } from '../../../api/session';
+import { LoginSchema } from '@domain/schemas/auth.schema';
+import { Button } from '@/components/ui/button';
+import { inputClass } from '@/components/ui/form-field';
+import { ErrorList } from '@/components/ui/error-list';
+import { paths } from '@/config/paths';
+import { afterSignIn } from '@/lib/after-sign-in';
+import { errorMessages } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useFormIssues } from '@/lib/use-form-issues';
+import { useLogin } from '@/api/session';
 
 export default function LoginPage() {
   const navigate = useNavigate();

@@ -1,13 +1,13 @@
 import { AlertTriangle, Archive, CheckCircle2, DatabaseBackup, Info } from 'lucide-react';
 import { toast } from 'sonner';
-import type { BackupFileDto, BackupsDto } from '../../../../../domain/schemas/backup.schema';
-import { useBackUpNow, useBackups } from '../../../api/backups';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { QueryFailed } from '../../../components/ui/error-list';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiError, errorMessages } from '../../../lib/api-client';
-import { useFormat } from '../../../lib/format';
+import type { BackupFileDto, BackupsDto } from '@domain/schemas/backup.schema';
+import { useBackUpNow, useBackups } from '@/api/backups';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { QueryFailed } from '@/components/ui/error-list';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError, errorMessages } from '@/lib/api-client';
+import { useFormat } from '@/lib/format';
 
 const DAY_MS = 24 * 3600_000;
 

@@ -1,14 +1,14 @@
 import { Download, FileArchive, RotateCcw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import type { CompanyFileJobDto } from '../../../../../domain/schemas/company-file.schema';
-import { companyFileDownloadUrl, useLatestCompanyFile, useStartCompanyFile } from '../../../api/company-file';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessages } from '../../../lib/api-client';
-import { useFormat } from '../../../lib/format';
+import type { CompanyFileJobDto } from '@domain/schemas/company-file.schema';
+import { companyFileDownloadUrl, useLatestCompanyFile, useStartCompanyFile } from '@/api/company-file';
+import { Button, buttonClass } from '@/components/ui/button';
+import { ErrorList, QueryFailed } from '@/components/ui/error-list';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessages } from '@/lib/api-client';
+import { useFormat } from '@/lib/format';
 
 function size(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;

@@ -1,7 +1,7 @@
-import { useRole } from '../../../api/session';
-import { Page } from '../../../components/ui/page';
-import { RoleHint } from '../../../components/ui/role-hint';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useRole } from '@/api/session';
+import { Page } from '@/components/ui/page';
+import { RoleHint } from '@/components/ui/role-hint';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { AutomaticBackupsSection } from '../components/automatic-backups-section';
 import { CompanyFileSection } from '../components/company-file-section';
 

@@ -1,17 +1,17 @@
 import { Archive, Lock, LockOpen } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { AccountSummaryDto } from '../../../../../domain/schemas/billing.schema';
-import { useSetHold, useStorageAccounts } from '../../../api/billing';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { QueryFailed } from '../../../components/ui/error-list';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessages } from '../../../lib/api-client';
-import { useMoney } from '../../../lib/use-money';
+import type { AccountSummaryDto } from '@domain/schemas/billing.schema';
+import { useSetHold, useStorageAccounts } from '@/api/billing';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { QueryFailed } from '@/components/ui/error-list';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessages } from '@/lib/api-client';
+import { useMoney } from '@/lib/use-money';
 import { amountCell, BillingTable, cell } from './billing-table';
-import { HoldPill } from '../../../components/billing/hold-badge';
+import { HoldPill } from '@/components/billing/hold-badge';
 
 /**
  * Every storage account: its customer and orders, kind, move-in and move-out, SIT conversion and balance; an overdue

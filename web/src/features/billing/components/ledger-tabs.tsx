@@ -1,23 +1,17 @@
 import { FileText, Wallet } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { AGING_BUCKETS, AGING_LABELS, INVOICE_STATUS_LABELS } from '../../../../../domain/billing/ledger';
-import { decimalToMinor } from '../../../../../domain/billing/money';
-import { PAYMENT_METHODS } from '../../../../../domain/schemas/billing.schema';
-import {
-  useAging,
-  useInvoices,
-  usePayments,
-  useRecordPayment,
-  useStorageAccounts,
-} from '../../../api/billing';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
-import { FormField, inputClass } from '../../../components/ui/form-field';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessages } from '../../../lib/api-client';
-import { useMoney } from '../../../lib/use-money';
+import { AGING_BUCKETS, AGING_LABELS, INVOICE_STATUS_LABELS } from '@domain/billing/ledger';
+import { decimalToMinor } from '@domain/billing/money';
+import { PAYMENT_METHODS } from '@domain/schemas/billing.schema';
+import { useAging, useInvoices, usePayments, useRecordPayment, useStorageAccounts } from '@/api/billing';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorList, QueryFailed } from '@/components/ui/error-list';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessages } from '@/lib/api-client';
+import { useMoney } from '@/lib/use-money';
 import { amountCell, BillingTable, cell } from './billing-table';
 
 /** Issued invoices and credit notes, newest first. */

@@ -1,15 +1,15 @@
 import { CircleCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import type { NotBilledOrderDto } from '../../../../../domain/schemas/billing.schema';
-import { useCreateAccount, useCreateAccountsInBulk, useNotBilled } from '../../../api/billing';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
-import { FormField, inputClass } from '../../../components/ui/form-field';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessages } from '../../../lib/api-client';
+import type { NotBilledOrderDto } from '@domain/schemas/billing.schema';
+import { useCreateAccount, useCreateAccountsInBulk, useNotBilled } from '@/api/billing';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorList, QueryFailed } from '@/components/ui/error-list';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessages } from '@/lib/api-client';
 import { BillingTable, cell } from './billing-table';
 
 /** Orders in storage without an account, so nothing is stored for free: one account each, or many at once. */

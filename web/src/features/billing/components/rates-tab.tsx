@@ -1,23 +1,23 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { decimalToMinor } from '../../../../../domain/billing/money';
+import { decimalToMinor } from '@domain/billing/money';
 import {
   RATE_KIND_LABELS,
   RATE_KINDS,
   type RateKind,
   UNIT_TYPE_LABELS,
   UNIT_TYPES,
-} from '../../../../../domain/billing/rates';
-import type { BillingSettingsDto } from '../../../../../domain/schemas/billing.schema';
-import { useAddRate, useRates, useSaveBillingSettings } from '../../../api/billing';
-import { useSession } from '../../../api/session';
-import { useWarehouses } from '../../../api/warehouses';
-import { Button } from '../../../components/ui/button';
-import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
-import { FormField, inputClass } from '../../../components/ui/form-field';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessages } from '../../../lib/api-client';
-import { useMoney } from '../../../lib/use-money';
+} from '@domain/billing/rates';
+import type { BillingSettingsDto } from '@domain/schemas/billing.schema';
+import { useAddRate, useRates, useSaveBillingSettings } from '@/api/billing';
+import { useSession } from '@/api/session';
+import { useWarehouses } from '@/api/warehouses';
+import { Button } from '@/components/ui/button';
+import { ErrorList, QueryFailed } from '@/components/ui/error-list';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessages } from '@/lib/api-client';
+import { useMoney } from '@/lib/use-money';
 import { amountCell, BillingTable, cell } from './billing-table';
 
 const today = () => new Date().toISOString().slice(0, 10);

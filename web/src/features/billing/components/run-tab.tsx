@@ -1,14 +1,14 @@
 import { ReceiptText } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { useBillingRun, useDryRun } from '../../../api/billing';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorList } from '../../../components/ui/error-list';
-import { FormField, inputClass } from '../../../components/ui/form-field';
-import { errorMessages } from '../../../lib/api-client';
-import { useMoney } from '../../../lib/use-money';
+import { useBillingRun, useDryRun } from '@/api/billing';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorList } from '@/components/ui/error-list';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { errorMessages } from '@/lib/api-client';
+import { useMoney } from '@/lib/use-money';
 import { amountCell, BillingTable, cell } from './billing-table';
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);

@@ -2,9 +2,9 @@ import { Copy, ExternalLink, KeyRound, Pencil, QrCode, Square, SquareCheck } fro
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import type { ChecklistDto } from '../../../../../domain/schemas/checklist.schema';
-import { checklistPosterUrl } from '../../../api/labels';
-import { useFormat } from '../../../lib/format';
+import type { ChecklistDto } from '@domain/schemas/checklist.schema';
+import { checklistPosterUrl } from '@/api/labels';
+import { useFormat } from '@/lib/format';
 
 const smallButton =
   'inline-flex min-h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-50';

@@ -5,14 +5,14 @@ import {
   CreateChecklistSchema,
   DEFAULT_CHECKLIST_TASKS,
   MAX_TASKS,
-} from '../../../../../domain/schemas/checklist.schema';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorList } from '../../../components/ui/error-list';
-import { ToggleSwitch } from '../../../components/ui/toggle-switch';
-import { inputClass } from '../../../components/ui/form-field';
-import { NamedOptions } from '../../../components/ui/named-options';
-import { useFormIssues } from '../../../lib/use-form-issues';
+} from '@domain/schemas/checklist.schema';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorList } from '@/components/ui/error-list';
+import { ToggleSwitch } from '@/components/ui/toggle-switch';
+import { inputClass } from '@/components/ui/form-field';
+import { NamedOptions } from '@/components/ui/named-options';
+import { useFormIssues } from '@/lib/use-form-issues';
 
 export interface DraftTask {
   /** stored tasks keep their id; new ones get a local key only */

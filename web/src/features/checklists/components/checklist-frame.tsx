@@ -1,8 +1,8 @@
 import { ClipboardCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '../../../api/session';
-import { paths } from '../../../config/paths';
+import { useSession } from '@/api/session';
+import { paths } from '@/config/paths';
 
 /**
  * Checklist pages open signed out too, where there is no app chrome: then they get a slim bar of their own.

@@ -1,13 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
-import {
-  ChecklistResponseSchema,
-  type ChecklistResponseInput,
-} from '../../../../../domain/schemas/checklist.schema';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorList } from '../../../components/ui/error-list';
-import { inputClass } from '../../../components/ui/form-field';
-import { useFormIssues } from '../../../lib/use-form-issues';
+import { ChecklistResponseSchema, type ChecklistResponseInput } from '@domain/schemas/checklist.schema';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorList } from '@/components/ui/error-list';
+import { inputClass } from '@/components/ui/form-field';
+import { useFormIssues } from '@/lib/use-form-issues';
 
 type Answer = ChecklistResponseInput['answer'];
 

@@ -2,26 +2,26 @@ import { CheckCircle2, CircleAlert, ClipboardX, ThumbsDown, ThumbsUp } from 'luc
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { warehouseNameFromChecklistSlug } from '../../../../../domain/rules/text';
+import { warehouseNameFromChecklistSlug } from '@domain/rules/text';
 import {
   type AnswerChecklistInput,
   type ChecklistDto,
   type ChecklistResponseInput,
   type ChecklistTaskDto,
   NAME_REQUIRED,
-} from '../../../../../domain/schemas/checklist.schema';
-import { CHECKLIST_ERRORS, useActiveChecklist, useAnswerChecklist } from '../../../api/checklists';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessages } from '../../../lib/api-client';
+} from '@domain/schemas/checklist.schema';
+import { CHECKLIST_ERRORS, useActiveChecklist, useAnswerChecklist } from '@/api/checklists';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessages } from '@/lib/api-client';
 import { ChecklistFrame } from '../components/checklist-frame';
 import { ResponseDialog } from '../components/response-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { LoadFailed } from '../../../components/ui/error-list';
-import { inputClass } from '../../../components/ui/form-field';
-import { readRemembered, remember } from '../../../lib/remembered';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useFormat } from '../../../lib/format';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadFailed } from '@/components/ui/error-list';
+import { inputClass } from '@/components/ui/form-field';
+import { readRemembered, remember } from '@/lib/remembered';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useFormat } from '@/lib/format';
 
 const CHECKLIST_NAME_KEY = 'warehouse-manager.checklist-name';
 

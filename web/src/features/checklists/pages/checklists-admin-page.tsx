@@ -2,29 +2,29 @@ import { ClipboardList, LogIn, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import type { ChecklistDto } from '../../../../../domain/schemas/checklist.schema';
+import type { ChecklistDto } from '@domain/schemas/checklist.schema';
 import {
   CHECKLIST_ERRORS,
   useAddChecklist,
   useChecklists,
   useEditChecklist,
   useRenewChecklistKey,
-} from '../../../api/checklists';
-import { useRole, useSession } from '../../../api/session';
-import { RoleHint } from '../../../components/ui/role-hint';
-import { useWarehouses } from '../../../api/warehouses';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Page } from '../../../components/ui/page';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { errorMessages } from '../../../lib/api-client';
+} from '@/api/checklists';
+import { useRole, useSession } from '@/api/session';
+import { RoleHint } from '@/components/ui/role-hint';
+import { useWarehouses } from '@/api/warehouses';
+import { Button, buttonClass } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorMessages } from '@/lib/api-client';
 import { ChecklistCard } from '../components/checklist-card';
 import { ChecklistFrame } from '../components/checklist-frame';
 import { type ChecklistDraft, ChecklistFormDialog, draftOf } from '../components/checklist-form-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorList, LoadFailed } from '../../../components/ui/error-list';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorList, LoadFailed } from '@/components/ui/error-list';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const TITLE = 'Warehouse Checklists Page';
 

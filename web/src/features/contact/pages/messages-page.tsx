@@ -1,11 +1,11 @@
 import { Inbox, Mail } from 'lucide-react';
-import { useContactMessages } from '../../../api/contact';
-import { ErrorList } from '../../../components/ui/error-list';
-import { Page } from '../../../components/ui/page';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiError, errorMessages } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useFormat } from '../../../lib/format';
+import { useContactMessages } from '@/api/contact';
+import { ErrorList } from '@/components/ui/error-list';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError, errorMessages } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useFormat } from '@/lib/format';
 
 /** Messages sent through the landing page's contact form, newest first. */
 export default function MessagesPage() {

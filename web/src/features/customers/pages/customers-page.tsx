@@ -1,18 +1,18 @@
 import { Mail, Pencil, Send, Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import type { CustomerDto, PortalLinkDto } from '../../../../../domain/schemas/customer.schema';
-import { useAddCustomer, useChangeCustomer, useCustomers, useSendPortalLink } from '../../../api/customers';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
-import { FormField, inputClass } from '../../../components/ui/form-field';
-import { Page } from '../../../components/ui/page';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessages } from '../../../lib/api-client';
-import { useFormat } from '../../../lib/format';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import type { CustomerDto, PortalLinkDto } from '@domain/schemas/customer.schema';
+import { useAddCustomer, useChangeCustomer, useCustomers, useSendPortalLink } from '@/api/customers';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorList, QueryFailed } from '@/components/ui/error-list';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessages } from '@/lib/api-client';
+import { useFormat } from '@/lib/format';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** Add a customer, or change one's name or address. */
 function CustomerDialog({ customer, onClose }: { customer: CustomerDto | null; onClose: () => void }) {

@@ -9,24 +9,18 @@ import {
   VAULT_ACCOUNT_COLUMNS,
   type VaultImportColumn,
   importColumns,
-} from '../../../../../domain/rules/import-columns';
-import type { ImportDryRunDto, ImportRecordDto } from '../../../../../domain/schemas/import.schema';
-import {
-  commitImport,
-  dryRunImport,
-  useImports,
-  useRefreshAfterImport,
-  useUndoImport,
-} from '../../../api/imports';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ErrorList } from '../../../components/ui/error-list';
-import { Page } from '../../../components/ui/page';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import { fileInputClass } from '../../../components/ui/form-field';
-import { errorMessages } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useFormat } from '../../../lib/format';
+} from '@domain/rules/import-columns';
+import type { ImportDryRunDto, ImportRecordDto } from '@domain/schemas/import.schema';
+import { commitImport, dryRunImport, useImports, useRefreshAfterImport, useUndoImport } from '@/api/imports';
+import { Button, buttonClass } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ErrorList } from '@/components/ui/error-list';
+import { Page } from '@/components/ui/page';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { fileInputClass } from '@/components/ui/form-field';
+import { errorMessages } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useFormat } from '@/lib/format';
 
 type Busy = { label: string; percent: number } | null;
 

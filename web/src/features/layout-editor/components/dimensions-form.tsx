@@ -1,13 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { type DimensionKey, dimensionsSavedMessage } from '../../../../../domain/schemas/layout.schema';
-import { EditDimensionsSchema, type WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
-import { useEditDimensions } from '../../../api/layout';
-import { Button } from '../../../components/ui/button';
-import { ErrorList } from '../../../components/ui/error-list';
-import { FormField, inputClass } from '../../../components/ui/form-field';
-import { errorMessages } from '../../../lib/api-client';
-import { useFormIssues } from '../../../lib/use-form-issues';
+import { type DimensionKey, dimensionsSavedMessage } from '@domain/schemas/layout.schema';
+import { EditDimensionsSchema, type WarehouseDto } from '@domain/schemas/warehouse.schema';
+import { useEditDimensions } from '@/api/layout';
+import { Button } from '@/components/ui/button';
+import { ErrorList } from '@/components/ui/error-list';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { errorMessages } from '@/lib/api-client';
+import { useFormIssues } from '@/lib/use-form-issues';
 
 /** 'Edit Warehouse Fields': field capacity (0-10), length and width (feet, 0 or more). */
 export function DimensionsForm({ warehouse }: { warehouse: WarehouseDto }) {

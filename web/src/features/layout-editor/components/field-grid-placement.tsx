@@ -2,12 +2,12 @@ import { DndContext, type DragEndEvent, type DragMoveEvent, useDraggable } from 
 import { Move } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { clampFieldGrid, fieldGridSize } from '../../../../../domain/schemas/layout.schema';
-import type { WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
-import { useMoveFieldGrid } from '../../../api/layout';
-import { useRacks } from '../../../api/racks';
-import { errorMessages } from '../../../lib/api-client';
-import { useFormat } from '../../../lib/format';
+import { clampFieldGrid, fieldGridSize } from '@domain/schemas/layout.schema';
+import type { WarehouseDto } from '@domain/schemas/warehouse.schema';
+import { useMoveFieldGrid } from '@/api/layout';
+import { useRacks } from '@/api/racks';
+import { errorMessages } from '@/lib/api-client';
+import { useFormat } from '@/lib/format';
 import {
   DropPreview,
   dropPoint,
@@ -16,7 +16,7 @@ import {
   usePlanSensors,
   useThrottle,
 } from './floor-canvas';
-import { usePlanScale } from '../../../lib/use-plan-scale';
+import { usePlanScale } from '@/lib/use-plan-scale';
 
 const BLOCK_ID = 'field-grid-block';
 

@@ -9,8 +9,8 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { forwardRef, type ReactNode, useEffect, useMemo } from 'react';
-import type { Floor, Point, Rect } from '../../../../../domain/rules/rack-placement';
-import { createThrottle, type Throttle } from '../../../lib/throttle';
+import type { Floor, Point, Rect } from '@domain/rules/rack-placement';
+import { createThrottle, type Throttle } from '@/lib/throttle';
 
 export const PLAN_DROP_ID = 'floor-plan';
 

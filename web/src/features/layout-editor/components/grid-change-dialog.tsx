@@ -1,14 +1,14 @@
 import { Minus, Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { REMOVE_VAULTS_FIRST } from '../../../../../domain/schemas/layout.schema';
-import { MAX_GRID_COLS, MAX_GRID_ROWS } from '../../../../../domain/schemas/warehouse.schema';
-import { type GridChangeInput, useChangeGrid } from '../../../api/layout';
-import { useAlertMessage } from '../../../components/ui/alert-message';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorList } from '../../../components/ui/error-list';
-import { ApiError, errorMessages } from '../../../lib/api-client';
+import { REMOVE_VAULTS_FIRST } from '@domain/schemas/layout.schema';
+import { MAX_GRID_COLS, MAX_GRID_ROWS } from '@domain/schemas/warehouse.schema';
+import { type GridChangeInput, useChangeGrid } from '@/api/layout';
+import { useAlertMessage } from '@/components/ui/alert-message';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorList } from '@/components/ui/error-list';
+import { ApiError, errorMessages } from '@/lib/api-client';
 
 const SIDE = { left: 'on the left', right: 'on the right', bottom: 'at the bottom' } as const;
 

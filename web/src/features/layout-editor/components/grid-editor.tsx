@@ -1,10 +1,10 @@
 import { Minus, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { fieldSlotCount } from '../../../../../domain/rules/capacity';
-import { compareFieldNames, parseFieldName } from '../../../../../domain/rules/field-names';
-import { fieldFillLevel } from '../../../../../domain/rules/occupancy';
-import type { FieldDto, WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
-import type { GridChangeInput } from '../../../api/layout';
+import { fieldSlotCount } from '@domain/rules/capacity';
+import { compareFieldNames, parseFieldName } from '@domain/rules/field-names';
+import { fieldFillLevel } from '@domain/rules/occupancy';
+import type { FieldDto, WarehouseDto } from '@domain/schemas/warehouse.schema';
+import type { GridChangeInput } from '@/api/layout';
 import { GridChangeDialog } from './grid-change-dialog';
 
 const FILL = {

@@ -1,12 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { EditRackSchema, type RackDto } from '../../../../../domain/schemas/rack.schema';
-import { useEditRack } from '../../../api/racks';
-import { Button } from '../../../components/ui/button';
-import { ErrorList } from '../../../components/ui/error-list';
-import { inputClass } from '../../../components/ui/form-field';
-import { errorMessages } from '../../../lib/api-client';
-import { useFormIssues } from '../../../lib/use-form-issues';
+import { EditRackSchema, type RackDto } from '@domain/schemas/rack.schema';
+import { useEditRack } from '@/api/racks';
+import { Button } from '@/components/ui/button';
+import { ErrorList } from '@/components/ui/error-list';
+import { inputClass } from '@/components/ui/form-field';
+import { errorMessages } from '@/lib/api-client';
+import { useFormIssues } from '@/lib/use-form-issues';
 
 type Key = 'name' | 'width' | 'length' | 'num_shelves' | 'capacity';
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { RackDto } from '../../../../../domain/schemas/rack.schema';
+import type { RackDto } from '@domain/schemas/rack.schema';
 import { toast } from 'sonner';
-import { useDeleteRack } from '../../../api/racks';
-import { useAlertMessage } from '../../../components/ui/alert-message';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Dialog } from '../../../components/ui/dialog';
+import { useDeleteRack } from '@/api/racks';
+import { useAlertMessage } from '@/components/ui/alert-message';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog } from '@/components/ui/dialog';
 import { RackEditForm } from './rack-edit-form';
 
 /**

@@ -7,15 +7,15 @@ import {
   fieldBlockObstacle,
   placeRack,
   type Size,
-} from '../../../../../domain/rules/rack-placement';
-import { VaultsBlock } from '../../../components/ui/vaults-block';
-import type { RackDto } from '../../../../../domain/schemas/rack.schema';
-import type { WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
-import { useAddRack, useMoveRack, useRacks } from '../../../api/racks';
-import { ErrorList } from '../../../components/ui/error-list';
-import { PlanItemList } from '../../../components/ui/plan-item-list';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessages } from '../../../lib/api-client';
+} from '@domain/rules/rack-placement';
+import { VaultsBlock } from '@/components/ui/vaults-block';
+import type { RackDto } from '@domain/schemas/rack.schema';
+import type { WarehouseDto } from '@domain/schemas/warehouse.schema';
+import { useAddRack, useMoveRack, useRacks } from '@/api/racks';
+import { ErrorList } from '@/components/ui/error-list';
+import { PlanItemList } from '@/components/ui/plan-item-list';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessages } from '@/lib/api-client';
 import {
   DropPreview,
   dropPoint,
@@ -34,7 +34,7 @@ import {
   type TemplateValues,
   templateFootprint,
 } from './rack-template';
-import { usePlanScale } from '../../../lib/use-plan-scale';
+import { usePlanScale } from '@/lib/use-plan-scale';
 
 const rackDragId = (id: number) => `rack-${id}`;
 

@@ -1,7 +1,7 @@
 import { useDraggable } from '@dnd-kit/core';
 import { GripVertical } from 'lucide-react';
-import { RACK_TEMPLATE_DEFAULTS, rackFootprint, type Size } from '../../../../../domain/rules/rack-placement';
-import { AddRackSchema, type AddRackInput } from '../../../../../domain/schemas/rack.schema';
+import { RACK_TEMPLATE_DEFAULTS, rackFootprint, type Size } from '@domain/rules/rack-placement';
+import { AddRackSchema, type AddRackInput } from '@domain/schemas/rack.schema';
 
 export const TEMPLATE_DRAG_ID = 'rack-template';
 

@@ -1,20 +1,20 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { useRole } from '../../../api/session';
-import { RoleHint } from '../../../components/ui/role-hint';
-import { useWarehouse, useWarehouseBySlug } from '../../../api/warehouses';
-import { buttonClass } from '../../../components/ui/button';
-import { ErrorList } from '../../../components/ui/error-list';
-import { Page } from '../../../components/ui/page';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { errorMessages } from '../../../lib/api-client';
+import { useRole } from '@/api/session';
+import { RoleHint } from '@/components/ui/role-hint';
+import { useWarehouse, useWarehouseBySlug } from '@/api/warehouses';
+import { buttonClass } from '@/components/ui/button';
+import { ErrorList } from '@/components/ui/error-list';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorMessages } from '@/lib/api-client';
 import { DimensionsForm } from '../components/dimensions-form';
 import { FieldGridPlacement } from '../components/field-grid-placement';
 import { GridEditor } from '../components/grid-editor';
 import { RackLayoutEditor } from '../components/rack-layout-editor';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\s+/g, '-')}`;

@@ -1,18 +1,14 @@
 import { useState } from 'react';
-import {
-  LABEL_FORMAT_NAMES,
-  LABEL_FORMATS,
-  type LabelFormat,
-} from '../../../../../domain/rules/label-sheets';
-import type { WarehouseSummaryDto } from '../../../../../domain/schemas/warehouse.schema';
-import { downloadFieldLabels, downloadVaultLabels } from '../../../api/labels';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorList } from '../../../components/ui/error-list';
-import { inputClass } from '../../../components/ui/form-field';
-import { NamedOptions } from '../../../components/ui/named-options';
-import { readRemembered, remember } from '../../../lib/remembered';
-import { errorMessages } from '../../../lib/api-client';
+import { LABEL_FORMAT_NAMES, LABEL_FORMATS, type LabelFormat } from '@domain/rules/label-sheets';
+import type { WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
+import { downloadFieldLabels, downloadVaultLabels } from '@/api/labels';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorList } from '@/components/ui/error-list';
+import { inputClass } from '@/components/ui/form-field';
+import { NamedOptions } from '@/components/ui/named-options';
+import { readRemembered, remember } from '@/lib/remembered';
+import { errorMessages } from '@/lib/api-client';
 
 const FORMAT_KEY = 'label-format';
 const rememberedFormat = (): LabelFormat => {

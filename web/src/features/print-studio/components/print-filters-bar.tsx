@@ -1,8 +1,8 @@
-import { inputClass } from '../../../components/ui/form-field';
+import { inputClass } from '@/components/ui/form-field';
 
 // selects and text boxes one height, so the row of filters lines up
 const controlClass = `${inputClass} h-11`;
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import { hasFilters, NO_FILTERS, type Placement, type PrintFilters } from '../print-filters';
 
 const placements: { value: Placement; label: string }[] = [

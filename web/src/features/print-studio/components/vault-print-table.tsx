@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { PrintVaultDto } from '../../../../../domain/rules/print-order';
+import type { PrintVaultDto } from '@domain/rules/print-order';
 import { useWindowRows } from './use-window-rows';
 
 const ROW_HEIGHT = 40;

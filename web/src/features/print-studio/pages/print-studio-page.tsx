@@ -3,17 +3,17 @@ import { useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import type { PrintVaultDto } from '../../../../../domain/rules/print-order';
-import { usePrintVaults, useVaultOrders } from '../../../api/print';
-import { useSession } from '../../../api/session';
-import { useWarehouses } from '../../../api/warehouses';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { QueryFailed } from '../../../components/ui/error-list';
-import { Page } from '../../../components/ui/page';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessages } from '../../../lib/api-client';
+import type { PrintVaultDto } from '@domain/rules/print-order';
+import { usePrintVaults, useVaultOrders } from '@/api/print';
+import { useSession } from '@/api/session';
+import { useWarehouses } from '@/api/warehouses';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { QueryFailed } from '@/components/ui/error-list';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessages } from '@/lib/api-client';
 import { PrintFiltersBar } from '../components/print-filters-bar';
 import { LabelsDialog } from '../components/labels-dialog';
 import { VaultPrintCards } from '../components/vault-print-cards';
@@ -29,8 +29,8 @@ import {
   hasFilters,
   type PrintFilters,
 } from '../print-filters';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useFormat } from '../../../lib/format';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useFormat } from '@/lib/format';
 
 type PrintStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 

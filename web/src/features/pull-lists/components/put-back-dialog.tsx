@@ -1,12 +1,12 @@
 import { Undo2 } from 'lucide-react';
-import type { SetAsideVaultDto } from '../../../../../domain/schemas/pull-list.schema';
-import type { WarehouseSummaryDto } from '../../../../../domain/schemas/warehouse.schema';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorList } from '../../../components/ui/error-list';
-import { Spinner } from '../../../components/ui/spinner';
-import { useVaultDestination, WarehouseFieldSelects } from '../../../components/warehouse-field-selects';
-import { errorMessages } from '../../../lib/api-client';
+import type { SetAsideVaultDto } from '@domain/schemas/pull-list.schema';
+import type { WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorList } from '@/components/ui/error-list';
+import { Spinner } from '@/components/ui/spinner';
+import { useVaultDestination, WarehouseFieldSelects } from '@/components/warehouse-field-selects';
+import { errorMessages } from '@/lib/api-client';
 
 export interface PickedSlot {
   fieldId: number;

@@ -2,31 +2,24 @@ import { ArrowDownToLine, CheckCircle2, FileDown, MapPin, PackageCheck, Trash2, 
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type {
-  PullAction,
-  PullListDto,
-  SetAsideVaultDto,
-} from '../../../../../domain/schemas/pull-list.schema';
-import { useCancelPullList, usePullList, usePullStep, useReleasePullList } from '../../../api/pull-lists';
-import { useRole, useSession } from '../../../api/session';
-import { useWarehouses } from '../../../api/warehouses';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { QueryFailed } from '../../../components/ui/error-list';
-import { Page } from '../../../components/ui/page';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { errorMessages } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useIdParam } from '../../../lib/use-id-param';
+import type { PullAction, PullListDto, SetAsideVaultDto } from '@domain/schemas/pull-list.schema';
+import { useCancelPullList, usePullList, usePullStep, useReleasePullList } from '@/api/pull-lists';
+import { useRole, useSession } from '@/api/session';
+import { useWarehouses } from '@/api/warehouses';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { QueryFailed } from '@/components/ui/error-list';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorMessages } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useIdParam } from '@/lib/use-id-param';
 import { PutBackDialog, type PickedSlot } from '../components/put-back-dialog';
 import { downloadPickSheet } from '../pick-sheet';
-import { useFormat } from '../../../lib/format';
-import { HoldBadge, useIsHeld } from '../../../components/billing/hold-badge';
-import {
-  type HoldOverrideRequest,
-  HoldOverrideDialog,
-} from '../../../components/billing/hold-override-dialog';
+import { useFormat } from '@/lib/format';
+import { HoldBadge, useIsHeld } from '@/components/billing/hold-badge';
+import { type HoldOverrideRequest, HoldOverrideDialog } from '@/components/billing/hold-override-dialog';
 import { handlingsText } from '../handlings';
 
 const STATE_LABEL = { 'in-field': 'In field', 'on-stage': 'On stage', released: 'Released' } as const;

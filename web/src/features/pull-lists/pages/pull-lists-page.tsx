@@ -1,17 +1,17 @@
 import { ClipboardList } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useCreatePullList, usePullLists } from '../../../api/pull-lists';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
-import { inputClass } from '../../../components/ui/form-field';
-import { Page } from '../../../components/ui/page';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { errorMessages } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useFormat } from '../../../lib/format';
+import { useCreatePullList, usePullLists } from '@/api/pull-lists';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorList, QueryFailed } from '@/components/ui/error-list';
+import { inputClass } from '@/components/ui/form-field';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorMessages } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useFormat } from '@/lib/format';
 
 /** Pull lists: make one for an order or a customer (also reached from search and the vault page), and open one. */
 export default function PullListsPage() {

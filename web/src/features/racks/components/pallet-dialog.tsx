@@ -1,21 +1,21 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { freeSpots } from '../../../../../domain/rules/rack-placement';
+import { freeSpots } from '@domain/rules/rack-placement';
 import {
   PalletFormSchema,
   SHELF_NOT_FOUND,
   shelfSpaceMessage,
   type PalletDto,
   type ShelfDto,
-} from '../../../../../domain/schemas/rack.schema';
-import { useAddPallet, useDeletePallet, useEditPallet } from '../../../api/racks';
-import { useRole } from '../../../api/session';
-import { RoleHint } from '../../../components/ui/role-hint';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ApiError, errorMessages } from '../../../lib/api-client';
-import { useFormIssues } from '../../../lib/use-form-issues';
-import { FormField, inputClass } from '../../../components/ui/form-field';
+} from '@domain/schemas/rack.schema';
+import { useAddPallet, useDeletePallet, useEditPallet } from '@/api/racks';
+import { useRole } from '@/api/session';
+import { RoleHint } from '@/components/ui/role-hint';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ApiError, errorMessages } from '@/lib/api-client';
+import { useFormIssues } from '@/lib/use-form-issues';
+import { FormField, inputClass } from '@/components/ui/form-field';
 
 export interface PalletTarget {
   shelf: ShelfDto | null;

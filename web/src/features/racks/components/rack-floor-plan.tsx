@@ -1,10 +1,10 @@
-import { rackFillLevel } from '../../../../../domain/rules/occupancy';
-import { VaultsBlock } from '../../../components/ui/vaults-block';
-import type { RackDto } from '../../../../../domain/schemas/rack.schema';
-import type { WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
-import { PlanItemList } from '../../../components/ui/plan-item-list';
-import { usePlanScale } from '../../../lib/use-plan-scale';
-import { useCoarsePointer } from '../../../lib/use-media';
+import { rackFillLevel } from '@domain/rules/occupancy';
+import { VaultsBlock } from '@/components/ui/vaults-block';
+import type { RackDto } from '@domain/schemas/rack.schema';
+import type { WarehouseDto } from '@domain/schemas/warehouse.schema';
+import { PlanItemList } from '@/components/ui/plan-item-list';
+import { usePlanScale } from '@/lib/use-plan-scale';
+import { useCoarsePointer } from '@/lib/use-media';
 
 /** The smallest a rack is drawn on a touch screen, in CSS pixels: a finger's target. */
 const TAP = 44;

@@ -1,16 +1,11 @@
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
-import { firstFreeRun, freeSpots, shelfCells } from '../../../../../domain/rules/rack-placement';
-import {
-  fullShelfMessage,
-  type PalletDto,
-  type RackDto,
-  type ShelfDto,
-} from '../../../../../domain/schemas/rack.schema';
-import { useRole } from '../../../api/session';
-import { useAlertMessage } from '../../../components/ui/alert-message';
-import { RoleHint } from '../../../components/ui/role-hint';
-import { truncate } from '../../../../../domain/rules/text';
-import { useSidewaysOverflow } from '../../../lib/use-overflow';
+import { firstFreeRun, freeSpots, shelfCells } from '@domain/rules/rack-placement';
+import { fullShelfMessage, type PalletDto, type RackDto, type ShelfDto } from '@domain/schemas/rack.schema';
+import { useRole } from '@/api/session';
+import { useAlertMessage } from '@/components/ui/alert-message';
+import { RoleHint } from '@/components/ui/role-hint';
+import { truncate } from '@domain/rules/text';
+import { useSidewaysOverflow } from '@/lib/use-overflow';
 
 function spansOf(shelf: ShelfDto) {
   return shelf.pallets.map((p) => ({ id: p.id, slotIndex: p.slotIndex, spots: p.shelfSpots }));

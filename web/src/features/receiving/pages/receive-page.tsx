@@ -1,21 +1,17 @@
 import { type FormEvent, useState } from 'react';
-import { VAULT_TYPES, type VaultType } from '../../../../../domain/rules/capacity';
-import {
-  LABEL_FORMAT_NAMES,
-  LABEL_FORMATS,
-  type LabelFormat,
-} from '../../../../../domain/rules/label-sheets';
-import type { ReceivedDto, ShipmentProposalDto } from '../../../../../domain/schemas/receiving.schema';
-import { downloadVaultLabels } from '../../../api/labels';
-import { useReceiveShipment, useShipmentProposal } from '../../../api/receiving';
-import { Button } from '../../../components/ui/button';
-import { ErrorList } from '../../../components/ui/error-list';
-import { inputClass } from '../../../components/ui/form-field';
-import { Page } from '../../../components/ui/page';
-import { errorMessages } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { VAULT_TYPES, type VaultType } from '@domain/rules/capacity';
+import { LABEL_FORMAT_NAMES, LABEL_FORMATS, type LabelFormat } from '@domain/rules/label-sheets';
+import type { ReceivedDto, ShipmentProposalDto } from '@domain/schemas/receiving.schema';
+import { downloadVaultLabels } from '@/api/labels';
+import { useReceiveShipment, useShipmentProposal } from '@/api/receiving';
+import { Button } from '@/components/ui/button';
+import { ErrorList } from '@/components/ui/error-list';
+import { inputClass } from '@/components/ui/form-field';
+import { Page } from '@/components/ui/page';
+import { errorMessages } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { type ShipmentLine, shipmentLines } from '../shipment-lines';
-import { LabelledOptions } from '../../../components/ui/named-options';
+import { LabelledOptions } from '@/components/ui/named-options';
 
 const TYPE_LABEL: Record<VaultType, string> = {
   vault: 'Vaults',

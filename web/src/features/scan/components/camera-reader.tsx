@@ -1,6 +1,6 @@
 import { Camera, CameraOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { buttonClass } from '../../../components/ui/button';
+import { buttonClass } from '@/components/ui/button';
 
 interface Detector {
   detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;

@@ -1,15 +1,15 @@
 import { ArrowRightLeft } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { ScannedVaultDto } from '../../../../../domain/schemas/scan.schema';
-import { useScanMove } from '../../../api/scan';
-import { useSession } from '../../../api/session';
-import { useWarehouse, useWarehouses } from '../../../api/warehouses';
-import { Button } from '../../../components/ui/button';
-import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
-import { FormField, inputClass } from '../../../components/ui/form-field';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessages } from '../../../lib/api-client';
+import type { ScannedVaultDto } from '@domain/schemas/scan.schema';
+import { useScanMove } from '@/api/scan';
+import { useSession } from '@/api/session';
+import { useWarehouse, useWarehouses } from '@/api/warehouses';
+import { Button } from '@/components/ui/button';
+import { ErrorList, QueryFailed } from '@/components/ui/error-list';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessages } from '@/lib/api-client';
 
 const byName = new Intl.Collator(undefined, { numeric: true });
 

@@ -1,6 +1,6 @@
 import { ScanLine } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog } from '@/components/ui/dialog';
 import { deliverClaimedScan } from '../scan-claim';
 import { useKeyboardScanner } from '../use-keyboard-scanner';
 import { ScanPanel } from './scan-panel';

@@ -1,12 +1,12 @@
 import { Check, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ScannedFieldDto, ScannedVaultDto } from '../../../../../domain/schemas/scan.schema';
-import { lookUpScan, useScanMove } from '../../../api/scan';
-import { buttonClass } from '../../../components/ui/button';
-import { ErrorList } from '../../../components/ui/error-list';
-import { paths } from '../../../config/paths';
-import { errorMessages } from '../../../lib/api-client';
+import type { ScannedFieldDto, ScannedVaultDto } from '@domain/schemas/scan.schema';
+import { lookUpScan, useScanMove } from '@/api/scan';
+import { buttonClass } from '@/components/ui/button';
+import { ErrorList } from '@/components/ui/error-list';
+import { paths } from '@/config/paths';
+import { errorMessages } from '@/lib/api-client';
 import { readFeedback } from '../read-feedback';
 import { createReadGate } from '../read-gate';
 import { CameraReader, CameraToggle } from './camera-reader';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { buttonClass } from '../../../components/ui/button';
-import { inputClass } from '../../../components/ui/form-field';
+import { buttonClass } from '@/components/ui/button';
+import { inputClass } from '@/components/ui/form-field';
 
 /** A label's text typed (or scanned into the box), sent with Enter or the button; the box empties on sending. */
 export function ScanTextForm({

@@ -1,14 +1,14 @@
 import { ArrowRightLeft, Inbox, Pencil, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ScannedVaultDto } from '../../../../../domain/schemas/scan.schema';
-import { useStageVault } from '../../../api/stage';
-import { HoldBadge } from '../../../components/billing/hold-badge';
-import { LabelPrintDialog } from '../../../components/label-print-dialog';
-import { buttonClass } from '../../../components/ui/button';
-import { ErrorList } from '../../../components/ui/error-list';
-import { paths } from '../../../config/paths';
-import { errorMessages } from '../../../lib/api-client';
+import type { ScannedVaultDto } from '@domain/schemas/scan.schema';
+import { useStageVault } from '@/api/stage';
+import { HoldBadge } from '@/components/billing/hold-badge';
+import { LabelPrintDialog } from '@/components/label-print-dialog';
+import { buttonClass } from '@/components/ui/button';
+import { ErrorList } from '@/components/ui/error-list';
+import { paths } from '@/config/paths';
+import { errorMessages } from '@/lib/api-client';
 
 const big = 'min-h-14 flex-1 text-base';
 

@@ -2,7 +2,7 @@ import { Ban, CheckCircle2, FileDown, RotateCcw, Search, ScanSearch, Truck } fro
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import type { CheckDto, CheckFieldDto, CheckVaultDto } from '../../../../../domain/schemas/check.schema';
+import type { CheckDto, CheckFieldDto, CheckVaultDto } from '@domain/schemas/check.schema';
 import {
   useCancelCheck,
   useCheck,
@@ -10,21 +10,21 @@ import {
   useFinishCheck,
   useRecountField,
   useResolveDiscrepancy,
-} from '../../../api/checks';
-import { useRole } from '../../../api/session';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
-import { Page } from '../../../components/ui/page';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import { RoleHint } from '../../../components/ui/role-hint';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { downloadFile, errorMessages } from '../../../lib/api-client';
-import { formatCount, useFormat } from '../../../lib/format';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useIdParam } from '../../../lib/use-id-param';
+} from '@/api/checks';
+import { useRole } from '@/api/session';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorList, QueryFailed } from '@/components/ui/error-list';
+import { Page } from '@/components/ui/page';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { RoleHint } from '@/components/ui/role-hint';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { downloadFile, errorMessages } from '@/lib/api-client';
+import { formatCount, useFormat } from '@/lib/format';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useIdParam } from '@/lib/use-id-param';
 import { CameraReader, CameraToggle } from '../components/camera-reader';
 import { ScanTextForm } from '../components/scan-text-form';
 import { readFeedback } from '../read-feedback';

@@ -1,22 +1,22 @@
 import { ScanSearch } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { compareFieldNames, parseFieldName } from '../../../../../domain/rules/field-names';
-import { useChecks, useStartCheck } from '../../../api/checks';
-import { useRole, useSession } from '../../../api/session';
-import { useWarehouse, useWarehouses } from '../../../api/warehouses';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
-import { inputClass } from '../../../components/ui/form-field';
-import { NamedOptions } from '../../../components/ui/named-options';
-import { Page } from '../../../components/ui/page';
-import { RoleHint } from '../../../components/ui/role-hint';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { errorMessages } from '../../../lib/api-client';
-import { formatCount, useFormat } from '../../../lib/format';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { compareFieldNames, parseFieldName } from '@domain/rules/field-names';
+import { useChecks, useStartCheck } from '@/api/checks';
+import { useRole, useSession } from '@/api/session';
+import { useWarehouse, useWarehouses } from '@/api/warehouses';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorList, QueryFailed } from '@/components/ui/error-list';
+import { inputClass } from '@/components/ui/form-field';
+import { NamedOptions } from '@/components/ui/named-options';
+import { Page } from '@/components/ui/page';
+import { RoleHint } from '@/components/ui/role-hint';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorMessages } from '@/lib/api-client';
+import { formatCount, useFormat } from '@/lib/format';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** Warehouse checks: start one for a warehouse or some of its fields, and open the running and finished ones. */
 export default function ChecksPage() {

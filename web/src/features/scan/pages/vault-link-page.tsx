@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useVaultLink } from '../../../api/scan';
-import { useRole } from '../../../api/session';
-import { buttonClass } from '../../../components/ui/button';
-import { ErrorList } from '../../../components/ui/error-list';
-import { Page } from '../../../components/ui/page';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { errorMessages } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useVaultLink } from '@/api/scan';
+import { useRole } from '@/api/session';
+import { buttonClass } from '@/components/ui/button';
+import { ErrorList } from '@/components/ui/error-list';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorMessages } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { MovePicker } from '../components/move-picker';
 import { VaultWhere } from '../components/vault-where';
 

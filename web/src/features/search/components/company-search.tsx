@@ -12,14 +12,14 @@ import {
 } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { SearchHitDto, SearchHitKind } from '../../../../../domain/schemas/search.schema';
-import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from '../../../../../domain/schemas/search.schema';
-import { useCompanySearch } from '../../../api/search';
-import { ErrorList } from '../../../components/ui/error-list';
-import { errorMessages } from '../../../lib/api-client';
-import { useFormat } from '../../../lib/format';
+import type { SearchHitDto, SearchHitKind } from '@domain/schemas/search.schema';
+import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from '@domain/schemas/search.schema';
+import { useCompanySearch } from '@/api/search';
+import { ErrorList } from '@/components/ui/error-list';
+import { errorMessages } from '@/lib/api-client';
+import { useFormat } from '@/lib/format';
 import { hitPath, hitTitle, hitWhere } from '../hit-place';
-import { HoldBadge } from '../../../components/billing/hold-badge';
+import { HoldBadge } from '@/components/billing/hold-badge';
 
 // the server is asked once typing pauses, not on every keystroke
 const TYPING_PAUSE_MS = 150;

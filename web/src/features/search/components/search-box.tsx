@@ -10,13 +10,13 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { suggest, type Suggestion, type SuggestionType } from '../../../../../domain/rules/search';
-import type { ReleasedVaultDto } from '../../../../../domain/schemas/pull-list.schema';
+import { suggest, type Suggestion, type SuggestionType } from '@domain/rules/search';
+import type { ReleasedVaultDto } from '@domain/schemas/pull-list.schema';
 import { useNavigate } from 'react-router';
-import { RELEASED_SEARCH_MIN, useReleasedVaults } from '../../../api/pull-lists';
-import { paths } from '../../../config/paths';
-import { formatDate, useFormat } from '../../../lib/format';
-import { useWarehouseViewState, warehouseViewState } from '../../../lib/warehouse-view-state';
+import { RELEASED_SEARCH_MIN, useReleasedVaults } from '@/api/pull-lists';
+import { paths } from '@/config/paths';
+import { formatDate, useFormat } from '@/lib/format';
+import { useWarehouseViewState, warehouseViewState } from '@/lib/warehouse-view-state';
 import { useSearchIndex } from '../use-search-index';
 
 // enough to scroll through; more would only slow each keystroke in a big warehouse

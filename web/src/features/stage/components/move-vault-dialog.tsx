@@ -1,18 +1,18 @@
 import { Undo2 } from 'lucide-react';
-import { isCouchboxField } from '../../../../../domain/rules/capacity';
-import { freeSlotCount } from '../../../../../domain/rules/slots';
-import type { StagedVaultDto } from '../../../../../domain/schemas/vault.schema';
-import type { FieldDto, WarehouseSummaryDto } from '../../../../../domain/schemas/warehouse.schema';
-import { useMoveVault } from '../../../api/vaults';
-import { useWarehouse } from '../../../api/warehouses';
-import { FieldPicker } from '../../../components/field-picker';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorList } from '../../../components/ui/error-list';
-import { Spinner } from '../../../components/ui/spinner';
-import { slotFor, useVaultDestination } from '../../../components/warehouse-field-selects';
-import { NamedOptions } from '../../../components/ui/named-options';
-import { errorMessages } from '../../../lib/api-client';
+import { isCouchboxField } from '@domain/rules/capacity';
+import { freeSlotCount } from '@domain/rules/slots';
+import type { StagedVaultDto } from '@domain/schemas/vault.schema';
+import type { FieldDto, WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
+import { useMoveVault } from '@/api/vaults';
+import { useWarehouse } from '@/api/warehouses';
+import { FieldPicker } from '@/components/field-picker';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorList } from '@/components/ui/error-list';
+import { Spinner } from '@/components/ui/spinner';
+import { slotFor, useVaultDestination } from '@/components/warehouse-field-selects';
+import { NamedOptions } from '@/components/ui/named-options';
+import { errorMessages } from '@/lib/api-client';
 
 export function vaultLabel(vault: { name: string | null; customer_name: string }) {
   return vault.name ?? vault.customer_name;

@@ -1,22 +1,22 @@
 import { Forklift, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { StagedVaultDto } from '../../../../../domain/schemas/vault.schema';
-import { useRole, useSession } from '../../../api/session';
-import { RoleHint } from '../../../components/ui/role-hint';
-import { useStagedVaults, useStageVault } from '../../../api/stage';
-import { useDeleteVaults } from '../../../api/vaults';
-import { useWarehouses } from '../../../api/warehouses';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Page } from '../../../components/ui/page';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessages } from '../../../lib/api-client';
+import type { StagedVaultDto } from '@domain/schemas/vault.schema';
+import { useRole, useSession } from '@/api/session';
+import { RoleHint } from '@/components/ui/role-hint';
+import { useStagedVaults, useStageVault } from '@/api/stage';
+import { useDeleteVaults } from '@/api/vaults';
+import { useWarehouses } from '@/api/warehouses';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessages } from '@/lib/api-client';
 import { MoveVaultDialog, type MovedVault, vaultLabel } from '../components/move-vault-dialog';
-import { ToggleSwitch } from '../../../components/ui/toggle-switch';
-import { QueryFailed } from '../../../components/ui/error-list';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { type Formatters, useFormat } from '../../../lib/format';
+import { ToggleSwitch } from '@/components/ui/toggle-switch';
+import { QueryFailed } from '@/components/ui/error-list';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { type Formatters, useFormat } from '@/lib/format';
 
 /** 'From Main A3, position 2' (or 'Added to the stage') and when, for the staged card. */
 function stagedLines(vault: StagedVaultDto, format: Formatters): { where: string; when: string | null } {

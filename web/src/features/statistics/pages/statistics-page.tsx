@@ -1,24 +1,20 @@
 import { BarChart3 } from 'lucide-react';
 import { Link } from 'react-router';
-import {
-  occupancyColour,
-  occupancyPercent,
-  type OccupancyColour,
-} from '../../../../../domain/rules/occupancy';
-import type { WarehouseSummaryDto } from '../../../../../domain/schemas/warehouse.schema';
-import type { WarehouseRevenueDto } from '../../../../../domain/schemas/billing.schema';
-import { useBillingOverview } from '../../../api/billing';
-import { useRole, useSession } from '../../../api/session';
-import { useMoney } from '../../../lib/use-money';
-import { useWarehouses } from '../../../api/warehouses';
-import { Page } from '../../../components/ui/page';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
+import { occupancyColour, occupancyPercent, type OccupancyColour } from '@domain/rules/occupancy';
+import type { WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
+import type { WarehouseRevenueDto } from '@domain/schemas/billing.schema';
+import { useBillingOverview } from '@/api/billing';
+import { useRole, useSession } from '@/api/session';
+import { useMoney } from '@/lib/use-money';
+import { useWarehouses } from '@/api/warehouses';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { statisticsRows } from '../statistics-rows';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { QueryFailed } from '../../../components/ui/error-list';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useFormat } from '../../../lib/format';
+import { EmptyState } from '@/components/ui/empty-state';
+import { QueryFailed } from '@/components/ui/error-list';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useFormat } from '@/lib/format';
 
 const occupancyText: Record<OccupancyColour, string> = {
   // the 700 shades keep 4.5:1 on white (the 500s of yellow and orange were 1.9:1 and 2.8:1)

@@ -1,19 +1,19 @@
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { ROLES, ROLE_LABELS, type Role } from '../../../../../domain/rules/roles';
-import type { ApiTokenDto, CreatedApiTokenDto } from '../../../../../domain/schemas/api-access.schema';
-import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../../../api/api-access';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Dialog } from '../../../components/ui/dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
-import { FormField, inputClass } from '../../../components/ui/form-field';
-import { LabelledOptions } from '../../../components/ui/named-options';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessages } from '../../../lib/api-client';
-import { useFormat } from '../../../lib/format';
+import { ROLES, ROLE_LABELS, type Role } from '@domain/rules/roles';
+import type { ApiTokenDto, CreatedApiTokenDto } from '@domain/schemas/api-access.schema';
+import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '@/api/api-access';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorList, QueryFailed } from '@/components/ui/error-list';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { LabelledOptions } from '@/components/ui/named-options';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessages } from '@/lib/api-client';
+import { useFormat } from '@/lib/format';
 import { SecretOnce } from './secret-once';
 
 const STATUS_LABELS: Record<ApiTokenDto['status'], string> = {

@@ -1,7 +1,7 @@
-import { useCompanyMails } from '../../../api/customers';
-import { QueryFailed } from '../../../components/ui/error-list';
-import { Spinner } from '../../../components/ui/spinner';
-import { useFormat } from '../../../lib/format';
+import { useCompanyMails } from '@/api/customers';
+import { QueryFailed } from '@/components/ui/error-list';
+import { Spinner } from '@/components/ui/spinner';
+import { useFormat } from '@/lib/format';
 
 const STATUS_STYLE: Record<string, string> = {
   queued: 'bg-amber-100 text-amber-800',

@@ -1,9 +1,9 @@
 import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
-import type { MemberLinkDto } from '../../../../../domain/schemas/team.schema';
-import { linkAddress } from '../../../api/team';
-import { Button } from '../../../components/ui/button';
-import { useFormat } from '../../../lib/format';
+import type { MemberLinkDto } from '@domain/schemas/team.schema';
+import { linkAddress } from '@/api/team';
+import { Button } from '@/components/ui/button';
+import { useFormat } from '@/lib/format';
 
 /** A one-time link as it is shown once: the address, a copy button and when it stops working. */
 export function OneTimeLink({ link, label }: { link: MemberLinkDto; label: string }) {

@@ -1,14 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { ROLE_LABELS } from '../../../../../domain/rules/roles';
-import { useSession } from '../../../api/session';
-import { useChangeProfile } from '../../../api/team';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorList } from '../../../components/ui/error-list';
-import { FormField, inputClass } from '../../../components/ui/form-field';
-import { PasswordField } from '../../../components/ui/password-field';
-import { errorMessages } from '../../../lib/api-client';
+import { ROLE_LABELS } from '@domain/rules/roles';
+import { useSession } from '@/api/session';
+import { useChangeProfile } from '@/api/team';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorList } from '@/components/ui/error-list';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { PasswordField } from '@/components/ui/password-field';
+import { errorMessages } from '@/lib/api-client';
 
 /** Every member's own name and password (a new password signs out the member's other devices). */
 export function ProfileDialog({

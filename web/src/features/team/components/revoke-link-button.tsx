@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { useRevokeLink } from '../../../api/team';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ErrorList } from '../../../components/ui/error-list';
-import { errorMessages } from '../../../lib/api-client';
+import { useRevokeLink } from '@/api/team';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ErrorList } from '@/components/ui/error-list';
+import { errorMessages } from '@/lib/api-client';
 
 /** Revokes an unused invitation or password link, after asking: the link stops working at once. */
 export function RevokeLinkButton({ linkId, what }: { linkId: number; what: string }) {

@@ -1,6 +1,6 @@
 import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 
 /** A secret as it is shown once: the value, a copy button and the warning that it is not shown again. */
 export function SecretOnce({ label, secret, note }: { label: string; secret: string; note: string }) {

@@ -6,7 +6,7 @@ import {
   WEBHOOK_EVENT_KINDS,
   type WebhookEndpointDto,
   type WebhookEventKind,
-} from '../../../../../domain/schemas/api-access.schema';
+} from '@domain/schemas/api-access.schema';
 import {
   useChangeWebhook,
   useCreateWebhook,
@@ -14,17 +14,17 @@ import {
   useSendTestEvent,
   useWebhookDeliveries,
   useWebhooks,
-} from '../../../api/api-access';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Dialog } from '../../../components/ui/dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
-import { FormField, inputClass } from '../../../components/ui/form-field';
-import { Spinner } from '../../../components/ui/spinner';
-import { ToggleSwitch } from '../../../components/ui/toggle-switch';
-import { errorMessages } from '../../../lib/api-client';
-import { useFormat } from '../../../lib/format';
+} from '@/api/api-access';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorList, QueryFailed } from '@/components/ui/error-list';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { ToggleSwitch } from '@/components/ui/toggle-switch';
+import { errorMessages } from '@/lib/api-client';
+import { useFormat } from '@/lib/format';
 import { SecretOnce } from './secret-once';
 
 const KINDS = Object.keys(WEBHOOK_EVENT_KINDS) as WebhookEventKind[];

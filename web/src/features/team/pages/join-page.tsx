@@ -1,14 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useAcceptLink, useLinkInfo } from '../../../api/team';
-import { Button } from '../../../components/ui/button';
-import { ErrorList } from '../../../components/ui/error-list';
-import { FormField, inputClass } from '../../../components/ui/form-field';
-import { PasswordField } from '../../../components/ui/password-field';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { errorMessages } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAcceptLink, useLinkInfo } from '@/api/team';
+import { Button } from '@/components/ui/button';
+import { ErrorList } from '@/components/ui/error-list';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { PasswordField } from '@/components/ui/password-field';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorMessages } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
  * /join#token: a one-time link. An invitation asks for the new member's name and a password, a reset for a new

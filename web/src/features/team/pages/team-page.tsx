@@ -1,36 +1,25 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import {
-  COMPANY_LOCALES,
-  type CompanyLocale,
-  DEFAULT_LOCALE,
-  LOCALE_LABELS,
-} from '../../../../../domain/rules/locale';
-import { ROLES, ROLE_LABELS, type Role } from '../../../../../domain/rules/roles';
-import type { MemberDto, MemberLinkDto, PendingResetDto } from '../../../../../domain/schemas/team.schema';
-import { useRole, useSession } from '../../../api/session';
-import {
-  useChangeCompanySettings,
-  useChangeMember,
-  useInvite,
-  useResetLink,
-  useTeam,
-} from '../../../api/team';
-import { Button } from '../../../components/ui/button';
-import { ErrorList, QueryFailed } from '../../../components/ui/error-list';
-import { FormField, inputClass } from '../../../components/ui/form-field';
-import { Page } from '../../../components/ui/page';
-import { RoleHint } from '../../../components/ui/role-hint';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessages } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { COMPANY_LOCALES, type CompanyLocale, DEFAULT_LOCALE, LOCALE_LABELS } from '@domain/rules/locale';
+import { ROLES, ROLE_LABELS, type Role } from '@domain/rules/roles';
+import type { MemberDto, MemberLinkDto, PendingResetDto } from '@domain/schemas/team.schema';
+import { useRole, useSession } from '@/api/session';
+import { useChangeCompanySettings, useChangeMember, useInvite, useResetLink, useTeam } from '@/api/team';
+import { Button } from '@/components/ui/button';
+import { ErrorList, QueryFailed } from '@/components/ui/error-list';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { Page } from '@/components/ui/page';
+import { RoleHint } from '@/components/ui/role-hint';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessages } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { OneTimeLink } from '../components/one-time-link';
 import { RevokeLinkButton } from '../components/revoke-link-button';
 import { ApiTokensSection } from '../components/api-tokens-section';
 import { WebhooksSection } from '../components/webhooks-section';
 import { MailList } from '../components/mail-list';
-import { LabelledOptions } from '../../../components/ui/named-options';
-import { useFormat } from '../../../lib/format';
+import { LabelledOptions } from '@/components/ui/named-options';
+import { useFormat } from '@/lib/format';
 
 // a card's cell names its column on a phone, where the column headings are not shown
 const cellLabel = 'mb-1 block text-xs font-semibold tracking-wide text-slate-500 uppercase md:sr-only';

@@ -2,31 +2,31 @@ import { Paperclip, Trash2 } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { FILE_TOO_LARGE, isCouchboxField, MAX_UPLOAD_BYTES } from '../../../../../domain/rules/capacity';
-import { UpdateVaultSchema } from '../../../../../domain/schemas/vault.schema';
-import { placeholderKind } from '../../../../../domain/rules/placeholders';
-import type { FieldDto, VaultDto, WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
-import { digOutCount } from '../../../../../domain/rules/dig-out';
-import { vaultTitle, withArticle } from '../../../../../domain/rules/vault-title';
+import { FILE_TOO_LARGE, isCouchboxField, MAX_UPLOAD_BYTES } from '@domain/rules/capacity';
+import { UpdateVaultSchema } from '@domain/schemas/vault.schema';
+import { placeholderKind } from '@domain/rules/placeholders';
+import type { FieldDto, VaultDto, WarehouseDto } from '@domain/schemas/warehouse.schema';
+import { digOutCount } from '@domain/rules/dig-out';
+import { vaultTitle, withArticle } from '@domain/rules/vault-title';
 import {
   type UpdateVaultBody,
   useDeleteAttachment,
   useDeleteVault,
   useUpdateVault,
   useUploadAttachment,
-} from '../../../api/vaults';
-import type { AttachmentDto } from '../../../../../domain/schemas/warehouse.schema';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import { useRole } from '../../../api/session';
-import { RoleHint } from '../../../components/ui/role-hint';
-import { Button } from '../../../components/ui/button';
-import { useAlertMessage } from '../../../components/ui/alert-message';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ErrorList } from '../../../components/ui/error-list';
-import { paths } from '../../../config/paths';
-import { errorMessages } from '../../../lib/api-client';
-import { fileInputClass } from '../../../components/ui/form-field';
-import { fieldVaultKind, useVaultForm, VaultFields, VaultModeToggle } from '../../../components/vault-fields';
+} from '@/api/vaults';
+import type { AttachmentDto } from '@domain/schemas/warehouse.schema';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { useRole } from '@/api/session';
+import { RoleHint } from '@/components/ui/role-hint';
+import { Button } from '@/components/ui/button';
+import { useAlertMessage } from '@/components/ui/alert-message';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ErrorList } from '@/components/ui/error-list';
+import { paths } from '@/config/paths';
+import { errorMessages } from '@/lib/api-client';
+import { fileInputClass } from '@/components/ui/form-field';
+import { fieldVaultKind, useVaultForm, VaultFields, VaultModeToggle } from '@/components/vault-fields';
 
 export function EditVaultForm({
   vault,

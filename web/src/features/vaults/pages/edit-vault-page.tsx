@@ -1,19 +1,19 @@
 import { type ReactNode, useState } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { FieldDto, VaultDto, WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
-import { useSession } from '../../../api/session';
-import { useWarehouseDetails, useWarehouses } from '../../../api/warehouses';
-import { ErrorList } from '../../../components/ui/error-list';
-import { Page } from '../../../components/ui/page';
-import { HoldBadge } from '../../../components/billing/hold-badge';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { errorMessages } from '../../../lib/api-client';
+import type { FieldDto, VaultDto, WarehouseDto } from '@domain/schemas/warehouse.schema';
+import { useSession } from '@/api/session';
+import { useWarehouseDetails, useWarehouses } from '@/api/warehouses';
+import { ErrorList } from '@/components/ui/error-list';
+import { Page } from '@/components/ui/page';
+import { HoldBadge } from '@/components/billing/hold-badge';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorMessages } from '@/lib/api-client';
 import { EditVaultForm } from '../components/edit-vault-form';
-import { LabelPrintDialog, PrintLabelButton } from '../../../components/label-print-dialog';
-import { vaultTitle } from '../../../../../domain/rules/vault-title';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { LabelPrintDialog, PrintLabelButton } from '@/components/label-print-dialog';
+import { vaultTitle } from '@domain/rules/vault-title';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 interface Found {
   vault: VaultDto;

@@ -1,22 +1,22 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '../../../../../domain/rules/capacity';
-import { AddVaultSchema } from '../../../../../domain/schemas/vault.schema';
-import { useAddVault } from '../../../api/vaults';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import { useAlertMessage } from '../../../components/ui/alert-message';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorList } from '../../../components/ui/error-list';
-import { errorMessages } from '../../../lib/api-client';
-import { fileInputClass, FormField } from '../../../components/ui/form-field';
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '@domain/rules/capacity';
+import { AddVaultSchema } from '@domain/schemas/vault.schema';
+import { useAddVault } from '@/api/vaults';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { useAlertMessage } from '@/components/ui/alert-message';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorList } from '@/components/ui/error-list';
+import { errorMessages } from '@/lib/api-client';
+import { fileInputClass, FormField } from '@/components/ui/form-field';
 import {
   fieldVaultKind,
   useVaultForm,
   VaultFields,
   type VaultMode,
   VaultModeToggle,
-} from '../../../components/vault-fields';
+} from '@/components/vault-fields';
 
 export function AddVaultDialog({
   open,

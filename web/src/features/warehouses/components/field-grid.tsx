@@ -1,10 +1,10 @@
 import { Lock, Maximize2, Minus, Plus } from 'lucide-react';
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
-import { fieldSlotCount } from '../../../../../domain/rules/capacity';
-import { columnLetters, compareFieldNames, parseFieldName } from '../../../../../domain/rules/field-names';
-import { fieldFillLevel, type FillLevel } from '../../../../../domain/rules/occupancy';
-import type { FieldDto, WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
-import { useIsHeld } from '../../../components/billing/hold-badge';
+import { fieldSlotCount } from '@domain/rules/capacity';
+import { columnLetters, compareFieldNames, parseFieldName } from '@domain/rules/field-names';
+import { fieldFillLevel, type FillLevel } from '@domain/rules/occupancy';
+import type { FieldDto, WarehouseDto } from '@domain/schemas/warehouse.schema';
+import { useIsHeld } from '@/components/billing/hold-badge';
 
 const fillClass: Record<FillLevel, string> = {
   full: 'bg-full text-white',

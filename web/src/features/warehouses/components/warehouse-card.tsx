@@ -1,13 +1,9 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import {
-  occupancyColour,
-  occupancyPercent,
-  type OccupancyColour,
-} from '../../../../../domain/rules/occupancy';
-import type { WarehouseSummaryDto } from '../../../../../domain/schemas/warehouse.schema';
-import { paths } from '../../../config/paths';
-import { useFormat } from '../../../lib/format';
+import { occupancyColour, occupancyPercent, type OccupancyColour } from '@domain/rules/occupancy';
+import type { WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
+import { paths } from '@/config/paths';
+import { useFormat } from '@/lib/format';
 
 const textColour: Record<OccupancyColour, string> = {
   // the 700 shades keep 4.5:1 on white (the 500s of yellow and orange were 1.9:1 and 2.8:1)

@@ -1,4 +1,4 @@
-import { usePlanScale } from '../../../lib/use-plan-scale';
+import { usePlanScale } from '@/lib/use-plan-scale';
 
 /** The preview's scale where the floor fits; a bigger floor is drawn smaller so it fits the space. */
 const PX_PER_FOOT = 2;

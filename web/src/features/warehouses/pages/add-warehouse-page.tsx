@@ -1,16 +1,16 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { AddWarehouseSchema } from '../../../../../domain/schemas/warehouse.schema';
-import { useAddWarehouse } from '../../../api/warehouses';
-import { Button } from '../../../components/ui/button';
-import { ErrorList } from '../../../components/ui/error-list';
-import { Page } from '../../../components/ui/page';
-import { paths } from '../../../config/paths';
-import { errorMessages } from '../../../lib/api-client';
-import { useFormIssues } from '../../../lib/use-form-issues';
+import { AddWarehouseSchema } from '@domain/schemas/warehouse.schema';
+import { useAddWarehouse } from '@/api/warehouses';
+import { Button } from '@/components/ui/button';
+import { ErrorList } from '@/components/ui/error-list';
+import { Page } from '@/components/ui/page';
+import { paths } from '@/config/paths';
+import { errorMessages } from '@/lib/api-client';
+import { useFormIssues } from '@/lib/use-form-issues';
 import { WarehousePreview } from '../components/warehouse-preview';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 type Key = 'name' | 'rows' | 'cols' | 'field_capacity' | 'length' | 'width';
 

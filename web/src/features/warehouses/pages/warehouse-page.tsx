@@ -10,23 +10,19 @@ import {
   useState,
 } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { matchingFieldIds } from '../../../../../domain/rules/search';
-import type { WarehouseDto } from '../../../../../domain/schemas/warehouse.schema';
-import { useField, useWarehouse, useWarehouseBySlug } from '../../../api/warehouses';
-import { buttonClass } from '../../../components/ui/button';
-import { ErrorList } from '../../../components/ui/error-list';
-import { paths } from '../../../config/paths';
-import { Page } from '../../../components/ui/page';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessages } from '../../../lib/api-client';
-import {
-  useWarehouseViewState,
-  warehouseViewState,
-  type WarehouseView,
-} from '../../../lib/warehouse-view-state';
+import { matchingFieldIds } from '@domain/rules/search';
+import type { WarehouseDto } from '@domain/schemas/warehouse.schema';
+import { useField, useWarehouse, useWarehouseBySlug } from '@/api/warehouses';
+import { buttonClass } from '@/components/ui/button';
+import { ErrorList } from '@/components/ui/error-list';
+import { paths } from '@/config/paths';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessages } from '@/lib/api-client';
+import { useWarehouseViewState, warehouseViewState, type WarehouseView } from '@/lib/warehouse-view-state';
 import { FIELD_DETAIL_ID, FieldGrid, FillLegend } from '../components/field-grid';
-import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { SegmentedToggle } from '@/components/ui/segmented-toggle';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 // the panel of a chosen field (its dialogs and forms) loads once a field is chosen, not with the first screen
 const FieldPanel = lazy(() => import('../components/field-panel').then((m) => ({ default: m.FieldPanel })));
