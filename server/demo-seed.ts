@@ -1,5 +1,6 @@
 import type { Db } from './db/database';
 import { DEMO_LOGIN, isDatabaseEmpty } from './db/seed';
+import { asActor } from './events/event-actor';
 import { buildAccount } from './factories';
 import { seedDemoChecklists } from './features/checklists/checklists.demo';
 import { seedDemoRacks } from './features/racks/racks.demo';
@@ -11,8 +12,11 @@ export { DEMO_LOGIN } from './db/seed';
 export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   if (!(await isDatabaseEmpty(db))) return false;
   const account = await buildAccount(db, DEMO_LOGIN);
-  const warehouseIds = await seedDemoWarehouses(db, account.companyId);
-  await seedDemoRacks(db, account.companyId, warehouseIds);
-  await seedDemoChecklists(db, account.companyId, warehouseIds);
+  // the history names who did it (issue 27): the demo's own member, whose name is the address's first part
+  await asActor(DEMO_LOGIN.email.split('@')[0]!, async () => {
+    const warehouseIds = await seedDemoWarehouses(db, account.companyId);
+    await seedDemoRacks(db, account.companyId, warehouseIds);
+    await seedDemoChecklists(db, account.companyId, warehouseIds);
+  });
   return true;
 }

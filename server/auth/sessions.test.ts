@@ -230,6 +230,9 @@ describe.each(testEngines())('sessions, logout and passwords on %s', (engine) =>
       const fresh = await startTestApp(engine);
       try {
         await seedDemoIfEmpty(fresh.database.db);
+        // the demo's history names who did each thing (issue 27): its own member, never "Someone"
+        const actors = await fresh.database.db.selectFrom('events').select('actor').distinct().execute();
+        expect(actors).toEqual([{ actor: 'demo' }]);
         const config = loadConfig(environmentWith({ HOST: '' }));
         expect(await demoPasswordInUse(fresh.database.db, DEMO_LOGIN)).toBe(true);
         expect(listenHost({ ...config, host: undefined }, true)).toBe('127.0.0.1');

@@ -11,6 +11,11 @@ export function runAsActor(actor: string, next: () => void): void {
   requestActor.run({ actor }, next);
 }
 
+/** Runs `work` with `actor` as the name its events record (the demo seed names its member). */
+export function asActor<T>(actor: string, work: () => Promise<T>): Promise<T> {
+  return requestActor.run({ actor }, work);
+}
+
 /** The name the events of this request record, when it came through a token. */
 export function currentActorName(): string | null {
   return requestActor.getStore()?.actor ?? null;
