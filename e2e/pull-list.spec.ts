@@ -196,10 +196,21 @@ test.describe('Pull lists', () => {
     await page.getByRole('button', { name: 'Propose slots' }).click();
     await expect(page.getByTestId('proposed-slot')).toHaveCount(6);
     // next to the customer's vault first
-    await expect(page.getByLabel('Field for R-1')).toHaveValue(String(warehouse.field('B2').id));
+    await expect(page.getByRole('button', { name: /^Field for R-1:/ })).toContainText('Dock Yard B2');
+    // R-4 was proposed for A1 beside R-3: another field for it, chosen on the grid picture (issue 27)
+    await page.getByRole('button', { name: /^Field for R-4:/ }).click();
+    const picker = page.getByRole('dialog', { name: 'Field for R-4' });
+    const grid = picker.getByRole('group', { name: 'Fields of Dock Yard' });
+    // B2's two free slots go to; of A1's three, R-3 and the next vault take two
+    await expect(grid.getByRole('button', { name: 'B2, no room' })).toBeDisabled();
+    await expect(grid.getByRole('button', { name: 'A1, 1 free slot' })).toBeVisible();
+    await grid.getByRole('button', { name: 'B1, 3 free slots' }).click();
+    await expect(picker).toBeHidden();
+    await expect(page.getByRole('button', { name: /^Field for R-4:/ })).toContainText('Dock Yard B1');
     await page.getByRole('button', { name: 'Store 6 vaults' }).click();
     await expect(page.getByTestId('received-vault')).toHaveCount(6);
     await expect(page.getByTestId('received-vault').first()).toContainText('R-1: Dock Yard B2, position 2');
+    await expect(page.getByTestId('received-vault').filter({ hasText: 'R-4' })).toContainText('Dock Yard B1');
     // the shipment's labels, offered at the end
     const labels = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Print their labels' }).click();

@@ -54,7 +54,14 @@ export interface ShipmentProposalDto {
   /** indexes of vaults no field had room for */
   unplaced: number[];
   /** every field a vault of this shipment may go to, for changing a proposal */
-  fields: { field_id: number; field_name: string; warehouse_name: string; couchbox: boolean; free: number }[];
+  fields: {
+    field_id: number;
+    field_name: string;
+    warehouse_id: number;
+    warehouse_name: string;
+    couchbox: boolean;
+    free: number;
+  }[];
 }
 
 export interface ReceivedDto {
@@ -84,6 +91,7 @@ export const ShipmentProposalDtoSchema: z.ZodType<ShipmentProposalDto> = z.objec
     z.object({
       field_id: z.number().int(),
       field_name: z.string(),
+      warehouse_id: z.number().int(),
       warehouse_name: z.string(),
       couchbox: z.boolean(),
       free: z.number().int(),

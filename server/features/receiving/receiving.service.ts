@@ -94,6 +94,7 @@ export async function proposeShipment(
     fields: choices.slice(0, MAX_CHOICES).map((f) => ({
       field_id: f.fieldId,
       field_name: f.fieldName,
+      warehouse_id: f.warehouseId,
       warehouse_name: f.warehouseName,
       couchbox: f.type !== 'vault',
       free: roomIn(f),

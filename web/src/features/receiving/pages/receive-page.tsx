@@ -12,6 +12,7 @@ import { errorMessages } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type ShipmentLine, shipmentLines } from '../shipment-lines';
 import { LabelledOptions } from '@/components/ui/named-options';
+import { ChooseFieldDialog } from '../components/choose-field-dialog';
 
 const TYPE_LABEL: Record<VaultType, string> = {
   vault: 'Vaults',
@@ -36,6 +37,8 @@ export default function ReceivePage() {
   const [lines, setLines] = useState<ShipmentLine[]>([]);
   const [proposal, setProposal] = useState<ShipmentProposalDto | null>(null);
   const [chosen, setChosen] = useState<Record<number, number>>({});
+  /** the line whose field is being chosen on the grid picture */
+  const [choosing, setChoosing] = useState<number | null>(null);
   const [received, setReceived] = useState<ReceivedDto | null>(null);
 
   function askProposal(event: FormEvent) {
@@ -155,29 +158,29 @@ export default function ReceivePage() {
                     <td className="px-3 py-2">{line.name ?? '-'}</td>
                     <td className="px-3 py-2">{line.type}</td>
                     <td className="px-3 py-2">
-                      <select
-                        aria-label={`Field for ${line.name ?? `vault ${i + 1}`}`}
-                        className={inputClass}
-                        value={chosen[i] ?? ''}
-                        onChange={(e) => setChosen((c) => ({ ...c, [i]: Number(e.target.value) }))}
-                      >
-                        <option value="" disabled>
-                          Choose a field
-                        </option>
-                        {proposal.fields
-                          .filter((f) => (line.type === 'couchbox') === f.couchbox)
-                          .map((f) => (
-                            <option key={f.field_id} value={f.field_id}>
-                              {f.warehouse_name} {f.field_name} ({f.free} free)
-                            </option>
-                          ))}
-                      </select>
+                      <FieldChoiceButton
+                        vaultLabel={line.name ?? `vault ${i + 1}`}
+                        choice={proposal.fields.find((f) => f.field_id === chosen[i])}
+                        onClick={() => setChoosing(i)}
+                      />
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
+          {choosing !== null && lines[choosing] && (
+            <ChooseFieldDialog
+              vaultLabel={lines[choosing].name ?? `vault ${choosing + 1}`}
+              choices={proposal.fields
+                .filter((f) => (lines[choosing]!.type === 'couchbox') === f.couchbox)
+                // the slots the shipment's other vaults take there are not free for this one
+                .map((f) => ({ ...f, free: f.free - takenByOthers(chosen, choosing, f.field_id) }))}
+              chosenId={chosen[choosing]}
+              onChoose={(fieldId) => setChosen((c) => ({ ...c, [choosing]: fieldId }))}
+              onClose={() => setChoosing(null)}
+            />
+          )}
           <Button onClick={store} disabled={!complete || receive.isPending}>
             Store {lines.length} vaults
           </Button>
@@ -199,6 +202,35 @@ export default function ReceivePage() {
         </section>
       )}
     </Page>
+  );
+}
+
+function takenByOthers(chosen: Record<number, number>, line: number, fieldId: number): number {
+  return Object.entries(chosen).filter(([other, id]) => Number(other) !== line && id === fieldId).length;
+}
+
+/** A vault's field in the proposal; a tap opens the grid picture to choose another. */
+function FieldChoiceButton({
+  vaultLabel,
+  choice,
+  onClick,
+}: {
+  vaultLabel: string;
+  choice: ShipmentProposalDto['fields'][number] | undefined;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="flex min-h-11 w-full items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-left text-sm hover:border-accent focus-visible:outline-3 focus-visible:outline-accent"
+    >
+      <span className={choice ? 'text-slate-900' : 'text-slate-500'}>
+        <span className="sr-only">Field for {vaultLabel}: </span>
+        {choice ? `${choice.warehouse_name} ${choice.field_name}` : 'Choose a field'}
+      </span>
+      <span className="text-xs font-semibold text-accent">Change</span>
+    </button>
   );
 }
 
