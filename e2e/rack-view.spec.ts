@@ -90,6 +90,12 @@ test.describe('Rack View', () => {
       })
       .toEqual({ weight: 120.5, shelf_spots: 2 });
 
+    // the history names the pallet with a link that opens it, marked, in its rack (issue 27 point 5)
+    await page.goto('/activity');
+    await page.getByRole('link', { name: '42', exact: true }).first().click();
+    await expect(page).toHaveURL(new RegExp(`view=rack&rack=${rack.id}&pallet=${row.id}$`));
+    await expect(added).toBeVisible();
+
     await added.click();
     await edit.getByRole('button', { name: 'Delete' }).click();
     await edit.getByRole('button', { name: 'Yes, delete' }).click();

@@ -42,6 +42,9 @@ export const paths = {
   /** the warehouse page with one field chosen (its panel open) */
   warehouseField: (name: string, field: string) =>
     `/warehouse/${warehouseSlug(name)}?${new URLSearchParams({ field })}`,
+  /** a warehouse's rack view with one rack chosen and one of its pallets marked */
+  rackPallet: (name: string, rackId: number, palletId: number) =>
+    `/warehouse/${warehouseSlug(name)}?${new URLSearchParams({ view: 'rack', rack: String(rackId), pallet: String(palletId) })}`,
   editWarehouse: (name: string) => `/edit/${warehouseSlug(name)}`,
   editVault: (vaultName: string) => `/edit/vault/${encodeURIComponent(vaultName)}`,
   checklist: (warehouseName: string) => `/${warehouseSlug(warehouseName)}-checklist`,

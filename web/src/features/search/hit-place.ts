@@ -53,11 +53,7 @@ export function hitPath(hit: SearchHitDto): string {
     case 'field':
       return `${paths.warehouse(hit.warehouse.name)}?${new URLSearchParams({ field: hit.name })}`;
     case 'pallet':
-      return `${paths.warehouse(hit.warehouse.name)}?${new URLSearchParams({
-        view: 'rack',
-        rack: String(hit.rackId),
-        pallet: String(hit.id),
-      })}`;
+      return paths.rackPallet(hit.warehouse.name, hit.rackId, hit.id);
     default:
       // a customer's or an order's vaults, with where each is, and a pull list to make of them
       return `${paths.pullLists}?${new URLSearchParams({ [hit.kind]: hit.name })}`;

@@ -12,6 +12,7 @@ interface Place {
   slot?: number;
   shelfId?: number;
   rack?: string;
+  rackId?: number;
   shelf?: number;
 }
 interface Details {
@@ -87,6 +88,14 @@ function Named({ to, children }: { to?: string; children: ReactNode }) {
   );
 }
 
+/** A pallet that is still there opens in its rack, marked (issue 27 point 5); a deleted one has no page. */
+function palletLink(item: ActivityItemDto, details: Details): string | undefined {
+  const rackId = details.after?.rackId ?? details.before?.rackId;
+  if (item.kind === 'pallet.deleted' || item.kind === 'pallet.removed') return undefined;
+  if (!item.warehouse || !rackId || !item.entityId) return undefined;
+  return paths.rackPallet(item.warehouse, rackId, item.entityId);
+}
+
 const count = (value: unknown) =>
   Array.isArray(value) ? value.length : typeof value === 'number' ? value : 0;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -124,7 +133,7 @@ function sentence(item: ActivityItemDto, details: Details, showSubject: boolean)
     showSubject && (item.subject || item.customer) ? (
       <>
         {' '}
-        <strong>{item.subject ?? 'a pallet'}</strong>
+        <Named to={palletLink(item, details)}>{item.subject ?? 'a pallet'}</Named>
         {item.customer && <span className="text-slate-600"> ({item.customer})</span>}
       </>
     ) : null;
