@@ -35,8 +35,10 @@ test("the drawer lists the warehouses, then the spec's Stage, Statistics, Print 
     'Warehouse Checklists',
     'Activity',
     'Billing',
+    'Customers',
     'Team',
     'Backups',
+    'API reference',
   ]);
   await expect(drawer.getByRole('button', { name: 'Logout' })).toBeVisible();
   await nav.getByRole('link', { name: 'Statistics' }).click();

@@ -417,16 +417,16 @@ export function ActivityEntry({
       <p className="text-sm text-slate-800">
         <strong>{item.actor ?? 'Someone'}</strong> {sentence(item, details, showSubject)}
       </p>
+      {/* the words are text beside the place links, so they are inline links of a sentence (WCAG 2.5.8) */}
       {hasMove && item.kind !== 'vault.edited' && (
         <p className="text-sm text-slate-700" data-testid="activity-places">
           {details.before === null && item.kind.endsWith('added') ? (
             <>
-              <span className="text-slate-500">at</span> <PlaceLink place={details.after} />
+              at <PlaceLink place={details.after} />
             </>
           ) : (
             <>
-              <span className="text-slate-500">from</span> <PlaceLink place={details.before} />{' '}
-              <span className="text-slate-500">to</span>{' '}
+              from <PlaceLink place={details.before} /> to{' '}
               <PlaceLink
                 place={details.after}
                 staged={
