@@ -32,6 +32,11 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<number> {
   return Number(row.id);
 }
 
+/** A link's mail, queued in the link's transaction when mail is on (SMTP_URL); null when the link is shown to copy. */
+export function enqueueMailIf(on: boolean, db: Db, mail: OutgoingMail): Promise<number | null> {
+  return on ? enqueueMail(db, mail) : Promise.resolve(null);
+}
+
 /**
  * Claims up to `limit` due mails in one statement: queued ones whose attempt time has come, and ones another worker
  * claimed but whose lease ran out (it died mid-batch). Each gets this claim's token and lease and one more attempt.

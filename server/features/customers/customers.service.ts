@@ -9,7 +9,7 @@ import {
 import type { SessionUser } from '@domain/schemas/auth.schema';
 import type { Db } from '../../db/database';
 import { conflict, notFound } from '../../http/errors';
-import { enqueueMail } from '../../mail/mail-outbox.repo';
+import { enqueueMailIf } from '../../mail/mail-outbox.repo';
 import { portalLinkMail } from '../../mail/mail-texts';
 import { hashPortalToken } from '../portal/portal-session';
 import { insertPortalLink } from '../portal/portal.repo';
@@ -105,14 +105,12 @@ export async function createPortalLink(
       createdBy: user.username,
     });
     const url = `${delivery.origin}/portal/sign-in#${token}`;
-    const mailId = delivery.mail
-      ? await enqueueMail(trx, {
-          companyId: user.companyId,
-          ...portalLinkMail({ company: user.company.name, customer: customer.name, url, expiresAt }),
-          recipient: customer.email,
-          createdBy: user.username,
-        })
-      : null;
+    const mailId = await enqueueMailIf(delivery.mail, trx, {
+      companyId: user.companyId,
+      ...portalLinkMail({ company: user.company.name, customer: customer.name, url, expiresAt }),
+      recipient: customer.email,
+      createdBy: user.username,
+    });
     return { url, expiresAt, mailId };
   });
 }

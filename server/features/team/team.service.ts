@@ -22,7 +22,7 @@ import { type Db, nowIso } from '../../db/database';
 import { recordEvent } from '../../events/event-log.repo';
 import { endUserStreams } from '../../events/live-streams';
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
-import { enqueueMail } from '../../mail/mail-outbox.repo';
+import { enqueueMailIf } from '../../mail/mail-outbox.repo';
 import { invitationMail, passwordResetMail } from '../../mail/mail-texts';
 import {
   type MemberRow,
@@ -144,14 +144,12 @@ export async function inviteMember(
       url: delivery.origin + link.path,
       expiresAt: link.expiresAt,
     });
-    const mailId = delivery.mail
-      ? await enqueueMail(trx, {
-          companyId: manager.companyId,
-          ...mail,
-          recipient: input.email,
-          createdBy: manager.username,
-        })
-      : null;
+    const mailId = await enqueueMailIf(delivery.mail, trx, {
+      companyId: manager.companyId,
+      ...mail,
+      recipient: input.email,
+      createdBy: manager.username,
+    });
     await recordEvent(trx, {
       companyId: manager.companyId,
       userId: manager.id,
@@ -187,14 +185,12 @@ export async function resetLinkFor(
       url: delivery.origin + link.path,
       expiresAt: link.expiresAt,
     });
-    const mailId = delivery.mail
-      ? await enqueueMail(trx, {
-          companyId: manager.companyId,
-          ...mail,
-          recipient: member.email,
-          createdBy: manager.username,
-        })
-      : null;
+    const mailId = await enqueueMailIf(delivery.mail, trx, {
+      companyId: manager.companyId,
+      ...mail,
+      recipient: member.email,
+      createdBy: manager.username,
+    });
     return { ...link, mailId };
   });
 }

@@ -1,7 +1,7 @@
 import { Copy, ExternalLink, KeyRound, Pencil, QrCode, Square, SquareCheck } from 'lucide-react';
+import { copyText } from '@/lib/copy-text';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import type { ChecklistDto } from '@domain/schemas/checklist.schema';
 import { checklistPosterUrl } from '@/api/labels';
 import { useFormat } from '@/lib/format';
@@ -9,14 +9,11 @@ import { useFormat } from '@/lib/format';
 const smallButton =
   'inline-flex min-h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-50';
 
-async function copyLink(url: string) {
-  try {
-    await navigator.clipboard.writeText(url);
-    toast.success('Fill-in link copied.');
-  } catch {
-    toast.error('Could not copy the link. Select it and copy it by hand.');
-  }
-}
+const copyLink = (url: string) =>
+  copyText(url, {
+    copied: 'Fill-in link copied.',
+    failed: 'Could not copy the link. Select it and copy it by hand.',
+  });
 
 /** The full fill-in link with its secret key, to copy and hand to floor staff; a new key replaces it. */
 function FillInLink({ checklist, onRenewKey }: { checklist: ChecklistDto; onRenewKey?: () => void }) {

@@ -1,4 +1,5 @@
 import { Mail, Pencil, Send, Users } from 'lucide-react';
+import { LINK_COPY_MESSAGES, copyText } from '@/lib/copy-text';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import type { CustomerDto, PortalLinkDto } from '@domain/schemas/customer.schema';
@@ -80,14 +81,6 @@ function CopyLinkDialog({
   onClose: () => void;
 }) {
   const format = useFormat();
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(link.url);
-      toast.success('Link copied');
-    } catch {
-      toast.error('The link could not be copied; select it and copy it by hand.');
-    }
-  }
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={`Portal link for ${customer}`}>
       <div className="space-y-3">
@@ -107,7 +100,7 @@ function CopyLinkDialog({
           <Button variant="secondary" onClick={onClose}>
             Close
           </Button>
-          <Button onClick={() => void copy()}>Copy link</Button>
+          <Button onClick={() => void copyText(link.url, LINK_COPY_MESSAGES)}>Copy link</Button>
         </div>
       </div>
     </Dialog>

@@ -1,17 +1,29 @@
+import type { ReactNode } from 'react';
 import { Copy } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { copyText } from '@/lib/copy-text';
 
-/** A secret as it is shown once: the value, a copy button and the warning that it is not shown again. */
-export function SecretOnce({ label, secret, note }: { label: string; secret: string; note: string }) {
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(secret);
-      toast.success('Copied');
-    } catch {
-      toast.error('It could not be copied; select it and copy it by hand.');
-    }
-  }
+/**
+ * A value as it is shown once (a token's secret, a webhook's signing secret, a one-time link): the value, a copy
+ * button and the note that says what to do with it.
+ */
+export function SecretOnce({
+  label,
+  secret,
+  note,
+  copyLabel = `Copy ${label.toLowerCase()}`,
+  copied = 'Copied',
+  failed = 'It could not be copied; select it and copy it by hand.',
+  testId = 'secret-once',
+}: {
+  label: string;
+  secret: string;
+  note: ReactNode;
+  copyLabel?: string;
+  copied?: string;
+  failed?: string;
+  testId?: string;
+}) {
   return (
     <div className="space-y-2 rounded-lg border border-accent/30 bg-accent/5 p-3" role="status">
       <p className="text-sm font-medium text-slate-700">{label}</p>
@@ -20,11 +32,15 @@ export function SecretOnce({ label, secret, note }: { label: string; secret: str
           readOnly
           value={secret}
           aria-label={label}
-          data-testid="secret-once"
+          data-testid={testId}
           onFocus={(e) => e.currentTarget.select()}
           className="w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-xs text-slate-800"
         />
-        <Button variant="secondary" onClick={() => void copy()} aria-label={`Copy ${label.toLowerCase()}`}>
+        <Button
+          variant="secondary"
+          onClick={() => void copyText(secret, { copied, failed })}
+          aria-label={copyLabel}
+        >
           <Copy className="h-4 w-4" aria-hidden /> Copy
         </Button>
       </div>
