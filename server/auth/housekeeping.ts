@@ -4,19 +4,21 @@ import { LOGIN_FAILURE_WINDOW_MS } from './auth.service';
 import { IDEMPOTENCY_KEEP_MS } from '../http/idempotency';
 import { deleteOldKeys } from '../http/idempotency-keys.repo';
 import { deleteExpiredSessions, deleteOldLoginFailures } from './sessions.repo';
+import { deleteExpiredPortalRows } from '../features/portal/portal.repo';
 
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 
 /**
- * One sweep: sessions past their sliding or absolute lifetime, sign-in failures too old to count, and Idempotency-Keys
- * older than the day they are kept (decision 043).
+ * One sweep: sessions past their sliding or absolute lifetime, sign-in failures too old to count, Idempotency-Keys
+ * older than the day they are kept (decision 043), and the customer portal's expired sessions and links (decision 042).
  */
 export async function sweepAuthTables(db: Db, sessionMaxAgeMs: number) {
   const now = Date.now();
   const sessions = await deleteExpiredSessions(db, new Date(now - sessionMaxAgeMs).toISOString());
   const failures = await deleteOldLoginFailures(db, new Date(now - LOGIN_FAILURE_WINDOW_MS).toISOString());
   const idempotencyKeys = await deleteOldKeys(db, new Date(now - IDEMPOTENCY_KEEP_MS).toISOString());
-  return { sessions, failures, idempotencyKeys };
+  const portal = await deleteExpiredPortalRows(db, new Date(now).toISOString());
+  return { sessions, failures, idempotencyKeys, ...portal };
 }
 
 /**
@@ -38,7 +40,7 @@ export function startHousekeeping(
       .then(() => sweepAuthTables(db, sessionMaxAgeMs))
       .then(
         (removed) => {
-          if (removed.sessions + removed.failures + removed.idempotencyKeys > 0)
+          if (Object.values(removed).some((count) => count > 0))
             app.log.info(removed, 'housekeeping: removed old rows');
         },
         (error: unknown) => app.log.warn({ err: error }, 'housekeeping failed; trying again later'),

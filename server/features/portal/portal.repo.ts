@@ -33,9 +33,11 @@ export async function deletePortalSession(db: Db, id: string) {
   await db.deleteFrom('portal_sessions').where('id', '=', id).execute();
 }
 
+/** Portal sessions and sign-in links past their expiry, across companies (the housekeeping sweep); how many of each. */
 export async function deleteExpiredPortalRows(db: Db, now: string) {
-  await db.deleteFrom('portal_sessions').where('expires_at', '<=', now).execute();
-  await db.deleteFrom('portal_links').where('expires_at', '<=', now).execute();
+  const sessions = await db.deleteFrom('portal_sessions').where('expires_at', '<=', now).executeTakeFirst();
+  const links = await db.deleteFrom('portal_links').where('expires_at', '<=', now).executeTakeFirst();
+  return { portalSessions: Number(sessions.numDeletedRows), portalLinks: Number(links.numDeletedRows) };
 }
 
 export async function insertPortalLink(
