@@ -1,5 +1,16 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { buildVault, buildWarehouse } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
+
+/** axe-core over the page as it is: any violation, of any impact, fails with its rule and first node. */
+async function expectNoAxeViolations(page: Page) {
+  await page.waitForTimeout(350); // dialogs and toasts settle before colours are measured
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations.map((v) => `${v.id} (${v.impact}): ${v.nodes[0]?.target.join(' ')}`),
+  ).toEqual([]);
+}
 
 test.describe('Customer portal', () => {
   test('the office adds a customer and hands over the portal link; on a phone the customer sees their units', async ({
@@ -43,6 +54,7 @@ test.describe('Customer portal', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('PAT PORTAL saved')).toBeVisible();
     await expect(row).toContainText('pat@example.test');
+    await expectNoAxeViolations(page);
 
     // no SMTP here: the link is shown to copy
     await row.getByRole('button', { name: 'Send portal link to PAT PORTAL' }).click();
@@ -65,12 +77,14 @@ test.describe('Customer portal', () => {
       await expect(units.first()).toContainText('Portal Hall');
       await expect(units.nth(1)).toContainText('PH-102');
       await expect(customer.getByText('SE-201')).toHaveCount(0);
+      await expectNoAxeViolations(customer);
       // the staff's screens are not the portal's: a portal session is no staff session
       await customer.goto('/dashboard');
       await expect(customer).toHaveURL(/\/login/);
       // the link worked once
       await customer.goto(link);
       await expect(customer.getByText(/expired or was already used/)).toBeVisible();
+      await expectNoAxeViolations(customer);
     } finally {
       await phone.close();
     }

@@ -1,17 +1,23 @@
 import { errorMessages } from '../../lib/api-client';
 import { Button } from './button';
 
-export function ErrorList({ messages }: { messages: string[] }) {
+export function ErrorList({
+  messages,
+  className = 'rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700',
+}: {
+  messages: string[];
+  className?: string;
+}) {
   if (messages.length === 0) return null;
+  // the alert wraps the list: a role on the <ul> itself would hide its list semantics and orphan the items
   return (
-    <ul
-      role="alert"
-      className="space-y-1 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
-    >
-      {messages.map((message) => (
-        <li key={message}>{message}</li>
-      ))}
-    </ul>
+    <div role="alert" className={className}>
+      <ul className="space-y-1">
+        {messages.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

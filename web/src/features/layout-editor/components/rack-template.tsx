@@ -1,3 +1,4 @@
+import { ErrorList } from '@/components/ui/error-list';
 import { useDraggable } from '@dnd-kit/core';
 import { GripVertical } from 'lucide-react';
 import { RACK_TEMPLATE_DEFAULTS, rackFootprint, type Size } from '@domain/rules/rack-placement';
@@ -117,11 +118,7 @@ export function RackTemplate({
         </label>
       </div>
       {errors.length > 0 ? (
-        <ul role="alert" className="space-y-0.5 text-xs font-medium text-danger">
-          {errors.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
+        <ErrorList messages={errors} className="text-xs font-medium text-danger" />
       ) : (
         <p className="text-xs text-slate-600">Drag the rack onto the floor plan to place it.</p>
       )}

@@ -1,3 +1,4 @@
+import { ErrorList } from '@/components/ui/error-list';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { freeSpots } from '@domain/rules/rack-placement';
@@ -206,13 +207,7 @@ export function PalletDialog({
             <textarea className={`${inputClass} min-h-20`} value={values.notes} onChange={set('notes')} />
           </FormField>
         </fieldset>
-        {errors.length > 0 && (
-          <ul role="alert" className="space-y-1 text-sm font-medium text-danger">
-            {errors.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        )}
+        {errors.length > 0 && <ErrorList messages={errors} className="text-sm font-medium text-danger" />}
         {confirmDelete ? (
           <div className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
             <p>Delete this pallet? This cannot be undone.</p>
