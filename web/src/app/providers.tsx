@@ -22,10 +22,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
         mutations: { networkMode: 'always' },
       },
     });
+    // the floor's reads are kept on the tablet and shown, read-only with their age, when the server cannot be reached
+    // (first, so the data the HTML brings is kept too)
+    lastData.attach(client);
     // a signed-in page's HTML brings its first screen's data
     seedShellData(client);
-    // the floor's reads are kept on the tablet and shown, read-only with their age, when the server cannot be reached
-    lastData.attach(client);
     return client;
   });
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;

@@ -63,7 +63,7 @@ export class LastData {
   constructor(
     private readonly store: KeptStore,
     /** how long writes are gathered before they are stored (a warehouse page reads several things at once) */
-    private readonly writeDelayMs = 250,
+    private readonly writeDelayMs = 50,
   ) {}
 
   load(): Promise<void> {
@@ -119,6 +119,8 @@ export class LastData {
       }
       if (event.type === 'added' || event.type === 'updated') fill(query);
     });
+    // a page left (a reload, a closed tab) stores what waits first
+    if (typeof window !== 'undefined') window.addEventListener('pagehide', () => void this.flush());
     // reads that started before the store was read
     void this.load().then(() => {
       for (const query of cache.getAll()) fill(query as Query);
