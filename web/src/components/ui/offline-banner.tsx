@@ -48,8 +48,8 @@ export function OfflineBanner({ inDialog = false }: { inDialog?: boolean }) {
             Offline, as of {formatTime(shownAsOf, locale)}.{' '}
           </span>
         )}
-        No connection to the server. Changes cannot be saved until it is back
-        {inDialog ? '.' : '; floor work (staging, moving, scanning) waits on this tablet.'}
+        No connection to the server. Changes cannot be saved until it is back.
+        {!inDialog && ' Floor work (adding, staging, moving, scanning) waits on this tablet.'}
       </p>
       <Button variant="secondary" onClick={() => void retry()} disabled={retrying}>
         {retrying ? 'Retrying...' : 'Retry'}
