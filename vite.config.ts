@@ -45,7 +45,8 @@ export default defineConfig({
         skipWaiting: true,
         runtimeCaching: [
           {
-            urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
             handler: 'NetworkOnly',
             options: { precacheFallback: { fallbackURL: 'index.html' } },
           },

@@ -58,7 +58,9 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
     await page.goto('/stage');
     await expect(page.getByRole('heading', { name: 'Staged Vaults' })).toBeVisible();
     // a screen this tablet never read says so, rather than showing nothing as if the stage were empty
-    await expect(page.getByText('No connection to the server. Please check the connection and try again.')).toBeVisible();
+    await expect(
+      page.getByText('No connection to the server. Please check the connection and try again.'),
+    ).toBeVisible();
     await page.context().setOffline(false);
   });
 
@@ -111,10 +113,15 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
     await page.getByRole('button', { name: 'Move vault OFF-S' }).click();
     const move = page.getByRole('dialog', { name: 'Put vault OFF-S in a field' });
     await move.getByRole('combobox', { name: 'Warehouse' }).selectOption({ label: w.name });
-    await move.getByRole('group', { name: `Fields of ${w.name}` }).getByRole('button', { name: /^C1,/ }).click();
+    await move
+      .getByRole('group', { name: `Fields of ${w.name}` })
+      .getByRole('button', { name: /^C1,/ })
+      .click();
     await move.getByRole('button', { name: `Put in ${w.name} C1, position 3` }).click();
     await expect(page.getByText(/Vault OFF-S put in .* on this tablet: not synced yet/)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Move vault OFF-S' }).getByTestId('not-synced')).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Move vault OFF-S' }).getByTestId('not-synced'),
+    ).toBeVisible();
 
     // three vaults counted in the check, the field opened by its name
     await page.goto(`/checks/${checkId}`).catch(() => undefined);
@@ -167,7 +174,10 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
     await expect(attention).toContainText('Someone else just placed a vault in this slot.');
 
     // on the server, each change once: both stages (one stage event each), the check's three vaults found
-    const staged = JSON.parse((await callApi(page, 'GET', '/api/stage/vaults')).body) as Record<string, unknown>;
+    const staged = JSON.parse((await callApi(page, 'GET', '/api/stage/vaults')).body) as Record<
+      string,
+      unknown
+    >;
     expect(Object.keys(staged).map(Number).sort()).toEqual([a.id, b.id, s.id].sort());
     for (const vault of [a, b]) {
       const history = await callApi(page, 'GET', `/api/vaults/${vault.id}/history`);

@@ -71,7 +71,10 @@ function oldestShown(client: QueryClient): number | null {
 }
 
 function useShownAsOf(client: QueryClient): number | null {
-  const subscribe = useCallback((listener: () => void) => client.getQueryCache().subscribe(listener), [client]);
+  const subscribe = useCallback(
+    (listener: () => void) => client.getQueryCache().subscribe(listener),
+    [client],
+  );
   const snapshot = useCallback(() => oldestShown(client), [client]);
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }

@@ -143,7 +143,8 @@ function FillIn({
       {
         onSuccess: (sent) => {
           setResponding(null);
-          if (sent.queued) toast.info('Answer kept on this device: not synced yet. It is sent once the connection is back.');
+          if (sent.queued)
+            toast.info('Answer kept on this device: not synced yet. It is sent once the connection is back.');
           else toast.success('Answer saved.');
         },
       },

@@ -66,7 +66,9 @@ export default function StagePage() {
   const vaults = Object.values(staged.data ?? {}).sort((a, b) => a.id - b.id);
   // this tablet's changes of staged vaults that have not reached the server (issue 30), marked on their cards
   const pending = new Map(
-    outbox.flatMap((intent) => (intent.vaultId === undefined ? [] : [[intent.vaultId, intent.label] as const])),
+    outbox.flatMap((intent) =>
+      intent.vaultId === undefined ? [] : [[intent.vaultId, intent.label] as const],
+    ),
   );
   const sortedWarehouses = [...(warehouses.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   // a vault deleted or moved elsewhere no longer counts as selected

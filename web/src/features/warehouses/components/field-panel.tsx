@@ -39,7 +39,9 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
   // the tablet's changes of these vaults that have not reached the server: marked, and no second stage meanwhile
   const outbox = useFloorOutbox();
   const pendingIntents = new Map(
-    outbox.flatMap((intent) => (intent.vaultId === undefined ? [] : [[intent.vaultId, intent.label] as const])),
+    outbox.flatMap((intent) =>
+      intent.vaultId === undefined ? [] : [[intent.vaultId, intent.label] as const],
+    ),
   );
   // a Viewer reads; the couchbox switch changes the layout, a Manager's (the server refuses the rest anyway)
   const { can } = useRole();
@@ -60,10 +62,10 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
         : [],
     ),
   );
-  const nextFree = freeSlot(
-    { type: field.type, full: field.full, capacity: warehouse.fieldCapacity },
-    [...occupied, ...queuedAdds.keys()],
-  );
+  const nextFree = freeSlot({ type: field.type, full: field.full, capacity: warehouse.fieldCapacity }, [
+    ...occupied,
+    ...queuedAdds.keys(),
+  ]);
   const topmost = topmostPosition(occupied);
   const atCapacity = vaults.length >= capacity;
 
