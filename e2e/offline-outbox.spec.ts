@@ -127,9 +127,12 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
     await page.goto(`/checks/${checkId}`).catch(() => undefined);
     await expect(page.getByTestId('check-field-D1')).toBeVisible();
     const scanText = page.getByLabel('Label text');
-    for (const text of ['D1', 'CH-1', 'CH-2', 'CH-3']) {
+    const queuedScans = page.getByRole('list', { name: 'Scans not synced' }).getByRole('listitem');
+    for (const [i, text] of ['D1', 'CH-1', 'CH-2', 'CH-3'].entries()) {
       await scanText.fill(text);
       await scanText.press('Enter');
+      // one read at a time, as the form takes them (its button waits while a read is being kept)
+      await expect(queuedScans).toHaveCount(i + 1);
     }
     await expect(page.getByTestId('current-field')).toHaveText('Checking field D1: scan its vaults.');
     await expect(page.getByTestId('not-synced')).toContainText('Not synced: 4 scans on this tablet');

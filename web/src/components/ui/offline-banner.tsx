@@ -49,7 +49,13 @@ export function OfflineBanner({ inDialog = false }: { inDialog?: boolean }) {
           </span>
         )}
         No connection to the server. Changes cannot be saved until it is back.
-        {!inDialog && ' Floor work (adding, staging, moving, scanning) waits on this tablet.'}
+        {/* on a phone the banner stays short: it covers the bottom of the screen */}
+        {!inDialog && (
+          <span className="hidden sm:inline">
+            {' '}
+            Floor work (adding, staging, moving, scanning) waits on this tablet.
+          </span>
+        )}
       </p>
       <Button variant="secondary" onClick={() => void retry()} disabled={retrying}>
         {retrying ? 'Retrying...' : 'Retry'}

@@ -58,7 +58,12 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
   const queuedAdds = new Map(
     outbox.flatMap((intent) =>
       intent.kind === 'add' && intent.body.field_id === field.id && typeof intent.body.position === 'number'
-        ? [[intent.body.position, intent.label] as const]
+        ? [
+            [
+              intent.body.position,
+              `vault ${String(intent.body.vault_id || intent.body.customer_name)} added`,
+            ] as const,
+          ]
         : [],
     ),
   );
