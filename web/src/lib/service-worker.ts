@@ -7,9 +7,13 @@
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  void import('virtual:pwa-register')
-    .then(({ registerSW }) => registerSW({ immediate: true }))
-    .catch(() => {
-      // no worker: the app works online as before
-    });
+  const register = () =>
+    void import('virtual:pwa-register')
+      .then(({ registerSW }) => registerSW({ immediate: true }))
+      .catch(() => {
+        // no worker: the app works online as before
+      });
+  // after the first screen has loaded: the precache's downloads do not compete with its code and data
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
