@@ -148,6 +148,13 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
     await expect(page.getByTestId('outbox-badge')).toContainText('7');
     await expect(page.getByTestId('not-synced')).toContainText('Not synced: 4 scans on this tablet');
     await expect(page.getByRole('button', { name: 'Finish check' })).toBeDisabled();
+    // signing out with changes waiting asks first
+    await page.getByRole('button', { name: /menu/i }).first().click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const leave = page.getByRole('alertdialog', { name: 'Sign out with changes not synced?' });
+    await expect(leave).toContainText('7 change(s) made on this tablet have not reached the server yet.');
+    await leave.getByRole('button', { name: 'Stay signed in' }).click();
+    await expect(page.getByTestId('outbox-badge')).toContainText('7');
 
     // meanwhile a colleague on another tablet puts a vault into C1's bottom slot
     const colleague = await browser.newContext({ serviceWorkers: 'block' });
