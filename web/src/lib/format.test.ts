@@ -27,11 +27,11 @@ describe('the company-locale formatters', () => {
   });
 
   it("write the age of a tablet's kept data as a time of day today, and with its date on another day", () => {
-    const laterToday = new Date(moment.getTime());
-    expect(formatTime(moment, 'de-DE', laterToday)).toBe(
+    const sameDay = new Date(moment.getTime());
+    expect(formatTime(moment, 'de-DE', sameDay)).toBe(
       new Intl.DateTimeFormat('de-DE', { timeStyle: 'short' }).format(moment),
     );
-    expect(formatTime(moment, 'en-US', laterToday)).toMatch(/^\d{1,2}:05\sPM$/);
+    expect(formatTime(moment, 'en-US', sameDay)).toMatch(/^\d{1,2}:05\sPM$/);
     const twoDaysLater = new Date(moment.getTime() + 2 * 24 * 60 * 60_000);
     expect(formatTime(moment, 'en-US', twoDaysLater)).toBe(formatDateTime(moment, 'en-US'));
   });
