@@ -37,6 +37,9 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: chromium,
+    // the web build's service worker precaches the whole app shell on a first visit; a journey that needs it (the
+    // offline one) allows it, the others are spared the download
+    serviceWorkers: 'block',
   },
   projects: [
     {

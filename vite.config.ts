@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // Code splitting (issue 11, item 7; docs/performance.md): left to itself the bundler gives every small shared module
 // (an icon, an API hook, a rule) a file of its own, and the signed-in dashboard loaded 43 files, which a phone fetches
@@ -22,7 +23,37 @@ export default defineConfig({
   resolve: { alias: pathAliases },
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The service worker (issue 30, decision 050): the app shell (HTML, code, styles, icons) is precached, so a tablet
+    // that opened the app once opens it again without a network. A page address is still asked of the server first
+    // (its HTML carries the signed-in first screen's data); only when that fails is the precached index.html
+    // answered. Nothing under /api/ is touched: reads and writes go to the network as before, and the last data read
+    // is kept by the app itself (web/src/lib/offline-data.ts). Not registered by the dev server.
+    VitePWA({
+      strategies: 'generateSW',
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        // no fallback for every navigation: the server's HTML comes first (see runtimeCaching)
+        navigateFallback: null,
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: 'index.html' } },
+          },
+        ],
+      },
+    }),
+  ],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -1,41 +1,96 @@
 import type { Locator, Page } from '@playwright/test';
-import { systemActor } from '../server/auth/actor';
-import { stageVault } from '../server/features/vaults/vaults.service';
-import { buildVault, buildWarehouse } from './factories';
-import { callApi, e2eDatabase, expect, test } from './fixtures';
+import { buildStagedVault, buildVault, buildWarehouse } from './factories';
+import { callApi, e2eDatabase, expect, signInThroughForm, test } from './fixtures';
+
+// Issue 30: work through a Wi-Fi dead zone. These journeys need the web build's service worker (the others block it).
+test.use({ serviceWorkers: 'allow' });
 
 const tile = (page: Page, name: string) =>
   page.getByRole('group', { name: 'Fields' }).getByRole('button', { name, exact: true });
 const slot = (panel: Locator, position: number) =>
   panel.getByRole('list', { name: 'Vault slots' }).getByRole('listitem', { name: `Slot ${position}` });
 
+/** Waits until the service worker controls the page (it precached the app shell) and the last data is stored. */
+async function readyForOffline(page: Page, keptReads: number) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('wm-last-data');
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('answers')) return resolve(0);
+              const count = db.transaction('answers').objectStore('answers').count();
+              count.onsuccess = () => resolve(count.result);
+            };
+            open.onerror = () => resolve(0);
+          }),
+      ),
+    )
+    .toBeGreaterThanOrEqual(keptReads);
+}
+
 test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
-  test('stages made offline wait on the tablet, land once when the connection is back, and a stale one asks for attention', async ({
+  test('after one visit, the app and the last warehouse open with the network off, read-only with their age', async ({
     signedIn: page,
     account,
   }) => {
     const db = e2eDatabase().db;
     const w = await buildWarehouse(db, { companyId: account.companyId, rows: 1, cols: 2, fieldCapacity: 3 });
-    const top = await buildVault(db, {
-      companyId: account.companyId,
-      fieldId: w.field('A1').id,
-      name: 'OFF-A',
-    });
-    const other = await buildVault(db, {
-      companyId: account.companyId,
-      fieldId: w.field('B1').id,
-      name: 'OFF-B',
-    });
+    await buildVault(db, { companyId: account.companyId, fieldId: w.field('B1').id, name: 'SW-1' });
     await page.goto(`/warehouse/${w.slug}`);
-    // the page and its panel's code arrive while online (no service worker yet)
-    await tile(page, 'A1').click();
-    await expect(
-      slot(page.getByRole('region', { name: 'Field A1' }), 3).getByRole('button', {
-        name: 'Stage vault OFF-A',
-      }),
-    ).toBeVisible();
+    await expect(tile(page, 'B1')).toBeVisible();
+    // the session, the warehouse list and the warehouse
+    await readyForOffline(page, 3);
 
     await page.context().setOffline(true);
+    await page.reload();
+    await expect(tile(page, 'B1')).toBeVisible();
+    await expect(page.getByTestId('offline-as-of')).toHaveText(/^Offline, as of \d{1,2}:\d{2}/);
+    await tile(page, 'B1').click();
+    await expect(slot(page.getByRole('region', { name: 'Field B1' }), 3)).toContainText('SW-1');
+    // another address of the app opens too (its code is in the precache), with what this tablet kept
+    await page.goto('/stage');
+    await expect(page.getByRole('heading', { name: 'Staged Vaults' })).toBeVisible();
+    // a screen this tablet never read says so, rather than showing nothing as if the stage were empty
+    await expect(
+      page.getByText('No connection to the server. Please check the connection and try again.'),
+    ).toBeVisible();
+    await page.context().setOffline(false);
+  });
+
+  test('stages, a move and check scans made offline survive a reload and land once; a move a colleague made stale asks for attention', async ({
+    signedIn: page,
+    account,
+    browser,
+  }) => {
+    const db = e2eDatabase().db;
+    const w = await buildWarehouse(db, { companyId: account.companyId, rows: 1, cols: 4, fieldCapacity: 3 });
+    const put = (field: string, name: string) =>
+      buildVault(db, { companyId: account.companyId, fieldId: w.field(field).id, name });
+    const a = await put('A1', 'OFF-A');
+    const b = await put('B1', 'OFF-B');
+    for (const name of ['CH-1', 'CH-2', 'CH-3']) await put('D1', name);
+    const s = await buildStagedVault(db, { companyId: account.companyId, name: 'OFF-S' });
+
+    // online, once: the check is started, and the tablet sees the warehouse, the stage and the check
+    const started = await callApi(page, 'POST', '/api/checks', { warehouse_id: w.id });
+    const checkId = (JSON.parse(started.body) as { id: number }).id;
+    await page.goto('/stage');
+    await expect(page.getByRole('button', { name: 'Move vault OFF-S' })).toBeVisible();
+    await page.goto(`/checks/${checkId}`);
+    await expect(page.getByTestId('check-field-D1')).toContainText('Not checked yet');
+    await page.goto(`/warehouse/${w.slug}`);
+    await expect(tile(page, 'A1')).toBeVisible();
+    await readyForOffline(page, 5);
+
+    await page.context().setOffline(true);
+    // two stages from the warehouse's fields
     for (const [field, name] of [
       ['A1', 'OFF-A'],
       ['B1', 'OFF-B'],
@@ -52,33 +107,104 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
       await expect(page.getByText(`Vault ${name} staged on this tablet: not synced yet`)).toBeVisible();
       await expect(slot(panel, 3).getByTestId('not-synced')).toContainText(`Stage vault ${name}`);
     }
-    await expect(page.getByTestId('outbox-badge')).toContainText('2');
 
-    // meanwhile a colleague online stages OFF-B and puts nothing back: the tablet's stage of it is stale
-    await stageVault(db, systemActor(account.companyId), other.id);
+    // one move from the stage into C1's bottom slot
+    await page.goto('/stage');
+    await page.getByRole('button', { name: 'Move vault OFF-S' }).click();
+    const move = page.getByRole('dialog', { name: 'Put vault OFF-S in a field' });
+    await move.getByRole('combobox', { name: 'Warehouse' }).selectOption({ label: w.name });
+    await move
+      .getByRole('group', { name: `Fields of ${w.name}` })
+      .getByRole('button', { name: /^C1,/ })
+      .click();
+    await move.getByRole('button', { name: `Put in ${w.name} C1, position 3` }).click();
+    await expect(page.getByText(/Vault OFF-S put in .* on this tablet: not synced yet/)).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Move vault OFF-S' }).getByTestId('not-synced'),
+    ).toBeVisible();
 
+    // three vaults counted in the check, the field opened by its name
+    await page.goto(`/checks/${checkId}`).catch(() => undefined);
+    await expect(page.getByTestId('check-field-D1')).toBeVisible();
+    const scanText = page.getByLabel('Label text');
+    const queuedScans = page.getByRole('list', { name: 'Scans not synced' }).getByRole('listitem');
+    for (const [i, text] of ['D1', 'CH-1', 'CH-2', 'CH-3'].entries()) {
+      await scanText.fill(text);
+      await scanText.press('Enter');
+      // one read at a time, as the form takes them (its button waits while a read is being kept)
+      await expect(queuedScans).toHaveCount(i + 1);
+    }
+    await expect(page.getByTestId('current-field')).toHaveText('Checking field D1: scan its vaults.');
+    await expect(page.getByTestId('not-synced')).toContainText('Not synced: 4 scans on this tablet');
+    await expect(page.getByRole('button', { name: 'Finish check' })).toBeDisabled();
+    await expect(page.getByTestId('finish-blocked')).toHaveText(
+      '4 scans of this check wait on this tablet: finish once they have reached the server.',
+    );
+    await expect(page.getByTestId('outbox-badge')).toContainText('7');
+
+    // a reload without a network: the queue and the marks are still there
+    await page.reload();
+    await expect(page.getByTestId('offline-as-of')).toBeVisible();
+    await expect(page.getByTestId('outbox-badge')).toContainText('7');
+    await expect(page.getByTestId('not-synced')).toContainText('Not synced: 4 scans on this tablet');
+    await expect(page.getByRole('button', { name: 'Finish check' })).toBeDisabled();
+    // signing out with changes waiting asks first
+    await page.getByRole('button', { name: /menu/i }).first().click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const leave = page.getByRole('alertdialog', { name: 'Sign out with changes not synced?' });
+    await expect(leave).toContainText('7 change(s) made on this tablet have not reached the server yet.');
+    await leave.getByRole('button', { name: 'Stay signed in' }).click();
+    await expect(page.getByTestId('outbox-badge')).toContainText('7');
+
+    // meanwhile a colleague on another tablet puts a vault into C1's bottom slot
+    const colleague = await browser.newContext({ serviceWorkers: 'block' });
+    const other = await colleague.newPage();
+    await signInThroughForm(other, account);
+    const added = await callApi(other, 'POST', '/api/vaults/', {
+      vault_id: 'COL-1',
+      customer_name: 'COLLEAGUE',
+      order_name: 'ORD-1',
+      type: 'vault',
+      note: '',
+      field_id: w.field('C1').id,
+      position: 3,
+    });
+    expect(added.status).toBe(201);
+    await colleague.close();
+
+    // the network is back: everything is sent in order; the stale move is set aside with the server's reason
     await page.context().setOffline(false);
-    // the applied one leaves the queue; the refused one stays, with the server's reason
-    await expect(page.getByTestId('outbox-badge')).toContainText('1', { timeout: 40_000 });
+    await expect(page.getByTestId('outbox-badge')).toContainText('1', { timeout: 20_000 });
+    await expect(page.getByRole('button', { name: 'Finish check' })).toBeEnabled();
+    await expect(page.getByTestId('check-field-D1')).toContainText('Found 3 of 3');
     await page.getByTestId('outbox-badge').click();
     const list = page.getByRole('dialog', { name: 'Changes not synced' });
-    await expect(list.getByTestId('outbox-attention')).toContainText(
-      'Vault OFF-B was moved by someone else meanwhile: it is now on the stage. Nothing was changed.',
-    );
+    const attention = list.getByTestId('outbox-attention');
+    await expect(attention).toContainText('Put vault OFF-S in');
+    await expect(attention).toContainText('Someone else just placed a vault in this slot.');
 
-    // on the server: OFF-A staged once (one stage event), OFF-B staged by the colleague only
+    // on the server, each change once: both stages (one stage event each), the check's three vaults found
     const staged = JSON.parse((await callApi(page, 'GET', '/api/stage/vaults')).body) as Record<
       string,
       unknown
     >;
-    expect(Object.keys(staged).map(Number).sort()).toEqual([top.id, other.id].sort());
-    const history = JSON.parse((await callApi(page, 'GET', `/api/vaults/${top.id}/history`)).body) as {
-      events?: { type?: string; kind?: string }[];
+    expect(Object.keys(staged).map(Number).sort()).toEqual([a.id, b.id, s.id].sort());
+    for (const vault of [a, b]) {
+      const history = await callApi(page, 'GET', `/api/vaults/${vault.id}/history`);
+      expect(history.body.match(/vault\.staged/g)?.length ?? 0).toBe(1);
+    }
+    const check = JSON.parse((await callApi(page, 'GET', `/api/checks/${checkId}`)).body) as {
+      fields: { name: string; found: { name: string }[] }[];
     };
-    expect(JSON.stringify(history).match(/vault\.staged/g)?.length ?? 0).toBe(1);
+    expect(
+      check.fields
+        .find((f) => f.name === 'D1')!
+        .found.map((v) => v.name)
+        .sort(),
+    ).toEqual(['CH-1', 'CH-2', 'CH-3']);
 
-    // Discard asks first, then the queue is empty and the badge goes
-    await list.getByRole('button', { name: 'Discard' }).click();
+    // Discard asks first; then nothing waits and the badge goes
+    await attention.getByRole('button', { name: 'Discard' }).click();
     await page
       .getByRole('alertdialog', { name: 'Discard this change?' })
       .getByRole('button', { name: 'Discard change' })

@@ -34,6 +34,9 @@ fs.writeFileSync(
     '<body><div id="root"></div></body></html>',
 );
 for (const chunk of Object.values(manifest)) fs.writeFileSync(path.join(webDir, chunk.file), 'export {};\n');
+// the service worker of the build (issue 30, decision 050) and its Workbox runtime, at the top of the build
+fs.writeFileSync(path.join(webDir, 'sw.js'), 'self.addEventListener("install", () => {});\n');
+fs.writeFileSync(path.join(webDir, 'workbox-a1b2c3.js'), 'export {};\n');
 afterAll(() => fs.rmSync(webDir, { recursive: true, force: true }));
 
 const DATA_BLOCK = new RegExp(`<script type="application/json" id="${SHELL_DATA_ID}">([^<]*)</script>`);
@@ -145,6 +148,13 @@ describe.each(testEngines())('the app shell on %s', (engine) => {
     const asset = await page('/assets/app-layout-d4.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // a new build's service worker is found at the next visit: never kept by the browser's HTTP cache
+    for (const url of ['/sw.js', '/workbox-a1b2c3.js']) {
+      const worker = await page(url);
+      expect(worker.statusCode, url).toBe(200);
+      expect(worker.headers['content-type'], url).toMatch(/javascript/);
+      expect(worker.headers['cache-control'], url).toBe('no-cache');
+    }
     const hidden = await page('/.vite/manifest.json');
     expect(hidden.body).not.toContain('app-layout-d4');
   });

@@ -6,6 +6,7 @@ import type {
   EditChecklistInput,
 } from '@domain/schemas/checklist.schema';
 import { ApiError, api } from '../lib/api-client';
+import { sendOrQueue } from '../lib/outbox/floor-outbox';
 import { invalidate } from './invalidate';
 
 /** `?key=...` for the fill-in link's secret (none for signed-in staff who opened the page without one). */
@@ -93,10 +94,18 @@ export function useAnswerChecklist(warehouseName: string, key: string | null) {
   const queryClient = useQueryClient();
   const active = checklistQueries.active(warehouseName, key);
   return useMutation({
+    // an answer that gets no answer waits in the device's outbox (issue 30) and is sent once the network is back
     mutationFn: ({ id, answer }: { id: number; answer: AnswerChecklistInput }) =>
-      api.patch<ChecklistDto>(`/api/checklists/${id}${keyQuery(key)}`, answer),
-    onSuccess: (checklist) => {
-      queryClient.setQueryData(active.queryKey, checklist);
+      sendOrQueue<ChecklistDto>({
+        kind: 'checklist-answer',
+        label: `${warehouseName} checklist: answer by ${answer.filled_out_by}`,
+        method: 'PATCH',
+        url: `/api/checklists/${id}${keyQuery(key)}`,
+        body: answer,
+      }),
+    onSuccess: (sent) => {
+      if (sent.queued) return;
+      queryClient.setQueryData(active.queryKey, sent.answer);
       return invalidate(queryClient, { queryKey: checklistQueries.list().queryKey, exact: true });
     },
     onError: () => invalidate(queryClient, active.queryKey),

@@ -8,6 +8,7 @@ import type {
   StartCheckSchema,
 } from '@domain/schemas/check.schema';
 import { api } from '../lib/api-client';
+import { type SentOrQueued, sendOrQueue } from '../lib/outbox/floor-outbox';
 import { invalidate } from './invalidate';
 import { refreshVaultData } from './stage';
 
@@ -45,12 +46,28 @@ export function useStartCheck() {
   });
 }
 
+/** The outbox's scope of a check's scans: the check is not finished while some wait on this tablet. */
+export const checkScope = (checkId: number) => `check:${checkId}`;
+
+/**
+ * Counts a scan in a running check. A scan that gets no answer waits in the tablet's outbox (issue 30), in order
+ * with the others, with the field being checked as its basis; the answer then says `queued`.
+ */
 export function useCheckScan(checkId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { text: string; field_id?: number }) =>
-      api.post<CheckScanAnswer>(`/api/checks/${checkId}/scans`, input),
-    onSuccess: (answer) => queryClient.setQueryData(checkQueries.detail(checkId).queryKey, answer.check),
+    mutationFn: (input: { text: string; field_id?: number }): Promise<SentOrQueued<CheckScanAnswer>> =>
+      sendOrQueue<CheckScanAnswer>({
+        kind: 'check-scan',
+        label: `Check ${checkId}: scan ${input.text}`,
+        method: 'POST',
+        url: `/api/checks/${checkId}/scans`,
+        body: input,
+        scope: checkScope(checkId),
+      }),
+    onSuccess: (sent) => {
+      if (!sent.queued) queryClient.setQueryData(checkQueries.detail(checkId).queryKey, sent.answer.check);
+    },
   });
 }
 

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { type Role, roleAllows } from '@domain/rules/roles';
 import type { LoginInput, SessionUser } from '@domain/schemas/auth.schema';
 import { ApiError, api } from '../lib/api-client';
+import { lastData } from '../lib/offline-data';
 
 async function fetchSession(): Promise<SessionUser | null> {
   try {
@@ -39,6 +40,8 @@ export function useLogout() {
       queryClient.setQueryData(key, null);
       // signing out forgets everything the previous user loaded
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== key[0] });
+      // and the tablet's copy of what they saw
+      void lastData.forget();
     },
   });
 }

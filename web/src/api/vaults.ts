@@ -24,7 +24,20 @@ export type NewVaultForm = {
 export function useAddVault() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: NewVaultForm) => {
+    mutationFn: async (form: NewVaultForm): Promise<SentOrQueued<VaultDto>> => {
+      if (!form.attachment) {
+        // without a file the vault travels as JSON, so an add that gets no answer waits in the tablet's outbox
+        // (issue 30); its basis is the slot it names, which the server refuses once it is no longer the free one
+        const { attachment: _file, onProgress: _progress, ...fields } = form;
+        const shown = form.vault_id || form.customer_name;
+        return sendOrQueue<VaultDto>({
+          kind: 'add',
+          label: `Add vault ${shown} at slot ${form.position}`,
+          method: 'POST',
+          url: '/api/vaults/',
+          body: fields,
+        });
+      }
       const body = new FormData();
       body.set('vault_id', form.vault_id);
       body.set('customer_name', form.customer_name);
@@ -33,9 +46,11 @@ export function useAddVault() {
       body.set('note', form.note);
       body.set('field_id', String(form.field_id));
       body.set('position', String(form.position));
-      if (!form.attachment) return api.post<VaultDto>('/api/vaults/', body);
       body.set('attachment', form.attachment);
-      return uploadWithProgress<VaultDto>('/api/vaults/', body, (percent) => form.onProgress?.(percent));
+      const answer = await uploadWithProgress<VaultDto>('/api/vaults/', body, (percent) =>
+        form.onProgress?.(percent),
+      );
+      return { queued: false, answer };
     },
     onSettled: () => refreshVaultData(queryClient),
   });

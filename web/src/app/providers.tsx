@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ApiError, ConnectionError } from '../lib/api-client';
+import { lastData } from '../lib/offline-data';
 import { seedShellData } from './shell-data';
 
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -21,6 +22,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
         mutations: { networkMode: 'always' },
       },
     });
+    // the floor's reads are kept on the tablet and shown, read-only with their age, when the server cannot be reached
+    // (first, so the data the HTML brings is kept too)
+    lastData.attach(client);
     // a signed-in page's HTML brings its first screen's data
     seedShellData(client);
     return client;

@@ -180,7 +180,8 @@ function SessionGate() {
   // too. That is why no Suspense boundary sits between here and the pages: a boundary that shows its fallback
   // makes React hold back the next reveal by up to 300 ms.
   const state = useDeferredValue(
-    session.isPending ? 'pending' : session.isError ? 'error' : session.data ? 'signed-in' : 'signed-out',
+    // a session known from before (this tablet's copy while offline) stays signed in when asking again fails
+    session.isPending ? 'pending' : session.data ? 'signed-in' : session.isError ? 'error' : 'signed-out',
   );
   if (state === 'pending') return <Spinner label="Loading your session..." />;
   if (state === 'error') {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatDay, formatNumber, formatPercent } from './format';
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatNumber,
+  formatPercent,
+  formatTime,
+} from './format';
 
 const moment = new Date(Date.UTC(2026, 2, 4, 15, 5));
 
@@ -16,6 +24,16 @@ describe('the company-locale formatters', () => {
     expect(formatCount(1, 'vault')).toBe('1 vault');
     expect(formatCount(0, 'vault')).toBe('0 vaults');
     expect(formatCount(1200, 'vault', 'vaults', 'de-DE')).toBe('1.200 vaults');
+  });
+
+  it("write the age of a tablet's kept data as a time of day today, and with its date on another day", () => {
+    const sameDay = new Date(moment.getTime());
+    expect(formatTime(moment, 'de-DE', sameDay)).toBe(
+      new Intl.DateTimeFormat('de-DE', { timeStyle: 'short' }).format(moment),
+    );
+    expect(formatTime(moment, 'en-US', sameDay)).toMatch(/^\d{1,2}:05\sPM$/);
+    const twoDaysLater = new Date(moment.getTime() + 2 * 24 * 60 * 60_000);
+    expect(formatTime(moment, 'en-US', twoDaysLater)).toBe(formatDateTime(moment, 'en-US'));
   });
 
   it('give one moment the same text wherever it is shown, and en-US when no locale is given', () => {

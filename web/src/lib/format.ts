@@ -43,6 +43,13 @@ export function formatDateTime(value: DateInput, locale: string = DEFAULT_LOCALE
   ).format(toDate(value));
 }
 
+/** A time of day today: '3:05 PM' (en-US), '15:05' (de-DE); a moment of another day with its date. */
+export function formatTime(value: DateInput, locale: string = DEFAULT_LOCALE, now = new Date()): string {
+  const date = toDate(value);
+  if (date.toDateString() !== now.toDateString()) return formatDateTime(date, locale);
+  return cached(`time|${locale}`, () => new Intl.DateTimeFormat(locale, { timeStyle: 'short' })).format(date);
+}
+
 /** A count or measure: '1,234' (en-US), '1.234' (de-DE). */
 export function formatNumber(value: number, locale: string = DEFAULT_LOCALE): string {
   return cached(`number|${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 })).format(

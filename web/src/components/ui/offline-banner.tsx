@@ -1,7 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { useOnline } from '../../lib/connection-status';
+import { formatTime, useCompanyLocale } from '../../lib/format';
+import { KEPT_QUERIES } from '../../lib/offline-data';
 import { Button } from './button';
 
 /**
@@ -15,6 +17,8 @@ export function OfflineBanner({ inDialog = false }: { inDialog?: boolean }) {
   const online = useOnline();
   const queryClient = useQueryClient();
   const [retrying, setRetrying] = useState(false);
+  const shownAsOf = useShownAsOf(queryClient);
+  const locale = useCompanyLocale();
   if (online) return null;
 
   async function retry() {
@@ -39,11 +43,44 @@ export function OfflineBanner({ inDialog = false }: { inDialog?: boolean }) {
     >
       <WifiOff className="h-5 w-5 shrink-0" aria-hidden />
       <p className={`font-medium ${inDialog ? 'min-w-0 flex-1' : ''}`}>
+        {shownAsOf !== null && (
+          <span data-testid="offline-as-of" className="font-bold">
+            Offline, as of {formatTime(shownAsOf, locale)}.{' '}
+          </span>
+        )}
         No connection to the server. Changes cannot be saved until it is back.
+        {/* on a phone the banner stays short: it covers the bottom of the screen */}
+        {!inDialog && (
+          <span className="hidden sm:inline">
+            {' '}
+            Floor work (adding, staging, moving, scanning) waits on this tablet.
+          </span>
+        )}
       </p>
       <Button variant="secondary" onClick={() => void retry()} disabled={retrying}>
         {retrying ? 'Retrying...' : 'Retry'}
       </Button>
     </div>
   );
+}
+
+/** The oldest answer the screen shows of the reads the tablet keeps (warehouses, stage, checks...): its data's age. */
+function oldestShown(client: QueryClient): number | null {
+  let oldest: number | null = null;
+  for (const query of client.getQueryCache().findAll({ type: 'active' })) {
+    const head = query.queryKey[0];
+    if (head === 'session' || typeof head !== 'string' || !KEPT_QUERIES.has(head)) continue;
+    const at = query.state.dataUpdatedAt;
+    if (query.state.data !== undefined && at > 0 && (oldest === null || at < oldest)) oldest = at;
+  }
+  return oldest;
+}
+
+function useShownAsOf(client: QueryClient): number | null {
+  const subscribe = useCallback(
+    (listener: () => void) => client.getQueryCache().subscribe(listener),
+    [client],
+  );
+  const snapshot = useCallback(() => oldestShown(client), [client]);
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }

@@ -118,3 +118,9 @@ const snapshot = () => floorOutbox.list();
 export function useFloorOutbox(): readonly Intent[] {
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
+
+/** The queued changes of one scope (`check:12`): a check is not finished while its scans wait on this tablet. */
+export function useQueuedFor(scope: string): readonly Intent[] {
+  const intents = useFloorOutbox();
+  return intents.filter((i) => i.scope === scope);
+}

@@ -15,7 +15,7 @@ function scriptedServer(answers: Record<number, SendOutcome[]>) {
   const sent: Intent[] = [];
   const send = async (intent: Intent): Promise<SendOutcome> => {
     sent.push(intent);
-    return answers[intent.vaultId]?.shift() ?? { kind: 'applied' };
+    return answers[intent.vaultId ?? 0]?.shift() ?? { kind: 'applied' };
   };
   return { sent, send };
 }
@@ -101,7 +101,7 @@ describe('the outbox of floor intents', () => {
     const outbox = new Outbox(
       memoryStore(),
       async (intent) => {
-        sent.push(intent.vaultId);
+        sent.push(intent.vaultId ?? 0);
         await gate;
         return { kind: 'applied' };
       },
@@ -114,5 +114,91 @@ describe('the outbox of floor intents', () => {
     release();
     await Promise.all([first, second]);
     expect(sent).toEqual([1, 2]);
+  });
+
+  it('replays every kind of floor intent in the one order they were made, scans of a check included', async () => {
+    const sent: string[] = [];
+    const outbox = new Outbox(
+      memoryStore(),
+      async (intent) => {
+        sent.push(`${intent.kind} ${intent.url}`);
+        return { kind: 'applied' };
+      },
+      keys,
+    );
+    const scan = (text: string) => ({
+      kind: 'check-scan' as const,
+      label: `Check 5: scan ${text}`,
+      method: 'POST' as const,
+      url: `/api/checks/5/scans#${text}`,
+      body: { text, field_id: 2 },
+      scope: 'check:5',
+    });
+    await outbox.enqueue(stage(1));
+    await outbox.enqueue({
+      kind: 'add',
+      label: 'Add vault N-1 at slot 1',
+      method: 'POST',
+      url: '/api/vaults/',
+      body: { vault_id: 'N-1', field_id: 2, position: 1 },
+    });
+    await outbox.enqueue(scan('B1'));
+    await outbox.enqueue({ ...stage(1), kind: 'move', url: '/api/vaults/move' });
+    await outbox.enqueue(scan('V-7'));
+    await outbox.enqueue({
+      kind: 'checklist-answer',
+      label: 'Main checklist: answer by Ann',
+      method: 'PATCH',
+      url: '/api/checklists/3',
+      body: { filled_out_by: 'Ann', tasks: [] },
+    });
+    expect(outbox.queuedFor('check:5').map((i) => i.body.text)).toEqual(['B1', 'V-7']);
+    expect(outbox.queuedFor('check:6')).toEqual([]);
+    await outbox.replay();
+    expect(sent).toEqual([
+      'stage /api/stage/vaults/1',
+      'add /api/vaults/',
+      'check-scan /api/checks/5/scans#B1',
+      'move /api/vaults/move',
+      'check-scan /api/checks/5/scans#V-7',
+      'checklist-answer /api/checklists/3',
+    ]);
+    expect(outbox.queuedFor('check:5')).toEqual([]);
+  });
+
+  it('keeps a refused scan of a check in its scope until a person decides, so the check waits for it', async () => {
+    const outbox = new Outbox(
+      memoryStore(),
+      async (intent) =>
+        intent.body.text === 'V-9'
+          ? { kind: 'refused', messages: ['Check 5 is finished; nobody can scan into it any more.'] }
+          : { kind: 'applied' },
+      keys,
+    );
+    for (const text of ['V-8', 'V-9', 'V-10'])
+      await outbox.enqueue({
+        kind: 'check-scan',
+        label: `Check 5: scan ${text}`,
+        method: 'POST',
+        url: '/api/checks/5/scans',
+        body: { text },
+        scope: 'check:5',
+      });
+    const result = await outbox.replay();
+    expect(result.applied.map((i) => i.body.text)).toEqual(['V-8', 'V-10']);
+    expect(outbox.queuedFor('check:5')).toMatchObject([
+      { state: 'attention', messages: ['Check 5 is finished; nobody can scan into it any more.'] },
+    ]);
+    await outbox.discard(outbox.queuedFor('check:5')[0]!.key);
+    expect(outbox.queuedFor('check:5')).toEqual([]);
+  });
+
+  it('orders intents made in the same millisecond as they were made, also after a reload', async () => {
+    const store = memoryStore();
+    const outbox = new Outbox(store, async () => ({ kind: 'unreachable' }), keys);
+    for (const id of [5, 4, 3, 2, 1]) await outbox.enqueue(stage(id));
+    const reloaded = new Outbox(store, async () => ({ kind: 'applied' }), keys);
+    await reloaded.load();
+    expect(reloaded.waiting().map((i) => i.vaultId)).toEqual([5, 4, 3, 2, 1]);
   });
 });

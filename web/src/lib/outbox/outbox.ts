@@ -6,7 +6,27 @@
  * browser (`idb-store.ts`), memory in the unit tests.
  */
 
-export type IntentKind = 'stage' | 'move';
+/**
+ * What the floor queues: one entry per kind of change (a new kind, such as a load-out's scan, is one more entry; the
+ * queue treats them all alike). Each names what it is about (`vaultId`, `scope`) for the marks and the guards.
+ */
+export const INTENT_KINDS = [
+  /** a vault added into a field (basis: the slot that was free) */
+  'add',
+  /** a vault taken off its field into the stage (basis: where it stood) */
+  'stage',
+  /** a vault moved: put back from the stage into a field, or from field to field (basis: where it stood) */
+  'move',
+  /** a label scanned in a running warehouse check (basis: the field being checked) */
+  'check-scan',
+  /** a vault scanned onto a load-out */
+  'load-out-scan',
+  /** a vault scanned in at receiving */
+  'receiving-scan',
+  /** a checklist's answers for a day */
+  'checklist-answer',
+] as const;
+export type IntentKind = (typeof INTENT_KINDS)[number];
 
 export interface Intent {
   /** the Idempotency-Key, made once when the change is made and kept through every try */
@@ -20,7 +40,12 @@ export interface Intent {
   url: string;
   body: Record<string, unknown>;
   /** the vault it is about, for the 'not synced' marks */
-  vaultId: number;
+  vaultId?: number;
+  /**
+   * what it belongs to, such as `check:12` or `load-out:3`: a check or a load-out cannot be finished while this tablet
+   * still has queued changes for it (`queuedFor`)
+   */
+  scope?: string;
   createdAt: string;
   /** waiting to be sent, or refused by the server and waiting for a person (Retry or Discard) */
   state: 'waiting' | 'attention';
@@ -85,6 +110,11 @@ export class Outbox {
 
   needingAttention(): Intent[] {
     return this.intents.filter((i) => i.state === 'attention');
+  }
+
+  /** The intents of a scope not yet on the server (waiting or refused): the guard on finishing a check. */
+  queuedFor(scope: string): Intent[] {
+    return this.intents.filter((i) => i.scope === scope);
   }
 
   subscribe(listener: () => void): () => void {

@@ -1,5 +1,6 @@
 import { CheckCircle2, CircleAlert, ClipboardX, ThumbsDown, ThumbsUp } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { warehouseNameFromChecklistSlug } from '@domain/rules/text';
@@ -22,6 +23,7 @@ import { inputClass } from '@/components/ui/form-field';
 import { readRemembered, remember } from '@/lib/remembered';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useFormat } from '@/lib/format';
+import { startFloorOutbox } from '@/lib/outbox/floor-outbox';
 
 const CHECKLIST_NAME_KEY = 'warehouse-manager.checklist-name';
 
@@ -139,9 +141,11 @@ function FillIn({
     answer.mutate(
       { id: checklist.id, answer: answerBody(checklist, responding.task.id, response, trimmedName) },
       {
-        onSuccess: () => {
+        onSuccess: (sent) => {
           setResponding(null);
-          toast.success('Answer saved.');
+          if (sent.queued)
+            toast.info('Answer kept on this device: not synced yet. It is sent once the connection is back.');
+          else toast.success('Answer saved.');
         },
       },
     );
@@ -235,6 +239,9 @@ export default function ChecklistFillPage({ slug }: { slug: string }) {
   const checklist = useActiveChecklist(slug, linkKey);
   const nameFromLink = warehouseNameFromChecklistSlug(slug);
   useDocumentTitle(`${nameFromLink} Checklist`);
+  // answers kept on this device while offline are sent from here too (signed out, the app's chrome is not open)
+  const queryClient = useQueryClient();
+  useEffect(() => startFloorOutbox(() => void queryClient.invalidateQueries()), [queryClient]);
 
   let content;
   if (checklist.isPending) content = <Spinner label="Loading checklist..." />;

@@ -1,9 +1,10 @@
-import { Ban, CheckCircle2, FileDown, RotateCcw, Search, ScanSearch, Truck } from 'lucide-react';
+import { Ban, CheckCircle2, CloudOff, FileDown, RotateCcw, Search, ScanSearch, Truck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { CheckDto, CheckFieldDto, CheckVaultDto } from '@domain/schemas/check.schema';
 import {
+  checkScope,
   useCancelCheck,
   useCheck,
   useCheckScan,
@@ -25,6 +26,7 @@ import { downloadFile, errorMessages } from '@/lib/api-client';
 import { formatCount, useFormat } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useIdParam } from '@/lib/use-id-param';
+import { useQueuedFor } from '@/lib/outbox/floor-outbox';
 import { CameraReader, CameraToggle } from '../components/camera-reader';
 import { ScanTextForm } from '../components/scan-text-form';
 import { readFeedback } from '../read-feedback';
@@ -100,6 +102,13 @@ function Running({ check }: { check: CheckDto }) {
   const field = check.fields.find((f) => f.id === current) ?? null;
   const floor = can('floor');
 
+  // this tablet's scans of this check that have not reached the server (issue 30): shown, and the check waits for them
+  const queued = useQueuedFor(checkScope(check.id));
+  const finishBlocked =
+    queued.length > 0
+      ? `${formatCount(queued.length, 'scan')} of this check ${queued.length === 1 ? 'waits' : 'wait'} on this tablet: finish once ${queued.length === 1 ? 'it has' : 'they have'} reached the server.`
+      : undefined;
+
   const unchecked = check.fields.filter((f) => !f.checked);
   const note = (said: string, ok: boolean) => setLast((list) => noteScan(list, said, ok));
 
@@ -111,8 +120,18 @@ function Running({ check }: { check: CheckDto }) {
     scan.mutate(
       { text, ...(fieldId === null ? {} : { field_id: fieldId }) },
       {
-        onSuccess: (answer) => {
+        onSuccess: (sent) => {
           readFeedback(true);
+          if (sent.queued) {
+            // no answer: the scan waits on this tablet; a field's name opens that field here at once
+            const named = check.fields.find((f) => f.name.toLowerCase() === text.toLowerCase());
+            if (named && fieldId === null) {
+              setCurrent(named.id);
+              note(`Checking field ${named.name} (not synced yet)`, true);
+            } else note(`${text}: counted on this tablet, not synced yet`, true);
+            return;
+          }
+          const answer = sent.answer;
           if (answer.kind === 'field') {
             setCurrent(answer.field_id);
             note(`Checking field ${answer.field_name}`, true);
@@ -148,9 +167,19 @@ function Running({ check }: { check: CheckDto }) {
             <Button variant="secondary" className="min-h-12" onClick={() => setConfirmCancel(true)}>
               <Ban className="h-5 w-5" aria-hidden /> Cancel check
             </Button>
-            <Button className="min-h-12" onClick={() => setConfirmFinish(true)}>
+            <Button
+              className="min-h-12"
+              onClick={() => setConfirmFinish(true)}
+              disabled={finishBlocked !== undefined}
+              aria-describedby={finishBlocked ? 'finish-blocked' : undefined}
+            >
               <CheckCircle2 className="h-5 w-5" aria-hidden /> Finish check
             </Button>
+            {finishBlocked && (
+              <p id="finish-blocked" className="w-full text-sm text-amber-800" data-testid="finish-blocked">
+                {finishBlocked}
+              </p>
+            )}
           </div>
         )
       }
@@ -184,6 +213,25 @@ function Running({ check }: { check: CheckDto }) {
             onText={(text) => handle(text)}
           />
           <ErrorList messages={errors} />
+          {queued.length > 0 && (
+            <div
+              className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+              data-testid="not-synced"
+            >
+              <p className="flex items-center gap-2 font-semibold">
+                <CloudOff className="h-5 w-5" aria-hidden />
+                Not synced: {formatCount(queued.length, 'scan')} on this tablet
+              </p>
+              <ol aria-label="Scans not synced" className="mt-1 list-inside list-decimal">
+                {queued.map((intent) => (
+                  <li key={intent.key}>
+                    {intent.label.replace(/^Check \d+: scan /, '')}
+                    {intent.state === 'attention' && ' (refused: see the changes not synced)'}
+                  </li>
+                ))}
+              </ol>
+            </div>
+          )}
           {last.length > 0 && (
             <ol aria-label="Last scans" className="space-y-1 text-base">
               {last.map((s) => (

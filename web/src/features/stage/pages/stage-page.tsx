@@ -17,6 +17,7 @@ import { ToggleSwitch } from '@/components/ui/toggle-switch';
 import { QueryFailed } from '@/components/ui/error-list';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type Formatters, useFormat } from '@/lib/format';
+import { useFloorOutbox } from '@/lib/outbox/floor-outbox';
 
 /** 'From Main A3, position 2' (or 'Added to the stage') and when, for the staged card. */
 function stagedLines(vault: StagedVaultDto, format: Formatters): { where: string; when: string | null } {
@@ -31,6 +32,7 @@ export default function StagePage() {
   useDocumentTitle('Stage');
   const session = useSession();
   const staged = useStagedVaults();
+  const outbox = useFloorOutbox();
   const warehouses = useWarehouses(session.data?.companyId);
   const deleteVaults = useDeleteVaults();
   const format = useFormat();
@@ -62,6 +64,12 @@ export default function StagePage() {
   }
 
   const vaults = Object.values(staged.data ?? {}).sort((a, b) => a.id - b.id);
+  // this tablet's changes of staged vaults that have not reached the server (issue 30), marked on their cards
+  const pending = new Map(
+    outbox.flatMap((intent) =>
+      intent.vaultId === undefined ? [] : [[intent.vaultId, intent.label] as const],
+    ),
+  );
   const sortedWarehouses = [...(warehouses.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   // a vault deleted or moved elsewhere no longer counts as selected
   const selectedIds = vaults.filter((v) => selected.has(v.id)).map((v) => v.id);
@@ -189,6 +197,11 @@ export default function StagePage() {
                       <time dateTime={vault.staged_at} className="text-xs text-slate-600">
                         {stagedLines(vault, format).when}
                       </time>
+                    )}
+                    {pending.has(vault.id) && (
+                      <span className="mt-1 text-xs font-semibold text-amber-800" data-testid="not-synced">
+                        Not synced: {pending.get(vault.id)}
+                      </span>
                     )}
                   </button>
                 </li>

@@ -96,8 +96,10 @@ function AddVaultForm({
     addVault.mutate(
       { ...body, attachment: file, onProgress: setSent },
       {
-        onSuccess: (vault) => {
-          toast.success(`Vault ${vault.name ?? vault.customer_name} added`);
+        onSuccess: (sent) => {
+          if (sent.queued)
+            toast.info(`Vault ${body.vault_id || body.customer_name} added on this tablet: not synced yet`);
+          else toast.success(`Vault ${sent.answer.name ?? sent.answer.customer_name} added`);
           onDone();
         },
       },

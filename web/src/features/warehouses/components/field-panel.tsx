@@ -38,7 +38,11 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
   const stageVault = useStageVault();
   // the tablet's changes of these vaults that have not reached the server: marked, and no second stage meanwhile
   const outbox = useFloorOutbox();
-  const pendingIntents = new Map(outbox.map((intent) => [intent.vaultId, intent.label]));
+  const pendingIntents = new Map(
+    outbox.flatMap((intent) =>
+      intent.vaultId === undefined ? [] : [[intent.vaultId, intent.label] as const],
+    ),
+  );
   // a Viewer reads; the couchbox switch changes the layout, a Manager's (the server refuses the rest anyway)
   const { can } = useRole();
   const canWork = can('floor');
@@ -50,10 +54,23 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
   const vaults = Object.values(field.vaults);
   const byPosition = new Map(vaults.filter((v) => v.position !== null).map((v) => [v.position!, v]));
   const occupied = [...byPosition.keys()];
-  const nextFree = freeSlot(
-    { type: field.type, full: field.full, capacity: warehouse.fieldCapacity },
-    occupied,
+  // vaults added on this tablet that have not reached the server hold their slots here meanwhile
+  const queuedAdds = new Map(
+    outbox.flatMap((intent) =>
+      intent.kind === 'add' && intent.body.field_id === field.id && typeof intent.body.position === 'number'
+        ? [
+            [
+              intent.body.position,
+              `vault ${String(intent.body.vault_id || intent.body.customer_name)} added`,
+            ] as const,
+          ]
+        : [],
+    ),
   );
+  const nextFree = freeSlot({ type: field.type, full: field.full, capacity: warehouse.fieldCapacity }, [
+    ...occupied,
+    ...queuedAdds.keys(),
+  ]);
   const topmost = topmostPosition(occupied);
   const atCapacity = vaults.length >= capacity;
 
@@ -179,6 +196,14 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
                   onStage={() => setToStage(vault)}
                   pending={pendingIntents.get(vault.id)}
                 />
+              ) : queuedAdds.has(position) ? (
+                <p
+                  className="flex-1 truncate text-sm font-semibold text-amber-800"
+                  data-testid="not-synced"
+                  title={queuedAdds.get(position)}
+                >
+                  Not synced: {queuedAdds.get(position)}
+                </p>
               ) : position === nextFree && canWork ? (
                 <button
                   type="button"
