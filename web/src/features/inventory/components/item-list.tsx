@@ -77,8 +77,13 @@ export function ItemList({ inventory, canWrite }: { inventory: InventoryDto; can
                 {item.delivered_at &&
                   ` · delivered ${format.dateTime(item.delivered_at)} by ${item.delivered_by ?? 'someone'}`}
               </p>
+              {item.codes.length > 0 && (
+                <p className="font-mono text-sm font-semibold text-amber-900 sm:hidden">
+                  {item.codes.join(' ')}
+                </p>
+              )}
             </div>
-            <div className="flex flex-wrap justify-end gap-1" aria-label="Condition codes">
+            <div className="hidden flex-wrap justify-end gap-1 sm:flex">
               {item.codes.map((code) => (
                 <span
                   key={code}

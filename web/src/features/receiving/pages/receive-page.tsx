@@ -202,7 +202,7 @@ export default function ReceivePage() {
                 className="flex flex-wrap items-center gap-2 py-0.5"
               >
                 {v.name ?? 'No number'}: {v.warehouse_name} {v.field_name}, position {v.position}
-                <Link to={paths.inventory(v.id)} className={buttonClass('secondary', '!min-h-9 !px-3')}>
+                <Link to={paths.inventory(v.id)} className={buttonClass('secondary', '!px-3')}>
                   <ClipboardList className="h-4 w-4" aria-hidden /> Inventory
                 </Link>
               </li>
