@@ -70,5 +70,5 @@ export function codeLegend(
   ];
 }
 
-/** A signature image's width and height (CSS pixels) are enough to show a name was drawn, not a dot. */
+/** The longest signer's name a signature records. */
 export const SIGNATURE_NAME_MAX = 100;
