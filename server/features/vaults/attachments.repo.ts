@@ -14,17 +14,15 @@ export async function findAttachmentsOfVaults(
   vaultIds: number[],
 ): Promise<AttachmentRow[]> {
   if (vaultIds.length === 0) return [];
-  return (
-    db
-      .selectFrom('attachments')
-      .select(['id', 'vault_id', 'file_name'])
-      .where('company_id', '=', companyId)
-      .where('vault_id', 'in', vaultIds)
-      // an inventory's photos and signatures are shown with the inventory (decision 049)
-      .where('inventory_id', 'is', null)
-      .orderBy('id')
-      .execute()
-  );
+  // an inventory's photos and signatures are shown with the inventory (decision 049)
+  return db
+    .selectFrom('attachments')
+    .select(['id', 'vault_id', 'file_name'])
+    .where('company_id', '=', companyId)
+    .where('vault_id', 'in', vaultIds)
+    .where('inventory_id', 'is', null)
+    .orderBy('id')
+    .execute();
 }
 
 export async function findAttachmentsOfWarehouse(
