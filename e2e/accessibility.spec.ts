@@ -214,6 +214,10 @@ for (const size of axeSizes) {
       await expect(page.getByRole('alertdialog', { name: 'Confirm Delete' })).toBeVisible();
       await scan(page, 'edit vault, delete confirmation', findings);
       await page.keyboard.press('Escape');
+      await page.getByRole('link', { name: 'Inventory', exact: true }).click();
+      await expect(page.getByRole('heading', { name: 'Inventory of unit AX-1' })).toBeVisible();
+      await page.getByText('Condition codes of the company').click();
+      await scan(page, 'condition inventory with the codes settings', findings);
       expectNoViolation(findings);
     });
 

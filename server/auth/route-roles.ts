@@ -185,6 +185,22 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'GET /api/portal/me': 'portal',
   'GET /api/portal/units': 'portal',
   'GET /api/portal/invoices': 'portal',
+
+  // condition inventories (issue 29, decision 049): the crew takes them, every member reads and prints them, the
+  // company's own codes are a Manager's; the portal customer reads the inventories of their own units
+  'GET /api/vaults/:id/inventory': 'viewer',
+  'GET /api/vaults/:id/inventory.pdf': 'viewer',
+  'GET /api/inventory-codes': 'viewer',
+  'POST /api/vaults/:id/inventory/items': 'floor',
+  'PATCH /api/inventory-items/:id': 'floor',
+  'DELETE /api/inventory-items/:id': 'floor',
+  'POST /api/vaults/:id/inventory/photos': 'floor',
+  'DELETE /api/inventory-photos/:id': 'floor',
+  'POST /api/vaults/:id/inventory/signatures': 'floor',
+  'POST /api/inventory-codes': 'manager',
+  'DELETE /api/inventory-codes/:id': 'manager',
+  'GET /api/portal/units/:id/inventory': 'portal',
+  'GET /api/portal/inventory-photos/:id': 'portal',
 };
 
 /** The declared need of one route; undefined for a route outside the API (the web app's files). */

@@ -244,6 +244,11 @@ export interface AttachmentsTable {
   size: number;
   content: Buffer;
   created_at: Timestamp;
+  /** a photo or signature of the unit's condition inventory (migration 0048), else null */
+  inventory_id: number | null;
+  inventory_item_id: number | null;
+  /** 'photo' | 'pickup' | 'delivery' */
+  inventory_role: string | null;
 }
 
 export interface RacksTable {
@@ -584,6 +589,48 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   portal_links: PortalLinksTable;
   portal_sessions: PortalSessionsTable;
+  inventory_codes: InventoryCodesTable;
+  inventories: InventoriesTable;
+  inventory_items: InventoryItemsTable;
+}
+
+/** A company's own condition code beside the standard ones (migration 0048, decision 049). */
+export interface InventoryCodesTable {
+  id: Generated<number>;
+  company_id: number;
+  code: string;
+  meaning: string;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+/** A unit's condition inventory, at most one per unit, with its two signatures' signer and time. */
+export interface InventoriesTable {
+  id: Generated<number>;
+  company_id: number;
+  vault_id: number;
+  pickup_signer: string | null;
+  pickup_signed_at: Timestamp | null;
+  delivery_signer: string | null;
+  delivery_signed_at: Timestamp | null;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+/** One numbered item of an inventory; `codes` holds its condition codes separated by spaces. */
+export interface InventoryItemsTable {
+  id: Generated<number>;
+  company_id: number;
+  inventory_id: number;
+  sticker: string;
+  description: string;
+  room: string | null;
+  codes: Generated<string>;
+  high_value: Generated<Flag>;
+  delivered_by: string | null;
+  delivered_at: Timestamp | null;
+  created_by: string | null;
+  created_at: Timestamp;
 }
 
 /** A company's API token (migration 0045, decision 044): only the secret's SHA-256 is kept. */

@@ -11,6 +11,7 @@ import { buildAccount, buildRack, buildStagedVault, buildVault, buildWarehouse }
 import { EventIdTokens } from '../events/event-id-token';
 import { DEMO_LOGIN, seedDemoIfEmpty } from '../demo-seed';
 import { multipartBody } from './multipart-body';
+import { pngImage } from './test-images';
 import { type CompanyIds, collectCompanyIds } from './company-ids';
 import { type DatabaseSnapshot, companyEventIds, snapshotDatabase } from './database-snapshot.repo';
 import { type ApiRoute, apiRoutes } from './route-table';
@@ -46,6 +47,10 @@ interface Targets extends CompanyIds {
   webhookId: number;
   /** A's customer with an address (issue 29), the one of A's placed vault */
   customerId: number;
+  /** an item and a photo of the inventory of A's placed vault, and A's own condition code (decision 049) */
+  inventoryItemId: number;
+  inventoryPhotoId: number;
+  inventoryCodeId: number;
 }
 
 /** Company B's own things, for requests that mix B's and A's ids. */
@@ -878,6 +883,79 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/portal/me': () => [{ label: 'the portal customer', url: '/api/portal/me', asOther: 401 }],
   'GET /api/portal/units': () => [{ label: 'portal units', url: '/api/portal/units', asOther: 401 }],
   'GET /api/portal/invoices': () => [{ label: 'portal invoices', url: '/api/portal/invoices', asOther: 401 }],
+  // condition inventories (issue 29, decision 049)
+  'GET /api/vaults/:id/inventory': (t) => [
+    { label: "A's unit's inventory", url: `/api/vaults/${t.placedVaultId}/inventory` },
+  ],
+  'GET /api/vaults/:id/inventory.pdf': (t) => [
+    { label: "A's unit's inventory PDF", url: `/api/vaults/${t.placedVaultId}/inventory.pdf` },
+  ],
+  'POST /api/vaults/:id/inventory/items': (t) => [
+    {
+      label: "an item on A's unit",
+      url: `/api/vaults/${t.placedVaultId}/inventory/items`,
+      payload: { sticker: '900', description: 'Bravo crate' },
+    },
+  ],
+  'PATCH /api/inventory-items/:id': (t) => [
+    {
+      label: "A's item ticked off",
+      url: `/api/inventory-items/${t.inventoryItemId}`,
+      payload: { delivered: true },
+    },
+  ],
+  'DELETE /api/inventory-items/:id': (t) => [
+    { label: "A's item", url: `/api/inventory-items/${t.inventoryItemId}` },
+  ],
+  'POST /api/vaults/:id/inventory/photos': (t) => [
+    {
+      label: "a photo of A's unit",
+      url: `/api/vaults/${t.placedVaultId}/inventory/photos`,
+      multipart: [
+        {},
+        { photo: { fileName: 'bravo.png', contentType: 'image/png', content: pngImage(8, 8) } },
+      ],
+    },
+  ],
+  'DELETE /api/inventory-photos/:id': (t) => [
+    { label: "A's photo", url: `/api/inventory-photos/${t.inventoryPhotoId}` },
+  ],
+  'POST /api/vaults/:id/inventory/signatures': (t) => [
+    {
+      label: "a signature on A's unit",
+      url: `/api/vaults/${t.placedVaultId}/inventory/signatures`,
+      multipart: [
+        { kind: 'pickup', signer: 'Mallory' },
+        { signature: { fileName: 'sign.png', contentType: 'image/png', content: pngImage(8, 8) } },
+      ],
+    },
+  ],
+  'GET /api/inventory-codes': () => [{ label: "B's codes", url: '/api/inventory-codes', asOther: 200 }],
+  'POST /api/inventory-codes': () => [
+    {
+      label: 'a code of its own',
+      url: '/api/inventory-codes',
+      payload: { code: 'BX', meaning: 'Bravo box' },
+      asOther: 201,
+    },
+  ],
+  'DELETE /api/inventory-codes/:id': (t) => [
+    { label: "A's code", url: `/api/inventory-codes/${t.inventoryCodeId}` },
+  ],
+  'GET /api/portal/units/:id/inventory': (t) => [
+    {
+      label: "A's unit's inventory in the portal",
+      url: `/api/portal/units/${t.placedVaultId}/inventory`,
+      asOther: 401,
+    },
+  ],
+  'GET /api/portal/inventory-photos/:id': (t) => [
+    {
+      label: "A's photo in the portal",
+      url: `/api/portal/inventory-photos/${t.inventoryPhotoId}`,
+      asOther: 401,
+    },
+  ],
   'PATCH /api/profile': () => [
     { label: "B's own name", url: '/api/profile', payload: { name: 'Bravo Boss' }, asOther: 200 },
   ],
@@ -992,6 +1070,9 @@ function ghostOf(t: Targets): Targets {
     apiTokenId: ghost(),
     webhookId: ghost(),
     customerId: ghost(),
+    inventoryItemId: ghost(),
+    inventoryPhotoId: ghost(),
+    inventoryCodeId: ghost(),
     pullOrderName: 'NO-SUCH-ORDER',
     importId: ghost(),
     email: 'nobody-at-all@example.test',
@@ -1211,10 +1292,39 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
     const portalLink = await a.request({ method: 'POST', url: `/api/customers/${customerId}/portal-link` });
     expect(portalLink.statusCode).toBe(201);
     portalToken = (portalLink.json() as { url: string }).url.split('#')[1]!;
+    // a condition inventory of A's placed vault with an item and a photo, and a code of A's own (decision 049)
+    const aCodes = await a.request({
+      method: 'POST',
+      url: '/api/inventory-codes',
+      payload: { code: 'AQ', meaning: 'Alpha quirk' },
+    });
+    expect(aCodes.statusCode).toBe(201);
+    const aItem = await a.request({
+      method: 'POST',
+      url: `/api/vaults/${ids.placedVaultId}/inventory/items`,
+      payload: { sticker: '1', description: 'Alpha heirloom piano', codes: ['AQ', 'SC'] },
+    });
+    expect(aItem.statusCode).toBe(201);
+    const aPhoto = await a.request(
+      toInject('POST', {
+        label: 'setup',
+        url: `/api/vaults/${ids.placedVaultId}/inventory/photos`,
+        multipart: [
+          {},
+          { photo: { fileName: 'alpha-piano.png', contentType: 'image/png', content: pngImage(16, 16) } },
+        ],
+      }),
+    );
+    expect(aPhoto.statusCode).toBe(201);
+    const aInventory = aPhoto.json() as { items: { id: number }[]; photos: { id: number }[] };
     targets = {
       apiTokenId: (aToken.json() as { token: { id: number } }).token.id,
       webhookId: (aWebhook.json() as { endpoint: { id: number } }).endpoint.id,
       customerId,
+      inventoryItemId: aInventory.items[0]!.id,
+      inventoryPhotoId: aInventory.photos[0]!.id,
+      inventoryCodeId: (aCodes.json() as { id: number | null; code: string }[]).find((c) => c.code === 'AQ')!
+        .id!,
       storageAccountId: (storageAccount.json() as { id: number }).id,
       invoiceId: billedInvoice.id,
       unbilledOrderId: notBilled[1]!.order_id,
@@ -1278,7 +1388,13 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
 
     routes = apiRoutes(ctx.app);
     before = await snapshotDatabase(db, DEMO_LOGIN.company);
-    secrets = [...secretsOf(before), 'Alpha dispatch sync', 'alpha-receiver.example.test'];
+    secrets = [
+      ...secretsOf(before),
+      'Alpha dispatch sync',
+      'alpha-receiver.example.test',
+      'Alpha heirloom piano',
+      'Alpha quirk',
+    ];
   });
   afterAll(async () => {
     await ctx?.close();

@@ -3,6 +3,7 @@ import { INVOICE_STATUSES } from '@domain/billing/ledger';
 import { RATE_KINDS, UNIT_TYPES } from '@domain/billing/rates';
 import { ACCOUNT_KINDS, BILLING_CYCLES, SIT_PAYERS } from '@domain/schemas/billing.schema';
 import { VAULT_TYPES } from '@domain/rules/capacity';
+import { INVENTORY_ROLES } from '@domain/rules/inventory';
 import { RACK_ORIENTATIONS } from '@domain/rules/rack-placement';
 import { ROLES } from '@domain/rules/roles';
 import type { Database } from '../db/schema';
@@ -132,6 +133,31 @@ export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
     released_by: { kind: 'text', nullable: true, optional: true },
     label_code: { kind: 'text', nullable: true, optional: true },
   },
+  // condition inventories (issue 29, decision 049), before the attachments that hold their photos and signatures
+  inventory_codes: { id, code: text, meaning: text, created_by: orNull(text), created_at: timestamp },
+  inventories: {
+    id,
+    vault_id: ref('vaults'),
+    pickup_signer: orNull(text),
+    pickup_signed_at: orNull(timestamp),
+    delivery_signer: orNull(text),
+    delivery_signed_at: orNull(timestamp),
+    created_by: orNull(text),
+    created_at: timestamp,
+  },
+  inventory_items: {
+    id,
+    inventory_id: ref('inventories'),
+    sticker: text,
+    description: text,
+    room: orNull(text),
+    codes: text,
+    high_value: flag,
+    delivered_by: orNull(text),
+    delivered_at: orNull(timestamp),
+    created_by: orNull(text),
+    created_at: timestamp,
+  },
   attachments: {
     id,
     vault_id: ref('vaults'),
@@ -140,6 +166,10 @@ export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
     size: integer,
     content: bytes,
     created_at: timestamp,
+    // files from before inventories travelled have none
+    inventory_id: { kind: 'ref', nullable: true, table: 'inventories', optional: true },
+    inventory_item_id: { kind: 'ref', nullable: true, table: 'inventory_items', optional: true },
+    inventory_role: { kind: 'text', nullable: true, values: INVENTORY_ROLES, optional: true },
   },
   racks: {
     id,
@@ -389,6 +419,9 @@ export const LATER_TABLES: ReadonlySet<TenantTable> = new Set([
   'payments',
   'payment_allocations',
   'billing_settings',
+  'inventory_codes',
+  'inventories',
+  'inventory_items',
 ]);
 
 /** Whether the table's rows have an id of their own (billing_settings is keyed by its company alone). */
@@ -444,6 +477,9 @@ export const UNIQUE_KEYS: Partial<Record<TenantTable, string[][]>> = {
   warehouse_check_vaults: [['check_id', 'vault_id']],
   storage_account_orders: [['order_id']],
   invoices: [['number'], ['billing_key']],
+  inventory_codes: [['code']],
+  inventories: [['vault_id']],
+  inventory_items: [['inventory_id', 'sticker']],
 };
 
 /** What the database's check constraints demand of one row, said before the import writes anything. */

@@ -14,11 +14,13 @@ export async function findAttachmentsOfVaults(
   vaultIds: number[],
 ): Promise<AttachmentRow[]> {
   if (vaultIds.length === 0) return [];
+  // an inventory's photos and signatures are shown with the inventory (decision 049)
   return db
     .selectFrom('attachments')
     .select(['id', 'vault_id', 'file_name'])
     .where('company_id', '=', companyId)
     .where('vault_id', 'in', vaultIds)
+    .where('inventory_id', 'is', null)
     .orderBy('id')
     .execute();
 }
@@ -35,6 +37,7 @@ export async function findAttachmentsOfWarehouse(
     .select(['a.id', 'a.vault_id', 'a.file_name'])
     .where('a.company_id', '=', companyId)
     .where('f.warehouse_id', '=', warehouseId)
+    .where('a.inventory_id', 'is', null)
     .orderBy('a.id')
     .execute();
 }
@@ -67,7 +70,7 @@ export async function findAttachmentContent(db: Db, companyId: number, attachmen
     .executeTakeFirst();
 }
 
-/** One attachment's name and vault, without its bytes. */
+/** One attachment's name and vault, without its bytes; an inventory's are removed with the inventory's own calls. */
 export async function findAttachment(
   db: Db,
   companyId: number,
@@ -78,6 +81,7 @@ export async function findAttachment(
     .select(['id', 'vault_id', 'file_name'])
     .where('company_id', '=', companyId)
     .where('id', '=', attachmentId)
+    .where('inventory_id', 'is', null)
     .executeTakeFirst();
 }
 

@@ -40,6 +40,7 @@ const JoinPage = lazy(() => import('../features/team/pages/join-page'));
 const PullListsPage = lazy(() => import('../features/pull-lists/pages/pull-lists-page'));
 const PullListPage = lazy(() => import('../features/pull-lists/pages/pull-list-page'));
 const ReceivePage = lazy(() => import('../features/receiving/pages/receive-page'));
+const InventoryPage = lazy(() => import('../features/inventory/pages/inventory-page'));
 const VaultLinkPage = lazy(() => import('../features/scan/pages/vault-link-page'));
 const ChecksPage = lazy(() => import('../features/scan/pages/checks-page'));
 const CheckPage = lazy(() => import('../features/scan/pages/check-page'));
@@ -76,7 +77,7 @@ const renderRackView = (warehouse: WarehouseDto) => (
 const CHECKLIST_PATH = /^\/([^/]+)-checklist\/?$/;
 // the signed-in screens: a signed-out visitor who opens one signs in first and then lands on it
 const SIGNED_IN_PATH =
-  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|import|messages|team|backups|api-reference|activity|pull-lists|checks|receive|billing|customers|warehouse\/|edit\/|v\/)/;
+  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|import|messages|team|backups|api-reference|activity|pull-lists|checks|receive|inventory\/|billing|customers|warehouse\/|edit\/|v\/)/;
 
 // set once this tab has been signed in: after signing out, the screen left behind is not a deep link to return to
 const visit = { signedIn: false };
@@ -149,6 +150,7 @@ function SignedInRoutes() {
           <Route path={paths.pullLists} element={<PullListsPage />} />
           <Route path="/pull-lists/:id" element={<PullListPage />} />
           <Route path={paths.receive} element={<ReceivePage />} />
+          <Route path="/inventory/:id" element={<InventoryPage />} />
           <Route path="/v/:code" element={<VaultLinkPage />} />
           <Route path={paths.customers} element={<CustomersPage />} />
           <Route path={paths.checks} element={<ChecksPage />} />

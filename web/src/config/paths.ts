@@ -32,6 +32,8 @@ export const paths = {
   pullLists: '/pull-lists',
   pullList: (id: number) => `/pull-lists/${id}`,
   receive: '/receive',
+  /** a unit's condition inventory (issue 29, decision 049) */
+  inventory: (vaultId: number) => `/inventory/${vaultId}`,
   customers: '/customers',
   /** the customer portal (issue 29) */
   portal: '/portal',

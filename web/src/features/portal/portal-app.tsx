@@ -10,6 +10,7 @@ import {
   usePortalSignOut,
   usePortalUnits,
 } from '../../api/portal';
+import { PortalInventories } from '../../components/inventory/portal-inventories';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorList, QueryFailed } from '../../components/ui/error-list';
@@ -125,6 +126,7 @@ function PortalHome() {
         )}
       </section>
 
+      <PortalInventories units={units.data} locale={invoices.data?.locale} />
       <section aria-labelledby="portal-invoices">
         <h2 id="portal-invoices" className="mb-2 text-lg font-semibold text-slate-800">
           Invoices

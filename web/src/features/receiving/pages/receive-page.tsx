@@ -1,10 +1,13 @@
 import { type FormEvent, useState } from 'react';
+import { ClipboardList } from 'lucide-react';
+import { Link } from 'react-router';
 import { VAULT_TYPES, type VaultType } from '@domain/rules/capacity';
 import { LABEL_FORMAT_NAMES, LABEL_FORMATS, type LabelFormat } from '@domain/rules/label-sheets';
 import type { ReceivedDto, ShipmentProposalDto } from '@domain/schemas/receiving.schema';
 import { downloadVaultLabels } from '@/api/labels';
 import { useReceiveShipment, useShipmentProposal } from '@/api/receiving';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { ErrorList } from '@/components/ui/error-list';
 import { inputClass } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
@@ -193,8 +196,15 @@ export default function ReceivePage() {
           <p className="mb-2 font-semibold text-emerald-800">{received.vaults.length} vaults stored</p>
           <ul className="text-sm text-emerald-900">
             {received.vaults.map((v) => (
-              <li key={v.id} data-testid="received-vault">
+              <li
+                key={v.id}
+                data-testid="received-vault"
+                className="flex flex-wrap items-center gap-2 py-0.5"
+              >
                 {v.name ?? 'No number'}: {v.warehouse_name} {v.field_name}, position {v.position}
+                <Link to={paths.inventory(v.id)} className={buttonClass('secondary', '!px-3')}>
+                  <ClipboardList className="h-4 w-4" aria-hidden /> Inventory
+                </Link>
               </li>
             ))}
           </ul>

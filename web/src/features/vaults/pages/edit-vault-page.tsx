@@ -1,9 +1,10 @@
 import { type ReactNode, useState } from 'react';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, ClipboardList } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { FieldDto, VaultDto, WarehouseDto } from '@domain/schemas/warehouse.schema';
 import { useSession } from '@/api/session';
 import { useWarehouseDetails, useWarehouses } from '@/api/warehouses';
+import { buttonClass } from '@/components/ui/button';
 import { ErrorList } from '@/components/ui/error-list';
 import { Page } from '@/components/ui/page';
 import { HoldBadge } from '@/components/billing/hold-badge';
@@ -103,6 +104,9 @@ export default function EditVaultPage({
           Back to {warehouse.name}
         </Link>
         <HoldBadge vaultId={vault.id} />
+        <Link to={paths.inventory(vault.id)} className={buttonClass('secondary')}>
+          <ClipboardList className="h-4 w-4" aria-hidden /> Inventory
+        </Link>
         <PrintLabelButton
           what={`vault ${vault.name ?? vault.customer_name}`}
           onClick={() => setPrinting(true)}

@@ -1,0 +1,124 @@
+import { Plus, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { InventoryCodeSchema } from '@domain/schemas/inventory.schema';
+import { useAddInventoryCode, useInventoryCodes, useRemoveInventoryCode } from '@/api/inventory';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ErrorList, QueryFailed } from '@/components/ui/error-list';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessages } from '@/lib/api-client';
+
+/** The Manager's small settings: the company's own condition codes beside the standard ones. */
+export function CodesSettings() {
+  const codes = useInventoryCodes();
+  const add = useAddInventoryCode();
+  const remove = useRemoveInventoryCode();
+  const [code, setCode] = useState('');
+  const [meaning, setMeaning] = useState('');
+  const [issues, setIssues] = useState<string[]>([]);
+  const [removing, setRemoving] = useState<{ id: number; code: string } | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = InventoryCodeSchema.safeParse({ code, meaning });
+    if (!checked.success) return setIssues(checked.error.issues.map((i) => i.message));
+    setIssues([]);
+    add.mutate(
+      { code, meaning },
+      {
+        onSuccess: () => {
+          toast.success(`Code ${checked.data.code} added`);
+          setCode('');
+          setMeaning('');
+        },
+        onError: (error) => setIssues(errorMessages(error)),
+      },
+    );
+  };
+
+  return (
+    <details className="rounded-xl border border-slate-200 bg-white p-4">
+      <summary className="min-h-11 cursor-pointer content-center text-lg font-semibold text-slate-800">
+        Condition codes of the company
+      </summary>
+      {codes.isPending ? (
+        <Spinner label="Loading the codes..." />
+      ) : codes.isError ? (
+        <QueryFailed query={codes} />
+      ) : (
+        <ul className="my-3 flex flex-wrap gap-2">
+          {codes.data.map((c) => (
+            <li
+              key={c.code}
+              className="flex items-center gap-1 rounded-lg border border-slate-200 py-1 pr-1 pl-3 text-sm"
+            >
+              <span className="font-mono font-semibold">{c.code}</span> {c.meaning}
+              {c.standard ? (
+                <span className="px-2 text-xs text-slate-500">standard</span>
+              ) : (
+                <Button
+                  variant="ghost"
+                  className="!px-2"
+                  aria-label={`Remove code ${c.code}`}
+                  onClick={() => c.id && setRemoving({ id: c.id, code: c.code })}
+                >
+                  <Trash2 className="h-4 w-4" aria-hidden />
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Add a condition code">
+        <FormField label="Code" className="w-28">
+          <input
+            className={inputClass}
+            value={code}
+            maxLength={4}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        </FormField>
+        <FormField label="Meaning" className="min-w-48 flex-1">
+          <input
+            className={inputClass}
+            value={meaning}
+            maxLength={60}
+            onChange={(e) => setMeaning(e.target.value)}
+          />
+        </FormField>
+        <Button type="submit" disabled={add.isPending}>
+          <Plus className="h-4 w-4" aria-hidden /> Add code
+        </Button>
+      </form>
+      {issues.length > 0 && (
+        <div className="mt-3">
+          <ErrorList messages={issues} />
+        </div>
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={`Remove the code ${removing?.code ?? ''}?`}
+        message="Only a code no item carries can be removed."
+        confirmLabel="Remove code"
+        danger
+        pending={remove.isPending}
+        onConfirm={() =>
+          removing &&
+          remove.mutate(removing.id, {
+            onSuccess: () => {
+              toast.success(`Code ${removing.code} removed`);
+              setRemoving(null);
+            },
+            onError: (error) => {
+              toast.error(errorMessages(error).join(' '));
+              setRemoving(null);
+            },
+          })
+        }
+      />
+    </details>
+  );
+}
