@@ -22,6 +22,7 @@ import { teamRoutes } from './team/team.routes';
 import { receivingRoutes } from './receiving/receiving.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { portalRoutes } from './portal/portal.routes';
+import { requestsRoutes } from './requests/requests.routes';
 import { vaultsRoutes } from './vaults/vaults.routes';
 import { warehousesRoutes } from './warehouses/warehouses.routes';
 import { onWarehouseRemoval } from './warehouses/warehouses.service';
@@ -59,6 +60,7 @@ export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, opt
     apiAccessRoutes,
     customersRoutes,
     portalRoutes,
+    requestsRoutes,
   ]) {
     await app.register(routes, options);
   }

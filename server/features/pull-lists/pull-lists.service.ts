@@ -76,30 +76,60 @@ export async function createPullList(db: Db, actor: Actor, input: CreatePullList
     const of = orderId !== undefined ? { orderId } : customerId !== undefined ? { customerId } : undefined;
     const vaultIds = of ? await findVaultIdsOf(trx, actor.companyId, of) : [];
     if (vaultIds.length === 0) throw badRequest(NOTHING_TO_PULL);
-    const who = await actorName(trx, actor.userId);
-    const listId = await insertPullList(trx, {
-      companyId: actor.companyId,
+    const listId = await makePullList(trx, actor, {
       title: orderName ? `Order ${orderName}` : `Customer ${customerName}`,
       customerId: customerId ?? null,
       orderId: orderId ?? null,
-      createdBy: who,
-    });
-    await insertItems(
-      trx,
-      actor.companyId,
-      listId,
-      vaultIds.map((vaultId) => ({ vaultId, role: 'pull', state: 'todo' })),
-    );
-    await recordEvent(trx, {
-      companyId: actor.companyId,
-      userId: actor.userId,
-      kind: 'pull-list.created',
-      entityType: 'pull-list',
-      entityId: listId,
-      payload: { vaults: vaultIds.length },
+      vaultIds,
     });
     return loadPullList(trx, actor.companyId, listId);
   });
+}
+
+/**
+ * A pull list of exactly these vaults (of the company, in storage: the caller checked), in the caller's transaction;
+ * answers its id. A customer's request (issue 29) makes its list with this when it is scheduled.
+ */
+export async function makePullList(
+  trx: Trx,
+  actor: Actor,
+  list: { title: string; customerId: number | null; orderId: number | null; vaultIds: number[] },
+): Promise<number> {
+  const who = await actorName(trx, actor.userId);
+  const listId = await insertPullList(trx, {
+    companyId: actor.companyId,
+    title: list.title,
+    customerId: list.customerId,
+    orderId: list.orderId,
+    createdBy: who,
+  });
+  await insertItems(
+    trx,
+    actor.companyId,
+    listId,
+    list.vaultIds.map((vaultId) => ({ vaultId, role: 'pull', state: 'todo' })),
+  );
+  await recordEvent(trx, {
+    companyId: actor.companyId,
+    userId: actor.userId,
+    kind: 'pull-list.created',
+    entityType: 'pull-list',
+    entityId: listId,
+    payload: { vaults: list.vaultIds.length },
+  });
+  return listId;
+}
+
+/**
+ * What other features do in a pull step's transaction (a customer's request moves to Pulling, issue 29), per
+ * database: each app registers its own, with its own settings.
+ */
+type PullStepHandler = (trx: Trx, actor: Actor, listId: number) => Promise<void>;
+const pullStepHandlers = new WeakMap<Db, PullStepHandler[]>();
+export function onPullStep(db: Db, handler: PullStepHandler): void {
+  const handlers = pullStepHandlers.get(db) ?? [];
+  handlers.push(handler);
+  pullStepHandlers.set(db, handlers);
 }
 
 export async function listPullLists(db: Db, companyId: number): Promise<PullListSummaryDto[]> {
@@ -183,6 +213,7 @@ export async function doPullStep(
             who,
           );
         await bumpPullList(trx, actor.companyId, listId);
+        for (const handler of pullStepHandlers.get(db) ?? []) await handler(trx, actor, listId);
         await recordEvent(trx, {
           companyId: actor.companyId,
           userId: actor.userId,
