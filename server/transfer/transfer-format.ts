@@ -410,11 +410,8 @@ export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
   },
 };
 
-/**
- * Tables a company file may lack: they came into the file after files were written without them, and such a file
- * holds none of their rows.
- */
-export const LATER_TABLES: ReadonlySet<TenantTable> = new Set([
+/** The billing tables (issue 28), the first to come into the file later. */
+export const BILLING_TABLES: readonly TenantTable[] = [
   'storage_accounts',
   'storage_account_orders',
   'storage_account_history',
@@ -424,6 +421,15 @@ export const LATER_TABLES: ReadonlySet<TenantTable> = new Set([
   'payments',
   'payment_allocations',
   'billing_settings',
+];
+
+/**
+ * Tables a company file may lack: they came into the file after files were written without them, and such a file
+ * holds none of their rows.
+ */
+export const LATER_TABLES: ReadonlySet<TenantTable> = new Set([
+  ...BILLING_TABLES,
+  // customers' requests (issue 29, decision 048)
   'customer_requests',
   'customer_request_units',
 ]);

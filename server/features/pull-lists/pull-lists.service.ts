@@ -46,6 +46,7 @@ import { actorName } from '../../auth/users.repo';
 import type { Role } from '@domain/rules/roles';
 import type { ReleasePullListInput } from '@domain/schemas/pull-list.schema';
 import { checkHoldOverride } from '../accounts/holds.service';
+import { findRequestOfPullList } from '../requests/requests.repo';
 
 export const PULL_LIST_NOT_FOUND = 'Pull list not found';
 export const NOTHING_TO_PULL = 'No vault in the warehouse has this order number or customer.';
@@ -136,6 +137,22 @@ export async function listPullLists(db: Db, companyId: number): Promise<PullList
   return findPullLists(db, companyId);
 }
 
+/** A customer's request's list (issue 29) leaves with its load-out check, and goes when the request is cancelled. */
+export const requestListRefusal = (requestId: number, what: 'released' | 'cancelled') =>
+  what === 'released'
+    ? `This list is for request #${requestId}: its units leave with the load-out check, scanned onto the truck.`
+    : `This list is for request #${requestId}: cancel the request instead.`;
+
+async function refuseRequestList(
+  trx: Trx,
+  companyId: number,
+  listId: number,
+  what: 'released' | 'cancelled',
+) {
+  const request = await findRequestOfPullList(trx, companyId, listId);
+  if (request) throw conflict(requestListRefusal(request.id, what));
+}
+
 /** The most released vaults one search answers: suggestions, not a report (the Activity page has every one). */
 const RELEASED_SEARCH_LIMIT = 20;
 
@@ -177,7 +194,11 @@ export async function loadPullList(db: Db, companyId: number, listId: number): P
   const places = await findFieldPlaces(db, companyId, [
     ...new Set(setAside.map((i) => i.from_field_id).filter((id): id is number => id !== null)),
   ]);
-  return presentPullList(list, items, { plan, digOut, inFields, places });
+  const request = await findRequestOfPullList(db, companyId, listId);
+  return {
+    ...presentPullList(list, items, { plan, digOut, inFields, places }),
+    request_id: request?.id ?? null,
+  };
 }
 
 /**
@@ -370,6 +391,7 @@ export async function releasePullList(
     db.transaction().execute(async (trx) => {
       const list = await findPullList(trx, actor.companyId, listId);
       if (!list) throw notFound(PULL_LIST_NOT_FOUND);
+      await refuseRequestList(trx, actor.companyId, listId, 'released');
       const who = await actorName(trx, actor.userId);
       const at = nowIso();
       if (!(await markPullListReleased(trx, actor.companyId, listId, who, at))) throw conflict(LIST_RELEASED);
@@ -422,6 +444,7 @@ export async function cancelPullList(db: Db, actor: Actor, listId: number): Prom
     const list = await findPullList(trx, actor.companyId, listId);
     if (!list) throw notFound(PULL_LIST_NOT_FOUND);
     if (list.released_at !== null) throw conflict(LIST_RELEASED);
+    await refuseRequestList(trx, actor.companyId, listId, 'cancelled');
     const items = await findItems(trx, actor.companyId, listId);
     const waiting = items.filter((i) => i.role === 'in-the-way' && i.state === 'set-aside').length;
     if (waiting > 0) throw conflict(stillSetAside(waiting));

@@ -33,6 +33,10 @@ export const paths = {
   pullList: (id: number) => `/pull-lists/${id}`,
   receive: '/receive',
   customers: '/customers',
+  /** customers' requests and the dock's load-out check (issue 29) */
+  requests: '/requests',
+  request: (id: number) => `/requests/${id}`,
+  loadOut: (id: number) => `/requests/${id}/load-out`,
   /** the customer portal (issue 29) */
   portal: '/portal',
   checks: '/checks',
