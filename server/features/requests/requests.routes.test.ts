@@ -144,6 +144,16 @@ describe.each(testEngines())('customer requests and the load-out check on %s', (
       await manager.request({ method: 'GET', url: `/api/pull-lists/${dto.pull_list_id}` })
     ).json() as PullListDto;
     expect(list.vaults.map((v) => v.id).sort()).toEqual([units[0]!.id, units[1]!.id].sort());
+    expect(list.request_id).toBe(request.id);
+    // the request's list leaves with the load-out check, and goes with the request: not released or cancelled alone
+    for (const [method, url] of [
+      ['POST', `/api/pull-lists/${dto.pull_list_id}/release`],
+      ['DELETE', `/api/pull-lists/${dto.pull_list_id}`],
+    ] as const) {
+      const refused = await manager.request({ method, url });
+      expect(refused.statusCode, url).toBe(409);
+      expect(refused.json().errors[0]).toContain(`request #${request.id}`);
+    }
 
     // invalid transitions: scheduled twice, cancelled by the customer once scheduled, delivered before loaded
     const again = await schedule(office, request.id);

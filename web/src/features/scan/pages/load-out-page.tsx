@@ -186,7 +186,8 @@ function LoadOut({ data }: { data: LoadOutDto }) {
           <ErrorList messages={errors} />
           {last.length > 0 && (
             <ol aria-label="Last scans" className="space-y-1 text-base">
-              {last.map((s) => (
+              {/* the refusal just read is shown above, as the alert */}
+              {last.slice(errors.length > 0 ? 1 : 0).map((s) => (
                 <li key={s.key} className={s.ok ? 'text-green-800' : 'text-red-700'}>
                   {s.said}
                 </li>
