@@ -10,6 +10,7 @@ import type {
 import { buildAccount, buildVault, buildWarehouse } from '../../factories';
 import { type SignedIn, signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
+import { exportCompany, importCompany } from '../../transfer/company-transfer';
 import { NOT_YOUR_UNITS, OVERRIDE_NEEDS_MANAGER, missingUnits } from './requests.service';
 
 describe.each(testEngines())('customer requests and the load-out check on %s', (engine) => {
@@ -360,5 +361,43 @@ describe.each(testEngines())('customer requests and the load-out check on %s', (
       await floor.request({ method: 'GET', url: `/api/requests/${request.id}/load-out` })
     ).json() as LoadOutDto;
     expect(loadOut.requested).toBe(1);
+  });
+
+  it('carries the requests, their units and steps in the company file', async () => {
+    const data = await exportCompany(ctx.database.db, manager.companyName);
+    const requests = data.tables.customer_requests;
+    expect(requests.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(requests.map((r) => r.state))).toEqual(
+      new Set(['scheduled', 'delivered', 'loaded', 'cancelled']),
+    );
+    // into the same database as another company (its own name and members' addresses)
+    const copy = structuredClone(data);
+    copy.company.name = `${data.company.name} copy`;
+    for (const row of copy.tables.users) row.email = `copy-${String(row.email)}`;
+    const { companyId } = await importCompany(ctx.database.db, copy);
+    const moved = await ctx.database.db
+      .selectFrom('customer_requests as r')
+      .innerJoin('customers as c', 'c.id', 'r.customer_id')
+      .select(['r.state', 'r.kind', 'r.override_reason', 'c.name', 'r.loaded_by', 'r.pull_list_id'])
+      .where('r.company_id', '=', companyId)
+      .orderBy('r.id')
+      .execute();
+    const original = await ctx.database.db
+      .selectFrom('customer_requests as r')
+      .innerJoin('customers as c', 'c.id', 'r.customer_id')
+      .select(['r.state', 'r.kind', 'r.override_reason', 'c.name', 'r.loaded_by', 'r.pull_list_id'])
+      .where('r.company_id', '=', manager.companyId)
+      .orderBy('r.id')
+      .execute();
+    expect(moved.map(({ pull_list_id, ...rest }) => ({ ...rest, list: pull_list_id !== null }))).toEqual(
+      original.map(({ pull_list_id, ...rest }) => ({ ...rest, list: pull_list_id !== null })),
+    );
+    const units = await ctx.database.db
+      .selectFrom('customer_request_units')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('company_id', '=', companyId)
+      .where('loaded_at', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(units.n)).toBe(data.tables.customer_request_units.filter((u) => u.loaded_at).length);
   });
 });
