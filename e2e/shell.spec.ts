@@ -36,6 +36,7 @@ test("the drawer lists the warehouses, then the spec's Stage, Statistics, Print 
     'Activity',
     'Billing',
     'Customers',
+    'Requests',
     'Team',
     'Backups',
     'API reference',

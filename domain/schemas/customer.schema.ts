@@ -77,3 +77,49 @@ export interface PortalInvoicesDto {
   balance: number;
   invoices: PortalInvoiceDto[];
 }
+
+// The answers as declared for the API document (decision 045).
+export const CustomerDtoSchema: z.ZodType<CustomerDto> = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  units: z.number().int(),
+  lastPortalSignInAt: z.string().nullable(),
+});
+
+export const PortalLinkDtoSchema: z.ZodType<PortalLinkDto> = z.object({
+  url: z.string(),
+  expiresAt: z.string(),
+  mailId: z.number().int().nullable(),
+});
+
+export const PortalMeDtoSchema: z.ZodType<PortalMeDto> = z.object({
+  name: z.string(),
+  email: z.string().nullable(),
+  company: z.string(),
+});
+
+export const PortalUnitDtoSchema: z.ZodType<PortalUnitDto> = z.object({
+  id: z.number().int(),
+  number: z.string().nullable(),
+  type: z.string(),
+  order: z.string().nullable(),
+  warehouse: z.string().nullable(),
+  since: z.string(),
+});
+
+export const PortalInvoicesDtoSchema: z.ZodType<PortalInvoicesDto> = z.object({
+  currency: z.string(),
+  locale: z.string(),
+  balance: z.number(),
+  invoices: z.array(
+    z.object({
+      number: z.number().int().nullable(),
+      status: z.string(),
+      issueDate: z.string().nullable(),
+      dueDate: z.string().nullable(),
+      total: z.number(),
+      open: z.number(),
+    }),
+  ),
+});

@@ -122,6 +122,8 @@ export interface PullListDto {
   handlings: number;
   in_the_way: number;
   set_aside: SetAsideVaultDto[];
+  /** the customer's request this list was made for (issue 29): its load-out check is on the dock */
+  request_id?: number | null;
 }
 
 export interface PullListSummaryDto {

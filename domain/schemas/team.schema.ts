@@ -99,7 +99,7 @@ export interface LinkInfoDto {
 /** A mail the product sent or is sending (issue 29, decision 042), as the Team page lists it. */
 export interface MailDto {
   id: number;
-  kind: 'invite' | 'reset' | 'portal-link';
+  kind: 'invite' | 'reset' | 'portal-link' | 'request';
   to: string;
   subject: string;
   /** 'sending' while a worker holds it; 'failed' after the last attempt */

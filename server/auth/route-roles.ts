@@ -201,6 +201,22 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'DELETE /api/inventory-codes/:id': 'manager',
   'GET /api/portal/units/:id/inventory': 'portal',
   'GET /api/portal/inventory-photos/:id': 'portal',
+  'GET /api/customers/:id/units': 'office',
+  // customers' requests and the load-out check (issue 29, decision 048): the office takes and schedules them; the
+  // crew (Floor) scans units onto the truck; reading the load-out is for every member; marking a request delivered
+  // is for the crew and the office alike, decided in the service (Floor, Office or Manager)
+  'GET /api/requests': 'office',
+  'POST /api/requests': 'office',
+  'GET /api/requests/:id': 'office',
+  'POST /api/requests/:id/schedule': 'office',
+  'POST /api/requests/:id/cancel': 'office',
+  'POST /api/requests/:id/delivered': 'viewer',
+  'GET /api/requests/:id/load-out': 'viewer',
+  'POST /api/requests/:id/load-scans': 'floor',
+  'POST /api/requests/:id/load': 'floor',
+  'GET /api/portal/requests': 'portal',
+  'POST /api/portal/requests': 'portal',
+  'POST /api/portal/requests/:id/cancel': 'portal',
 };
 
 /** The declared need of one route; undefined for a route outside the API (the web app's files). */

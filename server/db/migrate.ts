@@ -28,6 +28,7 @@ import * as bulkEventWrites from './migrations/0041-bulk-event-writes';
 import * as idempotencyKeys from './migrations/0044-idempotency-keys';
 import * as apiTokensAndWebhooks from './migrations/0045-api-tokens-and-webhooks';
 import * as mailOutboxAndPortal from './migrations/0046-mail-outbox-and-portal';
+import * as customerRequests from './migrations/0047-customer-requests';
 import * as conditionInventories from './migrations/0048-condition-inventories';
 
 // Listed here, not read from disk, so the same code runs from source and from any bundle.
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0044-idempotency-keys': idempotencyKeys,
   '0045-api-tokens-and-webhooks': apiTokensAndWebhooks,
   '0046-mail-outbox-and-portal': mailOutboxAndPortal,
+  '0047-customer-requests': customerRequests,
   '0048-condition-inventories': conditionInventories,
 };
 

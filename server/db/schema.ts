@@ -589,6 +589,8 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   portal_links: PortalLinksTable;
   portal_sessions: PortalSessionsTable;
+  customer_requests: CustomerRequestsTable;
+  customer_request_units: CustomerRequestUnitsTable;
   inventory_codes: InventoryCodesTable;
   inventories: InventoriesTable;
   inventory_items: InventoryItemsTable;
@@ -767,4 +769,50 @@ export interface IdempotencyKeysTable {
   body: string | null;
   completed_at: Timestamp | null;
   created_at: Timestamp;
+}
+
+/** A customer's request to get goods out (migration 0047, decision 048), with each step's who and when. */
+export interface CustomerRequestsTable {
+  id: Generated<number>;
+  company_id: number;
+  customer_id: number;
+  /** 'delivery' | 'access' | 'pickup' */
+  kind: string;
+  /** 'requested' | 'scheduled' | 'pulling' | 'loaded' | 'delivered' | 'cancelled' */
+  state: Generated<string>;
+  /** YYYY-MM-DD */
+  wished_date: string;
+  address: string | null;
+  notes: string | null;
+  /** YYYY-MM-DD, once scheduled */
+  scheduled_date: string | null;
+  crew: string | null;
+  truck: string | null;
+  /** the pull list scheduling made; null before, or when that list was removed */
+  pull_list_id: number | null;
+  /** a Manager's reason to mark it loaded with units missing */
+  override_reason: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  scheduled_by: string | null;
+  scheduled_at: Timestamp | null;
+  pulling_by: string | null;
+  pulling_at: Timestamp | null;
+  loaded_by: string | null;
+  loaded_at: Timestamp | null;
+  delivered_by: string | null;
+  delivered_at: Timestamp | null;
+  cancelled_by: string | null;
+  cancelled_at: Timestamp | null;
+  version: Generated<number>;
+}
+
+/** A unit a request names; loaded_at/by once it was scanned onto the truck. */
+export interface CustomerRequestUnitsTable {
+  id: Generated<number>;
+  company_id: number;
+  request_id: number;
+  vault_id: number;
+  loaded_by: string | null;
+  loaded_at: Timestamp | null;
 }

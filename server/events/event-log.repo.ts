@@ -22,6 +22,7 @@ export interface EventRecord {
     | 'member'
     | 'pull-list'
     | 'check'
+    | 'request'
     | 'api-token'
     | 'webhook';
   /** a one-statement write names a row it creates in the same statement by a subquery */

@@ -23,6 +23,7 @@ import { receivingRoutes } from './receiving/receiving.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { portalRoutes } from './portal/portal.routes';
 import { inventoryRoutes } from './inventory/inventory.routes';
+import { requestsRoutes } from './requests/requests.routes';
 import { vaultsRoutes } from './vaults/vaults.routes';
 import { warehousesRoutes } from './warehouses/warehouses.routes';
 import { onWarehouseRemoval } from './warehouses/warehouses.service';
@@ -61,6 +62,7 @@ export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, opt
     customersRoutes,
     portalRoutes,
     inventoryRoutes,
+    requestsRoutes,
   ]) {
     await app.register(routes, options);
   }

@@ -1,7 +1,7 @@
 import { type Db, nowIso } from '../db/database';
 import { isPostgres } from '../db/locks';
 
-export type MailKind = 'invite' | 'reset' | 'portal-link';
+export type MailKind = 'invite' | 'reset' | 'portal-link' | 'request';
 
 export interface OutgoingMail {
   companyId: number;

@@ -2,7 +2,7 @@ import type { MailDto, MailListDto } from '@domain/schemas/team.schema';
 import type { Db } from '../db/database';
 import { listCompanyMails } from './mail-outbox.repo';
 
-const KINDS = ['invite', 'reset', 'portal-link'] as const;
+const KINDS = ['invite', 'reset', 'portal-link', 'request'] as const;
 const STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 const oneOf = <T extends string>(values: readonly T[], value: string, fallback: T): T =>
   (values as readonly string[]).includes(value) ? (value as T) : fallback;

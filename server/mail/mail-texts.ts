@@ -59,3 +59,48 @@ export function portalLinkMail(p: {
       signature,
   };
 }
+
+const REQUEST_KIND_WORDS: Record<string, string> = {
+  delivery: 'delivery',
+  access: 'access visit',
+  pickup: 'partial pickup',
+};
+
+/** What each step of a request says to the customer (issue 29, point 3). */
+const REQUEST_STEP_WORDS: Record<string, (p: RequestMailParts) => string> = {
+  requested: () => 'We received your request and will schedule it soon.',
+  scheduled: (p) =>
+    `It is scheduled for ${p.scheduledDate ?? 'a day we will confirm'}${p.truck ? ` (truck ${p.truck})` : ''}.`,
+  pulling: () => 'Our crew is getting your units out of storage now.',
+  loaded: () => 'Your units are loaded on the truck.',
+  delivered: (p) => (p.kind === 'access' ? 'Your visit is done.' : 'Your units are delivered.'),
+  cancelled: () => 'Your request is cancelled.',
+};
+
+export interface RequestMailParts {
+  company: string;
+  customer: string;
+  requestId: number;
+  kind: string;
+  state: string;
+  units: string[];
+  scheduledDate?: string | null;
+  truck?: string | null;
+  /** the portal's address, when this server knows it */
+  portalUrl: string | null;
+}
+
+/** A request's step, told to the customer: what happened, which units, and where to follow it. */
+export function requestUpdateMail(p: RequestMailParts): MailText {
+  const what = REQUEST_KIND_WORDS[p.kind] ?? p.kind;
+  const step = REQUEST_STEP_WORDS[p.state]?.(p) ?? `It is now ${p.state}.`;
+  return {
+    kind: 'request',
+    subject: `Your ${what} request #${p.requestId} with ${p.company}: ${p.state}`,
+    body:
+      `Hello ${p.customer},\n\nYour ${what} request #${p.requestId}: ${step}\n\n` +
+      `Units: ${p.units.join(', ')}\n\n` +
+      (p.portalUrl ? `Follow it on your storage page: ${p.portalUrl}` : 'Follow it on your storage page.') +
+      signature,
+  };
+}

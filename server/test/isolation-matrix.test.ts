@@ -51,6 +51,8 @@ interface Targets extends CompanyIds {
   inventoryItemId: number;
   inventoryPhotoId: number;
   inventoryCodeId: number;
+  /** a delivery request of A's customer, for A's placed vault (issue 29, decision 048) */
+  requestId: number;
 }
 
 /** Company B's own things, for requests that mix B's and A's ids. */
@@ -133,6 +135,13 @@ const palletProbe = (warehouse: string): Parameters<typeof multipartBody> => [
   },
 ];
 const openTasks = (c: ChecklistDto) => c.tasks.filter((task) => !task.completed);
+/** A delivery request of A's placed vault (issue 29). */
+const requestBody = (t: Targets) => ({
+  kind: 'delivery',
+  vault_ids: [t.placedVaultId],
+  wished_date: '2030-05-01',
+  address: '1 Alpha Street',
+});
 
 /**
  * One recipe per API route. A route the server answers without a recipe here fails the coverage test by name,
@@ -956,6 +965,65 @@ const RECIPES: Record<string, Recipe> = {
       asOther: 401,
     },
   ],
+  'GET /api/portal/requests': () => [{ label: 'portal requests', url: '/api/portal/requests', asOther: 401 }],
+  'POST /api/portal/requests': (t) => [
+    {
+      label: "a portal request of A's unit",
+      url: '/api/portal/requests',
+      payload: requestBody(t),
+      asOther: 401,
+    },
+  ],
+  'POST /api/portal/requests/:id/cancel': (t) => [
+    {
+      label: "cancel A's request in the portal",
+      url: `/api/portal/requests/${t.requestId}/cancel`,
+      asOther: 401,
+    },
+  ],
+  'GET /api/customers/:id/units': (t) => [
+    { label: "units of A's customer", url: `/api/customers/${t.customerId}/units` },
+  ],
+  // customers' requests and the load-out (issue 29, decision 048)
+  'GET /api/requests': () => [{ label: "B's requests", url: '/api/requests', asOther: 200 }],
+  'POST /api/requests': (t) => [
+    {
+      label: "a request for A's customer and unit",
+      url: '/api/requests',
+      payload: { customer_id: t.customerId, ...requestBody(t) },
+    },
+  ],
+  'GET /api/requests/:id': (t) => [{ label: "A's request", url: `/api/requests/${t.requestId}` }],
+  'POST /api/requests/:id/schedule': (t) => [
+    {
+      label: "schedule A's request",
+      url: `/api/requests/${t.requestId}/schedule`,
+      payload: { date: '2030-05-02', crew: 'Bravo crew', truck: 'B-T1' },
+    },
+  ],
+  'POST /api/requests/:id/cancel': (t) => [
+    { label: "cancel A's request", url: `/api/requests/${t.requestId}/cancel` },
+  ],
+  'POST /api/requests/:id/delivered': (t) => [
+    { label: "A's request delivered", url: `/api/requests/${t.requestId}/delivered` },
+  ],
+  'GET /api/requests/:id/load-out': (t) => [
+    { label: "A's load-out", url: `/api/requests/${t.requestId}/load-out` },
+  ],
+  'POST /api/requests/:id/load-scans': (t) => [
+    {
+      label: "A's unit onto A's truck",
+      url: `/api/requests/${t.requestId}/load-scans`,
+      payload: { text: t.vaultLabelCode },
+    },
+  ],
+  'POST /api/requests/:id/load': (t) => [
+    {
+      label: "A's load complete",
+      url: `/api/requests/${t.requestId}/load`,
+      payload: { override_reason: 'Bravo says so' },
+    },
+  ],
   'PATCH /api/profile': () => [
     { label: "B's own name", url: '/api/profile', payload: { name: 'Bravo Boss' }, asOther: 200 },
   ],
@@ -1317,6 +1385,18 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
     );
     expect(aPhoto.statusCode).toBe(201);
     const aInventory = aPhoto.json() as { items: { id: number }[]; photos: { id: number }[] };
+    const aRequest = await a.request({
+      method: 'POST',
+      url: '/api/requests',
+      payload: {
+        customer_id: customerId,
+        kind: 'delivery',
+        vault_ids: [ids.placedVaultId],
+        wished_date: '2030-05-01',
+        address: '1 Alpha Street',
+      },
+    });
+    expect(aRequest.statusCode, aRequest.body).toBe(201);
     targets = {
       apiTokenId: (aToken.json() as { token: { id: number } }).token.id,
       webhookId: (aWebhook.json() as { endpoint: { id: number } }).endpoint.id,
@@ -1325,6 +1405,7 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
       inventoryPhotoId: aInventory.photos[0]!.id,
       inventoryCodeId: (aCodes.json() as { id: number | null; code: string }[]).find((c) => c.code === 'AQ')!
         .id!,
+      requestId: (aRequest.json() as { id: number }).id,
       storageAccountId: (storageAccount.json() as { id: number }).id,
       invoiceId: billedInvoice.id,
       unbilledOrderId: notBilled[1]!.order_id,

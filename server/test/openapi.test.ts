@@ -138,15 +138,6 @@ const NOT_YET_DECLARED = new Set<string>([
   'DELETE /api/webhooks/:id',
   'GET /api/webhooks/:id/deliveries',
   'POST /api/webhooks/:id/test',
-  'GET /api/customers',
-  'POST /api/customers',
-  'PATCH /api/customers/:id',
-  'POST /api/customers/:id/portal-link',
-  'POST /api/portal/sign-in',
-  'POST /api/portal/sign-out',
-  'GET /api/portal/me',
-  'GET /api/portal/units',
-  'GET /api/portal/invoices',
 ]);
 
 interface JsonSchema {

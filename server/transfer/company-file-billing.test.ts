@@ -12,7 +12,7 @@ import { pngImage } from '../test/test-images';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../test/test-app';
 import { checkCompanyFile, exportCompanyFile, importCompanyFile } from './company-file';
 import { exportCompany, importCompany } from './company-transfer';
-import { LATER_TABLES, TABLES } from './transfer-format';
+import { BILLING_TABLES, LATER_TABLES, TABLES } from './transfer-format';
 import { NOT_IN_COMPANY_FILE } from './transfer.repo';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wm-company-file-billing-'));
@@ -202,7 +202,7 @@ describe('moving a billing company SQLite -> PostgreSQL -> SQLite with the compa
     const source = await open('sqlite');
     const { owner } = await billingCompany(source);
     const counts = await billingCounts(source.database.db, owner.companyName);
-    for (const table of LATER_TABLES) expect(counts[table], table).toBeGreaterThan(0);
+    for (const table of BILLING_TABLES) expect(counts[table], table).toBeGreaterThan(0);
     const original = await exportCompany(source.database.db, owner.companyName);
     expect(original.tables.invoices.map((i) => i.number).sort()).toEqual([1, 2, 3]);
     expect(original.tables.billing_settings).toEqual([expect.objectContaining({ next_invoice_number: 4 })]);

@@ -393,6 +393,41 @@ export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
     invoice_id: ref('invoices'),
     amount: integer,
   },
+  // a customer's requests and their units (issue 29, decision 048)
+  customer_requests: {
+    id,
+    customer_id: ref('customers'),
+    kind: oneOf(['delivery', 'access', 'pickup']),
+    state: oneOf(['requested', 'scheduled', 'pulling', 'loaded', 'delivered', 'cancelled']),
+    wished_date: day,
+    address: orNull(text),
+    notes: orNull(text),
+    scheduled_date: orNull(day),
+    crew: orNull(text),
+    truck: orNull(text),
+    pull_list_id: orNull(ref('pull_lists')),
+    override_reason: orNull(text),
+    created_by: orNull(text),
+    created_at: timestamp,
+    scheduled_by: orNull(text),
+    scheduled_at: orNull(timestamp),
+    pulling_by: orNull(text),
+    pulling_at: orNull(timestamp),
+    loaded_by: orNull(text),
+    loaded_at: orNull(timestamp),
+    delivered_by: orNull(text),
+    delivered_at: orNull(timestamp),
+    cancelled_by: orNull(text),
+    cancelled_at: orNull(timestamp),
+    version: integer,
+  },
+  customer_request_units: {
+    id,
+    request_id: ref('customer_requests'),
+    vault_id: ref('vaults'),
+    loaded_by: orNull(text),
+    loaded_at: orNull(timestamp),
+  },
   // one row at most, keyed by the company (no id); last, so that its counter is checked against the invoices
   billing_settings: {
     currency: text,
@@ -405,11 +440,8 @@ export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
   },
 };
 
-/**
- * Tables a company file may lack: they came into the file after files were written without them, and such a file
- * holds none of their rows.
- */
-export const LATER_TABLES: ReadonlySet<TenantTable> = new Set([
+/** The billing tables (issue 28), the first to come into the file later. */
+export const BILLING_TABLES: readonly TenantTable[] = [
   'storage_accounts',
   'storage_account_orders',
   'storage_account_history',
@@ -419,6 +451,18 @@ export const LATER_TABLES: ReadonlySet<TenantTable> = new Set([
   'payments',
   'payment_allocations',
   'billing_settings',
+];
+
+/**
+ * Tables a company file may lack: they came into the file after files were written without them, and such a file
+ * holds none of their rows.
+ */
+export const LATER_TABLES: ReadonlySet<TenantTable> = new Set([
+  ...BILLING_TABLES,
+  // customers' requests (issue 29, decision 048)
+  'customer_requests',
+  'customer_request_units',
+  // condition inventories (issue 29, decision 049)
   'inventory_codes',
   'inventories',
   'inventory_items',
@@ -449,6 +493,7 @@ const EVENT_ENTITY_TABLE: Partial<Record<EventRecord['entityType'], TenantTable>
   member: 'users',
   'pull-list': 'pull_lists',
   check: 'warehouse_checks',
+  request: 'customer_requests',
 };
 
 /** The table an event's entity_id points into; undefined for a type that names none (never a key of Object). */
@@ -470,6 +515,7 @@ export const UNIQUE_KEYS: Partial<Record<TenantTable, string[][]>> = {
   warehouses: [['name'], ['slug']],
   fields: [['warehouse_id', 'col', 'row']],
   customers: [['name']],
+  customer_request_units: [['request_id', 'vault_id']],
   orders: [['name']],
   vaults: [['field_id', 'position'], ['label_code']],
   pull_list_items: [['pull_list_id', 'vault_id']],

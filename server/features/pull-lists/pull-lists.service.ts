@@ -46,6 +46,7 @@ import { actorName } from '../../auth/users.repo';
 import type { Role } from '@domain/rules/roles';
 import type { ReleasePullListInput } from '@domain/schemas/pull-list.schema';
 import { checkHoldOverride } from '../accounts/holds.service';
+import { findRequestOfPullList } from '../requests/requests.repo';
 
 export const PULL_LIST_NOT_FOUND = 'Pull list not found';
 export const NOTHING_TO_PULL = 'No vault in the warehouse has this order number or customer.';
@@ -76,34 +77,80 @@ export async function createPullList(db: Db, actor: Actor, input: CreatePullList
     const of = orderId !== undefined ? { orderId } : customerId !== undefined ? { customerId } : undefined;
     const vaultIds = of ? await findVaultIdsOf(trx, actor.companyId, of) : [];
     if (vaultIds.length === 0) throw badRequest(NOTHING_TO_PULL);
-    const who = await actorName(trx, actor.userId);
-    const listId = await insertPullList(trx, {
-      companyId: actor.companyId,
+    const listId = await makePullList(trx, actor, {
       title: orderName ? `Order ${orderName}` : `Customer ${customerName}`,
       customerId: customerId ?? null,
       orderId: orderId ?? null,
-      createdBy: who,
-    });
-    await insertItems(
-      trx,
-      actor.companyId,
-      listId,
-      vaultIds.map((vaultId) => ({ vaultId, role: 'pull', state: 'todo' })),
-    );
-    await recordEvent(trx, {
-      companyId: actor.companyId,
-      userId: actor.userId,
-      kind: 'pull-list.created',
-      entityType: 'pull-list',
-      entityId: listId,
-      payload: { vaults: vaultIds.length },
+      vaultIds,
     });
     return loadPullList(trx, actor.companyId, listId);
   });
 }
 
+/**
+ * A pull list of exactly these vaults (of the company, in storage: the caller checked), in the caller's transaction;
+ * answers its id. A customer's request (issue 29) makes its list with this when it is scheduled.
+ */
+export async function makePullList(
+  trx: Trx,
+  actor: Actor,
+  list: { title: string; customerId: number | null; orderId: number | null; vaultIds: number[] },
+): Promise<number> {
+  const who = await actorName(trx, actor.userId);
+  const listId = await insertPullList(trx, {
+    companyId: actor.companyId,
+    title: list.title,
+    customerId: list.customerId,
+    orderId: list.orderId,
+    createdBy: who,
+  });
+  await insertItems(
+    trx,
+    actor.companyId,
+    listId,
+    list.vaultIds.map((vaultId) => ({ vaultId, role: 'pull', state: 'todo' })),
+  );
+  await recordEvent(trx, {
+    companyId: actor.companyId,
+    userId: actor.userId,
+    kind: 'pull-list.created',
+    entityType: 'pull-list',
+    entityId: listId,
+    payload: { vaults: list.vaultIds.length },
+  });
+  return listId;
+}
+
+/**
+ * What other features do in a pull step's transaction (a customer's request moves to Pulling, issue 29), per
+ * database: each app registers its own, with its own settings.
+ */
+type PullStepHandler = (trx: Trx, actor: Actor, listId: number) => Promise<void>;
+const pullStepHandlers = new WeakMap<Db, PullStepHandler[]>();
+export function onPullStep(db: Db, handler: PullStepHandler): void {
+  const handlers = pullStepHandlers.get(db) ?? [];
+  handlers.push(handler);
+  pullStepHandlers.set(db, handlers);
+}
+
 export async function listPullLists(db: Db, companyId: number): Promise<PullListSummaryDto[]> {
   return findPullLists(db, companyId);
+}
+
+/** A customer's request's list (issue 29) leaves with its load-out check, and goes when the request is cancelled. */
+export const requestListRefusal = (requestId: number, what: 'released' | 'cancelled') =>
+  what === 'released'
+    ? `This list is for request #${requestId}: its units leave with the load-out check, scanned onto the truck.`
+    : `This list is for request #${requestId}: cancel the request instead.`;
+
+async function refuseRequestList(
+  trx: Trx,
+  companyId: number,
+  listId: number,
+  what: 'released' | 'cancelled',
+) {
+  const request = await findRequestOfPullList(trx, companyId, listId);
+  if (request) throw conflict(requestListRefusal(request.id, what));
 }
 
 /** The most released vaults one search answers: suggestions, not a report (the Activity page has every one). */
@@ -147,7 +194,11 @@ export async function loadPullList(db: Db, companyId: number, listId: number): P
   const places = await findFieldPlaces(db, companyId, [
     ...new Set(setAside.map((i) => i.from_field_id).filter((id): id is number => id !== null)),
   ]);
-  return presentPullList(list, items, { plan, digOut, inFields, places });
+  const request = await findRequestOfPullList(db, companyId, listId);
+  return {
+    ...presentPullList(list, items, { plan, digOut, inFields, places }),
+    request_id: request?.id ?? null,
+  };
 }
 
 /**
@@ -183,6 +234,7 @@ export async function doPullStep(
             who,
           );
         await bumpPullList(trx, actor.companyId, listId);
+        for (const handler of pullStepHandlers.get(db) ?? []) await handler(trx, actor, listId);
         await recordEvent(trx, {
           companyId: actor.companyId,
           userId: actor.userId,
@@ -339,6 +391,7 @@ export async function releasePullList(
     db.transaction().execute(async (trx) => {
       const list = await findPullList(trx, actor.companyId, listId);
       if (!list) throw notFound(PULL_LIST_NOT_FOUND);
+      await refuseRequestList(trx, actor.companyId, listId, 'released');
       const who = await actorName(trx, actor.userId);
       const at = nowIso();
       if (!(await markPullListReleased(trx, actor.companyId, listId, who, at))) throw conflict(LIST_RELEASED);
@@ -391,6 +444,7 @@ export async function cancelPullList(db: Db, actor: Actor, listId: number): Prom
     const list = await findPullList(trx, actor.companyId, listId);
     if (!list) throw notFound(PULL_LIST_NOT_FOUND);
     if (list.released_at !== null) throw conflict(LIST_RELEASED);
+    await refuseRequestList(trx, actor.companyId, listId, 'cancelled');
     const items = await findItems(trx, actor.companyId, listId);
     const waiting = items.filter((i) => i.role === 'in-the-way' && i.state === 'set-aside').length;
     if (waiting > 0) throw conflict(stillSetAside(waiting));

@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { PortalInvoicesDto, PortalMeDto, PortalUnitDto } from '@domain/schemas/customer.schema';
+import type { PortalRequestDto, PortalRequestSchema } from '@domain/schemas/request.schema';
 import { ApiError, api } from '../lib/api-client';
 
 /** The customer portal's reads: its own session, apart from the staff's (issue 29). */
@@ -53,5 +55,33 @@ export function usePortalSignOut() {
       queryClient.removeQueries({ queryKey: ['portal'] });
       queryClient.setQueryData(portalQueries.me().queryKey, null);
     },
+  });
+}
+
+/** The customer's requests (issue 29, point 3). */
+export const portalRequestQueries = {
+  list: () =>
+    queryOptions({
+      queryKey: ['portal', 'requests'] as const,
+      queryFn: () => api.get<PortalRequestDto[]>('/api/portal/requests'),
+    }),
+};
+
+export const usePortalRequests = (enabled: boolean) => useQuery({ ...portalRequestQueries.list(), enabled });
+
+export function usePortalCreateRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: z.input<typeof PortalRequestSchema>) =>
+      api.post<PortalRequestDto>('/api/portal/requests', input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['portal', 'requests'] }),
+  });
+}
+
+export function usePortalCancelRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<PortalRequestDto>(`/api/portal/requests/${id}/cancel`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['portal', 'requests'] }),
   });
 }

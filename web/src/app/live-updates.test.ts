@@ -42,6 +42,7 @@ const CACHE: Record<string, CachedQuery> = {
   check7: { queryKey: ['checks', 7], data: { id: 7 } },
   contactSettings: { queryKey: ['contact', 'settings'], data: {} },
   contactMessages: { queryKey: ['contact', 'messages'], data: [] },
+  requests: { queryKey: ['requests', 'list', 'all'], data: [] },
 };
 const ALL_BUT_SESSION = Object.keys(CACHE).filter((name) => name !== 'session');
 const WAREHOUSE_LISTS = ['companyList', 'stage', 'print'];
@@ -159,6 +160,8 @@ const TABLE: [string, LiveSignal, string[]][] = [
   ],
   ['check finished in warehouse 10', event('check.finished', 10, 7), ['check7', 'checkList']],
   ['check discrepancy resolved', event('check.moved', null, 7), ['check7', 'checkList']],
+  // a customer's request (issue 29): the requests and the pull lists, never the warehouse pages
+  ['request scheduled', event('request.scheduled', null, 3), ['requests']],
   ['reset (missed too much)', 'reset', ALL_BUT_SESSION],
 ];
 

@@ -65,6 +65,9 @@ export function touchesQuery(signal: LiveSignal, query: CachedQuery): boolean {
       return root === 'checklists';
     case 'pull-list':
       return root === 'pull-lists';
+    // a customer's request (issue 29): its lists and its pull list's link to the load-out
+    case 'request':
+      return root === 'requests' || root === 'pull-lists';
     // a warehouse check's scans, finish and resolutions (a resolving move also sends its own vault change)
     case 'check':
       return root === 'checks';

@@ -46,6 +46,9 @@ const ChecksPage = lazy(() => import('../features/scan/pages/checks-page'));
 const CheckPage = lazy(() => import('../features/scan/pages/check-page'));
 const BillingPage = lazy(() => import('../features/billing/pages/billing-page'));
 const CustomersPage = lazy(() => import('../features/customers/pages/customers-page'));
+const RequestsPage = lazy(() => import('../features/requests/pages/requests-page'));
+const RequestPage = lazy(() => import('../features/requests/pages/request-page'));
+const LoadOutPage = lazy(() => import('../features/scan/pages/load-out-page'));
 // the customer portal (issue 29): its own session, outside the staff's session gate
 const PortalApp = lazy(() => import('../features/portal/portal-app'));
 const RackView = lazy(() =>
@@ -77,7 +80,7 @@ const renderRackView = (warehouse: WarehouseDto) => (
 const CHECKLIST_PATH = /^\/([^/]+)-checklist\/?$/;
 // the signed-in screens: a signed-out visitor who opens one signs in first and then lands on it
 const SIGNED_IN_PATH =
-  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|import|messages|team|backups|api-reference|activity|pull-lists|checks|receive|inventory\/|billing|customers|warehouse\/|edit\/|v\/)/;
+  /^\/(dashboard|stage|add-warehouse|statistics|print-studio|import|messages|team|backups|api-reference|activity|pull-lists|checks|receive|inventory\/|billing|customers|requests|warehouse\/|edit\/|v\/)/;
 
 // set once this tab has been signed in: after signing out, the screen left behind is not a deep link to return to
 const visit = { signedIn: false };
@@ -153,6 +156,9 @@ function SignedInRoutes() {
           <Route path="/inventory/:id" element={<InventoryPage />} />
           <Route path="/v/:code" element={<VaultLinkPage />} />
           <Route path={paths.customers} element={<CustomersPage />} />
+          <Route path={paths.requests} element={<RequestsPage />} />
+          <Route path="/requests/:id" element={<RequestPage />} />
+          <Route path="/requests/:id/load-out" element={<LoadOutPage />} />
           <Route path={paths.checks} element={<ChecksPage />} />
           <Route path="/checks/:id" element={<CheckPage />} />
           {billingTabs.map((tab) => (

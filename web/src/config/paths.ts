@@ -35,6 +35,10 @@ export const paths = {
   /** a unit's condition inventory (issue 29, decision 049) */
   inventory: (vaultId: number) => `/inventory/${vaultId}`,
   customers: '/customers',
+  /** customers' requests and the dock's load-out check (issue 29) */
+  requests: '/requests',
+  request: (id: number) => `/requests/${id}`,
+  loadOut: (id: number) => `/requests/${id}/load-out`,
   /** the customer portal (issue 29) */
   portal: '/portal',
   checks: '/checks',

@@ -19,6 +19,7 @@ import {
   Warehouse,
   X,
   Contact,
+  Inbox,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { NavLink } from 'react-router';
@@ -154,6 +155,11 @@ export function MenuDrawer({
               {can('office') && (
                 <MenuLink to={paths.customers} icon={<Contact className={iconClass} />} onNavigate={close}>
                   Customers
+                </MenuLink>
+              )}
+              {can('office') && (
+                <MenuLink to={paths.requests} icon={<Inbox className={iconClass} />} onNavigate={close}>
+                  Requests
                 </MenuLink>
               )}
               {can('manager') && (

@@ -17,6 +17,7 @@ import { ErrorList, QueryFailed } from '../../components/ui/error-list';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessages } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { PortalRequests } from './portal-requests';
 
 const day = (iso: string, locale?: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
@@ -127,6 +128,8 @@ function PortalHome() {
       </section>
 
       <PortalInventories units={units.data} locale={invoices.data?.locale} />
+      <PortalRequests units={units.data} formatDay={(iso) => day(iso, invoices.data?.locale)} />
+
       <section aria-labelledby="portal-invoices">
         <h2 id="portal-invoices" className="mb-2 text-lg font-semibold text-slate-800">
           Invoices

@@ -44,6 +44,10 @@ interface Details {
   direction?: string;
   operation?: string;
   description?: string;
+  /** a customer's request (issue 29): the request a unit was loaded for, the truck, a Manager's override */
+  requestId?: number;
+  truck?: string | null;
+  overrideReason?: string;
 }
 
 /** Where a vault or pallet stood: 'Main A1 slot 3', 'the stage', or nothing for events without a place. */
@@ -149,7 +153,32 @@ function sentence(item: ActivityItemDto, details: Details, showSubject: boolean)
     ) : (
       'a check'
     );
+  // a customer's request (issue 29): its step, linked to the request's page
+  if (item.kind.startsWith('request.') && item.entityId !== null) {
+    const step = item.kind.slice('request.'.length);
+    return (
+      <>
+        {step === 'requested' ? 'entered' : 'moved'}{' '}
+        <Named to={paths.request(item.entityId)}>request #{item.entityId}</Named>
+        {item.customer && <span className="text-slate-600"> ({item.customer})</span>}
+        {step !== 'requested' && <> to {step}</>}
+        {details.overrideReason ? <> with units missing: {details.overrideReason}</> : null}
+      </>
+    );
+  }
   switch (item.kind) {
+    case 'vault.loaded':
+      return (
+        <>
+          loaded vault{vault} onto {details.truck ? `truck ${details.truck}` : 'the truck'}
+          {typeof details.requestId === 'number' && (
+            <>
+              {' '}
+              for <Named to={paths.request(details.requestId)}>request #{details.requestId}</Named>
+            </>
+          )}
+        </>
+      );
     case 'vault.added':
       return <>added vault{vault}</>;
     case 'vault.moved':

@@ -1,4 +1,13 @@
-import { ArrowDownToLine, CheckCircle2, FileDown, MapPin, PackageCheck, Trash2, Undo2 } from 'lucide-react';
+import {
+  ArrowDownToLine,
+  CheckCircle2,
+  FileDown,
+  MapPin,
+  PackageCheck,
+  Trash2,
+  Truck,
+  Undo2,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -6,7 +15,7 @@ import type { PullAction, PullListDto, SetAsideVaultDto } from '@domain/schemas/
 import { useCancelPullList, usePullList, usePullStep, useReleasePullList } from '@/api/pull-lists';
 import { useRole, useSession } from '@/api/session';
 import { useWarehouses } from '@/api/warehouses';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryFailed } from '@/components/ui/error-list';
 import { Page } from '@/components/ui/page';
@@ -155,11 +164,17 @@ function PullListView({ list }: { list: PullListDto }) {
       title={list.title}
       actions={
         <div className="flex flex-wrap gap-2">
+          {list.request_id != null && !released && (
+            <Link to={paths.loadOut(list.request_id)} className={buttonClass('primary')}>
+              <Truck className="h-4 w-4" aria-hidden />
+              Load-out check
+            </Link>
+          )}
           <Button variant="secondary" onClick={() => void downloadPickSheet(list)}>
             <FileDown className="h-4 w-4" aria-hidden />
             Pick sheet (PDF)
           </Button>
-          {!released && (
+          {!released && list.request_id == null && (
             <Button
               variant="secondary"
               onClick={() => setConfirmCancel(true)}
@@ -170,7 +185,7 @@ function PullListView({ list }: { list: PullListDto }) {
               Cancel list
             </Button>
           )}
-          {!released && (
+          {!released && list.request_id == null && (
             <div className="flex flex-col items-end gap-1">
               <Button
                 variant="danger"

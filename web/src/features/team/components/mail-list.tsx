@@ -19,6 +19,7 @@ const KIND_LABEL: Record<string, string> = {
   invite: 'Invitation',
   reset: 'Password link',
   'portal-link': 'Portal link',
+  request: 'Request update',
 };
 
 /** The company's latest mails and each one's state: queued, sending, sent, or failed with the last error. */

@@ -1,0 +1,216 @@
+import { Inbox, Plus } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import {
+  REQUEST_KIND_LABELS,
+  REQUEST_KINDS,
+  REQUEST_STATE_LABELS,
+  REQUEST_STATES,
+  type RequestKind,
+  type RequestState,
+} from '@domain/schemas/request.schema';
+import { useCustomers } from '@/api/customers';
+import { useCreateRequest, useCustomerUnits, useRequests } from '@/api/requests';
+import { useRole } from '@/api/session';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorList, QueryFailed } from '@/components/ui/error-list';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { Page } from '@/components/ui/page';
+import { RoleHint } from '@/components/ui/role-hint';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorMessages } from '@/lib/api-client';
+import { useFormat } from '@/lib/format';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { RequestStateBadge, noon } from '@/components/requests/request-steps';
+import { UnitChoice } from '@/components/requests/unit-choice';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The office enters a request for a customer on the phone: the customer, the units, the day, the address. */
+function NewRequestDialog({ onClose }: { onClose: () => void }) {
+  const customers = useCustomers();
+  const [customerId, setCustomerId] = useState<number | null>(null);
+  const units = useCustomerUnits(customerId);
+  const [kind, setKind] = useState<RequestKind>('delivery');
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [date, setDate] = useState(today());
+  const [address, setAddress] = useState('');
+  const [notes, setNotes] = useState('');
+  const create = useCreateRequest();
+  const navigate = useNavigate();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (customerId === null) return;
+    create.mutate(
+      { customer_id: customerId, kind, vault_ids: chosen, wished_date: date, address, notes },
+      {
+        onSuccess: (request) => {
+          toast.success(`Request #${request.id} for ${request.customer_name} entered`);
+          onClose();
+          void navigate(paths.request(request.id));
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title="New request" wide>
+      <form onSubmit={submit} className="space-y-4">
+        <FormField label="Customer">
+          <select
+            className={inputClass}
+            value={customerId ?? ''}
+            onChange={(e) => {
+              setCustomerId(e.target.value ? Number(e.target.value) : null);
+              setChosen([]);
+            }}
+          >
+            <option value="">Choose the customer</option>
+            {customers.data?.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name} ({c.units} {c.units === 1 ? 'unit' : 'units'})
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label="Kind">
+          <select
+            className={inputClass}
+            value={kind}
+            onChange={(e) => setKind(e.target.value as RequestKind)}
+          >
+            {REQUEST_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {REQUEST_KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        {customerId !== null &&
+          (units.isPending ? (
+            <Spinner label="Loading the customer's units..." />
+          ) : units.isError ? (
+            <QueryFailed query={units} />
+          ) : (
+            <UnitChoice units={units.data} chosen={chosen} onChange={setChosen} />
+          ))}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Wished date">
+            <input
+              type="date"
+              className={inputClass}
+              value={date}
+              min={today()}
+              onChange={(e) => setDate(e.target.value)}
+            />
+          </FormField>
+          <FormField label="Address" hint={kind === 'access' ? 'Not needed for a visit.' : undefined}>
+            <input className={inputClass} value={address} onChange={(e) => setAddress(e.target.value)} />
+          </FormField>
+        </div>
+        <FormField label="Notes">
+          <textarea
+            className={inputClass}
+            rows={2}
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
+          />
+        </FormField>
+        {create.error && <ErrorList messages={errorMessages(create.error)} />}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={create.isPending || customerId === null || chosen.length === 0}>
+            {create.isPending ? 'Saving...' : 'Enter request'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The office's Requests page (issue 29): customers' requests, filtered by state, newest first. */
+export default function RequestsPage() {
+  useDocumentTitle('Requests');
+  const { can } = useRole();
+  const [state, setState] = useState<RequestState | 'all'>('all');
+  const requests = useRequests(state);
+  const format = useFormat();
+  const [adding, setAdding] = useState(false);
+
+  if (!can('office'))
+    return (
+      <Page title="Requests">
+        <RoleHint needed="office">Only the Office role or a Manager can see customers' requests.</RoleHint>
+      </Page>
+    );
+  return (
+    <Page
+      title="Requests"
+      actions={
+        <Button onClick={() => setAdding(true)}>
+          <Plus className="h-4 w-4" aria-hidden /> New request
+        </Button>
+      }
+    >
+      <div className="mb-4 max-w-xs">
+        <FormField label="State">
+          <select
+            className={inputClass}
+            value={state}
+            onChange={(e) => setState(e.target.value as RequestState | 'all')}
+          >
+            <option value="all">All states</option>
+            {REQUEST_STATES.map((s) => (
+              <option key={s} value={s}>
+                {REQUEST_STATE_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </div>
+      {requests.isPending ? (
+        <Spinner label="Loading requests..." />
+      ) : requests.isError ? (
+        <QueryFailed query={requests} />
+      ) : requests.data.length === 0 ? (
+        <EmptyState icon={Inbox} title={state === 'all' ? 'No requests yet' : 'No requests in this state'}>
+          Customers ask for their goods from the portal; enter a request here for a customer on the phone.
+        </EmptyState>
+      ) : (
+        <ul
+          className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+          aria-label="Requests"
+        >
+          {requests.data.map((r) => (
+            <li key={r.id}>
+              <Link
+                to={paths.request(r.id)}
+                className="flex min-h-11 flex-wrap items-center gap-3 p-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-accent"
+                data-testid="request-row"
+              >
+                <span className="font-mono text-sm text-slate-500">#{r.id}</span>
+                <span className="min-w-0 flex-1">
+                  <span className="block font-semibold text-slate-900">{r.customer_name}</span>
+                  <span className="block text-sm text-slate-600">
+                    {REQUEST_KIND_LABELS[r.kind]} · {format.count(r.units, 'unit')} · wished{' '}
+                    {format.day(noon(r.wished_date))}
+                    {r.scheduled_date && ` · scheduled ${format.day(noon(r.scheduled_date))}`}
+                  </span>
+                </span>
+                <RequestStateBadge state={r.state} kind={r.kind} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {adding && <NewRequestDialog onClose={() => setAdding(false)} />}
+    </Page>
+  );
+}
