@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { declareRoutes } from '../http/declared-routes';
 import { roleOf } from '../auth/route-roles';
+import { TOKEN_NOT_ACCEPTED, tokenRefusedOn } from '../auth/session.plugin';
 import { testEngines } from './test-app';
 import { apiRoutes } from './route-table';
 import { useTestApp } from './use-test-app';
@@ -119,15 +120,22 @@ interface JsonSchema {
   anyOf?: JsonSchema[];
   items?: JsonSchema;
 }
+type Security = Record<string, string[]>[];
 interface Operation {
   tags?: string[];
+  security?: Security;
   summary?: string;
   'x-role'?: string;
   parameters?: { name: string; in: string }[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
 }
-type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, Operation>> };
+type OpenApiDocument = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  security: Security;
+  components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+};
 
 /** `/api/vaults/:id` as the document writes it: `/api/vaults/{id}`. */
 const documentPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -227,6 +235,57 @@ describe.each(testEngines())('the declared API on %s', (engine) => {
     expect(
       ajv.validate(readOperation.responses['200']!.content!['application/json']!.schema, read.json()),
     ).toBe(true);
+  });
+
+  it('works for a program with an API token: the scheme the document names, the token made and used by its operations', async () => {
+    const document = await fetchDocument();
+    const ajv = new Ajv2020({ strict: false });
+    const answerOf = (operation: Operation, status: string) =>
+      operation.responses[status]!.content!['application/json']!.schema;
+    // the document says how a program signs its calls: an HTTP bearer scheme, allowed wherever no operation says less
+    const bearer = Object.entries(document.components.securitySchemes).find(
+      ([, scheme]) => scheme.type === 'http' && scheme.scheme === 'bearer',
+    )?.[0];
+    expect(bearer).toBeDefined();
+    expect(document.security).toContainEqual({ [bearer!]: [] });
+    const tokenOpens = (operation: Operation) =>
+      (operation.security ?? document.security).some((requirement) => bearer! in requirement);
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        if (tokenRefusedOn(path)) expect(tokenOpens(operation), `${method} ${path}`).toBe(false);
+        else if (operation['x-role'] !== 'public')
+          expect(tokenOpens(operation), `${method} ${path}`).toBe(true);
+      }
+    }
+
+    // a Manager makes a Manager's token through the document's operation; its secret is in the answer, once
+    const create = document.paths['/api/api-tokens']!.post!;
+    const createSchema = create.requestBody!.content['application/json']!.schema;
+    expect(createSchema.properties!.role!.enum).toContain('manager');
+    const tokenBody = { ...(exampleOf(createSchema, 'name') as object), role: 'manager' };
+    const made = await user.request({ method: 'POST', url: '/api/api-tokens', payload: tokenBody });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(ajv.validate(answerOf(create, '201'), made.json()), JSON.stringify(ajv.errors)).toBe(true);
+    const { secret } = made.json<{ secret: string }>();
+    const withToken = (options: { method: 'GET' | 'POST'; url: string; payload?: object }) =>
+      ctx.app.inject({ ...options, headers: { authorization: `Bearer ${secret}` } });
+
+    // the program, with the token alone: a write from the document's body schema, and the read of what it made
+    const add = document.paths['/api/warehouse/add-warehouse']!.post!;
+    const body = exampleOf(add.requestBody!.content['application/json']!.schema, 'name') as object;
+    const added = await withToken({ method: 'POST', url: '/api/warehouse/add-warehouse', payload: body });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(ajv.validate(answerOf(add, '201'), added.json()), JSON.stringify(ajv.errors)).toBe(true);
+    const read = await withToken({ method: 'GET', url: `/api/warehouse/${added.json<{ id: number }>().id}` });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(
+      ajv.validate(answerOf(document.paths['/api/warehouse/{id}']!.get!, '200'), read.json()),
+      JSON.stringify(ajv.errors),
+    ).toBe(true);
+    // and where the document names a session only, the token is refused
+    const session = await withToken({ method: 'GET', url: '/api/auth/' });
+    expect(session.statusCode).toBe(401);
+    expect(session.json()).toEqual({ errors: [TOKEN_NOT_ACCEPTED] });
   });
 
   it('refuses input that does not match a declaration before the handler, in the API error shape', async () => {
