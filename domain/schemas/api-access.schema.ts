@@ -130,3 +130,53 @@ export interface WebhookDeliveryDto {
   next_attempt_at: string | null;
   created_at: string;
 }
+
+// Answer schemas (decision 045), typed to the DTOs.
+export const ApiTokenDtoSchema: z.ZodType<ApiTokenDto> = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  hint: z.string().describe("the secret's last characters"),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  last_used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  status: z.enum(['active', 'expired', 'revoked']),
+});
+
+export const CreatedApiTokenDtoSchema: z.ZodType<CreatedApiTokenDto> = z.object({
+  token: ApiTokenDtoSchema,
+  secret: z
+    .string()
+    .describe('sent as "Authorization: Bearer <secret>"; shown this once, stored only as a hash'),
+});
+
+export const WebhookEndpointDtoSchema: z.ZodType<WebhookEndpointDto> = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  description: z.string().nullable(),
+  kinds: z.array(z.enum(KIND_NAMES)),
+  enabled: z.boolean(),
+  failing_since: z.string().nullable(),
+  disabled_reason: z.string().nullable(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+});
+
+export const CreatedWebhookDtoSchema: z.ZodType<CreatedWebhookDto> = z.object({
+  endpoint: WebhookEndpointDtoSchema,
+  secret: z.string().describe('the key of the HMAC-SHA256 signature of every delivery; shown this once'),
+});
+
+export const WebhookDeliveryDtoSchema: z.ZodType<WebhookDeliveryDto> = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  attempts: z.number().int(),
+  last_status_code: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  last_attempt_at: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+  created_at: z.string(),
+});

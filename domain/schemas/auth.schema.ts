@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Role } from '../rules/roles';
+import { ROLES, type Role } from '../rules/roles';
 import { safeName } from './form-values';
 
 export const LoginSchema = z.object({
@@ -33,3 +33,13 @@ export interface SessionUser {
   /** `locale`: how the company's dates and numbers are shown (domain/rules/locale.ts) */
   company: { id: number; name: string; locale: string };
 }
+
+/** The signed-in member, as GET /api/auth/ and a sign-in answer it (decision 045). */
+export const SessionUserSchema: z.ZodType<SessionUser> = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  username: z.string(),
+  role: z.enum(ROLES),
+  companyId: z.number().int(),
+  company: z.object({ id: z.number().int(), name: z.string(), locale: z.string() }),
+});

@@ -52,3 +52,30 @@ export const HealthAnswerSchema = z.object({
     ])
     .optional(),
 });
+
+// GET and POST /api/backups's answer (decision 045), typed to the DTO.
+const BackupFileDtoSchema: z.ZodType<BackupFileDto> = z.object({
+  file: z.string(),
+  takenAt: z.string(),
+  bytes: z.number().int(),
+});
+
+export const BackupsDtoSchema: z.ZodType<BackupsDto> = z.discriminatedUnion('automatic', [
+  z.object({
+    automatic: z.literal(false),
+    reason: z.string().describe('why there are no automatic backups'),
+  }),
+  z.object({
+    automatic: z.literal(true),
+    folder: z.string(),
+    schedule: z.string().describe("cron pattern in the server's local time"),
+    nextRun: z.string().nullable(),
+    running: z.boolean(),
+    lastGood: BackupFileDtoSchema.nullable(),
+    lastFailure: z.object({ at: z.string(), message: z.string() }).nullable(),
+    kept: z.array(BackupFileDtoSchema).describe('newest first'),
+    overdue: z.boolean(),
+    keepDaily: z.number().int(),
+    keepWeekly: z.number().int(),
+  }),
+]);

@@ -12,3 +12,10 @@ export interface CompanySettingsDto {
   name: string;
   locale: string;
 }
+
+/** PATCH /api/company's answer (decision 045). */
+export const CompanySettingsDtoSchema: z.ZodType<CompanySettingsDto> = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  locale: z.string(),
+});

@@ -47,3 +47,19 @@ export interface ContactMessageDto {
   message: string;
   created_at: string;
 }
+
+// Answer schemas (decision 045), typed to the DTOs.
+export const ContactSettingsDtoSchema: z.ZodType<ContactSettingsDto> = z.object({
+  formId: z.string().nullable(),
+});
+
+export const ContactSentAnswerSchema = z.object({ id: z.number().int(), message: z.string() });
+
+export const ContactMessageDtoSchema: z.ZodType<ContactMessageDto> = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  company: z.string().nullable(),
+  email: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+});

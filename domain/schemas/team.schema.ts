@@ -117,3 +117,57 @@ export interface MailListDto {
   enabled: boolean;
   mails: MailDto[];
 }
+
+// Answer schemas (decision 045), typed to the DTOs.
+const memberRole = z.enum(ROLES);
+
+export const MemberDtoSchema: z.ZodType<MemberDto> = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: memberRole,
+  active: z.boolean(),
+  lastSignInAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const TeamDtoSchema: z.ZodType<TeamDto> = z.object({
+  members: z.array(MemberDtoSchema),
+  invites: z.array(
+    z.object({ id: z.number().int(), email: z.string(), role: memberRole, expiresAt: z.string() }),
+  ),
+  resets: z.array(z.object({ id: z.number().int(), memberId: z.number().int(), expiresAt: z.string() })),
+});
+
+export const MemberLinkDtoSchema: z.ZodType<MemberLinkDto> = z.object({
+  id: z.number().int(),
+  path: z.string().describe('the link without its origin; the token is in the fragment'),
+  url: z.string(),
+  expiresAt: z.string(),
+  mailId: z.number().int().nullable().optional(),
+});
+
+export const LinkInfoDtoSchema: z.ZodType<LinkInfoDto> = z.object({
+  kind: z.enum(['invite', 'reset']),
+  email: z.string(),
+  company: z.string(),
+  name: z.string().nullable(),
+});
+
+export const MailListDtoSchema: z.ZodType<MailListDto> = z.object({
+  enabled: z.boolean(),
+  mails: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.enum(['invite', 'reset', 'portal-link']),
+      to: z.string(),
+      subject: z.string(),
+      status: z.enum(['queued', 'sending', 'sent', 'failed']),
+      attempts: z.number().int(),
+      lastError: z.string().nullable(),
+      nextAttemptAt: z.string().nullable(),
+      sentAt: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { roleOf } from '../auth/route-roles';
+import { SESSION_COOKIE, tokenRefusedOn } from '../auth/session.plugin';
+import { PORTAL_COOKIE } from '../features/portal/portal-session';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -22,12 +24,33 @@ export async function registerOpenApi(app: FastifyInstance) {
         version: '1.0.0',
         description:
           'The JSON API of Warehouse Manager. Every route names the role it needs (x-role: viewer, floor, office, ' +
-          'manager or public). Refusals answer { "errors": ["readable message", ...] } with a 4xx status.',
+          'manager or public). Programs call it with an API token a Manager creates on the API page ' +
+          "(Authorization: Bearer wmt_...), which acts with the token's role in its company; signing in, the " +
+          "member's own profile and one-time links take a browser session only. Refusals answer " +
+          '{ "errors": ["readable message", ...] } with a 4xx status.',
       },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'wm_session' } },
+        securitySchemes: {
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: "the web app's sign-in",
+          },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'an API token (wmt_...), with the role it was created with; shown once when created',
+          },
+          portalSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: PORTAL_COOKIE,
+            description: "a customer's portal sign-in",
+          },
+        },
       },
-      security: [{ session: [] }],
+      security: [{ session: [] }, { apiToken: [] }],
     },
     transform: (document) => {
       const { url, route } = document;
@@ -36,7 +59,11 @@ export async function registerOpenApi(app: FastifyInstance) {
       const method = [route.method].flat()[0]!;
       const role = roleOf(method === 'HEAD' ? 'GET' : method, url);
       const schema = { ...transformed.schema, 'x-role': role } as typeof transformed.schema;
+      // who may call it: anyone; a portal customer; a member's session only (no token opens it); or the default,
+      // a session or an API token
       if (role === 'public') Object.assign(schema, { security: [] });
+      else if (role === 'portal') Object.assign(schema, { security: [{ portalSession: [] }] });
+      else if (tokenRefusedOn(url)) Object.assign(schema, { security: [{ session: [] }] });
       return { schema, url: transformed.url };
     },
     transformObject: jsonSchemaTransformObject,

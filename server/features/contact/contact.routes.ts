@@ -1,8 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ContactMessageSchema, type ContactSettingsDto } from '@domain/schemas/contact.schema';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ContactMessageDtoSchema,
+  ContactMessageSchema,
+  ContactSentAnswerSchema,
+  ContactSettingsDtoSchema,
+} from '@domain/schemas/contact.schema';
 import { requireUser } from '../../auth/session.plugin';
 import { nowIso } from '../../db/database';
-import { notFound, parseInput } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import type { FeatureOptions } from '../feature-options';
 import { findInboxCompanyId, insertContactMessage, listContactMessages } from './contact.repo';
 import { presentContactMessage } from './contact.presenter';
@@ -12,12 +19,23 @@ export const CONTACT_TOO_MANY =
   'You have sent several messages in a short time. Please try again in a few minutes.';
 const MESSAGES_SHOWN = 500;
 
-export const contactRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { config, database }) => {
+const tags = ['Contact'];
+
+export const contactRoutes: FastifyPluginAsync<FeatureOptions> = async (plain, { config, database }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/api/contact/settings', async (): Promise<ContactSettingsDto> => ({
-    formId: config.contactFormId ?? null,
-  }));
+  app.get(
+    '/api/contact/settings',
+    {
+      schema: {
+        tags,
+        summary: "Where the landing page's contact form sends to (a hosted form, or this server)",
+        response: { 200: ContactSettingsDtoSchema },
+      },
+    },
+    async () => ({ formId: config.contactFormId ?? null }),
+  );
 
   app.post(
     '/api/contact',
@@ -28,9 +46,15 @@ export const contactRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { c
           errorResponseBuilder: () => ({ statusCode: 429, errors: [CONTACT_TOO_MANY] }),
         },
       },
+      schema: {
+        tags,
+        summary: "A visitor's message from the landing page (a few per address in ten minutes)",
+        body: ContactMessageSchema,
+        response: { 201: ContactSentAnswerSchema },
+      },
     },
     async (request, reply) => {
-      const input = parseInput(ContactMessageSchema, request.body);
+      const input = request.body;
       const id = await insertContactMessage(db, {
         name: input.name,
         company: input.company ?? null,
@@ -44,9 +68,19 @@ export const contactRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { c
   );
 
   // messages from the landing page belong to the operator of this installation, not to every tenant
-  app.get('/api/contact/messages', async (request) => {
-    const user = requireUser(request);
-    if (user.companyId !== (await findInboxCompanyId(db, config.contactInboxCompany))) throw notFound();
-    return (await listContactMessages(db, MESSAGES_SHOWN)).map(presentContactMessage);
-  });
+  app.get(
+    '/api/contact/messages',
+    {
+      schema: {
+        tags,
+        summary: "The landing page's messages, newest first (the operator's company only)",
+        response: { 200: z.array(ContactMessageDtoSchema) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      if (user.companyId !== (await findInboxCompanyId(db, config.contactInboxCompany))) throw notFound();
+      return (await listContactMessages(db, MESSAGES_SHOWN)).map(presentContactMessage);
+    },
+  );
 };

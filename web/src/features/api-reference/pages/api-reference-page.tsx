@@ -1,12 +1,6 @@
 import { BookOpen } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import {
-  API_DOCUMENT_URL,
-  type ApiDocument,
-  type ApiOperation,
-  type JsonSchemaNode,
-  useApiDocument,
-} from '@/api/api-reference';
+import { API_DOCUMENT_URL, type JsonSchemaNode, useApiDocument } from '@/api/api-reference';
 import { useRole } from '@/api/session';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryFailed } from '@/components/ui/error-list';
@@ -15,12 +9,7 @@ import { Page } from '@/components/ui/page';
 import { RoleHint } from '@/components/ui/role-hint';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
-
-interface Entry {
-  method: string;
-  path: string;
-  operation: ApiOperation;
-}
+import { type ApiEntry, groupByTag, tagHeadingId } from '../api-groups';
 
 const METHOD_COLOURS: Record<string, string> = {
   get: 'bg-sky-100 text-sky-800',
@@ -29,23 +18,6 @@ const METHOD_COLOURS: Record<string, string> = {
   patch: 'bg-amber-100 text-amber-800',
   delete: 'bg-red-100 text-red-800',
 };
-
-/** The document's operations grouped by their first tag, groups and routes in name order. */
-function groupByTag(document: ApiDocument, filter: string): [string, Entry[]][] {
-  const wanted = filter.trim().toLowerCase();
-  const groups = new Map<string, Entry[]>();
-  for (const [path, methods] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(methods)) {
-      const text = `${method} ${path} ${operation.summary ?? ''}`.toLowerCase();
-      if (wanted && !text.includes(wanted)) continue;
-      const tag = operation.tags?.[0] ?? 'Other';
-      groups.set(tag, [...(groups.get(tag) ?? []), { method, path, operation }]);
-    }
-  }
-  return [...groups.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([tag, entries]) => [tag, entries.sort((a, b) => a.path.localeCompare(b.path))]);
-}
 
 /** A schema in a few words: `integer`, `string[]`, `object`, `"a" | "b"`. */
 function typeName(schema: JsonSchemaNode | undefined): string {
@@ -84,7 +56,7 @@ function SchemaFields({ schema, depth = 0 }: { schema: JsonSchemaNode | undefine
   );
 }
 
-function OperationDetails({ entry }: { entry: Entry }) {
+function OperationDetails({ entry }: { entry: ApiEntry }) {
   const { operation } = entry;
   const body = Object.entries(operation.requestBody?.content ?? {});
   const answers = Object.entries(operation.responses ?? {});
@@ -128,7 +100,7 @@ function OperationDetails({ entry }: { entry: Entry }) {
   );
 }
 
-function OperationRow({ entry }: { entry: Entry }) {
+function OperationRow({ entry }: { entry: ApiEntry }) {
   const role = entry.operation['x-role'];
   return (
     <details className="group rounded-lg border border-slate-200 bg-white">
@@ -204,8 +176,8 @@ export default function ApiReferencePage() {
             </EmptyState>
           ) : (
             groups.map(([tag, entries]) => (
-              <section key={tag} aria-labelledby={`api-tag-${tag}`}>
-                <h2 id={`api-tag-${tag}`} className="mb-2 text-lg font-semibold text-primary">
+              <section key={tag} aria-labelledby={tagHeadingId(tag)}>
+                <h2 id={tagHeadingId(tag)} className="mb-2 text-lg font-semibold text-primary">
                   {tag}
                 </h2>
                 <div className="space-y-2">
