@@ -21,7 +21,6 @@ const NOT_YET_DECLARED = new Set<string>([
   'GET /api/contact/settings',
   'POST /api/contact',
   'GET /api/auth/',
-  'GET /api/events',
   'GET /api/import/templates/:file',
   'GET /api/export/:file',
   'POST /api/export/print-vaults.xlsx',
