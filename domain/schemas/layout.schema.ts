@@ -54,4 +54,6 @@ export const GridChangeDtoSchema: z.ZodType<GridChangeDto> = z.object({
 });
 
 /** PUT /api/warehouse/{id}/field-grid: where the block of fields now stands, kept inside the walls. */
-export const FieldGridAnswerSchema = z.object({ fieldgridLocation: z.object({ x: z.number(), y: z.number() }) });
+export const FieldGridAnswerSchema = z.object({
+  fieldgridLocation: z.object({ x: z.number(), y: z.number() }),
+});

@@ -160,7 +160,11 @@ export const checksRoutes: FastifyPluginAsync<FeatureOptions> = async (plain, { 
       const check = await loadCheck(db, user.companyId, request.params.id);
       // the browser names its time zone (?tz=Europe/Berlin); otherwise REPORT_TIME_ZONE, UTC by default. Dates are
       // written as the company writes them (its locale).
-      const bytes = await checkReportPdf(check, request.query.tz ?? config.reportTimeZone, user.company.locale);
+      const bytes = await checkReportPdf(
+        check,
+        request.query.tz ?? config.reportTimeZone,
+        user.company.locale,
+      );
       reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="warehouse-check-${check.id}.pdf"`)

@@ -58,8 +58,7 @@ export const layoutRoutes: FastifyPluginAsync<FeatureOptions> = async (plain, { 
         response: { 200: FieldGridAnswerSchema },
       },
     },
-    async (request) =>
-      moveFieldGrid(db, actorOf(request), request.params.id, request.body.fieldgridLocation),
+    async (request) => moveFieldGrid(db, actorOf(request), request.params.id, request.body.fieldgridLocation),
   );
 
   // a multipart form (the web app's), urlencoded or JSON: read and checked by the handler

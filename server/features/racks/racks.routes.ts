@@ -143,7 +143,12 @@ export const racksRoutes: FastifyPluginAsync<FeatureOptions> = async (plain, { d
   app.delete(
     '/api/pallets/:id/delete',
     {
-      schema: { tags, summary: 'Delete a pallet', params: palletParams, response: { 200: DeletedAnswerSchema } },
+      schema: {
+        tags,
+        summary: 'Delete a pallet',
+        params: palletParams,
+        response: { 200: DeletedAnswerSchema },
+      },
     },
     async (request) => deletePallet(db, actorOf(request), request.params.id),
   );

@@ -27,7 +27,6 @@ import {
 
 /** The delete of a vault (issue 26): its one flow, and its two stores (locking, one statement). */
 
-
 /** DELETE /api/vaults/{id}: removes the vault, its attachments, and customers/orders nothing uses any more. */
 export async function deleteVault(db: Db, actor: Actor, vaultId: number): Promise<DeleteVaultAnswer> {
   const stores = {

@@ -69,7 +69,10 @@ export const vaultsRoutes: FastifyPluginAsync<FeatureOptions> = async (plain, { 
           tags,
           summary: 'Add a vault to a field slot, with an optional attachment',
           consumes: ['multipart/form-data', 'application/json'],
-          body: formBody(AddVaultSchema, 'vault_id carries the vault number; a multipart form may add a file'),
+          body: formBody(
+            AddVaultSchema,
+            'vault_id carries the vault number; a multipart form may add a file',
+          ),
           response: { 201: VaultDtoSchema },
         },
       },
