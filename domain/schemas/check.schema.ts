@@ -135,3 +135,74 @@ export type CheckScanAnswer =
       result: 'found' | 'unexpected' | 'again';
       check: CheckDto;
     };
+
+// Answer schemas (decision 045), typed to the DTOs.
+const CheckVaultDtoSchema: z.ZodType<CheckVaultDto> = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  customer_name: z.string(),
+  order_name: z.string().nullable(),
+  type: z.string(),
+  expected_field_id: z.number().int().nullable(),
+  expected_field_name: z.string().nullable(),
+  found_field_id: z.number().int().nullable(),
+  found_field_name: z.string().nullable(),
+  found_by: z.string().nullable(),
+  resolution: z.enum(CHECK_RESOLUTIONS).nullable(),
+  resolved_by: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+});
+
+const CheckFieldDtoSchema: z.ZodType<CheckFieldDto> = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  opened_by: z.string().nullable(),
+  opened_at: z.string().nullable(),
+  checked: z.boolean(),
+  expected: z.number().int(),
+  found: z.array(CheckVaultDtoSchema),
+  missing: z.array(CheckVaultDtoSchema),
+  not_checked: z.array(CheckVaultDtoSchema),
+  unexpected: z.array(CheckVaultDtoSchema),
+});
+
+const checkSummaryShape = {
+  id: z.number().int(),
+  warehouse_id: z.number().int(),
+  warehouse_name: z.string(),
+  started_by: z.string().nullable(),
+  started_at: z.string(),
+  finished_by: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  cancelled_by: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  warehouse_deleted_at: z.string().nullable(),
+  field_count: z.number().int(),
+  checked_count: z.number().int(),
+};
+
+export const CheckSummaryDtoSchema: z.ZodType<CheckSummaryDto> = z.object(checkSummaryShape);
+
+export const CheckDtoSchema: z.ZodType<CheckDto> = z.object({
+  ...checkSummaryShape,
+  version: z.number().int(),
+  fields: z.array(CheckFieldDtoSchema),
+  discrepancies: z.number().int(),
+  unresolved: z.number().int(),
+});
+
+export const CheckScanAnswerSchema: z.ZodType<CheckScanAnswer> = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('field'),
+    field_id: z.number().int(),
+    field_name: z.string(),
+    check: CheckDtoSchema,
+  }),
+  z.object({
+    kind: z.literal('vault'),
+    field_id: z.number().int(),
+    vault: CheckVaultDtoSchema,
+    result: z.enum(['found', 'unexpected', 'again']),
+    check: CheckDtoSchema,
+  }),
+]);

@@ -165,3 +165,33 @@ export interface ChecklistDto {
   /** the same link whole, at the product's public address (PUBLIC_URL when set), to copy and hand out */
   fill_in_link?: string;
 }
+
+// Answer schemas (decision 045), typed to the DTOs.
+export const ChecklistDtoSchema: z.ZodType<ChecklistDto> = z.object({
+  id: z.number().int(),
+  description: z.string(),
+  warehouse_id: z.number().int(),
+  warehouseName: z.string(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  filled_out_by: z.string().nullable(),
+  tasks: z.array(
+    z.object({
+      id: z.number().int(),
+      text: z.string(),
+      completed: z.boolean(),
+      completed_by: z.string().nullable(),
+      reason: z.string().nullable(),
+      completed_at: z.string().nullable(),
+    }),
+  ),
+  fill_in_url: z.string().nullable().optional(),
+  fill_in_link: z.string().optional(),
+});
+
+/** `?key=`: the fill-in link's secret (an `X-Checklist-Key` header does as well); anything but text is no key. */
+export const ChecklistKeyQuerySchema = z.object({
+  key: z
+    .preprocess((v) => (typeof v === 'string' && v !== '' ? v : undefined), z.string().optional())
+    .describe("the fill-in link's secret key"),
+});

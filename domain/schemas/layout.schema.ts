@@ -1,4 +1,5 @@
-import type { FieldDto } from './warehouse.schema';
+import { z } from 'zod';
+import { type FieldDto, FieldDtoSchema } from './warehouse.schema';
 
 /** Feet per field on the floor plan (spec 9: a vault cell is 5 ft per row or column). */
 export const FIELD_CELL_FT = 5;
@@ -43,3 +44,16 @@ export interface GridChangeDto {
   newWarehouseRowsCount: number;
   newWarehouseColsCount: number;
 }
+
+// Answer schemas (decision 045), typed to the DTOs.
+export const GridChangeDtoSchema: z.ZodType<GridChangeDto> = z.object({
+  fields: z.array(FieldDtoSchema),
+  warehouseId: z.number().int(),
+  newWarehouseRowsCount: z.number().int(),
+  newWarehouseColsCount: z.number().int(),
+});
+
+/** PUT /api/warehouse/{id}/field-grid: where the block of fields now stands, kept inside the walls. */
+export const FieldGridAnswerSchema = z.object({
+  fieldgridLocation: z.object({ x: z.number(), y: z.number() }),
+});

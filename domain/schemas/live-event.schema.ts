@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FieldDto } from './warehouse.schema';
 
 /**
@@ -51,3 +52,16 @@ export function readWatchedWarehouses(value: unknown): number[] {
   }
   return [...ids];
 }
+
+/** Only text counts; anything else (a repeated key, say) is read as absent, never refused. */
+const textOrAbsent = (description: string) =>
+  z.preprocess((v) => (typeof v === 'string' ? v : undefined), z.string().optional()).describe(description);
+
+/**
+ * The query of GET /api/events (decision 045). Both are hints, so odd values are ignored rather than refused: `watch`
+ * is read by `readWatchedWarehouses`, `last` is a Last-Event-ID for a new stream (the header wins).
+ */
+export const LiveStreamQuerySchema = z.object({
+  watch: textOrAbsent('ids of the warehouses shown, separated by commas: their changes carry the new fields'),
+  last: textOrAbsent('the id of the last frame seen, for a new stream (the Last-Event-ID header wins)'),
+});

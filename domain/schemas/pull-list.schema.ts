@@ -158,3 +158,88 @@ export interface ReleasedVaultDto {
   released_at: string;
   released_by: string | null;
 }
+
+// Answer schemas (decision 045), typed to the DTOs.
+const PullListVaultDtoSchema: z.ZodType<PullListVaultDto> = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  customer_name: z.string(),
+  order_name: z.string().nullable(),
+  type: z.string(),
+  state: z.enum(['in-field', 'on-stage', 'released']),
+  warehouse_id: z.number().int().nullable(),
+  warehouse_name: z.string().nullable(),
+  field_id: z.number().int().nullable(),
+  field_name: z.string().nullable(),
+  position: z.number().int().nullable(),
+  dig_out: z.number().int().nullable(),
+  pulled_by: z.string().nullable(),
+  released_at: z.string().nullable(),
+  released_by: z.string().nullable(),
+});
+
+const PullPlanFieldDtoSchema: z.ZodType<PullPlanFieldDto> = z.object({
+  field_id: z.number().int(),
+  field_name: z.string(),
+  warehouse_id: z.number().int(),
+  warehouse_name: z.string(),
+  steps: z.array(
+    z.object({
+      vault_id: z.number().int(),
+      name: z.string().nullable(),
+      customer_name: z.string(),
+      position: z.number().int(),
+      role: z.enum(['pull', 'in-the-way']),
+    }),
+  ),
+});
+
+const SetAsideVaultDtoSchema: z.ZodType<SetAsideVaultDto> = z.object({
+  vault_id: z.number().int(),
+  name: z.string().nullable(),
+  customer_name: z.string(),
+  type: z.string(),
+  state: z.enum(['set-aside', 'put-back']),
+  from_warehouse_id: z.number().int().nullable(),
+  from_field_id: z.number().int().nullable(),
+  from_field_name: z.string().nullable(),
+  from_warehouse_name: z.string().nullable(),
+  from_position: z.number().int().nullable(),
+  done_by: z.string().nullable(),
+});
+
+export const PullListDtoSchema: z.ZodType<PullListDto> = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  customer_name: z.string().nullable(),
+  order_name: z.string().nullable(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+  released_at: z.string().nullable(),
+  released_by: z.string().nullable(),
+  version: z.number().int(),
+  vaults: z.array(PullListVaultDtoSchema),
+  plan: z.array(PullPlanFieldDtoSchema),
+  handlings: z.number().int(),
+  in_the_way: z.number().int(),
+  set_aside: z.array(SetAsideVaultDtoSchema),
+});
+
+export const PullListSummaryDtoSchema: z.ZodType<PullListSummaryDto> = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+  released_at: z.string().nullable(),
+  vault_count: z.number().int(),
+  left_in_fields: z.number().int(),
+});
+
+export const ReleasedVaultDtoSchema: z.ZodType<ReleasedVaultDto> = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  customer_name: z.string(),
+  order_name: z.string().nullable(),
+  released_at: z.string(),
+  released_by: z.string().nullable(),
+});

@@ -207,3 +207,39 @@ export interface RackDto {
   version: number;
   shelves: ShelfDto[];
 }
+
+// Answer schemas (decision 045), typed to the DTOs.
+export const PalletDtoSchema: z.ZodType<PalletDto> = z.object({
+  id: z.number().int(),
+  shelfId: z.number().int(),
+  name: z.string().nullable(),
+  customerName: z.string(),
+  palletNumber: z.string().nullable(),
+  notes: z.string().nullable(),
+  weight: z.number(),
+  palletSpaces: z.number().int(),
+  shelfSpots: z.number().int(),
+  slotIndex: z.number().int(),
+  version: z.number().int(),
+});
+
+export const RackDtoSchema: z.ZodType<RackDto> = z.object({
+  id: z.number().int(),
+  warehouseId: z.number().int(),
+  name: z.string(),
+  orientation: z.string(),
+  width: z.number(),
+  length: z.number(),
+  capacity: z.number().int(),
+  num_shelves: z.number().int(),
+  position: z.object({ x: z.number(), y: z.number(), width: z.number(), length: z.number() }),
+  version: z.number().int(),
+  shelves: z.array(
+    z.object({
+      id: z.number().int(),
+      position: z.number().int(),
+      capacity: z.number().int(),
+      pallets: z.array(PalletDtoSchema),
+    }),
+  ),
+});

@@ -57,3 +57,34 @@ export interface ScannedFieldDto {
 
 export type ScanAnswer =
   { kind: 'vault'; vault: ScannedVaultDto } | { kind: 'field'; field: ScannedFieldDto };
+
+// Answer schemas (decision 045), typed to the DTOs.
+export const ScannedVaultDtoSchema: z.ZodType<ScannedVaultDto> = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  customerName: z.string(),
+  orderName: z.string().nullable(),
+  type: z.string(),
+  warehouseId: z.number().int().nullable(),
+  warehouseName: z.string().nullable(),
+  fieldId: z.number().int().nullable(),
+  fieldName: z.string().nullable(),
+  position: z.number().int().nullable(),
+  above: z.number().int(),
+});
+
+const ScannedFieldDtoSchema: z.ZodType<ScannedFieldDto> = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  warehouseId: z.number().int(),
+  warehouseName: z.string(),
+  type: z.string(),
+  full: z.boolean(),
+  vaultCount: z.number().int(),
+  nextFree: z.number().int().nullable(),
+});
+
+export const ScanAnswerSchema: z.ZodType<ScanAnswer> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('vault'), vault: ScannedVaultDtoSchema }),
+  z.object({ kind: z.literal('field'), field: ScannedFieldDtoSchema }),
+]);

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import type { FieldDto, WarehouseSummaryDto } from './warehouse.schema';
+import type { PrintVaultDto } from '../rules/print-order';
+import {
+  AttachmentDtoSchema,
+  type FieldDto,
+  FieldDtoSchema,
+  type VaultDto,
+  type WarehouseSummaryDto,
+  WarehouseSummaryDtoSchema,
+  vaultDtoShape,
+} from './warehouse.schema';
 import { VAULT_TYPES } from '../rules/capacity';
 import { placeholderKind } from '../rules/placeholders';
 import { blankAsAbsent, customerName, intFrom, optionalText, rowId, safeName, safeText } from './form-values';
@@ -72,7 +81,8 @@ export type StageVaultInput = z.infer<typeof StageVaultSchema>;
 
 /** The answer of DELETE /api/vaults/{id}: where the vault was deleted from, with what changed there. */
 export type DeleteVaultAnswer =
-  { deleteFrom: 'stage' } | { deleteFrom: 'field'; field: FieldDto; warehouse: WarehouseSummaryDto };
+  | { deleteFrom: 'stage'; vaultId: number }
+  | { deleteFrom: 'field'; vaultId: number; field: FieldDto; warehouse: WarehouseSummaryDto };
 
 export interface StagedVaultDto {
   id: number;
@@ -86,3 +96,61 @@ export interface StagedVaultDto {
   /** the field it was taken from, named as it was then; null for a vault created on the stage */
   staged_from: { warehouse: string | null; field: string | null; position: number | null } | null;
 }
+
+// Answer schemas (decision 045), typed to the DTOs.
+export const DeleteVaultAnswerSchema: z.ZodType<DeleteVaultAnswer> = z.discriminatedUnion('deleteFrom', [
+  z.object({ deleteFrom: z.literal('stage'), vaultId: z.number().int() }),
+  z.object({
+    deleteFrom: z.literal('field'),
+    vaultId: z.number().int(),
+    field: FieldDtoSchema,
+    warehouse: WarehouseSummaryDtoSchema,
+  }),
+]);
+
+/** POST /api/stage/vaults/{id}: the staged vault and the field it was taken from. */
+export const StagedVaultAnswerSchema: z.ZodType<VaultDto & { old_field_id: number }> = z.object({
+  ...vaultDtoShape,
+  old_field_id: z.number().int(),
+});
+
+export const StagedVaultDtoSchema: z.ZodType<StagedVaultDto> = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  customer_name: z.string(),
+  order_name: z.string().nullable(),
+  type: z.string(),
+  note: z.string().nullable(),
+  staged_at: z.string().nullable(),
+  staged_from: z
+    .object({
+      warehouse: z.string().nullable(),
+      field: z.string().nullable(),
+      position: z.number().int().nullable(),
+    })
+    .nullable(),
+});
+
+export const AttachmentAnswerSchema = z.object({ attachment: AttachmentDtoSchema });
+export const AttachmentDeletedAnswerSchema = z.object({
+  attachmentId: z.number().int(),
+  vaultId: z.number().int(),
+});
+
+/** One Print Studio line of GET /api/vaults/all. */
+export const PrintVaultDtoSchema: z.ZodType<PrintVaultDto> = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  customer_name: z.string(),
+  type: z.string(),
+  position: z.number().int().nullable(),
+  field_name: z.string(),
+  warehouse_name: z.string(),
+  note: z.string().nullable(),
+});
+
+/** The form of POST /api/vaults/upload (multipart): the vault and its file. */
+export const UploadAttachmentFormSchema = z.object({
+  vault_id: z.number().int().describe("the vault's id"),
+  attachment: z.string().describe('the file, at most 5 MB'),
+});

@@ -140,7 +140,8 @@ export const AttachmentDtoSchema: z.ZodType<AttachmentDto> = z.object({
   file_url: z.string(),
 });
 
-export const VaultDtoSchema: z.ZodType<VaultDto> = z.object({
+/** The fields of a vault's answer, for answers that add to it (a staged vault names the field it left). */
+export const vaultDtoShape = {
   id: z.number().int(),
   name: z.string().nullable(),
   field_id: z.number().int().nullable(),
@@ -159,7 +160,9 @@ export const VaultDtoSchema: z.ZodType<VaultDto> = z.object({
   released_by: z.string().nullable(),
   version: z.number().int(),
   attachments: z.array(AttachmentDtoSchema),
-});
+};
+
+export const VaultDtoSchema: z.ZodType<VaultDto> = z.object(vaultDtoShape);
 
 export const FieldDtoSchema: z.ZodType<FieldDto> = z.object({
   id: z.number().int(),

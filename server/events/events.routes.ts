@@ -1,8 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { type LiveEventDto, readWatchedWarehouses } from '@domain/schemas/live-event.schema';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  type LiveEventDto,
+  LiveStreamQuerySchema,
+  readWatchedWarehouses,
+} from '@domain/schemas/live-event.schema';
 import { requireUser } from '../auth/session.plugin';
 import type { Db } from '../db/database';
 import { HttpError, unauthorized } from '../http/errors';
+import { fileAnswer } from '../http/file-answers';
 import { EventIdTokens } from './event-id-token';
 import { type EventFeed, type LiveEvent, toLiveEvent, warehousesOf } from './event-feed';
 import { findCompanyEventIdsBetween, findCompanyEventsAfter, latestEventId } from './event-log.repo';
@@ -42,7 +48,8 @@ function presentLiveEvent(event: LiveEvent, withFields: boolean): LiveEventDto {
  * touched (decision 023); `last=` a Last-Event-ID for a browser that opens a new stream to watch other warehouses
  * (the header, which the browser sends on its own reconnects, wins).
  */
-export const eventsRoutes: FastifyPluginAsync<{ db: Db; feed: EventFeed }> = async (app, { db, feed }) => {
+export const eventsRoutes: FastifyPluginAsync<{ db: Db; feed: EventFeed }> = async (plain, { db, feed }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
   // the key is read on the first stream, not at start, so a server can start while its database is still down
   let loading: Promise<EventIdTokens> | undefined;
   const loadTokens = () =>
@@ -58,109 +65,118 @@ export const eventsRoutes: FastifyPluginAsync<{ db: Db; feed: EventFeed }> = asy
   // streams never end by themselves: close them so a graceful shutdown does not wait forever
   app.addHook('preClose', async () => streams.stop());
 
-  app.get('/api/events', async (request, reply) => {
-    const user = requireUser(request);
-    const sessionId = request.sessionId;
-    if (!sessionId) throw unauthorized();
-    const companyId = user.companyId;
-    const tokens = await loadTokens();
-    const res = reply.raw;
-    const write = (text: string) => {
-      if (!res.writableEnded && !res.destroyed) res.write(text);
-    };
-    const stream: OpenStream = {
-      sessionId,
-      userId: user.id,
-      keepAlive: () => write(': keep-alive\n\n'),
-      end: (reason) => {
-        if (reason === 'signed-out') write('event: signed-out\ndata: {}\n\n');
-        if (!res.writableEnded) res.end();
+  app.get(
+    '/api/events',
+    {
+      schema: {
+        tags: ['Live updates'],
+        summary:
+          "A server-sent event stream of the company's changes (frames ready, change, reset, signed-out)",
+        querystring: LiveStreamQuerySchema,
+        response: { 200: fileAnswer('text/event-stream', 'the stream; it ends when the session does') },
       },
-    };
-    // counted before the first await, so parallel requests cannot all slip under the limit
-    if (!streams.add(stream)) throw new HttpError(429, [TOO_MANY_STREAMS]);
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const sessionId = request.sessionId;
+      if (!sessionId) throw unauthorized();
+      const companyId = user.companyId;
+      const tokens = await loadTokens();
+      const res = reply.raw;
+      const write = (text: string) => {
+        if (!res.writableEnded && !res.destroyed) res.write(text);
+      };
+      const stream: OpenStream = {
+        sessionId,
+        userId: user.id,
+        keepAlive: () => write(': keep-alive\n\n'),
+        end: (reason) => {
+          if (reason === 'signed-out') write('event: signed-out\ndata: {}\n\n');
+          if (!res.writableEnded) res.end();
+        },
+      };
+      // counted before the first await, so parallel requests cannot all slip under the limit
+      if (!streams.add(stream)) throw new HttpError(429, [TOO_MANY_STREAMS]);
 
-    reply.hijack();
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    // the browser reconnects by itself after a drop, 2 s later, and sends the last id it saw
-    write('retry: 2000\n\n');
+      reply.hijack();
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+      });
+      // the browser reconnects by itself after a drop, 2 s later, and sends the last id it saw
+      write('retry: 2000\n\n');
 
-    const watched = new Set(
-      readWatchedWarehouses((request.query as Record<string, unknown> | undefined)?.watch),
-    );
-    const watches = (warehouseId: number) => watched.has(warehouseId);
-    const send = (event: LiveEvent) => {
-      let cached = frames.get(event);
-      if (cached === undefined) frames.set(event, (cached = { id: tokens.seal(companyId, event.id) }));
-      const withFields = event.fields !== undefined && warehousesOf(event).some(watches);
-      const variant = withFields ? 'withFields' : 'plain';
-      const frame = (cached[variant] ??=
-        `id: ${cached.id}\nevent: change\ndata: ${JSON.stringify(presentLiveEvent(event, withFields))}\n\n`);
-      write(frame);
-    };
-    // What this browser already has: events up to `floor`, and those in `known`. The feed may still hand over older
-    // events (a backlog, or an event whose transaction committed late with a lower id); only the late ones are news.
-    let floor = Number.MAX_SAFE_INTEGER;
-    const known = new Set<number>();
-    const isNews = (event: LiveEvent) => event.id > floor && !known.has(event.id);
-    const startAtPresent = async (name: 'ready' | 'reset') => {
-      const present = await latestEventId(db);
-      floor = present - LATE_COMMIT_WINDOW;
-      for (const id of await findCompanyEventIdsBetween(db, companyId, floor, present)) known.add(id);
-      write(`id: ${tokens.seal(companyId, present)}\nevent: ${name}\ndata: {}\n\n`);
-    };
-    // live events wait while the start is read, so none is lost, sent twice or sent before older ones
-    let waiting: LiveEvent[] | undefined = [];
-    const unsubscribe = feed.subscribe(
-      companyId,
-      (event) => {
-        if (waiting) waiting.push(event);
-        else if (isNews(event)) send(event);
-      },
-      watches,
-    );
-    let closed = false;
-    const close = () => {
-      if (closed) return;
-      closed = true;
-      unsubscribe();
-      streams.remove(stream);
-    };
-    res.on('close', close);
-    // the browser may have gone while the session was looked up, before anyone listened
-    if (res.destroyed || !res.socket || res.socket.destroyed) close();
+      const watched = new Set(readWatchedWarehouses(request.query.watch));
+      const watches = (warehouseId: number) => watched.has(warehouseId);
+      const send = (event: LiveEvent) => {
+        let cached = frames.get(event);
+        if (cached === undefined) frames.set(event, (cached = { id: tokens.seal(companyId, event.id) }));
+        const withFields = event.fields !== undefined && warehousesOf(event).some(watches);
+        const variant = withFields ? 'withFields' : 'plain';
+        const frame = (cached[variant] ??=
+          `id: ${cached.id}\nevent: change\ndata: ${JSON.stringify(presentLiveEvent(event, withFields))}\n\n`);
+        write(frame);
+      };
+      // What this browser already has: events up to `floor`, and those in `known`. The feed may still hand over older
+      // events (a backlog, or an event whose transaction committed late with a lower id); only the late ones are news.
+      let floor = Number.MAX_SAFE_INTEGER;
+      const known = new Set<number>();
+      const isNews = (event: LiveEvent) => event.id > floor && !known.has(event.id);
+      const startAtPresent = async (name: 'ready' | 'reset') => {
+        const present = await latestEventId(db);
+        floor = present - LATE_COMMIT_WINDOW;
+        for (const id of await findCompanyEventIdsBetween(db, companyId, floor, present)) known.add(id);
+        write(`id: ${tokens.seal(companyId, present)}\nevent: ${name}\ndata: {}\n\n`);
+      };
+      // live events wait while the start is read, so none is lost, sent twice or sent before older ones
+      let waiting: LiveEvent[] | undefined = [];
+      const unsubscribe = feed.subscribe(
+        companyId,
+        (event) => {
+          if (waiting) waiting.push(event);
+          else if (isNews(event)) send(event);
+        },
+        watches,
+      );
+      let closed = false;
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        unsubscribe();
+        streams.remove(stream);
+      };
+      res.on('close', close);
+      // the browser may have gone while the session was looked up, before anyone listened
+      if (res.destroyed || !res.socket || res.socket.destroyed) close();
 
-    try {
-      const last = (request.query as Record<string, unknown> | undefined)?.last;
-      const header = request.headers['last-event-id'] ?? (typeof last === 'string' ? last : undefined);
-      if (header === undefined || header === '') {
-        await startAtPresent('ready');
-      } else {
-        const after = tokens.open(String(header).trim(), companyId);
-        const rows =
-          after === null ? null : await findCompanyEventsAfter(db, companyId, after, CATCH_UP_LIMIT + 1);
-        if (after === null || rows === null || rows.length > CATCH_UP_LIMIT) {
-          await startAtPresent('reset');
+      try {
+        const header = request.headers['last-event-id'] ?? request.query.last;
+        if (header === undefined || header === '') {
+          await startAtPresent('ready');
         } else {
-          floor = after;
-          for (const row of rows) {
-            known.add(row.id);
-            send(toLiveEvent(row));
+          const after = tokens.open(String(header).trim(), companyId);
+          const rows =
+            after === null ? null : await findCompanyEventsAfter(db, companyId, after, CATCH_UP_LIMIT + 1);
+          if (after === null || rows === null || rows.length > CATCH_UP_LIMIT) {
+            await startAtPresent('reset');
+          } else {
+            floor = after;
+            for (const row of rows) {
+              known.add(row.id);
+              send(toLiveEvent(row));
+            }
           }
         }
+        const pending = waiting;
+        waiting = undefined;
+        for (const event of pending) if (isNews(event)) send(event);
+      } catch (error) {
+        // the head is sent: end the stream, and the browser reconnects and catches up
+        request.log.error({ err: error }, 'live stream could not start');
+        res.end();
       }
-      const pending = waiting;
-      waiting = undefined;
-      for (const event of pending) if (isNews(event)) send(event);
-    } catch (error) {
-      // the head is sent: end the stream, and the browser reconnects and catches up
-      request.log.error({ err: error }, 'live stream could not start');
-      res.end();
-    }
-  });
+    },
+  );
 };

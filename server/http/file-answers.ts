@@ -1,19 +1,20 @@
 import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
 /** What a file route's handler sends: Fastify writes a string, buffer or stream as it is. */
 type FileBody = string | Buffer | Readable;
 
 /**
- * A route's file answer (a download: a spreadsheet, an archive), declared with its content types (decision 045).
- * No serializer and no answer check is asked for a string, buffer or stream, so the schema only describes the file
- * in the OpenAPI document: a string of that media type.
+ * A route's file answer (a download: a PDF, a CSV, a spreadsheet, an archive, an image), declared with its content
+ * types (decision 045). No serializer and no answer check is asked for a string, buffer or stream, so the schema only
+ * describes the file in the OpenAPI document: a string of that media type.
  */
-export function fileAnswer(contentTypes: readonly string[], description: string) {
+export function fileAnswer(contentTypes: string | readonly string[], description: string) {
   return {
     description,
     content: Object.fromEntries(
-      contentTypes.map((type) => [
+      [contentTypes].flat().map((type) => [
         type,
         {
           schema: z
@@ -23,4 +24,13 @@ export function fileAnswer(contentTypes: readonly string[], description: string)
       ]),
     ),
   };
+}
+
+/** Sends file bytes from a route whose answer is declared with `fileAnswer` (pdf-lib gives a Uint8Array). */
+export function sendBytes(reply: FastifyReply, bytes: Uint8Array | NodeJS.ReadableStream): FastifyReply {
+  return reply.send(
+    bytes instanceof Uint8Array && !Buffer.isBuffer(bytes)
+      ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+      : bytes,
+  );
 }

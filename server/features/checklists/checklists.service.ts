@@ -29,8 +29,8 @@ import {
 import { presentChecklist } from './checklists.presenter';
 import { requireWarehouse } from '../warehouses/warehouse-access';
 
-const CHECKLIST_NOT_FOUND = 'Checklist not found.';
-const NO_ACTIVE_CHECKLIST = 'No active checklist found for this warehouse.';
+export const CHECKLIST_NOT_FOUND = 'Checklist not found.';
+export const NO_ACTIVE_CHECKLIST = 'No active checklist found for this warehouse.';
 export const FILL_IN_ANSWERS_ONLY =
   'The fill-in link can only answer open tasks; sign in to change the checklist itself.';
 

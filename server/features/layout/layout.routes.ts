@@ -1,21 +1,26 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { FieldGridAnswerSchema, GridChangeDtoSchema } from '@domain/schemas/layout.schema';
+import { idParams } from '@domain/schemas/route-params';
 import {
   EditDimensionsSchema,
   FieldGridLocationSchema,
   GridChangeSchema,
+  WarehouseSummaryDtoSchema,
 } from '@domain/schemas/warehouse.schema';
-import { parseId, parseInput } from '../../http/errors';
+import { parseInput } from '../../http/errors';
+import { formBody } from '../../http/declared-routes';
 import type { FeatureOptions } from '../feature-options';
 import { readForm } from '../../http/form-reader';
 import { actorOf } from '../../auth/actor';
 import { changeGrid, editDimensions, type GridOperation, moveFieldGrid } from './layout.service';
 import { WAREHOUSE_NOT_FOUND } from '../warehouses/warehouse-access';
 
-interface WarehouseParams {
-  id: string;
-}
+const tags = ['Warehouses'];
+const params = idParams(WAREHOUSE_NOT_FOUND);
 
-export const layoutRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
+export const layoutRoutes: FastifyPluginAsync<FeatureOptions> = async (plain, { database }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
   // only this plugin's routes take urlencoded forms, so the rest of the API keeps refusing them
@@ -27,26 +32,50 @@ export const layoutRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { da
     },
   );
 
-  app.patch<{ Params: WarehouseParams }>('/api/warehouse/:id/edit-dimensions', async (request) => {
-    const actor = actorOf(request);
-    const warehouseId = parseId(request.params.id, WAREHOUSE_NOT_FOUND);
-    return editDimensions(db, actor, warehouseId, parseInput(EditDimensionsSchema, request.body));
-  });
+  app.patch(
+    '/api/warehouse/:id/edit-dimensions',
+    {
+      schema: {
+        tags,
+        summary: "Change a warehouse's field capacity, length or width",
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        params,
+        body: EditDimensionsSchema,
+        response: { 200: WarehouseSummaryDtoSchema },
+      },
+    },
+    async (request) => editDimensions(db, actorOf(request), request.params.id, request.body),
+  );
 
-  app.put<{ Params: WarehouseParams }>('/api/warehouse/:id/field-grid', async (request) => {
-    const actor = actorOf(request);
-    const warehouseId = parseId(request.params.id, WAREHOUSE_NOT_FOUND);
-    const { fieldgridLocation } = parseInput(FieldGridLocationSchema, request.body);
-    return moveFieldGrid(db, actor, warehouseId, fieldgridLocation);
-  });
+  app.put(
+    '/api/warehouse/:id/field-grid',
+    {
+      schema: {
+        tags,
+        summary: 'Place the block of fields on the floor, kept inside the walls',
+        params,
+        body: FieldGridLocationSchema,
+        response: { 200: FieldGridAnswerSchema },
+      },
+    },
+    async (request) => moveFieldGrid(db, actorOf(request), request.params.id, request.body.fieldgridLocation),
+  );
 
+  // a multipart form (the web app's), urlencoded or JSON: read and checked by the handler
   const gridChange = (operation: GridOperation) => async (request: FastifyRequest) => {
     const actor = actorOf(request);
     const input = parseInput(GridChangeSchema, (await readForm(request)).fields);
     return changeGrid(db, actor, operation, input);
   };
+  const gridSchema = (summary: string) => ({
+    tags,
+    summary,
+    consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
+    body: formBody(GridChangeSchema, 'the warehouse, the side (left, right or bottom) and how many'),
+    response: { 200: GridChangeDtoSchema },
+  });
   for (const url of ['/api/fields/', '/api/fields']) {
-    app.post(url, gridChange('plus'));
-    app.delete(url, gridChange('minus'));
+    app.post(url, { schema: gridSchema('Add columns or rows of fields') }, gridChange('plus'));
+    app.delete(url, { schema: gridSchema('Remove empty columns or rows of fields') }, gridChange('minus'));
   }
 };

@@ -1,13 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   AddPalletSchema,
   AddRackSchema,
   EditPalletSchema,
   EditRackSchema,
   MoveRackSchema,
+  PalletDtoSchema,
+  RackDtoSchema,
 } from '@domain/schemas/rack.schema';
+import { idParams, pathId } from '@domain/schemas/route-params';
+import { DeletedAnswerSchema } from '@domain/schemas/warehouse.schema';
 import { requireUser } from '../../auth/session.plugin';
-import { parseId, parseInput } from '../../http/errors';
 import type { FeatureOptions } from '../feature-options';
 import { actorOf } from '../../auth/actor';
 import { notModified, revalidateEveryTime } from '../../http/revalidation';
@@ -16,73 +21,135 @@ import { addPallet, deletePallet, editPallet, PALLET_NOT_FOUND } from './pallets
 import { addRack, deleteRack, editRack, listRacks, moveRack, RACK_NOT_FOUND } from './racks.service';
 import { WAREHOUSE_NOT_FOUND } from '../warehouses/warehouse-access';
 
-interface WarehouseParams {
-  id: string;
-}
-interface RackParams {
-  warehouseId: string;
-  rackId: string;
-}
-interface PalletParams {
-  id: string;
-}
+const tags = ['Racks and pallets'];
+const warehouseParams = idParams(WAREHOUSE_NOT_FOUND);
+const rackParams = z.object({ warehouseId: pathId(WAREHOUSE_NOT_FOUND), rackId: pathId(RACK_NOT_FOUND) });
+const palletParams = idParams(PALLET_NOT_FOUND);
 
-export const racksRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
+export const racksRoutes: FastifyPluginAsync<FeatureOptions> = async (plain, { database }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
   // a cheap full read with an ETag (issue 11): rack and pallet writes record events that move the revision on
-  app.get<{ Params: WarehouseParams }>(
+  app.get(
     '/api/racks/warehouse/:id',
-    { onSend: revalidateEveryTime },
+    {
+      onSend: revalidateEveryTime,
+      schema: {
+        tags,
+        summary: 'The racks of a warehouse with their shelves and pallets',
+        params: warehouseParams,
+        response: { 200: z.array(RackDtoSchema) },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
-      const warehouseId = parseId(request.params.id, WAREHOUSE_NOT_FOUND);
+      const warehouseId = request.params.id;
       const tag = await warehouseTag(db, user.companyId, warehouseId, 'racks');
       if (tag && notModified(request, reply, tag)) return reply;
       return listRacks(db, user.companyId, warehouseId);
     },
   );
 
-  app.post<{ Params: WarehouseParams }>('/api/racks/warehouse/:id/add', async (request, reply) => {
-    const actor = actorOf(request);
-    const warehouseId = parseId(request.params.id, WAREHOUSE_NOT_FOUND);
-    const input = parseInput(AddRackSchema, request.body);
-    return reply.status(201).send(await addRack(db, actor, warehouseId, input));
-  });
+  app.post(
+    '/api/racks/warehouse/:id/add',
+    {
+      schema: {
+        tags,
+        summary: 'Add a rack to the floor of a warehouse',
+        params: warehouseParams,
+        body: AddRackSchema,
+        response: { 201: RackDtoSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await addRack(db, actorOf(request), request.params.id, request.body)),
+  );
 
-  app.put<{ Params: RackParams }>('/api/racks/:warehouseId/rack/:rackId', async (request) => {
-    const actor = actorOf(request);
-    const warehouseId = parseId(request.params.warehouseId, WAREHOUSE_NOT_FOUND);
-    const rackId = parseId(request.params.rackId, RACK_NOT_FOUND);
-    return moveRack(db, actor, warehouseId, rackId, parseInput(MoveRackSchema, request.body));
-  });
+  app.put(
+    '/api/racks/:warehouseId/rack/:rackId',
+    {
+      schema: {
+        tags,
+        summary: 'Move a rack on the floor, and maybe turn it',
+        params: rackParams,
+        body: MoveRackSchema,
+        response: { 200: RackDtoSchema },
+      },
+    },
+    async (request) => {
+      const { warehouseId, rackId } = request.params;
+      return moveRack(db, actorOf(request), warehouseId, rackId, request.body);
+    },
+  );
 
-  app.patch<{ Params: RackParams }>('/api/racks/:warehouseId/rack/:rackId', async (request) => {
-    const actor = actorOf(request);
-    const warehouseId = parseId(request.params.warehouseId, WAREHOUSE_NOT_FOUND);
-    const rackId = parseId(request.params.rackId, RACK_NOT_FOUND);
-    return editRack(db, actor, warehouseId, rackId, parseInput(EditRackSchema, request.body));
-  });
+  app.patch(
+    '/api/racks/:warehouseId/rack/:rackId',
+    {
+      schema: {
+        tags,
+        summary: "Edit a rack's name, size, shelves or capacity",
+        params: rackParams,
+        body: EditRackSchema,
+        response: { 200: RackDtoSchema },
+      },
+    },
+    async (request) => {
+      const { warehouseId, rackId } = request.params;
+      return editRack(db, actorOf(request), warehouseId, rackId, request.body);
+    },
+  );
 
-  app.delete<{ Params: RackParams }>('/api/racks/:warehouseId/rack/:rackId/delete', async (request) => {
-    const actor = actorOf(request);
-    const warehouseId = parseId(request.params.warehouseId, WAREHOUSE_NOT_FOUND);
-    return deleteRack(db, actor, warehouseId, parseId(request.params.rackId, RACK_NOT_FOUND));
-  });
+  app.delete(
+    '/api/racks/:warehouseId/rack/:rackId/delete',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an empty rack',
+        params: rackParams,
+        response: { 200: DeletedAnswerSchema },
+      },
+    },
+    async (request) => deleteRack(db, actorOf(request), request.params.warehouseId, request.params.rackId),
+  );
 
-  app.post('/api/racks/pallets', async (request, reply) => {
-    const actor = actorOf(request);
-    return reply.status(201).send(await addPallet(db, actor, parseInput(AddPalletSchema, request.body)));
-  });
+  app.post(
+    '/api/racks/pallets',
+    {
+      schema: {
+        tags,
+        summary: 'Put a pallet on a shelf',
+        body: AddPalletSchema,
+        response: { 201: PalletDtoSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await addPallet(db, actorOf(request), request.body)),
+  );
 
-  app.put<{ Params: PalletParams }>('/api/racks/pallets/:id/edit', async (request) => {
-    const actor = actorOf(request);
-    const palletId = parseId(request.params.id, PALLET_NOT_FOUND);
-    return editPallet(db, actor, palletId, parseInput(EditPalletSchema, request.body));
-  });
+  app.put(
+    '/api/racks/pallets/:id/edit',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a pallet',
+        params: palletParams,
+        body: EditPalletSchema,
+        response: { 200: PalletDtoSchema },
+      },
+    },
+    async (request) => editPallet(db, actorOf(request), request.params.id, request.body),
+  );
 
-  app.delete<{ Params: PalletParams }>('/api/pallets/:id/delete', async (request) => {
-    const actor = actorOf(request);
-    return deletePallet(db, actor, parseId(request.params.id, PALLET_NOT_FOUND));
-  });
+  app.delete(
+    '/api/pallets/:id/delete',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a pallet',
+        params: palletParams,
+        response: { 200: DeletedAnswerSchema },
+      },
+    },
+    async (request) => deletePallet(db, actorOf(request), request.params.id),
+  );
 };

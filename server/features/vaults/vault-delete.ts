@@ -3,6 +3,8 @@ import type { Db } from '../../db/database';
 import type { Trx } from '../../db/locks';
 import { type EventRecord, recordEvent } from '../../events/event-log.repo';
 import { conflict, notFound } from '../../http/errors';
+import type { DeleteVaultAnswer } from '@domain/schemas/vault.schema';
+export type { DeleteVaultAnswer };
 import type { FieldDto, WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
 import { loadField } from '../fields/field-loader';
 import { presentField } from '../fields/fields.presenter';
@@ -24,10 +26,6 @@ import {
 } from './vaults.repo';
 
 /** The delete of a vault (issue 26): its one flow, and its two stores (locking, one statement). */
-
-export type DeleteVaultAnswer =
-  | { deleteFrom: 'stage'; vaultId: number }
-  | { deleteFrom: 'field'; vaultId: number; field: FieldDto; warehouse: WarehouseSummaryDto };
 
 /** DELETE /api/vaults/{id}: removes the vault, its attachments, and customers/orders nothing uses any more. */
 export async function deleteVault(db: Db, actor: Actor, vaultId: number): Promise<DeleteVaultAnswer> {
