@@ -43,9 +43,12 @@ export const BillingSettingsSchema = z.object({
   sit_days_default: intFrom('SIT days allowed', 1, 3650),
   payment_terms_days: intFrom('Payment terms', 0, 365),
   hold_after_days: intFrom('Days overdue before a hold', 1, 3650),
+  /** the billing day's run issues invoices by itself (decision 051); absent: left as it is */
+  auto_billing: z.boolean({ error: 'Automatic billing is on or off.' }).optional(),
 });
 export type BillingSettingsInput = z.input<typeof BillingSettingsSchema>;
-export type BillingSettingsDto = z.output<typeof BillingSettingsSchema>;
+export type BillingSettingsValues = z.output<typeof BillingSettingsSchema>;
+export type BillingSettingsDto = Required<BillingSettingsValues>;
 
 const unitTypeMessage = `Unit type must be one of ${UNIT_TYPES.join(', ')}.`;
 

@@ -28,6 +28,7 @@ import * as bulkEventWrites from './migrations/0041-bulk-event-writes';
 import * as idempotencyKeys from './migrations/0044-idempotency-keys';
 import * as apiTokensAndWebhooks from './migrations/0045-api-tokens-and-webhooks';
 import * as mailOutboxAndPortal from './migrations/0046-mail-outbox-and-portal';
+import * as palletsBilled from './migrations/0049-pallets-billed';
 
 // Listed here, not read from disk, so the same code runs from source and from any bundle.
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0044-idempotency-keys': idempotencyKeys,
   '0045-api-tokens-and-webhooks': apiTokensAndWebhooks,
   '0046-mail-outbox-and-portal': mailOutboxAndPortal,
+  '0049-pallets-billed': palletsBilled,
 };
 
 /** Migrates to the newest migration, or up to and including `target` (tests of a migration on older data). */

@@ -23,6 +23,7 @@ import {
 } from './billing-documents';
 import type { FeatureOptions } from '../feature-options';
 import { billingOverview } from './billing-overview.service';
+import { startBillingDay } from './billing-day';
 import { dryRun, issueRun } from './billing-run.service';
 import {
   addRate,
@@ -44,6 +45,8 @@ import {
 export const billingRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
   const { db } = database;
   type WithId = { Params: { id: string } };
+  // the billing day's automatic run, for the companies that turned it on (decision 051)
+  startBillingDay(app, db);
 
   app.get('/api/billing/settings', async (request) => getSettings(db, requireUser(request).companyId));
   app.put('/api/billing/settings', async (request) => {

@@ -10,6 +10,7 @@ import { type LockedFieldRow, setFieldFull } from '../fields/fields.repo';
 import type { WarehouseWithStatsRow } from '../warehouses/warehouses.repo';
 import { loadWarehouseSummary, summaryWithoutVault } from '../warehouses/warehouses.service';
 import { deleteUnusedNames } from '../../customers/customers.repo';
+import { findHeldUnits } from '../accounts/holds.repo';
 import { placeOf, vaultEvent } from './vault-history';
 import { VAULT_NOT_FOUND } from './vault-loader';
 import { CONCURRENT_CHANGE, lockForVaultWork, runVaultWrite } from './vault-stores';
@@ -23,6 +24,9 @@ import {
   writeRemoval,
 } from './vaults.repo';
 
+export const HELD_NOT_DELETED =
+  "This vault's storage account is on hold: it cannot be deleted. A Manager releases it through a pull list with a reason, or the office lifts the hold first.";
+
 /** The delete of a vault (issue 26): its one flow, and its two stores (locking, one statement). */
 
 export type DeleteVaultAnswer =
@@ -31,6 +35,8 @@ export type DeleteVaultAnswer =
 
 /** DELETE /api/vaults/{id}: removes the vault, its attachments, and customers/orders nothing uses any more. */
 export async function deleteVault(db: Db, actor: Actor, vaultId: number): Promise<DeleteVaultAnswer> {
+  // a unit of an account on hold leaves only through a pull list, with a Manager's override (decision 039, 051)
+  if ((await findHeldUnits(db, actor.companyId, [vaultId])).length > 0) throw conflict(HELD_NOT_DELETED);
   const stores = {
     locking: (trx: Trx) => lockingDeleteStore(trx, actor),
     oneStatement: (d: Db) => oneStatementDeleteStore(d, actor),
