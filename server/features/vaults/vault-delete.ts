@@ -10,7 +10,6 @@ import { type LockedFieldRow, setFieldFull } from '../fields/fields.repo';
 import type { WarehouseWithStatsRow } from '../warehouses/warehouses.repo';
 import { loadWarehouseSummary, summaryWithoutVault } from '../warehouses/warehouses.service';
 import { deleteUnusedNames } from '../../customers/customers.repo';
-import { findHeldUnits } from '../accounts/holds.repo';
 import { placeOf, vaultEvent } from './vault-history';
 import { VAULT_NOT_FOUND } from './vault-loader';
 import { CONCURRENT_CHANGE, lockForVaultWork, runVaultWrite } from './vault-stores';
@@ -24,8 +23,15 @@ import {
   writeRemoval,
 } from './vaults.repo';
 
-export const HELD_NOT_DELETED =
-  "This vault's storage account is on hold: it cannot be deleted. A Manager releases it through a pull list with a reason, or the office lifts the hold first.";
+/**
+ * Checks of other features before a vault is deleted (the core imports none of them; feature-routes.ts registers
+ * them): billing refuses a vault of an account on hold (decision 051).
+ */
+export type VaultDeleteCheck = (db: Db, companyId: number, vaultId: number) => Promise<void>;
+const deleteChecks = new Set<VaultDeleteCheck>();
+export function beforeVaultDelete(check: VaultDeleteCheck): void {
+  deleteChecks.add(check);
+}
 
 /** The delete of a vault (issue 26): its one flow, and its two stores (locking, one statement). */
 
@@ -35,8 +41,7 @@ export type DeleteVaultAnswer =
 
 /** DELETE /api/vaults/{id}: removes the vault, its attachments, and customers/orders nothing uses any more. */
 export async function deleteVault(db: Db, actor: Actor, vaultId: number): Promise<DeleteVaultAnswer> {
-  // a unit of an account on hold leaves only through a pull list, with a Manager's override (decision 039, 051)
-  if ((await findHeldUnits(db, actor.companyId, [vaultId])).length > 0) throw conflict(HELD_NOT_DELETED);
+  for (const check of deleteChecks) await check(db, actor.companyId, vaultId);
   const stores = {
     locking: (trx: Trx) => lockingDeleteStore(trx, actor),
     oneStatement: (d: Db) => oneStatementDeleteStore(d, actor),
