@@ -205,6 +205,20 @@ test.describe('Storage billing', () => {
       await expect(page.getByText('Hold overridden')).toBeVisible();
       await expect(page.getByTestId('pull-vault')).toContainText('On stage');
 
+      // on the stage the pulled vault carries the badge too, and cannot be deleted around the hold
+      await page.goto('/stage');
+      await expect(
+        page.getByRole('button', { name: /Move vault HV-1/ }).getByTestId('hold-badge'),
+      ).toBeVisible();
+      await page.screenshot({ path: 'test-results/billing-hold-stage-820.png' });
+      await page.getByRole('switch', { name: 'Delete Mode' }).tap();
+      const heldCard = page.getByRole('button', { name: /Select vault HV-1/ });
+      await heldCard.tap();
+      await expect(
+        page.getByText(/HV-1.* is on hold for unpaid storage and cannot be deleted/),
+      ).toBeVisible();
+      await expect(heldCard).toHaveAttribute('aria-pressed', 'false');
+
       // the reason is kept in the account's history
       const held = (await api('GET', '/api/storage-accounts')) as { id: number }[];
       const detail = (await api('GET', `/api/storage-accounts/${held[0]!.id}`)) as {

@@ -14,7 +14,9 @@ import { type BillingUnitType, type RateKind, type RateRow, resolvePlan, UNIT_TY
 
 /** A stored unit as billing sees it; move-in and move-out come from its history. */
 export interface BilledUnit {
+  /** the vault's id, or the pallet's (`kind` 'pallet'): the two are numbered apart */
   id: number;
+  kind?: 'vault' | 'pallet';
   /** the vault or pallet number */
   label: string;
   unitType: BillingUnitType;
@@ -43,6 +45,8 @@ export type LineKind = RateKind;
 export interface BillLine {
   kind: LineKind;
   unitId: number | null;
+  /** what `unitId` names (null for an account's valuation line) */
+  unitKind: 'vault' | 'pallet' | null;
   description: string;
   from: DayNumber;
   to: DayNumber;
@@ -114,10 +118,11 @@ function unitName(unit: BilledUnit): string {
 export function billAccount(account: AccountForBilling, period: Period, terms: BillingTerms): AccountBill {
   const lines: BillLine[] = [];
   const problems: string[] = [];
-  const push = (kind: LineKind, unitId: number | null, description: string, piece: DayLine) => {
+  const push = (kind: LineKind, unit: BilledUnit | null, description: string, piece: DayLine) => {
     lines.push({
       kind,
-      unitId,
+      unitId: unit?.id ?? null,
+      unitKind: unit ? (unit.kind ?? 'vault') : null,
       description,
       from: piece.from,
       to: piece.to,
@@ -138,7 +143,7 @@ export function billAccount(account: AccountForBilling, period: Period, terms: B
         const days = piece.to - piece.from;
         push(
           'storage',
-          unit.id,
+          unit,
           `${unitName(unit)}: storage ${span(piece.from, piece.to)} (${days} days)`,
           piece,
         );
@@ -155,7 +160,7 @@ export function billAccount(account: AccountForBilling, period: Period, terms: B
       if (day === null || day < period.start || day >= period.end) continue;
       const fee = rateOn(planOf(terms.rates, { kind, ...target }), day);
       if (!fee) continue;
-      push(kind, unit.id, `${unitName(unit)}: ${words} ${isoOf(day)}`, {
+      push(kind, unit, `${unitName(unit)}: ${words} ${isoOf(day)}`, {
         from: day,
         to: day + 1,
         rate: fee,

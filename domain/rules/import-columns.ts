@@ -86,7 +86,17 @@ export const RACK_LAYOUT_COLUMNS = [
   'rack_y',
 ] as const;
 
-export const PALLET_IMPORT_COLUMNS = [...PALLET_TEMPLATE_COLUMNS, ...RACK_LAYOUT_COLUMNS] as const;
+/**
+ * The order (lot) a pallet belongs to, optional: its storage account bills the pallet (issue 28). Last, so files
+ * written before it existed read the same.
+ */
+export const PALLET_ORDER_COLUMNS = ['order'] as const;
+
+export const PALLET_IMPORT_COLUMNS = [
+  ...PALLET_TEMPLATE_COLUMNS,
+  ...RACK_LAYOUT_COLUMNS,
+  ...PALLET_ORDER_COLUMNS,
+] as const;
 export type PalletImportColumn = (typeof PALLET_IMPORT_COLUMNS)[number];
 
 export type ImportKind = 'vaults' | 'pallets';
@@ -191,6 +201,7 @@ const SYNONYMS: Record<ImportKind, Record<string, readonly string[]>> = {
     spaces: ['spaces', 'shelf spaces', 'spots', 'size', 'width'],
     weight: ['weight', 'weight lbs', 'weight kg', 'lbs', 'kg'],
     notes: ['notes', 'note', 'comment', 'comments', 'remarks'],
+    order: ['order', 'order name', 'order number', 'order no', 'lot', 'job', 'job number'],
   },
 };
 

@@ -43,9 +43,22 @@ export const BillingSettingsSchema = z.object({
   sit_days_default: intFrom('SIT days allowed', 1, 3650),
   payment_terms_days: intFrom('Payment terms', 0, 365),
   hold_after_days: intFrom('Days overdue before a hold', 1, 3650),
+  /** the billing day's run issues invoices by itself (decision 051); absent: left as it is */
+  auto_billing: z.boolean({ error: 'Automatic billing is on or off.' }).optional(),
 });
 export type BillingSettingsInput = z.input<typeof BillingSettingsSchema>;
-export type BillingSettingsDto = z.output<typeof BillingSettingsSchema>;
+export type BillingSettingsValues = z.output<typeof BillingSettingsSchema>;
+export type BillingSettingsDto = Required<BillingSettingsValues>;
+
+/** GET and PUT /api/billing/settings: the answer (decision 045, declared routes). */
+export const BillingSettingsDtoSchema = z.object({
+  currency: z.string(),
+  tax_basis_points: z.number().int(),
+  sit_days_default: z.number().int(),
+  payment_terms_days: z.number().int(),
+  hold_after_days: z.number().int(),
+  auto_billing: z.boolean(),
+});
 
 const unitTypeMessage = `Unit type must be one of ${UNIT_TYPES.join(', ')}.`;
 
@@ -374,9 +387,8 @@ export type CreateAccountValues = z.output<typeof CreateAccountSchema>;
 export type UpdateAccountValues = z.output<typeof UpdateAccountSchema>;
 
 /** GET /api/holds: the units of accounts on hold, for the badge (no amounts: every member reads it). */
-export interface HoldsDto {
-  vault_ids: number[];
-}
+export const HoldsDtoSchema = z.object({ vault_ids: z.array(z.number().int()) });
+export type HoldsDto = z.infer<typeof HoldsDtoSchema>;
 
 export interface UpcomingConversionDto {
   account_id: number;

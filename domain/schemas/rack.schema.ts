@@ -131,6 +131,8 @@ const palletFields = {
   name: upperText('Pallet name', 100),
   customer_name: customerName,
   pallet_number: safeName('Pallet number', optionalText('Pallet number', 50)),
+  /** the order (lot) the pallet belongs to, optional; its storage account bills the pallet (issue 28) */
+  order_name: safeName('Order number', optionalText('Order number', 50)),
   notes: safeText('Notes', optionalText('Notes', 2000)),
   weight,
 };
@@ -176,6 +178,8 @@ export interface PalletDto {
   name: string | null;
   customerName: string;
   palletNumber: string | null;
+  /** the order (lot) the pallet belongs to */
+  orderName: string | null;
   notes: string | null;
   weight: number;
   /** slots the pallet covers; palletSpaces and shelfSpots carry the same number */
@@ -214,6 +218,7 @@ export const PalletDtoSchema: z.ZodType<PalletDto> = z.object({
   shelfId: z.number().int(),
   name: z.string().nullable(),
   customerName: z.string(),
+  orderName: z.string().nullable(),
   palletNumber: z.string().nullable(),
   notes: z.string().nullable(),
   weight: z.number(),

@@ -153,9 +153,24 @@ function unusedOrders(db: Trx, companyId: number, orderIds?: number[]) {
     .deleteFrom('orders')
     .where('company_id', '=', companyId)
     .where((eb) =>
-      eb.not(
-        eb.exists(eb.selectFrom('vaults').select('vaults.id').whereRef('vaults.order_id', '=', 'orders.id')),
-      ),
+      eb.and([
+        eb.not(
+          eb.exists(
+            eb.selectFrom('vaults').select('vaults.id').whereRef('vaults.order_id', '=', 'orders.id'),
+          ),
+        ),
+        // a pallet's order, and the order of a pallet gone but still to be billed (decision 051), stay too
+        eb.not(
+          eb.exists(
+            eb.selectFrom('pallets').select('pallets.id').whereRef('pallets.order_id', '=', 'orders.id'),
+          ),
+        ),
+        eb.not(
+          eb.exists(
+            eb.selectFrom('pallet_departures as d').select('d.id').whereRef('d.order_id', '=', 'orders.id'),
+          ),
+        ),
+      ]),
     );
   return orderIds ? query.where('id', 'in', orderIds) : query;
 }
@@ -170,7 +185,7 @@ export async function deleteUnusedCustomers(
   await deleteIfStillUnused(db, () => unusedCustomers(db, companyId, customerIds).execute());
 }
 
-/** Removes the given orders when no vault refers to them any more; call it inside a transaction. */
+/** Removes the given orders when no vault or pallet (nor a pallet's departure) refers to them any more; call it inside a transaction. */
 export async function deleteUnusedOrders(db: Trx, companyId: number, orderIds?: number[]): Promise<void> {
   if (orderIds && orderIds.length === 0) return;
   await deleteIfStillUnused(db, () => unusedOrders(db, companyId, orderIds).execute());

@@ -30,6 +30,7 @@ import * as apiTokensAndWebhooks from './migrations/0045-api-tokens-and-webhooks
 import * as mailOutboxAndPortal from './migrations/0046-mail-outbox-and-portal';
 import * as customerRequests from './migrations/0047-customer-requests';
 import * as conditionInventories from './migrations/0048-condition-inventories';
+import * as palletsBilled from './migrations/0049-pallets-billed';
 
 // Listed here, not read from disk, so the same code runs from source and from any bundle.
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0046-mail-outbox-and-portal': mailOutboxAndPortal,
   '0047-customer-requests': customerRequests,
   '0048-condition-inventories': conditionInventories,
+  '0049-pallets-billed': palletsBilled,
 };
 
 /** Migrates to the newest migration, or up to and including `target` (tests of a migration on older data). */

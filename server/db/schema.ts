@@ -289,6 +289,23 @@ export interface PalletsTable {
   slot_index: number;
   version: Generated<number>;
   created_at: Timestamp;
+  /** the order (lot) the pallet belongs to, billed on that order's account (migration 0049) */
+  order_id: number | null;
+}
+
+/** A pallet that left (was deleted) while it belonged to an order: its move-out, for billing (migration 0049). */
+export interface PalletDeparturesTable {
+  id: Generated<number>;
+  company_id: number;
+  /** the gone pallet's id (no foreign key) */
+  pallet_id: number;
+  order_id: number;
+  warehouse_id: number | null;
+  /** the pallet number (or name) it had */
+  label: string | null;
+  moved_in_at: Timestamp;
+  moved_out_by: string | null;
+  moved_out_at: Timestamp;
 }
 
 export interface ChecklistsTable {
@@ -415,6 +432,8 @@ export interface BillingSettingsTable {
   hold_after_days: Generated<number>;
   next_invoice_number: Generated<number>;
   version: Generated<number>;
+  /** whether the billing day's run issues invoices by itself (migration 0049) */
+  auto_billing: Generated<Flag>;
 }
 
 /** A storage account: one customer's orders (lots), billed together (migration 0040). */
@@ -510,6 +529,8 @@ export interface InvoiceLinesTable {
   /** 'customer' | 'agency' */
   payer: string;
   unit_id: number | null;
+  /** the pallet the line is for (migration 0049); unit_id names vaults only */
+  pallet_id: number | null;
   description: string;
   from_day: string;
   to_day: string;
@@ -555,6 +576,7 @@ export interface Database {
   racks: RacksTable;
   shelves: ShelvesTable;
   pallets: PalletsTable;
+  pallet_departures: PalletDeparturesTable;
   checklists: ChecklistsTable;
   checklist_tasks: ChecklistTasksTable;
   contact_messages: ContactMessagesTable;

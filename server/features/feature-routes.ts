@@ -29,10 +29,14 @@ import { warehousesRoutes } from './warehouses/warehouses.routes';
 import { onWarehouseRemoval } from './warehouses/warehouses.service';
 import { removePalletsOfWarehouse } from './racks/racks.service';
 import { keepChecksOfWarehouse } from './checks/checks.service';
+import { beforeVaultDelete } from './vaults/vault-delete';
+import { refuseHeldVaultDelete } from './accounts/holds.service';
 
 // what other features keep or record when a warehouse is deleted (the core imports none of them)
 onWarehouseRemoval(removePalletsOfWarehouse);
 onWarehouseRemoval(keepChecksOfWarehouse);
+// a vault of an account on hold is not deleted around the hold (decision 051)
+beforeVaultDelete(refuseHeldVaultDelete);
 
 /** Registers every feature's routes; each feature owns its folder under server/features/. */
 export const featureRoutes: FastifyPluginAsync<FeatureOptions> = async (app, options) => {

@@ -23,8 +23,6 @@ const NOT_YET_DECLARED = new Set<string>([
   'GET /api/storage-accounts/:id',
   'PATCH /api/storage-accounts/:id',
   'GET /api/storage-accounts/:id/statement',
-  'GET /api/billing/settings',
-  'PUT /api/billing/settings',
   'GET /api/billing/rates',
   'POST /api/billing/rates',
   'POST /api/billing/runs/dry-run',
@@ -42,7 +40,6 @@ const NOT_YET_DECLARED = new Set<string>([
   'GET /api/billing/export/:file',
   'POST /api/storage-accounts/:id/hold',
   'DELETE /api/storage-accounts/:id/hold',
-  'GET /api/holds',
   'GET /api/billing/overview',
 ]);
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AccountDto, InvoiceDto, PaymentDto } from '@domain/schemas/billing.schema';
 import type { Db } from '../db/database';
-import { buildAccount, buildVault, buildWarehouse } from '../factories';
+import { buildAccount, buildPallet, buildRack, buildVault, buildWarehouse } from '../factories';
 import { HttpError } from '../http/errors';
 import { multipartBody } from '../test/multipart-body';
 import { pngImage } from '../test/test-images';
@@ -118,6 +118,17 @@ async function billingCompany(ctx: TestContext) {
   });
   expect(created.statusCode, created.body).toBe(201);
   const account = created.json() as AccountDto;
+  // a pallet of the order that left: its departure travels too (decision 051)
+  const rack = await buildRack(db, { companyId: owner.companyId, warehouseId: warehouse.id });
+  const pallet = await buildPallet(db, {
+    companyId: owner.companyId,
+    shelfId: rack.shelfIds[0]!,
+    customer: 'ALICE',
+    slotIndex: 0,
+    order: 'ORD-A',
+  });
+  const gone = await who.request({ method: 'DELETE', url: `/api/pallets/${pallet}/delete` });
+  expect(gone.statusCode, gone.body).toBe(200);
   for (const payload of [
     { kind: 'storage', unit_type: 'vault', amount: 10_000 },
     { kind: 'handling-in', unit_type: 'vault', amount: 2_500, account_id: account.id },

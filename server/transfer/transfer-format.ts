@@ -197,6 +197,19 @@ export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
     slot_index: integer,
     version: integer,
     created_at: timestamp,
+    // the pallet's order (issue 28, billing); files from before pallets had orders have none
+    order_id: { kind: 'ref', nullable: true, table: 'orders', optional: true },
+  },
+  // pallets gone while they belonged to an order: their move-out, billed on the order's account
+  pallet_departures: {
+    id,
+    pallet_id: integer,
+    order_id: ref('orders'),
+    warehouse_id: { kind: 'ref', nullable: true, table: 'warehouses', soft: true },
+    label: orNull(text),
+    moved_in_at: timestamp,
+    moved_out_by: orNull(text),
+    moved_out_at: timestamp,
   },
   checklists: {
     id,
@@ -370,6 +383,8 @@ export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
     payer: oneOf(SIT_PAYERS),
     // the vault the line is for; no foreign key (the invoice outlives the vault), so a gone vault travels as null
     unit_id: { kind: 'ref', nullable: true, table: 'vaults', soft: true },
+    // the pallet the line is for, the same way (files from before pallets were billed have none)
+    pallet_id: { kind: 'ref', nullable: true, table: 'pallets', soft: true, optional: true },
     description: text,
     from_day: day,
     to_day: day,
@@ -437,6 +452,8 @@ export const TABLE_RULES: { [T in TenantTable]: TableRules<T> } = {
     hold_after_days: integer,
     next_invoice_number: integer,
     version: integer,
+    // files from before the automatic run read as off
+    auto_billing: { kind: 'flag', nullable: false, optional: true },
   },
 };
 
@@ -451,6 +468,7 @@ export const BILLING_TABLES: readonly TenantTable[] = [
   'payments',
   'payment_allocations',
   'billing_settings',
+  'pallet_departures',
 ];
 
 /**

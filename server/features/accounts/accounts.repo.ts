@@ -8,35 +8,69 @@ import { EMPTY_PREFIX } from '@domain/rules/placeholders';
 
 const notPlaceholder = `${EMPTY_PREFIX}%`;
 
-/** Orders with a vault still stored and no account: the "not billed" list. */
+/** Orders with a vault or a pallet still stored and no account: the "not billed" list. */
 export async function findNotBilledOrders(db: Db, companyId: number) {
-  return db
-    .selectFrom('vaults')
-    .innerJoin('orders', 'orders.id', 'vaults.order_id')
-    .innerJoin('customers', 'customers.id', 'vaults.customer_id')
-    .leftJoin('storage_account_orders as sao', (join) =>
-      join.onRef('sao.order_id', '=', 'vaults.order_id').on('sao.company_id', '=', companyId),
-    )
-    .where('vaults.company_id', '=', companyId)
-    .where('vaults.released_at', 'is', null)
-    .where('sao.id', 'is', null)
-    .where('customers.name', 'not like', notPlaceholder)
-    .groupBy(['orders.id', 'orders.name'])
-    .select((eb) => [
-      'orders.id as order_id',
-      'orders.name as order_name',
-      eb.fn.min('vaults.customer_id').as('customer_id'),
-      eb.fn.min('customers.name').as('customer_name'),
-      eb.fn.countAll<number>().as('units'),
-      eb.fn.min('vaults.created_at').as('move_in'),
-    ])
-    .orderBy('orders.name')
-    .execute();
+  const [vaults, pallets] = await Promise.all([
+    db
+      .selectFrom('vaults')
+      .innerJoin('orders', 'orders.id', 'vaults.order_id')
+      .innerJoin('customers', 'customers.id', 'vaults.customer_id')
+      .leftJoin('storage_account_orders as sao', (join) =>
+        join.onRef('sao.order_id', '=', 'vaults.order_id').on('sao.company_id', '=', companyId),
+      )
+      .where('vaults.company_id', '=', companyId)
+      .where('vaults.released_at', 'is', null)
+      .where('sao.id', 'is', null)
+      .where('customers.name', 'not like', notPlaceholder)
+      .groupBy(['orders.id', 'orders.name'])
+      .select((eb) => [
+        'orders.id as order_id',
+        'orders.name as order_name',
+        eb.fn.min('vaults.customer_id').as('customer_id'),
+        eb.fn.min('customers.name').as('customer_name'),
+        eb.fn.countAll<number>().as('units'),
+        eb.fn.min('vaults.created_at').as('move_in'),
+      ])
+      .execute(),
+    db
+      .selectFrom('pallets')
+      .innerJoin('orders', 'orders.id', 'pallets.order_id')
+      .innerJoin('customers', 'customers.id', 'pallets.customer_id')
+      .leftJoin('storage_account_orders as sao', (join) =>
+        join.onRef('sao.order_id', '=', 'pallets.order_id').on('sao.company_id', '=', companyId),
+      )
+      .where('pallets.company_id', '=', companyId)
+      .where('sao.id', 'is', null)
+      .groupBy(['orders.id', 'orders.name'])
+      .select((eb) => [
+        'orders.id as order_id',
+        'orders.name as order_name',
+        eb.fn.min('pallets.customer_id').as('customer_id'),
+        eb.fn.min('customers.name').as('customer_name'),
+        eb.fn.countAll<number>().as('units'),
+        eb.fn.min('pallets.created_at').as('move_in'),
+      ])
+      .execute(),
+  ]);
+  // an order of vaults and pallets is one line: its units added up, its first move-in
+  const byOrder = new Map<number, (typeof vaults)[number]>();
+  for (const row of [...vaults, ...pallets]) {
+    const seen = byOrder.get(row.order_id);
+    if (!seen) byOrder.set(row.order_id, { ...row });
+    else {
+      seen.units = Number(seen.units) + Number(row.units);
+      if (String(row.move_in) < String(seen.move_in)) seen.move_in = row.move_in;
+    }
+  }
+  return [...byOrder.values()].sort((a, b) =>
+    a.order_name < b.order_name ? -1 : a.order_name > b.order_name ? 1 : 0,
+  );
 }
 
-/** The customers of the vaults of `orderIds` (of this company), and which of the orders already have an account. */
+/** The customers of the vaults and pallets of `orderIds` (of this company), and which of the orders already have an account. */
 export async function findOrdersForAccounts(db: Db | Trx, companyId: number, orderIds: number[]) {
-  return db
+  // one after the other: the caller's transaction has one connection
+  const vaults = await db
     .selectFrom('orders')
     .leftJoin('vaults', (join) => join.onRef('vaults.order_id', '=', 'orders.id'))
     .leftJoin('customers', 'customers.id', 'vaults.customer_id')
@@ -52,6 +86,23 @@ export async function findOrdersForAccounts(db: Db | Trx, companyId: number, ord
     ])
     .distinct()
     .execute();
+  const pallets = await db
+    .selectFrom('orders')
+    .innerJoin('pallets', (join) => join.onRef('pallets.order_id', '=', 'orders.id'))
+    .innerJoin('customers', 'customers.id', 'pallets.customer_id')
+    .leftJoin('storage_account_orders as sao', 'sao.order_id', 'orders.id')
+    .where('orders.company_id', '=', companyId)
+    .where('orders.id', 'in', orderIds)
+    .select([
+      'orders.id as order_id',
+      'orders.name as order_name',
+      'customers.id as customer_id',
+      'customers.name as customer_name',
+      'sao.account_id as account_id',
+    ])
+    .distinct()
+    .execute();
+  return [...vaults, ...pallets];
 }
 
 /** Which of these order names already have a storage account (the import's account columns). */
@@ -227,9 +278,30 @@ export async function findAccountOrders(db: Db | Trx, companyId: number, account
   return query.execute();
 }
 
-/** Every unit of the company's accounts (or of one): the vaults of their orders, with move-in and move-out. */
-export async function findAccountUnits(db: Db | Trx, companyId: number, accountId?: number) {
-  let query = db
+/** A unit of an account: a vault, or a pallet (on its shelf or gone), with move-in and move-out. */
+export interface AccountUnitRow {
+  account_id: number;
+  /** the vault's or the pallet's id (the two are numbered apart: `unit` says which) */
+  id: number;
+  unit: 'vault' | 'pallet';
+  name: string | null;
+  type: string;
+  warehouse_id: number | null;
+  created_at: string;
+  released_at: string | null;
+}
+
+/**
+ * Every unit of the company's accounts (or of one): the vaults and pallets of their orders, with move-in and
+ * move-out from their history: a vault's creation and release, a pallet's creation and its departure (a pallet leaves
+ * by being deleted, which writes the departure, decision 051).
+ */
+export async function findAccountUnits(
+  db: Db | Trx,
+  companyId: number,
+  accountId?: number,
+): Promise<AccountUnitRow[]> {
+  let vaults = db
     .selectFrom('storage_account_orders as sao')
     .innerJoin('vaults', (join) => join.onRef('vaults.order_id', '=', 'sao.order_id'))
     .leftJoin('fields', 'fields.id', 'vaults.field_id')
@@ -245,8 +317,61 @@ export async function findAccountUnits(db: Db | Trx, companyId: number, accountI
       'vaults.released_at',
     ])
     .orderBy('vaults.id');
-  if (accountId !== undefined) query = query.where('sao.account_id', '=', accountId);
-  return query.execute();
+  let pallets = db
+    .selectFrom('storage_account_orders as sao')
+    .innerJoin('pallets as p', (join) => join.onRef('p.order_id', '=', 'sao.order_id'))
+    .innerJoin('shelves as s', 's.id', 'p.shelf_id')
+    .innerJoin('racks as r', 'r.id', 's.rack_id')
+    .where('sao.company_id', '=', companyId)
+    .where('p.company_id', '=', companyId)
+    .select([
+      'sao.account_id',
+      'p.id',
+      (eb) => eb.fn.coalesce('p.pallet_number', 'p.name').as('name'),
+      'r.warehouse_id',
+      'p.created_at',
+    ])
+    .orderBy('p.id');
+  let departed = db
+    .selectFrom('storage_account_orders as sao')
+    .innerJoin('pallet_departures as d', (join) => join.onRef('d.order_id', '=', 'sao.order_id'))
+    .where('sao.company_id', '=', companyId)
+    .where('d.company_id', '=', companyId)
+    .select(['sao.account_id', 'd.pallet_id', 'd.label', 'd.warehouse_id', 'd.moved_in_at', 'd.moved_out_at'])
+    .orderBy('d.id');
+  if (accountId !== undefined) {
+    vaults = vaults.where('sao.account_id', '=', accountId);
+    pallets = pallets.where('sao.account_id', '=', accountId);
+    departed = departed.where('sao.account_id', '=', accountId);
+  }
+  const [vaultRows, palletRows, departedRows] = await Promise.all([
+    vaults.execute(),
+    pallets.execute(),
+    departed.execute(),
+  ]);
+  return [
+    ...vaultRows.map((v) => ({ ...v, unit: 'vault' as const })),
+    ...palletRows.map((p) => ({
+      account_id: p.account_id,
+      id: p.id,
+      unit: 'pallet' as const,
+      name: p.name,
+      type: 'pallet',
+      warehouse_id: p.warehouse_id,
+      created_at: p.created_at,
+      released_at: null,
+    })),
+    ...departedRows.map((d) => ({
+      account_id: d.account_id,
+      id: d.pallet_id,
+      unit: 'pallet' as const,
+      name: d.label,
+      type: 'pallet',
+      warehouse_id: d.warehouse_id,
+      created_at: d.moved_in_at,
+      released_at: d.moved_out_at,
+    })),
+  ];
 }
 
 /** Each account's balance: issued (not void) invoices and credit notes, less payments. */

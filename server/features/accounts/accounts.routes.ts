@@ -1,5 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { BulkAccountsSchema, CreateAccountSchema, UpdateAccountSchema } from '@domain/schemas/billing.schema';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  BulkAccountsSchema,
+  CreateAccountSchema,
+  HoldsDtoSchema,
+  UpdateAccountSchema,
+} from '@domain/schemas/billing.schema';
 import { actorOf } from '../../auth/actor';
 import { requireUser } from '../../auth/session.plugin';
 import { parseId, parseInput } from '../../http/errors';
@@ -55,7 +61,17 @@ export const accountsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { 
     return liftHold(db, actor, parseId(request.params.id, ACCOUNT_NOT_FOUND));
   });
 
-  app.get('/api/holds', async (request) => listHolds(db, requireUser(request).companyId));
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/holds',
+    {
+      schema: {
+        tags: ['Billing'],
+        summary: 'The units of accounts on hold, for the hold badge (no amounts: every member reads it)',
+        response: { 200: HoldsDtoSchema },
+      },
+    },
+    async (request) => listHolds(db, requireUser(request).companyId),
+  );
 
   app.patch<{ Params: { id: string } }>('/api/storage-accounts/:id', async (request) => {
     const actor = actorOf(request);

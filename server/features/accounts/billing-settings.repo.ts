@@ -59,12 +59,29 @@ export async function updateBillingSettings(
     sit_days_default: number;
     payment_terms_days: number;
     hold_after_days: number;
+    auto_billing?: boolean;
   },
 ): Promise<void> {
   await ensureBillingSettings(db, companyId);
+  const { auto_billing, ...rest } = values;
   await db
     .updateTable('billing_settings')
-    .set({ ...values, version: sql`version + 1` })
+    .set({
+      ...rest,
+      ...(auto_billing === undefined ? {} : { auto_billing: auto_billing ? 1 : 0 }),
+      version: sql`version + 1`,
+    })
     .where('company_id', '=', companyId)
     .execute();
+}
+
+/** The companies whose billing day's run issues invoices by itself (decision 051). */
+export async function findAutoBillingCompanies(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom('billing_settings')
+    .select('company_id')
+    .where('auto_billing', '=', 1)
+    .orderBy('company_id')
+    .execute();
+  return rows.map((r) => r.company_id);
 }

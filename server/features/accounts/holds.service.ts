@@ -129,3 +129,14 @@ export async function checkHoldOverride(
     })),
   );
 }
+
+export const HELD_NOT_DELETED =
+  "This vault's storage account is on hold: it cannot be deleted. A Manager releases it through a pull list with a reason, or the office lifts the hold first.";
+
+/**
+ * Before a vault is deleted (registered by feature-routes.ts): a unit of an account on hold leaves only through a pull
+ * list with a Manager's override, so deleting it around the hold is refused for every role (decision 051).
+ */
+export async function refuseHeldVaultDelete(db: Db, companyId: number, vaultId: number): Promise<void> {
+  if ((await findHeldUnits(db, companyId, [vaultId])).length > 0) throw conflict(HELD_NOT_DELETED);
+}

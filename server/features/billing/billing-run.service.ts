@@ -50,9 +50,10 @@ export async function draftRun(
   db: Db,
   companyId: number,
   month: string,
+  asOf = today(),
 ): Promise<{ drafts: Draft[]; currency: string }> {
   const run = monthPeriod(month);
-  if (run.start > dayOf(today()))
+  if (run.start > dayOf(asOf))
     throw badRequest('A month can be billed once it has begun: choose this month or an earlier one.');
   await convertDueSitAccounts(db, companyId);
   const [settings, accounts, units, rateRows] = await Promise.all([
@@ -67,6 +68,7 @@ export async function draftRun(
     const list = unitsOf.get(u.account_id) ?? [];
     list.push({
       id: u.id,
+      kind: u.unit,
       label: u.name ?? `#${u.id}`,
       unitType: unitType(u.type),
       warehouseId: u.warehouse_id,
@@ -171,8 +173,19 @@ export async function dryRun(db: Db, companyId: number, month: string): Promise<
  * POST /api/billing/runs: issues the month's invoices that are not issued yet. The counter row is locked first, then
  * the issued keys are read again, so a second run waits for the first and then finds its invoices there.
  */
-export async function issueRun(db: Db, actor: Actor, month: string): Promise<BillingRunDto> {
-  const { drafts, currency } = await draftRun(db, actor.companyId, month);
+export async function issueRun(
+  db: Db,
+  actor: Actor,
+  month: string,
+  options: { asOf?: string; billingDay?: boolean } = {},
+): Promise<BillingRunDto> {
+  const asOf = options.asOf ?? today();
+  const all = await draftRun(db, actor.companyId, month, asOf);
+  const currency = all.currency;
+  // the billing day's run (decision 051): the periods that have begun by that day, not those billed in advance
+  const drafts = options.billingDay
+    ? all.drafts.filter((d) => d.bill.period.start <= dayOf(asOf))
+    : all.drafts;
   const run = monthPeriod(month);
   const issuedNow: BillingRunDto['issued'] = [];
   const issuedKeys = await db.transaction().execute(async (trx) => {
@@ -181,7 +194,7 @@ export async function issueRun(db: Db, actor: Actor, month: string): Promise<Bil
     const settings = await findBillingSettings(trx, actor.companyId);
     const who = await actorName(trx, actor.userId);
     const now = nowIso();
-    const issueDate = today();
+    const issueDate = asOf;
     const dueDate = isoOf(dayOf(issueDate) + settings.payment_terms_days);
     const toIssue = drafts.filter((d) => !issued.has(d.key) && d.bill.problems.length === 0);
     const rows: NewInvoice[] = toIssue.map((d, i) => ({
@@ -215,7 +228,8 @@ export async function issueRun(db: Db, actor: Actor, month: string): Promise<Bil
           position,
           kind: l.kind,
           payer: l.payer,
-          unit_id: l.unitId,
+          unit_id: l.unitKind === 'vault' ? l.unitId : null,
+          pallet_id: l.unitKind === 'pallet' ? l.unitId : null,
           description: l.description,
           from_day: isoOf(l.from),
           to_day: isoOf(l.to - 1),

@@ -117,6 +117,7 @@ export type NewLine = {
   kind: string;
   payer: string;
   unit_id: number | null;
+  pallet_id: number | null;
   description: string;
   from_day: string;
   to_day: string;
@@ -153,6 +154,7 @@ const LINE_TYPES: Record<keyof NewLine, string> = {
   kind: 'text',
   payer: 'text',
   unit_id: 'int',
+  pallet_id: 'int',
   description: 'text',
   from_day: 'text',
   to_day: 'text',

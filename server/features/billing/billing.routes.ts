@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BillingRunSchema,
+  BillingSettingsDtoSchema,
   BillingSettingsSchema,
   CreditNoteSchema,
   InvoiceListQuerySchema,
@@ -23,6 +25,7 @@ import {
 } from './billing-documents';
 import type { FeatureOptions } from '../feature-options';
 import { billingOverview } from './billing-overview.service';
+import { startBillingDay } from './billing-day';
 import { dryRun, issueRun } from './billing-run.service';
 import {
   addRate,
@@ -44,12 +47,33 @@ import {
 export const billingRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
   const { db } = database;
   type WithId = { Params: { id: string } };
+  // the billing day's automatic run, for the companies that turned it on (decision 051)
+  startBillingDay(app, db);
 
-  app.get('/api/billing/settings', async (request) => getSettings(db, requireUser(request).companyId));
-  app.put('/api/billing/settings', async (request) => {
-    const actor = actorOf(request);
-    return saveSettings(db, actor.companyId, parseInput(BillingSettingsSchema, request.body));
-  });
+  const declared = app.withTypeProvider<ZodTypeProvider>();
+  declared.get(
+    '/api/billing/settings',
+    {
+      schema: {
+        tags: ['Billing'],
+        summary: "The company's billing settings: currency, tax, SIT days, terms, holds, automatic billing",
+        response: { 200: BillingSettingsDtoSchema },
+      },
+    },
+    async (request) => getSettings(db, requireUser(request).companyId),
+  );
+  declared.put(
+    '/api/billing/settings',
+    {
+      schema: {
+        tags: ['Billing'],
+        summary: "Change the company's billing settings (automatic billing left as it is when not named)",
+        body: BillingSettingsSchema,
+        response: { 200: BillingSettingsDtoSchema },
+      },
+    },
+    async (request) => saveSettings(db, actorOf(request).companyId, request.body),
+  );
 
   app.get('/api/billing/rates', async (request) => listRates(db, requireUser(request).companyId));
   app.post('/api/billing/rates', async (request, reply) => {

@@ -13,6 +13,7 @@ import type { BillingUnitType, RateKind } from '@domain/billing/rates';
 import type {
   AgingDto,
   BillingSettingsDto,
+  BillingSettingsValues,
   InvoiceDto,
   PaymentDto,
   RateDto,
@@ -62,6 +63,7 @@ export async function getSettings(db: Db, companyId: number): Promise<BillingSet
     sit_days_default: s.sit_days_default,
     payment_terms_days: s.payment_terms_days,
     hold_after_days: s.hold_after_days,
+    auto_billing: Boolean(s.auto_billing),
   };
 }
 
@@ -69,7 +71,7 @@ export async function getSettings(db: Db, companyId: number): Promise<BillingSet
 export async function saveSettings(
   db: Db,
   companyId: number,
-  input: BillingSettingsDto,
+  input: BillingSettingsValues,
 ): Promise<BillingSettingsDto> {
   const current = await findBillingSettings(db, companyId);
   if (current.currency !== input.currency && (await findInvoices(db, companyId)).length > 0)
@@ -248,6 +250,7 @@ export async function creditInvoice(
               kind: 'credit',
               payer: 'customer',
               unit_id: null,
+              pallet_id: null,
               description: `Credit for invoice ${invoice.number}: ${input.reason}`,
               from_day: issueDate,
               to_day: issueDate,

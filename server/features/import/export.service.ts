@@ -169,6 +169,7 @@ export async function exportPallets(
     Number(p.weight),
     p.notes,
     ...rackLayout(p.rack_id),
+    p.order_name,
   ]);
   const withPallets = new Set(pallets.map((p) => p.rack_id));
   const warehouseName = new Map(warehouses.map((w) => [w.id, w.name]));
@@ -177,6 +178,6 @@ export async function exportPallets(
     .map((r) => ({ warehouse: warehouseName.get(r.warehouse_id)!, r }))
     .sort((a, b) => a.warehouse.localeCompare(b.warehouse, 'en') || a.r.name.localeCompare(b.r.name, 'en'));
   for (const { warehouse, r } of empty)
-    rows.push([warehouse, r.name, '', '', '', '', '', '', '', '', ...rackLayout(r.id)]);
+    rows.push([warehouse, r.name, '', '', '', '', '', '', '', '', ...rackLayout(r.id), '']);
   return format === 'csv' ? csvDocument(PALLETS_HEADER, rows) : xlsxStream('Pallets', PALLETS_HEADER, rows);
 }

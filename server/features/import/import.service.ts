@@ -471,6 +471,8 @@ export async function commitPalletImport(
       actor.companyId,
       plan.pallets.map((p) => p.customerName),
     );
+    const orderNames = plan.pallets.flatMap((p) => (p.orderName ? [p.orderName] : []));
+    const orders = await findOrCreateNames(trx, 'orders', actor.companyId, orderNames);
     const ids = await insertPallets(
       trx,
       actor.companyId,
@@ -478,6 +480,7 @@ export async function commitPalletImport(
         shelfId: p.shelfId < 0 ? shelfIds.get(p.shelfId)! : p.shelfId,
         slotIndex: p.slotIndex,
         customerId: customers.get(p.customerName)!,
+        orderId: p.orderName ? orders.get(p.orderName)! : null,
         name: p.name,
         palletNumber: p.palletNumber,
         notes: p.notes,

@@ -64,6 +64,7 @@ export interface NewImportedPallet {
   shelfId: number;
   slotIndex: number;
   customerId: number;
+  orderId: number | null;
   name: string | null;
   palletNumber: string | null;
   notes: string | null;
@@ -86,6 +87,7 @@ export async function insertPallets(
           company_id: companyId,
           shelf_id: p.shelfId,
           customer_id: p.customerId,
+          order_id: p.orderId,
           name: p.name,
           pallet_number: p.palletNumber,
           notes: p.notes,
@@ -106,15 +108,23 @@ export async function findPalletStates(
   db: Db,
   companyId: number,
   palletIds: readonly number[],
-): Promise<{ id: number; version: number; customer_id: number; warehouse_id: number }[]> {
-  const out: { id: number; version: number; customer_id: number; warehouse_id: number }[] = [];
+): Promise<
+  { id: number; version: number; customer_id: number; order_id: number | null; warehouse_id: number }[]
+> {
+  const out: {
+    id: number;
+    version: number;
+    customer_id: number;
+    order_id: number | null;
+    warehouse_id: number;
+  }[] = [];
   for (let i = 0; i < palletIds.length; i += 500)
     out.push(
       ...(await db
         .selectFrom('pallets as p')
         .innerJoin('shelves as s', 's.id', 'p.shelf_id')
         .innerJoin('racks as r', 'r.id', 's.rack_id')
-        .select(['p.id', 'p.version', 'p.customer_id', 'r.warehouse_id'])
+        .select(['p.id', 'p.version', 'p.customer_id', 'p.order_id', 'r.warehouse_id'])
         .where('p.company_id', '=', companyId)
         .where('p.id', 'in', palletIds.slice(i, i + 500))
         .execute()),
@@ -147,6 +157,7 @@ export interface ExportPalletRow {
   shelf_spots: number;
   weight: number;
   notes: string | null;
+  order_name: string | null;
 }
 
 export async function findPalletsForExport(db: Db, companyId: number): Promise<ExportPalletRow[]> {
@@ -156,7 +167,9 @@ export async function findPalletsForExport(db: Db, companyId: number): Promise<E
     .innerJoin('racks as r', 'r.id', 's.rack_id')
     .innerJoin('warehouses as w', 'w.id', 'r.warehouse_id')
     .innerJoin('customers as c', 'c.id', 'p.customer_id')
+    .leftJoin('orders as o', 'o.id', 'p.order_id')
     .select([
+      'o.name as order_name',
       'r.id as rack_id',
       'w.name as warehouse_name',
       'r.name as rack_name',

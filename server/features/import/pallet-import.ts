@@ -44,6 +44,8 @@ export interface PlannedPallet {
   customerName: string;
   name: string | null;
   palletNumber: string | null;
+  /** the order (lot) the pallet belongs to */
+  orderName: string | null;
   notes: string | null;
   weight: number;
 }
@@ -80,6 +82,7 @@ const PATH_COLUMN: Record<string, PalletColumn> = {
   name: 'pallet_name',
   customer_name: 'customer',
   pallet_number: 'pallet_number',
+  order_name: 'order',
   notes: 'notes',
   weight: 'weight',
   shelf_spots: 'spaces',
@@ -154,6 +157,7 @@ export async function planPalletImport(
           name: cell(cells, 'pallet_name'),
           customer_name: cell(cells, 'customer'),
           pallet_number: cell(cells, 'pallet_number'),
+          order_name: cell(cells, 'order'),
           notes: cell(cells, 'notes'),
           weight: cell(cells, 'weight'),
           shelf_spots: cell(cells, 'spaces'),
@@ -295,6 +299,7 @@ export async function planPalletImport(
       customerName: parsed.data.customer_name,
       name: parsed.data.name || null,
       palletNumber: parsed.data.pallet_number || null,
+      orderName: parsed.data.order_name || null,
       notes: parsed.data.notes || null,
       weight: parsed.data.weight,
     });

@@ -47,6 +47,7 @@ export async function findPallet(
   return db
     .selectFrom('pallets as p')
     .innerJoin('customers as c', 'c.id', 'p.customer_id')
+    .leftJoin('orders as o', 'o.id', 'p.order_id')
     .select(PALLET_COLUMNS)
     .where('p.company_id', '=', companyId)
     .where('p.id', '=', palletId)
@@ -55,6 +56,7 @@ export async function findPallet(
 
 export interface PalletValues {
   customerId: number;
+  orderId: number | null;
   name: string | null;
   palletNumber: string | null;
   notes: string | null;
@@ -72,6 +74,7 @@ export async function insertPallet(
       company_id: pallet.companyId,
       shelf_id: pallet.shelfId,
       customer_id: pallet.customerId,
+      order_id: pallet.orderId,
       name: pallet.name,
       pallet_number: pallet.palletNumber,
       notes: pallet.notes,
@@ -97,6 +100,7 @@ export async function updatePallet(
     .updateTable('pallets')
     .set((eb) => ({
       customer_id: values.customerId,
+      order_id: values.orderId,
       name: values.name,
       pallet_number: values.palletNumber,
       notes: values.notes,
@@ -113,4 +117,40 @@ export async function updatePallet(
 
 export async function deletePalletRow(db: Db, companyId: number, palletId: number): Promise<void> {
   await db.deleteFrom('pallets').where('company_id', '=', companyId).where('id', '=', palletId).execute();
+}
+
+/**
+ * Pallets about to leave the warehouse (deleted, alone or with their rack or warehouse): those of an order are
+ * written down as departures, so the order's storage account bills them up to this day (issue 28, decision 051).
+ */
+export async function recordPalletDepartures(
+  db: Db,
+  companyId: number,
+  pallets: {
+    id: number;
+    order_id: number | null;
+    pallet_number: string | null;
+    name: string | null;
+    created_at: string;
+  }[],
+  warehouseId: number | null,
+  by: string | null,
+): Promise<void> {
+  const rows = pallets
+    .filter((p) => p.order_id !== null)
+    .map((p) => ({
+      company_id: companyId,
+      pallet_id: p.id,
+      order_id: p.order_id!,
+      warehouse_id: warehouseId,
+      label: p.pallet_number ?? p.name,
+      moved_in_at: p.created_at,
+      moved_out_by: by,
+      moved_out_at: nowIso(),
+    }));
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('pallet_departures')
+      .values(rows.slice(i, i + 500))
+      .execute();
 }

@@ -12,7 +12,13 @@ import type { Db } from '../../db/database';
 import { lockShelves, lockWarehouse, type Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { deleteUnusedCustomers, findOrCreateCustomer } from '../../customers/customers.repo';
+import {
+  deleteUnusedCustomers,
+  deleteUnusedOrders,
+  findOrCreateCustomer,
+  findOrCreateOrder,
+} from '../../customers/customers.repo';
+import { actorName } from '../../auth/users.repo';
 import type { Actor } from '../../auth/actor';
 import {
   deletePalletRow,
@@ -20,6 +26,7 @@ import {
   findShelf,
   findSlotsOfShelf,
   insertPallet,
+  recordPalletDepartures,
   updatePallet,
 } from './pallets.repo';
 import { presentPallet } from './racks.presenter';
@@ -62,6 +69,7 @@ const PALLET_FIELDS = {
   customer_name: 'Customer',
   name: 'Name',
   pallet_number: 'Pallet number',
+  order_name: 'Order',
   notes: 'Notes',
   weight: 'Weight',
   shelf_spots: 'Spaces',
@@ -97,11 +105,13 @@ export async function addPallet(db: Db, actor: Actor, input: AddPalletInput): Pr
     const slotIndex = input.slot_index ?? firstFreeRun(capacity, pallets, spots) ?? 0;
     requireFit(capacity, pallets, { slotIndex, spots });
     const customerId = await findOrCreateCustomer(trx, actor.companyId, input.customer_name);
+    const orderId = input.order_name ? await findOrCreateOrder(trx, actor.companyId, input.order_name) : null;
     const id = await insertPallet(trx, {
       companyId: actor.companyId,
       shelfId,
       slotIndex,
       customerId,
+      orderId,
       name: input.name ?? null,
       palletNumber: input.pallet_number ?? null,
       notes: input.notes ?? null,
@@ -148,12 +158,14 @@ export async function editPallet(
     const pallets = spansOf(await findSlotsOfShelf(trx, actor.companyId, shelf.id));
     requireFit(shelf.capacity, pallets, { slotIndex: pallet.slot_index, spots }, palletId);
     const customerId = await findOrCreateCustomer(trx, actor.companyId, input.customer_name);
+    const orderId = input.order_name ? await findOrCreateOrder(trx, actor.companyId, input.order_name) : null;
     const updated = await updatePallet(
       trx,
       actor.companyId,
       palletId,
       {
         customerId,
+        orderId,
         name: input.name ?? null,
         palletNumber: input.pallet_number ?? null,
         notes: input.notes ?? null,
@@ -165,6 +177,8 @@ export async function editPallet(
     if (!updated) throw conflict(PALLET_CHANGED);
     if (customerId !== pallet.customer_id)
       await deleteUnusedCustomers(trx, actor.companyId, [pallet.customer_id]);
+    if (pallet.order_id !== null && orderId !== pallet.order_id)
+      await deleteUnusedOrders(trx, actor.companyId, [pallet.order_id]);
     await recordEvent(trx, {
       companyId: actor.companyId,
       userId: actor.userId,
@@ -181,6 +195,7 @@ export async function editPallet(
           customer_name: input.customer_name,
           name: input.name ?? null,
           pallet_number: input.pallet_number ?? null,
+          order_name: input.order_name ?? null,
           notes: input.notes ?? null,
           weight: input.weight,
           shelf_spots: spots,
@@ -202,6 +217,14 @@ export async function deletePallet(
     const shelf = await lockShelf(trx, actor, located.shelf_id);
     const pallet = await findPallet(trx, actor.companyId, palletId);
     if (!pallet) throw notFound(PALLET_NOT_FOUND);
+    // a pallet of an order leaves the warehouse: its move-out is kept for billing (decision 051)
+    await recordPalletDepartures(
+      trx,
+      actor.companyId,
+      [pallet],
+      shelf?.warehouse_id ?? null,
+      await actorName(trx, actor.userId),
+    );
     await deletePalletRow(trx, actor.companyId, palletId);
     await deleteUnusedCustomers(trx, actor.companyId, [pallet.customer_id]);
     await recordEvent(trx, {

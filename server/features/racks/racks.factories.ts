@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { findOrCreateCustomer } from '../../customers/customers.repo';
+import { findOrCreateCustomer, findOrCreateOrder } from '../../customers/customers.repo';
 import { insertPallet } from './pallets.repo';
 import { findShelvesOfRacks, insertRack, insertShelves } from './racks.repo';
 
@@ -54,14 +54,18 @@ export async function buildPallet(
     palletNumber?: string;
     notes?: string;
     weight?: number;
+    /** the order (lot) of the pallet, billed on its storage account */
+    order?: string;
   },
 ): Promise<number> {
   const customerId = await findOrCreateCustomer(db, options.companyId, options.customer.toUpperCase());
+  const orderId = options.order ? await findOrCreateOrder(db, options.companyId, options.order) : null;
   return insertPallet(db, {
     companyId: options.companyId,
     shelfId: options.shelfId,
     slotIndex: options.slotIndex,
     customerId,
+    orderId,
     name: options.name?.toUpperCase() ?? null,
     palletNumber: options.palletNumber ?? null,
     notes: options.notes ?? null,

@@ -10,6 +10,7 @@ export function presentPallet(row: PalletRow): PalletDto {
     name: row.name,
     customerName: row.customer_name,
     palletNumber: row.pallet_number,
+    orderName: row.order_name,
     notes: row.notes,
     weight: row.weight,
     palletSpaces: spots,

@@ -29,11 +29,14 @@ export interface PalletRow {
   customer_name: string;
   name: string | null;
   pallet_number: string | null;
+  order_id: number | null;
+  order_name: string | null;
   notes: string | null;
   weight: number;
   shelf_spots: number;
   slot_index: number;
   version: number;
+  created_at: string;
 }
 
 const RACK_COLUMNS = [
@@ -173,11 +176,14 @@ export const PALLET_COLUMNS = [
   'c.name as customer_name',
   'p.name',
   'p.pallet_number',
+  'p.order_id',
+  'o.name as order_name',
   'p.notes',
   'p.weight',
   'p.shelf_spots',
   'p.slot_index',
   'p.version',
+  'p.created_at',
 ] as const;
 
 export async function findPalletsOfRacks(db: Db, companyId: number, rackIds: number[]): Promise<PalletRow[]> {
@@ -186,6 +192,7 @@ export async function findPalletsOfRacks(db: Db, companyId: number, rackIds: num
     .selectFrom('pallets as p')
     .innerJoin('shelves as s', 's.id', 'p.shelf_id')
     .innerJoin('customers as c', 'c.id', 'p.customer_id')
+    .leftJoin('orders as o', 'o.id', 'p.order_id')
     .select(PALLET_COLUMNS)
     .where('s.company_id', '=', companyId)
     .where('s.rack_id', 'in', rackIds)
@@ -294,6 +301,8 @@ export async function findPalletsToRemove(
       'p.pallet_number',
       'p.slot_index',
       'p.shelf_spots',
+      'p.order_id',
+      'p.created_at',
       'c.name as customer_name',
       's.position as shelf',
       'r.id as rack_id',

@@ -14,6 +14,8 @@ import { recordEvent, recordEvents } from '../../events/event-log.repo';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { deleteUnusedCustomers } from '../../customers/customers.repo';
 import type { Actor } from '../../auth/actor';
+import { actorName } from '../../auth/users.repo';
+import { recordPalletDepartures } from './pallets.repo';
 import { lockWarehouseLayout, requireWarehouse } from '../warehouses/warehouse-access';
 import { presentRacks } from './racks.presenter';
 import {
@@ -326,6 +328,14 @@ export async function recordPalletRemovals(
   reason: 'rack-deleted' | 'warehouse-deleted',
 ) {
   const pallets = await findPalletsToRemove(trx, actor.companyId, where);
+  // pallets of an order leave with their rack: their move-out is kept for billing (decision 051)
+  await recordPalletDepartures(
+    trx,
+    actor.companyId,
+    pallets,
+    warehouse.id,
+    await actorName(trx, actor.userId),
+  );
   await recordEvents(
     trx,
     pallets.map((p) => ({

@@ -25,10 +25,21 @@ import {
   writeRemoval,
 } from './vaults.repo';
 
+/**
+ * Checks of other features before a vault is deleted (the core imports none of them; feature-routes.ts registers
+ * them): billing refuses a vault of an account on hold (decision 051).
+ */
+export type VaultDeleteCheck = (db: Db, companyId: number, vaultId: number) => Promise<void>;
+const deleteChecks = new Set<VaultDeleteCheck>();
+export function beforeVaultDelete(check: VaultDeleteCheck): void {
+  deleteChecks.add(check);
+}
+
 /** The delete of a vault (issue 26): its one flow, and its two stores (locking, one statement). */
 
 /** DELETE /api/vaults/{id}: removes the vault, its attachments, and customers/orders nothing uses any more. */
 export async function deleteVault(db: Db, actor: Actor, vaultId: number): Promise<DeleteVaultAnswer> {
+  for (const check of deleteChecks) await check(db, actor.companyId, vaultId);
   const stores = {
     locking: (trx: Trx) => lockingDeleteStore(trx, actor),
     oneStatement: (d: Db) => oneStatementDeleteStore(d, actor),

@@ -98,7 +98,7 @@ export function useDeleteRack(warehouseId: number) {
 /** The pallet's own fields of the add and edit bodies, from the contract. */
 export type PalletFields = Pick<
   z.input<typeof AddPalletSchema>,
-  'customer_name' | 'name' | 'pallet_number' | 'notes' | 'weight'
+  'customer_name' | 'name' | 'pallet_number' | 'order_name' | 'notes' | 'weight'
 >;
 
 export function useAddPallet(warehouseId: number) {

@@ -9,6 +9,7 @@ import {
   UNIT_TYPES,
 } from '@domain/billing/rates';
 import type { BillingSettingsDto } from '@domain/schemas/billing.schema';
+import { ToggleSwitch } from '@/components/ui/toggle-switch';
 import { useAddRate, useRates, useSaveBillingSettings } from '@/api/billing';
 import { useSession } from '@/api/session';
 import { useWarehouses } from '@/api/warehouses';
@@ -159,8 +160,9 @@ function SettingsForm({ settings }: { settings: BillingSettingsDto }) {
     sit: String(settings.sit_days_default),
     terms: String(settings.payment_terms_days),
     hold: String(settings.hold_after_days),
+    auto: settings.auto_billing,
   });
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+  const set = (key: Exclude<keyof typeof form, 'auto'>) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -171,6 +173,7 @@ function SettingsForm({ settings }: { settings: BillingSettingsDto }) {
         sit_days_default: form.sit,
         payment_terms_days: form.terms,
         hold_after_days: form.hold,
+        auto_billing: form.auto,
       },
       { onSuccess: () => toast.success('Billing settings saved') },
     );
@@ -197,6 +200,14 @@ function SettingsForm({ settings }: { settings: BillingSettingsDto }) {
       <FormField label="Hold after (days overdue)">
         <input className={inputClass} inputMode="numeric" value={form.hold} onChange={set('hold')} />
       </FormField>
+      <div className="sm:col-span-3 lg:col-span-6">
+        <ToggleSwitch
+          label="Bill automatically on the billing day"
+          checked={form.auto}
+          onCheckedChange={(auto) => setForm((f) => ({ ...f, auto }))}
+          hint="Each night the month's invoices whose billing day has come are issued by themselves, once (the 1st for calendar months, the account's own day for every 30 days). Off: a Manager or the office runs billing."
+        />
+      </div>
       <div className="flex items-end">
         <Button type="submit" variant="secondary" className="w-full" disabled={save.isPending}>
           Save settings

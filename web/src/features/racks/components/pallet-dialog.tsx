@@ -46,6 +46,7 @@ export function PalletDialog({
     customer_name: pallet?.customerName ?? '',
     name: pallet?.name ?? '',
     pallet_number: pallet?.palletNumber ?? '',
+    order_name: pallet?.orderName ?? '',
     notes: pallet?.notes ?? '',
     weight: pallet ? String(pallet.weight) : '',
     pallet_spaces: String(pallet?.shelfSpots ?? 1),
@@ -86,6 +87,7 @@ export function PalletDialog({
       customer_name: form.customer_name,
       name: form.name,
       pallet_number: form.pallet_number,
+      order_name: form.order_name,
       notes: form.notes,
       weight: form.weight,
     };
@@ -167,6 +169,14 @@ export function PalletDialog({
           </FormField>
           <FormField label="Pallet Name / Short Description">
             <input className={inputClass} value={values.name} onChange={set('name', true)} />
+          </FormField>
+          <FormField label="Order (billed on its storage account)">
+            <input
+              className={inputClass}
+              value={values.order_name}
+              onChange={set('order_name')}
+              placeholder="Optional"
+            />
           </FormField>
           <div className="grid grid-cols-2 gap-3">
             <FormField label="Pallet Number">

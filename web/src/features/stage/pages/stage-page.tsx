@@ -16,6 +16,7 @@ import { MoveVaultDialog, type MovedVault, vaultLabel } from '../components/move
 import { ToggleSwitch } from '@/components/ui/toggle-switch';
 import { QueryFailed } from '@/components/ui/error-list';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { HoldBadge, useIsHeld } from '@/components/billing/hold-badge';
 import { type Formatters, useFormat } from '@/lib/format';
 import { useFloorOutbox } from '@/lib/outbox/floor-outbox';
 
@@ -43,6 +44,8 @@ export default function StagePage() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [moving, setMoving] = useState<StagedVaultDto | null>(null);
   const stageVault = useStageVault();
+  // units of an account on hold carry the badge and are not deleted around the hold (decisions 039, 051)
+  const isHeld = useIsHeld();
 
   // one toast says where the vault went (issue 27: no second window), and Undo takes it back onto the stage
   function onMoved({ vaultId, message, queued }: MovedVault) {
@@ -83,6 +86,12 @@ export default function StagePage() {
     if (!canWork) return;
     if (!deleteMode) {
       setMoving(vault);
+      return;
+    }
+    if (isHeld(vault.id) && !selected.has(vault.id)) {
+      toast.error(
+        `${vaultLabel(vault)} is on hold for unpaid storage and cannot be deleted. A Manager releases it through a pull list with a reason, or the office lifts the hold.`,
+      );
       return;
     }
     setSelected((current) => {
@@ -180,7 +189,10 @@ export default function StagePage() {
                     <span className="sr-only">
                       {deleteMode ? 'Select' : 'Move'} vault {vaultLabel(vault)},{' '}
                     </span>
-                    <span className="text-lg font-bold text-primary">{vault.name ?? 'No number'}</span>
+                    <span className="flex w-full flex-wrap items-center justify-between gap-1">
+                      <span className="text-lg font-bold text-primary">{vault.name ?? 'No number'}</span>
+                      <HoldBadge vaultId={vault.id} />
+                    </span>
                     <span
                       className="mt-1 w-full truncate text-sm font-medium text-slate-700"
                       title={vault.customer_name}
