@@ -20,6 +20,7 @@ import {
   findShelf,
   findSlotsOfShelf,
   insertPallet,
+  type PalletValues,
   updatePallet,
 } from './pallets.repo';
 import { presentPallet } from './racks.presenter';
@@ -79,6 +80,23 @@ function palletChanges(before: PalletFields, after: PalletFields) {
   return changes;
 }
 
+/** What the pallet dialog stores, on adding and on editing: its customer (made if new), names, notes, weight, spots. */
+async function palletValues(
+  trx: Trx,
+  actor: Actor,
+  input: AddPalletInput | EditPalletInput,
+  spots: number,
+): Promise<PalletValues> {
+  return {
+    customerId: await findOrCreateCustomer(trx, actor.companyId, input.customer_name),
+    name: input.name ?? null,
+    palletNumber: input.pallet_number ?? null,
+    notes: input.notes ?? null,
+    weight: input.weight,
+    shelfSpots: spots,
+  };
+}
+
 async function loadPallet(db: Db, companyId: number, palletId: number): Promise<PalletDto> {
   const row = await findPallet(db, companyId, palletId);
   if (!row) throw notFound(PALLET_NOT_FOUND);
@@ -96,18 +114,8 @@ export async function addPallet(db: Db, actor: Actor, input: AddPalletInput): Pr
     const spots = input.shelf_spots;
     const slotIndex = input.slot_index ?? firstFreeRun(capacity, pallets, spots) ?? 0;
     requireFit(capacity, pallets, { slotIndex, spots });
-    const customerId = await findOrCreateCustomer(trx, actor.companyId, input.customer_name);
-    const id = await insertPallet(trx, {
-      companyId: actor.companyId,
-      shelfId,
-      slotIndex,
-      customerId,
-      name: input.name ?? null,
-      palletNumber: input.pallet_number ?? null,
-      notes: input.notes ?? null,
-      weight: input.weight,
-      shelfSpots: spots,
-    });
+    const values = await palletValues(trx, actor, input, spots);
+    const id = await insertPallet(trx, { ...values, companyId: actor.companyId, shelfId, slotIndex });
     await recordEvent(trx, {
       companyId: actor.companyId,
       userId: actor.userId,
@@ -147,21 +155,9 @@ export async function editPallet(
     const spots = input.pallet_spaces ?? pallet.shelf_spots;
     const pallets = spansOf(await findSlotsOfShelf(trx, actor.companyId, shelf.id));
     requireFit(shelf.capacity, pallets, { slotIndex: pallet.slot_index, spots }, palletId);
-    const customerId = await findOrCreateCustomer(trx, actor.companyId, input.customer_name);
-    const updated = await updatePallet(
-      trx,
-      actor.companyId,
-      palletId,
-      {
-        customerId,
-        name: input.name ?? null,
-        palletNumber: input.pallet_number ?? null,
-        notes: input.notes ?? null,
-        weight: input.weight,
-        shelfSpots: spots,
-      },
-      pallet.version,
-    );
+    const values = await palletValues(trx, actor, input, spots);
+    const { customerId } = values;
+    const updated = await updatePallet(trx, actor.companyId, palletId, values, pallet.version);
     if (!updated) throw conflict(PALLET_CHANGED);
     if (customerId !== pallet.customer_id)
       await deleteUnusedCustomers(trx, actor.companyId, [pallet.customer_id]);
