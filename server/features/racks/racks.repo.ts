@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { RacksTable } from '../../db/schema';
+import type { PalletsTable, RacksTable } from '../../db/schema';
 import { nowIso } from '../../db/database';
 
 /** A rack as its repository reads it: every column but when it was made. */
@@ -13,19 +13,10 @@ export interface ShelfRow {
   capacity: number;
 }
 
-export interface PalletRow {
-  id: number;
-  shelf_id: number;
-  customer_id: number;
+/** A pallet as the racks read it: its own columns but its company and when it was made, and its customer's name. */
+export type PalletRow = Omit<Selectable<PalletsTable>, 'company_id' | 'created_at'> & {
   customer_name: string;
-  name: string | null;
-  pallet_number: string | null;
-  notes: string | null;
-  weight: number;
-  shelf_spots: number;
-  slot_index: number;
-  version: number;
-}
+};
 
 const RACK_COLUMNS = [
   'id',
