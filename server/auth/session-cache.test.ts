@@ -5,7 +5,8 @@ import type { MemberLinkDto } from '@domain/schemas/team.schema';
 import { buildApp } from '../app';
 import { environmentWith, loadConfig } from '../config';
 import type { ChannelHandlers, NotificationListener } from '../db/notification-listener';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../test/test-app';
+import { testEngines } from '../test/test-app';
+import { useTestApp } from '../test/use-test-app';
 import { SESSIONS_CHANNEL, SessionCache, type SessionRow, forgetMember } from './session-cache';
 
 const STRONG = 'orbit-lantern-pebble-42';
@@ -97,22 +98,18 @@ describe('the session cache', () => {
 describe.each(testEngines().filter((engine) => engine === 'postgres'))(
   'sessions on %s with two server processes',
   (engine) => {
-    let ctx: TestContext;
+    const { ctx, user: boss } = useTestApp(engine, { users: 1 });
     let other: FastifyInstance;
-    let boss: SignedIn;
     beforeAll(async () => {
-      ctx = await startTestApp(engine);
       other = await buildApp({
         config: loadConfig(environmentWith({ LOGIN_RATE_LIMIT: '1000' })),
         database: ctx.database,
         logger: false,
       });
       await other.ready();
-      boss = await signIn(ctx);
     });
     afterAll(async () => {
       await other?.close();
-      await ctx?.close();
     });
 
     /** A new member of the boss's company, signed in; the session is looked up (and kept) by both processes. */

@@ -1,3 +1,4 @@
+// Not useTestApp: the app runs on a SQLite file on disk (backups copy it, restores replace it), not useTestApp's in-memory database.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotificationListener } from '../db/notification-listener';
 import { buildAccount } from '../factories';
-import { type TestContext, startTestApp, testEngines } from '../test/test-app';
+import { testEngines } from '../test/test-app';
+import { useTestApp } from '../test/use-test-app';
 import { EventFeed, type LiveEvent } from './event-feed';
 import { latestEventId, recordEvent } from './event-log.repo';
 
@@ -14,11 +15,10 @@ async function eventually(check: () => Promise<boolean> | boolean, what: string)
 }
 
 describe.each(testEngines())('the event feed on %s', (engine) => {
-  let ctx: TestContext;
+  const { ctx } = useTestApp(engine, { users: 0 });
   let feed: EventFeed;
   let listener: NotificationListener | undefined;
   beforeAll(async () => {
-    ctx = await startTestApp(engine);
     const url = ctx.database.postgresUrl;
     listener = url ? new NotificationListener(url) : undefined;
     feed = new EventFeed(ctx.database, listener);
@@ -28,7 +28,6 @@ describe.each(testEngines())('the event feed on %s', (engine) => {
   afterAll(async () => {
     await feed.stop();
     await listener?.stop();
-    await ctx.close();
   });
 
   it('keeps up with the log while nobody subscribes, so a new subscriber is sent news only, not a backlog', async () => {

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestContext, startTestApp, testEngines } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { testEngines } from '../test/test-app';
+import { useTestApp } from '../test/use-test-app';
 import { EventIdTokens } from './event-id-token';
 
 describe.each(testEngines())('sealed event ids on %s', (engine) => {
-  let ctx: TestContext;
-  let other: TestContext;
-  beforeAll(async () => {
-    ctx = await startTestApp(engine);
-    other = await startTestApp(engine);
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await other.close();
-  });
+  const { ctx } = useTestApp(engine, { users: 0 });
+  const { ctx: other } = useTestApp(engine, { users: 0 });
 
   it('opens for the company it was sealed for, in every process on the same database, and nowhere else', async () => {
     // two loads stand for two server processes, or one before and after a restart

@@ -1,3 +1,4 @@
+// Not useTestApp: several app instances share one scratch database (migrated once), which useTestApp does not set up.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,3 +1,4 @@
+// Not useTestApp: the app is built with a trace-level log stream the test reads, which useTestApp does not give.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailListDto, MemberLinkDto } from '@domain/schemas/team.schema';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../test/test-app';
+import { signIn, testEngines } from '../test/test-app';
+import { useTestApp } from '../test/use-test-app';
 import { TestSmtpServer } from '../test/test-smtp-server';
 import { MAIL_DEFAULTS, MailOutboxWorker, backoffMs, messageIdOf } from './mail-worker';
 import { smtpTransport } from './mail-transport';
@@ -21,9 +22,19 @@ describe('backoff', () => {
 });
 
 describe.each(testEngines())('the mail outbox on %s', (engine) => {
-  let ctx: TestContext;
-  let boss: SignedIn;
   let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await TestSmtpServer.create();
+  });
+  const { ctx, user: boss } = useTestApp(engine, {
+    env: () => ({
+      SMTP_URL: smtp.url,
+      MAIL_FROM: FROM,
+      MAIL_POLL_SECONDS: '0',
+      PUBLIC_URL: 'https://wm.example.test',
+    }),
+    users: 1,
+  });
   /** the clock of the workers a test makes itself */
   let clock = Date.now();
   const workers: MailOutboxWorker[] = [];
@@ -53,19 +64,8 @@ describe.each(testEngines())('the mail outbox on %s', (engine) => {
   const mailTo = async (email: string) => (await mails()).mails.find((m) => m.to === email)!;
   const arrivedFor = (email: string) => smtp.received.filter((m) => m.to.includes(email));
 
-  beforeAll(async () => {
-    smtp = await TestSmtpServer.create();
-    ctx = await startTestApp(engine, {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: FROM,
-      MAIL_POLL_SECONDS: '0',
-      PUBLIC_URL: 'https://wm.example.test',
-    });
-    boss = await signIn(ctx);
-  });
   afterAll(async () => {
     for (const worker of workers) await worker.stop();
-    await ctx?.close();
     await smtp?.stop();
   });
 
@@ -218,13 +218,7 @@ describe.each(testEngines())('the mail outbox on %s', (engine) => {
 });
 
 describe.each(testEngines())('without SMTP_URL on %s', (engine) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startTestApp(engine);
-  });
-  afterAll(async () => {
-    await ctx?.close();
-  });
+  const { ctx } = useTestApp(engine, { users: 0 });
 
   it('queues nothing and hands the Manager the link to copy', async () => {
     const boss = await signIn(ctx);

@@ -1,3 +1,4 @@
+// Not useTestApp: the server runs as separate processes that are killed and restarted on one database.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

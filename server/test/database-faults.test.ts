@@ -1,3 +1,4 @@
+// Not useTestApp: the apps run on a database that fails on purpose (a full disk, a stopped server) and log to a stream the test reads.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

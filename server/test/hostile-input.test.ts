@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../db/database';
 import { DEMO_LOGIN, seedDemoIfEmpty } from '../demo-seed';
 import { multipartBody } from './multipart-body';
@@ -10,7 +10,8 @@ import { UNREADABLE_FORM } from '../http/form-reader';
 import { type CompanyIds, collectCompanyIds } from './company-ids';
 import { changeCounter, snapshotDatabase } from './database-snapshot.repo';
 import { type ApiRoute, apiRoutes } from './route-table';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from './test-app';
+import { type SignedIn, signIn, testEngines } from './test-app';
+import { useTestApp } from './use-test-app';
 
 /** Cases per route: PostgreSQL runs a smaller sample of the same properties. */
 const CASES_PER_ROUTE: Record<Engine, number> = { sqlite: 150, postgres: 25 };
@@ -421,7 +422,7 @@ function problemsWith(res: LightMyRequestResponse): string[] {
 }
 
 describe.each(testEngines())('hostile input on %s', (engine) => {
-  let ctx: TestContext;
+  const { ctx } = useTestApp(engine, { users: 0 });
   let session: SignedIn;
   let plausible: Record<string, fc.Arbitrary<unknown>>;
   let routes: ApiRoute[];
@@ -440,7 +441,6 @@ describe.each(testEngines())('hostile input on %s', (engine) => {
     JSON.stringify(await snapshotDatabase(ctx.database.db, DEMO_LOGIN.company));
 
   beforeAll(async () => {
-    ctx = await startTestApp(engine);
     await seedDemoIfEmpty(ctx.database.db);
     session = await signInDemo();
     const ids = await collectCompanyIds(async (method, url) => {
@@ -463,9 +463,6 @@ describe.each(testEngines())('hostile input on %s', (engine) => {
     routes = apiRoutes(ctx.app);
     fingerprint = await takeFingerprint();
     changes = await changeCounter(ctx.database.db, engine);
-  });
-  afterAll(async () => {
-    await ctx?.close();
   });
 
   it('answers every route no 5xx, no internals, readable refusals, and changes nothing when it refuses', async () => {

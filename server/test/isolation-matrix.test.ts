@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChecklistDto } from '@domain/schemas/checklist.schema';
 import type { TeamDto } from '@domain/schemas/team.schema';
 import { ROLES, type Role, roleAllows } from '@domain/rules/roles';
@@ -15,7 +15,8 @@ import { pngImage } from './test-images';
 import { type CompanyIds, collectCompanyIds } from './company-ids';
 import { type DatabaseSnapshot, companyEventIds, snapshotDatabase } from './database-snapshot.repo';
 import { type ApiRoute, apiRoutes } from './route-table';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from './test-app';
+import { type SignedIn, signIn, testEngines } from './test-app';
+import { useTestApp } from './use-test-app';
 
 /** What a probe may name of company A: real ids, or ids that exist nowhere (to compare "not yours" with "not there"). */
 interface Targets extends CompanyIds {
@@ -1213,7 +1214,7 @@ function leaksIn(body: unknown, secrets: string[], companyId: number): string[] 
 }
 
 describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
-  let ctx: TestContext;
+  const { ctx } = useTestApp(engine, { users: 0 });
   let a: SignedIn;
   let b: SignedIn;
   let targets: Targets;
@@ -1234,7 +1235,6 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
     });
 
   beforeAll(async () => {
-    ctx = await startTestApp(engine);
     const db = ctx.database.db;
     await seedDemoIfEmpty(db);
     a = await demoSession();
@@ -1476,9 +1476,6 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
       'Alpha heirloom piano',
       'Alpha quirk',
     ];
-  });
-  afterAll(async () => {
-    await ctx?.close();
   });
 
   it('has a recipe for every API route the server answers, and none for a route it does not', () => {

@@ -1,3 +1,4 @@
+// Not useTestApp: the server runs as a separate process on a database the test migrates first.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,3 +1,4 @@
+// Not useTestApp: several server processes run against one scratch database at once.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,3 +1,4 @@
+// Not useTestApp: each test starts the apps a company file moves through (one per engine), inside the test.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

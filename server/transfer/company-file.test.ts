@@ -10,6 +10,7 @@ import { insertAttachment } from '../features/vaults/attachments.repo';
 import { HttpError } from '../http/errors';
 import { findInvariantViolations } from '../test/invariants.repo';
 import { type TestContext, startTestApp, testEngines } from '../test/test-app';
+import { useTestApp } from '../test/use-test-app';
 import { MANIFEST, tableMember } from './company-archive';
 import { checkCompanyFile, exportCompanyFile, importCompanyFile } from './company-file';
 import { exportCompany, importCompany } from './company-transfer';
@@ -68,16 +69,8 @@ async function companyNames(db: Db): Promise<string[]> {
 }
 
 describe.each(testEngines())('the company file on %s', (engine) => {
-  let ctx: TestContext;
-  let target: TestContext;
-  beforeAll(async () => {
-    ctx = await startTestApp(engine);
-    target = await startTestApp(engine);
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await target.close();
-  });
+  const { ctx } = useTestApp(engine, { users: 0 });
+  const { ctx: target } = useTestApp(engine, { users: 0 });
 
   it('exports and imports two 4 MB attachments and one at the 5 MB limit, every byte equal', async () => {
     const { account, contents } = await companyWithAttachments(ctx.database.db, [
@@ -221,18 +214,12 @@ function withoutMember(file: string, member: string): string {
 }
 
 describe.each(testEngines())('a damaged company file on %s', (engine) => {
-  let ctx: TestContext;
-  let target: TestContext;
+  const { ctx } = useTestApp(engine, { users: 0 });
+  const { ctx: target } = useTestApp(engine, { users: 0 });
   let file: string;
   beforeAll(async () => {
-    ctx = await startTestApp(engine);
-    target = await startTestApp(engine);
     const { account } = await companyWithAttachments(ctx.database.db, [2000, 3000]);
     file = await exportTo(ctx.database.db, account.companyName);
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await target.close();
   });
 
   /** the refusal's lines, after checking that the target database still has no company at all */

@@ -1,3 +1,4 @@
+// Not useTestApp: the app needs a database a second connection reads while it writes (a SQLite file, not memory).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+// Not useTestApp: the test migrates a raw database step by step (openUnmigratedDatabase); an app would migrate it at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, testEngines } from '../../test/test-app';
-import { type DatabaseHandle, openDatabase } from '../database';
+import { openUnmigratedDatabase, testEngines } from '../../test/test-app';
+import type { DatabaseHandle } from '../database';
 import { buildAccount } from '../../factories';
 import { migrateToLatest } from '../migrate';
 
@@ -11,17 +11,7 @@ describe.each(testEngines())('migration 0003 (checklist link keys) on %s', (engi
   let close: () => Promise<void>;
 
   beforeAll(async () => {
-    if (engine === 'sqlite') {
-      database = openDatabase({ kind: 'sqlite', file: ':memory:' });
-      close = () => database.close();
-    } else {
-      // a fresh PostgreSQL database from the test helper, emptied so the test migrates it step by step
-      const ctx = await startTestApp(engine);
-      database = ctx.database;
-      close = ctx.close;
-      await sql`drop schema public cascade`.execute(database.db);
-      await sql`create schema public`.execute(database.db);
-    }
+    ({ database, close } = await openUnmigratedDatabase(engine));
   });
   afterAll(async () => {
     await close();

@@ -1,3 +1,4 @@
+// Not useTestApp: the test migrates a raw database step by step (openUnmigratedDatabase); an app would migrate it at once.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openUnmigratedDatabase, testEngines } from '../../test/test-app';

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityItemDto, ActivityPageDto } from '@domain/schemas/activity.schema';
 import { buildAccount, buildRack, buildWarehouse } from '../../factories';
 import { apiRoutes } from '../../test/route-table';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { type SignedIn, signIn, testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 
 describe.each(testEngines())('history of every change on %s', (engine) => {
-  let ctx: TestContext;
-  let boss: SignedIn;
+  const { ctx, user: boss } = useTestApp(engine, { users: 1 });
   let floor: SignedIn;
   let warehouse: Awaited<ReturnType<typeof buildWarehouse>>;
   let vaultId: number;
@@ -23,8 +23,6 @@ describe.each(testEngines())('history of every change on %s', (engine) => {
   };
 
   beforeAll(async () => {
-    ctx = await startTestApp(engine);
-    boss = await signIn(ctx);
     floor = await signIn(
       ctx,
       await buildAccount(ctx.database.db, { company: boss.companyName, role: 'floor' }),
@@ -65,9 +63,6 @@ describe.each(testEngines())('history of every change on %s', (engine) => {
       200,
     );
     expect((await floor.request({ method: 'DELETE', url: `/api/vaults/${vaultId}` })).statusCode).toBe(200);
-  });
-  afterAll(async () => {
-    await ctx?.close();
   });
 
   it("keeps the vault's timeline with who, and each place before and after, after the vault is deleted", async () => {

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/database';
 import { type EventRecord, recordEvent } from '../../events/event-log.repo';
 import { advanceIndexMark } from '../../events/event-search.repo';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { buildVault, buildWarehouse } from '../../factories';
 import { loadActivity } from './activity.service';
 
@@ -20,9 +21,8 @@ interface Held {
 }
 
 describe.skipIf(!testEngines().includes('postgres'))('the indexed mark on PostgreSQL', () => {
-  let ctx: TestContext;
+  const { ctx, user: boss } = useTestApp('postgres', { users: 1 });
   let db: Db;
-  let boss: SignedIn;
   let depot: Awaited<ReturnType<typeof buildWarehouse>>;
 
   const event = (subject: string): EventRecord => ({
@@ -124,13 +124,8 @@ describe.skipIf(!testEngines().includes('postgres'))('the indexed mark on Postgr
   };
 
   beforeAll(async () => {
-    ctx = await startTestApp('postgres');
     db = ctx.database.db;
-    boss = await signIn(ctx);
     depot = await buildWarehouse(db, { companyId: boss.companyId, name: 'Mark Depot', rows: 1, cols: 2 });
-  });
-  afterAll(async () => {
-    await ctx?.close();
   });
 
   it('keeps the mark below a late commit until it ends, and the next read finds the late event by every filter', async () => {

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ActivityPageDto } from '@domain/schemas/activity.schema';
 import { buildAccount, buildVault, buildWarehouse } from '../../factories';
 import { recordEvent } from '../../events/event-log.repo';
 import { indexEventTail } from '../../events/event-search.repo';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { exportCompany, importCompany } from '../../transfer/company-transfer';
 import { loadActivity } from './activity.service';
 
@@ -69,9 +70,7 @@ const countRows = async (ctx: TestContext, table: 'events' | 'event_search') =>
   );
 
 describe.each(testEngines())('the history search keys on %s', (engine) => {
-  let ctx: TestContext;
-  let boss: SignedIn;
-  let other: SignedIn;
+  const { ctx, user: boss, other } = useTestApp(engine);
   let warehouse: Awaited<ReturnType<typeof buildWarehouse>>;
   let vaultId: number;
 
@@ -111,13 +110,7 @@ describe.each(testEngines())('the history search keys on %s', (engine) => {
   const move = (who: SignedIn, to: string) => moveIn(who, { warehouse, vaultId }, to);
 
   beforeAll(async () => {
-    ctx = await startTestApp(engine);
-    boss = await signIn(ctx);
-    other = await signIn(ctx);
     ({ warehouse, vaultId } = await depotWithVault(boss.companyId, 'Search Depot', 'S-21', 'Sam Search'));
-  });
-  afterAll(async () => {
-    await ctx?.close();
   });
 
   it('finds an event by every filter right after the write that made it, and only in its company', async () => {

@@ -1,4 +1,4 @@
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
+import { pdfOfLines } from '../../documents/pdf-lines';
 import { toCsv } from '@domain/rules/csv';
 import type { CheckDto, CheckVaultDto } from '@domain/schemas/check.schema';
 
@@ -68,83 +68,31 @@ export function checkReportCsv(check: CheckDto): string {
     f.unexpected.length,
     ...Array<string>(9).fill(''),
   ]);
-  const notChecked = check.fields.flatMap((f) =>
-    f.not_checked.map((vault) => [
-      ...head,
-      'not checked',
-      f.name,
-      '',
-      '',
-      '',
-      '',
-      vaultText(vault),
-      vault.customer_name,
-      vault.order_name,
-      vault.expected_field_name,
-      '',
-      '',
-      '',
-      '',
-      '',
-    ]),
-  );
-  const discrepancies = discrepanciesOf(check).map(({ field, vault }) => [
+  // a vault's line: its field, no counts, the vault and where it belongs, then what the check found (if anything)
+  const vaultLine = (line: string, field: string, vault: CheckVaultDto, found: (string | null)[]) => [
     ...head,
-    discrepancyKind(vault),
+    line,
     field,
-    '',
-    '',
-    '',
-    '',
+    ...Array<string>(4).fill(''),
     vaultText(vault),
     vault.customer_name,
     vault.order_name,
     vault.expected_field_name,
-    vault.found_field_name,
-    vault.found_by,
-    resolutionText(vault),
-    vault.resolved_by,
-    vault.resolved_at,
-  ]);
+    ...found,
+  ];
+  const notChecked = check.fields.flatMap((f) =>
+    f.not_checked.map((vault) => vaultLine('not checked', f.name, vault, Array<string>(5).fill(''))),
+  );
+  const discrepancies = discrepanciesOf(check).map(({ field, vault }) =>
+    vaultLine(discrepancyKind(vault), field, vault, [
+      vault.found_field_name,
+      vault.found_by,
+      resolutionText(vault),
+      vault.resolved_by,
+      vault.resolved_at,
+    ]),
+  );
   return toCsv(header, [...fields, ...discrepancies, ...notChecked]);
-}
-
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 50;
-
-/** A4 pages of lines, a new page whenever one is full. */
-class Writer {
-  private page!: PDFPage;
-  private y = 0;
-  private readonly known: Set<number>;
-
-  constructor(
-    private readonly doc: PDFDocument,
-    private readonly fonts: { regular: PDFFont; bold: PDFFont },
-  ) {
-    this.known = new Set(fonts.regular.getCharacterSet());
-    this.newPage();
-  }
-
-  private newPage() {
-    this.page = this.doc.addPage(A4);
-    this.y = A4[1] - MARGIN;
-  }
-
-  line(text: string, options: { size?: number; bold?: boolean; indent?: number; gap?: number } = {}) {
-    const size = options.size ?? 10;
-    const font = options.bold ? this.fonts.bold : this.fonts.regular;
-    this.y -= options.gap ?? 0;
-    if (this.y - size < MARGIN) this.newPage();
-    let printable = '';
-    for (const ch of text.replace(/\s+/g, ' ')) printable += this.known.has(ch.codePointAt(0)!) ? ch : '?';
-    const x = MARGIN + (options.indent ?? 0);
-    const width = A4[0] - MARGIN - x;
-    while (printable.length > 1 && font.widthOfTextAtSize(printable, size) > width)
-      printable = printable.slice(0, -1);
-    this.page.drawText(printable, { x, y: this.y - size, size, font });
-    this.y -= size * 1.45;
-  }
 }
 
 /**
@@ -175,14 +123,7 @@ export async function checkReportPdf(
   locale = 'en-GB',
 ): Promise<Uint8Array> {
   const when = (iso: string | null) => reportTime(iso, timeZone, locale);
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Warehouse check ${check.id} - ${check.warehouse_name}`);
-  doc.setCreator('Warehouse Manager');
-  doc.setProducer('Warehouse Manager');
-  const w = new Writer(doc, {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-  });
+  const { doc, w } = await pdfOfLines(`Warehouse check ${check.id} - ${check.warehouse_name}`);
   w.line(`Warehouse check ${check.id}: ${check.warehouse_name}`, { size: 18, bold: true });
   w.line(`Started by ${check.started_by ?? '-'} at ${when(check.started_at)}`, { gap: 4 });
   w.line(

@@ -178,16 +178,23 @@ export async function findCheckReports(db: Db, companyId: number): Promise<Check
   return rows.map((row) => JSON.parse(row.report) as CheckDto);
 }
 
-/** Cancels the check unless it is finished or cancelled; false then. */
-export async function markCancelled(
+/** Closes an open check, as finished or as cancelled, by `who`; false when it was already closed either way. */
+export async function markClosed(
   db: Db,
   companyId: number,
   checkId: number,
+  how: 'finished' | 'cancelled',
   who: string,
 ): Promise<boolean> {
+  const at = nowIso();
   const result = await db
     .updateTable('warehouse_checks')
-    .set((eb) => ({ cancelled_by: who, cancelled_at: nowIso(), version: eb('version', '+', 1) }))
+    .set((eb) => ({
+      ...(how === 'finished'
+        ? { finished_by: who, finished_at: at }
+        : { cancelled_by: who, cancelled_at: at }),
+      version: eb('version', '+', 1),
+    }))
     .where('company_id', '=', companyId)
     .where('id', '=', checkId)
     .where('finished_at', 'is', null)
@@ -374,24 +381,6 @@ export async function markFound(
     .where('vault_id', '=', found.vaultId)
     .executeTakeFirst();
   return row?.found_field_id ?? null;
-}
-
-/** Finishes the check unless someone already did; false then. */
-export async function markFinished(
-  db: Db,
-  companyId: number,
-  checkId: number,
-  who: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('warehouse_checks')
-    .set((eb) => ({ finished_by: who, finished_at: nowIso(), version: eb('version', '+', 1) }))
-    .where('company_id', '=', companyId)
-    .where('id', '=', checkId)
-    .where('finished_at', 'is', null)
-    .where('cancelled_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Sets the resolution of the check's vault unless it has one; false then. */

@@ -23,7 +23,7 @@ import {
   findCheckReport,
   findCheckReports,
   insertCheckReport,
-  markCancelled,
+  markClosed,
   findCheckFields,
   findCheckVault,
   findCheckVaults,
@@ -31,7 +31,6 @@ import {
   findWarehouseFields,
   insertCheck,
   insertCoverage,
-  markFinished,
   markFound,
   openCheckField,
   touchCheck,
@@ -240,7 +239,7 @@ export async function finishCheck(db: Db, actor: Actor, checkId: number): Promis
     }
     if (check.cancelled_at !== null) throw conflict(CHECK_CANCELLED);
     const who = await actorName(trx, actor.userId);
-    if (!(await markFinished(trx, actor.companyId, checkId, who))) throw conflict(CHECK_FINISHED);
+    if (!(await markClosed(trx, actor.companyId, checkId, 'finished', who))) throw conflict(CHECK_FINISHED);
     const report = await loadCheck(trx, actor.companyId, checkId);
     await recordEvent(trx, {
       companyId: actor.companyId,
@@ -326,7 +325,7 @@ export async function cancelCheck(db: Db, actor: Actor, checkId: number): Promis
       throw notFound(CHECK_NOT_FOUND);
     }
     const who = await actorName(trx, actor.userId);
-    if (!(await markCancelled(trx, actor.companyId, checkId, who))) throw conflict(CHECK_CLOSED);
+    if (!(await markClosed(trx, actor.companyId, checkId, 'cancelled', who))) throw conflict(CHECK_CLOSED);
     await recordEvent(trx, {
       companyId: actor.companyId,
       userId: actor.userId,

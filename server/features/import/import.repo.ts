@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { isPostgres, type Trx } from '../../db/locks';
+import { type NewVault, vaultsWithNames } from '../vaults/vault-rows';
+import type { WarehouseRow } from '../warehouses/warehouses.repo';
 
 /** Rows per insert statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 500;
@@ -12,17 +14,11 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   return out;
 }
 
-export interface ImportWarehouseRow {
-  id: number;
-  name: string;
-  rows: number;
-  cols: number;
-  field_capacity: number;
-  length: number;
-  width: number;
-  grid_x: number;
-  grid_y: number;
-}
+/** A warehouse as an import and an export see it: its name and its dimensions. */
+export type ImportWarehouseRow = Pick<
+  WarehouseRow,
+  'id' | 'name' | 'rows' | 'cols' | 'field_capacity' | 'length' | 'width' | 'grid_x' | 'grid_y'
+>;
 
 export async function findCompanyWarehouses(db: Db, companyId: number): Promise<ImportWarehouseRow[]> {
   return db
@@ -87,15 +83,8 @@ export async function findOrCreateNames(
   return ids;
 }
 
-export interface NewImportedVault {
-  name: string | null;
-  customerId: number;
-  orderId: number | null;
-  fieldId: number | null;
-  position: number | null;
-  type: string;
-  note: string | null;
-}
+/** A vault of an import: a new vault of the company the import is for. */
+export type NewImportedVault = Omit<NewVault, 'companyId'>;
 
 /** Inserts the vaults in chunks; answers their ids in the order given. */
 export async function insertVaults(
@@ -310,12 +299,7 @@ export interface ExportVaultRow {
 
 /** Every vault of the company with the names an export writes (released vaults have left: not exported). */
 export async function findVaultsForExport(db: Db, companyId: number): Promise<ExportVaultRow[]> {
-  return db
-    .selectFrom('vaults as v')
-    .innerJoin('customers as c', 'c.id', 'v.customer_id')
-    .leftJoin('orders as o', 'o.id', 'v.order_id')
-    .leftJoin('fields as f', 'f.id', 'v.field_id')
-    .leftJoin('warehouses as w', 'w.id', 'f.warehouse_id')
+  return vaultsWithNames(db)
     .select([
       'v.name',
       'c.name as customer_name',

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import type { Trx } from '../../db/locks';
+import type { PalletValues } from '../racks/pallets.repo';
+import { palletsInRacks } from '../racks/racks.repo';
 
 export interface ImportShelfRow {
   shelf_id: number;
@@ -60,17 +62,8 @@ export async function findCompanyPalletSpans(
     .execute();
 }
 
-export interface NewImportedPallet {
-  shelfId: number;
-  slotIndex: number;
-  customerId: number;
-  orderId: number | null;
-  name: string | null;
-  palletNumber: string | null;
-  notes: string | null;
-  weight: number;
-  shelfSpots: number;
-}
+/** A pallet of an import: what the pallet dialog stores, on its shelf and slot. */
+export type NewImportedPallet = PalletValues & { shelfId: number; slotIndex: number };
 
 export async function insertPallets(
   trx: Trx,
@@ -161,12 +154,7 @@ export interface ExportPalletRow {
 }
 
 export async function findPalletsForExport(db: Db, companyId: number): Promise<ExportPalletRow[]> {
-  return db
-    .selectFrom('pallets as p')
-    .innerJoin('shelves as s', 's.id', 'p.shelf_id')
-    .innerJoin('racks as r', 'r.id', 's.rack_id')
-    .innerJoin('warehouses as w', 'w.id', 'r.warehouse_id')
-    .innerJoin('customers as c', 'c.id', 'p.customer_id')
+  return palletsInRacks(db)
     .leftJoin('orders as o', 'o.id', 'p.order_id')
     .select([
       'o.name as order_name',

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRINT_CSV_HEADER, type PrintVaultDto, printCsvRow } from '@domain/rules/print-order';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { buildStagedVault, buildVault, buildWarehouse } from '../../factories';
 
 async function sheetRows(content: Buffer): Promise<unknown[][]> {
@@ -17,17 +18,7 @@ async function sheetRows(content: Buffer): Promise<unknown[][]> {
 }
 
 describe.each(testEngines())("Print Studio's XLSX on %s", (engine) => {
-  let ctx: TestContext;
-  let me: SignedIn;
-  let other: SignedIn;
-  beforeAll(async () => {
-    ctx = await startTestApp(engine);
-    me = await signIn(ctx);
-    other = await signIn(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const { ctx, user: me, other: other } = useTestApp(engine);
 
   it('holds the CSV columns for exactly the vaults asked for, in their order, and none of another company', async () => {
     const db = ctx.database.db;

@@ -1,8 +1,10 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { PullListDto, PullListSummaryDto, ReleasedVaultDto } from '@domain/schemas/pull-list.schema';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import type { Trx } from '../../db/locks';
+import type { PullListItemsTable } from '../../db/schema';
+import type { VaultRow } from '../vaults/vault-rows';
 
 export async function findNameId(
   db: Db,
@@ -156,26 +158,12 @@ export async function findPullLists(db: Db, companyId: number): Promise<PullList
   }));
 }
 
-export interface ItemRow {
-  vault_id: number;
-  role: string;
-  state: string;
-  from_field_id: number | null;
-  from_position: number | null;
-  done_by: string | null;
-  name: string | null;
-  customer_name: string;
-  order_name: string | null;
-  type: string;
-  field_id: number | null;
-  position: number | null;
-  released_at: string | null;
-  released_by: string | null;
-  field_col: number | null;
-  field_row: number | null;
-  warehouse_id: number | null;
-  warehouse_name: string | null;
-}
+/** An item of a list: its own columns and its vault with where it is now. */
+export type ItemRow = Pick<
+  Selectable<PullListItemsTable>,
+  'vault_id' | 'role' | 'state' | 'from_field_id' | 'from_position' | 'done_by'
+> &
+  Omit<VaultRow, 'id' | 'company_id' | 'customer_id' | 'order_id' | 'note' | 'version'>;
 
 /** The list's vaults with where they are now. */
 export async function findItems(db: Db, companyId: number, listId: number): Promise<ItemRow[]> {

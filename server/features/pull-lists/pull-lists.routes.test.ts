@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PullListDto, ReleasedVaultDto } from '@domain/schemas/pull-list.schema';
 import type { VaultDto } from '@domain/schemas/warehouse.schema';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { type SignedIn, signIn, testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { buildVault, buildWarehouse } from '../../factories';
 import { notNextFree } from '../vaults/vaults.service';
 import {
@@ -16,18 +17,10 @@ import {
 } from './pull-lists.service';
 
 describe.each(testEngines())('pull lists on %s', (engine) => {
-  let ctx: TestContext;
-  let user: SignedIn;
+  const { ctx, user, other } = useTestApp(engine);
   let colleague: SignedIn;
-  let other: SignedIn;
   beforeAll(async () => {
-    ctx = await startTestApp(engine);
-    user = await signIn(ctx);
     colleague = await signIn(ctx, { ...user, email: user.email, password: user.password });
-    other = await signIn(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   const db = () => ctx.database.db;

@@ -27,6 +27,7 @@ import {
   findSlotsOfShelf,
   insertPallet,
   recordPalletDepartures,
+  type PalletValues,
   updatePallet,
 } from './pallets.repo';
 import { presentPallet } from './racks.presenter';
@@ -87,6 +88,24 @@ function palletChanges(before: PalletFields, after: PalletFields) {
   return changes;
 }
 
+/** What the pallet dialog stores, on adding and on editing: its customer (made if new), names, notes, weight, spots. */
+async function palletValues(
+  trx: Trx,
+  actor: Actor,
+  input: AddPalletInput | EditPalletInput,
+  spots: number,
+): Promise<PalletValues> {
+  return {
+    customerId: await findOrCreateCustomer(trx, actor.companyId, input.customer_name),
+    orderId: input.order_name ? await findOrCreateOrder(trx, actor.companyId, input.order_name) : null,
+    name: input.name ?? null,
+    palletNumber: input.pallet_number ?? null,
+    notes: input.notes ?? null,
+    weight: input.weight,
+    shelfSpots: spots,
+  };
+}
+
 async function loadPallet(db: Db, companyId: number, palletId: number): Promise<PalletDto> {
   const row = await findPallet(db, companyId, palletId);
   if (!row) throw notFound(PALLET_NOT_FOUND);
@@ -104,20 +123,8 @@ export async function addPallet(db: Db, actor: Actor, input: AddPalletInput): Pr
     const spots = input.shelf_spots;
     const slotIndex = input.slot_index ?? firstFreeRun(capacity, pallets, spots) ?? 0;
     requireFit(capacity, pallets, { slotIndex, spots });
-    const customerId = await findOrCreateCustomer(trx, actor.companyId, input.customer_name);
-    const orderId = input.order_name ? await findOrCreateOrder(trx, actor.companyId, input.order_name) : null;
-    const id = await insertPallet(trx, {
-      companyId: actor.companyId,
-      shelfId,
-      slotIndex,
-      customerId,
-      orderId,
-      name: input.name ?? null,
-      palletNumber: input.pallet_number ?? null,
-      notes: input.notes ?? null,
-      weight: input.weight,
-      shelfSpots: spots,
-    });
+    const values = await palletValues(trx, actor, input, spots);
+    const id = await insertPallet(trx, { ...values, companyId: actor.companyId, shelfId, slotIndex });
     await recordEvent(trx, {
       companyId: actor.companyId,
       userId: actor.userId,
@@ -157,23 +164,9 @@ export async function editPallet(
     const spots = input.pallet_spaces ?? pallet.shelf_spots;
     const pallets = spansOf(await findSlotsOfShelf(trx, actor.companyId, shelf.id));
     requireFit(shelf.capacity, pallets, { slotIndex: pallet.slot_index, spots }, palletId);
-    const customerId = await findOrCreateCustomer(trx, actor.companyId, input.customer_name);
-    const orderId = input.order_name ? await findOrCreateOrder(trx, actor.companyId, input.order_name) : null;
-    const updated = await updatePallet(
-      trx,
-      actor.companyId,
-      palletId,
-      {
-        customerId,
-        orderId,
-        name: input.name ?? null,
-        palletNumber: input.pallet_number ?? null,
-        notes: input.notes ?? null,
-        weight: input.weight,
-        shelfSpots: spots,
-      },
-      pallet.version,
-    );
+    const values = await palletValues(trx, actor, input, spots);
+    const { customerId, orderId } = values;
+    const updated = await updatePallet(trx, actor.companyId, palletId, values, pallet.version);
     if (!updated) throw conflict(PALLET_CHANGED);
     if (customerId !== pallet.customer_id)
       await deleteUnusedCustomers(trx, actor.companyId, [pallet.customer_id]);

@@ -1,19 +1,10 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
+import type { PalletsTable, RacksTable } from '../../db/schema';
 import { nowIso } from '../../db/database';
 
-export interface RackRow {
-  id: number;
-  company_id: number;
-  warehouse_id: number;
-  name: string;
-  orientation: string;
-  width: number;
-  length: number;
-  x: number;
-  y: number;
-  capacity: number;
-  version: number;
-}
+/** A rack as its repository reads it: every column but when it was made. */
+export type RackRow = Omit<Selectable<RacksTable>, 'created_at'>;
 
 export interface ShelfRow {
   id: number;
@@ -22,22 +13,11 @@ export interface ShelfRow {
   capacity: number;
 }
 
-export interface PalletRow {
-  id: number;
-  shelf_id: number;
-  customer_id: number;
+/** A pallet as the racks read it: its own columns but its company, with its customer's and its order's names. */
+export type PalletRow = Omit<Selectable<PalletsTable>, 'company_id'> & {
   customer_name: string;
-  name: string | null;
-  pallet_number: string | null;
-  order_id: number | null;
   order_name: string | null;
-  notes: string | null;
-  weight: number;
-  shelf_spots: number;
-  slot_index: number;
-  version: number;
-  created_at: string;
-}
+};
 
 const RACK_COLUMNS = [
   'id',
@@ -82,17 +62,11 @@ export async function findRack(
     .executeTakeFirst();
 }
 
-export interface NewRack {
-  companyId: number;
-  warehouseId: number;
-  name: string;
-  orientation: string;
-  width: number;
-  length: number;
-  x: number;
-  y: number;
-  capacity: number;
-}
+/** A new rack: its company and warehouse, and what the rack dialog sets. */
+export type NewRack = { companyId: number; warehouseId: number } & Pick<
+  RackRow,
+  'name' | 'orientation' | 'width' | 'length' | 'x' | 'y' | 'capacity'
+>;
 
 export async function insertRack(db: Db, rack: NewRack): Promise<number> {
   const row = await db
@@ -284,17 +258,26 @@ export async function setShelfCapacity(
     .execute();
 }
 
+/**
+ * Pallets (`p`) with where they stand and whose they are: shelf `s`, rack `r`, warehouse `w` and customer `c`. Every
+ * read that names a pallet's place starts here.
+ */
+export function palletsInRacks(db: Db) {
+  return db
+    .selectFrom('pallets as p')
+    .innerJoin('shelves as s', 's.id', 'p.shelf_id')
+    .innerJoin('racks as r', 'r.id', 's.rack_id')
+    .innerJoin('warehouses as w', 'w.id', 'r.warehouse_id')
+    .innerJoin('customers as c', 'c.id', 'p.customer_id');
+}
+
 /** The pallets of one rack, or of every rack of a warehouse, with where they stand (for their removal events). */
 export async function findPalletsToRemove(
   db: Db,
   companyId: number,
   where: { rackId: number } | { warehouseId: number },
 ) {
-  let query = db
-    .selectFrom('pallets as p')
-    .innerJoin('shelves as s', 's.id', 'p.shelf_id')
-    .innerJoin('racks as r', 'r.id', 's.rack_id')
-    .innerJoin('customers as c', 'c.id', 'p.customer_id')
+  let query = palletsInRacks(db)
     .select([
       'p.id',
       'p.name',

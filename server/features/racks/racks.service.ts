@@ -133,22 +133,26 @@ export async function addRack(
 }
 
 /**
- * A rack about to change, under its warehouse's exclusive lock: the warehouse, its racks and this one. A version the
- * client sends must still be the rack's.
+ * One change of a rack, in a transaction under its warehouse's exclusive lock: `change` gets the warehouse, the rack
+ * and the other racks of the floor (what it must still fit beside). A version the client sends must still be the
+ * rack's. Answers the rack as it now is.
  */
-async function lockRackForChange(
-  trx: Trx,
+async function changeRack(
+  db: Db,
   actor: Actor,
-  warehouseId: number,
-  rackId: number,
-  version: number | undefined,
-) {
-  const warehouse = await lockFloor(trx, actor, warehouseId);
-  const racks = await findRacksOfWarehouse(trx, actor.companyId, warehouseId);
-  const rack = racks.find((r) => r.id === rackId);
-  if (!rack) throw notFound(RACK_NOT_FOUND);
-  if (version !== undefined && version !== rack.version) throw conflict(RACK_CHANGED);
-  return { warehouse, racks, rack };
+  ids: { warehouseId: number; rackId: number; version: number | undefined },
+  change: (trx: Trx, locked: { warehouse: WarehouseRow; rack: RackRow; others: RackRow[] }) => Promise<void>,
+): Promise<RackDto> {
+  const { warehouseId, rackId, version } = ids;
+  await db.transaction().execute(async (trx) => {
+    const warehouse = await lockFloor(trx, actor, warehouseId);
+    const racks = await findRacksOfWarehouse(trx, actor.companyId, warehouseId);
+    const rack = racks.find((r) => r.id === rackId);
+    if (!rack) throw notFound(RACK_NOT_FOUND);
+    if (version !== undefined && version !== rack.version) throw conflict(RACK_CHANGED);
+    await change(trx, { warehouse, rack, others: racks.filter((r) => r.id !== rackId) });
+  });
+  return loadRack(db, actor.companyId, warehouseId, rackId);
 }
 
 /** Moves (and maybe turns) a rack after checking the walls and the other racks again. */
@@ -159,22 +163,12 @@ export async function moveRack(
   rackId: number,
   input: MoveRackInput,
 ): Promise<RackDto> {
-  await db.transaction().execute(async (trx) => {
-    const { warehouse, racks, rack } = await lockRackForChange(
-      trx,
-      actor,
-      warehouseId,
-      rackId,
-      input.version,
-    );
+  return changeRack(db, actor, { warehouseId, rackId, version: input.version }, async (trx, locked) => {
+    const { warehouse, rack, others } = locked;
     const orientation = input.orientation ?? rack.orientation;
     const footprint = rackFootprint({ width: rack.width, length: rack.length, orientation });
     const { x, y } = input.position;
-    checkPlacement(
-      warehouse,
-      { x, y, ...footprint },
-      racks.filter((r) => r.id !== rackId),
-    );
+    checkPlacement(warehouse, { x, y, ...footprint }, others);
     const moved = await moveRackRow(trx, actor.companyId, rackId, {
       x,
       y,
@@ -192,7 +186,6 @@ export async function moveRack(
       payload: { x, y, orientation },
     });
   });
-  return loadRack(db, actor.companyId, warehouseId, rackId);
 }
 
 /**
@@ -207,15 +200,8 @@ export async function editRack(
   rackId: number,
   input: EditRackInput,
 ): Promise<RackDto> {
-  await db.transaction().execute(async (trx) => {
-    const { warehouse, racks, rack } = await lockRackForChange(
-      trx,
-      actor,
-      warehouseId,
-      rackId,
-      input.version,
-    );
-
+  return changeRack(db, actor, { warehouseId, rackId, version: input.version }, async (trx, locked) => {
+    const { warehouse, rack, others } = locked;
     const next = {
       name: input.name ?? rack.name,
       orientation: input.orientation ?? rack.orientation,
@@ -224,11 +210,7 @@ export async function editRack(
       capacity: input.capacity ?? rack.capacity,
     };
     const footprint = rackFootprint(next);
-    checkPlacement(
-      warehouse,
-      { x: rack.x, y: rack.y, ...footprint },
-      racks.filter((r) => r.id !== rackId),
-    );
+    checkPlacement(warehouse, { x: rack.x, y: rack.y, ...footprint }, others);
 
     const [shelves, pallets] = await Promise.all([
       findShelvesOfRacks(trx, actor.companyId, [rackId]),
@@ -279,7 +261,6 @@ export async function editRack(
       payload: { ...next, num_shelves: count },
     });
   });
-  return loadRack(db, actor.companyId, warehouseId, rackId);
 }
 
 /** Deletes the rack; its shelves and pallets go with it, and customers left without vaults or pallets too. */

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/locks';
+import { palletsInRacks } from '../racks/racks.repo';
 
 // The highest code point: every text that begins with a prefix sorts below the prefix followed by it.
 const TOP = '\u{10FFFF}';
@@ -133,11 +134,7 @@ export async function vaultSpread(
 /** Where the pallets of these customers are, counted per warehouse. */
 export async function palletSpread(db: Db, companyId: number, customerIds: number[]): Promise<SpreadRow[]> {
   if (customerIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('pallets as p')
-    .innerJoin('shelves as s', 's.id', 'p.shelf_id')
-    .innerJoin('racks as r', 'r.id', 's.rack_id')
-    .innerJoin('warehouses as w', 'w.id', 'r.warehouse_id')
+  const rows = await palletsInRacks(db)
     .select([
       'p.customer_id as owner_id',
       'w.name as warehouse_name',
@@ -156,12 +153,7 @@ export async function palletSpread(db: Db, companyId: number, customerIds: numbe
 
 /** The company's pallets whose name or pallet number begins with the term. */
 export async function findPalletHits(db: Db, companyId: number, term: string, limit: number) {
-  return db
-    .selectFrom('pallets as p')
-    .innerJoin('customers as c', 'c.id', 'p.customer_id')
-    .innerJoin('shelves as s', 's.id', 'p.shelf_id')
-    .innerJoin('racks as r', 'r.id', 's.rack_id')
-    .innerJoin('warehouses as w', 'w.id', 'r.warehouse_id')
+  return palletsInRacks(db)
     .select([
       'p.id',
       'p.name',

@@ -1,12 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MemberLinkDto, TeamDto } from '@domain/schemas/team.schema';
 import { guardRoutesByRole } from '../../auth/route-roles';
 import { ACCOUNT_DEACTIVATED, INVALID_CREDENTIALS } from '../../auth/auth.service';
 import { buildAccount, buildStagedVault, buildWarehouse } from '../../factories';
-import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../../test/test-app';
+import { signIn, testEngines } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { LAST_MANAGER, LINK_NOT_FOUND, LINK_NOT_OPEN, LINK_UNUSABLE, WRONG_PASSWORD } from './team.service';
 
 const STRONG = 'orbit-lantern-pebble-42';
@@ -24,15 +25,7 @@ describe('a route without a role declaration', () => {
 });
 
 describe.each(testEngines())('team, roles and one-time links on %s', (engine) => {
-  let ctx: TestContext;
-  let boss: SignedIn;
-  beforeAll(async () => {
-    ctx = await startTestApp(engine);
-    boss = await signIn(ctx);
-  });
-  afterAll(async () => {
-    await ctx?.close();
-  });
+  const { ctx, user: boss } = useTestApp(engine, { users: 1 });
 
   const invite = async (email: string, role: string) => {
     const res = await boss.request({ method: 'POST', url: '/api/team/invites', payload: { email, role } });

@@ -19,11 +19,12 @@ import { passwordProblems } from '../../auth/password-policy';
 import { deleteSessionsOfUser } from '../../auth/sessions.repo';
 import { insertUser } from '../../auth/users.repo';
 import { type Db, nowIso } from '../../db/database';
+import type { Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { endUserStreams } from '../../events/live-streams';
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
 import { enqueueMailIf } from '../../mail/mail-outbox.repo';
-import { invitationMail, passwordResetMail } from '../../mail/mail-texts';
+import { type MailText, invitationMail, passwordResetMail } from '../../mail/mail-texts';
 import {
   type MemberRow,
   countActiveManagers,
@@ -106,22 +107,35 @@ export async function loadTeam(db: Db, companyId: number): Promise<TeamDto> {
   };
 }
 
-/** A new random token; only its hash is stored, the link is shown once. */
+/**
+ * A new one-time link of the Manager's company, made by the Manager, and its mail queued in the same transaction when
+ * mail is on (`mailOf` writes it from the link's address and end). A new random token: only its hash is stored, the
+ * link is shown once.
+ */
 async function newLink(
-  db: Db,
-  link: {
-    companyId: number;
-    kind: 'invite' | 'reset';
-    email: string;
-    role: Role | null;
-    userId: number | null;
-  },
-  createdBy: number,
-): Promise<Omit<MemberLinkDto, 'url'>> {
+  trx: Trx,
+  manager: SessionUser,
+  delivery: LinkDelivery,
+  link: { kind: 'invite' | 'reset'; email: string; role: Role | null; userId: number | null },
+  mailOf: (url: string, expiresAt: string) => MailText,
+): Promise<CreatedLink> {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = hoursFromNow(link.kind === 'invite' ? INVITE_LINK_HOURS : RESET_LINK_HOURS);
-  const { id } = await insertMemberLink(db, { ...link, tokenHash: hashToken(token), createdBy, expiresAt });
-  return { id: Number(id), path: `/join#${token}`, expiresAt };
+  const { id } = await insertMemberLink(trx, {
+    ...link,
+    companyId: manager.companyId,
+    tokenHash: hashToken(token),
+    createdBy: manager.id,
+    expiresAt,
+  });
+  const path = `/join#${token}`;
+  const mailId = await enqueueMailIf(delivery.mail, trx, {
+    companyId: manager.companyId,
+    ...mailOf(delivery.origin + path, expiresAt),
+    recipient: link.email,
+    createdBy: manager.username,
+  });
+  return { id: Number(id), path, expiresAt, mailId };
 }
 
 export async function inviteMember(
@@ -135,21 +149,12 @@ export async function inviteMember(
   return db.transaction().execute(async (trx) => {
     const link = await newLink(
       trx,
-      { companyId: manager.companyId, kind: 'invite', email: input.email, role: input.role, userId: null },
-      manager.id,
+      manager,
+      delivery,
+      { kind: 'invite', email: input.email, role: input.role, userId: null },
+      (url, expiresAt) =>
+        invitationMail({ company: manager.company.name, inviter: manager.username, url, expiresAt }),
     );
-    const mail = invitationMail({
-      company: manager.company.name,
-      inviter: manager.username,
-      url: delivery.origin + link.path,
-      expiresAt: link.expiresAt,
-    });
-    const mailId = await enqueueMailIf(delivery.mail, trx, {
-      companyId: manager.companyId,
-      ...mail,
-      recipient: input.email,
-      createdBy: manager.username,
-    });
     await recordEvent(trx, {
       companyId: manager.companyId,
       userId: manager.id,
@@ -159,7 +164,7 @@ export async function inviteMember(
       entityId: null,
       payload: { email: input.email, role: input.role },
     });
-    return { ...link, mailId };
+    return link;
   });
 }
 
@@ -174,24 +179,14 @@ export async function resetLinkFor(
   if (member.active !== 1) throw conflict('Reactivate the member before resetting their password.');
   return db.transaction().execute(async (trx) => {
     await retireResetLinks(trx, manager.companyId, member.id);
-    const link = await newLink(
+    return newLink(
       trx,
-      { companyId: manager.companyId, kind: 'reset', email: member.email, role: null, userId: member.id },
-      manager.id,
+      manager,
+      delivery,
+      { kind: 'reset', email: member.email, role: null, userId: member.id },
+      (url, expiresAt) =>
+        passwordResetMail({ company: manager.company.name, name: member.username, url, expiresAt }),
     );
-    const mail = passwordResetMail({
-      company: manager.company.name,
-      name: member.username,
-      url: delivery.origin + link.path,
-      expiresAt: link.expiresAt,
-    });
-    const mailId = await enqueueMailIf(delivery.mail, trx, {
-      companyId: manager.companyId,
-      ...mail,
-      recipient: member.email,
-      createdBy: manager.username,
-    });
-    return { ...link, mailId };
   });
 }
 

@@ -41,21 +41,28 @@ export const VAULT_COLUMNS = [
   'v.released_by',
 ] as const;
 
-/** Vaults with the names a VaultDto shows; staged vaults have no field or warehouse. */
-export function vaultRows(db: Db) {
+/**
+ * Vaults (`v`) joined to what names them and where they stand: customer `c`, order `o`, field `f` and warehouse `w`
+ * (the last two empty for a staged vault). Every read that shows vaults by name starts here.
+ */
+export function vaultsWithNames(db: Db) {
   return db
     .selectFrom('vaults as v')
     .innerJoin('customers as c', 'c.id', 'v.customer_id')
     .leftJoin('orders as o', 'o.id', 'v.order_id')
     .leftJoin('fields as f', 'f.id', 'v.field_id')
-    .leftJoin('warehouses as w', 'w.id', 'f.warehouse_id')
-    .select([
-      ...VAULT_COLUMNS,
-      'f.col as field_col',
-      'f.row as field_row',
-      'f.warehouse_id',
-      'w.name as warehouse_name',
-    ]);
+    .leftJoin('warehouses as w', 'w.id', 'f.warehouse_id');
+}
+
+/** Vaults with the names a VaultDto shows; staged vaults have no field or warehouse. */
+export function vaultRows(db: Db) {
+  return vaultsWithNames(db).select([
+    ...VAULT_COLUMNS,
+    'f.col as field_col',
+    'f.row as field_row',
+    'f.warehouse_id',
+    'w.name as warehouse_name',
+  ]);
 }
 
 export interface NewVault {

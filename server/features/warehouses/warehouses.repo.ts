@@ -1,20 +1,10 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
+import type { WarehousesTable } from '../../db/schema';
 import { nowIso } from '../../db/database';
 
-export interface WarehouseRow {
-  id: number;
-  company_id: number;
-  name: string;
-  slug: string;
-  rows: number;
-  cols: number;
-  field_capacity: number;
-  length: number;
-  width: number;
-  grid_x: number;
-  grid_y: number;
-  version: number;
-}
+/** A warehouse as its repository reads it: every column but when it was made. */
+export type WarehouseRow = Omit<Selectable<WarehousesTable>, 'created_at'>;
 
 const WAREHOUSE_COLUMNS = [
   'id',

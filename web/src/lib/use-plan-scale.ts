@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react';
+import { type CSSProperties, useLayoutEffect, useState } from 'react';
 import { type Floor, planScale } from '@domain/rules/rack-placement';
 
 /**
@@ -23,5 +23,16 @@ export function usePlanScale(
   return {
     ref: setElement,
     scale: planScale(floor, { width: Math.max(0, (width || 600) - 4), height: maxHeight }, maxPxPerFt),
+  };
+}
+
+/** The floor plan's box: the floor to scale (inside its 2px border) with a 1-ft grid drawn on it. */
+export function floorPlanStyle(floor: Floor, scale: number): CSSProperties {
+  return {
+    width: floor.width * scale + 4,
+    height: floor.length * scale + 4,
+    backgroundImage:
+      'linear-gradient(to right, rgb(226 232 240) 1px, transparent 1px), linear-gradient(to bottom, rgb(226 232 240) 1px, transparent 1px)',
+    backgroundSize: `${scale}px ${scale}px`,
   };
 }

@@ -1,4 +1,11 @@
-import { cloneElement, isValidElement, type ReactElement, type ReactNode, useId } from 'react';
+import {
+  cloneElement,
+  type InputHTMLAttributes,
+  isValidElement,
+  type ReactElement,
+  type ReactNode,
+  useId,
+} from 'react';
 
 /** The text input look of the app's forms, disabled and invalid states included; 16 px text on phones, where a
  * smaller one makes the browser zoom in on focus. 44 px tall on touch screens, so a finger finds it. */
@@ -8,6 +15,14 @@ export const inputClass =
 /** The file input's look (attachments, spreadsheets), its button 44 px tall on touch screens. */
 export const fileInputClass =
   'block w-full text-sm text-slate-600 pointer-coarse:min-h-11 pointer-coarse:file:min-h-11 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200';
+
+/**
+ * A number that may have a fraction and is never negative (feet, a weight): the app's input look, the decimal keypad
+ * on phones, any step. Other attributes (value, onChange, placeholder, the ids FormField gives) pass through.
+ */
+export function DecimalInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  return <input className={inputClass} type="number" min={0} step="any" inputMode="decimal" {...props} />;
+}
 
 interface ControlProps {
   id?: string;

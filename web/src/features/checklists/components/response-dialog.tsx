@@ -1,9 +1,9 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { ChecklistResponseSchema, type ChecklistResponseInput } from '@domain/schemas/checklist.schema';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorList } from '@/components/ui/error-list';
-import { inputClass } from '@/components/ui/form-field';
+import { FormField, inputClass } from '@/components/ui/form-field';
 import { useFormIssues } from '@/lib/use-form-issues';
 
 type Answer = ChecklistResponseInput['answer'];
@@ -31,7 +31,6 @@ export function ResponseDialog({
   const [reason, setReason] = useState('');
   const issues = useFormIssues();
   const errors: Partial<Record<'otherName' | 'reason', string>> = issues.byField;
-  const ids = { other: useId(), reason: useId(), otherError: useId(), reasonError: useId() };
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -75,52 +74,30 @@ export function ResponseDialog({
               Someone else did it
             </label>
             {someoneElse && (
-              <div>
-                <label htmlFor={ids.other} className="mb-1 block text-sm font-medium text-slate-700">
-                  Who did it?
-                </label>
+              <FormField label="Who did it?" error={errors.otherName}>
                 <input
-                  id={ids.other}
                   value={otherName}
                   onChange={(e) => setOtherName(e.target.value)}
                   maxLength={100}
                   autoComplete="off"
-                  aria-invalid={errors.otherName ? true : undefined}
-                  aria-describedby={errors.otherName ? ids.otherError : undefined}
                   className={inputClass}
                 />
-                {errors.otherName && (
-                  <p id={ids.otherError} className="mt-1 text-sm text-danger">
-                    {errors.otherName}
-                  </p>
-                )}
-              </div>
+              </FormField>
             )}
           </div>
         )}
 
         {answer === 'no' && (
-          <div>
-            <label htmlFor={ids.reason} className="mb-1 block text-sm font-medium text-slate-700">
-              Why was it not done?
-            </label>
+          <FormField label="Why was it not done?" error={errors.reason}>
             <textarea
-              id={ids.reason}
               value={reason}
               onChange={(e) => setReason(e.target.value)}
               rows={3}
               maxLength={2000}
               placeholder="Please enter at least 15 characters"
-              aria-invalid={errors.reason ? true : undefined}
-              aria-describedby={errors.reason ? ids.reasonError : undefined}
               className={inputClass}
             />
-            {errors.reason && (
-              <p id={ids.reasonError} className="mt-1 text-sm text-danger">
-                {errors.reason}
-              </p>
-            )}
-          </div>
+          </FormField>
         )}
 
         <ErrorList messages={serverErrors} />

@@ -5,7 +5,7 @@ import { EditDimensionsSchema, type WarehouseDto } from '@domain/schemas/warehou
 import { useEditDimensions } from '@/api/layout';
 import { Button } from '@/components/ui/button';
 import { ErrorList } from '@/components/ui/error-list';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { DecimalInput, FormField, inputClass } from '@/components/ui/form-field';
 import { errorMessages } from '@/lib/api-client';
 import { useFormIssues } from '@/lib/use-form-issues';
 
@@ -64,26 +64,10 @@ export function DimensionsForm({ warehouse }: { warehouse: WarehouseDto }) {
           />
         </FormField>
         <FormField label="Length (ft)">
-          <input
-            className={inputClass}
-            type="number"
-            min={0}
-            step="any"
-            inputMode="decimal"
-            value={values.length}
-            onChange={set('length')}
-          />
+          <DecimalInput value={values.length} onChange={set('length')} />
         </FormField>
         <FormField label="Width (ft)">
-          <input
-            className={inputClass}
-            type="number"
-            min={0}
-            step="any"
-            inputMode="decimal"
-            value={values.width}
-            onChange={set('width')}
-          />
+          <DecimalInput value={values.width} onChange={set('width')} />
         </FormField>
       </div>
       <div className="flex justify-end">

@@ -1,6 +1,6 @@
 import { DndContext, type DragEndEvent, type DragMoveEvent, useDraggable } from '@dnd-kit/core';
 import { Move } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { clampFieldGrid, fieldGridSize } from '@domain/schemas/layout.schema';
 import type { WarehouseDto } from '@domain/schemas/warehouse.schema';
@@ -8,15 +8,7 @@ import { useMoveFieldGrid } from '@/api/layout';
 import { useRacks } from '@/api/racks';
 import { errorMessages } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
-import {
-  DropPreview,
-  dropPoint,
-  FloorCanvas,
-  planAnnouncements,
-  usePlanSensors,
-  useThrottle,
-} from './floor-canvas';
-import { usePlanScale } from '@/lib/use-plan-scale';
+import { DropPreview, dropPoint, FloorCanvas, planAnnouncements, useDragPlan } from './floor-canvas';
 
 const BLOCK_ID = 'field-grid-block';
 
@@ -68,11 +60,8 @@ export function FieldGridPlacement({ warehouse }: { warehouse: WarehouseDto }) {
     );
   const moveGrid = useMoveFieldGrid(warehouse.id);
   const racks = useRacks(warehouse.id);
-  const plan = useRef<HTMLDivElement>(null);
   const floor = { width: warehouse.width, length: warehouse.length };
-  const { ref: frame, scale } = usePlanScale(floor, 520);
-  const sensors = usePlanSensors();
-  const throttle = useThrottle(100);
+  const { plan, frame, scale, sensors, throttle } = useDragPlan(floor, 520);
   const [preview, setPreview] = useState<{ x: number; y: number } | null>(null);
   const size = fieldGridSize(warehouse);
   const shown = { width: Math.min(size.width, floor.width), length: Math.min(size.length, floor.length) };

@@ -8,9 +8,10 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { forwardRef, type ReactNode, useEffect, useMemo } from 'react';
+import { forwardRef, type ReactNode, useEffect, useMemo, useRef } from 'react';
 import type { Floor, Point, Rect } from '@domain/rules/rack-placement';
 import { createThrottle, type Throttle } from '@/lib/throttle';
+import { floorPlanStyle, usePlanScale } from '@/lib/use-plan-scale';
 
 export const PLAN_DROP_ID = 'floor-plan';
 
@@ -30,13 +31,7 @@ export const FloorCanvas = forwardRef<
       role="group"
       aria-label={label}
       className={`relative mx-auto touch-none rounded select-none border-2 bg-white transition-colors ${isOver ? 'border-accent' : 'border-slate-500'}`}
-      style={{
-        width: floor.width * scale + 4,
-        height: floor.length * scale + 4,
-        backgroundImage:
-          'linear-gradient(to right, rgb(226 232 240) 1px, transparent 1px), linear-gradient(to bottom, rgb(226 232 240) 1px, transparent 1px)',
-        backgroundSize: `${scale}px ${scale}px`,
-      }}
+      style={floorPlanStyle(floor, scale)}
     >
       {children}
     </div>
@@ -63,7 +58,7 @@ export function isOverPlan(event: { over: { id: string | number } | null }): boo
 }
 
 /** Mouse after a small move (so a click still clicks), touch after a short press (so the page can scroll), keyboard with Space. */
-export function usePlanSensors() {
+function usePlanSensors() {
   return useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 8 } }),
@@ -74,10 +69,22 @@ export function usePlanSensors() {
 }
 
 /** Drag preview updates, at most one per 100 ms as the spec asks, the last one always shown. */
-export function useThrottle(ms: number): Throttle {
+function useThrottle(ms: number): Throttle {
   const throttle = useMemo(() => createThrottle(ms), [ms]);
   useEffect(() => throttle.cancel, [throttle]);
   return throttle;
+}
+
+/**
+ * What a floor plan that things are dragged onto needs: `frame` for the element whose width it fits (at most
+ * `maxHeight` pixels tall), `plan` for its FloorCanvas, the pixels per foot, the sensors and the preview throttle.
+ */
+export function useDragPlan(floor: Floor, maxHeight: number) {
+  const plan = useRef<HTMLDivElement>(null);
+  const { ref: frame, scale } = usePlanScale(floor, maxHeight);
+  const sensors = usePlanSensors();
+  const throttle = useThrottle(100);
+  return { plan, frame, scale, sensors, throttle };
 }
 
 /** The snapped spot a drop would take: blue when it is free, red when it is not. */

@@ -22,8 +22,7 @@ import {
   FloorCanvas,
   isOverPlan,
   planAnnouncements,
-  usePlanSensors,
-  useThrottle,
+  useDragPlan,
 } from './floor-canvas';
 import { RackInfoDialog } from './rack-info-dialog';
 import {
@@ -34,7 +33,6 @@ import {
   type TemplateValues,
   templateFootprint,
 } from './rack-template';
-import { usePlanScale } from '@/lib/use-plan-scale';
 
 const rackDragId = (id: number) => `rack-${id}`;
 
@@ -80,11 +78,8 @@ export function RackLayoutEditor({ warehouse }: { warehouse: WarehouseDto }) {
   const racks = useRacks(warehouse.id);
   const addRack = useAddRack(warehouse.id);
   const moveRack = useMoveRack(warehouse.id);
-  const plan = useRef<HTMLDivElement>(null);
   const floor = { width: warehouse.width, length: warehouse.length };
-  const { ref: frame, scale } = usePlanScale(floor, 620);
-  const sensors = usePlanSensors();
-  const throttle = useThrottle(100);
+  const { plan, frame, scale, sensors, throttle } = useDragPlan(floor, 620);
   const [template, setTemplate] = useState<TemplateValues>(DEFAULT_TEMPLATE);
   const [preview, setPreview] = useState<Placement | null>(null);
   const [openRackId, setOpenRackId] = useState<number | null>(null);

@@ -5,7 +5,7 @@ import { downloadFieldLabels, downloadVaultLabels } from '@/api/labels';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorList } from '@/components/ui/error-list';
-import { inputClass } from '@/components/ui/form-field';
+import { FormField, inputClass } from '@/components/ui/form-field';
 import { NamedOptions } from '@/components/ui/named-options';
 import { readRemembered, remember } from '@/lib/remembered';
 import { errorMessages } from '@/lib/api-client';
@@ -90,12 +90,9 @@ export function LabelsDialog({
       description="Label sheets and thermal labels as PDF files."
     >
       <div className="space-y-5">
-        <div>
-          <label htmlFor="label-format" className="mb-1 block text-sm font-medium text-slate-700">
-            Label format
-          </label>
+        <FormField label="Label format">
           <FormatSelect id="label-format" value={format} onChange={setFormat} />
-        </div>
+        </FormField>
         <section aria-labelledby="vault-labels-title" className="rounded-lg border border-slate-200 p-3">
           <h3 id="vault-labels-title" className="font-semibold text-slate-800">
             Vault labels
@@ -118,43 +115,31 @@ export function LabelsDialog({
             Field labels
           </h3>
           <div className="mt-2 grid grid-cols-3 gap-2">
-            <div className="col-span-3">
-              <label htmlFor="label-warehouse" className="mb-1 block text-sm font-medium text-slate-700">
-                Warehouse
-              </label>
+            <FormField label="Warehouse" className="col-span-3">
               <select
-                id="label-warehouse"
                 className={`${inputClass} h-11`}
                 value={chosenWarehouse ?? ''}
                 onChange={(e) => setWarehouseId(Number(e.target.value))}
               >
                 <NamedOptions items={warehouses} />
               </select>
-            </div>
-            <div>
-              <label htmlFor="label-from" className="mb-1 block text-sm font-medium text-slate-700">
-                From field
-              </label>
+            </FormField>
+            <FormField label="From field">
               <input
-                id="label-from"
                 className={`${inputClass} h-11`}
                 placeholder="A1"
                 value={from}
                 onChange={(e) => setFrom(e.target.value)}
               />
-            </div>
-            <div>
-              <label htmlFor="label-to" className="mb-1 block text-sm font-medium text-slate-700">
-                To field
-              </label>
+            </FormField>
+            <FormField label="To field">
               <input
-                id="label-to"
                 className={`${inputClass} h-11`}
                 placeholder="all"
                 value={to}
                 onChange={(e) => setTo(e.target.value)}
               />
-            </div>
+            </FormField>
             <div className="flex items-end">
               <Button
                 className="w-full"

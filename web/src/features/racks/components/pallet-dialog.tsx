@@ -16,7 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ApiError, errorMessages } from '@/lib/api-client';
 import { useFormIssues } from '@/lib/use-form-issues';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { DecimalInput, FormField, inputClass } from '@/components/ui/form-field';
 
 export interface PalletTarget {
   shelf: ShelfDto | null;
@@ -183,16 +183,7 @@ export function PalletDialog({
               <input className={inputClass} value={values.pallet_number} onChange={set('pallet_number')} />
             </FormField>
             <FormField label="Weight">
-              <input
-                className={inputClass}
-                type="number"
-                min={0}
-                step="any"
-                inputMode="decimal"
-                value={values.weight}
-                onChange={set('weight')}
-                placeholder="0"
-              />
+              <DecimalInput value={values.weight} onChange={set('weight')} placeholder="0" />
             </FormField>
           </div>
           <FormField

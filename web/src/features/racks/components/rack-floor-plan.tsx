@@ -3,7 +3,7 @@ import { VaultsBlock } from '@/components/ui/vaults-block';
 import type { RackDto } from '@domain/schemas/rack.schema';
 import type { WarehouseDto } from '@domain/schemas/warehouse.schema';
 import { PlanItemList } from '@/components/ui/plan-item-list';
-import { usePlanScale } from '@/lib/use-plan-scale';
+import { floorPlanStyle, usePlanScale } from '@/lib/use-plan-scale';
 import { useCoarsePointer } from '@/lib/use-media';
 
 /** The smallest a rack is drawn on a touch screen, in CSS pixels: a finger's target. */
@@ -66,13 +66,7 @@ export function RackFloorPlan({
           role="group"
           aria-label="Warehouse floor plan"
           className="relative mx-auto rounded border-2 border-slate-500 bg-white"
-          style={{
-            width: floor.width * scale + 4,
-            height: floor.length * scale + 4,
-            backgroundImage:
-              'linear-gradient(to right, rgb(226 232 240) 1px, transparent 1px), linear-gradient(to bottom, rgb(226 232 240) 1px, transparent 1px)',
-            backgroundSize: `${scale}px ${scale}px`,
-          }}
+          style={floorPlanStyle(floor, scale)}
         >
           <VaultsBlock warehouse={warehouse} floor={floor} scale={scale} />
           {racks.map((rack) => {

@@ -1,12 +1,11 @@
 import { KeyRound } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { ROLES, ROLE_LABELS, type Role } from '@domain/rules/roles';
 import type { ApiTokenDto, CreatedApiTokenDto } from '@domain/schemas/api-access.schema';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '@/api/api-access';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorList, QueryFailed } from '@/components/ui/error-list';
 import { FormField, inputClass } from '@/components/ui/form-field';
@@ -14,7 +13,7 @@ import { LabelledOptions } from '@/components/ui/named-options';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
-import { SecretOnce } from './secret-once';
+import { CreateWithSecretDialog } from './secret-once';
 
 const STATUS_LABELS: Record<ApiTokenDto['status'], string> = {
   active: 'Active',
@@ -39,8 +38,7 @@ function CreateTokenDialog({ open, onOpenChange }: { open: boolean; onOpenChange
     onOpenChange(next);
   }
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function onSubmit() {
     create.mutate(
       { name: name.trim(), role, expires_on: expiresOn || null },
       {
@@ -53,64 +51,49 @@ function CreateTokenDialog({ open, onOpenChange }: { open: boolean; onOpenChange
   }
 
   return (
-    <Dialog
+    <CreateWithSecretDialog
       open={open}
       onOpenChange={close}
-      title={created ? 'Copy the token now' : 'New API token'}
-      description={
-        created
-          ? 'Programs send it as "Authorization: Bearer <token>".'
-          : 'A program calls the API with this token, with the role you choose, in this company.'
+      title={{ form: 'New API token', secret: 'Copy the token now' }}
+      description={{
+        form: 'A program calls the API with this token, with the role you choose, in this company.',
+        secret: 'Programs send it as "Authorization: Bearer <token>".',
+      }}
+      secret={
+        created && {
+          label: 'API token',
+          value: created.secret,
+          note: 'This is the only time it is shown: the server keeps only a fingerprint of it. Store it where the program reads it.',
+        }
       }
+      mutation={create}
+      submit={{ idle: 'Create token', pending: 'Creating...' }}
+      onSubmit={onSubmit}
     >
-      {created ? (
-        <div className="space-y-4">
-          <SecretOnce
-            label="API token"
-            secret={created.secret}
-            note="This is the only time it is shown: the server keeps only a fingerprint of it. Store it where the program reads it."
-          />
-          <div className="flex justify-end">
-            <Button onClick={() => close(false)}>Done</Button>
-          </div>
-        </div>
-      ) : (
-        <form onSubmit={onSubmit} noValidate aria-label="New API token" className="space-y-4">
-          <FormField label="Name" hint="Say what uses it, e.g. Dispatch sync.">
-            <input
-              name="token-name"
-              autoComplete="off"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              className={inputClass}
-            />
-          </FormField>
-          <FormField label="Role">
-            <select value={role} onChange={(e) => setRole(e.target.value as Role)} className={inputClass}>
-              <LabelledOptions values={ROLES} labels={ROLE_LABELS} />
-            </select>
-          </FormField>
-          <FormField label="Expires on (optional)" hint="Empty: it works until you revoke it.">
-            <input
-              type="date"
-              name="expires-on"
-              value={expiresOn}
-              onChange={(e) => setExpiresOn(e.target.value)}
-              className={inputClass}
-            />
-          </FormField>
-          {create.isError && <ErrorList messages={errorMessages(create.error)} />}
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => close(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create token'}
-            </Button>
-          </div>
-        </form>
-      )}
-    </Dialog>
+      <FormField label="Name" hint="Say what uses it, e.g. Dispatch sync.">
+        <input
+          name="token-name"
+          autoComplete="off"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          className={inputClass}
+        />
+      </FormField>
+      <FormField label="Role">
+        <select value={role} onChange={(e) => setRole(e.target.value as Role)} className={inputClass}>
+          <LabelledOptions values={ROLES} labels={ROLE_LABELS} />
+        </select>
+      </FormField>
+      <FormField label="Expires on (optional)" hint="Empty: it works until you revoke it.">
+        <input
+          type="date"
+          name="expires-on"
+          value={expiresOn}
+          onChange={(e) => setExpiresOn(e.target.value)}
+          className={inputClass}
+        />
+      </FormField>
+    </CreateWithSecretDialog>
   );
 }
 

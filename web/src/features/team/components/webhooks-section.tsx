@@ -1,5 +1,5 @@
 import { AlertTriangle, Send, Webhook } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import {
   type CreatedWebhookDto,
@@ -17,7 +17,6 @@ import {
 } from '@/api/api-access';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorList, QueryFailed } from '@/components/ui/error-list';
 import { FormField, inputClass } from '@/components/ui/form-field';
@@ -25,7 +24,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ToggleSwitch } from '@/components/ui/toggle-switch';
 import { errorMessages } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
-import { SecretOnce } from './secret-once';
+import { CreateWithSecretDialog } from './secret-once';
 
 const KINDS = Object.keys(WEBHOOK_EVENT_KINDS) as WebhookEventKind[];
 const fail = (error: unknown) => toast.error(errorMessages(error).join(' '));
@@ -48,8 +47,7 @@ function AddEndpointDialog({ open, onOpenChange }: { open: boolean; onOpenChange
     onOpenChange(next);
   }
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function onSubmit() {
     create.mutate(
       { url: url.trim(), description: description.trim() || undefined, kinds: [...kinds] },
       {
@@ -62,83 +60,69 @@ function AddEndpointDialog({ open, onOpenChange }: { open: boolean; onOpenChange
   }
 
   return (
-    <Dialog
+    <CreateWithSecretDialog
       open={open}
       onOpenChange={close}
-      title={created ? 'Copy the signing secret now' : 'Add a webhook endpoint'}
-      description={
-        created
-          ? 'The receiver checks X-Webhook-Signature: HMAC-SHA256 of "<X-Webhook-Timestamp>.<body>" with this secret.'
-          : 'Chosen events are sent to this address as signed JSON, retried for 24 hours.'
+      title={{ form: 'Add a webhook endpoint', secret: 'Copy the signing secret now' }}
+      description={{
+        form: 'Chosen events are sent to this address as signed JSON, retried for 24 hours.',
+        secret:
+          'The receiver checks X-Webhook-Signature: HMAC-SHA256 of "<X-Webhook-Timestamp>.<body>" with this secret.',
+      }}
+      secret={
+        created && {
+          label: 'Signing secret',
+          value: created.secret,
+          note: 'This is the only time it is shown. Give it to the receiving program.',
+        }
       }
+      mutation={create}
+      submit={{ idle: 'Add endpoint', pending: 'Adding...' }}
+      onSubmit={onSubmit}
     >
-      {created ? (
-        <div className="space-y-4">
-          <SecretOnce
-            label="Signing secret"
-            secret={created.secret}
-            note="This is the only time it is shown. Give it to the receiving program."
-          />
-          <div className="flex justify-end">
-            <Button onClick={() => close(false)}>Done</Button>
-          </div>
-        </div>
-      ) : (
-        <form onSubmit={onSubmit} noValidate aria-label="Add a webhook endpoint" className="space-y-4">
-          <FormField label="URL" hint="An https:// address of the receiving program.">
+      <FormField label="URL" hint="An https:// address of the receiving program.">
+        <input
+          type="url"
+          name="webhook-url"
+          autoComplete="off"
+          placeholder="https://"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          className={inputClass}
+        />
+      </FormField>
+      <FormField label="Description (optional)">
+        <input
+          name="webhook-description"
+          autoComplete="off"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          className={inputClass}
+        />
+      </FormField>
+      <fieldset className="space-y-1">
+        <legend className="text-sm font-medium text-slate-700">Events</legend>
+        {KINDS.map((kind) => (
+          <label
+            key={kind}
+            className="flex min-h-10 items-center gap-2 text-sm text-slate-700 pointer-coarse:min-h-11"
+          >
             <input
-              type="url"
-              name="webhook-url"
-              autoComplete="off"
-              placeholder="https://"
-              value={url}
-              onChange={(e) => setUrl(e.target.value)}
-              className={inputClass}
+              type="checkbox"
+              checked={kinds.has(kind)}
+              onChange={(e) => {
+                const next = new Set(kinds);
+                if (e.target.checked) next.add(kind);
+                else next.delete(kind);
+                setKinds(next);
+              }}
+              className="h-5 w-5"
             />
-          </FormField>
-          <FormField label="Description (optional)">
-            <input
-              name="webhook-description"
-              autoComplete="off"
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-              className={inputClass}
-            />
-          </FormField>
-          <fieldset className="space-y-1">
-            <legend className="text-sm font-medium text-slate-700">Events</legend>
-            {KINDS.map((kind) => (
-              <label
-                key={kind}
-                className="flex min-h-10 items-center gap-2 text-sm text-slate-700 pointer-coarse:min-h-11"
-              >
-                <input
-                  type="checkbox"
-                  checked={kinds.has(kind)}
-                  onChange={(e) => {
-                    const next = new Set(kinds);
-                    if (e.target.checked) next.add(kind);
-                    else next.delete(kind);
-                    setKinds(next);
-                  }}
-                  className="h-5 w-5"
-                />
-                {WEBHOOK_EVENT_KINDS[kind]}
-              </label>
-            ))}
-          </fieldset>
-          {create.isError && <ErrorList messages={errorMessages(create.error)} />}
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => close(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Adding...' : 'Add endpoint'}
-            </Button>
-          </div>
-        </form>
-      )}
-    </Dialog>
+            {WEBHOOK_EVENT_KINDS[kind]}
+          </label>
+        ))}
+      </fieldset>
+    </CreateWithSecretDialog>
   );
 }
 
