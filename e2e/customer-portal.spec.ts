@@ -7,9 +7,7 @@ import { e2eDatabase, expect, test } from './fixtures';
 async function expectNoAxeViolations(page: Page) {
   await page.waitForTimeout(350); // dialogs and toasts settle before colours are measured
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map((v) => `${v.id} (${v.impact}): ${v.nodes[0]?.target.join(' ')}`),
-  ).toEqual([]);
+  expect(violations.map((v) => `${v.id} (${v.impact}): ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
 }
 
 test.describe('Customer portal', () => {
