@@ -39,7 +39,10 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<number> {
  * Queues a mail unless one with the same `onceKey` was ever queued in the company (the unique index of migration
  * 0050 decides, so two transactions at once queue it once): the row's id, or null when the key was taken.
  */
-export async function enqueueMailOnce(db: Db, mail: OutgoingMail & { onceKey: string }): Promise<number | null> {
+export async function enqueueMailOnce(
+  db: Db,
+  mail: OutgoingMail & { onceKey: string },
+): Promise<number | null> {
   const now = nowIso();
   const row = await db
     .insertInto('mail_outbox')

@@ -8,10 +8,7 @@ import type { Kysely } from 'kysely';
 //   Mails without a key (NULL) are never compared.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .alterTable('mail_outbox')
-    .addColumn('attachment', 'text')
-    .execute();
+  await db.schema.alterTable('mail_outbox').addColumn('attachment', 'text').execute();
   await db.schema.alterTable('mail_outbox').addColumn('once_key', 'text').execute();
   await db.schema
     .createIndex('mail_outbox_once_idx')
