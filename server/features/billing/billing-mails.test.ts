@@ -10,6 +10,7 @@ import { buildVault, buildWarehouse } from '../../factories';
 import { type SignedIn, testEngines } from '../../test/test-app';
 import { TestSmtpServer } from '../../test/test-smtp-server';
 import { useTestApp } from '../../test/use-test-app';
+import { enqueueMail } from '../../mail/mail-outbox.repo';
 import { runBillingDay } from './billing-day';
 
 /** The text pdftotext (poppler) reads out of a PDF. */
@@ -219,6 +220,27 @@ describe.each(testEngines())('invoice and SIT mails on %s', (engine) => {
     expect(converted!.attachments.map((a) => a.filename)).toEqual([`sit-notice-${late.id}.pdf`]);
     // the first account got nothing more
     expect(arrivedFor(email)).toHaveLength(1);
+  });
+
+  it('never sends a mail without the PDF it names: the attempt fails and the mail waits for the next', async () => {
+    await enqueueMail(db(), {
+      companyId: user.companyId,
+      kind: 'invoice',
+      recipient: 'no-pdf@example.test',
+      subject: 'Invoice 999',
+      body: 'Here is invoice 999.',
+      createdBy: null,
+      attachment: 'invoice:999999',
+    });
+    expect(await ctx.app.mailOutbox!.tick()).toMatchObject({ claimed: 1, sent: 0, retried: 1 });
+    expect(arrivedFor('no-pdf@example.test')).toEqual([]);
+    const row = await db()
+      .selectFrom('mail_outbox')
+      .select(['status', 'last_error'])
+      .where('recipient', '=', 'no-pdf@example.test')
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('queued');
+    expect(row.last_error).toMatch(/invoice does not exist/);
   });
 });
 
