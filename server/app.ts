@@ -206,7 +206,7 @@ export async function buildApp({
   await app.register(portalSessionPlugin, { db: database.db, secureCookie: config.cookieSecure });
   startHousekeeping(app, database.db, { sessionMaxAgeMs: config.sessionMaxAgeMs });
   // real e-mail (issue 29, decision 042): the outbox's worker, with SMTP_URL only
-  startMailOutbox(app, database.db, config.mail);
+  startMailOutbox(app, database.db, config.mail, config.publicUrl);
   // the history's search keys, written shortly after the writes that recorded events (decision 021)
   startEventIndexing(app, database);
   // every API route declares the role it needs (server/auth/route-roles.ts), checked once the session is read

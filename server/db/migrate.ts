@@ -31,6 +31,7 @@ import * as mailOutboxAndPortal from './migrations/0046-mail-outbox-and-portal';
 import * as customerRequests from './migrations/0047-customer-requests';
 import * as conditionInventories from './migrations/0048-condition-inventories';
 import * as palletsBilled from './migrations/0049-pallets-billed';
+import * as mailAttachments from './migrations/0050-mail-attachments';
 
 // Listed here, not read from disk, so the same code runs from source and from any bundle.
 const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0047-customer-requests': customerRequests,
   '0048-condition-inventories': conditionInventories,
   '0049-pallets-billed': palletsBilled,
+  '0050-mail-attachments': mailAttachments,
 };
 
 /** Migrates to the newest migration, or up to and including `target` (tests of a migration on older data). */

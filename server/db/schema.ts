@@ -717,11 +717,15 @@ export interface WebhookDeliveriesTable {
 export interface MailOutboxTable {
   id: Generated<number>;
   company_id: number;
-  /** 'invite' | 'reset' | 'portal-link' */
+  /** 'invite' | 'reset' | 'portal-link' | 'request' | 'invoice' | 'sit-notice' */
   kind: string;
   recipient: string;
   subject: string;
   body: string;
+  /** a PDF the worker renders when it sends: 'invoice:<id>' or 'sit-notice:<account id>:<date>' (migration 0050) */
+  attachment: string | null;
+  /** a mail sent at most once per key in its company (unique with company_id; migration 0050) */
+  once_key: string | null;
   /** 'queued' | 'sending' | 'sent' | 'failed' */
   status: Generated<string>;
   attempts: Generated<number>;

@@ -1,7 +1,7 @@
 import { type Db, nowIso } from '../db/database';
 import { isPostgres } from '../db/locks';
 
-export type MailKind = 'invite' | 'reset' | 'portal-link' | 'request';
+export type MailKind = 'invite' | 'reset' | 'portal-link' | 'request' | 'invoice' | 'sit-notice';
 
 export interface OutgoingMail {
   companyId: number;
@@ -10,6 +10,8 @@ export interface OutgoingMail {
   subject: string;
   body: string;
   createdBy: string | null;
+  /** a PDF the worker renders when it sends the mail ('invoice:<id>', 'sit-notice:<account id>:<date>') */
+  attachment?: string | null;
 }
 
 /** Queues a mail: call it inside the transaction of the change that causes it, so both commit or neither. */
@@ -26,10 +28,40 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<number> {
       next_attempt_at: now,
       created_by: mail.createdBy,
       created_at: now,
+      attachment: mail.attachment ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
+}
+
+/**
+ * Queues a mail unless one with the same `onceKey` was ever queued in the company (the unique index of migration
+ * 0050 decides, so two transactions at once queue it once): the row's id, or null when the key was taken.
+ */
+export async function enqueueMailOnce(
+  db: Db,
+  mail: OutgoingMail & { onceKey: string },
+): Promise<number | null> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('mail_outbox')
+    .values({
+      company_id: mail.companyId,
+      kind: mail.kind,
+      recipient: mail.recipient,
+      subject: mail.subject,
+      body: mail.body,
+      next_attempt_at: now,
+      created_by: mail.createdBy,
+      created_at: now,
+      attachment: mail.attachment ?? null,
+      once_key: mail.onceKey,
+    })
+    .onConflict((oc) => oc.columns(['company_id', 'once_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row ? Number(row.id) : null;
 }
 
 /** A link's mail, queued in the link's transaction when mail is on (SMTP_URL); null when the link is shown to copy. */
@@ -68,7 +100,7 @@ export async function claimDueMails(
       attempts: eb('attempts', '+', 1),
     }))
     .where('id', 'in', due)
-    .returning(['id', 'company_id', 'recipient', 'subject', 'body', 'attempts'])
+    .returning(['id', 'company_id', 'recipient', 'subject', 'body', 'attempts', 'attachment'])
     .execute();
   return rows.sort((x, y) => x.id - y.id);
 }

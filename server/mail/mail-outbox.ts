@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { MailConfig } from '../config';
 import type { Db } from '../db/database';
+import { renderBillingAttachment } from '../features/billing/billing-mail-attachments';
+import { setMailSettings } from './mail-settings';
 import { MailOutboxWorker } from './mail-worker';
 import { smtpTransport } from './mail-transport';
 
@@ -11,10 +13,24 @@ declare module 'fastify' {
   }
 }
 
-/** With SMTP_URL, one mail worker for this process, started when the app is ready and stopped with it. */
-export function startMailOutbox(app: FastifyInstance, db: Db, mail: MailConfig | null): void {
+/**
+ * With SMTP_URL, one mail worker for this process, started when the app is ready and stopped with it. Also records
+ * whether mail is on (and the portal's address) for the services that queue mail by themselves (billing).
+ */
+export function startMailOutbox(
+  app: FastifyInstance,
+  db: Db,
+  mail: MailConfig | null,
+  publicUrl?: string,
+): void {
+  setMailSettings(db, { on: mail !== null, portalUrl: publicUrl ? `${publicUrl}/portal` : null });
   const worker = mail
-    ? new MailOutboxWorker({ db, transport: smtpTransport(mail.smtpUrl), from: mail.from })
+    ? new MailOutboxWorker({
+        db,
+        transport: smtpTransport(mail.smtpUrl),
+        from: mail.from,
+        attachments: (companyId, reference) => renderBillingAttachment(db, companyId, reference),
+      })
     : null;
   app.decorate('mailOutbox', worker);
   if (!worker || !mail) return;

@@ -99,3 +99,74 @@ export function requestUpdateMail(p: RequestMailParts): MailText {
       signature,
   };
 }
+
+/** The sentence that points a customer to the portal: its address when this server knows it. */
+const portalPhrase = (portalUrl: string | null, what: string) =>
+  portalUrl
+    ? `You can see ${what} on your storage page: ${portalUrl}`
+    : `You can see ${what} on your storage page; ask us for a link any time.`;
+
+export interface InvoiceMailParts {
+  company: string;
+  customer: string;
+  number: number;
+  /** the total, written in the company's currency and locale */
+  total: string;
+  dueDate: string;
+  periodStart: string | null;
+  periodEnd: string | null;
+  portalUrl: string | null;
+}
+
+/** An issued invoice, told to the customer (issue 29 point 1, issue 28): its number, total and due date; the PDF is attached. */
+export function invoiceMail(p: InvoiceMailParts): MailText {
+  const period = p.periodStart ? ` for storage from ${p.periodStart} to ${p.periodEnd}` : '';
+  return {
+    kind: 'invoice',
+    subject: `Invoice ${p.number} from ${p.company}: ${p.total} due ${p.dueDate}`,
+    body:
+      `Hello ${p.customer},\n\nHere is invoice ${p.number}${period}.\n\n` +
+      `Total: ${p.total}\nDue: ${p.dueDate}\n\n` +
+      'The invoice is attached as a PDF. ' +
+      portalPhrase(p.portalUrl, 'your invoices and your balance') +
+      signature,
+  };
+}
+
+export interface SitMailParts {
+  company: string;
+  customer: string;
+  accountId: number;
+  orders: string[];
+  /** the day the account becomes permanent storage */
+  conversionDate: string;
+  portalUrl: string | null;
+}
+
+/** The SIT conversion notice: storage in transit ends on a date and permanent storage, billed to the customer, begins. */
+export function sitNoticeMail(p: SitMailParts): MailText {
+  return {
+    kind: 'sit-notice',
+    subject: `Your storage in transit with ${p.company} ends on ${p.conversionDate}`,
+    body:
+      `Hello ${p.customer},\n\nThe storage in transit of your goods (${p.orders.join(', ')}) ends on ` +
+      `${p.conversionDate}. From that day your goods are in permanent storage, billed to you each month at our ` +
+      'storage rates.\n\nThe written notice is attached as a PDF. Please contact us with any questions. ' +
+      portalPhrase(p.portalUrl, 'your storage') +
+      signature,
+  };
+}
+
+/** The day a SIT account converted: the customer's goods are in permanent storage from now on. */
+export function sitConvertedMail(p: SitMailParts): MailText {
+  return {
+    kind: 'sit-notice',
+    subject: `Your goods with ${p.company} are in permanent storage from ${p.conversionDate}`,
+    body:
+      `Hello ${p.customer},\n\nStorage in transit of your goods (${p.orders.join(', ')}) ended: from ` +
+      `${p.conversionDate} they are in permanent storage, billed to you each month at our storage rates.\n\n` +
+      'The notice is attached as a PDF. ' +
+      portalPhrase(p.portalUrl, 'your storage and your invoices') +
+      signature,
+  };
+}

@@ -1,5 +1,12 @@
 import nodemailer from 'nodemailer';
 
+/** A file a mail carries (a PDF the worker rendered when it sent the mail). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 /** One mail as the worker hands it to SMTP. */
 export interface MailMessage {
   /** derived from the outbox row, so a mail sent twice (a crash between sending and marking it) is recognisable */
@@ -8,6 +15,7 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 export interface MailTransport {
@@ -40,6 +48,7 @@ export function smtpTransport(smtpUrl: string): MailTransport {
         to: message.to,
         subject: message.subject,
         text: message.text,
+        ...(message.attachments?.length && { attachments: message.attachments }),
       });
     },
     close: () => transporter.close(),

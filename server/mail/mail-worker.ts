@@ -1,13 +1,18 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/database';
 import { type ClaimedMail, claimDueMails, markMailAttemptFailed, markMailSent } from './mail-outbox.repo';
-import type { MailTransport } from './mail-transport';
+import type { MailAttachment, MailTransport } from './mail-transport';
+
+/** Renders a mail's attachment from its reference ('invoice:12') when the mail is sent; throws when it cannot. */
+export type AttachmentRenderer = (companyId: number, reference: string) => Promise<MailAttachment>;
 
 export interface MailWorkerOptions {
   db: Db;
   transport: MailTransport;
   /** the From header */
   from: string;
+  /** renders the PDF a mail names (`attachment`); without it such a mail fails its attempt */
+  attachments?: AttachmentRenderer;
   /** the clock (tests move it on instead of sleeping) */
   now?: () => Date;
   /** mails claimed at once */
@@ -54,7 +59,8 @@ export function messageIdOf(mailId: number, from: string): string {
  * per process; any number of processes share the table safely. `start` runs the tick on a timer; tests call `tick`.
  */
 export class MailOutboxWorker {
-  private readonly options: Required<MailWorkerOptions>;
+  private readonly options: Required<Omit<MailWorkerOptions, 'attachments'>> &
+    Pick<MailWorkerOptions, 'attachments'>;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
   private busy = false;
@@ -90,6 +96,7 @@ export class MailOutboxWorker {
           to: mail.recipient,
           subject: mail.subject,
           text: mail.body,
+          ...(mail.attachment && { attachments: [await this.render(mail.company_id, mail.attachment)] }),
         });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -105,6 +112,12 @@ export class MailOutboxWorker {
       if (await markMailSent(db, mail.id, claim.token, now().toISOString())) result.sent += 1;
     }
     return result;
+  }
+
+  /** The PDF a mail names, rendered now (a failure is the attempt's failure: the mail waits and is tried again). */
+  private async render(companyId: number, reference: string): Promise<MailAttachment> {
+    if (!this.options.attachments) throw new Error(`No renderer for the attachment ${reference}.`);
+    return this.options.attachments(companyId, reference);
   }
 
   /** One round: claim a batch of due mail and send it. */

@@ -10,8 +10,10 @@ export interface ReceivedMail {
   raw: string;
   subject: string;
   messageId: string;
-  /** the body, unfolded from quoted-printable */
+  /** the body (of a multipart mail: its text part), unfolded from quoted-printable */
   text: string;
+  /** the files a multipart mail carries, decoded from base64 */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 function header(raw: string, name: string): string {
@@ -30,6 +32,39 @@ function bodyText(raw: string): string {
   return body
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** A multipart mail's parts (each a raw part: its headers and body), or null for a single-part mail. */
+function partsOf(raw: string): string[] | null {
+  const boundary = /boundary="?([^";]+)"?/i.exec(header(raw, 'Content-Type'))?.[1];
+  if (!/^multipart\//i.test(header(raw, 'Content-Type')) || !boundary) return null;
+  return raw
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((part) => !part.startsWith('--'))
+    .map((part) => part.replace(/^\r?\n/, ''));
+}
+
+/** The text and the attachments of a mail as it arrived. */
+function contentOf(raw: string): Pick<ReceivedMail, 'text' | 'attachments'> {
+  const parts = partsOf(raw);
+  if (!parts) return { text: bodyText(raw), attachments: [] };
+  const text = parts.find((part) => /^text\/plain/i.test(header(part, 'Content-Type')));
+  const attachments = parts
+    .filter((part) => /^attachment/i.test(header(part, 'Content-Disposition')))
+    .map((part) => ({
+      filename: /filename="?([^";]+)"?/i.exec(header(part, 'Content-Disposition'))?.[1] ?? '',
+      contentType: header(part, 'Content-Type').split(';')[0]!.trim(),
+      content: Buffer.from(
+        part
+          .split(/\r?\n\r?\n/)
+          .slice(1)
+          .join('')
+          .replace(/\s+/g, ''),
+        'base64',
+      ),
+    }));
+  return { text: text ? bodyText(text) : '', attachments };
 }
 
 /**
@@ -73,7 +108,7 @@ export class TestSmtpServer {
             raw,
             subject: header(raw, 'Subject'),
             messageId: header(raw, 'Message-ID'),
-            text: bodyText(raw),
+            ...contentOf(raw),
           });
           callback();
         });

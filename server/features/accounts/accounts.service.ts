@@ -34,6 +34,8 @@ import {
   updateAccount,
 } from './accounts.repo';
 import { findBillingSettings } from './billing-settings.repo';
+import { mailConversions } from './account-mails.service';
+import { mailSettingsOf } from '../../mail/mail-settings';
 
 export const ACCOUNT_NOT_FOUND = 'This storage account does not exist or was removed.';
 export const ORDER_HAS_ACCOUNT = 'An order is already billed on another account.';
@@ -53,8 +55,9 @@ export function conversionDateOf(
 
 /**
  * Makes every SIT account whose conversion day has come Permanent, by itself, recording the conversion in the
- * account's history on the day it happened. Runs before accounts are shown or billed; two callers at once convert
- * an account once (the update only changes a row that is still SIT).
+ * account's history on the day it happened and, when mail is on, queuing the customer's mail about it in the same
+ * transaction. Runs before accounts are shown or billed and in the billing day's job; two callers at once convert
+ * an account once (the update only changes a row that is still SIT), so its mail is queued once.
  */
 export async function convertDueSitAccounts(db: Db, companyId: number, asOf = today()): Promise<number> {
   const settings = await findBillingSettings(db, companyId);
@@ -70,8 +73,10 @@ export async function convertDueSitAccounts(db: Db, companyId: number, asOf = to
   }
   return db.transaction().execute(async (trx) => {
     const history = [];
+    const converted: { accountId: number; conversionDate: string }[] = [];
     for (const [day, ids] of byDay) {
-      for (const accountId of await markConverted(trx, companyId, ids, day))
+      for (const accountId of await markConverted(trx, companyId, ids, day)) {
+        converted.push({ accountId, conversionDate: day });
         history.push({
           company_id: companyId,
           account_id: accountId,
@@ -80,8 +85,10 @@ export async function convertDueSitAccounts(db: Db, companyId: number, asOf = to
           created_by: null,
           created_at: `${day}T00:00:00.000Z`,
         });
+      }
     }
     await insertHistory(trx, history);
+    await mailConversions(trx, companyId, converted, mailSettingsOf(db));
     return history.length;
   });
 }

@@ -8,6 +8,7 @@ import type { Actor } from '../../auth/actor';
 import { actorName } from '../../auth/users.repo';
 import { type Db, nowIso } from '../../db/database';
 import { badRequest } from '../../http/errors';
+import { type MailSettings, mailSettingsOf } from '../../mail/mail-settings';
 import { findAccounts, findAccountUnits } from '../accounts/accounts.repo';
 import { convertDueSitAccounts, today } from '../accounts/accounts.service';
 import {
@@ -23,6 +24,7 @@ import {
   type NewInvoice,
   type NewLine,
 } from './billing.repo';
+import { mailIssuedInvoices } from './invoice-mails';
 
 // Issue 28: the billing run. A dry run computes every invoice of a month and shows its lines; the run issues the
 // same invoices in one transaction that holds the company's invoice counter, so two runs at once (one server or
@@ -171,15 +173,17 @@ export async function dryRun(db: Db, companyId: number, month: string): Promise<
 
 /**
  * POST /api/billing/runs: issues the month's invoices that are not issued yet. The counter row is locked first, then
- * the issued keys are read again, so a second run waits for the first and then finds its invoices there.
+ * the issued keys are read again, so a second run waits for the first and then finds its invoices there. With mail
+ * on, each issued invoice's mail to its customer is queued in the same transaction (decision 042).
  */
 export async function issueRun(
   db: Db,
   actor: Actor,
   month: string,
-  options: { asOf?: string; billingDay?: boolean } = {},
+  options: { asOf?: string; billingDay?: boolean; mail?: MailSettings } = {},
 ): Promise<BillingRunDto> {
   const asOf = options.asOf ?? today();
+  const mail = options.mail ?? mailSettingsOf(db);
   const all = await draftRun(db, actor.companyId, month, asOf);
   const currency = all.currency;
   // the billing day's run (decision 051): the periods that have begun by that day, not those billed in advance
@@ -242,6 +246,22 @@ export async function issueRun(
     });
     await insertLines(trx, lines);
     if (rows.length > 0) await setNextInvoiceNumber(trx, actor.companyId, first + rows.length);
+    await mailIssuedInvoices(
+      trx,
+      actor.companyId,
+      toIssue.map((d, i) => ({
+        id: ids.get(first + i)!,
+        number: first + i,
+        accountId: d.accountId,
+        total: d.bill.total,
+        currency: settings.currency,
+        dueDate,
+        periodStart: isoOf(d.bill.period.start),
+        periodEnd: isoOf(d.bill.period.end - 1),
+      })),
+      mail,
+      who,
+    );
     return issued;
   });
   const invoices = drafts.map((d) => draftDto(d, issuedKeys));

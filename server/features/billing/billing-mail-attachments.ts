@@ -1,0 +1,48 @@
+import type { Db } from '../../db/database';
+import type { MailAttachment } from '../../mail/mail-transport';
+import { getAccount } from '../accounts/accounts.service';
+import { invoicePdf, sitNoticePdf } from './billing-documents';
+import { getInvoice } from './billing.service';
+
+// The PDFs billing mails carry (decision 042): the outbox row names them ('invoice:<id>', 'sit-notice:<account
+// id>:<conversion date>') and the mail worker renders them here when it sends, as the download routes render them.
+
+const pdf = (bytes: Uint8Array, filename: string): MailAttachment => ({
+  filename,
+  content: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+  contentType: 'application/pdf',
+});
+
+async function companyOf(db: Db, companyId: number) {
+  return db
+    .selectFrom('companies')
+    .select(['name', 'locale'])
+    .where('id', '=', companyId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The attachment a billing mail names, rendered now; throws for a reference it does not know. */
+export async function renderBillingAttachment(
+  db: Db,
+  companyId: number,
+  reference: string,
+): Promise<MailAttachment> {
+  const invoice = /^invoice:(\d+)$/.exec(reference);
+  if (invoice) {
+    const [company, dto] = await Promise.all([
+      companyOf(db, companyId),
+      getInvoice(db, companyId, Number(invoice[1])),
+    ]);
+    const name = `${dto.kind === 'credit' ? 'credit-note' : 'invoice'}-${dto.number}.pdf`;
+    return pdf(await invoicePdf(dto, company.name, company.locale), name);
+  }
+  const notice = /^sit-notice:(\d+):(\d{4}-\d{2}-\d{2})$/.exec(reference);
+  if (notice) {
+    const [company, account] = await Promise.all([
+      companyOf(db, companyId),
+      getAccount(db, companyId, Number(notice[1])),
+    ]);
+    return pdf(await sitNoticePdf(account, company.name, notice[2]!), `sit-notice-${account.id}.pdf`);
+  }
+  throw new Error(`Unknown mail attachment: ${reference}`);
+}
