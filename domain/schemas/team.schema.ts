@@ -96,10 +96,14 @@ export interface LinkInfoDto {
   name: string | null;
 }
 
+/** What a mail is about: the one list the outbox, its answer and the Team page share. */
+export const MAIL_KINDS = ['invite', 'reset', 'portal-link', 'request', 'invoice', 'sit-notice'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
 /** A mail the product sent or is sending (issue 29, decision 042), as the Team page lists it. */
 export interface MailDto {
   id: number;
-  kind: 'invite' | 'reset' | 'portal-link' | 'request';
+  kind: MailKind;
   to: string;
   subject: string;
   /** 'sending' while a worker holds it; 'failed' after the last attempt */
@@ -159,7 +163,7 @@ export const MailListDtoSchema: z.ZodType<MailListDto> = z.object({
   mails: z.array(
     z.object({
       id: z.number().int(),
-      kind: z.enum(['invite', 'reset', 'portal-link']),
+      kind: z.enum(MAIL_KINDS),
       to: z.string(),
       subject: z.string(),
       status: z.enum(['queued', 'sending', 'sent', 'failed']),

@@ -1,7 +1,9 @@
 import { type Db, nowIso } from '../db/database';
 import { isPostgres } from '../db/locks';
 
-export type MailKind = 'invite' | 'reset' | 'portal-link' | 'request' | 'invoice' | 'sit-notice';
+import type { MailKind } from '@domain/schemas/team.schema';
+
+export type { MailKind };
 
 export interface OutgoingMail {
   companyId: number;

@@ -1,3 +1,4 @@
+import type { MailKind } from '@domain/schemas/team.schema';
 import { useCompanyMails } from '@/api/customers';
 import { QueryFailed } from '@/components/ui/error-list';
 import { Spinner } from '@/components/ui/spinner';
@@ -15,11 +16,13 @@ const STATUS_LABEL: Record<string, string> = {
   sent: 'Sent',
   failed: 'Failed',
 };
-const KIND_LABEL: Record<string, string> = {
+const KIND_LABEL: Record<MailKind, string> = {
   invite: 'Invitation',
   reset: 'Password link',
   'portal-link': 'Portal link',
   request: 'Request update',
+  invoice: 'Invoice',
+  'sit-notice': 'Storage notice',
 };
 
 /** The company's latest mails and each one's state: queued, sending, sent, or failed with the last error. */
