@@ -1,8 +1,7 @@
-import type { MailDto, MailListDto } from '@domain/schemas/team.schema';
+import { MAIL_KINDS, type MailDto, type MailListDto } from '@domain/schemas/team.schema';
 import type { Db } from '../db/database';
 import { listCompanyMails } from './mail-outbox.repo';
 
-const KINDS = ['invite', 'reset', 'portal-link', 'request'] as const;
 const STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 const oneOf = <T extends string>(values: readonly T[], value: string, fallback: T): T =>
   (values as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -14,7 +13,7 @@ export async function loadCompanyMails(db: Db, companyId: number, enabled: boole
     enabled,
     mails: rows.map((row): MailDto => ({
       id: row.id,
-      kind: oneOf(KINDS, row.kind, 'invite'),
+      kind: oneOf(MAIL_KINDS, row.kind, 'invite'),
       to: row.recipient,
       subject: row.subject,
       status: oneOf(STATUSES, row.status, 'queued'),

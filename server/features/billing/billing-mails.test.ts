@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import type { MailListDto } from '@domain/schemas/team.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AccountDto,
@@ -120,6 +121,12 @@ describe.each(testEngines())('invoice and SIT mails on %s', (engine) => {
     expect(text).toContain(`Invoice ${mailed.number}`);
     expect(text).toContain('INVOICED CUSTOMER');
     expect(text).toContain('$123.45');
+    // the Team page lists it as an invoice, sent (its answer is checked against the declared schema)
+    const listed = await user.request({ method: 'GET', url: '/api/team/mails' });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect((listed.json() as MailListDto).mails).toContainEqual(
+      expect.objectContaining({ kind: 'invoice', to: email, status: 'sent' }),
+    );
 
     // the same month again issues nothing and mails nothing
     const again = (await post(user, '/api/billing/runs', { period: '2026-02' })).json() as BillingRunDto;
