@@ -269,7 +269,9 @@ export interface BillingRunDto {
   total: number;
 }
 
-export interface InvoiceLineDto extends DraftLineDto {
+/** A line of an issued invoice; a credit note's lines are of kind `credit`. */
+export interface InvoiceLineDto extends Omit<DraftLineDto, 'kind'> {
+  kind: RateKind | 'credit';
   payer: 'customer' | 'agency';
 }
 
@@ -421,3 +423,216 @@ export interface BillingOverviewDto {
   /** monthly recurring storage revenue per warehouse (null: units on the stage) */
   revenue: WarehouseRevenueDto[];
 }
+
+// The answers of the billing and storage-account routes (decision 045, declared routes): each typed with its DTO
+// above so a presenter and its declaration cannot drift. Amounts are whole cents; days are YYYY-MM-DD text.
+
+const cents = z.number().int();
+const count = z.number().int();
+
+export const NotBilledOrderDtoSchema: z.ZodType<NotBilledOrderDto> = z.object({
+  order_id: count,
+  order_name: z.string(),
+  customer_id: count,
+  customer_name: z.string(),
+  units: count,
+  move_in: z.string(),
+});
+
+const accountSummaryShape = {
+  id: count,
+  customer_name: z.string(),
+  orders: z.array(z.string()),
+  kind: z.enum(ACCOUNT_KINDS),
+  bill_to_name: z.string(),
+  move_in: z.string().nullable(),
+  move_out: z.string().nullable(),
+  conversion_date: z.string().nullable(),
+  units: count,
+  balance: cents,
+  on_hold: z.boolean(),
+};
+
+export const AccountSummaryDtoSchema: z.ZodType<AccountSummaryDto> = z.object(accountSummaryShape);
+
+const AccountHistoryDtoSchema: z.ZodType<AccountHistoryDto> = z.object({
+  id: count,
+  kind: z.string(),
+  detail: z.string(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const AccountDtoSchema: z.ZodType<AccountDto> = z.object({
+  ...accountSummaryShape,
+  customer_id: count,
+  orders_detail: z.array(z.object({ id: count, name: z.string() })),
+  sit_authorization: z.string().nullable(),
+  sit_payer: z.enum(SIT_PAYERS).nullable(),
+  agency_name: z.string().nullable(),
+  agency_reference: z.string().nullable(),
+  sit_start: z.string().nullable(),
+  sit_days_allowed: count.nullable(),
+  converted_on: z.string().nullable(),
+  billing_cycle: z.enum(BILLING_CYCLES),
+  bill_to_address: z.string().nullable(),
+  declared_value: cents,
+  note: z.string().nullable(),
+  version: count,
+  history: z.array(AccountHistoryDtoSchema),
+  currency: z.string(),
+});
+
+/** POST /api/storage-accounts/bulk: how many accounts were opened. */
+export const BulkAccountsAnswerSchema = z.object({ created: count });
+
+export const RateDtoSchema: z.ZodType<RateDto> = z.object({
+  id: count,
+  kind: z.enum(RATE_KINDS),
+  unit_type: z.enum(UNIT_TYPES).nullable(),
+  warehouse_id: count.nullable(),
+  warehouse_name: z.string().nullable(),
+  account_id: count.nullable(),
+  amount: cents,
+  effective_from: z.string(),
+  created_by: z.string().nullable(),
+});
+
+const draftLineShape = {
+  kind: z.enum(RATE_KINDS),
+  description: z.string(),
+  from: z.string(),
+  to: z.string(),
+  rate: cents,
+  amount: cents,
+  tax: cents,
+};
+const DraftLineDtoSchema: z.ZodType<DraftLineDto> = z.object(draftLineShape);
+
+const DraftInvoiceDtoSchema: z.ZodType<DraftInvoiceDto> = z.object({
+  account_id: count,
+  customer_name: z.string(),
+  bill_to_name: z.string(),
+  period_start: z.string(),
+  period_end: z.string(),
+  lines: z.array(DraftLineDtoSchema),
+  agency_lines: z.array(DraftLineDtoSchema),
+  subtotal: cents,
+  tax: cents,
+  total: cents,
+  problems: z.array(z.string()),
+  already_issued: z.boolean(),
+});
+
+export const BillingRunDtoSchema: z.ZodType<BillingRunDto> = z.object({
+  period: z.string(),
+  currency: z.string(),
+  dry_run: z.boolean(),
+  invoices: z.array(DraftInvoiceDtoSchema),
+  issued: z.array(z.object({ id: count, number: count, account_id: count, total: cents })),
+  total: cents,
+});
+
+const InvoiceLineDtoSchema: z.ZodType<InvoiceLineDto> = z.object({
+  ...draftLineShape,
+  kind: z.enum([...RATE_KINDS, 'credit']),
+  payer: z.enum(SIT_PAYERS),
+});
+
+export const InvoiceDtoSchema: z.ZodType<InvoiceDto> = z.object({
+  id: count,
+  kind: z.enum(['invoice', 'credit']),
+  number: count.nullable(),
+  status: z.enum(INVOICE_STATUSES),
+  account_id: count,
+  customer_name: z.string(),
+  bill_to_name: z.string(),
+  bill_to_address: z.string().nullable(),
+  period_start: z.string().nullable(),
+  period_end: z.string().nullable(),
+  issue_date: z.string().nullable(),
+  due_date: z.string().nullable(),
+  currency: z.string(),
+  subtotal: cents,
+  tax: cents,
+  total: cents,
+  paid: cents,
+  credited: cents,
+  open: cents,
+  credit_of: count.nullable(),
+  reason: z.string().nullable(),
+  lines: z.array(InvoiceLineDtoSchema).optional(),
+});
+
+export const PaymentDtoSchema: z.ZodType<PaymentDto> = z.object({
+  id: count,
+  account_id: count,
+  customer_name: z.string(),
+  paid_on: z.string(),
+  amount: cents,
+  method: z.string(),
+  reference: z.string().nullable(),
+  allocations: z.array(z.object({ invoice_id: count, number: count.nullable(), amount: cents })),
+});
+
+const StatementEntryDtoSchema: z.ZodType<StatementEntryDto> = z.object({
+  date: z.string(),
+  kind: z.enum(['invoice', 'credit', 'payment']),
+  reference: z.string(),
+  debit: cents,
+  credit: cents,
+  balance: cents,
+});
+
+export const StatementDtoSchema: z.ZodType<StatementDto> = z.object({
+  account_id: count,
+  customer_name: z.string(),
+  currency: z.string(),
+  entries: z.array(StatementEntryDtoSchema),
+  balance: cents,
+});
+
+const agingBuckets = z.object({
+  current: cents,
+  '1-30': cents,
+  '31-60': cents,
+  '61-90': cents,
+  'over-90': cents,
+}) satisfies z.ZodType<Record<AgingBucket, number>>;
+
+export const AgingDtoSchema: z.ZodType<AgingDto> = z.object({
+  as_of: z.string(),
+  currency: z.string(),
+  rows: z.array(
+    z.object({ account_id: count, customer_name: z.string(), buckets: agingBuckets, total: cents }),
+  ),
+  totals: agingBuckets,
+  total: cents,
+});
+
+export const BillingOverviewDtoSchema: z.ZodType<BillingOverviewDto> = z.object({
+  as_of: z.string(),
+  currency: z.string(),
+  upcoming_conversions: z.array(
+    z.object({
+      account_id: count,
+      customer_name: z.string(),
+      conversion_date: z.string(),
+      days_left: count,
+    }),
+  ),
+  overdue_total: cents,
+  overdue_accounts: count,
+  on_hold: count,
+  may_hold: count,
+  hold_after_days: count,
+  revenue: z.array(
+    z.object({
+      warehouse_id: count.nullable(),
+      warehouse_name: z.string().nullable(),
+      units: count,
+      monthly: cents,
+      unrated: count,
+    }),
+  ),
+});

@@ -1,14 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  AccountDtoSchema,
+  AccountSummaryDtoSchema,
+  BulkAccountsAnswerSchema,
   BulkAccountsSchema,
   CreateAccountSchema,
   HoldsDtoSchema,
+  NotBilledOrderDtoSchema,
   UpdateAccountSchema,
 } from '@domain/schemas/billing.schema';
+import { idParams } from '@domain/schemas/route-params';
 import { actorOf } from '../../auth/actor';
 import { requireUser } from '../../auth/session.plugin';
-import { parseId, parseInput } from '../../http/errors';
 import type { FeatureOptions } from '../feature-options';
 import {
   ACCOUNT_NOT_FOUND,
@@ -21,47 +26,93 @@ import {
 } from './accounts.service';
 import { liftHold, listHolds, putOnHold } from './holds.service';
 
+const tags = ['Storage accounts'];
+const params = idParams(ACCOUNT_NOT_FOUND);
+const account = { 200: AccountDtoSchema };
+
 // Issue 28: storage accounts, for the Office role and Managers (route-roles.ts).
 export const accountsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
   const { db } = database;
+  const declared = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/storage-accounts', async (request) => listAccounts(db, requireUser(request).companyId));
-
-  app.get('/api/storage-accounts/not-billed', async (request) =>
-    listNotBilled(db, requireUser(request).companyId),
+  declared.get(
+    '/api/storage-accounts',
+    {
+      schema: {
+        tags,
+        summary: 'Every storage account with its units, balance and hold',
+        response: { 200: z.array(AccountSummaryDtoSchema) },
+      },
+    },
+    async (request) => listAccounts(db, requireUser(request).companyId),
   );
 
-  app.post('/api/storage-accounts', async (request, reply) => {
-    const actor = actorOf(request);
-    return reply
-      .status(201)
-      .send(await createAccount(db, actor, parseInput(CreateAccountSchema, request.body)));
-  });
+  declared.get(
+    '/api/storage-accounts/not-billed',
+    {
+      schema: {
+        tags,
+        summary: 'Orders with units in storage that no account bills yet',
+        response: { 200: z.array(NotBilledOrderDtoSchema) },
+      },
+    },
+    async (request) => listNotBilled(db, requireUser(request).companyId),
+  );
 
-  app.post('/api/storage-accounts/bulk', async (request, reply) => {
-    const actor = actorOf(request);
-    return reply
-      .status(201)
-      .send(await createAccountsInBulk(db, actor, parseInput(BulkAccountsSchema, request.body)));
-  });
+  declared.post(
+    '/api/storage-accounts',
+    {
+      schema: {
+        tags,
+        summary: 'Open a storage account (Permanent or SIT) for orders of one customer',
+        body: CreateAccountSchema,
+        response: { 201: AccountDtoSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return reply.status(201).send(await createAccount(db, actor, request.body));
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/storage-accounts/:id', async (request) => {
-    const user = requireUser(request);
-    return getAccount(db, user.companyId, parseId(request.params.id, ACCOUNT_NOT_FOUND));
-  });
+  declared.post(
+    '/api/storage-accounts/bulk',
+    {
+      schema: {
+        tags,
+        summary: "One Permanent account per order, billed to the order's customer",
+        body: BulkAccountsSchema,
+        response: { 201: BulkAccountsAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return reply.status(201).send(await createAccountsInBulk(db, actor, request.body));
+    },
+  );
+
+  declared.get(
+    '/api/storage-accounts/:id',
+    {
+      schema: { tags, summary: 'One storage account with its terms and history', params, response: account },
+    },
+    async (request) => getAccount(db, requireUser(request).companyId, request.params.id),
+  );
 
   // holds (decision 039): an overdue account put on hold, and lifted; its units' badge for every member
-  app.post<{ Params: { id: string } }>('/api/storage-accounts/:id/hold', async (request) => {
-    const actor = actorOf(request);
-    return putOnHold(db, actor, parseId(request.params.id, ACCOUNT_NOT_FOUND));
-  });
+  declared.post(
+    '/api/storage-accounts/:id/hold',
+    { schema: { tags, summary: 'Put an overdue account on hold', params, response: account } },
+    async (request) => putOnHold(db, actorOf(request), request.params.id),
+  );
 
-  app.delete<{ Params: { id: string } }>('/api/storage-accounts/:id/hold', async (request) => {
-    const actor = actorOf(request);
-    return liftHold(db, actor, parseId(request.params.id, ACCOUNT_NOT_FOUND));
-  });
+  declared.delete(
+    '/api/storage-accounts/:id/hold',
+    { schema: { tags, summary: "Lift an account's hold", params, response: account } },
+    async (request) => liftHold(db, actorOf(request), request.params.id),
+  );
 
-  app.withTypeProvider<ZodTypeProvider>().get(
+  declared.get(
     '/api/holds',
     {
       schema: {
@@ -73,9 +124,17 @@ export const accountsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { 
     async (request) => listHolds(db, requireUser(request).companyId),
   );
 
-  app.patch<{ Params: { id: string } }>('/api/storage-accounts/:id', async (request) => {
-    const actor = actorOf(request);
-    const id = parseId(request.params.id, ACCOUNT_NOT_FOUND);
-    return editAccount(db, actor, id, parseInput(UpdateAccountSchema, request.body));
-  });
+  declared.patch(
+    '/api/storage-accounts/:id',
+    {
+      schema: {
+        tags,
+        summary: "Change an account's terms (its version must be the one read)",
+        params,
+        body: UpdateAccountSchema,
+        response: account,
+      },
+    },
+    async (request) => editAccount(db, actorOf(request), request.params.id, request.body),
+  );
 };

@@ -408,6 +408,50 @@ describe.each(testEngines())('storage accounts and billing on %s', (engine) => {
     );
   });
 
+  it("edits an account's terms at its version and voids an unpaid invoice, so its month bills again", async () => {
+    const clerk = await signIn(ctx);
+    const { orderId } = await receivedOrder(clerk, 'GINA', 'ORD-G', '2026-01-05');
+    const account = (
+      await post(clerk, '/api/storage-accounts', { order_ids: [orderId], kind: 'permanent' })
+    ).json() as AccountDto;
+    const patch = (payload: object, id: number | string = account.id) =>
+      clerk.request({ method: 'PATCH', url: `/api/storage-accounts/${id}`, payload });
+    const edited = await patch({ kind: 'permanent', bill_to_name: 'Gina Moving', version: account.version });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = edited.json() as AccountDto;
+    expect(after).toMatchObject({ bill_to_name: 'Gina Moving', version: account.version + 1 });
+    expect(after.history.map((h) => h.detail)).toContain('Changed bill-to name.');
+    const stale = await patch({ kind: 'permanent', bill_to_name: 'Someone else', version: account.version });
+    expect(stale.statusCode).toBe(409);
+    expect(errorsOf(stale)).toMatch(/Someone else changed this account/);
+    const noVersion = await patch({ kind: 'permanent' });
+    expect(noVersion.statusCode).toBe(400);
+    expect(errorsOf(noVersion)).toMatch(/Version/);
+    const badId = await patch({ kind: 'permanent', version: 1 }, 'abc');
+    expect(badId.statusCode).toBe(404);
+    expect(errorsOf(badId)).toBe('This storage account does not exist or was removed.');
+
+    await rate(clerk, { kind: 'storage', unit_type: 'vault', amount: 5_000 });
+    expect((await post(clerk, '/api/billing/runs', { period: '2026-01' })).statusCode).toBe(201);
+    const [issued] = (await clerk.request({ method: 'GET', url: '/api/invoices' })).json() as InvoiceDto[];
+    expect((await post(clerk, `/api/invoices/${issued!.id}/void`, { reason: ' ' })).statusCode).toBe(400);
+    const voided = await post(clerk, `/api/invoices/${issued!.id}/void`, { reason: 'wrong rate' });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(voided.json()).toMatchObject({ id: issued!.id, status: 'void', reason: 'wrong rate' });
+    const again = await post(clerk, `/api/invoices/${issued!.id}/void`, { reason: 'twice' });
+    expect(again.statusCode).toBe(400);
+    expect(errorsOf(again)).toBe('Only an invoice can be voided, once.');
+    const rerun = (await post(clerk, '/api/billing/runs', { period: '2026-01' })).json() as BillingRunDto;
+    expect(rerun.issued.map((i) => i.account_id)).toEqual([account.id]);
+    const open = (
+      await clerk.request({ method: 'GET', url: '/api/invoices?status=issued' })
+    ).json() as InvoiceDto[];
+    expect(open.map((i) => i.id)).toEqual([rerun.issued[0]!.id]);
+    const unknown = await clerk.request({ method: 'GET', url: '/api/invoices?status=lost' });
+    expect(unknown.statusCode).toBe(400);
+    expect(errorsOf(unknown)).toMatch(/Unknown invoice status/);
+  });
+
   it('keeps companies apart and answers 403 to Floor and Viewer, who never see amounts', async () => {
     const floor = await signIn(ctx, await buildAccount(db(), { company: user.companyName, role: 'floor' }));
     const office = await signIn(ctx, await buildAccount(db(), { company: user.companyName, role: 'office' }));

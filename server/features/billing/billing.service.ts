@@ -169,7 +169,7 @@ export async function getInvoice(db: Db, companyId: number, id: number): Promise
   return {
     ...invoiceDto(row),
     lines: lines.map((l) => ({
-      kind: l.kind as RateKind,
+      kind: l.kind as RateKind | 'credit', // a credit note's lines are of kind credit
       payer: l.payer === 'agency' ? 'agency' : 'customer',
       description: l.description,
       from: l.from_day,
