@@ -50,6 +50,14 @@ export const WEBHOOK_EVENT_KINDS = {
   'vault.released': 'Vault released',
   'vault.deleted': 'Vault deleted',
   'check.finished': 'Warehouse check finished',
+  'request.requested': 'Request made',
+  'request.scheduled': 'Request scheduled',
+  'request.pulling': 'Request being pulled',
+  'request.loaded': 'Request loaded',
+  'request.delivered': 'Request delivered',
+  'request.cancelled': 'Request cancelled',
+  'invoice.issued': 'Invoice issued',
+  'invoice.paid': 'Invoice paid',
 } as const;
 export type WebhookEventKind = keyof typeof WEBHOOK_EVENT_KINDS;
 const KIND_NAMES = Object.keys(WEBHOOK_EVENT_KINDS) as [WebhookEventKind, ...WebhookEventKind[]];

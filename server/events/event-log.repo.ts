@@ -23,6 +23,7 @@ export interface EventRecord {
     | 'pull-list'
     | 'check'
     | 'request'
+    | 'invoice'
     | 'api-token'
     | 'webhook';
   /** a one-statement write names a row it creates in the same statement by a subquery */

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import type { MailListDto } from '@domain/schemas/team.schema';
+import type { CreatedWebhookDto } from '@domain/schemas/api-access.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AccountDto,
@@ -248,6 +249,51 @@ describe.each(testEngines())('invoice and SIT mails on %s', (engine) => {
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('queued');
     expect(row.last_error).toMatch(/invoice does not exist/);
+  });
+
+  it('tells the webhooks and the history of each issued invoice and each paid one, without amounts', async () => {
+    const hook = await post(user, '/api/webhooks', {
+      url: 'https://hooks.example.test/billing',
+      kinds: ['invoice.issued', 'invoice.paid'],
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    const endpointId = (hook.json() as CreatedWebhookDto).endpoint.id;
+    const deliveredKinds = async () =>
+      (
+        (await user.request({ method: 'GET', url: `/api/webhooks/${endpointId}/deliveries` })).json() as {
+          kind: string;
+        }[]
+      ).map((d) => d.kind);
+    await openAccount(await storedOrder('HOOKED CUSTOMER', 'INV-HOOK', '2026-01-10', null));
+    await post(user, '/api/billing/rates', {
+      kind: 'storage',
+      unit_type: 'vault',
+      amount: 2_000,
+      effective_from: '2026-06-01',
+    });
+
+    const run = (await post(user, '/api/billing/runs', { period: '2026-06' })).json() as BillingRunDto;
+    expect(run.issued.length).toBeGreaterThan(0);
+    expect(await deliveredKinds()).toEqual(run.issued.map(() => 'invoice.issued'));
+
+    const invoice = run.issued.find((i) =>
+      run.invoices.some((d) => d.account_id === i.account_id && d.customer_name === 'HOOKED CUSTOMER'),
+    )!;
+    const paid = await post(user, '/api/payments', {
+      account_id: invoice.account_id,
+      paid_on: '2026-06-20',
+      amount: invoice.total,
+      method: 'transfer',
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect((await deliveredKinds()).filter((k) => k === 'invoice.paid')).toHaveLength(1);
+
+    const history = (
+      await user.request({ method: 'GET', url: '/api/activity?kind=invoice.issued' })
+    ).json() as { items: { kind: string; customer: string | null; details: unknown }[] };
+    const hooked = history.items.filter((e) => e.customer === 'HOOKED CUSTOMER');
+    expect(hooked.map((e) => e.kind)).toContain('invoice.issued');
+    expect(JSON.stringify(history.items)).not.toContain(String(invoice.total));
   });
 });
 

@@ -1,3 +1,4 @@
+import { recordEvents } from '../../events/event-log.repo';
 import { type AccountBill, type BilledUnit, billAccount, type BillLine } from '@domain/billing/account-bill';
 import { type BillingCycle, conversionDay, type Period, periodHolding } from '@domain/billing/charges';
 import { dayOf, isoOf } from '@domain/billing/days';
@@ -246,6 +247,19 @@ export async function issueRun(
     });
     await insertLines(trx, lines);
     if (rows.length > 0) await setNextInvoiceNumber(trx, actor.companyId, first + rows.length);
+    // the history and the webhooks hear of each invoice; amounts stay out (Floor and Viewer read the history)
+    await recordEvents(
+      trx,
+      toIssue.map((d, i) => ({
+        companyId: actor.companyId,
+        userId: actor.userId,
+        kind: 'invoice.issued',
+        entityType: 'invoice',
+        entityId: ids.get(first + i)!,
+        customer: d.customerName,
+        payload: { number: first + i, account_id: d.accountId, period: month },
+      })),
+    );
     await mailIssuedInvoices(
       trx,
       actor.companyId,

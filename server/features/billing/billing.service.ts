@@ -1,3 +1,4 @@
+import { recordEvent } from '../../events/event-log.repo';
 import { dayOf, isoOf } from '@domain/billing/days';
 import {
   AGING_BUCKETS,
@@ -348,10 +349,17 @@ export async function recordPayment(
     for (const p of parts) {
       const invoice = byId.get(p.id)!;
       const paid = invoice.paid + p.amount;
-      await setSettlement(trx, actor.companyId, p.id, {
-        paid,
-        status: settledStatus(invoice.total, paid, invoice.credited),
-      });
+      const status = settledStatus(invoice.total, paid, invoice.credited);
+      await setSettlement(trx, actor.companyId, p.id, { paid, status });
+      if (status === 'paid')
+        await recordEvent(trx, {
+          companyId: actor.companyId,
+          userId: actor.userId,
+          kind: 'invoice.paid',
+          entityType: 'invoice',
+          entityId: p.id,
+          payload: { number: invoice.number, account_id: input.account_id },
+        });
     }
     return id;
   });

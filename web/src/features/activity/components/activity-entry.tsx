@@ -21,6 +21,8 @@ interface Details {
   place?: Place | null;
   created?: boolean;
   reason?: string;
+  /** an invoice's number (invoice.issued, invoice.paid) */
+  number?: number;
   changes?: Record<string, { label?: string; before: unknown; after: unknown }>;
   field?: string;
   full?: boolean;
@@ -167,6 +169,15 @@ function sentence(item: ActivityItemDto, details: Details, showSubject: boolean)
     );
   }
   switch (item.kind) {
+    // invoices (issue 28): the number only, since not every member may see amounts or the billing screens
+    case 'invoice.issued':
+    case 'invoice.paid':
+      return (
+        <>
+          {item.kind === 'invoice.issued' ? 'issued' : 'was paid'} invoice {details.number}
+          {item.customer && <span className="text-slate-600"> ({item.customer})</span>}
+        </>
+      );
     case 'vault.loaded':
       return (
         <>
