@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { StorageAccountsTable } from '../../db/schema';
 import type { Trx } from '../../db/locks';
 import { EMPTY_PREFIX } from '@domain/rules/placeholders';
 
@@ -174,24 +175,7 @@ export async function deleteAccounts(trx: Trx, companyId: number, accountIds: nu
 
 export async function insertAccount(
   trx: Trx,
-  values: {
-    company_id: number;
-    customer_id: number;
-    kind: string;
-    sit_authorization: string | null;
-    sit_payer: string | null;
-    agency_name: string | null;
-    agency_reference: string | null;
-    sit_start: string | null;
-    sit_days_allowed: number | null;
-    billing_cycle: string;
-    bill_to_name: string;
-    bill_to_address: string | null;
-    declared_value: number;
-    note: string | null;
-    created_by: string | null;
-    created_at: string;
-  },
+  values: Omit<Selectable<StorageAccountsTable>, 'id' | 'converted_on' | 'on_hold' | 'version'>,
 ) {
   const { id } = await trx
     .insertInto('storage_accounts')
