@@ -1,6 +1,6 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { BillingRatesTable, InvoiceLinesTable, InvoicesTable } from '../../db/schema';
+import type { BillingRatesTable, InvoiceLinesTable, InvoicesTable, PaymentsTable } from '../../db/schema';
 import { isPostgres, type Trx } from '../../db/locks';
 
 // Issue 28: all SQL of rates, invoices and payments, always filtered by company.
@@ -272,19 +272,7 @@ export async function findOpenInvoices(trx: Trx, companyId: number, accountId: n
   return (isPostgres(trx) ? query.forUpdate() : query).execute();
 }
 
-export async function insertPayment(
-  trx: Trx,
-  values: {
-    company_id: number;
-    account_id: number;
-    paid_on: string;
-    amount: number;
-    method: string;
-    reference: string | null;
-    created_by: string | null;
-    created_at: string;
-  },
-) {
+export async function insertPayment(trx: Trx, values: Omit<Selectable<PaymentsTable>, 'id'>) {
   return (await trx.insertInto('payments').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
