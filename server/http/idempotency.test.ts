@@ -1,18 +1,15 @@
 // Not useTestApp: several app instances share one scratch database (migrated once), which useTestApp does not set up.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { sweepAuthTables } from '../auth/housekeeping';
 import { environmentWith, loadConfig } from '../config';
-import { type DatabaseHandle, type Engine, openDatabase } from '../db/database';
+import { type DatabaseHandle, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { type BuiltAccount, buildAccount, buildStagedVault, buildVault, buildWarehouse } from '../factories';
 import { countRows } from '../test/row-count.repo';
+import { scratchDatabase } from '../test/scratch-database';
 import { testEngines } from '../test/test-app';
 import { multipartBody } from '../test/multipart-body';
 import { KEY_INVALID, KEY_MISUSED, KEY_WITH_UPLOAD, REPLAYED_HEADER } from './idempotency';
@@ -23,31 +20,6 @@ import { claimKey, findKey } from './idempotency-keys.repo';
  * load balancer share it: the table of keys is the only thing they share, so it must be the arbiter.
  */
 
-async function scratchTarget(engine: Engine) {
-  if (engine === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wm-idem-'));
-    return {
-      target: { kind: 'sqlite', file: path.join(dir, 'idem.db') } as const,
-      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const admin = loadConfig().testPostgresUrl!;
-  const name = `wm_idem_${crypto.randomBytes(5).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await run(`create database ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    target: { kind: 'postgres', url: url.toString() } as const,
-    drop: () => run(`drop database if exists ${name} with (force)`),
-  };
-}
-
 describe.each(testEngines())('Idempotency-Key on %s', (engine) => {
   let drop: () => Promise<void>;
   const databases: DatabaseHandle[] = [];
@@ -55,7 +27,7 @@ describe.each(testEngines())('Idempotency-Key on %s', (engine) => {
   let db: DatabaseHandle['db'];
 
   beforeAll(async () => {
-    const scratch = await scratchTarget(engine);
+    const scratch = await scratchDatabase(engine, 'idem');
     drop = scratch.drop;
     const config = loadConfig(environmentWith({ LOGIN_RATE_LIMIT: '1000' }));
     for (let i = 0; i < 2; i++) {

@@ -1,47 +1,27 @@
 // Not useTestApp: the server runs as separate processes that are killed and restarted on one database.
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
 import { findInvariantViolations } from './invariants.repo';
 import { openDatabase } from '../db/database';
 import { buildAccount } from '../factories';
 import { migrateToLatest } from '../db/migrate';
 import { type RunningServer, signInCookie, startServer } from './server-process';
+import { scratchDatabase } from './scratch-database';
 import { testEngines } from './test-app';
-
-async function newDatabaseUrl(engine: 'sqlite' | 'postgres'): Promise<string> {
-  if (engine === 'sqlite')
-    return `sqlite:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wm-crash-')), 'crash.db')}`;
-  const admin = loadConfig().testPostgresUrl!;
-  const name = `wm_crash_${crypto.randomBytes(5).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-const targetOf = (url: string) =>
-  url.startsWith('sqlite:')
-    ? ({ kind: 'sqlite', file: url.slice(7) } as const)
-    : ({ kind: 'postgres', url } as const);
 
 describe.each(testEngines())('crash safety on %s', (engine) => {
   const servers: RunningServer[] = [];
+  const drops: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const s of servers) if (s.process.exitCode === null) await s.stop();
+    for (const drop of drops) await drop();
   });
 
   it('keeps every acknowledged write across a SIGKILL, and the database stays consistent', async () => {
-    const url = await newDatabaseUrl(engine);
-    const setup = openDatabase(targetOf(url));
+    const scratch = await scratchDatabase(engine, 'crash');
+    drops.push(scratch.drop);
+    const { url } = scratch;
+    const setup = openDatabase(scratch.target);
     await migrateToLatest(setup.db);
     const account = await buildAccount(setup.db);
     await setup.close();
@@ -122,7 +102,7 @@ describe.each(testEngines())('crash safety on %s', (engine) => {
     );
     await second.stop();
 
-    const check = openDatabase(targetOf(url));
+    const check = openDatabase(scratch.target);
     if (check.sqlite) {
       expect(check.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
       expect(check.sqlite.pragma('foreign_key_check')).toEqual([]);

@@ -1,12 +1,6 @@
 // Not useTestApp: several server processes run against one scratch database at once.
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldName } from '@domain/rules/field-names';
-import { loadConfig } from '../config';
 import { type DatabaseHandle, type Engine, openDatabase } from '../db/database';
 import {
   buildAccount,
@@ -27,6 +21,7 @@ import {
   findWarehouseShape,
   rackExists,
 } from './invariants.repo';
+import { scratchDatabase } from './scratch-database';
 import { type RunningServer, signInCookie, startServer } from './server-process';
 import { testEngines } from './test-app';
 
@@ -49,33 +44,6 @@ const TRIALS = {
   palletsVsRackDelete: 20,
   activeChecklists: 5,
 };
-
-async function scratchDatabase(engine: Engine): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (engine === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wm-race-'));
-    return {
-      url: `sqlite:${path.join(dir, 'race.db')}`,
-      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const admin = loadConfig().testPostgresUrl!;
-  const name = `wm_race_${crypto.randomBytes(5).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await run(`create database ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
-
-const targetOf = (url: string) =>
-  url.startsWith('sqlite:')
-    ? ({ kind: 'sqlite', file: url.slice('sqlite:'.length) } as const)
-    : ({ kind: 'postgres', url } as const);
 
 interface Answer {
   status: number;
@@ -130,13 +98,13 @@ class Tally {
 }
 
 describe.each(testEngines())('race suite on %s', (engine) => {
-  let scratch: { url: string; drop: () => Promise<void> };
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
   let database: DatabaseHandle;
   const servers: RunningServer[] = [];
 
   beforeAll(async () => {
-    scratch = await scratchDatabase(engine);
-    database = openDatabase(targetOf(scratch.url));
+    scratch = await scratchDatabase(engine, 'race');
+    database = openDatabase(scratch.target);
     await migrateToLatest(database.db);
     const count = engine === 'postgres' ? 2 : 1;
     servers.push(...(await Promise.all(Array.from({ length: count }, () => startServer(scratch.url)))));

@@ -1,50 +1,28 @@
 // Not useTestApp: each test starts the apps a company file moves through (one per engine), inside the test.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AccountDto, InvoiceDto, PaymentDto } from '@domain/schemas/billing.schema';
 import type { Db } from '../db/database';
 import { buildAccount, buildPallet, buildRack, buildVault, buildWarehouse } from '../factories';
-import { HttpError } from '../http/errors';
+import { companyFileFolder, refusal, sha256 } from '../test/company-file-exports';
 import { multipartBody } from '../test/multipart-body';
 import { pngImage } from '../test/test-images';
 import { type SignedIn, type TestContext, signIn, startTestApp, testEngines } from '../test/test-app';
-import { checkCompanyFile, exportCompanyFile, importCompanyFile } from './company-file';
+import { checkCompanyFile, importCompanyFile } from './company-file';
 import { exportCompany, importCompany } from './company-transfer';
 import { BILLING_TABLES, LATER_TABLES, TABLES } from './transfer-format';
 import { NOT_IN_COMPANY_FILE } from './transfer.repo';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wm-company-file-billing-'));
+const { exportTo } = companyFileFolder('company-file-billing');
 const contexts: TestContext[] = [];
 afterAll(async () => {
   for (const ctx of contexts) await ctx.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 const open = async (engine: 'sqlite' | 'postgres') => {
   const ctx = await startTestApp(engine);
   contexts.push(ctx);
   return ctx;
 };
-
-let fileNumber = 0;
-async function exportTo(db: Db, company: string): Promise<string> {
-  fileNumber += 1;
-  const file = path.join(dir, `company-${fileNumber}.tar`);
-  await exportCompanyFile(db, company, fs.createWriteStream(file));
-  return file;
-}
-const sha256 = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-
-async function refusal(promise: Promise<unknown>): Promise<string[]> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof HttpError)) throw error ?? new Error('the import was expected to be refused');
-  return error.messages;
-}
 
 /** A copy of the archive with one text replaced by another of the same length (its member's hash no longer fits). */
 function withText(file: string, from: string, to: string): string {

@@ -1,46 +1,21 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@domain/rules/capacity';
 import { DEMO_LOGIN, seedDemoIfEmpty } from '../demo-seed';
 import { buildAccount, buildStagedVault, buildVault, buildWarehouse } from '../factories';
 import { insertAttachment } from '../features/vaults/attachments.repo';
-import { HttpError } from '../http/errors';
+import { companyFileFolder, refusal, sha256 } from '../test/company-file-exports';
 import { findInvariantViolations } from '../test/invariants.repo';
 import { type TestContext, startTestApp, testEngines } from '../test/test-app';
 import { useTestApp } from '../test/use-test-app';
 import { MANIFEST, tableMember } from './company-archive';
-import { checkCompanyFile, exportCompanyFile, importCompanyFile } from './company-file';
+import { checkCompanyFile, importCompanyFile } from './company-file';
 import { exportCompany, importCompany } from './company-transfer';
 import type { Db } from '../db/database';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wm-company-file-test-'));
-afterAll(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-let fileNumber = 0;
-async function exportTo(db: Db, company: string): Promise<string> {
-  fileNumber += 1;
-  const file = path.join(dir, `company-${fileNumber}.tar`);
-  await exportCompanyFile(db, company, fs.createWriteStream(file));
-  return file;
-}
-
-const sha256 = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-
-/** The lines a refused import lists (heading first). */
-async function refusal(promise: Promise<unknown>): Promise<string[]> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!error) throw new Error('the import was expected to be refused, and it was not');
-  if (!(error instanceof HttpError)) throw error;
-  return error.messages;
-}
+const { dir, exportTo } = companyFileFolder('company-file-test');
 
 /** Random bytes of an attachment (random, so that no compression or repetition hides a lost byte). */
 const bytes = (length: number) => crypto.randomBytes(length);

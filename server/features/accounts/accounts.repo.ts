@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { StorageAccountsTable } from '../../db/schema';
 import type { Trx } from '../../db/locks';
 import { EMPTY_PREFIX } from '@domain/rules/placeholders';
 
@@ -69,11 +70,24 @@ export async function findNotBilledOrders(db: Db, companyId: number) {
 
 /** The customers of the vaults and pallets of `orderIds` (of this company), and which of the orders already have an account. */
 export async function findOrdersForAccounts(db: Db | Trx, companyId: number, orderIds: number[]) {
-  // one after the other: the caller's transaction has one connection
-  const vaults = await db
+  // one row for each customer of an order's units, vaults and pallets alike; an order without units is one row
+  // without a customer (one query: the caller's transaction has one connection)
+  const units = db
+    .selectFrom('vaults')
+    .where('company_id', '=', companyId)
+    .where('order_id', 'in', orderIds)
+    .select(['order_id', 'customer_id'])
+    .union(
+      db
+        .selectFrom('pallets')
+        .where('company_id', '=', companyId)
+        .where('order_id', 'in', orderIds)
+        .select(['order_id', 'customer_id']),
+    );
+  return db
     .selectFrom('orders')
-    .leftJoin('vaults', (join) => join.onRef('vaults.order_id', '=', 'orders.id'))
-    .leftJoin('customers', 'customers.id', 'vaults.customer_id')
+    .leftJoin(units.as('u'), 'u.order_id', 'orders.id')
+    .leftJoin('customers', 'customers.id', 'u.customer_id')
     .leftJoin('storage_account_orders as sao', 'sao.order_id', 'orders.id')
     .where('orders.company_id', '=', companyId)
     .where('orders.id', 'in', orderIds)
@@ -86,23 +100,6 @@ export async function findOrdersForAccounts(db: Db | Trx, companyId: number, ord
     ])
     .distinct()
     .execute();
-  const pallets = await db
-    .selectFrom('orders')
-    .innerJoin('pallets', (join) => join.onRef('pallets.order_id', '=', 'orders.id'))
-    .innerJoin('customers', 'customers.id', 'pallets.customer_id')
-    .leftJoin('storage_account_orders as sao', 'sao.order_id', 'orders.id')
-    .where('orders.company_id', '=', companyId)
-    .where('orders.id', 'in', orderIds)
-    .select([
-      'orders.id as order_id',
-      'orders.name as order_name',
-      'customers.id as customer_id',
-      'customers.name as customer_name',
-      'sao.account_id as account_id',
-    ])
-    .distinct()
-    .execute();
-  return [...vaults, ...pallets];
 }
 
 /** Which of these order names already have a storage account (the import's account columns). */
@@ -174,24 +171,7 @@ export async function deleteAccounts(trx: Trx, companyId: number, accountIds: nu
 
 export async function insertAccount(
   trx: Trx,
-  values: {
-    company_id: number;
-    customer_id: number;
-    kind: string;
-    sit_authorization: string | null;
-    sit_payer: string | null;
-    agency_name: string | null;
-    agency_reference: string | null;
-    sit_start: string | null;
-    sit_days_allowed: number | null;
-    billing_cycle: string;
-    bill_to_name: string;
-    bill_to_address: string | null;
-    declared_value: number;
-    note: string | null;
-    created_by: string | null;
-    created_at: string;
-  },
+  values: Omit<Selectable<StorageAccountsTable>, 'id' | 'converted_on' | 'on_hold' | 'version'>,
 ) {
   const { id } = await trx
     .insertInto('storage_accounts')

@@ -1,68 +1,11 @@
 import ExcelJS from 'exceljs';
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
 import { formatMoney, minorToDecimal } from '@domain/billing/money';
 import { type CsvValue, toCsv } from '@domain/rules/csv';
 import type { AccountDto, InvoiceDto, PaymentDto, StatementDto } from '@domain/schemas/billing.schema';
+import { pdfOfLines } from '../../documents/pdf-lines';
 
-// Issue 28: the documents of billing. PDFs (invoice, statement, SIT conversion notice) drawn with pdf-lib, and the
+// Issue 28: the documents of billing. PDFs (invoice, statement, SIT conversion notice) drawn with the shared line writer, and the
 // accountant's files (invoices, payments, journal) as CSV and XLSX. Amounts go through the domain's one formatter.
-
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 50;
-
-/** A4 pages of lines, with a right-aligned amount column; a new page whenever one is full. */
-class Writer {
-  private page!: PDFPage;
-  private y = 0;
-  private readonly known: Set<number>;
-
-  constructor(
-    private readonly doc: PDFDocument,
-    private readonly fonts: { regular: PDFFont; bold: PDFFont },
-  ) {
-    this.known = new Set(fonts.regular.getCharacterSet());
-    this.newPage();
-  }
-
-  private newPage() {
-    this.page = this.doc.addPage(A4);
-    this.y = A4[1] - MARGIN;
-  }
-
-  private printable(text: string) {
-    let out = '';
-    for (const ch of text.replace(/\s+/g, ' ')) out += this.known.has(ch.codePointAt(0)!) ? ch : '?';
-    return out;
-  }
-
-  line(text: string, options: { size?: number; bold?: boolean; gap?: number; amount?: string } = {}) {
-    const size = options.size ?? 10;
-    const font = options.bold ? this.fonts.bold : this.fonts.regular;
-    this.y -= options.gap ?? 0;
-    if (this.y - size < MARGIN) this.newPage();
-    const amount = options.amount ? this.printable(options.amount) : '';
-    const amountWidth = amount ? font.widthOfTextAtSize(amount, size) : 0;
-    let printable = this.printable(text);
-    const width = A4[0] - 2 * MARGIN - (amount ? amountWidth + 16 : 0);
-    while (printable.length > 1 && font.widthOfTextAtSize(printable, size) > width)
-      printable = printable.slice(0, -1);
-    this.page.drawText(printable, { x: MARGIN, y: this.y - size, size, font });
-    if (amount) this.page.drawText(amount, { x: A4[0] - MARGIN - amountWidth, y: this.y - size, size, font });
-    this.y -= size * 1.45;
-  }
-}
-
-async function newDocument(title: string) {
-  const doc = await PDFDocument.create();
-  doc.setTitle(title);
-  doc.setCreator('Warehouse Manager');
-  doc.setProducer('Warehouse Manager');
-  const writer = new Writer(doc, {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-  });
-  return { doc, w: writer };
-}
 
 const invoiceTitle = (i: InvoiceDto) =>
   i.kind === 'credit' ? `Credit note ${i.number}` : `Invoice ${i.number}`;
@@ -74,7 +17,7 @@ export async function invoicePdf(
   locale = 'en-US',
 ): Promise<Uint8Array> {
   const money = (amount: number) => formatMoney(amount, invoice.currency, locale);
-  const { doc, w } = await newDocument(`${invoiceTitle(invoice)} - ${companyName}`);
+  const { doc, w } = await pdfOfLines(`${invoiceTitle(invoice)} - ${companyName}`);
   w.line(companyName, { size: 14, bold: true });
   w.line(invoiceTitle(invoice), { size: 18, bold: true, gap: 6 });
   w.line(`Issued ${invoice.issue_date ?? '-'}, due ${invoice.due_date ?? '-'}`);
@@ -110,7 +53,7 @@ export async function statementPdf(
   locale = 'en-US',
 ) {
   const money = (amount: number) => formatMoney(amount, statement.currency, locale);
-  const { doc, w } = await newDocument(`Statement - ${statement.customer_name}`);
+  const { doc, w } = await pdfOfLines(`Statement - ${statement.customer_name}`);
   w.line(companyName, { size: 14, bold: true });
   w.line(`Statement of account: ${statement.customer_name}`, { size: 16, bold: true, gap: 6 });
   w.line(`As of ${asOf}`);
@@ -125,7 +68,7 @@ export async function statementPdf(
 
 /** The letter telling the customer in writing when SIT ends and permanent storage begins. */
 export async function sitNoticePdf(account: AccountDto, companyName: string, conversionDate: string) {
-  const { doc, w } = await newDocument(`SIT conversion notice - ${account.customer_name}`);
+  const { doc, w } = await pdfOfLines(`SIT conversion notice - ${account.customer_name}`);
   w.line(companyName, { size: 14, bold: true });
   w.line('Notice of conversion from storage in transit to permanent storage', {
     size: 14,

@@ -1,48 +1,29 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+// Not useTestApp: two server processes race on one database, and useTestApp's SQLite database is in its own memory.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BillingRunDto, InvoiceDto } from '@domain/schemas/billing.schema';
-import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
 import { buildAccount, buildVault, buildWarehouse } from '../../factories';
 import { type RunningServer, signInCookie, startServer } from '../../test/server-process';
+import { scratchDatabase } from '../../test/scratch-database';
 import { testEngines } from '../../test/test-app';
 
 // Issue 28: a billing run started on two server processes at once (two app servers behind one load balancer)
 // issues each account's invoice once, numbered without a gap.
 
-async function newDatabaseUrl(engine: 'sqlite' | 'postgres'): Promise<string> {
-  if (engine === 'sqlite')
-    return `sqlite:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wm-billing-')), 'billing.db')}`;
-  const admin = loadConfig().testPostgresUrl!;
-  const name = `wm_billing_${crypto.randomBytes(5).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-const targetOf = (url: string) =>
-  url.startsWith('sqlite:')
-    ? ({ kind: 'sqlite', file: url.slice(7) } as const)
-    : ({ kind: 'postgres', url } as const);
-
 describe.each(testEngines())('billing run raced from two server processes on %s', (engine) => {
   const servers: RunningServer[] = [];
+  const drops: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const s of servers) if (s.process.exitCode === null) await s.stop();
+    for (const drop of drops) await drop();
   });
 
   it('issues each invoice once, with gap-free numbers', async () => {
-    const url = await newDatabaseUrl(engine);
-    const setup = openDatabase(targetOf(url));
+    const scratch = await scratchDatabase(engine, 'billing');
+    drops.push(scratch.drop);
+    const { url } = scratch;
+    const setup = openDatabase(scratch.target);
     await migrateToLatest(setup.db);
     const account = await buildAccount(setup.db);
     const wh = await buildWarehouse(setup.db, {

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { BillingRatesTable, InvoiceLinesTable, InvoicesTable, PaymentsTable } from '../../db/schema';
 import { isPostgres, type Trx } from '../../db/locks';
 
 // Issue 28: all SQL of rates, invoices and payments, always filtered by company.
@@ -27,20 +28,7 @@ export async function findRates(db: Db | Trx, companyId: number) {
     .execute();
 }
 
-export async function insertRate(
-  db: Db,
-  values: {
-    company_id: number;
-    kind: string;
-    unit_type: string | null;
-    warehouse_id: number | null;
-    account_id: number | null;
-    amount: number;
-    effective_from: string;
-    created_by: string | null;
-    created_at: string;
-  },
-) {
+export async function insertRate(db: Db, values: Omit<Selectable<BillingRatesTable>, 'id'>) {
   return (await db.insertInto('billing_rates').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
@@ -89,42 +77,14 @@ export async function findIssuedKeys(db: Db | Trx, companyId: number, start: str
   return new Set(rows.map((r) => r.billing_key!));
 }
 
-export type NewInvoice = {
-  company_id: number;
-  account_id: number;
-  kind: string;
-  number: number;
-  status: string;
-  period_start: string | null;
-  period_end: string | null;
-  billing_key: string | null;
-  issue_date: string;
-  due_date: string;
-  currency: string;
-  subtotal: number;
-  tax: number;
-  total: number;
-  credit_of: number | null;
-  reason: string | null;
-  created_by: string | null;
-  created_at: string;
-};
+/** An invoice as the billing run inserts it: every column it sets, with its number and dates given. */
+export type NewInvoice = Omit<
+  Selectable<InvoicesTable>,
+  'id' | 'paid' | 'credited' | 'version' | 'number' | 'issue_date' | 'due_date'
+> & { number: number; issue_date: string; due_date: string };
 
-export type NewLine = {
-  company_id: number;
-  invoice_id: number;
-  position: number;
-  kind: string;
-  payer: string;
-  unit_id: number | null;
-  pallet_id: number | null;
-  description: string;
-  from_day: string;
-  to_day: string;
-  rate: number;
-  amount: number;
-  tax: number;
-};
+/** An invoice line as the billing run inserts it: every column but its id. */
+export type NewLine = Omit<Selectable<InvoiceLinesTable>, 'id'>;
 
 /** Each column of a bulk insert with its PostgreSQL type, for the arrays `unnest` reads. */
 const INVOICE_TYPES: Record<keyof NewInvoice, string> = {
@@ -312,19 +272,7 @@ export async function findOpenInvoices(trx: Trx, companyId: number, accountId: n
   return (isPostgres(trx) ? query.forUpdate() : query).execute();
 }
 
-export async function insertPayment(
-  trx: Trx,
-  values: {
-    company_id: number;
-    account_id: number;
-    paid_on: string;
-    amount: number;
-    method: string;
-    reference: string | null;
-    created_by: string | null;
-    created_at: string;
-  },
-) {
+export async function insertPayment(trx: Trx, values: Omit<Selectable<PaymentsTable>, 'id'>) {
   return (await trx.insertInto('payments').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 

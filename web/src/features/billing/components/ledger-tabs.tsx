@@ -5,13 +5,13 @@ import { AGING_BUCKETS, AGING_LABELS, INVOICE_STATUS_LABELS } from '@domain/bill
 import { decimalToMinor } from '@domain/billing/money';
 import { PAYMENT_METHODS } from '@domain/schemas/billing.schema';
 import { useAging, useInvoices, usePayments, useRecordPayment, useStorageAccounts } from '@/api/billing';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorList, QueryFailed } from '@/components/ui/error-list';
+import { QueryFailed } from '@/components/ui/error-list';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
 import { useMoney } from '@/lib/use-money';
+import { AmountField, BillingForm, DateField, today } from './billing-form';
 import { amountCell, BillingTable, cell } from './billing-table';
 
 /** Issued invoices and credit notes, newest first. */
@@ -47,8 +47,6 @@ export function InvoicesTab() {
   );
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 /** Payments recorded by hand, allocated to the oldest open invoices of the account. */
 export function PaymentsTab({ currency }: { currency: string }) {
   const payments = usePayments();
@@ -80,10 +78,12 @@ export function PaymentsTab({ currency }: { currency: string }) {
   }
   return (
     <div className="space-y-6">
-      <form
+      <BillingForm
+        label="Record a payment"
         onSubmit={submit}
-        aria-label="Record a payment"
-        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 lg:grid-cols-6"
+        submitLabel="Record payment"
+        pending={record.isPending}
+        messages={[...problem, ...(record.isError ? errorMessages(record.error) : [])]}
       >
         <FormField label="Account">
           <select className={inputClass} value={accountId} onChange={(e) => setAccountId(e.target.value)}>
@@ -95,22 +95,8 @@ export function PaymentsTab({ currency }: { currency: string }) {
             ))}
           </select>
         </FormField>
-        <FormField label={`Amount (${currency})`}>
-          <input
-            className={inputClass}
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </FormField>
-        <FormField label="Date">
-          <input
-            type="date"
-            className={inputClass}
-            value={paidOn}
-            onChange={(e) => setPaidOn(e.target.value)}
-          />
-        </FormField>
+        <AmountField currency={currency} value={amount} onChange={setAmount} />
+        <DateField label="Date" value={paidOn} onChange={setPaidOn} />
         <FormField label="Method">
           <select
             className={inputClass}
@@ -127,15 +113,7 @@ export function PaymentsTab({ currency }: { currency: string }) {
         <FormField label="Reference">
           <input className={inputClass} value={reference} onChange={(e) => setReference(e.target.value)} />
         </FormField>
-        <div className="flex items-end">
-          <Button type="submit" className="w-full" disabled={record.isPending}>
-            Record payment
-          </Button>
-        </div>
-        <div className="sm:col-span-3 lg:col-span-6">
-          <ErrorList messages={[...problem, ...(record.isError ? errorMessages(record.error) : [])]} />
-        </div>
-      </form>
+      </BillingForm>
       {payments.isPending ? (
         <Spinner />
       ) : payments.isError ? (

@@ -13,15 +13,13 @@ import { ToggleSwitch } from '@/components/ui/toggle-switch';
 import { useAddRate, useRates, useSaveBillingSettings } from '@/api/billing';
 import { useSession } from '@/api/session';
 import { useWarehouses } from '@/api/warehouses';
-import { Button } from '@/components/ui/button';
-import { ErrorList, QueryFailed } from '@/components/ui/error-list';
+import { QueryFailed } from '@/components/ui/error-list';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
 import { useMoney } from '@/lib/use-money';
+import { AmountField, BillingForm, DateField, today } from './billing-form';
 import { amountCell, BillingTable, cell } from './billing-table';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** The company's rates (each from a date on) and its billing settings: currency, tax, SIT days, terms. */
 export function RatesTab({ settings }: { settings: BillingSettingsDto }) {
@@ -62,10 +60,12 @@ export function RatesTab({ settings }: { settings: BillingSettingsDto }) {
 
   return (
     <div className="space-y-6">
-      <form
+      <BillingForm
+        label="Add a rate"
         onSubmit={submit}
-        aria-label="Add a rate"
-        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 lg:grid-cols-6"
+        submitLabel="Add rate"
+        pending={add.isPending}
+        messages={[...problem, ...(add.isError ? errorMessages(add.error) : [])]}
       >
         <FormField label="Rate">
           <select className={inputClass} value={kind} onChange={(e) => setKind(e.target.value as RateKind)}>
@@ -105,26 +105,9 @@ export function RatesTab({ settings }: { settings: BillingSettingsDto }) {
             ))}
           </select>
         </FormField>
-        <FormField label={`Amount (${settings.currency})`}>
-          <input
-            className={inputClass}
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </FormField>
-        <FormField label="From">
-          <input type="date" className={inputClass} value={from} onChange={(e) => setFrom(e.target.value)} />
-        </FormField>
-        <div className="flex items-end">
-          <Button type="submit" className="w-full" disabled={add.isPending}>
-            Add rate
-          </Button>
-        </div>
-        <div className="sm:col-span-3 lg:col-span-6">
-          <ErrorList messages={[...problem, ...(add.isError ? errorMessages(add.error) : [])]} />
-        </div>
-      </form>
+        <AmountField currency={settings.currency} value={amount} onChange={setAmount} />
+        <DateField label="From" value={from} onChange={setFrom} />
+      </BillingForm>
       {rates.isPending ? (
         <Spinner />
       ) : rates.isError ? (
@@ -179,10 +162,13 @@ function SettingsForm({ settings }: { settings: BillingSettingsDto }) {
     );
   }
   return (
-    <form
+    <BillingForm
+      label="Billing settings"
       onSubmit={submit}
-      aria-label="Billing settings"
-      className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 lg:grid-cols-6"
+      submitLabel="Save settings"
+      pending={save.isPending}
+      messages={save.isError ? errorMessages(save.error) : []}
+      secondary
     >
       <h2 className="font-semibold text-slate-700 sm:col-span-3 lg:col-span-6">Billing settings</h2>
       <FormField label="Currency">
@@ -208,14 +194,6 @@ function SettingsForm({ settings }: { settings: BillingSettingsDto }) {
           hint="Each night the month's invoices whose billing day has come are issued by themselves, once (the 1st for calendar months, the account's own day for every 30 days). Off: a Manager or the office runs billing."
         />
       </div>
-      <div className="flex items-end">
-        <Button type="submit" variant="secondary" className="w-full" disabled={save.isPending}>
-          Save settings
-        </Button>
-      </div>
-      <div className="sm:col-span-3 lg:col-span-6">
-        <ErrorList messages={save.isError ? errorMessages(save.error) : []} />
-      </div>
-    </form>
+    </BillingForm>
   );
 }
