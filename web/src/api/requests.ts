@@ -10,7 +10,8 @@ import type {
   RequestSummaryDto,
   ScheduleRequestSchema,
 } from '@domain/schemas/request.schema';
-import { api, apiRequest } from '../lib/api-client';
+import { api } from '../lib/api-client';
+import { type SentOrQueued, sendOrQueue } from '../lib/outbox/floor-outbox';
 import { invalidate } from './invalidate';
 
 /** Customers' requests and the load-out check (issue 29, decision 048). */
@@ -77,21 +78,28 @@ export const useCompleteLoad = (id: number) =>
     api.post<RequestDto>(`/api/requests/${id}/load`, input),
   );
 
-/** One unit onto the truck; each scan carries its own Idempotency-Key, so a retried scan is applied once. */
+/** The outbox's scope of a load-out's scans: the load is not marked loaded while some wait on this tablet. */
+export const loadOutScope = (requestId: number) => `load-out:${requestId}`;
+
+/**
+ * One unit onto the truck. Each scan carries its own Idempotency-Key, so a retried scan is applied once; a scan that
+ * gets no answer waits in the tablet's outbox (issue 30), in order with the others, and the answer says `queued`.
+ */
 export function useLoadScan(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) =>
-      apiRequest<LoadScanAnswer>(
-        'POST',
-        `/api/requests/${id}/load-scans`,
-        { text },
-        {
-          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
-        },
-      ),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(requestQueries.loadOut(id).queryKey, answer.load_out);
+    mutationFn: (text: string): Promise<SentOrQueued<LoadScanAnswer>> =>
+      sendOrQueue<LoadScanAnswer>({
+        kind: 'load-out-scan',
+        label: `Load-out ${id}: scan ${text}`,
+        method: 'POST',
+        url: `/api/requests/${id}/load-scans`,
+        body: { text },
+        scope: loadOutScope(id),
+      }),
+    onSuccess: (sent) => {
+      if (sent.queued) return;
+      queryClient.setQueryData(requestQueries.loadOut(id).queryKey, sent.answer.load_out);
       void invalidate(queryClient, requestQueries.one(id).queryKey);
     },
   });

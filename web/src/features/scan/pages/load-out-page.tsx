@@ -3,7 +3,9 @@ import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { LoadOutDto, RequestUnitDto } from '@domain/schemas/request.schema';
-import { useCompleteLoad, useLoadOut, useLoadScan, useMarkDelivered } from '@/api/requests';
+import { loadOutScope, useCompleteLoad, useLoadOut, useLoadScan, useMarkDelivered } from '@/api/requests';
+import { useQueuedFor } from '@/lib/outbox/floor-outbox';
+import { formatCount } from '@/lib/format';
 import { useRole } from '@/api/session';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -103,6 +105,9 @@ function LoadOut({ data }: { data: LoadOutDto }) {
   const manager = can('manager');
   const loading = data.state === 'scheduled' || data.state === 'pulling';
   const full = data.missing.length === 0;
+  // scans waiting on this tablet (issue 30): the load is not marked until the server has them all
+  const queued = useQueuedFor(loadOutScope(data.id));
+  const waiting = queued.length > 0;
 
   const handle = (raw: string) => {
     const text = raw.trim();
@@ -110,8 +115,13 @@ function LoadOut({ data }: { data: LoadOutDto }) {
     if (!readGate.current(text, Date.now())) return;
     setErrors([]);
     scan.mutate(text, {
-      onSuccess: (answer) => {
+      onSuccess: (sent) => {
         readFeedback(true);
+        if (sent.queued) {
+          setLast((list) => noteScan(list, `${text}: counted on this tablet, not synced yet`, true));
+          return;
+        }
+        const answer = sent.answer;
         const name = unitName(answer.unit);
         setLast((list) =>
           noteScan(
@@ -194,15 +204,28 @@ function LoadOut({ data }: { data: LoadOutDto }) {
               ))}
             </ol>
           )}
+          {waiting && (
+            <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-base text-amber-900">
+              <p className="font-semibold">Not synced: {formatCount(queued.length, 'scan')} on this tablet</p>
+              <ol aria-label="Scans not synced" className="mt-1 list-inside list-decimal">
+                {queued.map((intent) => (
+                  <li key={intent.key}>
+                    {intent.label}
+                    {intent.state === 'attention' && ' (refused: see the changes not synced)'}
+                  </li>
+                ))}
+              </ol>
+            </div>
+          )}
           <div className="flex flex-wrap gap-3 pt-2">
             <Button
               className="min-h-14 px-6 text-base"
-              disabled={!full || complete.isPending}
+              disabled={!full || waiting || complete.isPending}
               onClick={() => markLoaded()}
             >
               <CheckCircle2 className="h-5 w-5" aria-hidden /> Mark loaded
             </Button>
-            {manager && !full && data.loaded.length > 0 && (
+            {manager && !full && !waiting && data.loaded.length > 0 && (
               <Button
                 variant="secondary"
                 className="min-h-14 px-6 text-base"
@@ -212,10 +235,18 @@ function LoadOut({ data }: { data: LoadOutDto }) {
               </Button>
             )}
           </div>
-          {!full && (
+          {waiting ? (
             <p className="text-sm text-slate-600">
-              Mark loaded becomes possible once every unit is on the truck.
+              {formatCount(queued.length, 'scan')} of this load {queued.length === 1 ? 'waits' : 'wait'} on
+              this tablet: mark it loaded once {queued.length === 1 ? 'it has' : 'they have'} reached the
+              server.
             </p>
+          ) : (
+            !full && (
+              <p className="text-sm text-slate-600">
+                Mark loaded becomes possible once every unit is on the truck.
+              </p>
+            )
           )}
         </section>
       )}

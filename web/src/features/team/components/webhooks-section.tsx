@@ -100,7 +100,7 @@ function AddEndpointDialog({ open, onOpenChange }: { open: boolean; onOpenChange
           className={inputClass}
         />
       </FormField>
-      <fieldset className="space-y-1">
+      <fieldset className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
         <legend className="text-sm font-medium text-slate-700">Events</legend>
         {KINDS.map((kind) => (
           <label
