@@ -1,6 +1,5 @@
 import { type Db, nowIso } from '../db/database';
 import { isPostgres } from '../db/locks';
-
 import type { MailKind } from '@domain/schemas/team.schema';
 
 export type { MailKind };
@@ -16,22 +15,27 @@ export interface OutgoingMail {
   attachment?: string | null;
 }
 
+/** The outbox row of a mail, due at once. */
+function outboxRow(mail: OutgoingMail) {
+  const now = nowIso();
+  return {
+    company_id: mail.companyId,
+    kind: mail.kind,
+    recipient: mail.recipient,
+    subject: mail.subject,
+    body: mail.body,
+    next_attempt_at: now,
+    created_by: mail.createdBy,
+    created_at: now,
+    attachment: mail.attachment ?? null,
+  };
+}
+
 /** Queues a mail: call it inside the transaction of the change that causes it, so both commit or neither. */
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<number> {
-  const now = nowIso();
   const row = await db
     .insertInto('mail_outbox')
-    .values({
-      company_id: mail.companyId,
-      kind: mail.kind,
-      recipient: mail.recipient,
-      subject: mail.subject,
-      body: mail.body,
-      next_attempt_at: now,
-      created_by: mail.createdBy,
-      created_at: now,
-      attachment: mail.attachment ?? null,
-    })
+    .values(outboxRow(mail))
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
@@ -45,21 +49,9 @@ export async function enqueueMailOnce(
   db: Db,
   mail: OutgoingMail & { onceKey: string },
 ): Promise<number | null> {
-  const now = nowIso();
   const row = await db
     .insertInto('mail_outbox')
-    .values({
-      company_id: mail.companyId,
-      kind: mail.kind,
-      recipient: mail.recipient,
-      subject: mail.subject,
-      body: mail.body,
-      next_attempt_at: now,
-      created_by: mail.createdBy,
-      created_at: now,
-      attachment: mail.attachment ?? null,
-      once_key: mail.onceKey,
-    })
+    .values({ ...outboxRow(mail), once_key: mail.onceKey })
     .onConflict((oc) => oc.columns(['company_id', 'once_key']).doNothing())
     .returning('id')
     .executeTakeFirst();
