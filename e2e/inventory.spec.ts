@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
 import { jpegImage, pngImage } from '../server/test/test-images';
-import { buildVault, buildWarehouse } from './factories';
+import { buildWarehouse } from './factories';
 import { callApi, e2eDatabase, expect, test } from './fixtures';
 
 const run = promisify(execFile);
@@ -16,22 +16,25 @@ test('a crew takes a condition inventory with two photos and a signature; the PD
   browser,
 }) => {
   const db = e2eDatabase().db;
-  const warehouse = await buildWarehouse(db, {
+  await buildWarehouse(db, {
     companyId: account.companyId,
     name: 'Inventory Hall',
     rows: 1,
     cols: 2,
   });
-  await buildVault(db, {
-    companyId: account.companyId,
-    fieldId: warehouse.field('A1').id,
-    customerName: 'IVY INVENTORY',
-    orderName: 'IV-ORD',
-    name: 'IV-1',
-  });
-
-  await page.goto('/edit/vault/IV-1');
-  await page.getByRole('link', { name: 'Inventory', exact: true }).tap();
+  // the unit comes in through receiving, and its inventory is taken from the shipment's result
+  await page.goto('/receive');
+  await page.getByLabel('Customer Name').fill('IVY INVENTORY');
+  await page.getByLabel('Order Number').fill('IV-ORD');
+  const vaults = page.getByRole('group', { name: 'Vaults' });
+  await vaults.getByLabel('Numbers (typed or pasted)').fill('IV-1');
+  await vaults.getByLabel('How many').fill('1');
+  await page.getByRole('button', { name: 'Propose slots' }).tap();
+  await expect(page.getByTestId('proposed-slot')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Store 1 vaults' }).tap();
+  const received = page.getByTestId('received-vault');
+  await expect(received).toContainText('IV-1: Inventory Hall');
+  await received.getByRole('link', { name: 'Inventory' }).tap();
   await expect(page.getByRole('heading', { name: 'Inventory of unit IV-1' })).toBeVisible();
   await expect(page.getByText('No items yet')).toBeVisible();
 
