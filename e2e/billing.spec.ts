@@ -1,4 +1,13 @@
-import { buildAccount, buildVault, buildWarehouse, invoicesDueOn, receivedOn, stored } from './factories';
+import {
+  buildAccount,
+  buildPallet,
+  buildRack,
+  buildVault,
+  buildWarehouse,
+  invoicesDueOn,
+  receivedOn,
+  stored,
+} from './factories';
 import { E2E_BASE_URL } from './e2e-env';
 import { callApi, e2eDatabase, expect, test } from './fixtures';
 
@@ -116,6 +125,22 @@ test.describe('Storage billing', () => {
         name: 'HV-1',
       });
       await receivedOn(vault.id, '2026-01-05');
+      // a pallet of the same order on a rack of the same warehouse
+      const rack = await buildRack(db, {
+        companyId: account.companyId,
+        warehouseId: warehouse.id,
+        name: 'Hold Rack',
+        shelves: 1,
+        y: 20,
+      });
+      await buildPallet(db, {
+        companyId: account.companyId,
+        shelfId: rack.shelfIds[0]!,
+        customer: 'HOLDA LATE',
+        slotIndex: 0,
+        palletNumber: 'HP-7',
+        order: 'HOLD-ORD-1',
+      });
       // billed for February, the invoice long past due
       const api = async (method: string, path: string, body?: unknown) => {
         const res = await callApi(page, method, path, body);
@@ -219,13 +244,32 @@ test.describe('Storage billing', () => {
       ).toBeVisible();
       await expect(heldCard).toHaveAttribute('aria-pressed', 'false');
 
-      // the reason is kept in the account's history
+      // the rack view badges the held pallet; it leaves only with the Manager's reason
+      await page.goto(`/warehouse/hold-hall?view=rack&rack=${rack.id}`);
+      const palletButton = page.getByRole('button', { name: /Pallet HOLDA LA/ });
+      await expect(palletButton.getByTestId('hold-badge')).toBeVisible();
+      await page.screenshot({ path: 'test-results/billing-hold-rack-820.png' });
+      await palletButton.tap();
+      const palletDialog = page.getByRole('dialog', { name: 'Edit Pallet' });
+      await expect(palletDialog.getByTestId('hold-badge')).toBeVisible();
+      await palletDialog.getByRole('button', { name: 'Delete' }).tap();
+      await palletDialog.getByRole('button', { name: 'Yes, delete' }).tap();
+      await expect(palletDialog.getByRole('alert')).toContainText('give a reason to override the hold');
+      await palletDialog.getByLabel(/why may it leave/).fill('Paid for the pallet by card');
+      await page.screenshot({ path: 'test-results/billing-hold-pallet-820.png' });
+      await palletDialog.getByRole('button', { name: 'Yes, delete' }).tap();
+      await expect(page.getByText('Pallet HOLDA LATE deleted.')).toBeVisible();
+      await expect(palletButton).toBeHidden();
+
+      // the reasons are kept in the account's history
       const held = (await api('GET', '/api/storage-accounts')) as { id: number }[];
       const detail = (await api('GET', `/api/storage-accounts/${held[0]!.id}`)) as {
         history: { kind: string; detail: string }[];
       };
-      expect(detail.history.find((h) => h.kind === 'hold-override')?.detail).toContain(
-        'Customer paid at the dock',
+      const overrides = detail.history.filter((h) => h.kind === 'hold-override').map((h) => h.detail);
+      expect(overrides.some((d) => d.includes('Customer paid at the dock'))).toBe(true);
+      expect(overrides).toContain(
+        'Hold overridden: pallet HP-7 released. Reason: Paid for the pallet by card',
       );
     });
   });

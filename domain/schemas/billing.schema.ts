@@ -389,7 +389,10 @@ export type CreateAccountValues = z.output<typeof CreateAccountSchema>;
 export type UpdateAccountValues = z.output<typeof UpdateAccountSchema>;
 
 /** GET /api/holds: the units of accounts on hold, for the badge (no amounts: every member reads it). */
-export const HoldsDtoSchema = z.object({ vault_ids: z.array(z.number().int()) });
+export const HoldsDtoSchema = z.object({
+  vault_ids: z.array(z.number().int()),
+  pallet_ids: z.array(z.number().int()),
+});
 export type HoldsDto = z.infer<typeof HoldsDtoSchema>;
 
 export interface UpcomingConversionDto {

@@ -156,6 +156,14 @@ export const EditPalletSchema = z.object({
 });
 export type EditPalletInput = z.infer<typeof EditPalletSchema>;
 
+/**
+ * DELETE /api/pallets/{id}/delete?override_reason=...: a pallet of an account on hold leaves only with a Manager's
+ * reason (decision 039); the query is optional, so the spec's call without it is unchanged.
+ */
+export const DeletePalletQuerySchema = z.object({
+  override_reason: safeText('Override reason', optionalText('Override reason', 200)),
+});
+
 /** The pallet modal: the same rules as the API, with pallet spaces required (spec 5). */
 export const PalletFormSchema = z.object({
   ...palletFields,

@@ -30,9 +30,11 @@ import { onWarehouseRemoval } from './warehouses/warehouses.service';
 import { removePalletsOfWarehouse } from './racks/racks.service';
 import { keepChecksOfWarehouse } from './checks/checks.service';
 import { beforeVaultDelete } from './vaults/vault-delete';
-import { refuseHeldVaultDelete } from './accounts/holds.service';
+import { refuseHeldUnitsOfWarehouse, refuseHeldVaultDelete } from './accounts/holds.service';
 
 // what other features keep or record when a warehouse is deleted (the core imports none of them)
+// a warehouse holding units of an account on hold is not deleted around the hold (decision 051): checked first
+onWarehouseRemoval(refuseHeldUnitsOfWarehouse);
 onWarehouseRemoval(removePalletsOfWarehouse);
 onWarehouseRemoval(keepChecksOfWarehouse);
 // a vault of an account on hold is not deleted around the hold (decision 051)

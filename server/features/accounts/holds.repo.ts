@@ -4,8 +4,16 @@ import type { Trx } from '../../db/locks';
 
 // Issue 28, decision 039: accounts on hold and their units, always filtered by company.
 
-/** The units still in the warehouse (not released) of the company's accounts on hold, with their account. */
-export async function findHeldUnits(db: Db | Trx, companyId: number, vaultIds?: number[]) {
+/**
+ * The units still in the warehouse (not released) of the company's accounts on hold, with their account: all of them,
+ * the ones named, or those in the fields of one warehouse.
+ */
+export async function findHeldUnits(
+  db: Db | Trx,
+  companyId: number,
+  vaultIds?: number[],
+  warehouseId?: number,
+) {
   if (vaultIds?.length === 0) return [];
   let query = db
     .selectFrom('storage_accounts')
@@ -18,6 +26,46 @@ export async function findHeldUnits(db: Db | Trx, companyId: number, vaultIds?: 
     .select(['vaults.id as vault_id', 'vaults.name', 'storage_accounts.id as account_id'])
     .orderBy('vaults.id');
   if (vaultIds) query = query.where('vaults.id', 'in', vaultIds);
+  if (warehouseId !== undefined)
+    query = query.where('vaults.field_id', 'in', (eb) =>
+      eb
+        .selectFrom('fields')
+        .select('fields.id')
+        .where('fields.company_id', '=', companyId)
+        .where('fields.warehouse_id', '=', warehouseId),
+    );
+  return query.execute();
+}
+
+/**
+ * The pallets of the company's accounts on hold, with their account: all of them, the ones named, or those on one rack
+ * or in one warehouse. A pallet leaves the warehouse by being deleted (its move-out is kept for billing).
+ */
+export async function findHeldPallets(
+  db: Db | Trx,
+  companyId: number,
+  where: { palletIds?: number[]; rackId?: number; warehouseId?: number } = {},
+) {
+  if (where.palletIds?.length === 0) return [];
+  let query = db
+    .selectFrom('storage_accounts')
+    .innerJoin('storage_account_orders as sao', 'sao.account_id', 'storage_accounts.id')
+    .innerJoin('pallets', 'pallets.order_id', 'sao.order_id')
+    .innerJoin('shelves', 'shelves.id', 'pallets.shelf_id')
+    .innerJoin('racks', 'racks.id', 'shelves.rack_id')
+    .where('storage_accounts.company_id', '=', companyId)
+    .where('pallets.company_id', '=', companyId)
+    .where('storage_accounts.on_hold', '=', 1)
+    .select([
+      'pallets.id as pallet_id',
+      'pallets.pallet_number',
+      'pallets.name',
+      'storage_accounts.id as account_id',
+    ])
+    .orderBy('pallets.id');
+  if (where.palletIds) query = query.where('pallets.id', 'in', where.palletIds);
+  if (where.rackId !== undefined) query = query.where('racks.id', '=', where.rackId);
+  if (where.warehouseId !== undefined) query = query.where('racks.warehouse_id', '=', where.warehouseId);
   return query.execute();
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HELD_NEEDS_MANAGER, HELD_NEEDS_REASON } from '@domain/billing/holds';
+import { HELD_IN_WAREHOUSE, HELD_ON_RACK } from './holds.service';
 import { dayOf, isoOf } from '@domain/billing/days';
 import type {
   AccountDto,
@@ -10,7 +11,7 @@ import type {
 } from '@domain/schemas/billing.schema';
 import type { ActivityItemDto } from '@domain/schemas/activity.schema';
 import type { PullListDto } from '@domain/schemas/pull-list.schema';
-import { buildAccount, buildVault, buildWarehouse } from '../../factories';
+import { buildAccount, buildPallet, buildRack, buildVault, buildWarehouse } from '../../factories';
 import { signIn, type SignedIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { today } from './accounts.service';
@@ -219,6 +220,93 @@ describe.each(testEngines())('holds, the billing overview and the hold override 
     expect(kept).toHaveLength(4);
     expect(kept.some((d) => d.includes('HOLD-2-1 pulled. Reason: Paid in cash at the door'))).toBe(true);
     expect(kept.some((d) => d.includes('HOLD-2-2 released. Reason: Balance settled by phone'))).toBe(true);
+  });
+
+  it('badges a held pallet, deletes it only with a Manager reason, and keeps a rack or warehouse with held units', async () => {
+    const floor = await as('floor');
+    const held = await storedOrder('PALMER', 'HOLD-P', 1);
+    const rack = await buildRack(db(), {
+      companyId: user.companyId,
+      warehouseId: held.warehouseId,
+      shelves: 1,
+    });
+    const palletOf = (slotIndex: number, order?: string) =>
+      buildPallet(db(), {
+        companyId: user.companyId,
+        shelfId: rack.shelfIds[0]!,
+        customer: 'PALMER',
+        slotIndex,
+        palletNumber: `P-${slotIndex}`,
+        ...(order ? { order } : {}),
+      });
+    const [heldPallet, loosePallet] = [await palletOf(0, 'HOLD-P'), await palletOf(1)];
+    const account = (
+      await post(user, '/api/storage-accounts', { order_ids: [held.orderId], kind: 'permanent' })
+    ).json() as AccountDto;
+    await db().updateTable('storage_accounts').set({ on_hold: 1 }).where('id', '=', account.id).execute();
+
+    // the badge names the pallet of the held order only, for every member and no other company
+    const holds = (await get(floor, '/api/holds')).json() as HoldsDto;
+    expect(holds.pallet_ids).toEqual([heldPallet]);
+    expect(((await get(other, '/api/holds')).json() as HoldsDto).pallet_ids).toEqual([]);
+
+    // the pallet leaves only with a Manager's reason; a pallet of no account is deleted as before
+    const remove = (who: SignedIn, id: number, reason?: string) =>
+      who.request({
+        method: 'DELETE',
+        url: `/api/pallets/${id}/delete${reason === undefined ? '' : `?override_reason=${encodeURIComponent(reason)}`}`,
+      });
+    const refused = await remove(floor, heldPallet, 'customer is here');
+    expect(refused.statusCode).toBe(403);
+    expect(errorsOf(refused)).toBe(HELD_NEEDS_MANAGER);
+    const noReason = await remove(user, heldPallet);
+    expect(noReason.statusCode).toBe(409);
+    expect(errorsOf(noReason)).toBe(HELD_NEEDS_REASON);
+    expect((await remove(user, heldPallet, '  ')).statusCode).toBe(409);
+
+    // neither the rack nor the warehouse goes while they hold units on hold
+    const rackGone = await user.request({
+      method: 'DELETE',
+      url: `/api/racks/${held.warehouseId}/rack/${rack.id}/delete`,
+    });
+    expect(rackGone.statusCode).toBe(409);
+    expect(errorsOf(rackGone)).toBe(HELD_ON_RACK);
+    const warehouseGone = await user.request({ method: 'DELETE', url: `/api/warehouse/${held.warehouseId}` });
+    expect(warehouseGone.statusCode).toBe(409);
+    expect(errorsOf(warehouseGone)).toBe(HELD_IN_WAREHOUSE);
+    const pallets = () =>
+      db()
+        .selectFrom('pallets')
+        .select('id')
+        .where('shelf_id', '=', rack.shelfIds[0]!)
+        .orderBy('id')
+        .execute();
+    expect((await pallets()).map((p) => p.id)).toEqual([heldPallet, loosePallet]);
+
+    expect((await remove(floor, loosePallet)).statusCode).toBe(200);
+    expect((await remove(user, heldPallet, 'Collected after paying at the office')).statusCode).toBe(200);
+    expect(await pallets()).toEqual([]);
+    expect(((await get(floor, '/api/holds')).json() as HoldsDto).pallet_ids).toEqual([]);
+    const accountNow = (await get(user, `/api/storage-accounts/${account.id}`)).json() as AccountDto;
+    expect(accountNow.history.map((h) => h.detail)).toContain(
+      'Hold overridden: pallet P-0 released. Reason: Collected after paying at the office',
+    );
+    const events = await db()
+      .selectFrom('events')
+      .select(['kind', 'payload'])
+      .where('company_id', '=', user.companyId)
+      .where('kind', '=', 'pallet.hold-override')
+      .execute();
+    expect(events).toHaveLength(1);
+    expect(String(events[0]!.payload)).toContain('Collected after paying at the office');
+
+    // the held vault still keeps its warehouse: lifted, the warehouse may go
+    const stillHeld = await user.request({ method: 'DELETE', url: `/api/warehouse/${held.warehouseId}` });
+    expect(stillHeld.statusCode).toBe(409);
+    await user.request({ method: 'DELETE', url: `/api/storage-accounts/${account.id}/hold` });
+    expect(
+      (await user.request({ method: 'DELETE', url: `/api/warehouse/${held.warehouseId}` })).statusCode,
+    ).toBe(200);
   });
 
   it('lets a unit of an account not on hold be pulled by Floor without any reason', async () => {

@@ -19,7 +19,7 @@ import { findInvoices } from '../billing/billing.repo';
 import { findAccounts, insertHistory } from './accounts.repo';
 import { ACCOUNT_NOT_FOUND, getAccount, today } from './accounts.service';
 import { findBillingSettings } from './billing-settings.repo';
-import { findHeldUnits, setOnHold } from './holds.repo';
+import { findHeldPallets, findHeldUnits, setOnHold } from './holds.repo';
 
 // Issue 28, decision 039: an overdue account on hold, its units' badge, and the Manager's override to let one leave.
 
@@ -84,8 +84,16 @@ export async function liftHold(db: Db, actor: Actor, accountId: number): Promise
 
 /** GET /api/holds: the units on hold, for the badge; no amounts, so every member may read it. */
 export async function listHolds(db: Db, companyId: number): Promise<HoldsDto> {
-  const units = await findHeldUnits(db, companyId);
-  return { vault_ids: units.map((u) => u.vault_id) };
+  const [units, pallets] = await Promise.all([findHeldUnits(db, companyId), findHeldPallets(db, companyId)]);
+  return { vault_ids: units.map((u) => u.vault_id), pallet_ids: pallets.map((p) => p.pallet_id) };
+}
+
+/** A unit of an account on hold about to leave: a vault (pulled, released) or a pallet (deleted from its shelf). */
+interface HeldUnit {
+  entityType: 'vault' | 'pallet';
+  id: number;
+  name: string;
+  accountId: number;
 }
 
 /**
@@ -101,6 +109,51 @@ export async function checkHoldOverride(
   what: 'pulled' | 'released',
 ): Promise<void> {
   const held = await findHeldUnits(trx, actor.companyId, vaultIds);
+  await overrideHold(
+    trx,
+    actor,
+    held.map((u) => ({
+      entityType: 'vault',
+      id: u.vault_id,
+      name: u.name ?? `unit #${u.vault_id}`,
+      accountId: u.account_id,
+    })),
+    reason,
+    what,
+  );
+}
+
+/** The same for pallets, which leave by being deleted from their shelf (issue 28). */
+export async function checkPalletHoldOverride(
+  trx: Trx,
+  actor: Actor & { role: Role },
+  palletIds: number[],
+  reason: string | undefined,
+): Promise<void> {
+  const held = await findHeldPallets(trx, actor.companyId, { palletIds });
+  await overrideHold(trx, actor, held.map(heldPallet), reason, 'released');
+}
+
+const heldPallet = (p: {
+  pallet_id: number;
+  pallet_number: string | null;
+  name: string | null;
+  account_id: number;
+}) =>
+  ({
+    entityType: 'pallet',
+    id: p.pallet_id,
+    name: `pallet ${p.pallet_number ?? p.name ?? `#${p.pallet_id}`}`,
+    accountId: p.account_id,
+  }) as const;
+
+async function overrideHold(
+  trx: Trx,
+  actor: Actor & { role: Role },
+  held: HeldUnit[],
+  reason: string | undefined,
+  what: 'pulled' | 'released',
+): Promise<void> {
   if (held.length === 0) return;
   if (!roleAllows(actor.role, 'manager')) throw forbidden(HELD_NEEDS_MANAGER);
   const why = reason?.trim();
@@ -111,19 +164,19 @@ export async function checkHoldOverride(
     await recordEvent(trx, {
       companyId: actor.companyId,
       userId: actor.userId,
-      kind: 'vault.hold-override',
-      entityType: 'vault',
-      entityId: unit.vault_id,
+      kind: `${unit.entityType}.hold-override`,
+      entityType: unit.entityType,
+      entityId: unit.id,
       subject: unit.name,
-      payload: { reason: why, action: what, accountId: unit.account_id },
+      payload: { reason: why, action: what, accountId: unit.accountId },
     });
   await insertHistory(
     trx,
     held.map((unit) => ({
       company_id: actor.companyId,
-      account_id: unit.account_id,
+      account_id: unit.accountId,
       kind: 'hold-override',
-      detail: `Hold overridden: ${unit.name ?? `unit #${unit.vault_id}`} ${what}. Reason: ${why}`,
+      detail: `Hold overridden: ${unit.name} ${what}. Reason: ${why}`,
       created_by: who,
       created_at: at,
     })),
@@ -139,4 +192,27 @@ export const HELD_NOT_DELETED =
  */
 export async function refuseHeldVaultDelete(db: Db, companyId: number, vaultId: number): Promise<void> {
   if ((await findHeldUnits(db, companyId, [vaultId])).length > 0) throw conflict(HELD_NOT_DELETED);
+}
+
+export const HELD_IN_WAREHOUSE =
+  'This warehouse holds units of a storage account on hold: it cannot be deleted. A Manager releases them with a reason, or the office lifts the hold first.';
+export const HELD_ON_RACK =
+  'This rack holds pallets of a storage account on hold: it cannot be deleted. A Manager deletes each pallet with a reason, or the office lifts the hold first.';
+
+/**
+ * Before a warehouse is deleted (a removal step registered by feature-routes.ts): its units would leave with it, around
+ * the hold, so a warehouse holding a unit or pallet of an account on hold is refused for every role (decision 051).
+ */
+export async function refuseHeldUnitsOfWarehouse(trx: Trx, actor: Actor, warehouse: { id: number }) {
+  const [vaults, pallets] = await Promise.all([
+    findHeldUnits(trx, actor.companyId, undefined, warehouse.id),
+    findHeldPallets(trx, actor.companyId, { warehouseId: warehouse.id }),
+  ]);
+  if (vaults.length > 0 || pallets.length > 0) throw conflict(HELD_IN_WAREHOUSE);
+  return {};
+}
+
+/** Before a rack is deleted with its pallets: the same refusal for pallets of an account on hold. */
+export async function refuseHeldPalletsOfRack(trx: Trx, companyId: number, rackId: number): Promise<void> {
+  if ((await findHeldPallets(trx, companyId, { rackId })).length > 0) throw conflict(HELD_ON_RACK);
 }

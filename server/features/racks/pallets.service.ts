@@ -20,6 +20,8 @@ import {
 } from '../../customers/customers.repo';
 import { actorName } from '../../auth/users.repo';
 import type { Actor } from '../../auth/actor';
+import type { Role } from '@domain/rules/roles';
+import { checkPalletHoldOverride } from '../accounts/holds.service';
 import {
   deletePalletRow,
   findPallet,
@@ -201,8 +203,9 @@ export async function editPallet(
 
 export async function deletePallet(
   db: Db,
-  actor: Actor,
+  actor: Actor & { role: Role },
   palletId: number,
+  overrideReason?: string,
 ): Promise<{ message: string; id: number }> {
   await db.transaction().execute(async (trx) => {
     const located = await findPallet(trx, actor.companyId, palletId);
@@ -210,6 +213,8 @@ export async function deletePallet(
     const shelf = await lockShelf(trx, actor, located.shelf_id);
     const pallet = await findPallet(trx, actor.companyId, palletId);
     if (!pallet) throw notFound(PALLET_NOT_FOUND);
+    // a pallet of an account on hold leaves only with a Manager's reason (decision 039)
+    await checkPalletHoldOverride(trx, actor, [palletId], overrideReason);
     // a pallet of an order leaves the warehouse: its move-out is kept for billing (decision 051)
     await recordPalletDepartures(
       trx,

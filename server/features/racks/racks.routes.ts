@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   AddPalletSchema,
   AddRackSchema,
+  DeletePalletQuerySchema,
   EditPalletSchema,
   EditRackSchema,
   MoveRackSchema,
@@ -146,10 +147,19 @@ export const racksRoutes: FastifyPluginAsync<FeatureOptions> = async (plain, { d
       schema: {
         tags,
         summary: 'Delete a pallet',
+        description:
+          "A pallet of a storage account on hold is deleted only by a Manager with `override_reason` (403 for other roles, 409 without a reason); the reason is kept in the pallet's and the account's history.",
         params: palletParams,
+        querystring: DeletePalletQuerySchema,
         response: { 200: DeletedAnswerSchema },
       },
     },
-    async (request) => deletePallet(db, actorOf(request), request.params.id),
+    async (request) =>
+      deletePallet(
+        db,
+        { ...actorOf(request), role: requireUser(request).role },
+        request.params.id,
+        request.query.override_reason,
+      ),
   );
 };

@@ -16,6 +16,7 @@ import { deleteUnusedCustomers } from '../../customers/customers.repo';
 import type { Actor } from '../../auth/actor';
 import { actorName } from '../../auth/users.repo';
 import { recordPalletDepartures } from './pallets.repo';
+import { refuseHeldPalletsOfRack } from '../accounts/holds.service';
 import { lockWarehouseLayout, requireWarehouse } from '../warehouses/warehouse-access';
 import { presentRacks } from './racks.presenter';
 import {
@@ -274,6 +275,8 @@ export async function deleteRack(
     const warehouse = await lockFloor(trx, actor, warehouseId);
     const rack = await findRack(trx, actor.companyId, warehouseId, rackId);
     if (!rack) throw notFound(RACK_NOT_FOUND);
+    // its pallets would leave with it, around a hold (decision 051)
+    await refuseHeldPalletsOfRack(trx, actor.companyId, rackId);
     const customers = await customersOfRack(trx, actor.companyId, rackId);
     const pallets = await recordPalletRemovals(
       trx,

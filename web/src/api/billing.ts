@@ -79,7 +79,7 @@ export const holdsQuery = () =>
     queryKey: ['holds'] as const,
     queryFn: () => api.get<HoldsDto>('/api/holds'),
     staleTime: 30_000,
-    select: (data) => new Set(data.vault_ids),
+    select: (data) => ({ vaults: new Set(data.vault_ids), pallets: new Set(data.pallet_ids) }),
   });
 export const useHolds = () => useQuery(holdsQuery());
 

@@ -10,6 +10,7 @@ import type {
   RackDto,
 } from '@domain/schemas/rack.schema';
 import { api } from '../lib/api-client';
+import { holdsQuery } from './billing';
 import { invalidate } from './invalidate';
 
 export const rackQueries = {
@@ -122,8 +123,12 @@ export function useEditPallet(warehouseId: number) {
 export function useDeletePallet(warehouseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (palletId: number) => api.delete<unknown>(`/api/pallets/${palletId}/delete`),
-    onSuccess: () => invalidate(queryClient, rackQueries.list(warehouseId).queryKey),
+    // a pallet of an account on hold leaves only with a Manager's reason (decision 039)
+    mutationFn: ({ palletId, overrideReason }: { palletId: number; overrideReason?: string }) =>
+      api.delete<unknown>(
+        `/api/pallets/${palletId}/delete${overrideReason ? `?override_reason=${encodeURIComponent(overrideReason)}` : ''}`,
+      ),
+    onSuccess: () => invalidate(queryClient, rackQueries.list(warehouseId).queryKey, holdsQuery().queryKey),
   });
 }
 

@@ -20,17 +20,27 @@ export function HoldPill({ compact = false }: { compact?: boolean }) {
 }
 
 /**
- * The hold badge of one unit: shown wherever a vault appears (field detail, search, the vault's page, pull lists) when
- * its storage account is on hold. Nothing while the holds load or when the unit is not held.
+ * The hold badge of one unit: shown wherever a vault or a pallet appears (field detail, search, the vault's page, pull
+ * lists, the rack view) when its storage account is on hold. Nothing while the holds load or when it is not held.
  */
-export function HoldBadge({ vaultId, compact }: { vaultId: number; compact?: boolean }) {
+export function HoldBadge({
+  compact,
+  ...unit
+}: ({ vaultId: number } | { palletId: number }) & { compact?: boolean }) {
   const holds = useHolds();
-  if (!holds.data?.has(vaultId)) return null;
-  return <HoldPill compact={compact} />;
+  const held =
+    'vaultId' in unit ? holds.data?.vaults.has(unit.vaultId) : holds.data?.pallets.has(unit.palletId);
+  return held ? <HoldPill compact={compact} /> : null;
 }
 
-/** Whether a unit is held, for screens that ask for the Manager's reason before it leaves. */
+/** Whether a vault is held, for screens that ask for the Manager's reason before it leaves. */
 export function useIsHeld(): (vaultId: number) => boolean {
   const holds = useHolds();
-  return (vaultId) => holds.data?.has(vaultId) ?? false;
+  return (vaultId) => holds.data?.vaults.has(vaultId) ?? false;
+}
+
+/** Whether a pallet is held: deleting it (its way out) needs the Manager's reason. */
+export function useIsPalletHeld(): (palletId: number) => boolean {
+  const holds = useHolds();
+  return (palletId) => holds.data?.pallets.has(palletId) ?? false;
 }

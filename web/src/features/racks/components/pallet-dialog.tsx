@@ -11,6 +11,8 @@ import {
 } from '@domain/schemas/rack.schema';
 import { useAddPallet, useDeletePallet, useEditPallet } from '@/api/racks';
 import { useRole } from '@/api/session';
+import { HOLD_TITLE, HoldPill, useIsPalletHeld } from '@/components/billing/hold-badge';
+import { HELD_NEEDS_MANAGER, HELD_NEEDS_REASON } from '@domain/billing/holds';
 import { RoleHint } from '@/components/ui/role-hint';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -56,6 +58,10 @@ export function PalletDialog({
   const [refusals, setRefusals] = useState<string[]>([]);
   const errors = [...issues.messages, ...refusals];
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // a pallet of an account on hold leaves only with a Manager's reason (decision 039; the server decides)
+  const held = useIsPalletHeld()(pallet?.id ?? 0);
+  const mayOverride = useRole().can('manager');
+  const [reason, setReason] = useState('');
   // a Viewer may open a pallet to read it, not change it (the server refuses it too)
   const readOnly = !useRole().can('floor');
   const addPallet = useAddPallet(warehouseId);
@@ -118,8 +124,12 @@ export function PalletDialog({
 
   function onDelete() {
     if (!pallet) return;
+    if (held && reason.trim() === '') {
+      setRefusals([HELD_NEEDS_REASON]);
+      return;
+    }
     // mutateAsync settles even when the refreshed shelf has already unmounted this dialog
-    deletePallet.mutateAsync(pallet.id).then(
+    deletePallet.mutateAsync({ palletId: pallet.id, overrideReason: held ? reason.trim() : undefined }).then(
       () => {
         toast.success(`Pallet ${pallet.name || pallet.customerName} deleted.`);
         onClose();
@@ -208,10 +218,30 @@ export function PalletDialog({
             <textarea className={`${inputClass} min-h-20`} value={values.notes} onChange={set('notes')} />
           </FormField>
         </fieldset>
+        {held && (
+          <div className="flex items-start gap-2 text-sm text-red-800">
+            <HoldPill />
+            <span>{mayOverride ? HOLD_TITLE : HELD_NEEDS_MANAGER}</span>
+          </div>
+        )}
         {errors.length > 0 && <ErrorList messages={errors} className="text-sm font-medium text-danger" />}
         {confirmDelete ? (
           <div className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
             <p>Delete this pallet? This cannot be undone.</p>
+            {held && (
+              <FormField label="Its storage account is on hold: why may it leave? (kept in its history)">
+                <input
+                  className={inputClass}
+                  value={reason}
+                  onChange={(event) => {
+                    setReason(event.target.value);
+                    setRefusals([]);
+                  }}
+                  maxLength={200}
+                  autoFocus
+                />
+              </FormField>
+            )}
             <div className="mt-3 flex justify-end gap-2">
               <Button variant="secondary" onClick={() => setConfirmDelete(false)} disabled={pending}>
                 Keep it
@@ -228,7 +258,7 @@ export function PalletDialog({
                 <Button
                   variant="danger"
                   onClick={() => setConfirmDelete(true)}
-                  disabled={pending || readOnly}
+                  disabled={pending || readOnly || (held && !mayOverride)}
                 >
                   Delete
                 </Button>

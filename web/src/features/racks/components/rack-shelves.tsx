@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { firstFreeRun, freeSpots, shelfCells } from '@domain/rules/rack-placement';
+import { HoldBadge } from '@/components/billing/hold-badge';
 import { fullShelfMessage, type PalletDto, type RackDto, type ShelfDto } from '@domain/schemas/rack.schema';
 import { useRole } from '@/api/session';
 import { useAlertMessage } from '@/components/ui/alert-message';
@@ -67,14 +68,14 @@ function ShelfSlots({
                 style={width}
                 onClick={() => onEdit(shelf, pallet)}
                 title={[pallet.customerName, pallet.name, pallet.palletNumber].filter(Boolean).join(' · ')}
-                className={`flex min-h-16 shrink-0 flex-col justify-center rounded-md border border-primary/30 bg-primary px-2 py-1.5 text-left text-white shadow-sm transition hover:bg-primary-light focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${
+                className={`relative flex min-h-16 shrink-0 flex-col justify-center rounded-md border border-primary/30 bg-primary px-2 py-1.5 text-left text-white shadow-sm transition hover:bg-primary-light focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${
                   dimmed ? 'opacity-40 grayscale' : ''
                 } ${found ? 'ring-4 ring-accent shadow-[0_0_12px_rgba(37,99,235,0.8)]' : ''}`}
               >
                 {/* the name is the visible text, so a screen reader says what is shown; the title (its description) is
                     the whole name */}
                 <span className="sr-only">Pallet </span>
-                <span className="text-xs leading-tight font-semibold [overflow-wrap:anywhere]">
+                <span className="pr-5 text-xs leading-tight font-semibold [overflow-wrap:anywhere]">
                   {truncate(pallet.customerName, 8)}
                   {pallet.name ? ` - ${truncate(pallet.name, 10)}` : ''}
                 </span>
@@ -84,6 +85,9 @@ function ShelfSlots({
                     {pallet.palletNumber}
                   </span>
                 )}
+                <span className="absolute top-1 right-1">
+                  <HoldBadge palletId={pallet.id} compact />
+                </span>
               </button>
             );
           })}
