@@ -209,9 +209,10 @@ test.describe('on a touch tablet', () => {
 
     await page.getByRole('button', { name: 'Move vault PB-2' }).tap();
     const stuckDialog = page.getByRole('dialog', { name: 'Put vault PB-2 in a field' });
-    await expect(stuckDialog.getByRole('status')).toHaveText(
-      `It cannot go back to ${name} B1: ${name} B1 is marked full. Choose another field below.`,
-    );
+    // the section's spinner, then its answer (the other section has a spinner of its own while it loads)
+    await expect(
+      stuckDialog.getByRole('region', { name: 'Where it came from' }).getByRole('status'),
+    ).toHaveText(`It cannot go back to ${name} B1: ${name} B1 is marked full. Choose another field below.`);
     // the picture starts on the warehouse it came from, free fields green
     await expect(stuckDialog.getByRole('group', { name: `Fields of ${name}` })).toBeVisible();
     await expect(stuckDialog.getByRole('button', { name: 'B1, no room' })).toBeDisabled();
