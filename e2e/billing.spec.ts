@@ -244,8 +244,15 @@ test.describe('Storage billing', () => {
       ).toBeVisible();
       await expect(heldCard).toHaveAttribute('aria-pressed', 'false');
 
-      // the rack view badges the held pallet; it leaves only with the Manager's reason
-      await page.goto(`/warehouse/hold-hall?view=rack&rack=${rack.id}`);
+      // the find badges the held pallet and leads to its rack, where the pallet has the badge too; it leaves only with
+      // the Manager's reason
+      await page.getByRole('button', { name: 'Find' }).tap();
+      const find = page.getByRole('dialog', { name: 'Find in every warehouse' });
+      await find.getByRole('combobox').fill('HP-7');
+      const hit = find.getByRole('option', { name: /HP-7/ });
+      await expect(hit.getByTestId('hold-badge')).toBeVisible();
+      await hit.tap();
+      await expect(page).toHaveURL(new RegExp(`view=rack&rack=${rack.id}`));
       const palletButton = page.getByRole('button', { name: /Pallet HOLDA LA/ });
       await expect(palletButton.getByTestId('hold-badge')).toBeVisible();
       await page.screenshot({ path: 'test-results/billing-hold-rack-820.png' });

@@ -213,6 +213,7 @@ function FindPanel({ onDone }: { onDone: () => void }) {
                   </span>
                 </span>
                 {hit.kind === 'vault' && hit.place.at !== 'released' && <HoldBadge vaultId={hit.id} />}
+                {hit.kind === 'pallet' && <HoldBadge palletId={hit.id} />}
                 <span className="shrink-0 text-xs tracking-wide text-slate-600 uppercase">{look.label}</span>
               </li>
             );
