@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { InventoryCodeSchema } from '@domain/schemas/inventory.schema';
 import { useAddInventoryCode, useInventoryCodes, useRemoveInventoryCode } from '@/api/inventory';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmRemoval } from './confirm-removal';
 import { ErrorList, QueryFailed } from '@/components/ui/error-list';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
@@ -97,27 +97,14 @@ export function CodesSettings() {
           <ErrorList messages={issues} />
         </div>
       )}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
+      <ConfirmRemoval
+        removing={removing}
+        onClose={() => setRemoving(null)}
+        remove={remove}
         title={`Remove the code ${removing?.code ?? ''}?`}
         message="Only a code no item carries can be removed."
         confirmLabel="Remove code"
-        danger
-        pending={remove.isPending}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              toast.success(`Code ${removing.code} removed`);
-              setRemoving(null);
-            },
-            onError: (error) => {
-              toast.error(errorMessages(error).join(' '));
-              setRemoving(null);
-            },
-          })
-        }
+        done={(code) => `Code ${code.code} removed`}
       />
     </details>
   );

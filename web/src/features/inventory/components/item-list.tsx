@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { InventoryDto, InventoryItemDto } from '@domain/schemas/inventory.schema';
 import { useChangeInventoryItem, useRemoveInventoryItem } from '@/api/inventory';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmRemoval } from './confirm-removal';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessages } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
@@ -105,24 +105,14 @@ export function ItemList({ inventory, canWrite }: { inventory: InventoryDto; can
           </li>
         ))}
       </ul>
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
+      <ConfirmRemoval
+        removing={removing}
+        onClose={() => setRemoving(null)}
+        remove={remove}
         title={`Remove item ${removing?.sticker ?? ''}?`}
         message="The item and its photos are removed from this inventory."
         confirmLabel="Remove item"
-        danger
-        pending={remove.isPending}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              toast.success(`Item ${removing.sticker} removed`);
-              setRemoving(null);
-            },
-            onError: (error) => toast.error(errorMessages(error).join(' ')),
-          })
-        }
+        done={(item) => `Item ${item.sticker} removed`}
       />
     </section>
   );

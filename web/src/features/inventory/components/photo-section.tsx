@@ -5,7 +5,7 @@ import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '@domain/rules/capacity';
 import type { InventoryDto, InventoryPhotoDto } from '@domain/schemas/inventory.schema';
 import { attachmentUrl, useAddInventoryPhoto, useRemoveInventoryPhoto } from '@/api/inventory';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmRemoval } from './confirm-removal';
 import { ErrorList } from '@/components/ui/error-list';
 import { inputClass } from '@/components/ui/form-field';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -129,24 +129,14 @@ export function PhotoSection({ inventory, canWrite }: { inventory: InventoryDto;
           ))}
         </ul>
       )}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
+      <ConfirmRemoval
+        removing={removing}
+        onClose={() => setRemoving(null)}
+        remove={remove}
         title="Remove this photo?"
         message="The photo is removed from the inventory for good."
         confirmLabel="Remove photo"
-        danger
-        pending={remove.isPending}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              toast.success('Photo removed');
-              setRemoving(null);
-            },
-            onError: (error) => toast.error(errorMessages(error).join(' ')),
-          })
-        }
+        done={() => 'Photo removed'}
       />
     </section>
   );

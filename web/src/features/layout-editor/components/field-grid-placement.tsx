@@ -1,4 +1,4 @@
-import { DndContext, type DragEndEvent, type DragMoveEvent, useDraggable } from '@dnd-kit/core';
+import { DndContext, type DragEndEvent, type DragMoveEvent } from '@dnd-kit/core';
 import { Move } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -8,7 +8,14 @@ import { useMoveFieldGrid } from '@/api/layout';
 import { useRacks } from '@/api/racks';
 import { errorMessages } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
-import { DropPreview, dropPoint, FloorCanvas, planAnnouncements, useDragPlan } from './floor-canvas';
+import {
+  DropPreview,
+  dropPoint,
+  FloorCanvas,
+  planAnnouncements,
+  useDragButton,
+  useDragPlan,
+} from './floor-canvas';
 
 const BLOCK_ID = 'field-grid-block';
 
@@ -25,13 +32,10 @@ function VaultsBlock({
   length: number;
   scale: number;
 }) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: BLOCK_ID });
+  const { button, isDragging, offset } = useDragButton(BLOCK_ID);
   return (
     <button
-      ref={setNodeRef}
-      type="button"
-      {...listeners}
-      {...attributes}
+      {...button}
       aria-label="VAULTS: the field grid, drag to place it"
       className={`absolute z-10 flex cursor-grab touch-none flex-col items-center justify-center gap-1 border-2 border-primary bg-field-empty/90 text-xs font-bold tracking-widest text-primary shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${
         isDragging ? 'cursor-grabbing opacity-70 shadow-xl' : ''
@@ -41,7 +45,7 @@ function VaultsBlock({
         top: y * scale,
         width: width * scale,
         height: length * scale,
-        transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
+        transform: offset,
       }}
     >
       <Move className="h-4 w-4" aria-hidden />

@@ -4,6 +4,7 @@ import {
   KeyboardSensor,
   PointerSensor,
   TouchSensor,
+  useDraggable,
   useDroppable,
   useSensor,
   useSensors,
@@ -125,5 +126,18 @@ export function planAnnouncements(nameOf: (id: string | number) => string, plan:
         ? `Dropped ${nameOf(active.id)} on the ${plan}.`
         : `Dropped ${nameOf(active.id)} off the ${plan}; nothing changed.`,
     onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled; it is back where it was.`,
+  };
+}
+
+/**
+ * A thing dragged onto the plan (the field grid, a rack): its drag handle's props for a `<button>`, whether it is being
+ * dragged, and its offset while it is.
+ */
+export function useDragButton(id: string) {
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id });
+  return {
+    button: { ref: setNodeRef, type: 'button' as const, ...listeners, ...attributes },
+    isDragging,
+    offset: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
   };
 }

@@ -1,4 +1,4 @@
-import { DndContext, type DragEndEvent, type DragMoveEvent, useDraggable } from '@dnd-kit/core';
+import { DndContext, type DragEndEvent, type DragMoveEvent } from '@dnd-kit/core';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
@@ -22,6 +22,7 @@ import {
   FloorCanvas,
   isOverPlan,
   planAnnouncements,
+  useDragButton,
   useDragPlan,
 } from './floor-canvas';
 import { RackInfoDialog } from './rack-info-dialog';
@@ -37,17 +38,12 @@ import {
 const rackDragId = (id: number) => `rack-${id}`;
 
 function PlacedRack({ rack, scale, onOpen }: { rack: RackDto; scale: number; onOpen: () => void }) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
-    id: rackDragId(rack.id),
-  });
+  const { button, isDragging, offset } = useDragButton(rackDragId(rack.id));
   // the label runs along the rack's long side, as it is drawn
   const vertical = rack.position.length > rack.position.width;
   return (
     <button
-      ref={setNodeRef}
-      type="button"
-      {...listeners}
-      {...attributes}
+      {...button}
       onClick={onOpen}
       aria-label={`Rack ${rack.name}`}
       title={`${rack.name}: drag to move, click for info`}
@@ -61,7 +57,7 @@ function PlacedRack({ rack, scale, onOpen }: { rack: RackDto; scale: number; onO
         top: rack.position.y * scale,
         width: rack.position.width * scale,
         height: rack.position.length * scale,
-        transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
+        transform: offset,
       }}
     >
       <span
