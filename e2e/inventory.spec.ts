@@ -50,6 +50,13 @@ test('a crew takes a condition inventory with two photos and a signature; the PD
   await form.getByRole('switch', { name: 'High value' }).tap();
   await form.getByRole('button', { name: 'Add item' }).tap();
   await expect(page.getByText('Item 2 added')).toBeVisible();
+  // an item taken by mistake is removed after a question
+  await form.getByLabel('Description').fill('Lamp of the neighbour');
+  await form.getByRole('button', { name: 'Add item' }).tap();
+  await expect(page.getByText('Item 3 added')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove item 3' }).tap();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove item' }).tap();
+  await expect(page.getByText('Item 3 removed')).toBeVisible();
   const items = page.getByTestId('inventory-item');
   await expect(items).toHaveCount(2);
   await expect(items.nth(1)).toContainText('High value');

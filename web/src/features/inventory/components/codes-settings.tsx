@@ -1,10 +1,10 @@
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { InventoryCodeSchema } from '@domain/schemas/inventory.schema';
 import { useAddInventoryCode, useInventoryCodes, useRemoveInventoryCode } from '@/api/inventory';
 import { Button } from '@/components/ui/button';
-import { ConfirmRemoval } from './confirm-removal';
+import { ConfirmRemoval, RemoveButton, useRemoval } from './confirm-removal';
 import { ErrorList, QueryFailed } from '@/components/ui/error-list';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
@@ -14,11 +14,10 @@ import { errorMessages } from '@/lib/api-client';
 export function CodesSettings() {
   const codes = useInventoryCodes();
   const add = useAddInventoryCode();
-  const remove = useRemoveInventoryCode();
+  const removal = useRemoval<{ id: number; code: string }>(useRemoveInventoryCode());
   const [code, setCode] = useState('');
   const [meaning, setMeaning] = useState('');
   const [issues, setIssues] = useState<string[]>([]);
-  const [removing, setRemoving] = useState<{ id: number; code: string } | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -58,14 +57,10 @@ export function CodesSettings() {
               {c.standard ? (
                 <span className="px-2 text-xs text-slate-500">standard</span>
               ) : (
-                <Button
-                  variant="ghost"
-                  className="!px-2"
-                  aria-label={`Remove code ${c.code}`}
-                  onClick={() => c.id && setRemoving({ id: c.id, code: c.code })}
-                >
-                  <Trash2 className="h-4 w-4" aria-hidden />
-                </Button>
+                <RemoveButton
+                  label={`Remove code ${c.code}`}
+                  onClick={() => c.id && removal.ask({ id: c.id, code: c.code })}
+                />
               )}
             </li>
           ))}
@@ -98,10 +93,8 @@ export function CodesSettings() {
         </div>
       )}
       <ConfirmRemoval
-        removing={removing}
-        onClose={() => setRemoving(null)}
-        remove={remove}
-        title={`Remove the code ${removing?.code ?? ''}?`}
+        of={removal}
+        title={`Remove the code ${removal.removing?.code ?? ''}?`}
         message="Only a code no item carries can be removed."
         confirmLabel="Remove code"
         done={(code) => `Code ${code.code} removed`}

@@ -1,10 +1,8 @@
-import { Gem, PackageOpen, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Gem, PackageOpen } from 'lucide-react';
 import { toast } from 'sonner';
 import type { InventoryDto, InventoryItemDto } from '@domain/schemas/inventory.schema';
 import { useChangeInventoryItem, useRemoveInventoryItem } from '@/api/inventory';
-import { Button } from '@/components/ui/button';
-import { ConfirmRemoval } from './confirm-removal';
+import { ConfirmRemoval, RemoveButton, useRemoval } from './confirm-removal';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessages } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
@@ -13,8 +11,7 @@ import { useFormat } from '@/lib/format';
 export function ItemList({ inventory, canWrite }: { inventory: InventoryDto; canWrite: boolean }) {
   const vaultId = inventory.vault.id;
   const change = useChangeInventoryItem(vaultId);
-  const remove = useRemoveInventoryItem(vaultId);
-  const [removing, setRemoving] = useState<InventoryItemDto | null>(null);
+  const removal = useRemoval<InventoryItemDto>(useRemoveInventoryItem(vaultId));
   const format = useFormat();
   const locked = inventory.pickup !== null;
   const delivered = inventory.items.filter((i) => i.delivered_at).length;
@@ -94,22 +91,14 @@ export function ItemList({ inventory, canWrite }: { inventory: InventoryDto; can
               ))}
             </div>
             {canWrite && !locked && (
-              <Button
-                variant="ghost"
-                aria-label={`Remove item ${item.sticker}`}
-                onClick={() => setRemoving(item)}
-              >
-                <Trash2 className="h-4 w-4" aria-hidden />
-              </Button>
+              <RemoveButton label={`Remove item ${item.sticker}`} onClick={() => removal.ask(item)} />
             )}
           </li>
         ))}
       </ul>
       <ConfirmRemoval
-        removing={removing}
-        onClose={() => setRemoving(null)}
-        remove={remove}
-        title={`Remove item ${removing?.sticker ?? ''}?`}
+        of={removal}
+        title={`Remove item ${removal.removing?.sticker ?? ''}?`}
         message="The item and its photos are removed from this inventory."
         confirmLabel="Remove item"
         done={(item) => `Item ${item.sticker} removed`}

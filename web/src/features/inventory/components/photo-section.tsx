@@ -1,11 +1,11 @@
-import { Camera, ImageOff, Trash2 } from 'lucide-react';
+import { Camera, ImageOff } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '@domain/rules/capacity';
 import type { InventoryDto, InventoryPhotoDto } from '@domain/schemas/inventory.schema';
 import { attachmentUrl, useAddInventoryPhoto, useRemoveInventoryPhoto } from '@/api/inventory';
 import { Button } from '@/components/ui/button';
-import { ConfirmRemoval } from './confirm-removal';
+import { ConfirmRemoval, RemoveButton, useRemoval } from './confirm-removal';
 import { ErrorList } from '@/components/ui/error-list';
 import { inputClass } from '@/components/ui/form-field';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -17,10 +17,9 @@ export function PhotoSection({ inventory, canWrite }: { inventory: InventoryDto;
   const vaultId = inventory.vault.id;
   const [progress, setProgress] = useState<number | null>(null);
   const add = useAddInventoryPhoto(vaultId, setProgress);
-  const remove = useRemoveInventoryPhoto(vaultId);
+  const removal = useRemoval<InventoryPhotoDto>(useRemoveInventoryPhoto(vaultId));
   const [itemId, setItemId] = useState<string>('');
   const [problem, setProblem] = useState<string[]>([]);
-  const [removing, setRemoving] = useState<InventoryPhotoDto | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const selectId = useId();
   const stickers = new Map(inventory.items.map((i) => [i.id, i.sticker]));
@@ -114,25 +113,14 @@ export function PhotoSection({ inventory, canWrite }: { inventory: InventoryDto;
               />
               <div className="flex items-center justify-between gap-1 px-2 py-1 text-sm text-slate-700">
                 <span>{photo.item_id ? `Item ${stickers.get(photo.item_id) ?? ''}` : 'Whole load'}</span>
-                {canWrite && (
-                  <Button
-                    variant="ghost"
-                    className="!px-2"
-                    aria-label="Remove photo"
-                    onClick={() => setRemoving(photo)}
-                  >
-                    <Trash2 className="h-4 w-4" aria-hidden />
-                  </Button>
-                )}
+                {canWrite && <RemoveButton label="Remove photo" onClick={() => removal.ask(photo)} />}
               </div>
             </li>
           ))}
         </ul>
       )}
       <ConfirmRemoval
-        removing={removing}
-        onClose={() => setRemoving(null)}
-        remove={remove}
+        of={removal}
         title="Remove this photo?"
         message="The photo is removed from the inventory for good."
         confirmLabel="Remove photo"
