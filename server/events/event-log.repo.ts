@@ -25,7 +25,8 @@ export interface EventRecord {
     | 'request'
     | 'invoice'
     | 'api-token'
-    | 'webhook';
+    | 'webhook'
+    | 'customer';
   /** a one-statement write names a row it creates in the same statement by a subquery */
   entityId: number | null | RawBuilder<number>;
   warehouseId?: number | null;

@@ -8,6 +8,8 @@ import {
 } from '@domain/schemas/customer.schema';
 import type { SessionUser } from '@domain/schemas/auth.schema';
 import type { Db } from '../../db/database';
+import type { Trx } from '../../db/locks';
+import { recordEvent } from '../../events/event-log.repo';
 import { conflict, notFound } from '../../http/errors';
 import { enqueueMailIf } from '../../mail/mail-outbox.repo';
 import { portalLinkMail } from '../../mail/mail-texts';
@@ -51,11 +53,13 @@ export async function addCustomer(db: Db, user: SessionUser, input: CustomerInpu
   const id = await db.transaction().execute(async (trx) => {
     const existing = await findCustomerByName(trx, user.companyId, input.name);
     if (existing && existing.email !== null) throw conflict(NAME_TAKEN);
-    if (existing) {
-      await updateCustomerRecord(trx, user.companyId, existing.id, { email: input.email });
-      return existing.id;
-    }
-    return insertCustomerRecord(trx, user.companyId, input);
+    const id = existing?.id ?? (await insertCustomerRecord(trx, user.companyId, input));
+    if (existing) await updateCustomerRecord(trx, user.companyId, id, { email: input.email });
+    // the history names what happened, not the address: every member reads it
+    await customerEvent(trx, user, 'customer.added', id, input.name, {
+      hadUnits: Boolean(existing),
+    });
+    return id;
   });
   return present(db, user.companyId, id);
 }
@@ -74,8 +78,14 @@ export async function changeCustomer(
       if (clash) throw conflict(NAME_TAKEN);
     }
     await updateCustomerRecord(trx, user.companyId, id, input);
-    if (input.email !== undefined && input.email !== customer.email)
-      await endPortalSessionsOf(trx, user.companyId, id);
+    const emailChanged = input.email !== undefined && input.email !== customer.email;
+    if (emailChanged) await endPortalSessionsOf(trx, user.companyId, id);
+    const renamed = input.name !== undefined && input.name !== customer.name;
+    if (renamed || emailChanged)
+      await customerEvent(trx, user, 'customer.changed', id, input.name ?? customer.name, {
+        ...(renamed ? { renamedFrom: customer.name } : {}),
+        newEmail: emailChanged,
+      });
   });
   return present(db, user.companyId, id);
 }
@@ -111,6 +121,29 @@ export async function createPortalLink(
       recipient: customer.email,
       createdBy: user.username,
     });
+    await customerEvent(trx, user, 'customer.portal-link', customer.id, customer.name, {
+      mailed: mailId !== null,
+    });
     return { url, expiresAt, mailId };
+  });
+}
+
+/** A change of a customer in the company's history (who added, renamed or sent a portal link, and when). */
+function customerEvent(
+  trx: Trx,
+  user: SessionUser,
+  kind: 'customer.added' | 'customer.changed' | 'customer.portal-link',
+  customerId: number,
+  name: string,
+  payload: Record<string, unknown>,
+) {
+  return recordEvent(trx, {
+    companyId: user.companyId,
+    userId: user.id,
+    kind,
+    entityType: 'customer',
+    entityId: customerId,
+    customer: name,
+    payload,
   });
 }

@@ -5,6 +5,7 @@ import type {
   PortalLinkDto,
   PortalUnitDto,
 } from '@domain/schemas/customer.schema';
+import type { ActivityItemDto } from '@domain/schemas/activity.schema';
 import { testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { buildStagedVault, buildVault, buildWarehouse } from '../../factories';
@@ -131,6 +132,32 @@ describe.each(testEngines())('customers and the customer portal on %s', (engine)
     expect(changed.statusCode).toBe(200);
     expect((await asPortal(cookie, '/api/portal/units')).statusCode).toBe(401);
     expect((await signInWith(pending)).statusCode).toBe(404);
+    const renamed = await office.request({
+      method: 'PATCH',
+      url: `/api/customers/${customer.id}`,
+      payload: { name: 'MOVING HOME' },
+    });
+    expect(renamed.statusCode).toBe(200);
+
+    // the history says who added, changed and sent links, never the addresses; the other company sees none of it
+    const history = (await office.request({ method: 'GET', url: '/api/activity' })).json() as {
+      items: ActivityItemDto[];
+    };
+    const ofCustomer = history.items
+      .filter((item) => item.entityType === 'customer' && item.entityId === customer.id)
+      .map((item) => [item.kind, item.customer, item.details]);
+    expect(ofCustomer.reverse()).toEqual([
+      ['customer.added', 'MOVING HOUSE', { hadUnits: false }],
+      ['customer.portal-link', 'MOVING HOUSE', { mailed: false }],
+      ['customer.portal-link', 'MOVING HOUSE', { mailed: false }],
+      ['customer.changed', 'MOVING HOUSE', { newEmail: true }],
+      ['customer.changed', 'MOVING HOME', { renamedFrom: 'MOVING HOUSE', newEmail: false }],
+    ]);
+    expect(JSON.stringify(history)).not.toContain('example.test');
+    const theirs = (await other.request({ method: 'GET', url: '/api/activity' })).json() as {
+      items: ActivityItemDto[];
+    };
+    expect(theirs.items.filter((item) => item.entityType === 'customer')).toEqual([]);
   });
 
   it("keeps customers of one company from another's: 404 for its ids, and B's portal sees none of A", async () => {

@@ -43,6 +43,7 @@ const CACHE: Record<string, CachedQuery> = {
   contactSettings: { queryKey: ['contact', 'settings'], data: {} },
   contactMessages: { queryKey: ['contact', 'messages'], data: [] },
   requests: { queryKey: ['requests', 'list', 'all'], data: [] },
+  customers: { queryKey: ['customers'], data: [] },
 };
 const ALL_BUT_SESSION = Object.keys(CACHE).filter((name) => name !== 'session');
 const WAREHOUSE_LISTS = ['companyList', 'stage', 'print'];
@@ -162,6 +163,7 @@ const TABLE: [string, LiveSignal, string[]][] = [
   ['check discrepancy resolved', event('check.moved', null, 7), ['check7', 'checkList']],
   // a customer's request (issue 29): the requests and the pull lists, never the warehouse pages
   ['request scheduled', event('request.scheduled', null, 3), ['requests']],
+  ['customer renamed', event('customer.changed', null, 4), ['customers']],
   ['reset (missed too much)', 'reset', ALL_BUT_SESSION],
 ];
 

@@ -68,6 +68,9 @@ export function touchesQuery(signal: LiveSignal, query: CachedQuery): boolean {
     // a customer's request (issue 29): its lists and its pull list's link to the load-out
     case 'request':
       return root === 'requests' || root === 'pull-lists';
+    // a customer added or changed by another member: the Customers page
+    case 'customer':
+      return root === 'customers';
     // an invoice issued or paid (issue 28): only the billing screens show it
     case 'invoice':
       return root === 'billing';

@@ -29,6 +29,11 @@ interface Details {
   type?: string;
   email?: string;
   name?: string;
+  /** customer events (issue 29): the old name, a new address, a customer the units already named, a link mailed */
+  renamedFrom?: string;
+  newEmail?: boolean;
+  hadUnits?: boolean;
+  mailed?: boolean;
   /** a webhook endpoint's address (issue 31) */
   url?: string;
   role?: string;
@@ -395,6 +400,37 @@ function sentence(item: ActivityItemDto, details: Details, showSubject: boolean)
       return (
         <>
           marked vault{vault} as searched for after {check}
+        </>
+      );
+    // the customers the office keeps (issue 29): names, never addresses
+    case 'customer.added':
+      return (
+        <>
+          added customer <Named to={paths.customers}>{item.customer ?? ''}</Named>
+          {details.hadUnits ? ' (already on units) with an email address' : ' with an email address'}
+        </>
+      );
+    case 'customer.changed':
+      return (
+        <>
+          {details.renamedFrom ? (
+            <>
+              renamed customer {details.renamedFrom} to{' '}
+              <Named to={paths.customers}>{item.customer ?? ''}</Named>
+            </>
+          ) : (
+            <>
+              changed customer <Named to={paths.customers}>{item.customer ?? ''}</Named>
+            </>
+          )}
+          {details.newEmail ? ', with a new email address' : ''}
+        </>
+      );
+    case 'customer.portal-link':
+      return (
+        <>
+          {details.mailed ? 'mailed' : 'made'} a portal link for customer{' '}
+          <Named to={paths.customers}>{item.customer ?? ''}</Named>
         </>
       );
     // API tokens and webhooks (issue 31)
