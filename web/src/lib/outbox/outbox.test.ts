@@ -266,7 +266,14 @@ describe('the outbox of floor intents', () => {
       label: 'Receive 2 units for BETA',
       method: 'POST',
       url: '/api/receiving',
-      body: { customer_name: 'BETA', order_name: 'O', vaults: [{ type: 'vault', field_id: 4 }, { type: 'vault', field_id: 5 }] },
+      body: {
+        customer_name: 'BETA',
+        order_name: 'O',
+        vaults: [
+          { type: 'vault', field_id: 4 },
+          { type: 'vault', field_id: 5 },
+        ],
+      },
       holds: [
         { fieldId: 4, position: 2, label: 'unit 1 of BETA received' },
         { fieldId: 5, position: 3, label: 'unit 2 of BETA received' },
