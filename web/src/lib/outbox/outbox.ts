@@ -108,6 +108,19 @@ export function intentForm(intent: Pick<Intent, 'body' | 'file'>): FormData {
   return form;
 }
 
+/**
+ * Every slot of a field this tablet's queued changes will fill: the held slots, and the targets of queued moves (the
+ * tablet's own slot proposals must not offer them again).
+ */
+export function takenByQueue(intents: readonly Intent[], fieldId: number): number[] {
+  const moves = intents.flatMap((intent) =>
+    intent.kind === 'move' && intent.body.fieldId === fieldId && typeof intent.body.position === 'number'
+      ? [intent.body.position]
+      : [],
+  );
+  return [...new Set([...queuedHolds(intents, fieldId).keys(), ...moves])];
+}
+
 export interface OutboxStore {
   all(): Promise<Intent[]>;
   put(intent: Intent): Promise<void>;
