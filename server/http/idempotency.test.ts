@@ -213,7 +213,13 @@ describe.each(testEngines())('Idempotency-Key on %s', (engine) => {
       fieldCapacity: 3,
     });
     const fieldId = warehouse.fields[0]!.id;
-    const fields = { vault_id: 'UP-1', customer_name: 'ONCE', order_name: 'O1', field_id: fieldId, position: 3 };
+    const fields = {
+      vault_id: 'UP-1',
+      customer_name: 'ONCE',
+      order_name: 'O1',
+      field_id: fieldId,
+      position: 3,
+    };
     const png = (content: Buffer) => ({ fileName: 'photo.png', contentType: 'image/png', content });
     const photo = crypto.randomBytes(2048);
     const key = crypto.randomUUID();

@@ -1,5 +1,5 @@
 import { Ban, CheckCircle2, CloudOff, FileDown, RotateCcw, Search, ScanSearch, Truck } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { CheckDto, CheckFieldDto, CheckVaultDto } from '@domain/schemas/check.schema';
@@ -90,13 +90,17 @@ function Running({ check: answered }: { check: CheckDto }) {
   // this tablet's scans of this check that have not reached the server (issue 30): counted in at once, marked not
   // synced; the check waits for them
   const queued = useQueuedFor(checkScope(answered.id));
-  const shown = withQueuedScans(
-    answered,
-    queued.map((intent) => ({
-      text: String(intent.body.text ?? ''),
-      fieldId: typeof intent.body.field_id === 'number' ? intent.body.field_id : undefined,
-      refused: intent.state === 'attention',
-    })),
+  const shown = useMemo(
+    () =>
+      withQueuedScans(
+        answered,
+        queued.map((intent) => ({
+          text: String(intent.body.text ?? ''),
+          fieldId: typeof intent.body.field_id === 'number' ? intent.body.field_id : undefined,
+          refused: intent.state === 'attention',
+        })),
+      ),
+    [answered, queued],
   );
   const check = shown.check;
   const scan = useCheckScan(check.id);
