@@ -35,6 +35,12 @@ async function readyForOffline(page: Page, keptReads: number) {
     .toBeGreaterThanOrEqual(keptReads);
 }
 
+/** A 1x1 PNG, as a tablet's camera would give a (much larger) one. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
   test('after one visit, the app and the last warehouse open with the network off, read-only with their age', async ({
     signedIn: page,
@@ -64,13 +70,13 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
     await page.context().setOffline(false);
   });
 
-  test('stages, a move and check scans made offline survive a reload and land once; a move a colleague made stale asks for attention', async ({
+  test('stages, a move, a received shipment, an add with a file and check scans made offline survive a reload and land once; a move a colleague made stale asks for attention', async ({
     signedIn: page,
     account,
     browser,
   }) => {
     const db = e2eDatabase().db;
-    const w = await buildWarehouse(db, { companyId: account.companyId, rows: 1, cols: 4, fieldCapacity: 3 });
+    const w = await buildWarehouse(db, { companyId: account.companyId, rows: 1, cols: 5, fieldCapacity: 3 });
     const put = (field: string, name: string) =>
       buildVault(db, { companyId: account.companyId, fieldId: w.field(field).id, name });
     const a = await put('A1', 'OFF-A');
@@ -123,6 +129,45 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
       page.getByRole('button', { name: 'Move vault OFF-S' }).getByTestId('not-synced'),
     ).toBeVisible();
 
+    // a shipment of two units received: the slots are proposed on the tablet from the warehouse it kept
+    await page.goto('/receive').catch(() => undefined);
+    await page.getByLabel('Customer Name').fill('Dead Zone Movers');
+    await page.getByLabel('Order Number').fill('DZ-1');
+    await page.getByRole('group', { name: 'Vaults' }).getByLabel('How many').fill('2');
+    await page.getByRole('button', { name: 'Propose slots' }).click();
+    await expect(page.getByTestId('proposed-on-tablet')).toContainText('Proposed on this tablet, not synced');
+    // the first field in walking order with room for both (A1's vault is staged only on this tablet so far)
+    const proposed = page.getByTestId('proposed-slot');
+    await expect(proposed).toHaveCount(2);
+    for (const row of await proposed.all()) await expect(row).toContainText(`${w.name} A1`);
+    await page.getByRole('button', { name: 'Store 2 vaults' }).click();
+    await expect(page.getByTestId('shipment-not-synced')).toHaveText(
+      'Not synced: shipment of 2 units for DEAD ZONE MOVERS',
+    );
+    await expect(page.getByText(/^Labels can be printed once it has reached the server/)).toBeVisible();
+
+    // a vault added with a photo: the file waits on the tablet with it; A1 shows the shipment's slots held
+    await page.goto(`/warehouse/${w.slug}`).catch(() => undefined);
+    await tile(page, 'A1').click();
+    await expect(
+      slot(page.getByRole('region', { name: 'Field A1' }), 2).getByTestId('not-synced'),
+    ).toHaveText('Not synced: unit of DEAD ZONE MOVERS received');
+    await tile(page, 'E1').click();
+    const e1 = page.getByRole('region', { name: 'Field E1' });
+    await e1.getByRole('button', { name: '+ Add Vault' }).click();
+    const addDialog = page.getByRole('dialog', { name: 'New Vault Info' });
+    await addDialog.getByLabel('Customer Name').fill('photo customer');
+    await addDialog.getByLabel('Vault Number').fill('OFF-PIC');
+    await addDialog.getByLabel('Order Number').fill('ORD-PIC');
+    await addDialog
+      .getByLabel('Attachment')
+      .setInputFiles({ name: 'dent.png', mimeType: 'image/png', buffer: PNG });
+    await addDialog.getByRole('button', { name: 'Add Vault' }).click();
+    await expect(
+      page.getByText('Vault OFF-PIC added on this tablet with its file: not synced yet'),
+    ).toBeVisible();
+    await expect(slot(e1, 3).getByTestId('not-synced')).toHaveText('Not synced: vault OFF-PIC added');
+
     // three vaults counted in the check, the field opened by its name
     await page.goto(`/checks/${checkId}`).catch(() => undefined);
     await expect(page.getByTestId('check-field-D1')).toBeVisible();
@@ -136,25 +181,31 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
     }
     await expect(page.getByTestId('current-field')).toHaveText('Checking field D1: scan its vaults.');
     await expect(page.getByTestId('not-synced')).toContainText('Not synced: 4 scans on this tablet');
+    // counted at once, marked not synced
+    await expect(page.getByTestId('check-field-D1').getByTestId('field-state')).toHaveText('Found 3 of 3');
+    await expect(page.getByTestId('check-field-D1').getByTestId('field-not-synced')).toHaveText(
+      '3 found not synced',
+    );
     await expect(page.getByRole('button', { name: 'Finish check' })).toBeDisabled();
     await expect(page.getByTestId('finish-blocked')).toHaveText(
       '4 scans of this check wait on this tablet: finish once they have reached the server.',
     );
-    await expect(page.getByTestId('outbox-badge')).toContainText('7');
+    await expect(page.getByTestId('outbox-badge')).toContainText('9');
 
-    // a reload without a network: the queue and the marks are still there
+    // a reload without a network: the queue (the photo's bytes with it) and the marks are still there
     await page.reload();
     await expect(page.getByTestId('offline-as-of')).toBeVisible();
-    await expect(page.getByTestId('outbox-badge')).toContainText('7');
+    await expect(page.getByTestId('outbox-badge')).toContainText('9');
     await expect(page.getByTestId('not-synced')).toContainText('Not synced: 4 scans on this tablet');
+    await expect(page.getByTestId('check-field-D1').getByTestId('field-state')).toHaveText('Found 3 of 3');
     await expect(page.getByRole('button', { name: 'Finish check' })).toBeDisabled();
     // signing out with changes waiting asks first
     await page.getByRole('button', { name: /menu/i }).first().click();
     await page.getByRole('button', { name: 'Logout' }).click();
     const leave = page.getByRole('alertdialog', { name: 'Sign out with changes not synced?' });
-    await expect(leave).toContainText('7 change(s) made on this tablet have not reached the server yet.');
+    await expect(leave).toContainText('9 change(s) made on this tablet have not reached the server yet.');
     await leave.getByRole('button', { name: 'Stay signed in' }).click();
-    await expect(page.getByTestId('outbox-badge')).toContainText('7');
+    await expect(page.getByTestId('outbox-badge')).toContainText('9');
 
     // meanwhile a colleague on another tablet puts a vault into C1's bottom slot
     const colleague = await browser.newContext({ serviceWorkers: 'block' });
@@ -177,6 +228,7 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
     await expect(page.getByTestId('outbox-badge')).toContainText('1', { timeout: 20_000 });
     await expect(page.getByRole('button', { name: 'Finish check' })).toBeEnabled();
     await expect(page.getByTestId('check-field-D1')).toContainText('Found 3 of 3');
+    await expect(page.getByTestId('check-field-D1').getByTestId('field-not-synced')).toHaveCount(0);
     await page.getByTestId('outbox-badge').click();
     const list = page.getByRole('dialog', { name: 'Changes not synced' });
     const attention = list.getByTestId('outbox-attention');
@@ -202,6 +254,30 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
         .found.map((v) => v.name)
         .sort(),
     ).toEqual(['CH-1', 'CH-2', 'CH-3']);
+    // the shipment once, both units in A1 (emptied by the stage before it); the vault once, with its photo's bytes
+    const warehouse = JSON.parse((await callApi(page, 'GET', `/api/warehouse/${w.id}`)).body) as {
+      fields: Record<
+        string,
+        {
+          name: string;
+          vaults: Record<
+            string,
+            { customer_name: string; name: string | null; attachments: { file_url: string }[] }
+          >;
+        }
+      >;
+    };
+    const stored = Object.values(warehouse.fields).flatMap((f) =>
+      Object.values(f.vaults).map((v) => ({ ...v, field: f.name })),
+    );
+    expect(stored.filter((v) => v.customer_name === 'DEAD ZONE MOVERS').map((v) => v.field)).toEqual([
+      'A1',
+      'A1',
+    ]);
+    const pictured = stored.filter((v) => v.name === 'OFF-PIC');
+    expect(pictured.map((v) => [v.field, v.attachments.length])).toEqual([['E1', 1]]);
+    const photo = await page.request.get(pictured[0]!.attachments[0]!.file_url);
+    expect(Buffer.from(await photo.body()).equals(PNG)).toBe(true);
 
     // Discard asks first; then nothing waits and the badge goes
     await attention.getByRole('button', { name: 'Discard' }).click();

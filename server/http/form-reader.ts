@@ -33,11 +33,26 @@ export function cleanFileName(raw: string): string {
   return (base || 'attachment').slice(0, 200);
 }
 
+const readEarly = new WeakMap<FastifyRequest, ReadForm>();
+
+/**
+ * Reads a multipart form now (before its route runs) and keeps it for the route's `readForm`: the stream can be read
+ * only once, and the Idempotency-Key's fingerprint needs the form's content before the route runs.
+ */
+export async function readFormEarly(request: FastifyRequest): Promise<ReadForm> {
+  const form = await readForm(request);
+  readEarly.set(request, form);
+  return form;
+}
+
 /**
  * Reads a multipart form (text fields and files), or a JSON or urlencoded body, into one shape. Files over the
  * upload limit make the multipart reader throw its 413 error, which the error handler words.
  */
 export async function readForm(request: FastifyRequest): Promise<ReadForm> {
+  // a multipart form with an Idempotency-Key was read before the route, for its fingerprint (idempotency.ts)
+  const early = readEarly.get(request);
+  if (early) return early;
   if (!request.isMultipart()) {
     const body = request.body;
     const fields =

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { HttpError, badRequest, conflict } from './errors';
+import { readFormEarly } from './form-reader';
 import { claimKey, completeClaim, findKey, releaseClaim, takeOverClaim } from './idempotency-keys.repo';
 
 /**
@@ -13,6 +14,7 @@ import { claimKey, completeClaim, findKey, releaseClaim, takeOverClaim } from '.
  * - a repeat that arrives while the first still runs waits for its answer (polling the row briefly);
  * - a refusal (4xx) or a failure (5xx) wrote nothing, so its claim is given up and a repeat runs afresh;
  * - the same key with another method, address or body is refused with 422.
+ * A multipart form (an add with its attachment) is read here, before its route, so its files are in the fingerprint.
  */
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -23,8 +25,6 @@ export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60_000;
 export const KEY_MISUSED =
   'This Idempotency-Key was already used for a different change. Nothing was saved; send a new key for a new change.';
 export const KEY_INVALID = 'The Idempotency-Key header must be 1 to 200 visible characters.';
-export const KEY_WITH_UPLOAD =
-  'An Idempotency-Key cannot be used with a file upload form. Send the change as JSON, or without the key.';
 export const KEY_BUSY =
   'The same change is still being saved by an earlier request. Nothing more was saved; please try again in a moment.';
 
@@ -57,13 +57,23 @@ const covers = (request: FastifyRequest): boolean => {
   );
 };
 
-/** The request as a key must always stand for: method, address (with its query) and the body as read. */
-function fingerprintOf(request: FastifyRequest): string {
-  return crypto
-    .createHash('sha256')
-    .update(`${request.method} ${request.url}\n`)
-    .update(JSON.stringify(request.body ?? null))
-    .digest('hex');
+/**
+ * The request as a key must always stand for: method, address (with its query) and the body as read; a multipart
+ * form by its text fields (sorted by name) and each file's field, name, type and a hash of its bytes.
+ */
+async function fingerprintOf(request: FastifyRequest): Promise<string> {
+  const hash = crypto.createHash('sha256').update(`${request.method} ${request.url}\n`);
+  if (!request.isMultipart()) return hash.update(JSON.stringify(request.body ?? null)).digest('hex');
+  const form = await readFormEarly(request);
+  const byName = <T>(record: Record<string, T>) =>
+    Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const files = byName(form.files).map(([field, file]) => [
+    field,
+    file.fileName,
+    file.contentType,
+    crypto.createHash('sha256').update(file.content).digest('hex'),
+  ]);
+  return hash.update(JSON.stringify({ fields: byName(form.fields), files })).digest('hex');
 }
 
 export function idempotencyKeys(app: FastifyInstance, db: Db, options: IdempotencyOptions = {}): void {
@@ -76,10 +86,9 @@ export function idempotencyKeys(app: FastifyInstance, db: Db, options: Idempoten
     if (!covers(request)) return;
     const key = request.headers[IDEMPOTENCY_HEADER];
     if (typeof key !== 'string' || !KEY_TEXT.test(key)) throw badRequest(KEY_INVALID);
-    if (request.isMultipart()) throw badRequest(KEY_WITH_UPLOAD);
     const companyId = request.user?.companyId ?? null;
     const scope = companyId === null ? 'public' : `company:${companyId}`;
-    const fingerprint = fingerprintOf(request);
+    const fingerprint = await fingerprintOf(request);
     const token = crypto.randomBytes(16).toString('hex');
     const deadline = Date.now() + waitMs;
     for (let round = 0; ; round++) {

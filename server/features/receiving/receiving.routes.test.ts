@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { FIELD_FULL } from '@domain/rules/slots';
 import type { ReceivedDto, ShipmentProposalDto } from '@domain/schemas/receiving.schema';
 import { testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
@@ -64,6 +66,55 @@ describe.each(testEngines())('receiving on %s', (engine) => {
       .where('v.company_id', '=', user.companyId)
       .execute();
     expect(stored).toHaveLength(6);
+  });
+
+  it("applies a shipment sent again from a tablet's outbox once, and refuses it whole when its field filled meanwhile", async () => {
+    // the tablet decided on A1 (two free slots) and B1 offline; its basis is the field of each unit
+    const wh = await buildWarehouse(db(), { companyId: user.companyId, rows: 1, cols: 2, fieldCapacity: 3 });
+    await buildVault(db(), { companyId: user.companyId, fieldId: wh.field('A1').id, customerName: 'OTHER' });
+    const shipment = {
+      customer_name: 'Dead Zone',
+      order_name: 'DZ-1',
+      vaults: [
+        { type: 'vault', name: 'DZ-A', field_id: wh.field('A1').id },
+        { type: 'vault', name: 'DZ-B', field_id: wh.field('A1').id },
+        { type: 'vault', name: 'DZ-C', field_id: wh.field('B1').id },
+      ],
+    };
+    const send = (key: string) =>
+      user.request({
+        method: 'POST',
+        url: '/api/receiving',
+        headers: { 'idempotency-key': key },
+        payload: shipment,
+      });
+
+    // meanwhile a colleague filled A1: the whole shipment is refused with the field named, nothing is stored
+    const filler = await buildVault(db(), { companyId: user.companyId, fieldId: wh.field('A1').id });
+    const before = await countVaults(user.companyId);
+    const key = crypto.randomUUID();
+    const refused = await send(key);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ errors: [`${FIELD_FULL} (field A1)`] });
+    expect(await countVaults(user.companyId)).toBe(before);
+
+    // room again (the colleague's vault staged): Retry sends the same key, the server kept no refusal
+    expect((await user.request({ method: 'POST', url: `/api/stage/vaults/${filler.id}` })).statusCode).toBe(
+      200,
+    );
+    const first = await send(key);
+    expect(first.statusCode).toBe(201);
+    // the field's next free slots as the server finds them
+    expect((first.json() as ReceivedDto).vaults.map((v) => [v.name, v.field_name, v.position])).toEqual([
+      ['DZ-A', 'A1', 2],
+      ['DZ-B', 'A1', 1],
+      ['DZ-C', 'B1', 3],
+    ]);
+    // the answer was lost: the tablet sends it again and is given the first answer, nothing stored twice
+    const again = await send(key);
+    expect(again.statusCode).toBe(201);
+    expect(again.body).toBe(first.body);
+    expect(await countVaults(user.companyId)).toBe(before + 3);
   });
 
   it("proposes the warehouse of the customer's full field before an emptier warehouse earlier in walking order", async () => {

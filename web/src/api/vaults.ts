@@ -8,7 +8,8 @@ import type {
 } from '@domain/schemas/vault.schema';
 import type { AttachmentDto, VaultDto } from '@domain/schemas/warehouse.schema';
 import { type SentOrQueued, sendOrQueue } from '../lib/outbox/floor-outbox';
-import { api, uploadWithProgress } from '../lib/api-client';
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '@domain/rules/capacity';
+import { ApiError, api, uploadWithProgress } from '../lib/api-client';
 import { refreshVaultData } from './stage';
 
 /** The add-vault form as it is sent: every field of the contract (form data carries text, the ids numbers). */
@@ -25,32 +26,24 @@ export function useAddVault() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (form: NewVaultForm): Promise<SentOrQueued<VaultDto>> => {
-      if (!form.attachment) {
-        // without a file the vault travels as JSON, so an add that gets no answer waits in the tablet's outbox
-        // (issue 30); its basis is the slot it names, which the server refuses once it is no longer the free one
-        const { attachment: _file, onProgress: _progress, ...fields } = form;
-        const shown = form.vault_id || form.customer_name;
-        return sendOrQueue<VaultDto>({
+      // the vault travels as JSON, or as a multipart form with its file; an add that gets no answer waits in the
+      // tablet's outbox (issue 30), the file's bytes with it; its basis is the slot it names, which the server refuses
+      // once it is no longer the free one
+      const { attachment, onProgress, ...fields } = form;
+      // the server refuses a larger file too; the tablet says so before keeping 5 MB it could not send
+      if (attachment && attachment.size > MAX_UPLOAD_BYTES) throw new ApiError(413, [FILE_TOO_LARGE]);
+      const shown = form.vault_id || form.customer_name;
+      return sendOrQueue<VaultDto>(
+        {
           kind: 'add',
-          label: `Add vault ${shown} at slot ${form.position}`,
+          label: `Add vault ${shown} at slot ${form.position}${attachment ? ` with ${attachment.name}` : ''}`,
           method: 'POST',
           url: '/api/vaults/',
           body: fields,
-        });
-      }
-      const body = new FormData();
-      body.set('vault_id', form.vault_id);
-      body.set('customer_name', form.customer_name);
-      body.set('order_name', form.order_name);
-      body.set('type', form.type);
-      body.set('note', form.note);
-      body.set('field_id', String(form.field_id));
-      body.set('position', String(form.position));
-      body.set('attachment', form.attachment);
-      const answer = await uploadWithProgress<VaultDto>('/api/vaults/', body, (percent) =>
-        form.onProgress?.(percent),
+          ...(attachment ? { file: { field: 'attachment', name: attachment.name, blob: attachment } } : {}),
+        },
+        onProgress,
       );
-      return { queued: false, answer };
     },
     onSettled: () => refreshVaultData(queryClient),
   });

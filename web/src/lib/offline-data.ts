@@ -76,6 +76,15 @@ export class LastData {
     return this.loaded;
   }
 
+  /**
+   * The kept answers of one read (`warehouse`: every warehouse with its fields this tablet opened) of a company, for
+   * work the tablet does on its own meanwhile (a receiving proposal). Waits for the store to be read.
+   */
+  async kept(name: string, companyId: number): Promise<KeptAnswer[]> {
+    await this.load();
+    return [...this.rows.values()].filter((row) => row.queryKey[0] === name && row.companyId === companyId);
+  }
+
   /** The kept answer of a key, if any. */
   get(queryKey: QueryKey): KeptAnswer | undefined {
     return this.rows.get(idOf(queryKey));

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { ConnectionError, REQUEST_TIMEOUT_MS, apiRequest } from '../api-client';
+import { ApiError, ConnectionError, REQUEST_TIMEOUT_MS, apiRequest, uploadWithProgress } from '../api-client';
 import { reportConnection } from '../connection-status';
 import { indexedDbStore } from './idb-store';
-import { type Intent, Outbox, type ReplayResult, type SendOutcome, memoryStore } from './outbox';
+import { type Intent, Outbox, type ReplayResult, type SendOutcome, intentForm, memoryStore } from './outbox';
 
 /** How often a tablet tries its queue again while it has one, besides the online and visibility events. */
 export const REPLAY_INTERVAL_MS = 30_000;
@@ -19,19 +19,34 @@ async function readMessages(response: Response): Promise<string[]> {
   return [`The server refused this change (${response.status}).`];
 }
 
+/** A file on a slow link takes a while: a replay's time-out only catches a link that has died. */
+const FILE_TIMEOUT_MS = 5 * 60_000;
+
 /** One try of an intent, with its Idempotency-Key: applied, refused with the server's reason, or no answer. */
 export async function sendIntent(
-  intent: Pick<Intent, 'method' | 'url' | 'body' | 'key'>,
+  intent: Pick<Intent, 'method' | 'url' | 'body' | 'key' | 'file'>,
 ): Promise<SendOutcome> {
   let response: Response;
   try {
-    response = await fetch(intent.url, {
-      method: intent.method,
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': intent.key },
-      body: JSON.stringify(intent.body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
+    response = await fetch(
+      intent.url,
+      intent.file
+        ? {
+            method: intent.method,
+            credentials: 'same-origin',
+            // the browser writes the multipart boundary into the content type itself
+            headers: { 'Idempotency-Key': intent.key },
+            body: intentForm(intent),
+            signal: AbortSignal.timeout(FILE_TIMEOUT_MS),
+          }
+        : {
+            method: intent.method,
+            credentials: 'same-origin',
+            headers: { 'Content-Type': 'application/json', 'Idempotency-Key': intent.key },
+            body: JSON.stringify(intent.body),
+            signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+          },
+    );
   } catch {
     reportConnection(false);
     return { kind: 'unreachable' };
@@ -60,21 +75,35 @@ export type SentOrQueued<T> = { queued: false; answer: T } | { queued: true; int
 
 export async function sendOrQueue<T>(
   intent: Omit<Intent, 'seq' | 'state' | 'createdAt' | 'key'>,
+  /** called with 0-100 while a file travels */
+  onProgress?: (percent: number) => void,
 ): Promise<SentOrQueued<T>> {
   const key = floorOutbox.makeKey();
   // a change made while others wait behind it goes behind them, so the order holds
   if (floorOutbox.waiting().length === 0) {
     try {
-      const answer = await apiRequest<T>(intent.method, intent.url, intent.body, {
-        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
-      });
+      const answer = intent.file
+        ? await uploadWithProgress<T>(intent.url, intentForm(intent), (p) => onProgress?.(p), {
+            'Idempotency-Key': key,
+          })
+        : await apiRequest<T>(intent.method, intent.url, intent.body, {
+            headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+          });
       return { queued: false, answer };
     } catch (error) {
       if (!(error instanceof ConnectionError)) throw error;
     }
   }
-  return { queued: true, intent: await floorOutbox.enqueue({ ...intent, key }) };
+  try {
+    return { queued: true, intent: await floorOutbox.enqueue({ ...intent, key }) };
+  } catch {
+    // the browser's storage is full (a file is the likely cause) or not available
+    throw new ApiError(507, [NO_ROOM_ON_TABLET]);
+  }
 }
+
+export const NO_ROOM_ON_TABLET =
+  'No connection to the server, and this tablet has no room to keep the change until there is. Nothing was saved.';
 
 let started = false;
 let heard: (result: ReplayResult) => void = () => {};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Intent, Outbox, type SendOutcome, memoryStore } from './outbox';
+import { type Intent, Outbox, type SendOutcome, intentForm, memoryStore, queuedHolds } from './outbox';
 
 const stage = (vaultId: number) => ({
   kind: 'stage' as const,
@@ -200,5 +200,90 @@ describe('the outbox of floor intents', () => {
     const reloaded = new Outbox(store, async () => ({ kind: 'applied' }), keys);
     await reloaded.load();
     expect(reloaded.waiting().map((i) => i.vaultId)).toEqual([5, 4, 3, 2, 1]);
+  });
+
+  it("keeps an add's file in its row through a reload, sends it as the same form, and drops the bytes with the row", async () => {
+    const store = memoryStore();
+    const bytes = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3]);
+    const add = (name: string) => ({
+      kind: 'add' as const,
+      label: `Add vault ${name} at slot 3 with photo.png`,
+      method: 'POST' as const,
+      url: '/api/vaults/',
+      body: { vault_id: name, customer_name: 'ACME', order_name: 'O-1', note: '', field_id: 4, position: 3 },
+      file: { field: 'attachment', name: 'photo.png', blob: new Blob([bytes], { type: 'image/png' }) },
+    });
+    const offline = new Outbox(store, async () => ({ kind: 'unreachable' }), keys);
+    const first = await offline.enqueue(add('F-1'));
+    await offline.enqueue(add('F-2'));
+    await offline.replay();
+
+    // a reload: the bytes come back from the store with the intent
+    const forms: FormData[] = [];
+    const reloaded = new Outbox(
+      store,
+      async (intent) => {
+        forms.push(intentForm(intent));
+        return intent.body.vault_id === 'F-2'
+          ? { kind: 'refused', messages: ['Someone else just placed a vault in this slot.'] }
+          : { kind: 'applied' };
+      },
+      keys,
+    );
+    await reloaded.load();
+    const kept = reloaded.waiting()[0]!;
+    expect(kept.key).toBe(first.key);
+    expect(new Uint8Array(await kept.file!.blob.arrayBuffer())).toEqual(bytes);
+
+    await reloaded.replay();
+    // the form carries the fields as text and the file under its name, with its bytes
+    const sent = forms[0]!;
+    expect(sent.get('vault_id')).toBe('F-1');
+    expect(sent.get('field_id')).toBe('4');
+    expect(sent.get('note')).toBe('');
+    const file = sent.get('attachment') as File;
+    expect(file.name).toBe('photo.png');
+    expect(file.type).toBe('image/png');
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(bytes);
+    // sent: the row, and the bytes in it, left the store; refused: kept with its bytes for Retry
+    expect([...store.rows.values()].map((i) => i.body.vault_id)).toEqual(['F-2']);
+    expect(store.rows.values().next().value!.file!.blob.size).toBe(bytes.length);
+    await reloaded.discard(reloaded.needingAttention()[0]!.key);
+    expect(store.rows.size).toBe(0);
+  });
+
+  it("lists the slots a field's queued adds and received shipments hold on the tablet", async () => {
+    const outbox = new Outbox(memoryStore(), async () => ({ kind: 'unreachable' }), keys);
+    await outbox.enqueue({
+      kind: 'add',
+      label: 'Add vault A-1 at slot 3',
+      method: 'POST',
+      url: '/api/vaults/',
+      body: { vault_id: 'A-1', customer_name: 'ACME', field_id: 4, position: 3 },
+    });
+    await outbox.enqueue({
+      kind: 'receiving',
+      label: 'Receive 2 units for BETA',
+      method: 'POST',
+      url: '/api/receiving',
+      body: {
+        customer_name: 'BETA',
+        order_name: 'O',
+        vaults: [
+          { type: 'vault', field_id: 4 },
+          { type: 'vault', field_id: 5 },
+        ],
+      },
+      holds: [
+        { fieldId: 4, position: 2, label: 'unit 1 of BETA received' },
+        { fieldId: 5, position: 3, label: 'unit 2 of BETA received' },
+      ],
+    });
+    expect([...queuedHolds(outbox.list(), 4)]).toEqual([
+      [3, 'vault A-1 added'],
+      [2, 'unit 1 of BETA received'],
+    ]);
+    expect([...queuedHolds(outbox.list(), 5)]).toEqual([[3, 'unit 2 of BETA received']]);
+    expect(queuedHolds(outbox.list(), 6).size).toBe(0);
   });
 });

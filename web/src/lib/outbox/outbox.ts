@@ -21,8 +21,11 @@ export const INTENT_KINDS = [
   'check-scan',
   /** a vault scanned onto a load-out */
   'load-out-scan',
-  /** a vault scanned in at receiving */
-  'receiving-scan',
+  /**
+   * a shipment received into the fields chosen on this tablet (basis: each vault's field; the server takes that
+   * field's next free slot, or refuses when it has none)
+   */
+  'receiving',
   /** a checklist's answers for a day */
   'checklist-answer',
 ] as const;
@@ -39,6 +42,13 @@ export interface Intent {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   body: Record<string, unknown>;
+  /**
+   * a file sent with the change (an add's attachment): its bytes are kept in the same row, so the change is sent again
+   * as the same multipart form, and they leave the tablet with the row (sent or discarded)
+   */
+  file?: IntentFile;
+  /** slots this change takes in fields, as the tablet decided them: shown held in the field panels until it is sent */
+  holds?: SlotHold[];
   /** the vault it is about, for the 'not synced' marks */
   vaultId?: number;
   /**
@@ -51,6 +61,64 @@ export interface Intent {
   state: 'waiting' | 'attention';
   /** the server's reason, for an intent that needs attention */
   messages?: string[];
+}
+
+export interface IntentFile {
+  /** the form field it travels in */
+  field: string;
+  name: string;
+  blob: Blob;
+}
+
+export interface SlotHold {
+  fieldId: number;
+  position: number;
+  /** what the panel says of it: "vault V-1 received" */
+  label: string;
+}
+
+/**
+ * The slots a field's queued changes hold on this tablet: an add names its slot; a received shipment lists the slots
+ * the tablet proposed. Refused ones hold theirs too, until Retry or Discard.
+ */
+export function queuedHolds(intents: readonly Intent[], fieldId: number): Map<number, string> {
+  const held = new Map<number, string>();
+  for (const intent of intents) {
+    if (intent.kind === 'add' && intent.body.field_id === fieldId && typeof intent.body.position === 'number')
+      held.set(
+        intent.body.position,
+        `vault ${String(intent.body.vault_id || intent.body.customer_name)} added`,
+      );
+    for (const hold of intent.holds ?? []) if (hold.fieldId === fieldId) held.set(hold.position, hold.label);
+  }
+  return held;
+}
+
+/**
+ * The multipart form of an intent with a file: its body's values as text fields (as the web's forms send them), then
+ * the file. Built the same way for the first send and every replay, so the server reads the same change each time.
+ */
+export function intentForm(intent: Pick<Intent, 'body' | 'file'>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(intent.body)) {
+    if (value === undefined || value === null) continue;
+    form.set(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  if (intent.file) form.set(intent.file.field, intent.file.blob, intent.file.name);
+  return form;
+}
+
+/**
+ * Every slot of a field this tablet's queued changes will fill: the held slots, and the targets of queued moves (the
+ * tablet's own slot proposals must not offer them again).
+ */
+export function takenByQueue(intents: readonly Intent[], fieldId: number): number[] {
+  const moves = intents.flatMap((intent) =>
+    intent.kind === 'move' && intent.body.fieldId === fieldId && typeof intent.body.position === 'number'
+      ? [intent.body.position]
+      : [],
+  );
+  return [...new Set([...queuedHolds(intents, fieldId).keys(), ...moves])];
 }
 
 export interface OutboxStore {

@@ -1,21 +1,42 @@
 import { type FormEvent, useState } from 'react';
-import { ClipboardList } from 'lucide-react';
+import { ClipboardList, CloudOff, TabletSmartphone } from 'lucide-react';
+import { toast } from 'sonner';
 import { Link } from 'react-router';
 import { VAULT_TYPES, type VaultType } from '@domain/rules/capacity';
 import { LABEL_FORMAT_NAMES, LABEL_FORMATS, type LabelFormat } from '@domain/rules/label-sheets';
+import type { ReceivingField } from '@domain/rules/receiving';
 import type { ReceivedDto, ShipmentProposalDto } from '@domain/schemas/receiving.schema';
+import type { WarehouseDto, WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
 import { downloadVaultLabels } from '@/api/labels';
-import { useReceiveShipment, useShipmentProposal } from '@/api/receiving';
+import { shipmentLabel, useReceiveShipment, useShipmentProposal } from '@/api/receiving';
+import { useSession } from '@/api/session';
 import { Button, buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { ErrorList } from '@/components/ui/error-list';
 import { inputClass } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
-import { errorMessages } from '@/lib/api-client';
+import { ConnectionError, errorMessages } from '@/lib/api-client';
+import { formatTime, useCompanyLocale } from '@/lib/format';
+import { lastData } from '@/lib/offline-data';
+import { floorOutbox, useFloorOutbox } from '@/lib/outbox/floor-outbox';
+import { type SlotHold, takenByQueue } from '@/lib/outbox/outbox';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type ShipmentLine, shipmentLines } from '../shipment-lines';
 import { LabelledOptions } from '@/components/ui/named-options';
 import { ChooseFieldDialog } from '../components/choose-field-dialog';
+import { keptReceivingFields, proposeOnTablet, shipmentHolds } from '../tablet-proposal';
+
+export const NO_KEPT_WAREHOUSES =
+  'No connection to the server, and this tablet has not kept the fields of any warehouse, so it cannot propose slots. Open the warehouses once while online, or try again when the connection is back. The shipment is still in the form.';
+
+/** A proposal made on this tablet (no answer from the server): what it was made from. */
+interface TabletProposal {
+  /** the oldest kept warehouse it read (ms) */
+  asOf: number;
+  /** the company's warehouses this tablet never opened, so not proposed */
+  left: string[];
+  fields: ReceivingField[];
+}
 
 const TYPE_LABEL: Record<VaultType, string> = {
   vault: 'Vaults',
@@ -43,34 +64,89 @@ export default function ReceivePage() {
   /** the line whose field is being chosen on the grid picture */
   const [choosing, setChoosing] = useState<number | null>(null);
   const [received, setReceived] = useState<ReceivedDto | null>(null);
+  const [onTablet, setOnTablet] = useState<TabletProposal | null>(null);
+  const [tabletProblem, setTabletProblem] = useState<string | null>(null);
+  const session = useSession();
+  const locale = useCompanyLocale();
+  // shipments stored on this tablet that have not reached the server yet (issue 30)
+  const waiting = useFloorOutbox().filter((intent) => intent.kind === 'receiving');
+
+  function show(answer: ShipmentProposalDto, made: TabletProposal | null) {
+    setProposal(answer);
+    setOnTablet(made);
+    setChosen(Object.fromEntries(answer.proposals.map((p) => [p.index, p.field_id])));
+  }
+
+  /** No answer from the server: the same rule on the warehouses this tablet kept, with what waits on it counted in. */
+  async function proposeHere(next: ShipmentLine[]) {
+    const companyId = session.data?.companyId;
+    const kept = companyId === undefined ? [] : await lastData.kept('warehouse', companyId);
+    const warehouses = kept.filter((k) => k.queryKey.length === 2);
+    if (warehouses.length === 0) {
+      setTabletProblem(NO_KEPT_WAREHOUSES);
+      return;
+    }
+    const details = warehouses.map((k) => k.data as WarehouseDto);
+    const list = companyId === undefined ? [] : await lastData.kept('warehouses', companyId);
+    const all = (list[0]?.data as WarehouseSummaryDto[] | undefined) ?? [];
+    const intents = floorOutbox.list();
+    const fields = keptReceivingFields(details, customer, (id) => takenByQueue(intents, id));
+    show(proposeOnTablet(fields, next), {
+      asOf: Math.min(...warehouses.map((k) => k.updatedAt)),
+      left: all.filter((w) => !details.some((d) => d.id === w.id)).map((w) => w.name),
+      fields,
+    });
+  }
 
   function askProposal(event: FormEvent) {
     event.preventDefault();
     const next = shipmentLines(perType);
     setLines(next);
     setReceived(null);
+    setTabletProblem(null);
     propose.mutate(
       { customer_name: customer, order_name: order, vaults: next },
       {
-        onSuccess: (answer) => {
-          setProposal(answer);
-          setChosen(Object.fromEntries(answer.proposals.map((p) => [p.index, p.field_id])));
+        onSuccess: (answer) => show(answer, null),
+        onError: (error) => {
+          if (error instanceof ConnectionError) void proposeHere(next);
         },
       },
     );
   }
 
   function store() {
+    if (!proposal) return;
+    const holds: SlotHold[] = onTablet
+      ? shipmentHolds(onTablet.fields, lines, chosen, customer)
+      : proposal.proposals
+          .filter((p) => chosen[p.index] === p.field_id)
+          .map((p) => ({
+            fieldId: p.field_id,
+            position: p.position,
+            label: lines[p.index]?.name
+              ? `vault ${lines[p.index]!.name} received`
+              : `unit of ${customer.trim().toUpperCase()} received`,
+          }));
     receive.mutate(
       {
-        customer_name: customer,
-        order_name: order,
-        vaults: lines.map((line, i) => ({ ...line, field_id: chosen[i]! })),
+        input: {
+          customer_name: customer,
+          order_name: order,
+          vaults: lines.map((line, i) => ({ ...line, field_id: chosen[i]! })),
+        },
+        holds,
       },
       {
-        onSuccess: (answer) => {
-          setReceived(answer);
+        onSuccess: (sent) => {
           setProposal(null);
+          setOnTablet(null);
+          if (sent.queued) {
+            toast.info(`The ${shipmentLabel(sent.intent.body)} is stored on this tablet: not synced yet`);
+            return;
+          }
+          setReceived(sent.answer);
+          toast.success(`${sent.answer.vaults.length} vaults stored`);
         },
       },
     );
@@ -134,11 +210,67 @@ export default function ReceivePage() {
         <Button type="submit" disabled={propose.isPending}>
           Propose slots
         </Button>
-        {propose.isError && <ErrorList messages={errorMessages(propose.error)} />}
+        {propose.isError && !(propose.error instanceof ConnectionError) && (
+          <ErrorList messages={errorMessages(propose.error)} />
+        )}
+        {tabletProblem && <ErrorList messages={[tabletProblem]} />}
       </form>
+
+      {waiting.length > 0 && (
+        <section
+          aria-label="Shipments not synced"
+          className="mb-6 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+        >
+          <ul className="space-y-1">
+            {waiting.map((intent) => (
+              <li
+                key={intent.key}
+                className="flex items-start gap-2 font-semibold"
+                data-testid="shipment-not-synced"
+              >
+                <CloudOff className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+                <span>
+                  Not synced: {shipmentLabel(intent.body)}
+                  {intent.state === 'attention' && (
+                    <span className="font-normal text-red-800">
+                      {' '}
+                      (refused: {intent.messages?.join(' ') ?? 'see the changes not synced'})
+                    </span>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2">
+            Labels can be printed once {waiting.length === 1 ? 'it has' : 'they have'} reached the server; the
+            server then places each unit in its field and may take another free slot there.
+          </p>
+        </section>
+      )}
 
       {proposal && (
         <section aria-label="Proposed slots" className="space-y-3">
+          {onTablet && (
+            <div
+              className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+              data-testid="proposed-on-tablet"
+            >
+              <TabletSmartphone className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+              <div>
+                <p className="font-semibold">Proposed on this tablet, not synced</p>
+                <p>
+                  No connection to the server: these slots come from the warehouses as this tablet saw them,
+                  as of {formatTime(onTablet.asOf, locale)}. The server checks every field again when the
+                  shipment reaches it.
+                </p>
+                {onTablet.left.length > 0 && (
+                  <p className="mt-1">
+                    Not opened on this tablet, so not proposed: {onTablet.left.join(', ')}.
+                  </p>
+                )}
+              </div>
+            </div>
+          )}
           {proposal.unplaced.length > 0 && (
             <ErrorList
               messages={[

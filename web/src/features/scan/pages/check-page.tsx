@@ -1,5 +1,5 @@
 import { Ban, CheckCircle2, CloudOff, FileDown, RotateCcw, Search, ScanSearch, Truck } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { CheckDto, CheckFieldDto, CheckVaultDto } from '@domain/schemas/check.schema';
@@ -27,6 +27,7 @@ import { formatCount, useFormat } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useIdParam } from '@/lib/use-id-param';
 import { useQueuedFor } from '@/lib/outbox/floor-outbox';
+import { type UnsureScan, withQueuedScans } from '../check-figures';
 import { CameraReader, CameraToggle } from '../components/camera-reader';
 import { ScanTextForm } from '../components/scan-text-form';
 import { readFeedback } from '../read-feedback';
@@ -84,8 +85,24 @@ function Heading({ check }: { check: CheckDto }) {
   );
 }
 
-function Running({ check }: { check: CheckDto }) {
+function Running({ check: answered }: { check: CheckDto }) {
   const { can } = useRole();
+  // this tablet's scans of this check that have not reached the server (issue 30): counted in at once, marked not
+  // synced; the check waits for them
+  const queued = useQueuedFor(checkScope(answered.id));
+  const shown = useMemo(
+    () =>
+      withQueuedScans(
+        answered,
+        queued.map((intent) => ({
+          text: String(intent.body.text ?? ''),
+          fieldId: typeof intent.body.field_id === 'number' ? intent.body.field_id : undefined,
+          refused: intent.state === 'attention',
+        })),
+      ),
+    [answered, queued],
+  );
+  const check = shown.check;
   const scan = useCheckScan(check.id);
   const finish = useFinishCheck(check.id);
   const cancel = useCancelCheck(check.id);
@@ -102,8 +119,6 @@ function Running({ check }: { check: CheckDto }) {
   const field = check.fields.find((f) => f.id === current) ?? null;
   const floor = can('floor');
 
-  // this tablet's scans of this check that have not reached the server (issue 30): shown, and the check waits for them
-  const queued = useQueuedFor(checkScope(check.id));
   const finishBlocked =
     queued.length > 0
       ? `${formatCount(queued.length, 'scan')} of this check ${queued.length === 1 ? 'waits' : 'wait'} on this tablet: finish once ${queued.length === 1 ? 'it has' : 'they have'} reached the server.`
@@ -252,6 +267,8 @@ function Running({ check }: { check: CheckDto }) {
           <li key={f.id}>
             <FieldTile
               field={f}
+              notSynced={f.found.filter((v) => shown.notSynced.has(v.id)).length}
+              unsure={shown.unsure.get(f.id)?.length ?? 0}
               selected={f.id === current}
               onPick={floor ? () => handle(f.name, null) : () => setCurrent(f.id)}
             />
@@ -261,6 +278,8 @@ function Running({ check }: { check: CheckDto }) {
       {field && (
         <FieldDetail
           field={field}
+          notSynced={shown.notSynced}
+          unsure={shown.unsure.get(field.id) ?? []}
           onRecount={floor && field.checked ? () => setConfirmRecount(field) : undefined}
         />
       )}
@@ -346,10 +365,16 @@ function Running({ check }: { check: CheckDto }) {
 
 function FieldTile({
   field,
+  notSynced = 0,
+  unsure = 0,
   selected,
   onPick,
 }: {
   field: CheckFieldDto;
+  /** of the found, how many were counted on this tablet only */
+  notSynced?: number;
+  /** waiting scans the server will place */
+  unsure?: number;
   selected: boolean;
   onPick: () => void;
 }) {
@@ -388,23 +413,62 @@ function FieldTile({
           )}
         </span>
       )}
+      {(notSynced > 0 || unsure > 0) && (
+        <span
+          className="flex items-center gap-1 text-sm font-semibold text-amber-800"
+          data-testid="field-not-synced"
+        >
+          <CloudOff className="h-4 w-4" aria-hidden />
+          {[
+            notSynced > 0 && `${notSynced} found not synced`,
+            unsure > 0 && `${unsure} not synced, unexpected?`,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
+      )}
     </button>
   );
 }
 
-function VaultList({ title, vaults, testId }: { title: string; vaults: CheckVaultDto[]; testId: string }) {
+function VaultList({
+  title,
+  vaults,
+  testId,
+  notSynced,
+  unsure = [],
+}: {
+  title: string;
+  vaults: CheckVaultDto[];
+  testId: string;
+  /** vaults counted on this tablet only, marked so */
+  notSynced?: ReadonlySet<number>;
+  /** waiting scans the server will place, listed after the vaults and not counted */
+  unsure?: UnsureScan[];
+}) {
   return (
     <section aria-label={title} data-testid={testId}>
       <h3 className="mb-1 font-semibold text-slate-800">
         {title} ({vaults.length})
       </h3>
-      {vaults.length === 0 ? (
+      {vaults.length === 0 && unsure.length === 0 ? (
         <p className="text-sm text-slate-500">None</p>
       ) : (
         <ul className="space-y-1 text-sm">
           {vaults.map((v) => (
             <li key={v.id}>
               <strong>{vaultTitle(v)}</strong> <span className="text-slate-600">{v.customer_name}</span>
+              {notSynced?.has(v.id) && (
+                <span className="ml-1 font-semibold text-amber-800" data-testid="not-synced-vault">
+                  · not synced
+                </span>
+              )}
+            </li>
+          ))}
+          {unsure.map((u) => (
+            <li key={u.text} data-testid="unsure-scan">
+              <strong>{u.vault ? vaultTitle(u.vault) : u.text}</strong>{' '}
+              <span className="font-semibold text-amber-800">· not synced, unexpected?</span>
             </li>
           ))}
         </ul>
@@ -413,7 +477,17 @@ function VaultList({ title, vaults, testId }: { title: string; vaults: CheckVaul
   );
 }
 
-function FieldDetail({ field, onRecount }: { field: CheckFieldDto; onRecount?: () => void }) {
+function FieldDetail({
+  field,
+  notSynced,
+  unsure = [],
+  onRecount,
+}: {
+  field: CheckFieldDto;
+  notSynced?: ReadonlySet<number>;
+  unsure?: UnsureScan[];
+  onRecount?: () => void;
+}) {
   return (
     <section
       aria-label={`Field ${field.name}`}
@@ -421,9 +495,9 @@ function FieldDetail({ field, onRecount }: { field: CheckFieldDto; onRecount?: (
     >
       {field.checked ? (
         <>
-          <VaultList title="Found" vaults={field.found} testId="field-found" />
+          <VaultList title="Found" vaults={field.found} testId="field-found" notSynced={notSynced} />
           <VaultList title="Not found yet" vaults={field.missing} testId="field-missing" />
-          <VaultList title="Unexpected" vaults={field.unexpected} testId="field-unexpected" />
+          <VaultList title="Unexpected" vaults={field.unexpected} testId="field-unexpected" unsure={unsure} />
         </>
       ) : (
         <VaultList

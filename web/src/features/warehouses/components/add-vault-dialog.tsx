@@ -98,7 +98,9 @@ function AddVaultForm({
       {
         onSuccess: (sent) => {
           if (sent.queued)
-            toast.info(`Vault ${body.vault_id || body.customer_name} added on this tablet: not synced yet`);
+            toast.info(
+              `Vault ${body.vault_id || body.customer_name} added on this tablet${file ? ' with its file' : ''}: not synced yet`,
+            );
           else toast.success(`Vault ${sent.answer.name ?? sent.answer.customer_name} added`);
           onDone();
         },

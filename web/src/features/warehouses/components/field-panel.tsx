@@ -19,6 +19,7 @@ import { AddVaultDialog } from './add-vault-dialog';
 import { LabelPrintDialog, PrintLabelButton } from '@/components/label-print-dialog';
 import { ToggleSwitch } from '@/components/ui/toggle-switch';
 import { useFloorOutbox } from '@/lib/outbox/floor-outbox';
+import { queuedHolds } from '@/lib/outbox/outbox';
 
 /** The field below holds the bottom half of a couchbox (the slot rules name it). */
 function fieldBelow(warehouse: WarehouseDto, field: FieldDto): FieldDto | undefined {
@@ -54,19 +55,8 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
   const vaults = Object.values(field.vaults);
   const byPosition = new Map(vaults.filter((v) => v.position !== null).map((v) => [v.position!, v]));
   const occupied = [...byPosition.keys()];
-  // vaults added on this tablet that have not reached the server hold their slots here meanwhile
-  const queuedAdds = new Map(
-    outbox.flatMap((intent) =>
-      intent.kind === 'add' && intent.body.field_id === field.id && typeof intent.body.position === 'number'
-        ? [
-            [
-              intent.body.position,
-              `vault ${String(intent.body.vault_id || intent.body.customer_name)} added`,
-            ] as const,
-          ]
-        : [],
-    ),
-  );
+  // vaults added or received on this tablet that have not reached the server hold their slots here meanwhile
+  const queuedAdds = queuedHolds(outbox, field.id);
   const nextFree = freeSlot({ type: field.type, full: field.full, capacity: warehouse.fieldCapacity }, [
     ...occupied,
     ...queuedAdds.keys(),

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckDto, CheckFieldDto, CheckVaultDto } from '@domain/schemas/check.schema';
+import { withQueuedScans } from './check-figures';
+
+const vault = (id: number, name: string | null, expected: number | null, found: number | null = null) =>
+  ({
+    id,
+    name,
+    customer_name: 'ACME',
+    order_name: 'O-1',
+    type: 'vault',
+    expected_field_id: expected,
+    expected_field_name: expected === null ? null : `F${expected}`,
+    found_field_id: found,
+    found_field_name: found === null ? null : `F${found}`,
+    found_by: found === null ? null : 'ann',
+    resolution: null,
+    resolved_by: null,
+    resolved_at: null,
+  }) satisfies CheckVaultDto;
+
+const field = (id: number, name: string, parts: Partial<CheckFieldDto> = {}): CheckFieldDto => ({
+  id,
+  name,
+  opened_by: null,
+  opened_at: null,
+  checked: false,
+  expected: 0,
+  found: [],
+  missing: [],
+  not_checked: [],
+  unexpected: [],
+  ...parts,
+});
+
+/** D1 (id 1) expects CH-1..CH-3 and is not opened yet; E1 (id 2) is checked and expects E-1. */
+function check(d1: Partial<CheckFieldDto> = {}, e1: Partial<CheckFieldDto> = {}): CheckDto {
+  const fields = [
+    field(1, 'D1', {
+      expected: 3,
+      not_checked: [vault(11, 'CH-1', 1), vault(12, 'CH-2', 1), vault(13, 'CH-3', 1)],
+      ...d1,
+    }),
+    field(2, 'E1', { checked: true, expected: 1, missing: [vault(21, 'E-1', 2)], ...e1 }),
+  ];
+  return {
+    id: 5,
+    warehouse_id: 1,
+    warehouse_name: 'Main',
+    started_by: 'ann',
+    started_at: '2026-11-29T10:00:00Z',
+    finished_by: null,
+    finished_at: null,
+    cancelled_by: null,
+    cancelled_at: null,
+    warehouse_deleted_at: null,
+    field_count: 2,
+    checked_count: fields.filter((f) => f.checked).length,
+    version: 1,
+    fields,
+    discrepancies: 0,
+    unresolved: 0,
+  };
+}
+
+const d1Of = (c: CheckDto) => c.fields.find((f) => f.name === 'D1')!;
+const names = (vaults: CheckVaultDto[]) => vaults.map((v) => v.name);
+
+describe("a check's figures with this tablet's waiting scans", () => {
+  it('opens the field by its label and counts expected vaults found at once, marked not synced', () => {
+    const shown = withQueuedScans(check(), [
+      { text: 'd1', refused: false },
+      { text: 'CH-1', fieldId: 1, refused: false },
+      { text: ' ch-2 ', fieldId: 1, refused: false },
+    ]);
+    const d1 = d1Of(shown.check);
+    expect(d1.checked).toBe(true);
+    expect(names(d1.found)).toEqual(['CH-1', 'CH-2']);
+    expect(names(d1.missing)).toEqual(['CH-3']);
+    expect(d1.not_checked).toEqual([]);
+    expect(d1.found[0]!.found_field_id).toBe(1);
+    expect(shown.check.checked_count).toBe(2);
+    expect([...shown.notSynced]).toEqual([11, 12]);
+    expect([...shown.openedHere]).toEqual([1]);
+    expect(shown.unsure.size).toBe(0);
+  });
+
+  it('counts nothing twice once the server has counted the scan, whichever arrives first', () => {
+    // the server's answer is in (CH-1 found in D1) while the scan is still listed in the outbox
+    const answered = check({
+      checked: true,
+      not_checked: [],
+      found: [vault(11, 'CH-1', 1, 1)],
+      missing: [vault(12, 'CH-2', 1), vault(13, 'CH-3', 1)],
+    });
+    const shown = withQueuedScans(answered, [
+      { text: 'D1', refused: false },
+      { text: 'CH-1', fieldId: 1, refused: false },
+    ]);
+    expect(names(d1Of(shown.check).found)).toEqual(['CH-1']);
+    expect(shown.check.checked_count).toBe(answered.checked_count);
+    expect(shown.notSynced.size).toBe(0);
+    // the same vault scanned twice while waiting counts once
+    const twice = withQueuedScans(check(), [
+      { text: 'CH-3', fieldId: 1, refused: false },
+      { text: 'CH-3', fieldId: 1, refused: false },
+    ]);
+    expect(names(d1Of(twice.check).found)).toEqual(['CH-3']);
+  });
+
+  it('leaves a vault expected elsewhere, one found elsewhere and an unknown label to the server', () => {
+    const shown = withQueuedScans(check({}, { found: [vault(14, 'GONE-1', null, 2)] }), [
+      { text: 'E-1', fieldId: 1, refused: false },
+      { text: 'GONE-1', fieldId: 1, refused: false },
+      { text: 'kQ3x9LmP2aB7cD4e', fieldId: 1, refused: false },
+    ]);
+    const d1 = d1Of(shown.check);
+    // the figures do not move for them
+    expect(d1.found).toEqual([]);
+    expect(d1.unexpected).toEqual([]);
+    expect(shown.unsure.get(1)!.map((u) => [u.text, u.vault?.id ?? null])).toEqual([
+      ['E-1', 21],
+      ['GONE-1', 14],
+      ['kQ3x9LmP2aB7cD4e', null],
+    ]);
+    // E-1 still missing in its own field
+    expect(names(shown.check.fields[1]!.missing)).toEqual(['E-1']);
+  });
+
+  it('counts refused scans for nothing and returns the check untouched without waiting scans', () => {
+    const server = check();
+    expect(withQueuedScans(server, []).check).toBe(server);
+    const shown = withQueuedScans(server, [{ text: 'CH-1', fieldId: 1, refused: true }]);
+    expect(shown.check).toBe(server);
+    expect(shown.notSynced.size).toBe(0);
+  });
+
+  it('lists a vault of this field already found in another field as missing here once the field is opened', () => {
+    const moved = vault(13, 'CH-3', 1, 2);
+    const shown = withQueuedScans(
+      check({ not_checked: [vault(11, 'CH-1', 1), vault(12, 'CH-2', 1)] }, { unexpected: [moved] }),
+      [{ text: 'CH-1', fieldId: 1, refused: false }],
+    );
+    const d1 = d1Of(shown.check);
+    expect(names(d1.found)).toEqual(['CH-1']);
+    expect(names(d1.missing)).toEqual(['CH-2', 'CH-3']);
+  });
+});
