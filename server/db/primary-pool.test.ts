@@ -37,6 +37,8 @@ async function silentHost() {
   return {
     port: (server.address() as net.AddressInfo).port,
     accepted: () => accepted,
+    /** connections still open: a probe gives up on the host by closing its connection */
+    open: () => sockets.size,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
@@ -125,6 +127,22 @@ describe.skipIf(!postgresConfigured)('the primary pool on a real PostgreSQL', ()
       expect(pool.writableNode).toBe(new URL(url).host);
     } finally {
       await unfence();
+      await pool.end();
+      await frozen.close();
+    }
+  });
+
+  it('takes the node that answers it takes writes without waiting out a host that hangs', async () => {
+    const frozen = await silentHost();
+    const pool = new PrimaryPool(hostList(url, [`127.0.0.1:${frozen.port}`]), smallPool);
+    try {
+      const client = await pool.connect();
+      client.release();
+      expect(pool.writableNode).toBe(new URL(url).host);
+      // the search did not wait until it gave up on the frozen host: its connection is still open
+      expect(frozen.accepted()).toBe(1);
+      expect(frozen.open()).toBe(1);
+    } finally {
       await pool.end();
       await frozen.close();
     }

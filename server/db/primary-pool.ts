@@ -25,6 +25,17 @@ const SEARCH_GAP_MS = 250;
  * refused within seconds. The connection the request waited for still goes to the pool when it comes.
  */
 const ACQUIRE_WAIT_MS = 2500;
+/**
+ * How long a search still waits for hosts that have not answered once another host said it takes writes: a frozen
+ * machine (its kernel accepts the connection, nothing answers) would otherwise hold every search for PROBE_TIMEOUT_MS.
+ * A node that runs again after it was replaced answers at once, so two writable nodes are still seen as two.
+ */
+const WRITABLE_GRACE_MS = 500;
+/**
+ * While a search waits for a silent host and no host takes writes yet, the hosts that answered "not writable" (a
+ * standby being promoted, a fenced primary) are asked again this often: the search ends with what they say now.
+ */
+const REASK_MS = 250;
 
 /** What asks a host whether it is the writable node: a standby is in recovery, a fenced primary is read-only. */
 const PROBE_SQL =
@@ -77,6 +88,48 @@ async function probe(url: string): Promise<HostProbe> {
     // a host that hangs would hang a polite end(): the socket is dropped instead
     destroyClient(client);
   }
+}
+
+/**
+ * Asks every host. Waits until each has answered or timed out, except that once a host says it takes writes, the
+ * silent ones get WRITABLE_GRACE_MS more and then count as unreachable; meanwhile, the hosts that answered "not
+ * writable" are asked again, so that a node opened for writes during the search is seen by it.
+ */
+async function probeHosts(urls: readonly string[]): Promise<HostProbe[]> {
+  const answers: Array<HostProbe | undefined> = urls.map(() => undefined);
+  let writableSince: number | undefined;
+  const note = (index: number, answer: HostProbe) => {
+    answers[index] = answer;
+    if (answer.state === 'writable') writableSince ??= Date.now();
+  };
+  let settled = false;
+  const everyHost = Promise.all(
+    urls.map((url, index) => probe(url).then((answer) => note(index, answer))),
+  ).then(() => {
+    settled = true;
+  });
+  while (!settled) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      everyHost,
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, REASK_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (settled) break;
+    if (writableSince !== undefined) {
+      if (Date.now() - writableSince >= WRITABLE_GRACE_MS) break;
+      continue;
+    }
+    await Promise.all(
+      urls.map(async (url, index) => {
+        const state = answers[index]?.state;
+        if (state === 'read-only' || state === 'fenced') note(index, await probe(url));
+      }),
+    );
+  }
+  return answers.map((answer) => answer ?? { state: 'unreachable' });
 }
 
 /** Closes a client's socket at once, failing whatever runs on it (a hung node never answers a polite goodbye). */
@@ -183,7 +236,7 @@ export class PrimaryPool {
   private locate(): Promise<HostPool | undefined> {
     this.locating ??= (async () => {
       try {
-        const probes = await Promise.all(this.hosts.hosts.map((host) => probe(this.hosts.urlFor(host))));
+        const probes = await probeHosts(this.hosts.hosts.map((host) => this.hosts.urlFor(host)));
         const chosen =
           this.role === 'primary'
             ? chooseWritable(probes, this.current?.index)
