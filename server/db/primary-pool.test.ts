@@ -118,7 +118,7 @@ describe.skipIf(!postgresConfigured)('the primary pool on a real PostgreSQL', ()
       for (let i = 0; i < 30; i++) answers.push(await pool.connect().catch((error: unknown) => error));
       expect(answers.every((answer) => answer instanceof NoWritableNodeError)).toBe(true);
       // before, each of the 30 waited for a search of its own, and each search opened a connection to the frozen host
-      expect(frozen.accepted()).toBeLessThanOrEqual(3);
+      expect(frozen.accepted()).toBeLessThanOrEqual(5);
 
       // the promoted node opens for writes: it is found although the other host still hangs
       await unfence();

@@ -109,11 +109,13 @@ async function probeHosts(urls: readonly string[]): Promise<HostProbe[]> {
     settled = true;
   });
   while (!settled) {
+    const pause =
+      writableSince === undefined ? REASK_MS : Math.max(0, writableSince + WRITABLE_GRACE_MS - Date.now());
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
       everyHost,
       new Promise((resolve) => {
-        timer = setTimeout(resolve, REASK_MS);
+        timer = setTimeout(resolve, pause);
       }),
     ]);
     clearTimeout(timer);
