@@ -5,11 +5,13 @@ import {
   describeHost,
   type HostProbe,
   parsePostgresHosts,
+  probeState,
 } from './postgres-hosts';
 
 const writable: HostProbe = { state: 'writable' };
 const readOnly: HostProbe = { state: 'read-only' };
 const unreachable: HostProbe = { state: 'unreachable' };
+const fenced: HostProbe = { state: 'fenced' };
 
 describe('parsePostgresHosts', () => {
   it('splits a libpq-style host list into one URL per host, keeping user, database and parameters', () => {
@@ -66,6 +68,14 @@ describe('chooseWritable', () => {
     expect(chooseWritable([], undefined)).toBeUndefined();
   });
 
+  it('does not write to a promoted node that still refuses writes (fenced), nor keep the current one once it is', () => {
+    // pg_auto_failover's stop_replication: the standby is promoted, default_transaction_read_only still on
+    expect(chooseWritable([unreachable, fenced], undefined)).toBeUndefined();
+    expect(chooseWritable([fenced, readOnly], 0)).toBeUndefined();
+    // once it takes writes, it is the one
+    expect(chooseWritable([unreachable, writable], 0)).toBe(1);
+  });
+
   it('has no answer for two writable nodes of which neither is the current one (an old primary back too early)', () => {
     expect(chooseWritable([writable, writable], undefined)).toBeUndefined();
     expect(chooseWritable([writable, writable, unreachable], 2)).toBeUndefined();
@@ -85,10 +95,24 @@ describe('chooseReadNode', () => {
     expect(chooseReadNode([readOnly, unreachable], 1)).toBe(0);
   });
 
+  it('reads a fenced node (promoted, not yet taking writes) when no standby answers: it has every commit', () => {
+    expect(chooseReadNode([unreachable, fenced], undefined)).toBe(1);
+    expect(chooseReadNode([unreachable, fenced], 1)).toBe(1);
+    expect(chooseReadNode([readOnly, fenced], 1)).toBe(0);
+  });
+
   it('leaves a promoted standby for the next standby that answers (the old primary back)', () => {
     // the node read so far was promoted and the old primary is not back yet: read the primary meanwhile
     expect(chooseReadNode([unreachable, writable], 1)).toBe(1);
     // the old primary is back as the new standby: reads move to it
     expect(chooseReadNode([readOnly, writable], 1)).toBe(0);
+  });
+});
+
+describe('probeState', () => {
+  it("reads recovery and transaction_read_only as libpq's target_session_attrs=read-write does", () => {
+    expect(probeState(true, 'on')).toBe('read-only');
+    expect(probeState(false, 'off')).toBe('writable');
+    expect(probeState(false, 'on')).toBe('fenced');
   });
 });

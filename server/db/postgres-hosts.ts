@@ -69,12 +69,25 @@ export function parsePostgresHosts(url: string): PostgresHostList {
   };
 }
 
-/** What asking one host found: it answered and is (or is not) in recovery, or it did not answer. */
-export type HostProbe = { state: 'writable' } | { state: 'read-only' } | { state: 'unreachable' };
+/**
+ * What asking one host found: `writable` (the primary, taking writes), `read-only` (a standby, in recovery),
+ * `fenced` (out of recovery but refusing writes: `default_transaction_read_only` is on, as pg_auto_failover leaves a
+ * promoted standby until the old primary is known to be demoted, and as libpq's `target_session_attrs=read-write`
+ * checks), or `unreachable` (no answer).
+ */
+export type HostProbe =
+  { state: 'writable' } | { state: 'read-only' } | { state: 'fenced' } | { state: 'unreachable' };
+
+/** Reads a host's answer to `select pg_is_in_recovery(), current_setting('transaction_read_only')`. */
+export function probeState(inRecovery: boolean, transactionReadOnly: string): HostProbe['state'] {
+  if (inRecovery) return 'read-only';
+  return transactionReadOnly === 'on' ? 'fenced' : 'writable';
+}
 
 /**
  * The node to write to, given what each host answered (in the order of the host list), or undefined when there is
- * none. The node written to so far stays chosen while it is writable. Two writable nodes with neither the current
+ * none. A fenced node (promoted, but not taking writes yet) is none. The node written to so far stays chosen while it
+ * is writable. Two writable nodes with neither the current
  * one (an old primary that runs again and has not yet learnt it was replaced) is no answer: writes wait (503) until
  * only one is left, rather than going to a node the cluster has given up.
  */
@@ -89,9 +102,9 @@ export function chooseWritable(
 
 /**
  * The node for reads that may lag behind (statistics, exports): the standby read so far while it still is one, else
- * another standby, else the primary (the one read so far first); undefined when no node answers. A standby that was
- * promoted is read only until a standby answers again (the old primary back as the new standby), so that the reads
- * do not stay on the primary for good after the first failover.
+ * another standby, else the primary (the one read so far first; a fenced one, being promoted, has every commit too);
+ * undefined when no node answers. A standby that was promoted is read only until a standby answers again (the old
+ * primary back as the new standby), so that the reads do not stay on the primary for good after the first failover.
  */
 export function chooseReadNode(
   probes: readonly HostProbe[],
@@ -100,7 +113,9 @@ export function chooseReadNode(
   if (current !== undefined && probes[current]?.state === 'read-only') return current;
   const standby = probes.findIndex((probe) => probe.state === 'read-only');
   if (standby >= 0) return standby;
-  if (current !== undefined && probes[current]?.state === 'writable') return current;
-  const writable = probes.findIndex((probe) => probe.state === 'writable');
-  return writable >= 0 ? writable : undefined;
+  const primaryLike = (probe: HostProbe | undefined) =>
+    probe?.state === 'writable' || probe?.state === 'fenced';
+  if (current !== undefined && primaryLike(probes[current])) return current;
+  const primary = probes.findIndex(primaryLike);
+  return primary >= 0 ? primary : undefined;
 }

@@ -5,18 +5,60 @@ import {
   describeHost,
   type HostProbe,
   type PostgresHostList,
+  probeState,
 } from './postgres-hosts';
 
 /** How long asking a host whether it is writable may take before it counts as unreachable. */
 const PROBE_TIMEOUT_MS = 1500;
 /** How often the node written to is asked whether it still is the writable one. */
 const HEARTBEAT_MS = 1000;
+/**
+ * While no node takes writes, the hosts are asked again at most this often. Requests meanwhile are answered 503 at
+ * once instead of each waiting for (and starting) a search of its own: every search opens a connection to each host,
+ * and waits the whole PROBE_TIMEOUT_MS for a host that hangs.
+ */
+const SEARCH_GAP_MS = 250;
+/**
+ * Longest a request waits for one of the pool's connections to the writable node before it is answered 503 (the
+ * usual "database not reachable" message). Without it, a pool kept full by a node that has just taken over (cold,
+ * opening its connections, on a busy machine) queued requests past any client's patience: a write must be taken or
+ * refused within seconds. The connection the request waited for still goes to the pool when it comes.
+ */
+const ACQUIRE_WAIT_MS = 2500;
+/**
+ * How long a search still waits for hosts that have not answered once another host said it takes writes: a frozen
+ * machine (its kernel accepts the connection, nothing answers) would otherwise hold every search for PROBE_TIMEOUT_MS.
+ * A node that runs again after it was replaced answers at once, so two writable nodes are still seen as two.
+ */
+const WRITABLE_GRACE_MS = 500;
+/**
+ * While a search waits for a silent host and no host takes writes yet, the hosts that answered "not writable" (a
+ * standby being promoted, a fenced primary) are asked again this often: the search ends with what they say now.
+ */
+const REASK_MS = 250;
+
+/** What asks a host whether it is the writable node: a standby is in recovery, a fenced primary is read-only. */
+const PROBE_SQL =
+  "select pg_is_in_recovery() as standby, current_setting('transaction_read_only') as read_only";
+
+interface ProbeRow {
+  standby: boolean;
+  read_only: string;
+}
 
 /** The error a request meets while no node takes writes: it reads as "the database is unreachable" (503). */
 export class NoWritableNodeError extends Error {
   readonly code = '08001';
   constructor() {
     super('no writable PostgreSQL node right now (a failover may be under way)');
+  }
+}
+
+/** No connection to the writable node came free within ACQUIRE_WAIT_MS: answered 503 like an unreachable node. */
+export class ConnectionWaitError extends Error {
+  readonly code = '08001';
+  constructor(waitedMs: number) {
+    super(`no connection to the writable PostgreSQL node came free within ${waitedMs} ms`);
   }
 }
 
@@ -32,12 +74,13 @@ async function probe(url: string): Promise<HostProbe> {
     const answer = await Promise.race([
       (async () => {
         await client.connect();
-        return client.query<{ standby: boolean }>('select pg_is_in_recovery() as standby');
+        return client.query<ProbeRow>(PROBE_SQL);
       })(),
       timeout,
     ]);
-    if (answer === 'timeout') return { state: 'unreachable' };
-    return { state: answer.rows[0]?.standby ? 'read-only' : 'writable' };
+    const row = answer === 'timeout' ? undefined : answer.rows[0];
+    if (!row) return { state: 'unreachable' };
+    return { state: probeState(row.standby, row.read_only) };
   } catch {
     return { state: 'unreachable' };
   } finally {
@@ -45,6 +88,50 @@ async function probe(url: string): Promise<HostProbe> {
     // a host that hangs would hang a polite end(): the socket is dropped instead
     destroyClient(client);
   }
+}
+
+/**
+ * Asks every host. Waits until each has answered or timed out, except that once a host says it takes writes, the
+ * silent ones get WRITABLE_GRACE_MS more and then count as unreachable; meanwhile, the hosts that answered "not
+ * writable" are asked again, so that a node opened for writes during the search is seen by it.
+ */
+async function probeHosts(urls: readonly string[]): Promise<HostProbe[]> {
+  const answers: Array<HostProbe | undefined> = urls.map(() => undefined);
+  let writableSince: number | undefined;
+  const note = (index: number, answer: HostProbe) => {
+    answers[index] = answer;
+    if (answer.state === 'writable') writableSince ??= Date.now();
+  };
+  let settled = false;
+  const everyHost = Promise.all(
+    urls.map((url, index) => probe(url).then((answer) => note(index, answer))),
+  ).then(() => {
+    settled = true;
+  });
+  while (!settled) {
+    const pause =
+      writableSince === undefined ? REASK_MS : Math.max(0, writableSince + WRITABLE_GRACE_MS - Date.now());
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      everyHost,
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, pause);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (settled) break;
+    if (writableSince !== undefined) {
+      if (Date.now() - writableSince >= WRITABLE_GRACE_MS) break;
+      continue;
+    }
+    await Promise.all(
+      urls.map(async (url, index) => {
+        const state = answers[index]?.state;
+        if (state === 'read-only' || state === 'fenced') note(index, await probe(url));
+      }),
+    );
+  }
+  return answers.map((answer) => answer ?? { state: 'unreachable' });
 }
 
 /** Closes a client's socket at once, failing whatever runs on it (a hung node never answers a polite goodbye). */
@@ -71,6 +158,8 @@ interface HostPool {
 export class PrimaryPool {
   private current: HostPool | undefined;
   private locating: Promise<HostPool | undefined> | undefined;
+  /** when the last search ended (ms), undefined before the first */
+  private searchedAt: number | undefined;
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private heartbeatClient: pg.Client | undefined;
   private closed = false;
@@ -106,14 +195,34 @@ export class PrimaryPool {
 
   async connect(): Promise<pg.PoolClient> {
     if (this.closed) throw new Error('the database pool is closed');
-    const chosen = this.current ?? (await this.locate());
+    const chosen = this.current ?? (await this.searchWhileNone());
     if (!chosen) throw new NoWritableNodeError();
     const connecting = chosen.pool.connect();
-    const first = await Promise.race([connecting, chosen.retired]);
-    if (first !== 'retired') return first;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<'waited'>((resolve) => {
+      timer = setTimeout(() => resolve('waited'), ACQUIRE_WAIT_MS);
+    });
+    const first = await Promise.race([connecting, chosen.retired, waited]).finally(() => clearTimeout(timer));
+    if (typeof first !== 'string') return first;
+    if (first === 'waited') {
+      // the request gives up; the connection it waited for serves the next one when it comes
+      connecting.then((client) => client.release()).catch(() => undefined);
+      throw new ConnectionWaitError(ACQUIRE_WAIT_MS);
+    }
     // the node was given up while the connection was being opened (it hangs): fail now, drop it if it ever comes
     connecting.then((client) => client.release(true)).catch(() => undefined);
     throw new NoWritableNodeError();
+  }
+
+  /**
+   * The node to use when none is chosen: the first request of the process waits for the first search; after that,
+   * while no node takes writes, a request starts a search (at most every SEARCH_GAP_MS, one at a time) and is
+   * answered at once, so that nothing queues up behind a failover.
+   */
+  private async searchWhileNone(): Promise<HostPool | undefined> {
+    if (this.searchedAt === undefined) return this.locate();
+    if (!this.locating && Date.now() - this.searchedAt >= SEARCH_GAP_MS) void this.locate();
+    return undefined;
   }
 
   async end(): Promise<void> {
@@ -129,7 +238,7 @@ export class PrimaryPool {
   private locate(): Promise<HostPool | undefined> {
     this.locating ??= (async () => {
       try {
-        const probes = await Promise.all(this.hosts.hosts.map((host) => probe(this.hosts.urlFor(host))));
+        const probes = await probeHosts(this.hosts.hosts.map((host) => this.hosts.urlFor(host)));
         const chosen =
           this.role === 'primary'
             ? chooseWritable(probes, this.current?.index)
@@ -154,6 +263,7 @@ export class PrimaryPool {
         return entry;
       } finally {
         this.locating = undefined;
+        this.searchedAt = Date.now();
       }
     })();
     return this.locating;
@@ -209,15 +319,19 @@ export class PrimaryPool {
       const client = this.heartbeatClient;
       let timer: NodeJS.Timeout | undefined;
       const answer = await Promise.race([
-        client.query<{ standby: boolean }>('select pg_is_in_recovery() as standby'),
+        client.query<ProbeRow>(PROBE_SQL),
         new Promise<'timeout'>((resolve) => {
           timer = setTimeout(() => resolve('timeout'), PROBE_TIMEOUT_MS);
         }),
       ]).finally(() => clearTimeout(timer));
-      answered = answer !== 'timeout';
-      // the primary pool wants the writable node; the standby pool a standby, and while it reads the primary for
-      // want of one, it looks every second for a standby that is back (chooseReadNode)
-      healthy = answered && answer !== 'timeout' && answer.rows[0]?.standby === (this.role === 'standby');
+      const row = answer === 'timeout' ? undefined : answer.rows[0];
+      answered = row !== undefined;
+      // the primary pool wants the writable node (not a fenced one: pg_auto_failover is handing writes over); the
+      // standby pool a standby, and while it reads the primary for want of one, it looks every second for a standby
+      // that is back (chooseReadNode)
+      healthy =
+        row !== undefined &&
+        probeState(row.standby, row.read_only) === (this.role === 'standby' ? 'read-only' : 'writable');
     } catch {
       healthy = false;
       answered = false;
