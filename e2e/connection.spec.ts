@@ -39,13 +39,13 @@ test.describe('Connection', () => {
     await dialog.getByLabel('Vault Number').fill('OFF-1');
     await dialog.getByLabel('Order Number').fill('ORD-OFF');
 
-    const banner = page.getByRole('alert').filter({ hasText: 'Changes cannot be saved until it is back.' });
+    const banner = page.getByRole('alert').filter({ hasText: 'other changes need the connection.' });
     await expect(banner).toHaveCount(0);
     await page.context().setOffline(true);
     // with the dialog open, the banner is the dialog's own: announced (the page behind a modal is hidden from
     // screen readers), on top (nothing covers its middle) and inside the dialog
     await expect(banner).toHaveCount(1);
-    await expect(dialog.getByRole('alert')).toContainText('Changes cannot be saved until it is back.');
+    await expect(dialog.getByRole('alert')).toContainText('other changes need the connection.');
     await expectOnTop(page, dialog.getByRole('alert'));
     await expectOnTop(page, dialog.getByRole('alert').getByRole('button', { name: 'Retry' }));
     // the page's copy behind the overlay steps aside
@@ -96,7 +96,7 @@ test.describe('Connection', () => {
     await expect(
       form.getByText('No connection to the server. Nothing was saved; please try again.'),
     ).toBeVisible();
-    const banner = page.getByRole('alert').filter({ hasText: 'Changes cannot be saved until it is back.' });
+    const banner = page.getByRole('alert').filter({ hasText: 'other changes need the connection.' });
     await expect(banner).toBeVisible();
     await page.unroute('**/api/warehouse/add-warehouse');
     await banner.getByRole('button', { name: 'Retry' }).click();

@@ -15,22 +15,28 @@ async function readyForOffline(page: Page, keptReads: number) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // the worker's install (the precache) and the writes to IndexedDB run in the background: under a loaded machine
+  // they take longer than a click's answer
   await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            const open = indexedDB.open('wm-last-data');
-            open.onsuccess = () => {
-              const db = open.result;
-              if (!db.objectStoreNames.contains('answers')) return resolve(0);
-              const count = db.transaction('answers').objectStore('answers').count();
-              count.onsuccess = () => resolve(count.result);
-            };
-            open.onerror = () => resolve(0);
-          }),
-      ),
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
+    .toBe(true);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const open = indexedDB.open('wm-last-data');
+              open.onsuccess = () => {
+                const db = open.result;
+                if (!db.objectStoreNames.contains('answers')) return resolve(0);
+                const count = db.transaction('answers').objectStore('answers').count();
+                count.onsuccess = () => resolve(count.result);
+              };
+              open.onerror = () => resolve(0);
+            }),
+        ),
+      { timeout: 20_000 },
     )
     .toBeGreaterThanOrEqual(keptReads);
 }

@@ -48,14 +48,7 @@ export function OfflineBanner({ inDialog = false }: { inDialog?: boolean }) {
             Offline, as of {formatTime(shownAsOf, locale)}.{' '}
           </span>
         )}
-        No connection to the server. Changes cannot be saved until it is back.
-        {/* on a phone the banner stays short: it covers the bottom of the screen */}
-        {!inDialog && (
-          <span className="hidden sm:inline">
-            {' '}
-            Floor work (adding, staging, moving, scanning) waits on this tablet.
-          </span>
-        )}
+        No connection to the server. Floor work waits on this device; other changes need the connection.
       </p>
       <Button variant="secondary" onClick={() => void retry()} disabled={retrying}>
         {retrying ? 'Retrying...' : 'Retry'}
