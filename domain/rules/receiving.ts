@@ -1,5 +1,6 @@
 import { isCouchboxField } from './capacity';
 import { compareFieldNames, parseFieldName } from './field-names';
+import type { ShipmentProposalDto } from '../schemas/receiving.schema';
 import { freeSlotOf, roomOf } from './slots';
 
 /**
@@ -121,4 +122,48 @@ export function proposeSlots(
     ),
   ].sort((a, b) => a - b);
   return { proposals: out.sort((a, b) => a.index - b.index), unplaced };
+}
+
+/** The most fields a proposal offers to choose from when changing one. */
+export const MAX_FIELD_CHOICES = 300;
+
+/**
+ * A proposal in the answer's shape, the server's and the tablet's alike: each placed item with its field's names, the
+ * items with no room, and the fields to choose from instead, the chosen ones first, each with its free room.
+ */
+export function proposalAnswer(
+  fields: readonly ReceivingField[],
+  proposals: readonly SlotProposal[],
+  unplaced: number[],
+  chosen: ReadonlySet<number>,
+): ShipmentProposalDto {
+  const byId = new Map(fields.map((f) => [f.fieldId, f]));
+  const roomIn = (f: ReceivingField) => roomOf(f, f.capacity, f.occupied);
+  const withRoom = fields.filter((f) => roomIn(f) > 0);
+  const choices = [
+    ...withRoom.filter((f) => chosen.has(f.fieldId)),
+    ...withRoom.filter((f) => !chosen.has(f.fieldId)),
+  ];
+  return {
+    proposals: proposals.map((p) => {
+      const f = byId.get(p.fieldId)!;
+      return {
+        index: p.index,
+        field_id: p.fieldId,
+        field_name: f.fieldName,
+        warehouse_id: f.warehouseId,
+        warehouse_name: f.warehouseName,
+        position: p.position,
+      };
+    }),
+    unplaced,
+    fields: choices.slice(0, MAX_FIELD_CHOICES).map((f) => ({
+      field_id: f.fieldId,
+      field_name: f.fieldName,
+      warehouse_id: f.warehouseId,
+      warehouse_name: f.warehouseName,
+      couchbox: f.type !== 'vault',
+      free: roomIn(f),
+    })),
+  };
 }

@@ -1,7 +1,7 @@
 import { fieldSlotCount } from '@domain/rules/capacity';
-import { FIELD_FULL, decideSlot, roomOf } from '@domain/rules/slots';
+import { FIELD_FULL, decideSlot } from '@domain/rules/slots';
 import { fieldName } from '@domain/rules/field-names';
-import { type ReceivingField, proposeSlots } from '@domain/rules/receiving';
+import { type ReceivingField, proposalAnswer, proposeSlots } from '@domain/rules/receiving';
 import type {
   ReceiveShipmentInput,
   ReceivedDto,
@@ -50,9 +50,6 @@ async function receivingFields(db: Db, companyId: number, customer: string): Pro
   });
 }
 
-/** The most fields a proposal offers to choose from when changing one. */
-const MAX_CHOICES = 300;
-
 /** POST /api/receiving/proposal: a slot for each vault of the shipment, keeping the order together. */
 export async function proposeShipment(
   db: Db,
@@ -71,35 +68,7 @@ export async function proposeShipment(
     .filter((f) => occupied.has(f.fieldId))
     .map((f) => ({ ...f, occupied: occupied.get(f.fieldId)! }));
   const { proposals } = proposeSlots(chosen, types);
-  const byId = new Map(fields.map((f) => [f.fieldId, f]));
-  const roomIn = (f: ReceivingField) => roomOf(f, f.capacity, f.occupied);
-  const withRoom = fields.filter((f) => roomIn(f) > 0);
-  const choices = [
-    ...withRoom.filter((f) => occupied.has(f.fieldId)),
-    ...withRoom.filter((f) => !occupied.has(f.fieldId)),
-  ];
-  return {
-    proposals: proposals.map((p) => {
-      const f = byId.get(p.fieldId)!;
-      return {
-        index: p.index,
-        field_id: p.fieldId,
-        field_name: f.fieldName,
-        warehouse_id: f.warehouseId,
-        warehouse_name: f.warehouseName,
-        position: p.position,
-      };
-    }),
-    unplaced: first.unplaced,
-    fields: choices.slice(0, MAX_CHOICES).map((f) => ({
-      field_id: f.fieldId,
-      field_name: f.fieldName,
-      warehouse_id: f.warehouseId,
-      warehouse_name: f.warehouseName,
-      couchbox: f.type !== 'vault',
-      free: roomIn(f),
-    })),
-  };
+  return proposalAnswer(fields, proposals, first.unplaced, new Set(occupied.keys()));
 }
 
 /**

@@ -1,13 +1,10 @@
 import { fieldSlotCount } from '@domain/rules/capacity';
-import { type ReceivingField, proposeSlots } from '@domain/rules/receiving';
-import { freeSlotOf, roomOf } from '@domain/rules/slots';
+import { type ReceivingField, proposalAnswer, proposeSlots } from '@domain/rules/receiving';
+import { freeSlotOf } from '@domain/rules/slots';
 import type { ShipmentProposalDto } from '@domain/schemas/receiving.schema';
 import type { WarehouseDto } from '@domain/schemas/warehouse.schema';
 import type { SlotHold } from '@/lib/outbox/outbox';
 import type { ShipmentLine } from './shipment-lines';
-
-/** The most fields a proposal offers to choose from when changing one (as the server's). */
-const MAX_CHOICES = 300;
 
 /**
  * The fields of the warehouses this tablet kept, as the receiving rule sees them: the vaults it last saw, plus the slots
@@ -50,36 +47,7 @@ export function proposeOnTablet(
     fields,
     lines.map((l) => l.type),
   );
-  const byId = new Map(fields.map((f) => [f.fieldId, f]));
-  const proposed = new Set(proposals.map((p) => p.fieldId));
-  const roomIn = (f: ReceivingField) => roomOf(f, f.capacity, f.occupied);
-  const withRoom = fields.filter((f) => roomIn(f) > 0);
-  const choices = [
-    ...withRoom.filter((f) => proposed.has(f.fieldId)),
-    ...withRoom.filter((f) => !proposed.has(f.fieldId)),
-  ];
-  return {
-    proposals: proposals.map((p) => {
-      const f = byId.get(p.fieldId)!;
-      return {
-        index: p.index,
-        field_id: p.fieldId,
-        field_name: f.fieldName,
-        warehouse_id: f.warehouseId,
-        warehouse_name: f.warehouseName,
-        position: p.position,
-      };
-    }),
-    unplaced,
-    fields: choices.slice(0, MAX_CHOICES).map((f) => ({
-      field_id: f.fieldId,
-      field_name: f.fieldName,
-      warehouse_id: f.warehouseId,
-      warehouse_name: f.warehouseName,
-      couchbox: f.type !== 'vault',
-      free: roomIn(f),
-    })),
-  };
+  return proposalAnswer(fields, proposals, unplaced, new Set(proposals.map((p) => p.fieldId)));
 }
 
 /**
