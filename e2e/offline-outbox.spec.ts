@@ -232,6 +232,8 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
     // the network is back: everything is sent in order; the stale move is set aside with the server's reason
     await page.context().setOffline(false);
     await expect(page.getByTestId('outbox-badge')).toContainText('1', { timeout: 20_000 });
+    // the crew is told (the replay may take more than one round)
+    await expect(page.getByText(/changes? made offline reached the server$/).first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Finish check' })).toBeEnabled();
     await expect(page.getByTestId('check-field-D1')).toContainText('Found 3 of 3');
     await expect(page.getByTestId('check-field-D1').getByTestId('field-not-synced')).toHaveCount(0);

@@ -29,6 +29,13 @@ export function AppLayout() {
   useEffect(() => {
     startFloorOutbox((result) => {
       void queryClient.invalidateQueries();
+      const synced = result.applied.length;
+      if (synced > 0)
+        toast.success(
+          synced === 1
+            ? 'A change made offline reached the server'
+            : `${synced} changes made offline reached the server`,
+        );
       if (result.refused.length > 0)
         toast.error(`${result.refused.length} change(s) were refused by the server and need attention`);
     });
