@@ -12,6 +12,7 @@ import { countRows } from '../test/row-count.repo';
 import { scratchDatabase } from '../test/scratch-database';
 import { testEngines } from '../test/test-app';
 import { multipartBody } from '../test/multipart-body';
+import { MAX_UPLOAD_BYTES } from '@domain/rules/capacity';
 import { KEY_INVALID, KEY_MISUSED, REPLAYED_HEADER } from './idempotency';
 import { claimKey, findKey } from './idempotency-keys.repo';
 
@@ -250,6 +251,25 @@ describe.each(testEngines())('Idempotency-Key on %s', (engine) => {
     expect(other.statusCode).toBe(422);
     expect(other.json()).toEqual({ errors: [KEY_MISUSED] });
     expect(await countRows(db, 'attachments', user.companyId)).toBe(1);
+
+    // a file over the upload limit is refused with the spec's words while the form is read for the key, and the
+    // refused key is not kept: the same key with a file that fits runs
+    const bigKey = crypto.randomUUID();
+    const sendBig = (content: Buffer) => {
+      const form = multipartBody({ ...fields, vault_id: 'UP-2', position: 2 }, { attachment: png(content) });
+      return user.request({
+        method: 'POST',
+        url: '/api/vaults/',
+        headers: { ...form.headers, 'idempotency-key': bigKey },
+        payload: form.payload,
+      });
+    };
+    const tooBig = await sendBig(Buffer.alloc(MAX_UPLOAD_BYTES + 10, 7));
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toEqual({ errors: ['File size should not exceed 5MB'] });
+    expect(await countRows(db, 'vaults', user.companyId)).toBe(1);
+    expect((await sendBig(crypto.randomBytes(1024))).statusCode).toBe(201);
+    expect(await countRows(db, 'attachments', user.companyId)).toBe(2);
   });
 
   it('takes over a claim whose request never finished', async () => {
