@@ -1,4 +1,5 @@
 // Not useTestApp: several server processes run against one scratch database at once.
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldName } from '@domain/rules/field-names';
 import { type DatabaseHandle, type Engine, openDatabase } from '../db/database';
@@ -122,11 +123,17 @@ describe.each(testEngines())('race suite on %s', (engine) => {
     const cookie = await signInCookie(servers[0]!.baseUrl, account.email, account.password);
     let turn = 0;
     /** Sends one request to the next server in turn. */
-    const send = async (method: string, url: string, body: unknown, what: string): Promise<Answer> => {
+    const send = async (
+      method: string,
+      url: string,
+      body: unknown,
+      what: string,
+      headers: Record<string, string> = {},
+    ): Promise<Answer & { text: string }> => {
       const server = servers[turn++ % servers.length]!;
       const res = await fetch(`${server.baseUrl}${url}`, {
         method,
-        headers: { cookie, 'content-type': 'application/json' },
+        headers: { cookie, 'content-type': 'application/json', ...headers },
         body: JSON.stringify(body),
       });
       const text = await res.text();
@@ -136,7 +143,7 @@ describe.each(testEngines())('race suite on %s', (engine) => {
       } catch {
         parsed = { text };
       }
-      return { status: res.status, body: parsed, what };
+      return { status: res.status, body: parsed, what, text };
     };
     return { companyId: account.companyId, send };
   }
@@ -193,6 +200,31 @@ describe.each(testEngines())('race suite on %s', (engine) => {
         requests.map((r) => r.body.vault_id),
       );
     }
+    await finish(tally, companyId);
+  });
+
+  it('the same Idempotency-Key sent 20 times at once across the processes: one write, 20 identical answers', async () => {
+    const tally = new Tally('20 sends of one keyed add');
+    const { companyId, send } = await newCompany();
+    tally.trials += 1;
+    const warehouse = await buildWarehouse(database.db, { companyId, rows: 1, cols: 1, fieldCapacity: 3 });
+    const add = addVault(warehouse.fields[0]!.id, 3, 'KEYED-1');
+    const key = crypto.randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        send(add.method, add.url, add.body, add.what, { 'idempotency-key': key }),
+      ),
+    );
+    tally.answers(answers);
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
+    expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+    expect(await findVaultsNamed(database.db, companyId, ['KEYED-1'])).toHaveLength(1);
+    // the same key with another body is another change: refused, nothing more stored
+    const other = await send(add.method, add.url, { ...add.body, vault_id: 'KEYED-2' }, 'reused key', {
+      'idempotency-key': key,
+    });
+    expect(other.status).toBe(422);
+    expect(await findVaultsNamed(database.db, companyId, ['KEYED-1', 'KEYED-2'])).toHaveLength(1);
     await finish(tally, companyId);
   });
 
