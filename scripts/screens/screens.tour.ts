@@ -129,13 +129,23 @@ test('every screen of the demo company', async ({ page, browser }, info) => {
   await page.goto('/add-warehouse');
   await page.waitForTimeout(500);
   await shot(page, '21-add-warehouse', info);
-  // the pages added after the spec: team, history, pull lists, receiving, import and the scan dialog
+  // the pages added after the spec: team, history, pull lists, receiving, import, checks, the storage business
+  // (billing's tabs, customers, requests) and the scan dialog
   for (const [path, name] of [
     ['/team', '24-team'],
     ['/activity', '25-activity'],
     ['/pull-lists', '26-pull-lists'],
     ['/receive', '27-receive'],
     ['/import', '28-import'],
+    ['/checks', '30-checks'],
+    ['/billing', '31-billing-accounts'],
+    ['/billing/not-billed', '32-billing-not-billed'],
+    ['/billing/rates', '33-billing-rates'],
+    ['/billing/run', '34-billing-run'],
+    ['/billing/invoices', '35-billing-invoices'],
+    ['/billing/aging', '36-billing-aging'],
+    ['/customers', '37-customers'],
+    ['/requests', '38-requests'],
   ] as const) {
     await page.goto(path);
     await page.waitForTimeout(800);
