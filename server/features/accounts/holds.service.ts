@@ -92,7 +92,10 @@ export async function listHolds(db: Db, companyId: number): Promise<HoldsDto> {
 interface HeldUnit {
   entityType: 'vault' | 'pallet';
   id: number;
+  /** as the account's history names it ("HOLD-1", "pallet P-7") */
   name: string;
+  /** its number, for the history's search */
+  subject: string | null;
   accountId: number;
 }
 
@@ -116,6 +119,7 @@ export async function checkHoldOverride(
       entityType: 'vault',
       id: u.vault_id,
       name: u.name ?? `unit #${u.vault_id}`,
+      subject: u.name,
       accountId: u.account_id,
     })),
     reason,
@@ -144,6 +148,7 @@ const heldPallet = (p: {
     entityType: 'pallet',
     id: p.pallet_id,
     name: `pallet ${p.pallet_number ?? p.name ?? `#${p.pallet_id}`}`,
+    subject: p.pallet_number ?? p.name,
     accountId: p.account_id,
   }) as const;
 
@@ -167,7 +172,7 @@ async function overrideHold(
       kind: `${unit.entityType}.hold-override`,
       entityType: unit.entityType,
       entityId: unit.id,
-      subject: unit.name,
+      subject: unit.subject,
       payload: { reason: why, action: what, accountId: unit.accountId },
     });
   await insertHistory(

@@ -29,6 +29,8 @@ interface Details {
   type?: string;
   email?: string;
   name?: string;
+  /** what a hold override let a unit do: 'pulled' or 'released' */
+  action?: string;
   /** customer events (issue 29): the old name, a new address, a customer the units already named, a link mailed */
   renamedFrom?: string;
   newEmail?: boolean;
@@ -400,6 +402,17 @@ function sentence(item: ActivityItemDto, details: Details, showSubject: boolean)
       return (
         <>
           marked vault{vault} as searched for after {check}
+        </>
+      );
+    // a unit of an account on hold let out by a Manager (issue 28, decision 039)
+    case 'vault.hold-override':
+    case 'pallet.hold-override':
+      return (
+        <>
+          overrode the hold to {details.action === 'pulled' ? 'pull' : 'release'}{' '}
+          {item.kind === 'pallet.hold-override' ? 'pallet' : 'vault'}
+          {item.kind === 'pallet.hold-override' ? pallet : vault}
+          {details.reason ? <>: {details.reason}</> : null}
         </>
       );
     // the customers the office keeps (issue 29): names, never addresses
