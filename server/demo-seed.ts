@@ -2,6 +2,7 @@ import type { Db } from './db/database';
 import { DEMO_LOGIN, isDatabaseEmpty } from './db/seed';
 import { asActor } from './events/event-actor';
 import { buildAccount } from './factories';
+import { seedDemoBilling } from './features/billing/billing.demo';
 import { seedDemoChecklists } from './features/checklists/checklists.demo';
 import { seedDemoRacks } from './features/racks/racks.demo';
 import { seedDemoWarehouses } from './features/warehouses/warehouses.demo';
@@ -17,6 +18,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     const warehouseIds = await seedDemoWarehouses(db, account.companyId);
     await seedDemoRacks(db, account.companyId, warehouseIds);
     await seedDemoChecklists(db, account.companyId, warehouseIds);
+    await seedDemoBilling(db, { companyId: account.companyId, userId: account.userId });
   });
   return true;
 }
