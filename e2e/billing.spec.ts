@@ -69,6 +69,9 @@ test.describe('Storage billing', () => {
     await page.getByRole('link', { name: 'Invoices' }).click();
     const invoice = page.getByRole('row', { name: /BILLY PAYER/ });
     await expect(invoice).toContainText('Issued');
+    // its days are written the company's way (en-US here), never as stored
+    await expect(invoice).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    await expect(invoice).not.toContainText(/\d{4}-\d{2}-\d{2}/);
     const total = (await invoice.getByRole('cell').nth(6).textContent())!;
 
     // a payment of one cent leaves the rest open

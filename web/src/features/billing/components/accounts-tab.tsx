@@ -10,7 +10,7 @@ import { QueryFailed } from '@/components/ui/error-list';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
 import { useMoney } from '@/lib/use-money';
-import { amountCell, BillingTable, cell } from './billing-table';
+import { amountCell, BillingTable, cell, dayCell, useCalendarDay } from './billing-table';
 import { HoldPill } from '@/components/billing/hold-badge';
 
 /**
@@ -18,6 +18,7 @@ import { HoldPill } from '@/components/billing/hold-badge';
  * account is put on hold here, and the hold lifted (decision 039). The server decides whether it is overdue enough.
  */
 export function AccountsTab({ currency }: { currency: string }) {
+  const day = useCalendarDay();
   const accounts = useStorageAccounts();
   const setHold = useSetHold();
   const [asked, setAsked] = useState<AccountSummaryDto | null>(null);
@@ -63,11 +64,11 @@ export function AccountsTab({ currency }: { currency: string }) {
                 {a.on_hold && <HoldPill />}
               </span>
             </td>
-            <td className={cell}>{a.orders.join(', ')}</td>
+            <td className={dayCell}>{a.orders.join(', ')}</td>
             <td className={cell}>{a.kind === 'sit' ? 'SIT' : 'Permanent'}</td>
-            <td className={cell}>{a.move_in ?? '-'}</td>
-            <td className={cell}>{a.move_out ?? '-'}</td>
-            <td className={cell}>{a.conversion_date ?? '-'}</td>
+            <td className={dayCell}>{day(a.move_in)}</td>
+            <td className={dayCell}>{day(a.move_out)}</td>
+            <td className={dayCell}>{day(a.conversion_date)}</td>
             <td className={cell}>{a.units}</td>
             <td className={amountCell}>{money(a.balance, currency)}</td>
             <td className={cell}>

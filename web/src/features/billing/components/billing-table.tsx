@@ -1,3 +1,4 @@
+import { useFormat } from '@/lib/format';
 import type { ReactNode } from 'react';
 
 /** A scrollable table with a caption for screen readers; its rows stay readable on a phone by scrolling sideways. */
@@ -30,4 +31,13 @@ export function BillingTable({
 }
 
 export const cell = 'px-3 py-2 align-top';
+/** a cell of a day or a number that must not break over two lines */
+export const dayCell = 'px-3 py-2 align-top whitespace-nowrap';
+
+/** A calendar day ('2026-11-29') written the company's way ('Nov 29, 2026'), '-' for none (issue 28: dates in its locale). */
+export function useCalendarDay(): (day: string | null | undefined) => string {
+  const format = useFormat();
+  // local midnight, so the day is never shifted by the browser's time zone
+  return (day) => (day ? format.date(`${day}T00:00:00`) : '-');
+}
 export const amountCell = 'px-3 py-2 align-top text-right tabular-nums whitespace-nowrap';

@@ -12,10 +12,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
 import { useMoney } from '@/lib/use-money';
 import { AmountField, BillingForm, DateField, today } from './billing-form';
-import { amountCell, BillingTable, cell } from './billing-table';
+import { amountCell, BillingTable, cell, dayCell, useCalendarDay } from './billing-table';
 
 /** Issued invoices and credit notes, newest first. */
 export function InvoicesTab() {
+  const day = useCalendarDay();
   const invoices = useInvoices();
   const money = useMoney();
   if (invoices.isPending) return <Spinner />;
@@ -35,9 +36,9 @@ export function InvoicesTab() {
         <tr key={i.id}>
           <td className={`${cell} font-medium`}>{i.kind === 'credit' ? `Credit ${i.number}` : i.number}</td>
           <td className={cell}>{i.customer_name}</td>
-          <td className={cell}>{i.period_start ? `${i.period_start} to ${i.period_end}` : '-'}</td>
-          <td className={cell}>{i.issue_date}</td>
-          <td className={cell}>{i.due_date}</td>
+          <td className={cell}>{i.period_start ? `${day(i.period_start)} to ${day(i.period_end)}` : '-'}</td>
+          <td className={dayCell}>{day(i.issue_date)}</td>
+          <td className={dayCell}>{day(i.due_date)}</td>
           <td className={cell}>{INVOICE_STATUS_LABELS[i.status]}</td>
           <td className={amountCell}>{money(i.total, i.currency)}</td>
           <td className={amountCell}>{money(i.open, i.currency)}</td>
@@ -49,6 +50,7 @@ export function InvoicesTab() {
 
 /** Payments recorded by hand, allocated to the oldest open invoices of the account. */
 export function PaymentsTab({ currency }: { currency: string }) {
+  const day = useCalendarDay();
   const payments = usePayments();
   const accounts = useStorageAccounts();
   const record = useRecordPayment();
@@ -127,7 +129,7 @@ export function PaymentsTab({ currency }: { currency: string }) {
         >
           {payments.data.map((p) => (
             <tr key={p.id}>
-              <td className={cell}>{p.paid_on}</td>
+              <td className={dayCell}>{day(p.paid_on)}</td>
               <td className={cell}>{p.customer_name}</td>
               <td className={cell}>{p.method}</td>
               <td className={cell}>{p.reference ?? '-'}</td>

@@ -10,10 +10,11 @@ import { ErrorList, QueryFailed } from '@/components/ui/error-list';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
-import { BillingTable, cell } from './billing-table';
+import { BillingTable, cell, dayCell, useCalendarDay } from './billing-table';
 
 /** Orders in storage without an account, so nothing is stored for free: one account each, or many at once. */
 export function NotBilledTab() {
+  const day = useCalendarDay();
   const orders = useNotBilled();
   const bulk = useCreateAccountsInBulk();
   const [chosen, setChosen] = useState<Set<number>>(new Set());
@@ -71,7 +72,7 @@ export function NotBilledTab() {
             <td className={`${cell} font-medium`}>{o.order_name}</td>
             <td className={cell}>{o.customer_name}</td>
             <td className={cell}>{o.units}</td>
-            <td className={cell}>{o.move_in}</td>
+            <td className={dayCell}>{day(o.move_in)}</td>
             <td className={cell}>
               <Button variant="secondary" onClick={() => setOpening(o)}>
                 Create account

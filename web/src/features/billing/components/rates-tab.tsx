@@ -19,10 +19,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
 import { useMoney } from '@/lib/use-money';
 import { AmountField, BillingForm, DateField, today } from './billing-form';
-import { amountCell, BillingTable, cell } from './billing-table';
+import { amountCell, BillingTable, cell, dayCell, useCalendarDay } from './billing-table';
 
 /** The company's rates (each from a date on) and its billing settings: currency, tax, SIT days, terms. */
 export function RatesTab({ settings }: { settings: BillingSettingsDto }) {
+  const day = useCalendarDay();
   const rates = useRates();
   const money = useMoney();
   const add = useAddRate();
@@ -124,7 +125,7 @@ export function RatesTab({ settings }: { settings: BillingSettingsDto }) {
               <td className={cell}>{r.unit_type ? UNIT_TYPE_LABELS[r.unit_type] : '-'}</td>
               <td className={cell}>{r.warehouse_name ?? 'Every warehouse'}</td>
               <td className={cell}>{r.account_id ? `#${r.account_id}` : '-'}</td>
-              <td className={cell}>{r.effective_from}</td>
+              <td className={dayCell}>{day(r.effective_from)}</td>
               <td className={amountCell}>{money(r.amount, settings.currency)}</td>
             </tr>
           ))}

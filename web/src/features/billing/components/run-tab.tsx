@@ -9,12 +9,13 @@ import { ErrorList } from '@/components/ui/error-list';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { errorMessages } from '@/lib/api-client';
 import { useMoney } from '@/lib/use-money';
-import { amountCell, BillingTable, cell } from './billing-table';
+import { amountCell, BillingTable, cell, useCalendarDay } from './billing-table';
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
 /** The billing run: a dry run shows every invoice line first; issuing then numbers the invoices. */
 export function RunTab() {
+  const day = useCalendarDay();
   const [period, setPeriod] = useState(thisMonth());
   const dry = useDryRun();
   const run = useBillingRun();
@@ -75,7 +76,7 @@ export function RunTab() {
               <h3 className="font-semibold text-slate-800">
                 {inv.bill_to_name}{' '}
                 <span className="font-normal text-slate-500">
-                  {inv.period_start} to {inv.period_end}
+                  {day(inv.period_start)} to {day(inv.period_end)}
                 </span>
                 {inv.already_issued && (
                   <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs">Already issued</span>
