@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { buildVault, buildWarehouse } from './factories';
-import { e2eDatabase, expect, test } from './fixtures';
+import { callApi, e2eDatabase, expect, test } from './fixtures';
 
 /** axe-core over the page as it is: any violation, of any impact, fails with its rule and first node. */
 async function expectNoAxeViolations(page: Page) {
@@ -54,15 +54,51 @@ test.describe('Customer portal', () => {
     await expect(row).toContainText('pat@example.test');
     await expectNoAxeViolations(page);
 
+    // PAT's order on an account, billed this month: the portal shows the invoice with its days
+    const api = async (method: string, path: string, body?: unknown) => {
+      const res = await callApi(page, method, path, body);
+      expect(res.status, res.body).toBeLessThan(300);
+      return JSON.parse(res.body) as unknown;
+    };
+    const orders = (await api('GET', '/api/storage-accounts/not-billed')) as {
+      order_id: number;
+      order_name: string;
+    }[];
+    await api('POST', '/api/storage-accounts', {
+      order_ids: [orders.find((o) => o.order_name === 'PP-1')!.order_id],
+      kind: 'permanent',
+    });
+    await api('POST', '/api/billing/rates', {
+      kind: 'storage',
+      unit_type: 'vault',
+      amount: 8_000,
+      effective_from: '2025-01-01',
+    });
+    const run = (await api('POST', '/api/billing/runs', {
+      period: new Date().toISOString().slice(0, 7),
+    })) as {
+      issued: { id: number }[];
+    };
+    const issued = (await api('GET', `/api/invoices/${run.issued[0]!.id}`)) as {
+      issue_date: string;
+      due_date: string;
+    };
+    const written = (day: string) =>
+      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        new Date(`${day}T00:00:00Z`),
+      );
+
     // no SMTP here: the link is shown to copy
     await row.getByRole('button', { name: 'Send portal link to PAT PORTAL' }).click();
     const link = await page.getByTestId('portal-link').inputValue();
     expect(link).toMatch(/\/portal\/sign-in#/);
 
+    // a customer west of Greenwich: a plain day must not be shown as the day before
     const phone = await browser.newContext({
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,
+      timezoneId: 'America/Los_Angeles',
     });
     try {
       const customer = await phone.newPage();
@@ -75,6 +111,9 @@ test.describe('Customer portal', () => {
       await expect(units.first()).toContainText('Portal Hall');
       await expect(units.nth(1)).toContainText('PH-102');
       await expect(customer.getByText('SE-201')).toHaveCount(0);
+      await expect(
+        customer.getByText(`Issued ${written(issued.issue_date)} · due ${written(issued.due_date)}`),
+      ).toBeVisible();
       await expectNoAxeViolations(customer);
       // the staff's screens are not the portal's: a portal session is no staff session
       await customer.goto('/dashboard');

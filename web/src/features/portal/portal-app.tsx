@@ -19,8 +19,11 @@ import { errorMessages } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PortalRequests } from './portal-requests';
 
+// a plain day ('2026-11-29') is read at local midnight: read as UTC, a browser west of Greenwich showed the day before
 const day = (iso: string, locale?: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(
+    new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00` : iso),
+  );
 const money = (minor: number, data: PortalInvoicesDto) =>
   new Intl.NumberFormat(data.locale, { style: 'currency', currency: data.currency }).format(minor / 100);
 
