@@ -70,15 +70,17 @@ describe.each(testEngines())('Idempotency-Key on %s', (engine) => {
     payload: { vault_id: name, customer_name: 'ONCE', order_name: 'O1', field_id: fieldId, position: 3 },
   });
 
-  it('the same key sent 20 times at once through two apps makes one write and 20 identical answers', async () => {
+  /** The one field (three slots) of a new warehouse of the company. */
+  const oneField = async (companyId: number) =>
+    (await buildWarehouse(db, { companyId, rows: 1, cols: 1, fieldCapacity: 3 })).fields[0]!;
+  /** A member of a new company, and the one field of its warehouse. */
+  const memberWithField = async () => {
     const user = await member();
-    const warehouse = await buildWarehouse(db, {
-      companyId: user.companyId,
-      rows: 1,
-      cols: 1,
-      fieldCapacity: 3,
-    });
-    const field = warehouse.fields[0]!;
+    return { user, field: await oneField(user.companyId) };
+  };
+
+  it('the same key sent 20 times at once through two apps makes one write and 20 identical answers', async () => {
+    const { user, field } = await memberWithField();
     const eventsBefore = await countRows(db, 'events', user.companyId);
     const key = crypto.randomUUID();
     const answers = await Promise.all(
@@ -101,14 +103,7 @@ describe.each(testEngines())('Idempotency-Key on %s', (engine) => {
   });
 
   it('refuses the same key with a different body (422) and saves nothing', async () => {
-    const user = await member();
-    const warehouse = await buildWarehouse(db, {
-      companyId: user.companyId,
-      rows: 1,
-      cols: 1,
-      fieldCapacity: 3,
-    });
-    const field = warehouse.fields[0]!;
+    const { user, field } = await memberWithField();
     const key = crypto.randomUUID();
     expect((await user.request(addVault(field.id, 'TWO-1', key))).statusCode).toBe(201);
     const reused = await user.request({
@@ -139,13 +134,7 @@ describe.each(testEngines())('Idempotency-Key on %s', (engine) => {
     const second = await member();
     const key = crypto.randomUUID();
     for (const user of [first, second]) {
-      const warehouse = await buildWarehouse(db, {
-        companyId: user.companyId,
-        rows: 1,
-        cols: 1,
-        fieldCapacity: 3,
-      });
-      const answer = await user.request(addVault(warehouse.fields[0]!.id, 'SAME-1', key));
+      const answer = await user.request(addVault((await oneField(user.companyId)).id, 'SAME-1', key));
       expect(answer.statusCode).toBe(201);
       expect(answer.headers[REPLAYED_HEADER]).toBeUndefined();
       expect(await countRows(db, 'vaults', user.companyId)).toBe(1);
@@ -153,14 +142,7 @@ describe.each(testEngines())('Idempotency-Key on %s', (engine) => {
   });
 
   it('keeps no refusal: a refused change sent again runs again', async () => {
-    const user = await member();
-    const warehouse = await buildWarehouse(db, {
-      companyId: user.companyId,
-      rows: 1,
-      cols: 1,
-      fieldCapacity: 3,
-    });
-    const field = warehouse.fields[0]!;
+    const { user, field } = await memberWithField();
     const staged = await buildStagedVault(db, { companyId: user.companyId });
     // the field is full of someone else's vaults: the move is refused
     const blockers = [];
@@ -192,28 +174,16 @@ describe.each(testEngines())('Idempotency-Key on %s', (engine) => {
   });
 
   it('answers 400 for a malformed key', async () => {
-    const user = await member();
-    const warehouse = await buildWarehouse(db, {
-      companyId: user.companyId,
-      rows: 1,
-      cols: 1,
-      fieldCapacity: 3,
-    });
-    const bad = await user.request({ ...addVault(warehouse.fields[0]!.id, 'BAD-1', 'has spaces in it') });
+    const { user, field } = await memberWithField();
+    const bad = await user.request({ ...addVault(field.id, 'BAD-1', 'has spaces in it') });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ errors: [KEY_INVALID] });
     expect(await countRows(db, 'vaults', user.companyId)).toBe(0);
   });
 
   it('applies an add with its file (a multipart form) once per key, and refuses the key with another file', async () => {
-    const user = await member();
-    const warehouse = await buildWarehouse(db, {
-      companyId: user.companyId,
-      rows: 1,
-      cols: 1,
-      fieldCapacity: 3,
-    });
-    const fieldId = warehouse.fields[0]!.id;
+    const { user, field } = await memberWithField();
+    const fieldId = field.id;
     const fields = {
       vault_id: 'UP-1',
       customer_name: 'ONCE',
@@ -273,15 +243,9 @@ describe.each(testEngines())('Idempotency-Key on %s', (engine) => {
   });
 
   it('takes over a claim whose request never finished', async () => {
-    const user = await member();
-    const warehouse = await buildWarehouse(db, {
-      companyId: user.companyId,
-      rows: 1,
-      cols: 1,
-      fieldCapacity: 3,
-    });
+    const { user, field } = await memberWithField();
     const key = crypto.randomUUID();
-    const request = addVault(warehouse.fields[0]!.id, 'LOST-1', key);
+    const request = addVault(field.id, 'LOST-1', key);
     // a claim by a process that stopped half an hour ago, with another fingerprint than any real request
     const longAgo = new Date(Date.now() - 30 * 60_000).toISOString();
     const stale = { companyId: user.companyId, scope: `company:${user.companyId}`, key, token: 'gone' };
