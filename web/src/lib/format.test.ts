@@ -26,6 +26,22 @@ describe('the company-locale formatters', () => {
     expect(formatCount(1200, 'vault', 'vaults', 'de-DE')).toBe('1.200 vaults');
   });
 
+  it('write a stored calendar day as that day in any time zone, west of Greenwich too', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    // a locale no other test formats in, so its formatters are made in this time zone (they are kept per locale)
+    const inUtc = (options: Intl.DateTimeFormatOptions, day: number) =>
+      new Intl.DateTimeFormat('en-AU', { ...options, timeZone: 'UTC' }).format(day);
+    try {
+      expect(formatDate('2026-11-29', 'en-AU')).toBe(inUtc({ dateStyle: 'medium' }, Date.UTC(2026, 10, 29)));
+      expect(formatDay('2026-03-04', 'en-AU')).toBe(
+        inUtc({ weekday: 'long', year: 'numeric', month: 'short', day: 'numeric' }, Date.UTC(2026, 2, 4)),
+      );
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
+
   it("write the age of a tablet's kept data as a time of day today, and with its date on another day", () => {
     const sameDay = new Date(moment.getTime());
     expect(formatTime(moment, 'de-DE', sameDay)).toBe(

@@ -17,7 +17,13 @@ function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
   return formatter as F;
 }
 
-const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
+/** A calendar day as stored ('2026-11-29'): the Date parser reads it as UTC midnight, the day before west of Greenwich. */
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const toDate = (value: DateInput) =>
+  value instanceof Date
+    ? value
+    : new Date(typeof value === 'string' && CALENDAR_DAY.test(value) ? `${value}T00:00:00` : value);
 
 /** A day: 'Mar 4, 2026' (en-US), '4 Mar 2026' (en-GB), '04.03.2026' (de-DE). */
 export function formatDate(value: DateInput, locale: string = DEFAULT_LOCALE): string {

@@ -75,7 +75,7 @@ export function BillingOverviewCard() {
                   <li key={c.account_id} className="flex items-center justify-between gap-2 py-1.5">
                     <span className="font-medium text-slate-800">{c.customer_name}</span>
                     <span className="text-slate-600">
-                      {format.date(`${c.conversion_date}T00:00:00`)} ·{' '}
+                      {format.date(c.conversion_date)} ·{' '}
                       {c.days_left === 0 ? 'today' : `in ${format.count(c.days_left, 'day')}`}
                     </span>
                   </li>

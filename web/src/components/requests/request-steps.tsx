@@ -73,6 +73,3 @@ export function RequestSteps({
     </ol>
   );
 }
-
-/** A calendar day (YYYY-MM-DD) as a moment at its noon, so no time zone moves it to the day before. */
-export const noon = (day: string) => `${day}T12:00:00`;

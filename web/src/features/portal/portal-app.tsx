@@ -16,14 +16,10 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorList, QueryFailed } from '../../components/ui/error-list';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessages } from '../../lib/api-client';
+import { formatDate } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PortalRequests } from './portal-requests';
 
-// a plain day ('2026-11-29') is read at local midnight: read as UTC, a browser west of Greenwich showed the day before
-const day = (iso: string, locale?: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(
-    new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00` : iso),
-  );
 const money = (minor: number, data: PortalInvoicesDto) =>
   new Intl.NumberFormat(data.locale, { style: 'currency', currency: data.currency }).format(minor / 100);
 
@@ -121,7 +117,7 @@ function PortalHome() {
                   <span className="text-sm capitalize text-slate-600">{unit.type}</span>
                 </div>
                 <p className="text-sm text-slate-600">
-                  {unit.warehouse ?? 'Being moved'} · since {day(unit.since, invoices.data?.locale)}
+                  {unit.warehouse ?? 'Being moved'} · since {formatDate(unit.since, invoices.data?.locale)}
                   {unit.order && ` · order ${unit.order}`}
                 </p>
               </li>
@@ -131,7 +127,7 @@ function PortalHome() {
       </section>
 
       <PortalInventories units={units.data} locale={invoices.data?.locale} />
-      <PortalRequests units={units.data} formatDay={(iso) => day(iso, invoices.data?.locale)} />
+      <PortalRequests units={units.data} formatDay={(iso) => formatDate(iso, invoices.data?.locale)} />
 
       <section aria-labelledby="portal-invoices">
         <h2 id="portal-invoices" className="mb-2 text-lg font-semibold text-slate-800">
@@ -161,8 +157,8 @@ function PortalHome() {
                       <span>{money(invoice.total, invoices.data)}</span>
                     </div>
                     <p className="text-sm text-slate-600">
-                      {invoice.issueDate && `Issued ${day(invoice.issueDate, invoices.data.locale)}`}
-                      {invoice.dueDate && ` · due ${day(invoice.dueDate, invoices.data.locale)}`}
+                      {invoice.issueDate && `Issued ${formatDate(invoice.issueDate, invoices.data.locale)}`}
+                      {invoice.dueDate && ` · due ${formatDate(invoice.dueDate, invoices.data.locale)}`}
                       {` · open ${money(invoice.open, invoices.data)}`}
                     </p>
                   </li>

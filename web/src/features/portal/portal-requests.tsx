@@ -16,7 +16,7 @@ import { ErrorList, QueryFailed } from '../../components/ui/error-list';
 import { FormField, inputClass } from '../../components/ui/form-field';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessages } from '../../lib/api-client';
-import { RequestStateBadge, RequestSteps, noon } from '../../components/requests/request-steps';
+import { RequestStateBadge, RequestSteps } from '../../components/requests/request-steps';
 import { UnitChoice } from '../../components/requests/unit-choice';
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -129,9 +129,8 @@ function RequestCard({
         <RequestStateBadge state={request.state} kind={request.kind} />
       </div>
       <p className="text-sm text-slate-600">
-        {request.units.map((u) => u.number ?? u.type).join(', ')} · wished{' '}
-        {formatDay(noon(request.wished_date))}
-        {request.scheduled_date && ` · scheduled ${formatDay(noon(request.scheduled_date))}`}
+        {request.units.map((u) => u.number ?? u.type).join(', ')} · wished {formatDay(request.wished_date)}
+        {request.scheduled_date && ` · scheduled ${formatDay(request.scheduled_date)}`}
       </p>
       <RequestSteps kind={request.kind} state={request.state} steps={request.steps} formatDate={formatDay} />
       {request.state === 'requested' && (

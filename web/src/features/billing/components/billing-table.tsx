@@ -37,7 +37,6 @@ export const dayCell = 'px-3 py-2 align-top whitespace-nowrap';
 /** A calendar day ('2026-11-29') written the company's way ('Nov 29, 2026'), '-' for none (issue 28: dates in its locale). */
 export function useCalendarDay(): (day: string | null | undefined) => string {
   const format = useFormat();
-  // local midnight, so the day is never shifted by the browser's time zone
-  return (day) => (day ? format.date(`${day}T00:00:00`) : '-');
+  return (day) => (day ? format.date(day) : '-');
 }
 export const amountCell = 'px-3 py-2 align-top text-right tabular-nums whitespace-nowrap';

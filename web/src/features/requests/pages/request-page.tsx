@@ -16,7 +16,7 @@ import { errorMessages } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useIdParam } from '@/lib/use-id-param';
-import { RequestStateBadge, RequestSteps, noon } from '@/components/requests/request-steps';
+import { RequestStateBadge, RequestSteps } from '@/components/requests/request-steps';
 
 function ScheduleForm({ request }: { request: RequestDto }) {
   const [date, setDate] = useState(request.wished_date);
@@ -135,7 +135,7 @@ export default function RequestPage() {
             <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
               <div>
                 <dt className="text-slate-500">Wished date</dt>
-                <dd className="text-slate-900">{format.day(noon(r.wished_date))}</dd>
+                <dd className="text-slate-900">{format.day(r.wished_date)}</dd>
               </div>
               <div>
                 <dt className="text-slate-500">Address</dt>
@@ -145,7 +145,7 @@ export default function RequestPage() {
                 <div>
                   <dt className="text-slate-500">Scheduled</dt>
                   <dd className="text-slate-900">
-                    {format.day(noon(r.scheduled_date))} · crew {r.crew} · truck {r.truck}
+                    {format.day(r.scheduled_date)} · crew {r.crew} · truck {r.truck}
                   </dd>
                 </div>
               )}

@@ -25,7 +25,7 @@ import { paths } from '@/config/paths';
 import { errorMessages } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { RequestStateBadge, noon } from '@/components/requests/request-steps';
+import { RequestStateBadge } from '@/components/requests/request-steps';
 import { UnitChoice } from '@/components/requests/unit-choice';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -200,8 +200,8 @@ export default function RequestsPage() {
                   <span className="block font-semibold text-slate-900">{r.customer_name}</span>
                   <span className="block text-sm text-slate-600">
                     {REQUEST_KIND_LABELS[r.kind]} · {format.count(r.units, 'unit')} · wished{' '}
-                    {format.day(noon(r.wished_date))}
-                    {r.scheduled_date && ` · scheduled ${format.day(noon(r.scheduled_date))}`}
+                    {format.day(r.wished_date)}
+                    {r.scheduled_date && ` · scheduled ${format.day(r.scheduled_date)}`}
                   </span>
                 </span>
                 <RequestStateBadge state={r.state} kind={r.kind} />

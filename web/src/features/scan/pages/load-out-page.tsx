@@ -25,7 +25,7 @@ import { ScanTextForm } from '../components/scan-text-form';
 import { readFeedback } from '../read-feedback';
 import { createReadGate, type NotedScan, noteScan } from '../read-gate';
 import { useScanClaim } from '../scan-claim';
-import { RequestStateBadge, noon } from '@/components/requests/request-steps';
+import { RequestStateBadge } from '@/components/requests/request-steps';
 
 const unitName = (u: RequestUnitDto) => u.number ?? `${u.type} #${u.id}`;
 
@@ -156,7 +156,7 @@ function LoadOut({ data }: { data: LoadOutDto }) {
       actions={<RequestStateBadge state={data.state} kind={data.kind} />}
     >
       <p className="mb-4 text-base text-slate-700">
-        {data.scheduled_date && `${format.day(noon(data.scheduled_date))} · `}
+        {data.scheduled_date && `${format.day(data.scheduled_date)} · `}
         {data.truck && `truck ${data.truck} · `}
         {data.crew && `crew ${data.crew}`}
         {data.pull_list_id !== null && (
