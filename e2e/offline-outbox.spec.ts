@@ -21,24 +21,35 @@ async function readyForOffline(page: Page, keptReads: number) {
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
     .toBe(true);
   await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              const open = indexedDB.open('wm-last-data');
-              open.onsuccess = () => {
-                const db = open.result;
-                if (!db.objectStoreNames.contains('answers')) return resolve(0);
-                const count = db.transaction('answers').objectStore('answers').count();
-                count.onsuccess = () => resolve(count.result);
-              };
-              open.onerror = () => resolve(0);
-            }),
-        ),
-      { timeout: 20_000 },
-    )
+    .poll(async () => (await keptKeys(page)).length, { timeout: 20_000 })
     .toBeGreaterThanOrEqual(keptReads);
+}
+
+/** The query keys of the reads this browser kept in IndexedDB for offline use. */
+function keptKeys(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('wm-last-data');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('answers')) return resolve([]);
+          const keys = db.transaction('answers').objectStore('answers').getAllKeys();
+          keys.onsuccess = () => resolve(keys.result.map(String));
+        };
+        open.onerror = () => resolve([]);
+      }),
+  );
+}
+
+/**
+ * Waits until the page's read of `root` is stored before the test leaves the page: the store writes a moment after
+ * the answer, and a full page load (which a crew's tablet does not do between screens) can cut that write short.
+ */
+async function keptBeforeLeaving(page: Page, root: string) {
+  await expect
+    .poll(async () => (await keptKeys(page)).some((key) => key.startsWith(`["${root}"`)), { timeout: 20_000 })
+    .toBe(true);
 }
 
 /** A 1x1 PNG, as a tablet's camera would give a (much larger) one. */
@@ -95,8 +106,10 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
     const checkId = (JSON.parse(started.body) as { id: number }).id;
     await page.goto('/stage');
     await expect(page.getByRole('button', { name: 'Move vault OFF-S' })).toBeVisible();
+    await keptBeforeLeaving(page, 'stage');
     await page.goto(`/checks/${checkId}`);
     await expect(page.getByTestId('check-field-D1')).toContainText('Not checked yet');
+    await keptBeforeLeaving(page, 'checks');
     await page.goto(`/warehouse/${w.slug}`);
     await expect(tile(page, 'A1')).toBeVisible();
     await readyForOffline(page, 5);
