@@ -234,20 +234,25 @@ async function customerOfOrders(trx: Trx, companyId: number, orderIds: number[])
   return { customerId, customerName, orderNames: [...new Set(rows.map((r) => r.order_name))] };
 }
 
-function sitValues(input: ReturnType<typeof normalise>) {
-  const sit = input.kind === 'sit';
+/** An account's terms as stored: SIT details on a SIT account only, and the defaults for what the input leaves out. */
+function storedTerms(terms: AccountTermsValues, customerName: string) {
+  const sit = terms.kind === 'sit';
+  const agency = sit && terms.sit_payer === 'agency';
   return {
-    kind: input.kind,
-    sit_authorization: sit ? (input.sit_authorization ?? null) : null,
-    sit_payer: sit ? (input.sit_payer ?? 'customer') : null,
-    agency_name: sit && input.sit_payer === 'agency' ? (input.agency_name ?? null) : null,
-    agency_reference: sit && input.sit_payer === 'agency' ? (input.agency_reference ?? null) : null,
-    sit_start: sit ? (input.sit_start ?? null) : null,
-    sit_days_allowed: sit ? (input.sit_days_allowed ?? null) : null,
+    kind: terms.kind,
+    sit_authorization: sit ? (terms.sit_authorization ?? null) : null,
+    sit_payer: sit ? (terms.sit_payer ?? 'customer') : null,
+    agency_name: agency ? (terms.agency_name ?? null) : null,
+    agency_reference: agency ? (terms.agency_reference ?? null) : null,
+    sit_start: sit ? (terms.sit_start ?? null) : null,
+    sit_days_allowed: sit ? (terms.sit_days_allowed ?? null) : null,
+    billing_cycle: terms.billing_cycle ?? 'calendar',
+    bill_to_name: terms.bill_to_name ?? customerName,
+    bill_to_address: terms.bill_to_address ?? null,
+    declared_value: terms.declared_value ?? 0,
+    note: terms.note ?? null,
   };
 }
-type Parsed = Omit<CreateAccountValues, 'order_ids'>;
-const normalise = (input: Parsed) => input;
 
 const withUniqueOrders = async <T>(work: () => Promise<T>): Promise<T> => {
   try {
@@ -259,6 +264,40 @@ const withUniqueOrders = async <T>(work: () => Promise<T>): Promise<T> => {
   }
 };
 
+interface Opening {
+  customerId: number;
+  customerName: string;
+  orderIds: number[];
+  terms: AccountTermsValues;
+  /** the first line of the account's history */
+  detail: string;
+}
+
+/**
+ * Opens one account: its terms, its orders, and the first line of its history, answered for the caller to write with
+ * the others it opens in the same transaction. Every way an account is opened (one, in bulk, by an import) comes here.
+ */
+async function openAccount(trx: Trx, actor: Actor, who: string, now: string, opening: Opening) {
+  const accountId = await insertAccount(trx, {
+    company_id: actor.companyId,
+    customer_id: opening.customerId,
+    ...storedTerms(opening.terms, opening.customerName),
+    created_by: who,
+    created_at: now,
+  });
+  await insertAccountOrders(trx, actor.companyId, accountId, opening.orderIds);
+  return {
+    company_id: actor.companyId,
+    account_id: accountId,
+    kind: 'created',
+    detail: opening.detail,
+    created_by: who,
+    created_at: now,
+  };
+}
+
+const kindName = (terms: AccountTermsValues) => (terms.kind === 'sit' ? 'SIT' : 'Permanent');
+
 /** POST /api/storage-accounts: one account for orders of one customer. */
 export async function createAccount(db: Db, actor: Actor, input: CreateAccountValues): Promise<AccountDto> {
   const orderIds = [...new Set(input.order_ids)];
@@ -266,34 +305,49 @@ export async function createAccount(db: Db, actor: Actor, input: CreateAccountVa
     db.transaction().execute(async (trx) => {
       const who = await actorName(trx, actor.userId);
       const { customerId, customerName, orderNames } = await customerOfOrders(trx, actor.companyId, orderIds);
-      const now = nowIso();
-      const accountId = await insertAccount(trx, {
-        company_id: actor.companyId,
-        customer_id: customerId,
-        ...sitValues(normalise(input)),
-        billing_cycle: input.billing_cycle ?? 'calendar',
-        bill_to_name: input.bill_to_name ?? customerName,
-        bill_to_address: input.bill_to_address ?? null,
-        declared_value: input.declared_value ?? 0,
-        note: input.note ?? null,
-        created_by: who,
-        created_at: now,
+      const detail = `${kindName(input)} account opened for ${orderNames.join(', ')}.`;
+      const line = await openAccount(trx, actor, who, nowIso(), {
+        customerId,
+        customerName,
+        orderIds,
+        terms: input,
+        detail,
       });
-      await insertAccountOrders(trx, actor.companyId, accountId, orderIds);
-      await insertHistory(trx, [
-        {
-          company_id: actor.companyId,
-          account_id: accountId,
-          kind: 'created',
-          detail: `${input.kind === 'sit' ? 'SIT' : 'Permanent'} account opened for ${orderNames.join(', ')}.`,
-          created_by: who,
-          created_at: now,
-        },
-      ]);
-      return accountId;
+      await insertHistory(trx, [line]);
+      return line.account_id;
     }),
   );
   return getAccount(db, actor.companyId, id);
+}
+
+/**
+ * Each order's one customer, for an account per order: an unknown order is refused, and so is an order already billed
+ * or whose units belong to no customer or to several (an account is for one customer).
+ */
+async function customerOfEachOrder(trx: Trx, companyId: number, orderIds: number[]) {
+  const rows = [];
+  for (let i = 0; i < orderIds.length; i += 500)
+    rows.push(...(await findOrdersForAccounts(trx, companyId, orderIds.slice(i, i + 500))));
+  const byOrder = new Map<number, typeof rows>();
+  for (const r of rows) byOrder.set(r.order_id, [...(byOrder.get(r.order_id) ?? []), r]);
+  return orderIds.map((orderId) => {
+    const orderRows = byOrder.get(orderId);
+    if (!orderRows) throw notFound('An order does not exist or was removed.');
+    const orderName = orderRows[0]!.order_name;
+    if (orderRows.some((r) => r.account_id !== null))
+      throw conflict(`Order ${orderName} is already billed on a storage account.`);
+    const customers = orderRows.filter((r) => r.customer_id !== null);
+    if (new Set(customers.map((r) => r.customer_id)).size !== 1)
+      throw badRequest(
+        `Order ${orderName} has units of ${customers.length === 0 ? 'no' : 'several'} customers; a storage account is for one customer.`,
+      );
+    return {
+      orderId,
+      orderName,
+      customerId: customers[0]!.customer_id!,
+      customerName: customers[0]!.customer_name!,
+    };
+  });
 }
 
 /** POST /api/storage-accounts/bulk: a Permanent account for each order, billed to its customer. */
@@ -306,51 +360,19 @@ export async function createAccountsInBulk(
   return withUniqueOrders(() =>
     db.transaction().execute(async (trx) => {
       const who = await actorName(trx, actor.userId);
-      const rows = await findOrdersForAccounts(trx, actor.companyId, orderIds);
-      const byOrder = new Map<number, typeof rows>();
-      for (const r of rows) byOrder.set(r.order_id, [...(byOrder.get(r.order_id) ?? []), r]);
-      if (orderIds.some((id) => !byOrder.has(id))) throw notFound('An order does not exist or was removed.');
       const now = nowIso();
-      for (const orderId of orderIds) {
-        const orderRows = byOrder.get(orderId)!;
-        if (orderRows.some((r) => r.account_id !== null)) throw conflict(ORDER_HAS_ACCOUNT);
-        const customers = [...new Set(orderRows.map((r) => r.customer_id).filter((c) => c !== null))];
-        if (customers.length !== 1)
-          throw badRequest(
-            `Order ${orderRows[0]!.order_name} has ${customers.length === 0 ? 'no stored units' : 'several customers'}.`,
-          );
-        const customer = orderRows.find((r) => r.customer_id === customers[0])!;
-        const accountId = await insertAccount(trx, {
-          company_id: actor.companyId,
-          customer_id: customers[0]!,
-          kind: 'permanent',
-          sit_authorization: null,
-          sit_payer: null,
-          agency_name: null,
-          agency_reference: null,
-          sit_start: null,
-          sit_days_allowed: null,
-          billing_cycle: 'calendar',
-          bill_to_name: customer.customer_name!,
-          bill_to_address: null,
-          declared_value: 0,
-          note: null,
-          created_by: who,
-          created_at: now,
-        });
-        await insertAccountOrders(trx, actor.companyId, accountId, [orderId]);
-        await insertHistory(trx, [
-          {
-            company_id: actor.companyId,
-            account_id: accountId,
-            kind: 'created',
-            detail: `Permanent account opened for ${customer.order_name}.`,
-            created_by: who,
-            created_at: now,
-          },
-        ]);
-      }
-      return { created: orderIds.length };
+      const history = [];
+      for (const order of await customerOfEachOrder(trx, actor.companyId, orderIds))
+        history.push(
+          await openAccount(trx, actor, who, now, {
+            ...order,
+            orderIds: [order.orderId],
+            terms: { kind: 'permanent' },
+            detail: `Permanent account opened for ${order.orderName}.`,
+          }),
+        );
+      await insertHistory(trx, history);
+      return { created: history.length };
     }),
   );
 }
@@ -368,52 +390,22 @@ export async function openImportedAccounts(
 ): Promise<number> {
   if (accounts.length === 0) return 0;
   const who = await actorName(trx, actor.userId);
-  const rows = [];
-  for (let i = 0; i < accounts.length; i += 500)
-    rows.push(
-      ...(await findOrdersForAccounts(
-        trx,
-        actor.companyId,
-        accounts.slice(i, i + 500).map((a) => a.orderId),
-      )),
-    );
-  const byOrder = new Map<number, typeof rows>();
-  for (const r of rows) byOrder.set(r.order_id, [...(byOrder.get(r.order_id) ?? []), r]);
   const now = nowIso();
+  const orders = await customerOfEachOrder(
+    trx,
+    actor.companyId,
+    accounts.map((a) => a.orderId),
+  );
   const history = [];
-  for (const { orderId, terms } of accounts) {
-    const orderRows = byOrder.get(orderId) ?? [];
-    const orderName = orderRows[0]?.order_name ?? `#${orderId}`;
-    if (orderRows.some((r) => r.account_id !== null))
-      throw conflict(`Order ${orderName} is already billed on a storage account.`);
-    const customers = [...new Set(orderRows.flatMap((r) => (r.customer_id === null ? [] : [r.customer_id])))];
-    if (customers.length !== 1)
-      throw badRequest(
-        `Order ${orderName} has vaults of ${customers.length === 0 ? 'no' : 'several'} customers; a storage account is for one customer.`,
-      );
-    const customerName = orderRows.find((r) => r.customer_id === customers[0])!.customer_name!;
-    const accountId = await insertAccount(trx, {
-      company_id: actor.companyId,
-      customer_id: customers[0]!,
-      ...sitValues(terms),
-      billing_cycle: terms.billing_cycle ?? 'calendar',
-      bill_to_name: terms.bill_to_name ?? customerName,
-      bill_to_address: terms.bill_to_address ?? null,
-      declared_value: terms.declared_value ?? 0,
-      note: terms.note ?? null,
-      created_by: who,
-      created_at: now,
-    });
-    await insertAccountOrders(trx, actor.companyId, accountId, [orderId]);
-    history.push({
-      company_id: actor.companyId,
-      account_id: accountId,
-      kind: 'created',
-      detail: `${terms.kind === 'sit' ? 'SIT' : 'Permanent'} account opened for ${orderName} by the import of ${fileName}.`,
-      created_by: who,
-      created_at: now,
-    });
-  }
+  for (const [i, { terms }] of accounts.entries())
+    history.push(
+      await openAccount(trx, actor, who, now, {
+        ...orders[i]!,
+        orderIds: [orders[i]!.orderId],
+        terms,
+        detail: `${kindName(terms)} account opened for ${orders[i]!.orderName} by the import of ${fileName}.`,
+      }),
+    );
   await insertHistory(trx, history);
   return accounts.length;
 }
@@ -470,12 +462,8 @@ export async function editAccount(
     const row = (await findAccounts(trx, actor.companyId, accountId))[0];
     if (!row) throw notFound(ACCOUNT_NOT_FOUND);
     const changes: Record<string, string | number | null> = {
-      ...sitValues(normalise(input)),
+      ...storedTerms(input, row.bill_to_name),
       billing_cycle: input.billing_cycle ?? row.billing_cycle,
-      bill_to_name: input.bill_to_name ?? row.bill_to_name,
-      bill_to_address: input.bill_to_address ?? null,
-      declared_value: input.declared_value ?? 0,
-      note: input.note ?? null,
     };
     // a SIT account made SIT again (its start or days changed) converts anew on its new date
     if (input.kind === 'sit') changes.converted_on = null;

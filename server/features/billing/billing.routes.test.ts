@@ -118,6 +118,54 @@ describe.each(testEngines())('storage accounts and billing on %s', (engine) => {
     ).toBe(0);
   });
 
+  it('opens a Permanent account per order in bulk, all or none, naming the order it refuses', async () => {
+    const who = await signIn(ctx);
+    const good = await receivedOrder(who, 'GOOD', 'ORD-G', '2026-02-01');
+    const mixed = await receivedOrder(who, 'ANN', 'ORD-M', '2026-02-02');
+    const wh = await buildWarehouse(db(), { companyId: who.companyId, rows: 1, cols: 1, fieldCapacity: 3 });
+    await buildVault(db(), {
+      companyId: who.companyId,
+      fieldId: wh.field('A1').id,
+      customerName: 'BEN',
+      orderName: 'ORD-M',
+    });
+    const billed = await receivedOrder(who, 'BILLED', 'ORD-B', '2026-02-03');
+    expect((await post(who, '/api/storage-accounts/bulk', { order_ids: [billed.orderId] })).statusCode).toBe(
+      201,
+    );
+
+    for (const [orderIds, status, message] of [
+      [[good.orderId, mixed.orderId], 400, /Order ORD-M has units of several customers/],
+      [[good.orderId, billed.orderId], 409, /Order ORD-B is already billed/],
+      [[good.orderId, 999_999], 404, /does not exist/],
+    ] as const) {
+      const res = await post(who, '/api/storage-accounts/bulk', { order_ids: orderIds });
+      expect(res.statusCode, String(orderIds)).toBe(status);
+      expect(errorsOf(res)).toMatch(message);
+    }
+    const notBilled = () =>
+      who
+        .request({ method: 'GET', url: '/api/storage-accounts/not-billed' })
+        .then((r) => (r.json() as NotBilledOrderDto[]).map((o) => o.order_name).sort());
+    expect(await notBilled()).toEqual(['ORD-G', 'ORD-M']);
+
+    const opened = await post(who, '/api/storage-accounts/bulk', { order_ids: [good.orderId] });
+    expect(opened.json()).toEqual({ created: 1 });
+    expect(await notBilled()).toEqual(['ORD-M']);
+    const accounts = (await who.request({ method: 'GET', url: '/api/storage-accounts' })).json() as {
+      id: number;
+      customer_name: string;
+    }[];
+    const account = (
+      await who.request({
+        method: 'GET',
+        url: `/api/storage-accounts/${accounts.find((a) => a.customer_name === 'GOOD')!.id}`,
+      })
+    ).json() as AccountDto;
+    expect(account).toMatchObject({ kind: 'permanent', bill_to_name: 'GOOD', orders: ['ORD-G'] });
+    expect(account.history.map((h) => h.detail)).toEqual(['Permanent account opened for ORD-G.']);
+  });
+
   it('dry-runs a month line by line, issues it once with gap-free numbers, and refuses a rate inside an issued period', async () => {
     const alice = await signIn(ctx);
     const a = await receivedOrder(alice, 'ALICE', 'ORD-1', '2026-01-10');
