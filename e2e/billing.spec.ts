@@ -168,6 +168,7 @@ test.describe('Storage billing', () => {
       // the Manager puts the account on hold
       await page.goto('/billing');
       const row = page.getByTestId('account-row').filter({ hasText: 'HOLDA LATE' });
+      await expect(row.getByText(/^\d+ days overdue$/)).toBeVisible();
       await row.getByRole('button', { name: 'Put on hold HOLDA LATE' }).tap();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Put on hold' }).tap();
       await expect(page.getByText('HOLDA LATE is on hold')).toBeVisible();

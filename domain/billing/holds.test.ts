@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysOverdue, mayHold, notOverdueEnough } from './holds';
+import { daysOverdue, daysOverdueByAccount, mayHold, notOverdueEnough } from './holds';
 
 describe('holds', () => {
   it('counts the days of the oldest unpaid invoice past its due date', () => {
@@ -13,6 +13,23 @@ describe('holds', () => {
     expect(daysOverdue(invoices, 90)).toBe(0);
     expect(daysOverdue([], 150)).toBe(0);
     expect(daysOverdue([{ dueDay: 10, open: 0 }], 150)).toBe(0);
+  });
+
+  it('counts each account by its own oldest unpaid invoice', () => {
+    const byAccount = daysOverdueByAccount(
+      [
+        { accountId: 1, dueDay: 100, open: 500 },
+        { accountId: 2, dueDay: 140, open: 200 },
+        { accountId: 1, dueDay: 70, open: 300 },
+        { accountId: 3, dueDay: 160, open: 100 },
+      ],
+      150,
+    );
+    expect([...byAccount].sort(([a], [b]) => a - b)).toEqual([
+      [1, 80],
+      [2, 10],
+      [3, 0],
+    ]);
   });
 
   it('allows a hold from the set number of days overdue, and never on an account with nothing past due', () => {

@@ -20,6 +20,16 @@ export function daysOverdue(invoices: readonly OpenInvoice[], asOf: DayNumber): 
   return days;
 }
 
+/** Per account, the days its oldest unpaid invoice is past due on `asOf`; an account missing from the map owes nothing. */
+export function daysOverdueByAccount(
+  invoices: readonly (OpenInvoice & { accountId: number })[],
+  asOf: DayNumber,
+): Map<number, number> {
+  const byAccount = new Map<number, OpenInvoice[]>();
+  for (const i of invoices) byAccount.set(i.accountId, [...(byAccount.get(i.accountId) ?? []), i]);
+  return new Map([...byAccount].map(([id, list]) => [id, daysOverdue(list, asOf)]));
+}
+
 /** Whether an account overdue by `overdue` days may be put on hold when holds start at `holdAfterDays`. */
 export function mayHold(overdue: number, holdAfterDays: number): boolean {
   return overdue > 0 && overdue >= holdAfterDays;

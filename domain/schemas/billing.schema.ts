@@ -196,6 +196,10 @@ export interface AccountSummaryDto {
   units: number;
   balance: number;
   on_hold: boolean;
+  /** days the oldest unpaid invoice is past due (0: nothing past due) */
+  days_overdue: number;
+  /** overdue at least the company's "days overdue before a hold" and not on hold yet: a hold would be taken */
+  may_hold: boolean;
 }
 
 export interface AccountHistoryDto {
@@ -454,6 +458,8 @@ const accountSummaryShape = {
   units: count,
   balance: cents,
   on_hold: z.boolean(),
+  days_overdue: count,
+  may_hold: z.boolean(),
 };
 
 export const AccountSummaryDtoSchema: z.ZodType<AccountSummaryDto> = z.object(accountSummaryShape);

@@ -1,5 +1,6 @@
 import { conversionDay } from '@domain/billing/charges';
 import { dayOf, isoOf } from '@domain/billing/days';
+import { daysOverdue, daysOverdueByAccount, mayHold } from '@domain/billing/holds';
 import type {
   UpdateAccountValues,
   AccountDto,
@@ -33,6 +34,7 @@ import {
   markConverted,
   updateAccount,
 } from './accounts.repo';
+import { findOpenDues } from '../billing/billing.repo';
 import { findBillingSettings } from './billing-settings.repo';
 import { mailConversions } from './account-mails.service';
 import { mailSettingsOf } from '../../mail/mail-settings';
@@ -123,7 +125,8 @@ function summaryOf(
   orders: string[],
   span: UnitSpan | undefined,
   balance: number,
-  sitDays: number,
+  settings: { sit_days_default: number; hold_after_days: number },
+  daysOverdue: number,
 ): AccountSummaryDto {
   return {
     id: row.id,
@@ -133,23 +136,27 @@ function summaryOf(
     bill_to_name: row.bill_to_name,
     move_in: span?.move_in ?? null,
     move_out: span?.move_out ?? null,
-    conversion_date: row.kind === 'sit' ? conversionDateOf(row, sitDays) : null,
+    conversion_date: row.kind === 'sit' ? conversionDateOf(row, settings.sit_days_default) : null,
     units: span?.units ?? 0,
     balance,
     on_hold: Boolean(row.on_hold),
+    days_overdue: daysOverdue,
+    may_hold: !row.on_hold && mayHold(daysOverdue, settings.hold_after_days),
   };
 }
 
 /** GET /api/storage-accounts */
 export async function listAccounts(db: Db, companyId: number): Promise<AccountSummaryDto[]> {
   await convertDueSitAccounts(db, companyId);
-  const [settings, rows, orders, units, balances] = await Promise.all([
+  const [settings, rows, orders, units, balances, dues] = await Promise.all([
     findBillingSettings(db, companyId),
     findAccounts(db, companyId),
     findAccountOrders(db, companyId),
     findAccountUnits(db, companyId),
     findBalances(db, companyId),
+    findOpenDues(db, companyId),
   ]);
+  const overdue = daysOverdueByAccount(dues, dayOf(today()));
   const ordersOf = new Map<number, string[]>();
   for (const o of orders) ordersOf.set(o.account_id, [...(ordersOf.get(o.account_id) ?? []), o.name]);
   const spans = unitSpans(units);
@@ -159,7 +166,8 @@ export async function listAccounts(db: Db, companyId: number): Promise<AccountSu
       ordersOf.get(row.id) ?? [],
       spans.get(row.id),
       balances.get(row.id) ?? 0,
-      settings.sit_days_default,
+      settings,
+      overdue.get(row.id) ?? 0,
     ),
   );
 }
@@ -167,13 +175,14 @@ export async function listAccounts(db: Db, companyId: number): Promise<AccountSu
 /** GET /api/storage-accounts/:id */
 export async function getAccount(db: Db, companyId: number, accountId: number): Promise<AccountDto> {
   await convertDueSitAccounts(db, companyId);
-  const [settings, rows, orders, units, balances, history] = await Promise.all([
+  const [settings, rows, orders, units, balances, history, dues] = await Promise.all([
     findBillingSettings(db, companyId),
     findAccounts(db, companyId, accountId),
     findAccountOrders(db, companyId, accountId),
     findAccountUnits(db, companyId, accountId),
     findBalances(db, companyId, accountId),
     findHistory(db, companyId, accountId),
+    findOpenDues(db, companyId, accountId),
   ]);
   const row = rows[0];
   if (!row) throw notFound(ACCOUNT_NOT_FOUND);
@@ -182,7 +191,8 @@ export async function getAccount(db: Db, companyId: number, accountId: number): 
     orders.map((o) => o.name),
     unitSpans(units).get(row.id),
     balances.get(row.id) ?? 0,
-    settings.sit_days_default,
+    settings,
+    daysOverdue(dues, dayOf(today())),
   );
   return {
     ...summary,

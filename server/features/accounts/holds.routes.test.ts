@@ -4,6 +4,7 @@ import { HELD_IN_WAREHOUSE, HELD_ON_RACK } from './holds.service';
 import { dayOf, isoOf } from '@domain/billing/days';
 import type {
   AccountDto,
+  AccountSummaryDto,
   BillingOverviewDto,
   BillingRunDto,
   HoldsDto,
@@ -112,6 +113,13 @@ describe.each(testEngines())('holds, the billing overview and the hold override 
     const notYet = await post(office, `/api/storage-accounts/${account.id}/hold`);
     expect(notYet.statusCode).toBe(409);
     expect(errorsOf(notYet)).toContain('45 days past due');
+    // the list says so before anyone presses Hold: overdue, but no hold to take yet
+    const standing = async () => {
+      const list = (await get(office, '/api/storage-accounts')).json() as AccountSummaryDto[];
+      const { days_overdue, may_hold, on_hold } = list.find((a) => a.id === account.id)!;
+      return { days_overdue, may_hold, on_hold };
+    };
+    expect(await standing()).toEqual({ days_overdue: 45, may_hold: false, on_hold: false });
 
     // 75 days past due: Floor and Viewer are refused the hold, Office puts it
     await db()
@@ -121,6 +129,7 @@ describe.each(testEngines())('holds, the billing overview and the hold override 
       .execute();
     const beforeHold = (await get(office, '/api/billing/overview')).json() as BillingOverviewDto;
     expect(beforeHold.may_hold).toBe(1);
+    expect(await standing()).toEqual({ days_overdue: 75, may_hold: true, on_hold: false });
     expect(beforeHold.on_hold).toBe(0);
     for (const who of [floor, viewer])
       expect((await post(who, `/api/storage-accounts/${account.id}/hold`)).statusCode).toBe(403);
@@ -130,6 +139,8 @@ describe.each(testEngines())('holds, the billing overview and the hold override 
     expect(onHold.on_hold).toBe(true);
     expect(onHold.history[0]).toMatchObject({ kind: 'hold' });
     expect(onHold.history[0]!.detail).toContain('75 days overdue');
+    expect(onHold).toMatchObject({ days_overdue: 75, may_hold: false });
+    expect(await standing()).toEqual({ days_overdue: 75, may_hold: false, on_hold: true });
     expect((await post(office, `/api/storage-accounts/${account.id}/hold`)).statusCode).toBe(409);
 
     // the badge: every member reads which units are held, no amount in it

@@ -6,7 +6,6 @@ import {
   notOverdueEnough,
 } from '@domain/billing/holds';
 import { dayOf } from '@domain/billing/days';
-import { openAmount } from '@domain/billing/ledger';
 import { type Role, roleAllows } from '@domain/rules/roles';
 import type { AccountDto, HoldsDto } from '@domain/schemas/billing.schema';
 import type { Actor } from '../../auth/actor';
@@ -15,7 +14,7 @@ import { type Db, nowIso } from '../../db/database';
 import type { Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { conflict, forbidden, notFound } from '../../http/errors';
-import { findInvoices } from '../billing/billing.repo';
+import { findOpenDues } from '../billing/billing.repo';
 import { findAccounts, insertHistory } from './accounts.repo';
 import { ACCOUNT_NOT_FOUND, getAccount, today } from './accounts.service';
 import { findBillingSettings } from './billing-settings.repo';
@@ -28,13 +27,7 @@ export const NOT_ON_HOLD = 'This account is not on hold.';
 
 /** Days the account's oldest unpaid invoice is past due today (0: nothing past due). */
 export async function accountDaysOverdue(db: Db | Trx, companyId: number, accountId: number, asOf = today()) {
-  const invoices = await findInvoices(db, companyId, { accountId, kind: 'invoice' });
-  return daysOverdue(
-    invoices
-      .filter((i) => (i.status === 'issued' || i.status === 'partly-paid') && i.due_date)
-      .map((i) => ({ dueDay: dayOf(i.due_date!), open: openAmount(i.total, i.paid, i.credited) })),
-    dayOf(asOf),
-  );
+  return daysOverdue(await findOpenDues(db, companyId, accountId), dayOf(asOf));
 }
 
 /**

@@ -1,6 +1,5 @@
 import { dayOf } from '@domain/billing/days';
-import { daysOverdue, mayHold } from '@domain/billing/holds';
-import { openAmount } from '@domain/billing/ledger';
+import { daysOverdueByAccount, mayHold } from '@domain/billing/holds';
 import { type BillingUnitType, UNIT_TYPES } from '@domain/billing/rates';
 import { recurringRevenue } from '@domain/billing/revenue';
 import type { BillingOverviewDto } from '@domain/schemas/billing.schema';
@@ -8,7 +7,7 @@ import type { Db } from '../../db/database';
 import { findAccounts, findAccountUnits } from '../accounts/accounts.repo';
 import { conversionDateOf, convertDueSitAccounts, today } from '../accounts/accounts.service';
 import { findBillingSettings } from '../accounts/billing-settings.repo';
-import { findInvoices, findRates } from './billing.repo';
+import { findOpenDues, findRates } from './billing.repo';
 import { toRateRow } from './billing-run.service';
 
 // Issue 28: what the dashboard's billing card and the statistics' revenue show, for the Office role and Managers.
@@ -31,7 +30,7 @@ export async function billingOverview(
     findAccounts(db, companyId),
     findAccountUnits(db, companyId),
     findRates(db, companyId),
-    findInvoices(db, companyId, { kind: 'invoice' }),
+    findOpenDues(db, companyId),
     db
       .selectFrom('warehouses')
       .where('company_id', '=', companyId)
@@ -54,17 +53,8 @@ export async function billingOverview(
     .filter((c) => c.days_left >= 0 && c.days_left <= CONVERSION_WINDOW_DAYS)
     .sort((a, b) => a.days_left - b.days_left || a.customer_name.localeCompare(b.customer_name));
 
-  let overdueTotal = 0;
-  const openOf = new Map<number, { dueDay: number; open: number }[]>();
-  for (const i of invoices) {
-    if ((i.status !== 'issued' && i.status !== 'partly-paid') || !i.due_date) continue;
-    const open = openAmount(i.total, i.paid, i.credited);
-    if (open <= 0) continue;
-    const dueDay = dayOf(i.due_date);
-    if (dueDay < day) overdueTotal += open;
-    openOf.set(i.account_id, [...(openOf.get(i.account_id) ?? []), { dueDay, open }]);
-  }
-  const overdueDays = new Map([...openOf].map(([id, list]) => [id, daysOverdue(list, day)]));
+  const overdueTotal = invoices.filter((i) => i.dueDay < day).reduce((sum, i) => sum + i.open, 0);
+  const overdueDays = daysOverdueByAccount(invoices, day);
   const onHold = new Set(accounts.filter((a) => a.on_hold).map((a) => a.id));
 
   const rates = rateRows.map(toRateRow);

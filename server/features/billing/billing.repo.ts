@@ -1,4 +1,6 @@
 import { type Selectable, sql } from 'kysely';
+import { dayOf } from '@domain/billing/days';
+import { openAmount } from '@domain/billing/ledger';
 import type { Db } from '../../db/database';
 import type { BillingRatesTable, InvoiceLinesTable, InvoicesTable, PaymentsTable } from '../../db/schema';
 import { isPostgres, type Trx } from '../../db/locks';
@@ -222,6 +224,29 @@ export async function findInvoices(
   return query.execute();
 }
 export type InvoiceRow = Awaited<ReturnType<typeof findInvoices>>[number];
+
+/**
+ * What is still open on each issued invoice with a due day, for overdue days and holds: issued and partly paid invoices
+ * only (drafts, void, paid and credited ones owe nothing); `open` is the total less what was paid and credited.
+ */
+export async function findOpenDues(db: Db | Trx, companyId: number, accountId?: number) {
+  let query = db
+    .selectFrom('invoices')
+    .where('company_id', '=', companyId)
+    .where('kind', '=', 'invoice')
+    .where('status', 'in', ['issued', 'partly-paid'])
+    .where('due_date', 'is not', null)
+    .select(['account_id', 'due_date', 'total', 'paid', 'credited']);
+  if (accountId !== undefined) query = query.where('account_id', '=', accountId);
+  const rows = await query.execute();
+  return rows
+    .map((r) => ({
+      accountId: r.account_id,
+      dueDay: dayOf(r.due_date!),
+      open: openAmount(Number(r.total), Number(r.paid), Number(r.credited)),
+    }))
+    .filter((r) => r.open > 0);
+}
 
 export async function findInvoiceForUpdate(trx: Trx, companyId: number, id: number) {
   const query = trx

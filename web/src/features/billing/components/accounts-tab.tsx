@@ -15,7 +15,8 @@ import { HoldPill } from '@/components/billing/hold-badge';
 
 /**
  * Every storage account: its customer and orders, kind, move-in and move-out, SIT conversion and balance; an overdue
- * account is put on hold here, and the hold lifted (decision 039). The server decides whether it is overdue enough.
+ * account is put on hold here, and the hold lifted (decision 039). The Hold button shows where the server says the
+ * account is overdue enough (`may_hold`); the server still decides when it is pressed.
  */
 export function AccountsTab({ currency }: { currency: string }) {
   const day = useCalendarDay();
@@ -70,22 +71,32 @@ export function AccountsTab({ currency }: { currency: string }) {
             <td className={dayCell}>{day(a.move_out)}</td>
             <td className={dayCell}>{day(a.conversion_date)}</td>
             <td className={cell}>{a.units}</td>
-            <td className={amountCell}>{money(a.balance, currency)}</td>
+            <td className={amountCell}>
+              {money(a.balance, currency)}
+              {a.days_overdue > 0 && (
+                <span className="block text-xs font-semibold text-red-700">
+                  {a.days_overdue === 1 ? '1 day' : `${a.days_overdue} days`} overdue
+                </span>
+              )}
+            </td>
             <td className={cell}>
-              {/* quiet in the list (most accounts are in good standing); the question before it is the warning */}
-              <Button
-                variant="secondary"
-                disabled={setHold.isPending}
-                onClick={() => setAsked(a)}
-                aria-label={`${a.on_hold ? 'Lift the hold of' : 'Put on hold'} ${a.customer_name}`}
-              >
-                {a.on_hold ? (
-                  <LockOpen className="h-4 w-4" aria-hidden />
-                ) : (
-                  <Lock className="h-4 w-4" aria-hidden />
-                )}
-                {a.on_hold ? 'Lift hold' : 'Hold'}
-              </Button>
+              {/* only where the server would take the hold (overdue long enough) or lift it; quiet, the question before
+                  it is the warning */}
+              {(a.on_hold || a.may_hold) && (
+                <Button
+                  variant="secondary"
+                  disabled={setHold.isPending}
+                  onClick={() => setAsked(a)}
+                  aria-label={`${a.on_hold ? 'Lift the hold of' : 'Put on hold'} ${a.customer_name}`}
+                >
+                  {a.on_hold ? (
+                    <LockOpen className="h-4 w-4" aria-hidden />
+                  ) : (
+                    <Lock className="h-4 w-4" aria-hidden />
+                  )}
+                  {a.on_hold ? 'Lift hold' : 'Hold'}
+                </Button>
+              )}
             </td>
           </tr>
         ))}

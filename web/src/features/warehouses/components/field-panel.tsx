@@ -188,9 +188,8 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
                 />
               ) : queuedAdds.has(position) ? (
                 <p
-                  className="flex-1 truncate text-sm font-semibold text-amber-800"
+                  className="min-w-0 flex-1 text-sm font-semibold break-words text-amber-800"
                   data-testid="not-synced"
-                  title={queuedAdds.get(position)}
                 >
                   Not synced: {queuedAdds.get(position)}
                 </p>
