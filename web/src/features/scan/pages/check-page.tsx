@@ -143,7 +143,18 @@ function Running({ check: answered }: { check: CheckDto }) {
             if (opened) {
               setCurrent(opened.id);
               note(`Checking field ${opened.name} (not synced yet)`, true);
-            } else note(`${queuedScanCaption(check, text)}: counted on this tablet, not synced yet`, true);
+            } else {
+              // a scan the tablet cannot place (a label it does not know, a vault expected elsewhere) is not counted
+              const one = { text, fieldId: fieldId ?? undefined, refused: false };
+              const unsure = withQueuedScans(check, [one]).unsure.size > 0;
+              const caption = queuedScanCaption(check, text);
+              note(
+                unsure
+                  ? `${caption}: not synced, unexpected? The server decides`
+                  : `${caption}: counted on this tablet, not synced yet`,
+                true,
+              );
+            }
             return;
           }
           const answer = sent.answer;
