@@ -54,7 +54,8 @@ function linksTo(check: CheckDto, slug: string): boolean {
 /**
  * What a waiting scan names on this tablet, read as the server reads it (`parseScanText`): a field of the check (its
  * label's link, or its name scanned while no field is being checked), a vault (its label's link by the code the check
- * carries, or its number), or nothing the tablet knows (null: the server decides).
+ * carries, or its number; null when several share the number or none does), or nothing the tablet can read here
+ * (`unknown`: the server decides).
  */
 type ReadScan =
   | { kind: 'field'; field: CheckFieldDto }
