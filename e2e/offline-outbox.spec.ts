@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { buildStagedVault, buildVault, buildWarehouse } from './factories';
+import { fieldLinkPath, vaultLinkPath } from '@domain/rules/scan-text';
+import { buildStagedVault, buildVault, buildWarehouse, stored as storedRows } from './factories';
 import { callApi, e2eDatabase, expect, signInThroughForm, test } from './fixtures';
 
 // Issue 30: work through a Wi-Fi dead zone. These journeys need the web build's service worker (the others block it).
@@ -98,7 +99,9 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
       buildVault(db, { companyId: account.companyId, fieldId: w.field(field).id, name });
     const a = await put('A1', 'OFF-A');
     const b = await put('B1', 'OFF-B');
-    for (const name of ['CH-1', 'CH-2', 'CH-3']) await put('D1', name);
+    await put('D1', 'CH-1');
+    await put('D1', 'CH-2');
+    const ch3 = await put('D1', 'CH-3');
     const s = await buildStagedVault(db, { companyId: account.companyId, name: 'OFF-S' });
 
     // online, once: the check is started, and the tablet sees the warehouse, the stage and the check
@@ -187,12 +190,20 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
     ).toBeVisible();
     await expect(slot(e1, 3).getByTestId('not-synced')).toHaveText('Not synced: vault OFF-PIC added');
 
-    // three vaults counted in the check, the field opened by its name
+    // three vaults counted in the check, the field opened by its label's link, the last vault by its label's link
+    // (what a printed label's QR code holds), the others by their numbers
+    const printed = 'https://wm.example.test';
+    const ch3Label = `${printed}${vaultLinkPath((await storedRows.vault(ch3.id)).label_code!)}`;
     await page.goto(`/checks/${checkId}`).catch(() => undefined);
     await expect(page.getByTestId('check-field-D1')).toBeVisible();
     const scanText = page.getByLabel('Label text');
     const queuedScans = page.getByRole('list', { name: 'Scans not synced' }).getByRole('listitem');
-    for (const [i, text] of ['D1', 'CH-1', 'CH-2', 'CH-3'].entries()) {
+    for (const [i, text] of [
+      `${printed}${fieldLinkPath(w.slug, 'D1')}`,
+      'CH-1',
+      'CH-2',
+      ch3Label,
+    ].entries()) {
       await scanText.fill(text);
       await scanText.press('Enter');
       // one read at a time, as the form takes them (its button waits while a read is being kept)
@@ -205,6 +216,12 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
     await expect(page.getByTestId('check-field-D1').getByTestId('field-not-synced')).toHaveText(
       '3 found not synced',
     );
+    // the label scans are listed by what they name; CH-3 is found, not synced
+    await expect(queuedScans).toHaveText(['Field D1 (label)', 'CH-1', 'CH-2', 'CH-3 (label)']);
+    await expect(
+      page.getByTestId('field-found').getByRole('listitem').filter({ hasText: 'CH-3' }),
+    ).toContainText('not synced');
+    await expect(page.getByTestId('unsure-scan')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Finish check' })).toBeDisabled();
     await expect(page.getByTestId('finish-blocked')).toHaveText(
       '4 scans of this check wait on this tablet: finish once they have reached the server.',
@@ -250,6 +267,11 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
     await expect(page.getByRole('button', { name: 'Finish check' })).toBeEnabled();
     await expect(page.getByTestId('check-field-D1')).toContainText('Found 3 of 3');
     await expect(page.getByTestId('check-field-D1').getByTestId('field-not-synced')).toHaveCount(0);
+    // CH-3, counted from its label, is found on the server's word now
+    await page.getByTestId('check-field-D1').click();
+    const found = page.getByTestId('field-found');
+    await expect(found.getByRole('listitem').filter({ hasText: 'CH-3' })).toHaveCount(1);
+    await expect(found.getByTestId('not-synced-vault')).toHaveCount(0);
     await page.getByTestId('outbox-badge').click();
     const list = page.getByRole('dialog', { name: 'Changes not synced' });
     const attention = list.getByTestId('outbox-attention');

@@ -65,6 +65,11 @@ export interface CheckVaultDto {
   customer_name: string;
   order_name: string | null;
   type: string;
+  /**
+   * the code of its label link (`/v/{code}`), so a tablet can count a label scanned offline (issue 30); null when the
+   * vault has none yet, and in the kept report of a deleted warehouse
+   */
+  label_code: string | null;
   /** where the check expected it (null: in no covered field) */
   expected_field_id: number | null;
   expected_field_name: string | null;
@@ -143,6 +148,7 @@ const CheckVaultDtoSchema: z.ZodType<CheckVaultDto> = z.object({
   customer_name: z.string(),
   order_name: z.string().nullable(),
   type: z.string(),
+  label_code: z.string().nullable(),
   expected_field_id: z.number().int().nullable(),
   expected_field_name: z.string().nullable(),
   found_field_id: z.number().int().nullable(),

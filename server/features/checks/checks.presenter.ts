@@ -49,6 +49,7 @@ export function presentCheck(
     customer_name: v.customer_name,
     order_name: v.order_name,
     type: v.type,
+    label_code: v.label_code,
     expected_field_id: v.expected_field_id,
     expected_field_name: nameOf(v.expected_field_id),
     found_field_id: v.found_field_id,

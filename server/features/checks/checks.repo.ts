@@ -151,6 +151,25 @@ export async function insertCheckReport(db: Db, companyId: number, report: Check
     .execute();
 }
 
+/**
+ * A kept report as answered: read-only, so its vaults carry no label code (nothing scans into it). Reports kept before
+ * the code was part of a check's answer have none either; both answer null.
+ */
+function keptReport(json: string): CheckDto {
+  const report = JSON.parse(json) as CheckDto;
+  const uncoded = (vaults: CheckVaultDto[]) => vaults.map((v) => ({ ...v, label_code: null }));
+  return {
+    ...report,
+    fields: report.fields.map((f) => ({
+      ...f,
+      found: uncoded(f.found),
+      missing: uncoded(f.missing),
+      not_checked: uncoded(f.not_checked),
+      unexpected: uncoded(f.unexpected),
+    })),
+  };
+}
+
 /** The kept report of a check whose warehouse was deleted. */
 export async function findCheckReport(
   db: Db,
@@ -163,7 +182,7 @@ export async function findCheckReport(
     .where('company_id', '=', companyId)
     .where('check_id', '=', checkId)
     .executeTakeFirst();
-  return row && (JSON.parse(row.report) as CheckDto);
+  return row && keptReport(row.report);
 }
 
 /** The company's kept reports, newest first (the last 200). */
@@ -175,7 +194,7 @@ export async function findCheckReports(db: Db, companyId: number): Promise<Check
     .orderBy('check_id', 'desc')
     .limit(200)
     .execute();
-  return rows.map((row) => JSON.parse(row.report) as CheckDto);
+  return rows.map((row) => keptReport(row.report));
 }
 
 /** Closes an open check, as finished or as cancelled, by `who`; false when it was already closed either way. */
@@ -277,6 +296,7 @@ function checkVaultsQuery(db: Db, companyId: number, checkId: number) {
       'cu.name as customer_name',
       'o.name as order_name',
       'v.type',
+      'v.label_code',
       'cv.expected_field_id',
       'cv.found_field_id',
       'cv.found_by',

@@ -166,6 +166,38 @@ describe.each(testEngines())('warehouse checks on %s', (engine) => {
     expect((await scan(other, check.id, 'A1')).statusCode).toBe(404);
   });
 
+  it("carries each vault's label code, so a tablet can count a label scanned offline; null for a vault without one", async () => {
+    const { wh, a1, b1, staged } = await scene();
+    // a vault imported from an older file has no label code until its label is first printed
+    await db().updateTable('vaults').set({ label_code: null }).where('id', '=', b1.id).execute();
+    const codes = new Map(
+      (
+        await db()
+          .selectFrom('vaults')
+          .select(['id', 'label_code'])
+          .where('id', 'in', [...a1.map((v) => v.id), b1.id, staged.id])
+          .execute()
+      ).map((v) => [v.id, v.label_code]),
+    );
+    const check = (
+      await start(user, { warehouse_id: wh.id, field_ids: [wh.field('A1').id, wh.field('B1').id] })
+    ).json() as CheckDto;
+    const read = (await user.request({ method: 'GET', url: `/api/checks/${check.id}` })).json() as CheckDto;
+    const shown = read.fields.flatMap((f) => f.not_checked.map((v) => [v.id, v.label_code]));
+    expect(shown).toEqual([...a1.map((v) => [v.id, codes.get(v.id)]), [b1.id, null]]);
+    for (const v of a1) expect(codes.get(v.id)).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    // a vault met during the check (here one from the stage) carries its code too, in the scan's answer
+    await scan(user, check.id, 'A1');
+    const met = (await scan(user, check.id, staged.name!, wh.field('A1').id)).json() as Extract<
+      CheckScanAnswer,
+      { kind: 'vault' }
+    >;
+    expect(met.vault.label_code).toBe(codes.get(staged.id));
+    expect(met.check.fields.find((f) => f.name === 'A1')!.unexpected.map((v) => v.label_code)).toEqual([
+      codes.get(staged.id),
+    ]);
+  });
+
   it('counts a vault once when two people scan it at the same moment, and both see the same check', async () => {
     const { wh, a1, b1 } = await scene();
     const colleague = await signIn(

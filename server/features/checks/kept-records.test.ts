@@ -111,7 +111,24 @@ describe.each(testEngines())('records you can trust on %s', (engine) => {
     const report = kept.json() as CheckDto;
     expect(report.warehouse_name).toBe(wh.name);
     expect(report.warehouse_deleted_at).toBeTruthy();
-    expect(report.fields.find((f) => f.name === 'A1')!.found.map((v) => v.id)).toEqual([a1.id]);
+    expect(report.fields.find((f) => f.name === 'A1')!.found.map((v) => [v.id, v.label_code])).toEqual([
+      [a1.id, null],
+    ]);
+    // a report kept before vaults carried their label code answers the same
+    const stored = await db()
+      .selectFrom('check_reports')
+      .select('report')
+      .where('check_id', '=', check.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.report).toContain('"label_code":');
+    await db()
+      .updateTable('check_reports')
+      .set({ report: stored.report.replace(/"label_code":(null|"[^"]*"),/g, '') })
+      .where('check_id', '=', check.id)
+      .execute();
+    const older = await get(`/api/checks/${check.id}`);
+    expect(older.statusCode).toBe(200);
+    expect((older.json() as CheckDto).fields.find((f) => f.name === 'A1')!.found[0]!.label_code).toBeNull();
     expect((await get(`/api/checks/${check.id}/report.csv`)).statusCode).toBe(200);
     const pdf = await get(`/api/checks/${check.id}/report.pdf`);
     expect(pdf.statusCode).toBe(200);

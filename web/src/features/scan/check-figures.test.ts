@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckDto, CheckFieldDto, CheckVaultDto } from '@domain/schemas/check.schema';
-import { withQueuedScans } from './check-figures';
+import { fieldLinkPath, vaultLinkPath } from '@domain/rules/scan-text';
+import { fieldOpenedBy, queuedScanCaption, withQueuedScans } from './check-figures';
+
+/** The label code of vault `id` in these tests: 16 characters, as the app's codes. */
+const codeOf = (id: number) => `LBL${String(id).padStart(13, '0')}`;
+const labelLink = (id: number) => `https://wm.example.test${vaultLinkPath(codeOf(id))}`;
 
 const vault = (id: number, name: string | null, expected: number | null, found: number | null = null) =>
   ({
@@ -9,6 +14,7 @@ const vault = (id: number, name: string | null, expected: number | null, found: 
     customer_name: 'ACME',
     order_name: 'O-1',
     type: 'vault',
+    label_code: codeOf(id),
     expected_field_id: expected,
     expected_field_name: expected === null ? null : `F${expected}`,
     found_field_id: found,
@@ -46,7 +52,7 @@ function check(d1: Partial<CheckFieldDto> = {}, e1: Partial<CheckFieldDto> = {})
   return {
     id: 5,
     warehouse_id: 1,
-    warehouse_name: 'Main',
+    warehouse_name: 'Main Depot',
     started_by: 'ann',
     started_at: '2026-11-29T10:00:00Z',
     finished_by: null,
@@ -144,5 +150,81 @@ describe("a check's figures with this tablet's waiting scans", () => {
     const d1 = d1Of(shown.check);
     expect(names(d1.found)).toEqual(['CH-1']);
     expect(names(d1.missing)).toEqual(['CH-2', 'CH-3']);
+  });
+
+  it("counts a vault by its label's link, the code the check carries, and opens a field by its label's link", () => {
+    const shown = withQueuedScans(check(), [
+      { text: `https://wm.example.test${fieldLinkPath('main-depot', 'D1')}`, refused: false },
+      { text: labelLink(12), fieldId: 1, refused: false },
+      // a relative link, as a keyboard scanner may type it, and the same vault again: once
+      { text: vaultLinkPath(codeOf(13)), fieldId: 1, refused: false },
+      { text: labelLink(13), fieldId: 1, refused: false },
+    ]);
+    const d1 = d1Of(shown.check);
+    expect(d1.checked).toBe(true);
+    expect([...shown.openedHere]).toEqual([1]);
+    expect(names(d1.found)).toEqual(['CH-2', 'CH-3']);
+    expect(names(d1.missing)).toEqual(['CH-1']);
+    expect([...shown.notSynced]).toEqual([12, 13]);
+    expect(shown.unsure.size).toBe(0);
+    expect(queuedScanCaption(check(), labelLink(12))).toBe('CH-2 (label)');
+  });
+
+  it("opens a field by its label's link while another is being checked, by the warehouse's name or slug only", () => {
+    const link = (warehouse: string, field: string) =>
+      `https://wm.example.test${fieldLinkPath(warehouse, field)}`;
+    // scanned while E1 is being checked: the crew walked on to D1
+    const moved = withQueuedScans(check(), [{ text: link('main-depot', 'd1'), fieldId: 2, refused: false }]);
+    expect(d1Of(moved.check).checked).toBe(true);
+    expect(fieldOpenedBy(check(), link('Main Depot', 'D1'), 2)?.name).toBe('D1');
+    // the same field of another warehouse, or a field this check does not cover: the server decides
+    const other = withQueuedScans(check(), [
+      { text: link('north-depot', 'D1'), fieldId: 2, refused: false },
+      { text: link('main-depot', 'F9'), fieldId: 2, refused: false },
+      { text: link('north-depot', 'D1'), refused: false },
+    ]);
+    expect(d1Of(other.check).checked).toBe(false);
+    expect(other.openedHere.size).toBe(0);
+    expect(other.unsure.get(2)!.map((u) => [u.caption, u.vault])).toEqual([
+      ['A label of field D1 of north-depot', null],
+      ['A label of field F9 of main-depot', null],
+    ]);
+    expect(fieldOpenedBy(check(), link('north-depot', 'D1'))).toBeUndefined();
+  });
+
+  it('leaves a label code the check does not know to the server, and a label of a vault found elsewhere', () => {
+    const shown = withQueuedScans(check({}, { checked: true, found: [vault(14, 'GONE-1', null, 2)] }), [
+      { text: 'D1', refused: false },
+      { text: `https://wm.example.test${vaultLinkPath('ZZZZZZZZZZZZZZZZ')}`, fieldId: 1, refused: false },
+      { text: labelLink(14), fieldId: 1, refused: false },
+      // a label scanned with no field being checked counts nowhere (the server asks for the field first)
+      { text: labelLink(11), refused: false },
+    ]);
+    const d1 = d1Of(shown.check);
+    expect(d1.found).toEqual([]);
+    expect(shown.notSynced.size).toBe(0);
+    expect(shown.unsure.get(1)!.map((u) => [u.caption, u.vault?.id ?? null])).toEqual([
+      ['A vault label this check does not know', null],
+      ['GONE-1 (label)', 14],
+    ]);
+  });
+
+  it("counts a label's scan once when the server's answer already has it, and matches no vault without a code", () => {
+    // the server counted CH-1 from its label while the scan is still listed in the outbox
+    const answered = check({
+      checked: true,
+      not_checked: [],
+      found: [vault(11, 'CH-1', 1, 1)],
+      missing: [vault(12, 'CH-2', 1), { ...vault(13, 'CH-3', 1), label_code: null }],
+    });
+    const shown = withQueuedScans(answered, [{ text: labelLink(11), fieldId: 1, refused: false }]);
+    expect(names(d1Of(shown.check).found)).toEqual(['CH-1']);
+    expect(shown.notSynced.size).toBe(0);
+    expect(shown.unsure.size).toBe(0);
+    expect(shown.check.checked_count).toBe(answered.checked_count);
+    // CH-3 has no label code (imported, never printed): a code never matches it
+    const uncoded = withQueuedScans(answered, [{ text: labelLink(13), fieldId: 1, refused: false }]);
+    expect(names(d1Of(uncoded.check).found)).toEqual(['CH-1']);
+    expect(uncoded.unsure.get(1)!.map((u) => u.vault)).toEqual([null]);
   });
 });

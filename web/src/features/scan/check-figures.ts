@@ -1,3 +1,5 @@
+import { parseScanText } from '@domain/rules/scan-text';
+import { warehouseSlug } from '@domain/rules/text';
 import type { CheckDto, CheckFieldDto, CheckVaultDto } from '@domain/schemas/check.schema';
 
 /** A scan of a check waiting in this tablet's outbox (issue 30): what was read, in which field. */
@@ -12,6 +14,8 @@ export interface QueuedCheckScan {
 /** A scan the tablet cannot count on its own: the server decides (unexpected here, already found elsewhere, unknown). */
 export interface UnsureScan {
   text: string;
+  /** how it is listed: a label's link by what it names (`queuedScanCaption`) */
+  caption: string;
   vault: CheckVaultDto | null;
 }
 
@@ -37,12 +41,82 @@ function vaultsOf(fields: readonly CheckFieldDto[]): CheckVaultDto[] {
 }
 
 /**
+ * Whether a field label's link names the check's warehouse. The server reads the link's warehouse as a name or a slug
+ * (labels/scan.service.ts); a slug is the name made into an address (`warehouseSlug`) when the warehouse is added.
+ */
+function linksTo(check: CheckDto, slug: string): boolean {
+  const wanted = slug.trim().toLowerCase();
+  return (
+    wanted === check.warehouse_name.trim().toLowerCase() || wanted === warehouseSlug(check.warehouse_name)
+  );
+}
+
+/**
+ * What a waiting scan names on this tablet, read as the server reads it (`parseScanText`): a field of the check (its
+ * label's link, or its name scanned while no field is being checked), a vault (its label's link by the code the check
+ * carries, or its number; null when several share the number or none does), or nothing the tablet can read here
+ * (`unknown`: the server decides).
+ */
+type ReadScan =
+  | { kind: 'field'; field: CheckFieldDto }
+  | { kind: 'vault'; vault: CheckVaultDto | null }
+  | { kind: 'unknown' };
+
+function readScan(check: CheckDto, fields: readonly CheckFieldDto[], scan: QueuedCheckScan): ReadScan {
+  const target = parseScanText(scan.text);
+  if (target?.kind === 'field-link') {
+    const field = linksTo(check, target.warehouseSlug)
+      ? fields.find((f) => same(f.name, target.field))
+      : undefined;
+    return field ? { kind: 'field', field } : { kind: 'unknown' };
+  }
+  if (scan.fieldId === undefined) {
+    // as the server: without a field being checked, a scan is a field's name or nothing countable here
+    const named = fields.find((f) => same(f.name, scan.text));
+    return named ? { kind: 'field', field: named } : { kind: 'unknown' };
+  }
+  if (target?.kind === 'vault-code') {
+    const vault = vaultsOf(fields).find((v) => v.label_code === target.code);
+    return { kind: 'vault', vault: vault ?? null };
+  }
+  const matches = vaultsOf(fields).filter((v) => v.name !== null && same(v.name, scan.text));
+  return { kind: 'vault', vault: matches.length === 1 ? matches[0]! : null };
+}
+
+/**
+ * The field a waiting scan opens on this tablet, if any: a field label's link of this check (whatever field was being
+ * checked), or a field's name scanned while none was.
+ */
+export function fieldOpenedBy(check: CheckDto, text: string, fieldId?: number): CheckFieldDto | undefined {
+  const read = readScan(check, check.fields, { text, fieldId, refused: false });
+  return read.kind === 'field' ? read.field : undefined;
+}
+
+/** How a waiting scan is listed: a label's link by what it names when the check knows it, else as it was read. */
+export function queuedScanCaption(check: CheckDto, text: string): string {
+  const target = parseScanText(text);
+  if (target?.kind === 'vault-code') {
+    const vault = vaultsOf(check.fields).find((v) => v.label_code === target.code);
+    if (!vault) return 'A vault label this check does not know';
+    return `${vault.name ?? `${vault.customer_name} (${vault.type})`} (label)`;
+  }
+  if (target?.kind === 'field-link') {
+    const field = fieldOpenedBy(check, text);
+    return field
+      ? `Field ${field.name} (label)`
+      : `A label of field ${target.field} of ${target.warehouseSlug}`;
+  }
+  return text.trim();
+}
+
+/**
  * The check as this tablet shows it while some of its scans wait to be sent: a waiting scan of a vault expected in the
  * field being checked and not found yet counts as found at once (marked not synced); a field's label, or a first vault
- * scanned in it, opens the field. Anything else (a vault expected elsewhere, one already found in another field, a
- * label the check does not know) is listed as unsure: the server decides. The server's answer is the base: a scan it
- * has counted already finds its vault among the found and changes nothing, so nothing counts twice, in whichever order
- * the answer and the outbox's change arrive. Refused scans count for nothing.
+ * scanned in it, opens the field. Scans are read as the server reads them: a label's link names a vault by the label
+ * code the check carries, or a field of the check's warehouse. Anything else (a vault expected elsewhere, one already
+ * found in another field, a label or link the check does not know) is listed as unsure: the server decides. The
+ * server's answer is the base: a scan it has counted already finds its vault among the found and changes nothing, so
+ * nothing counts twice, in whichever order the answer and the outbox's change arrive. Refused scans count for nothing.
  */
 export function withQueuedScans(check: CheckDto, scans: readonly QueuedCheckScan[]): CheckWithQueuedScans {
   const notSynced = new Set<number>();
@@ -72,18 +146,28 @@ export function withQueuedScans(check: CheckDto, scans: readonly QueuedCheckScan
     field.missing = [...field.not_checked, ...elsewhere];
     field.not_checked = [];
   };
+  const leaveToServer = (field: CheckFieldDto, text: string, vault: CheckVaultDto | null) => {
+    const list = unsure.get(field.id) ?? [];
+    if (!list.some((u) => same(u.text, text)))
+      list.push({ text: text.trim(), caption: queuedScanCaption(check, text), vault });
+    unsure.set(field.id, list);
+  };
 
   for (const scan of waiting) {
-    if (scan.fieldId === undefined) {
-      const named = fields.find((f) => same(f.name, scan.text));
-      if (named) open(named);
+    const read = readScan(check, fields, scan);
+    if (read.kind === 'field') {
+      open(read.field);
       continue;
     }
-    const field = fields.find((f) => f.id === scan.fieldId);
+    const field = scan.fieldId === undefined ? undefined : fields.find((f) => f.id === scan.fieldId);
     if (!field) continue;
+    if (read.kind === 'unknown') {
+      // a field label's link the check does not know: the server opens nothing and says why
+      leaveToServer(field, scan.text, null);
+      continue;
+    }
     open(field);
-    const matches = vaultsOf(fields).filter((v) => v.name !== null && same(v.name, scan.text));
-    const vault = matches.length === 1 ? matches[0]! : null;
+    const vault = read.vault;
     if (vault && field.found.some((v) => v.id === vault.id)) continue;
     if (vault && vault.found_field_id === null && vault.expected_field_id === field.id) {
       field.missing = field.missing.filter((v) => v.id !== vault.id);
@@ -91,9 +175,7 @@ export function withQueuedScans(check: CheckDto, scans: readonly QueuedCheckScan
       notSynced.add(vault.id);
       continue;
     }
-    const list = unsure.get(field.id) ?? [];
-    if (!list.some((u) => same(u.text, scan.text))) list.push({ text: scan.text.trim(), vault });
-    unsure.set(field.id, list);
+    leaveToServer(field, scan.text, vault);
   }
   return { check: { ...check, fields, checked_count: checkedCount }, notSynced, openedHere, unsure };
 }

@@ -27,7 +27,7 @@ import { formatCount, useFormat } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useIdParam } from '@/lib/use-id-param';
 import { useQueuedFor } from '@/lib/outbox/floor-outbox';
-import { type UnsureScan, withQueuedScans } from '../check-figures';
+import { fieldOpenedBy, queuedScanCaption, type UnsureScan, withQueuedScans } from '../check-figures';
 import { CameraReader, CameraToggle } from '../components/camera-reader';
 import { ScanTextForm } from '../components/scan-text-form';
 import { readFeedback } from '../read-feedback';
@@ -138,12 +138,23 @@ function Running({ check: answered }: { check: CheckDto }) {
         onSuccess: (sent) => {
           readFeedback(true);
           if (sent.queued) {
-            // no answer: the scan waits on this tablet; a field's name opens that field here at once
-            const named = check.fields.find((f) => f.name.toLowerCase() === text.toLowerCase());
-            if (named && fieldId === null) {
-              setCurrent(named.id);
-              note(`Checking field ${named.name} (not synced yet)`, true);
-            } else note(`${text}: counted on this tablet, not synced yet`, true);
+            // no answer: the scan waits on this tablet; a field's label or name opens that field here at once
+            const opened = fieldOpenedBy(check, text, fieldId ?? undefined);
+            if (opened) {
+              setCurrent(opened.id);
+              note(`Checking field ${opened.name} (not synced yet)`, true);
+            } else {
+              // a scan the tablet cannot place (a label it does not know, a vault expected elsewhere) is not counted
+              const one = { text, fieldId: fieldId ?? undefined, refused: false };
+              const unsure = withQueuedScans(check, [one]).unsure.size > 0;
+              const caption = queuedScanCaption(check, text);
+              note(
+                unsure
+                  ? `${caption}: not synced, unexpected? The server decides`
+                  : `${caption}: counted on this tablet, not synced yet`,
+                true,
+              );
+            }
             return;
           }
           const answer = sent.answer;
@@ -240,7 +251,7 @@ function Running({ check: answered }: { check: CheckDto }) {
               <ol aria-label="Scans not synced" className="mt-1 list-inside list-decimal">
                 {queued.map((intent) => (
                   <li key={intent.key}>
-                    {intent.label.replace(/^Check \d+: scan /, '')}
+                    {queuedScanCaption(check, String(intent.body.text ?? ''))}
                     {intent.state === 'attention' && ' (refused: see the changes not synced)'}
                   </li>
                 ))}
@@ -467,7 +478,7 @@ function VaultList({
           ))}
           {unsure.map((u) => (
             <li key={u.text} data-testid="unsure-scan">
-              <strong>{u.vault ? vaultTitle(u.vault) : u.text}</strong>{' '}
+              <strong className="break-words">{u.vault ? vaultTitle(u.vault) : u.caption}</strong>{' '}
               <span className="font-semibold text-amber-800">· not synced, unexpected?</span>
             </li>
           ))}

@@ -21,13 +21,12 @@ import { useFormat } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useIdParam } from '@/lib/use-id-param';
 import { CameraReader, CameraToggle } from '../components/camera-reader';
+import { loadScanCaption, queuedLoadScanNote, unitName } from '../load-out-scans';
 import { ScanTextForm } from '../components/scan-text-form';
 import { readFeedback } from '../read-feedback';
 import { createReadGate, type NotedScan, noteScan } from '../read-gate';
 import { useScanClaim } from '../scan-claim';
 import { RequestStateBadge } from '@/components/requests/request-steps';
-
-const unitName = (u: RequestUnitDto) => u.number ?? `${u.type} #${u.id}`;
 
 function Count({ label, value, tone }: { label: string; value: number; tone: string }) {
   return (
@@ -118,7 +117,7 @@ function LoadOut({ data }: { data: LoadOutDto }) {
       onSuccess: (sent) => {
         readFeedback(true);
         if (sent.queued) {
-          setLast((list) => noteScan(list, `${text}: counted on this tablet, not synced yet`, true));
+          setLast((list) => noteScan(list, queuedLoadScanNote(data, text), true));
           return;
         }
         const answer = sent.answer;
@@ -210,7 +209,7 @@ function LoadOut({ data }: { data: LoadOutDto }) {
               <ol aria-label="Scans not synced" className="mt-1 list-inside list-decimal">
                 {queued.map((intent) => (
                   <li key={intent.key}>
-                    {intent.label}
+                    {`Load-out ${data.id}: scan ${loadScanCaption(data, String(intent.body.text ?? ''))}`}
                     {intent.state === 'attention' && ' (refused: see the changes not synced)'}
                   </li>
                 ))}
