@@ -2,6 +2,7 @@ import type { Db } from './db/database';
 import { DEMO_LOGIN, isDatabaseEmpty } from './db/seed';
 import { asActor } from './events/event-actor';
 import { buildAccount } from './factories';
+import { today } from './features/accounts/accounts.service';
 import { seedDemoBilling } from './features/billing/billing.demo';
 import { seedDemoChecklists } from './features/checklists/checklists.demo';
 import { seedDemoRacks } from './features/racks/racks.demo';
@@ -13,12 +14,14 @@ export { DEMO_LOGIN } from './db/seed';
 export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   if (!(await isDatabaseEmpty(db))) return false;
   const account = await buildAccount(db, DEMO_LOGIN);
+  // the demo's past (its units' move-ins, two months of invoices and payments) is counted back from this one day
+  const day = today();
   // the history names who did it (issue 27): the demo's own member, whose name is the address's first part
   await asActor(DEMO_LOGIN.email.split('@')[0]!, async () => {
-    const warehouseIds = await seedDemoWarehouses(db, account.companyId);
-    await seedDemoRacks(db, account.companyId, warehouseIds);
+    const warehouseIds = await seedDemoWarehouses(db, account.companyId, day);
+    await seedDemoRacks(db, account.companyId, warehouseIds, day);
     await seedDemoChecklists(db, account.companyId, warehouseIds);
-    await seedDemoBilling(db, { companyId: account.companyId, userId: account.userId });
+    await seedDemoBilling(db, { companyId: account.companyId, userId: account.userId }, day);
   });
   return true;
 }

@@ -1310,20 +1310,22 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
       payload: { order_ids: [notBilled[0]!.order_id], kind: 'permanent', note: 'alpha billing note' },
     });
     expect(storageAccount.statusCode).toBe(201);
+    const thisMonth = new Date().toISOString().slice(0, 7);
     for (const unit_type of ['vault', 'liftvan', 't2', 'couchbox'])
       expect(
         (
           await a.request({
             method: 'POST',
             url: '/api/billing/rates',
-            payload: { kind: 'storage', unit_type, amount: 9900, effective_from: '2000-01-01' },
+            // from this month: the demo company's past months are invoiced, and a rate never changes those
+            payload: { kind: 'storage', unit_type, amount: 9900, effective_from: `${thisMonth}-01` },
           })
         ).statusCode,
       ).toBe(201);
     const billed = await a.request({
       method: 'POST',
       url: '/api/billing/runs',
-      payload: { period: new Date().toISOString().slice(0, 7) },
+      payload: { period: thisMonth },
     });
     expect(billed.statusCode).toBe(201);
     const billedInvoice = (billed.json() as { issued: { id: number }[] }).issued[0]!;

@@ -1,6 +1,8 @@
 import { fieldGridSize } from '@domain/schemas/layout.schema';
 import { type NamedRect, placementProblem, rackFootprint } from '@domain/rules/rack-placement';
-import type { Db } from '../../db/database';
+import { dayOf, isoOf } from '@domain/billing/days';
+import { type Db, nowIso } from '../../db/database';
+import { setMoveIn } from '../vaults/move-in.repo';
 import { findWarehouse } from '../warehouses/warehouses.repo';
 import { buildPallet, buildRack } from './racks.factories';
 
@@ -63,9 +65,18 @@ function findSpot(
   return null;
 }
 
-/** Demo racks with shelves and pallets in the demo warehouses. */
-export async function seedDemoRacks(db: Db, companyId: number, warehouseIds: number[]): Promise<void> {
+/** Days before the seeding a pallet moved in: spread over the last half year by its serial, the same every seeding. */
+const palletDaysAgo = (serial: number) => 4 + ((serial * 37) % 170);
+
+/** Demo racks with shelves and pallets in the demo warehouses, each pallet moved in on its day before `seedDay`. */
+export async function seedDemoRacks(
+  db: Db,
+  companyId: number,
+  warehouseIds: number[],
+  seedDay = nowIso().slice(0, 10),
+): Promise<void> {
   let serial = 100;
+  const moveIns = new Map<number, number[]>();
   for (const [index, warehouseId] of warehouseIds.slice(0, 2).entries()) {
     const warehouse = await findWarehouse(db, companyId, warehouseId);
     if (!warehouse || !(warehouse.width > 0 && warehouse.length > 0)) continue;
@@ -105,7 +116,7 @@ export async function seedDemoRacks(db: Db, companyId: number, warehouseIds: num
           // now and then a pallet takes two slots
           const spots = wanted >= 2 && serial % 4 === 0 ? 2 : 1;
           serial += 1;
-          await buildPallet(db, {
+          const palletId = await buildPallet(db, {
             companyId,
             shelfId,
             customer: CUSTOMERS[serial % CUSTOMERS.length]!,
@@ -115,10 +126,14 @@ export async function seedDemoRacks(db: Db, companyId: number, warehouseIds: num
             spots,
             weight: 150 + ((serial * 37) % 600),
           });
+          const daysAgo = palletDaysAgo(serial);
+          moveIns.set(daysAgo, [...(moveIns.get(daysAgo) ?? []), palletId]);
           slot += spots;
           wanted -= spots;
         }
       }
     }
   }
+  for (const [daysAgo, ids] of moveIns)
+    await setMoveIn(db, companyId, 'pallets', ids, `${isoOf(dayOf(seedDay) - daysAgo)}T15:00:00.000Z`);
 }
