@@ -6,6 +6,7 @@ import {
   type Period,
   periodLines,
   rateOn,
+  type Stay,
   valuationAmount,
 } from './charges';
 import { type DayNumber, isoOf } from './days';
@@ -103,6 +104,58 @@ function planOf(rates: readonly RateRow[], target: Parameters<typeof resolvePlan
   return resolvePlan(rows, target);
 }
 
+/** Days [from, to). */
+export interface DayRange {
+  from: DayNumber;
+  to: DayNumber;
+}
+
+/**
+ * What earlier invoices of an account billed already: each unit's storage days and whether its handling-in and
+ * handling-out fees were charged (keyed by `unitKeyOf`), and the days its valuation was charged. A bill leaves these
+ * out, so a day is never billed twice, whichever invoice billed it first.
+ */
+export interface BilledBefore {
+  units: ReadonlyMap<string, { days: readonly DayRange[]; handlingIn: boolean; handlingOut: boolean }>;
+  valuation: readonly DayRange[];
+}
+
+export const NOTHING_BILLED: BilledBefore = { units: new Map(), valuation: [] };
+
+/** A unit's key in `BilledBefore`: vaults and pallets are numbered apart. */
+export const unitKeyOf = (kind: 'vault' | 'pallet', id: number) => `${kind}:${id}`;
+
+/** The parts of a stay no billed range holds, in day order (a still-stored stay's last part stays open). */
+export function unbilledStays(stay: Stay, billed: readonly DayRange[]): Stay[] {
+  const end = stay.moveOut ?? Number.POSITIVE_INFINITY;
+  const parts: Stay[] = [];
+  let from = stay.moveIn;
+  for (const range of [...billed].sort((a, b) => a.from - b.from)) {
+    if (range.to <= from) continue;
+    if (range.from >= end) break;
+    if (range.from > from) parts.push({ moveIn: from, moveOut: range.from });
+    from = Math.max(from, range.to);
+  }
+  if (from < end) parts.push({ moveIn: from, moveOut: stay.moveOut === null ? null : end });
+  return parts;
+}
+
+/**
+ * One invoice of an account's bill for its period and `late`, the days of the period before that no invoice billed
+ * (a unit that came, or a fee that fell, after that period's invoice was issued): the late lines come first.
+ */
+export function withLateLines(bill: AccountBill, late: AccountBill): AccountBill {
+  return {
+    period: bill.period,
+    lines: [...late.lines, ...bill.lines],
+    agencyLines: [...late.agencyLines, ...bill.agencyLines],
+    subtotal: late.subtotal + bill.subtotal,
+    tax: late.tax + bill.tax,
+    total: late.total + bill.total,
+    problems: [...late.problems, ...bill.problems],
+  };
+}
+
 const span = (from: DayNumber, to: DayNumber) =>
   to - from === 1 ? isoOf(from) : `${isoOf(from)} to ${isoOf(to - 1)}`;
 
@@ -113,9 +166,15 @@ function unitName(unit: BilledUnit): string {
 /**
  * The bill of one account for one period: every unit's storage days pro-rated at the rate in force (account, then
  * warehouse, then company rates), its handling-in and handling-out fees on the days it came and left, and the
- * account's valuation over the days it held anything. Each line is rounded once and taxed once.
+ * account's valuation over the days it held anything. Each line is rounded once and taxed once. What `before` says
+ * was billed already is left out.
  */
-export function billAccount(account: AccountForBilling, period: Period, terms: BillingTerms): AccountBill {
+export function billAccount(
+  account: AccountForBilling,
+  period: Period,
+  terms: BillingTerms,
+  before: BilledBefore = NOTHING_BILLED,
+): AccountBill {
   const lines: BillLine[] = [];
   const problems: string[] = [];
   const push = (kind: LineKind, unit: BilledUnit | null, description: string, piece: DayLine) => {
@@ -138,23 +197,25 @@ export function billAccount(account: AccountForBilling, period: Period, terms: B
   for (const unit of account.units) {
     const target = { unitType: unit.unitType, warehouseId: unit.warehouseId, accountId: account.id };
     const storage = planOf(terms.rates, { kind: 'storage', ...target });
+    const billed = before.units.get(unitKeyOf(unit.kind ?? 'vault', unit.id));
     try {
-      for (const piece of periodLines(period, unit, storage, account.agency)) {
-        const days = piece.to - piece.from;
-        push(
-          'storage',
-          unit,
-          `${unitName(unit)}: storage ${span(piece.from, piece.to)} (${days} days)`,
-          piece,
-        );
-      }
+      for (const stay of unbilledStays(unit, billed?.days ?? []))
+        for (const piece of periodLines(period, stay, storage, account.agency)) {
+          const days = piece.to - piece.from;
+          push(
+            'storage',
+            unit,
+            `${unitName(unit)}: storage ${span(piece.from, piece.to)} (${days} days)`,
+            piece,
+          );
+        }
     } catch (error) {
       if (!(error instanceof MissingRateError)) throw error;
       problems.push(`${unitName(unit)} has no storage rate on ${isoOf(error.day)}.`);
     }
     const events: [RateKind, DayNumber | null, string][] = [
-      ['handling-in', unit.moveIn, 'handling in'],
-      ['handling-out', unit.moveOut, 'handling out'],
+      ['handling-in', billed?.handlingIn ? null : unit.moveIn, 'handling in'],
+      ['handling-out', billed?.handlingOut ? null : unit.moveOut, 'handling out'],
     ];
     for (const [kind, day, words] of events) {
       if (day === null || day < period.start || day >= period.end) continue;
@@ -186,9 +247,10 @@ export function billAccount(account: AccountForBilling, period: Period, terms: B
     const firstRated = plan[0]?.from;
     if (firstRated !== undefined) {
       const stay = { moveIn: Math.max(moveIn, firstRated), moveOut };
-      for (const piece of periodLines(period, stay, plan, account.agency)) {
-        push('valuation', null, `Valuation ${span(piece.from, piece.to)}`, piece);
-      }
+      for (const part of unbilledStays(stay, before.valuation))
+        for (const piece of periodLines(period, part, plan, account.agency)) {
+          push('valuation', null, `Valuation ${span(piece.from, piece.to)}`, piece);
+        }
     }
   }
 

@@ -1,13 +1,29 @@
 import { recordEvents } from '../../events/event-log.repo';
-import { type AccountBill, type BilledUnit, billAccount, type BillLine } from '@domain/billing/account-bill';
-import { type BillingCycle, conversionDay, type Period, periodHolding } from '@domain/billing/charges';
-import { dayOf, isoOf } from '@domain/billing/days';
+import {
+  type AccountBill,
+  type BilledUnit,
+  billAccount,
+  type BilledBefore,
+  type BillLine,
+  type DayRange,
+  unitKeyOf,
+  withLateLines,
+} from '@domain/billing/account-bill';
+import {
+  ANNIVERSARY_DAYS,
+  type BillingCycle,
+  conversionDay,
+  type Period,
+  periodHolding,
+} from '@domain/billing/charges';
+import { dayOf, isoOf, monthStart } from '@domain/billing/days';
 import { minorDigits } from '@domain/billing/money';
 import { type BillingUnitType, type RateKind, type RateRow, UNIT_TYPES } from '@domain/billing/rates';
 import type { BillingRunDto, DraftInvoiceDto, DraftLineDto } from '@domain/schemas/billing.schema';
 import type { Actor } from '../../auth/actor';
 import { actorName } from '../../auth/users.repo';
 import { type Db, nowIso } from '../../db/database';
+import type { Trx } from '../../db/locks';
 import { badRequest } from '../../http/errors';
 import { type MailSettings, mailSettingsOf } from '../../mail/mail-settings';
 import { findAccounts, findAccountUnits } from '../accounts/accounts.repo';
@@ -18,6 +34,8 @@ import {
   setNextInvoiceNumber,
 } from '../accounts/billing-settings.repo';
 import {
+  type BilledLineRow,
+  findBilledLines,
   findIssuedKeys,
   findRates,
   insertInvoices,
@@ -48,13 +66,43 @@ export function monthPeriod(month: string): Period {
 const unitType = (type: string): BillingUnitType =>
   (UNIT_TYPES as readonly string[]).includes(type) ? (type as BillingUnitType) : 'vault';
 
-/** Every account's bill for the periods that start in `month` (a calendar month, or the 30-day periods beginning in it). */
-export async function draftRun(
-  db: Db,
-  companyId: number,
-  month: string,
-  asOf = today(),
-): Promise<{ drafts: Draft[]; currency: string }> {
+/** How far before a run's month the run reads what was billed: the period before its first one (31 days at most). */
+const LOOK_BACK_DAYS = 31;
+
+/** The period just before `period` in the account's cycle. */
+function periodBefore(cycle: BillingCycle, period: Period): Period {
+  if (cycle === 'calendar') return { start: monthStart(period.start - 1), end: period.start };
+  return { start: period.start - ANNIVERSARY_DAYS, end: period.start };
+}
+
+/**
+ * What an account's invoices billed already, leaving out the invoice of the period `except` starts (a period already
+ * issued is shown as it would be billed whole; it is not issued again).
+ */
+function billedBefore(rows: readonly BilledLineRow[], except: string): BilledBefore {
+  const units = new Map<string, { days: DayRange[]; handlingIn: boolean; handlingOut: boolean }>();
+  const valuation: DayRange[] = [];
+  for (const row of rows) {
+    if (row.period_start === except) continue;
+    const days = { from: dayOf(row.from_day), to: dayOf(row.to_day) + 1 };
+    if (row.kind === 'valuation') {
+      valuation.push(days);
+      continue;
+    }
+    const id = row.pallet_id ?? row.unit_id;
+    if (id === null) continue;
+    const key = unitKeyOf(row.pallet_id === null ? 'vault' : 'pallet', id);
+    const unit = units.get(key) ?? { days: [], handlingIn: false, handlingOut: false };
+    units.set(key, unit);
+    if (row.kind === 'storage') unit.days.push(days);
+    if (row.kind === 'handling-in') unit.handlingIn = true;
+    if (row.kind === 'handling-out') unit.handlingOut = true;
+  }
+  return { units, valuation };
+}
+
+/** What a run reads before it bills: the month, the accounts with their units, the rates and the settings. */
+async function loadRun(db: Db, companyId: number, month: string, asOf: string) {
   const run = monthPeriod(month);
   if (run.start > dayOf(asOf))
     throw badRequest('A month can be billed once it has begun: choose this month or an earlier one.');
@@ -65,7 +113,6 @@ export async function draftRun(
     findAccountUnits(db, companyId),
     findRates(db, companyId),
   ]);
-  const rates = rateRows.map(toRateRow);
   const unitsOf = new Map<number, BilledUnit[]>();
   for (const u of units) {
     const list = unitsOf.get(u.account_id) ?? [];
@@ -81,10 +128,28 @@ export async function draftRun(
     unitsOf.set(u.account_id, list);
   }
   const terms = {
-    rates,
+    rates: rateRows.map(toRateRow),
     taxBasisPoints: settings.tax_basis_points,
     minorDigits: minorDigits(settings.currency),
   };
+  return { run, settings, accounts, unitsOf, terms };
+}
+type RunData = Awaited<ReturnType<typeof loadRun>>;
+
+/** The lines billed already that a run of `run` must leave out: those of its month's invoices and the month before. */
+const billedLinesFor = (db: Db | Trx, companyId: number, run: Period) =>
+  findBilledLines(db, companyId, isoOf(run.start - LOOK_BACK_DAYS), isoOf(run.end));
+
+/**
+ * Every account's bill for the periods that start in the run's month (a calendar month, or the 30-day periods
+ * beginning in it), leaving out what its invoices billed already. An account invoiced for the period before also gets
+ * that period's days no invoice billed: a unit that came, or a fee that fell, after that invoice was issued is billed
+ * late rather than never (decision 054).
+ */
+function draftsOf(data: RunData, billedRows: readonly BilledLineRow[]): Draft[] {
+  const { run, settings, accounts, unitsOf, terms } = data;
+  const billedOf = new Map<number, BilledLineRow[]>();
+  for (const row of billedRows) billedOf.set(row.account_id, [...(billedOf.get(row.account_id) ?? []), row]);
   const drafts: Draft[] = [];
   for (const account of accounts) {
     const accountUnits = unitsOf.get(account.id) ?? [];
@@ -108,12 +173,14 @@ export async function draftRun(
               : conversionDay(sitStart, account.sit_days_allowed ?? settings.sit_days_default),
           }
         : null;
-    for (const period of periods) {
-      const bill = billAccount(
-        { id: account.id, declaredValue: account.declared_value, agency, units: accountUnits },
-        period,
-        terms,
-      );
+    const forBilling = { id: account.id, declaredValue: account.declared_value, agency, units: accountUnits };
+    const billed = billedOf.get(account.id) ?? [];
+    for (const [i, period] of periods.entries()) {
+      const before = billedBefore(billed, isoOf(period.start));
+      let bill = billAccount(forBilling, period, terms, before);
+      const previous = isoOf(periodBefore(cycle, period).start);
+      if (i === 0 && billed.some((row) => row.period_start === previous))
+        bill = withLateLines(bill, billAccount(forBilling, periodBefore(cycle, period), terms, before));
       if (bill.lines.length === 0 && bill.agencyLines.length === 0 && bill.problems.length === 0) continue;
       drafts.push({
         accountId: account.id,
@@ -124,7 +191,20 @@ export async function draftRun(
       });
     }
   }
-  return { drafts, currency: settings.currency };
+  return drafts;
+}
+
+/** Every account's bill for the periods that start in `month`; see `draftsOf`. */
+export async function draftRun(db: Db, companyId: number, month: string, asOf = today()) {
+  const data = await loadRun(db, companyId, month, asOf);
+  // read after the settings: an invoice issued since moved the counter the run compares under its lock
+  const billedRows = await billedLinesFor(db, companyId, data.run);
+  return {
+    data,
+    drafts: draftsOf(data, billedRows),
+    currency: data.settings.currency,
+    counter: Number(data.settings.next_invoice_number),
+  };
 }
 
 const lineDto = (l: BillLine): DraftLineDto => ({
@@ -188,13 +268,17 @@ export async function issueRun(
   const all = await draftRun(db, actor.companyId, month, asOf);
   const currency = all.currency;
   // the billing day's run (decision 051): the periods that have begun by that day, not those billed in advance
-  const drafts = options.billingDay
-    ? all.drafts.filter((d) => d.bill.period.start <= dayOf(asOf))
-    : all.drafts;
+  const chosen = (list: Draft[]) =>
+    options.billingDay ? list.filter((d) => d.bill.period.start <= dayOf(asOf)) : list;
+  let drafts = chosen(all.drafts);
   const run = monthPeriod(month);
   const issuedNow: BillingRunDto['issued'] = [];
   const issuedKeys = await db.transaction().execute(async (trx) => {
     const first = await lockInvoiceCounter(trx, actor.companyId);
+    // invoices issued since the drafts were made (another run, of this month or the one before) may have billed some
+    // of their days: the drafts are made again from what is billed now, under the lock
+    if (first !== all.counter)
+      drafts = chosen(draftsOf(all.data, await billedLinesFor(trx, actor.companyId, run)));
     const issued = await findIssuedKeys(trx, actor.companyId, isoOf(run.start), isoOf(run.end));
     const settings = await findBillingSettings(trx, actor.companyId);
     const who = await actorName(trx, actor.userId);

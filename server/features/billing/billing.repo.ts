@@ -79,6 +79,33 @@ export async function findIssuedKeys(db: Db | Trx, companyId: number, start: str
   return new Set(rows.map((r) => r.billing_key!));
 }
 
+/**
+ * The lines of the invoices (not void, not credit notes) of periods starting in [start, end): what the run must not
+ * bill again, and which periods each account was invoiced for.
+ */
+export async function findBilledLines(db: Db | Trx, companyId: number, start: string, end: string) {
+  return db
+    .selectFrom('invoice_lines as l')
+    .innerJoin('invoices as i', 'i.id', 'l.invoice_id')
+    .where('i.company_id', '=', companyId)
+    .where('l.company_id', '=', companyId)
+    .where('i.kind', '=', 'invoice')
+    .where('i.status', '!=', 'void')
+    .where('i.period_start', '>=', start)
+    .where('i.period_start', '<', end)
+    .select([
+      'i.account_id',
+      'i.period_start',
+      'l.kind',
+      'l.unit_id',
+      'l.pallet_id',
+      'l.from_day',
+      'l.to_day',
+    ])
+    .execute();
+}
+export type BilledLineRow = Awaited<ReturnType<typeof findBilledLines>>[number];
+
 /** An invoice as the billing run inserts it: every column it sets, with its number and dates given. */
 export type NewInvoice = Omit<
   Selectable<InvoicesTable>,

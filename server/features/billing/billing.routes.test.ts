@@ -166,6 +166,53 @@ describe.each(testEngines())('storage accounts and billing on %s', (engine) => {
     expect(account.history.map((h) => h.detail)).toEqual(['Permanent account opened for ORD-G.']);
   });
 
+  it("bills a unit that came after its month's invoice on the next invoice, with its fee, and never twice", async () => {
+    const who = await signIn(ctx);
+    const order = await receivedOrder(who, 'LATE', 'ORD-L', '2026-01-05');
+    await post(who, '/api/storage-accounts/bulk', { order_ids: [order.orderId] });
+    await rate(who, { kind: 'storage', unit_type: 'vault', amount: 3_100 });
+    await rate(who, { kind: 'handling-in', unit_type: 'vault', amount: 500 });
+    const linesOf = async (run: BillingRunDto) => {
+      const invoice = (
+        await who.request({ method: 'GET', url: `/api/invoices/${run.issued[0]!.id}` })
+      ).json() as InvoiceDto;
+      return invoice.lines!.map((l) => [l.kind, l.description.split(':')[0], l.from, l.to, l.amount]);
+    };
+    const january = (await post(who, '/api/billing/runs', { period: '2026-01' })).json() as BillingRunDto;
+    expect(january.issued).toHaveLength(1);
+
+    // a second vault of the order comes on the 20th, after January's invoice
+    const wh = await buildWarehouse(db(), { companyId: who.companyId, rows: 1, cols: 1, fieldCapacity: 3 });
+    const second = await buildVault(db(), {
+      companyId: who.companyId,
+      fieldId: wh.field('A1').id,
+      customerName: 'LATE',
+      orderName: 'ORD-L',
+      name: 'ORD-L-2',
+    });
+    await db()
+      .updateTable('vaults')
+      .set({ created_at: '2026-01-20T09:00:00.000Z' })
+      .where('id', '=', second.id)
+      .execute();
+
+    // January stays as issued; February's invoice bills its January days and its fee first, then February whole
+    const januaryAgain = (
+      await post(who, '/api/billing/runs', { period: '2026-01' })
+    ).json() as BillingRunDto;
+    expect(januaryAgain.issued).toEqual([]);
+    const february = (await post(who, '/api/billing/runs', { period: '2026-02' })).json() as BillingRunDto;
+    expect(await linesOf(february)).toEqual([
+      ['storage', 'Vault ORD-L-2', '2026-01-20', '2026-01-31', 1_200],
+      ['handling-in', 'Vault ORD-L-2', '2026-01-20', '2026-01-20', 500],
+      ['storage', 'Vault ORD-L-1', '2026-02-01', '2026-02-28', 3_100],
+      ['storage', 'Vault ORD-L-2', '2026-02-01', '2026-02-28', 3_100],
+    ]);
+    // March looks back at February, billed whole: nothing late
+    const march = (await post(who, '/api/billing/runs', { period: '2026-03' })).json() as BillingRunDto;
+    expect((await linesOf(march)).map((l) => l[2])).toEqual(['2026-03-01', '2026-03-01']);
+  });
+
   it('dry-runs a month line by line, issues it once with gap-free numbers, and refuses a rate inside an issued period', async () => {
     const alice = await signIn(ctx);
     const a = await receivedOrder(alice, 'ALICE', 'ORD-1', '2026-01-10');
@@ -207,7 +254,7 @@ describe.each(testEngines())('storage accounts and billing on %s', (engine) => {
     expect((first.json() as BillingRunDto).issued.map((i) => i.number).sort()).toEqual([1, 2]);
     const again = await post(alice, '/api/billing/runs', { period: '2026-01' });
     expect((again.json() as BillingRunDto).issued).toEqual([]);
-    expect((again.json() as BillingRunDto).invoices.every((i) => i.already_issued)).toBe(true);
+    expect((again.json() as BillingRunDto).invoices.map((i) => i.already_issued)).toEqual([true, true]);
     const feb = await post(alice, '/api/billing/runs', { period: '2026-02' });
     expect((feb.json() as BillingRunDto).issued.map((i) => i.number).sort()).toEqual([3, 4]);
     const invoices = (await alice.request({ method: 'GET', url: '/api/invoices' })).json() as InvoiceDto[];
