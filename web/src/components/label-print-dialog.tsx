@@ -8,7 +8,7 @@ import { saveFile } from '../lib/save-file';
 import { Button, buttonClass } from './ui/button';
 import { Dialog } from './ui/dialog';
 import { ErrorList } from './ui/error-list';
-import { FormField, inputClass } from './ui/form-field';
+import { FormField, SelectInput } from './ui/form-field';
 import { LabelledOptions } from './ui/named-options';
 import { Spinner } from './ui/spinner';
 
@@ -78,17 +78,15 @@ export function LabelPrintDialog({
     >
       <div className="space-y-4">
         <FormField label="Label format">
-          <select
-            className={inputClass}
+          <SelectInput
             value={format}
-            onChange={(e) => {
-              const next = e.target.value as LabelFormat;
+            onValue={(next) => {
               remember(FORMAT_KEY, next);
               setFormat(next);
             }}
           >
             <LabelledOptions values={LABEL_FORMATS} labels={LABEL_FORMAT_NAMES} />
-          </select>
+          </SelectInput>
         </FormField>
         <div className="flex h-80 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-100 sm:h-96">
           {errors.length > 0 ? (

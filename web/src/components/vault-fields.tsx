@@ -2,7 +2,7 @@ import { type Dispatch, type ReactNode, type SetStateAction, useState } from 're
 import { VAULT_TYPES, type VaultType } from '@domain/rules/capacity';
 import { emptyCustomerName, vaultNumberDisabled } from '@domain/rules/placeholders';
 import { useFormIssues } from '../lib/use-form-issues';
-import { FormField, inputClass } from './ui/form-field';
+import { FormField, SelectInput, TextArea, TextInput } from './ui/form-field';
 import { SegmentedToggle } from './ui/segmented-toggle';
 import { LabelledOptions } from './ui/named-options';
 
@@ -132,58 +132,50 @@ export function VaultFields({
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <FormField label="Customer Name" error={issues.customer_name} className="sm:col-span-2">
-        <input
+        <TextInput
           name="customer_name"
           value={shown.customer_name}
-          onChange={(e) => onChange({ customer: e.target.value.toUpperCase() })}
+          onValue={(customer) => onChange({ customer: customer.toUpperCase() })}
           disabled={empty}
           required={!empty}
           autoComplete="off"
-          className={`${inputClass} uppercase`}
+          className="uppercase"
         />
       </FormField>
       {empty && (
         <FormField label="Type">
-          <select
-            name="type"
-            value={values.kind}
-            onChange={(e) => onChange({ kind: e.target.value as VaultType })}
-            className={inputClass}
-          >
+          <SelectInput name="type" value={values.kind} onValue={(kind) => onChange({ kind })}>
             <LabelledOptions values={kinds} labels={kindLabels} />
-          </select>
+          </SelectInput>
         </FormField>
       )}
       <FormField label="Vault Number" error={issues[numberName]}>
-        <input
+        <TextInput
           name={numberName}
           value={shown.number}
-          onChange={(e) => onChange({ vaultNumber: e.target.value })}
+          onValue={(vaultNumber) => onChange({ vaultNumber })}
           disabled={shown.numberDisabled}
           autoComplete="off"
-          className={inputClass}
         />
       </FormField>
       <FormField label="Order Number" error={issues.order_name}>
-        <input
+        <TextInput
           name="order_name"
           value={shown.order_name}
-          onChange={(e) => onChange({ order: e.target.value })}
+          onValue={(order) => onChange({ order })}
           disabled={empty}
           required={!empty}
           autoComplete="off"
-          className={inputClass}
         />
       </FormField>
       {beforeNote}
       <FormField label="Note" error={issues.note} className="sm:col-span-2">
-        <textarea
+        <TextArea
           name="note"
           rows={noteRows}
           value={values.note}
           placeholder={notePlaceholder}
-          onChange={(e) => onChange({ note: e.target.value })}
-          className={inputClass}
+          onValue={(note) => onChange({ note })}
         />
       </FormField>
     </div>

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { ErrorList } from '../ui/error-list';
-import { FormField, inputClass } from '../ui/form-field';
+import { FormField, TextArea } from '../ui/form-field';
 import { errorMessages } from '../../lib/api-client';
 
 /** What a held unit is about to do: the dialog's wording follows it. */
@@ -61,12 +61,12 @@ function ReasonForm({
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       <FormField label="Reason for the override" error={missing ? 'Give a reason.' : undefined}>
-        <textarea
-          className={`${inputClass} min-h-24`}
+        <TextArea
+          className="min-h-24"
           value={reason}
           maxLength={200}
-          onChange={(event) => {
-            setReason(event.target.value);
+          onValue={(text) => {
+            setReason(text);
             setMissing(false);
           }}
         />

@@ -1,5 +1,7 @@
 import {
+  type ChangeEvent,
   cloneElement,
+  type ComponentProps,
   type InputHTMLAttributes,
   isValidElement,
   type ReactElement,
@@ -22,6 +24,70 @@ export const fileInputClass =
  */
 export function DecimalInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   return <input className={inputClass} type="number" min={0} step="any" inputMode="decimal" {...props} />;
+}
+
+/** Extra classes go after the app's look, so a caller may add to it (a monospace font, a taller box). */
+function withLook(className: string | undefined) {
+  return className ? `${inputClass} ${className}` : inputClass;
+}
+
+type TextInputProps = Omit<ComponentProps<'input'>, 'value'> & {
+  value?: string;
+  /** The text after each change; `onChange` stays for a caller that needs the event. */
+  onValue?: (value: string) => void;
+};
+
+/**
+ * A text input (or date, email, password…) with the app's look. Every native attribute passes through, the ids and
+ * aria props FormField gives and a ref included; `onValue` hands over the text instead of the event.
+ */
+export function TextInput({ className, onValue, onChange, ...props }: TextInputProps) {
+  return (
+    <input
+      {...props}
+      className={withLook(className)}
+      onChange={(event: ChangeEvent<HTMLInputElement>) => {
+        onChange?.(event);
+        onValue?.(event.target.value);
+      }}
+    />
+  );
+}
+
+type TextAreaProps = Omit<ComponentProps<'textarea'>, 'value'> & {
+  value?: string;
+  onValue?: (value: string) => void;
+};
+
+/** A textarea with the app's look; like TextInput, attributes pass through and `onValue` hands over the text. */
+export function TextArea({ className, onValue, onChange, ...props }: TextAreaProps) {
+  return (
+    <textarea
+      {...props}
+      className={withLook(className)}
+      onChange={(event: ChangeEvent<HTMLTextAreaElement>) => {
+        onChange?.(event);
+        onValue?.(event.target.value);
+      }}
+    />
+  );
+}
+
+type SelectInputProps<T extends string> = Omit<ComponentProps<'select'>, 'value' | 'onChange'> & {
+  value: T;
+  /** The chosen option's value; the options are the caller's, so it answers for their values being a T. */
+  onValue: (value: T) => void;
+};
+
+/** A native select with the app's look that hands over the chosen value, typed as the caller's union of options. */
+export function SelectInput<T extends string>({ className, onValue, ...props }: SelectInputProps<T>) {
+  return (
+    <select
+      {...props}
+      className={withLook(className)}
+      onChange={(event) => onValue(event.target.value as T)}
+    />
+  );
 }
 
 interface ControlProps {

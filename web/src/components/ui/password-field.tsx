@@ -1,4 +1,4 @@
-import { FormField, inputClass } from './form-field';
+import { FormField, TextInput } from './form-field';
 
 /** A labelled password input (the join page's new password and its repeat, the profile's current and new one). */
 export function PasswordField({
@@ -18,14 +18,7 @@ export function PasswordField({
 }) {
   return (
     <FormField label={label} hint={hint}>
-      <input
-        type="password"
-        name={name}
-        autoComplete={autoComplete}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className={inputClass}
-      />
+      <TextInput type="password" name={name} autoComplete={autoComplete} value={value} onValue={onChange} />
     </FormField>
   );
 }

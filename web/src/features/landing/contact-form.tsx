@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { ErrorList } from '../../components/ui/error-list';
 import { errorMessages } from '../../lib/api-client';
 import { useFormIssues } from '../../lib/use-form-issues';
-import { inputClass } from '../../components/ui/form-field';
+import { TextArea, TextInput } from '../../components/ui/form-field';
 
 type FieldName = 'name' | 'company' | 'email' | 'message';
 
@@ -77,32 +77,25 @@ export function ContactForm() {
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="block">
           <span className="mb-1 block text-sm font-medium text-slate-700">Name</span>
-          <input {...field('name')} required autoComplete="name" maxLength={100} className={inputClass} />
+          <TextInput {...field('name')} required autoComplete="name" maxLength={100} />
           {fieldError('name')}
         </label>
         <label className="block">
           <span className="mb-1 block text-sm font-medium text-slate-700">
             Company <span className="font-normal text-slate-600">(optional)</span>
           </span>
-          <input {...field('company')} autoComplete="organization" maxLength={100} className={inputClass} />
+          <TextInput {...field('company')} autoComplete="organization" maxLength={100} />
           {fieldError('company')}
         </label>
       </div>
       <label className="block">
         <span className="mb-1 block text-sm font-medium text-slate-700">Email</span>
-        <input
-          {...field('email')}
-          type="email"
-          required
-          autoComplete="email"
-          maxLength={255}
-          className={inputClass}
-        />
+        <TextInput {...field('email')} type="email" required autoComplete="email" maxLength={255} />
         {fieldError('email')}
       </label>
       <label className="block">
         <span className="mb-1 block text-sm font-medium text-slate-700">How can we help?</span>
-        <textarea {...field('message')} required rows={4} maxLength={5000} className={inputClass} />
+        <TextArea {...field('message')} required rows={4} maxLength={5000} />
         {fieldError('message')}
       </label>
       <Button type="submit" disabled={send.isPending || settings.isPending}>

@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorList, QueryFailed } from '../../components/ui/error-list';
-import { FormField, inputClass } from '../../components/ui/form-field';
+import { FormField, TextArea, TextInput } from '../../components/ui/form-field';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessages } from '../../lib/api-client';
 import { RequestStateBadge, RequestSteps } from '../../components/requests/request-steps';
@@ -69,27 +69,15 @@ function RequestForm({ units, onDone }: { units: PortalUnitDto[]; onDone: () => 
       </fieldset>
       <UnitChoice units={units} chosen={chosen} onChange={setChosen} />
       <FormField label="Wished date">
-        <input
-          type="date"
-          className={inputClass}
-          value={date}
-          min={tomorrow()}
-          onChange={(e) => setDate(e.target.value)}
-        />
+        <TextInput type="date" value={date} min={tomorrow()} onValue={setDate} />
       </FormField>
       {kind !== 'access' && (
         <FormField label="Address" hint="Where the units go.">
-          <textarea
-            className={inputClass}
-            rows={2}
-            value={address}
-            autoComplete="street-address"
-            onChange={(e) => setAddress(e.target.value)}
-          />
+          <TextArea rows={2} value={address} autoComplete="street-address" onValue={setAddress} />
         </FormField>
       )}
       <FormField label="Notes">
-        <textarea className={inputClass} rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
+        <TextArea rows={2} value={notes} onValue={setNotes} />
       </FormField>
       {create.error && <ErrorList messages={errorMessages(create.error)} />}
       <div className="flex gap-2">

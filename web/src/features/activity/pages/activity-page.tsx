@@ -7,7 +7,7 @@ import { useSession } from '@/api/session';
 import { useWarehouses } from '@/api/warehouses';
 import { Button, buttonClass } from '@/components/ui/button';
 import { LoadFailed } from '@/components/ui/error-list';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { FormField, SelectInput, TextInput } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
@@ -72,70 +72,43 @@ export default function ActivityPage() {
         className="mb-6 grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 lg:grid-cols-6"
       >
         <FormField label="Vault number or customer" className="sm:col-span-2">
-          <input
-            name="q"
-            value={draft.q ?? ''}
-            onChange={(e) => set('q')(e.target.value)}
-            className={inputClass}
-          />
+          <TextInput name="q" value={draft.q ?? ''} onValue={set('q')} />
         </FormField>
         <FormField label="Warehouse">
-          <select
-            value={draft.warehouse ?? ''}
-            onChange={(e) => set('warehouse')(e.target.value)}
-            className={inputClass}
-          >
+          <SelectInput value={draft.warehouse ?? ''} onValue={set('warehouse')}>
             <option value="">All</option>
             {warehouseOptions.map((w) => (
               <option key={w.id} value={w.id}>
                 {w.deleted ? `${w.name} (deleted)` : w.name}
               </option>
             ))}
-          </select>
+          </SelectInput>
         </FormField>
         <FormField label="Member">
-          <select
-            value={draft.member ?? ''}
-            onChange={(e) => set('member')(e.target.value)}
-            className={inputClass}
-          >
+          <SelectInput value={draft.member ?? ''} onValue={set('member')}>
             <option value="">Everyone</option>
             {members.map((m) => (
               <option key={m.id} value={m.id}>
                 {m.name}
               </option>
             ))}
-          </select>
+          </SelectInput>
         </FormField>
         <FormField label="Kind">
-          <select
-            value={draft.kind ?? ''}
-            onChange={(e) => set('kind')(e.target.value)}
-            className={inputClass}
-          >
+          <SelectInput value={draft.kind ?? ''} onValue={set('kind')}>
             <option value="">Everything</option>
             {ACTIVITY_KINDS.map((k) => (
               <option key={k} value={k}>
                 {KIND_LABELS[k]}
               </option>
             ))}
-          </select>
+          </SelectInput>
         </FormField>
         <FormField label="From">
-          <input
-            type="date"
-            value={draft.from ?? ''}
-            onChange={(e) => set('from')(e.target.value)}
-            className={inputClass}
-          />
+          <TextInput type="date" value={draft.from ?? ''} onValue={set('from')} />
         </FormField>
         <FormField label="To">
-          <input
-            type="date"
-            value={draft.to ?? ''}
-            onChange={(e) => set('to')(e.target.value)}
-            className={inputClass}
-          />
+          <TextInput type="date" value={draft.to ?? ''} onValue={set('to')} />
         </FormField>
         <div className="flex items-end gap-2">
           <Button type="submit">Show</Button>

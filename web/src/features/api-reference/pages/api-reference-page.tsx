@@ -4,7 +4,7 @@ import { API_DOCUMENT_URL, type JsonSchemaNode, useApiDocument } from '@/api/api
 import { useRole } from '@/api/session';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryFailed } from '@/components/ui/error-list';
-import { inputClass } from '@/components/ui/form-field';
+import { TextInput } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
 import { RoleHint } from '@/components/ui/role-hint';
 import { Spinner } from '@/components/ui/spinner';
@@ -162,13 +162,7 @@ export default function ApiReferencePage() {
           <p className="max-w-3xl text-sm text-slate-600">{document.data.info.description}</p>
           <label className="block max-w-md">
             <span className="mb-1 block text-sm font-medium text-slate-700">Filter routes</span>
-            <input
-              type="search"
-              className={inputClass}
-              value={filter}
-              onChange={(event) => setFilter(event.target.value)}
-              placeholder="e.g. vaults or POST"
-            />
+            <TextInput type="search" value={filter} onValue={setFilter} placeholder="e.g. vaults or POST" />
           </label>
           {groups.length === 0 ? (
             <EmptyState icon={BookOpen} title="No route matches">

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LoginSchema } from '@domain/schemas/auth.schema';
 import { Button } from '@/components/ui/button';
-import { inputClass } from '@/components/ui/form-field';
+import { TextInput } from '@/components/ui/form-field';
 import { ErrorList } from '@/components/ui/error-list';
 import { paths } from '@/config/paths';
 import { afterSignIn } from '@/lib/after-sign-in';
@@ -45,27 +45,25 @@ export default function LoginPage() {
           <ErrorList messages={messages} />
           <label className="block">
             <span className="mb-1 block text-sm font-medium text-slate-700">Email</span>
-            <input
+            <TextInput
               type="email"
               name="email"
               autoComplete="username"
               required
               autoFocus
               value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              className={inputClass}
+              onValue={setEmail}
             />
           </label>
           <label className="block">
             <span className="mb-1 block text-sm font-medium text-slate-700">Password</span>
-            <input
+            <TextInput
               type="password"
               name="password"
               autoComplete="current-password"
               required
               value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              className={inputClass}
+              onValue={setPassword}
             />
           </label>
           <Button type="submit" className="w-full" disabled={login.isPending}>

@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorList } from '@/components/ui/error-list';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { FormField, TextInput } from '@/components/ui/form-field';
 
 /** Today as the date inputs write it (yyyy-mm-dd). */
 export const today = () => new Date().toISOString().slice(0, 10);
@@ -60,12 +60,7 @@ export function AmountField({
 }) {
   return (
     <FormField label={`Amount (${currency})`}>
-      <input
-        className={inputClass}
-        inputMode="decimal"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
+      <TextInput inputMode="decimal" value={value} onValue={onChange} />
     </FormField>
   );
 }
@@ -82,7 +77,7 @@ export function DateField({
 }) {
   return (
     <FormField label={label}>
-      <input type="date" className={inputClass} value={value} onChange={(e) => onChange(e.target.value)} />
+      <TextInput type="date" value={value} onValue={onChange} />
     </FormField>
   );
 }

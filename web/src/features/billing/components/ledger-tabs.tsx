@@ -7,7 +7,7 @@ import { PAYMENT_METHODS } from '@domain/schemas/billing.schema';
 import { useAging, useInvoices, usePayments, useRecordPayment, useStorageAccounts } from '@/api/billing';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryFailed } from '@/components/ui/error-list';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { FormField, SelectInput, TextInput } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
 import { useMoney } from '@/lib/use-money';
@@ -88,32 +88,28 @@ export function PaymentsTab({ currency }: { currency: string }) {
         messages={[...problem, ...(record.isError ? errorMessages(record.error) : [])]}
       >
         <FormField label="Account">
-          <select className={inputClass} value={accountId} onChange={(e) => setAccountId(e.target.value)}>
+          <SelectInput value={accountId} onValue={setAccountId}>
             <option value="">Choose…</option>
             {(accounts.data ?? []).map((a) => (
               <option key={a.id} value={a.id}>
                 {a.customer_name} ({money(a.balance, currency)})
               </option>
             ))}
-          </select>
+          </SelectInput>
         </FormField>
         <AmountField currency={currency} value={amount} onChange={setAmount} />
         <DateField label="Date" value={paidOn} onChange={setPaidOn} />
         <FormField label="Method">
-          <select
-            className={inputClass}
-            value={method}
-            onChange={(e) => setMethod(e.target.value as (typeof PAYMENT_METHODS)[number])}
-          >
+          <SelectInput value={method} onValue={setMethod}>
             {PAYMENT_METHODS.map((m) => (
               <option key={m} value={m}>
                 {m[0]!.toUpperCase() + m.slice(1)}
               </option>
             ))}
-          </select>
+          </SelectInput>
         </FormField>
         <FormField label="Reference">
-          <input className={inputClass} value={reference} onChange={(e) => setReference(e.target.value)} />
+          <TextInput value={reference} onValue={setReference} />
         </FormField>
       </BillingForm>
       {payments.isPending ? (

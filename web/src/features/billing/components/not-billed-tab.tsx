@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorList, QueryFailed } from '@/components/ui/error-list';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { FormField, SelectInput, TextArea, TextInput, inputClass } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
 import { BillingTable, cell, dayCell, useCalendarDay } from './billing-table';
@@ -121,23 +121,15 @@ function AccountDialog({ order, onClose }: { order: NotBilledOrderDto; onClose: 
     >
       <form onSubmit={submit} className="space-y-3">
         <FormField label="Kind">
-          <select
-            className={inputClass}
-            value={kind}
-            onChange={(e) => setKind(e.target.value as 'permanent' | 'sit')}
-          >
+          <SelectInput value={kind} onValue={setKind}>
             <option value="permanent">Permanent</option>
             <option value="sit">SIT (storage in transit)</option>
-          </select>
+          </SelectInput>
         </FormField>
         {kind === 'sit' && (
           <>
             <FormField label="Authorization number">
-              <input
-                className={inputClass}
-                value={form.sit_authorization}
-                onChange={set('sit_authorization')}
-              />
+              <TextInput value={form.sit_authorization} onChange={set('sit_authorization')} />
             </FormField>
             <FormField label="Paid during SIT by">
               <select className={inputClass} value={form.sit_payer} onChange={set('sit_payer')}>
@@ -147,16 +139,15 @@ function AccountDialog({ order, onClose }: { order: NotBilledOrderDto; onClose: 
             </FormField>
             {form.sit_payer === 'agency' && (
               <FormField label="Carrier or agency">
-                <input className={inputClass} value={form.agency_name} onChange={set('agency_name')} />
+                <TextInput value={form.agency_name} onChange={set('agency_name')} />
               </FormField>
             )}
             <FormField label="SIT start">
-              <input type="date" className={inputClass} value={form.sit_start} onChange={set('sit_start')} />
+              <TextInput type="date" value={form.sit_start} onChange={set('sit_start')} />
             </FormField>
             <FormField label="SIT days allowed" hint="Blank: the company's default">
-              <input
+              <TextInput
                 inputMode="numeric"
-                className={inputClass}
                 value={form.sit_days_allowed}
                 onChange={set('sit_days_allowed')}
               />
@@ -164,15 +155,10 @@ function AccountDialog({ order, onClose }: { order: NotBilledOrderDto; onClose: 
           </>
         )}
         <FormField label="Bill to">
-          <input className={inputClass} value={form.bill_to_name} onChange={set('bill_to_name')} />
+          <TextInput value={form.bill_to_name} onChange={set('bill_to_name')} />
         </FormField>
         <FormField label="Bill-to address">
-          <textarea
-            className={inputClass}
-            rows={2}
-            value={form.bill_to_address}
-            onChange={set('bill_to_address')}
-          />
+          <TextArea rows={2} value={form.bill_to_address} onChange={set('bill_to_address')} />
         </FormField>
         <ErrorList messages={create.isError ? errorMessages(create.error) : []} />
         <div className="flex justify-end gap-2">

@@ -14,7 +14,7 @@ import { useAddRate, useRates, useSaveBillingSettings } from '@/api/billing';
 import { useSession } from '@/api/session';
 import { useWarehouses } from '@/api/warehouses';
 import { QueryFailed } from '@/components/ui/error-list';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { FormField, SelectInput, TextInput } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
 import { useMoney } from '@/lib/use-money';
@@ -69,42 +69,32 @@ export function RatesTab({ settings }: { settings: BillingSettingsDto }) {
         messages={[...problem, ...(add.isError ? errorMessages(add.error) : [])]}
       >
         <FormField label="Rate">
-          <select className={inputClass} value={kind} onChange={(e) => setKind(e.target.value as RateKind)}>
+          <SelectInput value={kind} onValue={setKind}>
             {RATE_KINDS.map((k) => (
               <option key={k} value={k}>
                 {RATE_KIND_LABELS[k]}
               </option>
             ))}
-          </select>
+          </SelectInput>
         </FormField>
         <FormField label="Unit type">
-          <select
-            className={inputClass}
-            value={unitType}
-            disabled={kind === 'valuation'}
-            onChange={(e) => setUnitType(e.target.value)}
-          >
+          <SelectInput value={unitType} disabled={kind === 'valuation'} onValue={setUnitType}>
             {UNIT_TYPES.map((t) => (
               <option key={t} value={t}>
                 {UNIT_TYPE_LABELS[t]}
               </option>
             ))}
-          </select>
+          </SelectInput>
         </FormField>
         <FormField label="Warehouse">
-          <select
-            className={inputClass}
-            value={warehouseId}
-            disabled={kind === 'valuation'}
-            onChange={(e) => setWarehouseId(e.target.value)}
-          >
+          <SelectInput value={warehouseId} disabled={kind === 'valuation'} onValue={setWarehouseId}>
             <option value="">Every warehouse</option>
             {(warehouses.data ?? []).map((w) => (
               <option key={w.id} value={w.id}>
                 {w.name}
               </option>
             ))}
-          </select>
+          </SelectInput>
         </FormField>
         <AmountField currency={settings.currency} value={amount} onChange={setAmount} />
         <DateField label="From" value={from} onChange={setFrom} />
@@ -173,19 +163,19 @@ function SettingsForm({ settings }: { settings: BillingSettingsDto }) {
     >
       <h2 className="font-semibold text-slate-700 sm:col-span-3 lg:col-span-6">Billing settings</h2>
       <FormField label="Currency">
-        <input className={inputClass} value={form.currency} onChange={set('currency')} maxLength={3} />
+        <TextInput value={form.currency} onChange={set('currency')} maxLength={3} />
       </FormField>
       <FormField label="Tax (%)">
-        <input className={inputClass} inputMode="decimal" value={form.tax} onChange={set('tax')} />
+        <TextInput inputMode="decimal" value={form.tax} onChange={set('tax')} />
       </FormField>
       <FormField label="SIT days allowed">
-        <input className={inputClass} inputMode="numeric" value={form.sit} onChange={set('sit')} />
+        <TextInput inputMode="numeric" value={form.sit} onChange={set('sit')} />
       </FormField>
       <FormField label="Payment terms (days)">
-        <input className={inputClass} inputMode="numeric" value={form.terms} onChange={set('terms')} />
+        <TextInput inputMode="numeric" value={form.terms} onChange={set('terms')} />
       </FormField>
       <FormField label="Hold after (days overdue)">
-        <input className={inputClass} inputMode="numeric" value={form.hold} onChange={set('hold')} />
+        <TextInput inputMode="numeric" value={form.hold} onChange={set('hold')} />
       </FormField>
       <div className="sm:col-span-3 lg:col-span-6">
         <ToggleSwitch

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorList } from '@/components/ui/error-list';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { FormField, TextInput } from '@/components/ui/form-field';
 import { errorMessages } from '@/lib/api-client';
 import { useMoney } from '@/lib/use-money';
 import { amountCell, BillingTable, cell, useCalendarDay } from './billing-table';
@@ -28,12 +28,7 @@ export function RunTab() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
         <FormField label="Month to bill">
-          <input
-            type="month"
-            className={inputClass}
-            value={period}
-            onChange={(e) => setPeriod(e.target.value)}
-          />
+          <TextInput type="month" value={period} onValue={setPeriod} />
         </FormField>
         <Button variant="secondary" disabled={dry.isPending} onClick={() => dry.mutate(period)}>
           Dry run

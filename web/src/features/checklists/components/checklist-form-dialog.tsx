@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorList } from '@/components/ui/error-list';
 import { ToggleSwitch } from '@/components/ui/toggle-switch';
-import { inputClass } from '@/components/ui/form-field';
+import { TextArea, TextInput, inputClass } from '@/components/ui/form-field';
 import { NamedOptions } from '@/components/ui/named-options';
 import { useFormIssues } from '@/lib/use-form-issues';
 
@@ -172,10 +172,10 @@ export function ChecklistFormDialog({
             <label htmlFor={ids.newTask} className="sr-only">
               New task
             </label>
-            <input
+            <TextInput
               id={ids.newTask}
               value={newTask}
-              onChange={(e) => setNewTask(e.target.value)}
+              onValue={setNewTask}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') {
                   e.preventDefault();
@@ -184,7 +184,6 @@ export function ChecklistFormDialog({
               }}
               maxLength={300}
               placeholder="Add a task..."
-              className={inputClass}
             />
             <Button
               variant="secondary"
@@ -201,13 +200,12 @@ export function ChecklistFormDialog({
           <label htmlFor={ids.description} className="mb-1 block text-sm font-medium text-slate-700">
             Description
           </label>
-          <textarea
+          <TextArea
             id={ids.description}
             value={draft.description}
-            onChange={(e) => update({ description: e.target.value })}
+            onValue={(description) => update({ description })}
             rows={3}
             maxLength={2000}
-            className={inputClass}
           />
         </div>
 

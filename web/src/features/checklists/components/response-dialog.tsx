@@ -3,7 +3,7 @@ import { ChecklistResponseSchema, type ChecklistResponseInput } from '@domain/sc
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorList } from '@/components/ui/error-list';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { FormField, TextArea, TextInput } from '@/components/ui/form-field';
 import { useFormIssues } from '@/lib/use-form-issues';
 
 type Answer = ChecklistResponseInput['answer'];
@@ -75,13 +75,7 @@ export function ResponseDialog({
             </label>
             {someoneElse && (
               <FormField label="Who did it?" error={errors.otherName}>
-                <input
-                  value={otherName}
-                  onChange={(e) => setOtherName(e.target.value)}
-                  maxLength={100}
-                  autoComplete="off"
-                  className={inputClass}
-                />
+                <TextInput value={otherName} onValue={setOtherName} maxLength={100} autoComplete="off" />
               </FormField>
             )}
           </div>
@@ -89,13 +83,12 @@ export function ResponseDialog({
 
         {answer === 'no' && (
           <FormField label="Why was it not done?" error={errors.reason}>
-            <textarea
+            <TextArea
               value={reason}
-              onChange={(e) => setReason(e.target.value)}
+              onValue={setReason}
               rows={3}
               maxLength={2000}
               placeholder="Please enter at least 15 characters"
-              className={inputClass}
             />
           </FormField>
         )}

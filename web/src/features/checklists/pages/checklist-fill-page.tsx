@@ -19,7 +19,7 @@ import { ChecklistFrame } from '../components/checklist-frame';
 import { ResponseDialog } from '../components/response-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadFailed } from '@/components/ui/error-list';
-import { inputClass } from '@/components/ui/form-field';
+import { TextInput } from '@/components/ui/form-field';
 import { readRemembered, remember } from '@/lib/remembered';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useFormat } from '@/lib/format';
@@ -162,12 +162,12 @@ function FillIn({
         <label htmlFor={nameId} className="mb-1 block text-sm font-medium text-slate-700">
           Your Name <span className="text-danger">*</span>
         </label>
-        <input
+        <TextInput
           id={nameId}
           value={name}
-          onChange={(e) => {
-            setName(e.target.value);
-            remember(CHECKLIST_NAME_KEY, e.target.value.trim());
+          onValue={(text) => {
+            setName(text);
+            remember(CHECKLIST_NAME_KEY, text.trim());
           }}
           onBlur={() => setNameTouched(true)}
           required
@@ -175,7 +175,7 @@ function FillIn({
           autoComplete="name"
           aria-invalid={nameTouched && !trimmedName ? true : undefined}
           aria-describedby={`${nameId}-hint`}
-          className={`${inputClass} sm:max-w-sm`}
+          className="sm:max-w-sm"
         />
         <p
           id={`${nameId}-hint`}

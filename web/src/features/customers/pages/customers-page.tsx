@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorList, QueryFailed } from '@/components/ui/error-list';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { FormField, TextInput } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
@@ -40,21 +40,10 @@ function CustomerDialog({ customer, onClose }: { customer: CustomerDto | null; o
     >
       <form onSubmit={submit} className="space-y-4">
         <FormField label="Name">
-          <input
-            className={inputClass}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            autoComplete="off"
-          />
+          <TextInput value={name} onValue={setName} autoComplete="off" />
         </FormField>
         <FormField label="Email" hint="The portal link goes to this address.">
-          <input
-            className={inputClass}
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            autoComplete="off"
-          />
+          <TextInput type="email" value={email} onValue={setEmail} autoComplete="off" />
         </FormField>
         {failed && <ErrorList messages={errorMessages(failed)} />}
         <div className="flex justify-end gap-2">

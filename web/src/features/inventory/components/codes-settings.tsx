@@ -6,7 +6,7 @@ import { useAddInventoryCode, useInventoryCodes, useRemoveInventoryCode } from '
 import { Button } from '@/components/ui/button';
 import { ConfirmRemoval, RemoveButton, useRemoval } from './confirm-removal';
 import { ErrorList, QueryFailed } from '@/components/ui/error-list';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { FormField, TextInput } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
 
@@ -68,20 +68,10 @@ export function CodesSettings() {
       )}
       <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Add a condition code">
         <FormField label="Code" className="w-28">
-          <input
-            className={inputClass}
-            value={code}
-            maxLength={4}
-            onChange={(e) => setCode(e.target.value)}
-          />
+          <TextInput value={code} maxLength={4} onValue={setCode} />
         </FormField>
         <FormField label="Meaning" className="min-w-48 flex-1">
-          <input
-            className={inputClass}
-            value={meaning}
-            maxLength={60}
-            onChange={(e) => setMeaning(e.target.value)}
-          />
+          <TextInput value={meaning} maxLength={60} onValue={setMeaning} />
         </FormField>
         <Button type="submit" disabled={add.isPending}>
           <Plus className="h-4 w-4" aria-hidden /> Add code

@@ -6,7 +6,7 @@ import { InventoryItemSchema } from '@domain/schemas/inventory.schema';
 import { useAddInventoryItem } from '@/api/inventory';
 import { Button } from '@/components/ui/button';
 import { ErrorList } from '@/components/ui/error-list';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { FormField, TextInput } from '@/components/ui/form-field';
 import { ToggleSwitch } from '@/components/ui/toggle-switch';
 import { errorMessages } from '@/lib/api-client';
 
@@ -58,31 +58,18 @@ export function ItemForm({ inventory }: { inventory: InventoryDto }) {
       <h2 className="text-lg font-semibold text-slate-800">Add an item</h2>
       <div className="grid gap-3 sm:grid-cols-[8rem_1fr_12rem]">
         <FormField label="Sticker no.">
-          <input
-            className={inputClass}
-            value={shownSticker}
-            inputMode="text"
-            maxLength={20}
-            onChange={(e) => setSticker(e.target.value)}
-          />
+          <TextInput value={shownSticker} inputMode="text" maxLength={20} onValue={setSticker} />
         </FormField>
         <FormField label="Description">
-          <input
-            className={inputClass}
+          <TextInput
             value={description}
             maxLength={200}
             placeholder="e.g. Oak dresser"
-            onChange={(e) => setDescription(e.target.value)}
+            onValue={setDescription}
           />
         </FormField>
         <FormField label="Room">
-          <input
-            className={inputClass}
-            value={room}
-            maxLength={60}
-            placeholder="e.g. Bedroom"
-            onChange={(e) => setRoom(e.target.value)}
-          />
+          <TextInput value={room} maxLength={60} placeholder="e.g. Bedroom" onValue={setRoom} />
         </FormField>
       </div>
       <fieldset>

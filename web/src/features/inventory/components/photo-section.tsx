@@ -7,7 +7,7 @@ import { attachmentUrl, useAddInventoryPhoto, useRemoveInventoryPhoto } from '@/
 import { Button } from '@/components/ui/button';
 import { ConfirmRemoval, RemoveButton, useRemoval } from './confirm-removal';
 import { ErrorList } from '@/components/ui/error-list';
-import { inputClass } from '@/components/ui/form-field';
+import { SelectInput } from '@/components/ui/form-field';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { errorMessages } from '@/lib/api-client';
 import { resizePhoto } from '../resize-photo';
@@ -62,19 +62,14 @@ export function PhotoSection({ inventory, canWrite }: { inventory: InventoryDto;
             <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-slate-700">
               Photo of
             </label>
-            <select
-              id={selectId}
-              className={inputClass}
-              value={itemId}
-              onChange={(e) => setItemId(e.target.value)}
-            >
+            <SelectInput id={selectId} value={itemId} onValue={setItemId}>
               <option value="">The whole load</option>
               {inventory.items.map((item) => (
                 <option key={item.id} value={item.id}>
                   Item {item.sticker}: {item.description}
                 </option>
               ))}
-            </select>
+            </SelectInput>
           </div>
           <input
             ref={input}

@@ -1,7 +1,7 @@
 import { Eraser, PenLine } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { inputClass } from '@/components/ui/form-field';
+import { TextInput } from '@/components/ui/form-field';
 
 /**
  * The customer's signature drawn with a finger, pen or mouse (pointer events), with their name; Save hands the
@@ -93,14 +93,13 @@ export function SignaturePad({
         <label htmlFor={nameId} className="mb-1 block text-sm font-medium text-slate-700">
           Signer&apos;s name
         </label>
-        <input
+        <TextInput
           id={nameId}
-          className={inputClass}
           value={signer}
           maxLength={100}
           autoComplete="off"
-          onChange={(event) => {
-            setSigner(event.target.value);
+          onValue={(text) => {
+            setSigner(text);
             setProblem(null);
           }}
         />

@@ -4,7 +4,7 @@ import { EditRackSchema, type RackDto } from '@domain/schemas/rack.schema';
 import { useEditRack } from '@/api/racks';
 import { Button } from '@/components/ui/button';
 import { ErrorList } from '@/components/ui/error-list';
-import { inputClass } from '@/components/ui/form-field';
+import { TextInput } from '@/components/ui/form-field';
 import { errorMessages } from '@/lib/api-client';
 import { useFormIssues } from '@/lib/use-form-issues';
 
@@ -72,15 +72,14 @@ export function RackEditForm({
             <label htmlFor={`${id}-${field.key}`} className="mb-1 block text-sm font-medium text-slate-700">
               {field.label}
             </label>
-            <input
+            <TextInput
               id={`${id}-${field.key}`}
               type={field.type}
               inputMode={field.type === 'number' ? 'decimal' : undefined}
               step={field.step}
               min={field.type === 'number' ? 1 : undefined}
               value={values[field.key]}
-              onChange={(event) => setValues((v) => ({ ...v, [field.key]: event.target.value }))}
-              className={inputClass}
+              onValue={(value) => setValues((v) => ({ ...v, [field.key]: value }))}
             />
           </div>
         ))}

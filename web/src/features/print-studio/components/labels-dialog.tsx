@@ -5,7 +5,7 @@ import { downloadFieldLabels, downloadVaultLabels } from '@/api/labels';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorList } from '@/components/ui/error-list';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { FormField, SelectInput, TextInput, inputClass } from '@/components/ui/form-field';
 import { NamedOptions } from '@/components/ui/named-options';
 import { readRemembered, remember } from '@/lib/remembered';
 import { errorMessages } from '@/lib/api-client';
@@ -26,18 +26,13 @@ function FormatSelect({
   onChange: (f: LabelFormat) => void;
 }) {
   return (
-    <select
-      id={id}
-      className={`${inputClass} h-11`}
-      value={value}
-      onChange={(e) => onChange(e.target.value as LabelFormat)}
-    >
+    <SelectInput id={id} className="h-11" value={value} onValue={onChange}>
       {LABEL_FORMATS.map((f) => (
         <option key={f} value={f}>
           {LABEL_FORMAT_NAMES[f]}
         </option>
       ))}
-    </select>
+    </SelectInput>
   );
 }
 
@@ -125,20 +120,10 @@ export function LabelsDialog({
               </select>
             </FormField>
             <FormField label="From field">
-              <input
-                className={`${inputClass} h-11`}
-                placeholder="A1"
-                value={from}
-                onChange={(e) => setFrom(e.target.value)}
-              />
+              <TextInput className="h-11" placeholder="A1" value={from} onValue={setFrom} />
             </FormField>
             <FormField label="To field">
-              <input
-                className={`${inputClass} h-11`}
-                placeholder="all"
-                value={to}
-                onChange={(e) => setTo(e.target.value)}
-              />
+              <TextInput className="h-11" placeholder="all" value={to} onValue={setTo} />
             </FormField>
             <div className="flex items-end">
               <Button

@@ -5,7 +5,7 @@ import { useCreatePullList, usePullLists } from '@/api/pull-lists';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorList, QueryFailed } from '@/components/ui/error-list';
-import { inputClass } from '@/components/ui/form-field';
+import { SelectInput, TextInput } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -40,18 +40,14 @@ export default function PullListsPage() {
       >
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           Pull by
-          <select
-            className={inputClass}
-            value={kind}
-            onChange={(e) => setKind(e.target.value as 'order' | 'customer')}
-          >
+          <SelectInput value={kind} onValue={setKind}>
             <option value="order">Order number</option>
             <option value="customer">Customer</option>
-          </select>
+          </SelectInput>
         </label>
         <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
           {kind === 'order' ? 'Order number' : 'Customer name'}
-          <input className={inputClass} value={name} onChange={(e) => setName(e.target.value)} required />
+          <TextInput value={name} onValue={setName} required />
         </label>
         <Button
           type="submit"

@@ -18,7 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ApiError, errorMessages } from '@/lib/api-client';
 import { useFormIssues } from '@/lib/use-form-issues';
-import { DecimalInput, FormField, inputClass } from '@/components/ui/form-field';
+import { DecimalInput, FormField, TextArea, TextInput, inputClass } from '@/components/ui/form-field';
 
 export interface PalletTarget {
   shelf: ShelfDto | null;
@@ -169,8 +169,7 @@ export function PalletDialog({
               </>
             }
           >
-            <input
-              className={inputClass}
+            <TextInput
               value={values.customer_name}
               onChange={set('customer_name', true)}
               required
@@ -178,19 +177,14 @@ export function PalletDialog({
             />
           </FormField>
           <FormField label="Pallet Name / Short Description">
-            <input className={inputClass} value={values.name} onChange={set('name', true)} />
+            <TextInput value={values.name} onChange={set('name', true)} />
           </FormField>
           <FormField label="Order (billed on its storage account)">
-            <input
-              className={inputClass}
-              value={values.order_name}
-              onChange={set('order_name')}
-              placeholder="Optional"
-            />
+            <TextInput value={values.order_name} onChange={set('order_name')} placeholder="Optional" />
           </FormField>
           <div className="grid grid-cols-2 gap-3">
             <FormField label="Pallet Number">
-              <input className={inputClass} value={values.pallet_number} onChange={set('pallet_number')} />
+              <TextInput value={values.pallet_number} onChange={set('pallet_number')} />
             </FormField>
             <FormField label="Weight">
               <DecimalInput value={values.weight} onChange={set('weight')} placeholder="0" />
@@ -215,7 +209,7 @@ export function PalletDialog({
             />
           </FormField>
           <FormField label="Notes">
-            <textarea className={`${inputClass} min-h-20`} value={values.notes} onChange={set('notes')} />
+            <TextArea className="min-h-20" value={values.notes} onChange={set('notes')} />
           </FormField>
         </fieldset>
         {held && (
@@ -230,11 +224,10 @@ export function PalletDialog({
             <p>Delete this pallet? This cannot be undone.</p>
             {held && (
               <FormField label="Its storage account is on hold: why may it leave? (kept in its history)">
-                <input
-                  className={inputClass}
+                <TextInput
                   value={reason}
-                  onChange={(event) => {
-                    setReason(event.target.value);
+                  onValue={(text) => {
+                    setReason(text);
                     setRefusals([]);
                   }}
                   maxLength={200}

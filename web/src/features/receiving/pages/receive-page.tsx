@@ -13,7 +13,7 @@ import { useSession } from '@/api/session';
 import { Button, buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { ErrorList } from '@/components/ui/error-list';
-import { inputClass } from '@/components/ui/form-field';
+import { SelectInput, TextArea, TextInput, inputClass } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
 import { ConnectionError, errorMessages } from '@/lib/api-client';
 import { formatTime, useCompanyLocale } from '@/lib/format';
@@ -164,16 +164,11 @@ export default function ReceivePage() {
         <div className="grid gap-4 sm:grid-cols-2">
           <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
             Customer Name
-            <input
-              className={inputClass}
-              value={customer}
-              onChange={(e) => setCustomer(e.target.value)}
-              required
-            />
+            <TextInput value={customer} onValue={setCustomer} required />
           </label>
           <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
             Order Number
-            <input className={inputClass} value={order} onChange={(e) => setOrder(e.target.value)} required />
+            <TextInput value={order} onValue={setOrder} required />
           </label>
         </div>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -195,13 +190,10 @@ export default function ReceivePage() {
               </label>
               <label className="flex flex-col gap-1 text-xs text-slate-600">
                 Numbers (typed or pasted)
-                <textarea
+                <TextArea
                   rows={3}
-                  className={inputClass}
                   value={perType[type].numbers}
-                  onChange={(e) =>
-                    setPerType((p) => ({ ...p, [type]: { ...p[type], numbers: e.target.value } }))
-                  }
+                  onValue={(numbers) => setPerType((p) => ({ ...p, [type]: { ...p[type], numbers } }))}
                 />
               </label>
             </fieldset>
@@ -396,13 +388,9 @@ function PrintLabels({ vaultIds }: { vaultIds: number[] }) {
     <div className="mt-3 flex flex-wrap items-end gap-2">
       <label className="text-sm text-emerald-900">
         Label format
-        <select
-          value={format}
-          onChange={(e) => setFormat(e.target.value as LabelFormat)}
-          className={`${inputClass} mt-1 block`}
-        >
+        <SelectInput value={format} onValue={setFormat} className="mt-1 block">
           <LabelledOptions values={LABEL_FORMATS} labels={LABEL_FORMAT_NAMES} />
-        </select>
+        </SelectInput>
       </label>
       <Button onClick={() => void print()} disabled={printing}>
         {printing ? 'Preparing labels...' : 'Print their labels'}

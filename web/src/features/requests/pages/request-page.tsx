@@ -8,7 +8,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorList, QueryFailed } from '@/components/ui/error-list';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { FormField, TextInput } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -39,13 +39,13 @@ function ScheduleForm({ request }: { request: RequestDto }) {
       <h2 className="text-lg font-semibold text-slate-800">Schedule</h2>
       <div className="grid gap-3 sm:grid-cols-3">
         <FormField label="Date">
-          <input type="date" className={inputClass} value={date} onChange={(e) => setDate(e.target.value)} />
+          <TextInput type="date" value={date} onValue={setDate} />
         </FormField>
         <FormField label="Crew">
-          <input className={inputClass} value={crew} onChange={(e) => setCrew(e.target.value)} />
+          <TextInput value={crew} onValue={setCrew} />
         </FormField>
         <FormField label="Truck">
-          <input className={inputClass} value={truck} onChange={(e) => setTruck(e.target.value)} />
+          <TextInput value={truck} onValue={setTruck} />
         </FormField>
       </div>
       {schedule.error && <ErrorList messages={errorMessages(schedule.error)} />}

@@ -17,7 +17,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorList, QueryFailed } from '@/components/ui/error-list';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { FormField, SelectInput, TextArea, TextInput, inputClass } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
 import { RoleHint } from '@/components/ui/role-hint';
 import { Spinner } from '@/components/ui/spinner';
@@ -79,17 +79,13 @@ function NewRequestDialog({ onClose }: { onClose: () => void }) {
           </select>
         </FormField>
         <FormField label="Kind">
-          <select
-            className={inputClass}
-            value={kind}
-            onChange={(e) => setKind(e.target.value as RequestKind)}
-          >
+          <SelectInput value={kind} onValue={setKind}>
             {REQUEST_KINDS.map((k) => (
               <option key={k} value={k}>
                 {REQUEST_KIND_LABELS[k]}
               </option>
             ))}
-          </select>
+          </SelectInput>
         </FormField>
         {customerId !== null &&
           (units.isPending ? (
@@ -101,25 +97,14 @@ function NewRequestDialog({ onClose }: { onClose: () => void }) {
           ))}
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Wished date">
-            <input
-              type="date"
-              className={inputClass}
-              value={date}
-              min={today()}
-              onChange={(e) => setDate(e.target.value)}
-            />
+            <TextInput type="date" value={date} min={today()} onValue={setDate} />
           </FormField>
           <FormField label="Address" hint={kind === 'access' ? 'Not needed for a visit.' : undefined}>
-            <input className={inputClass} value={address} onChange={(e) => setAddress(e.target.value)} />
+            <TextInput value={address} onValue={setAddress} />
           </FormField>
         </div>
         <FormField label="Notes">
-          <textarea
-            className={inputClass}
-            rows={2}
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
-          />
+          <TextArea rows={2} value={notes} onValue={setNotes} />
         </FormField>
         {create.error && <ErrorList messages={errorMessages(create.error)} />}
         <div className="flex justify-end gap-2">
@@ -161,18 +146,14 @@ export default function RequestsPage() {
     >
       <div className="mb-4 max-w-xs">
         <FormField label="State">
-          <select
-            className={inputClass}
-            value={state}
-            onChange={(e) => setState(e.target.value as RequestState | 'all')}
-          >
+          <SelectInput value={state} onValue={setState}>
             <option value="all">All states</option>
             {REQUEST_STATES.map((s) => (
               <option key={s} value={s}>
                 {REQUEST_STATE_LABELS[s]}
               </option>
             ))}
-          </select>
+          </SelectInput>
         </FormField>
       </div>
       {requests.isPending ? (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
-import { inputClass } from '@/components/ui/form-field';
+import { TextInput } from '@/components/ui/form-field';
 
 /** A label's text typed (or scanned into the box), sent with Enter or the button; the box empties on sending. */
 export function ScanTextForm({
@@ -29,13 +29,13 @@ export function ScanTextForm({
       <label htmlFor={id} className="sr-only">
         Label text
       </label>
-      <input
+      <TextInput
         id={id}
-        className={`${inputClass} h-12 flex-1 text-lg`}
+        className="h-12 flex-1 text-lg"
         placeholder={placeholder}
         value={typed}
         autoComplete="off"
-        onChange={(e) => setTyped(e.target.value)}
+        onValue={setTyped}
       />
       <button type="submit" className={buttonClass('primary', 'min-h-12')} disabled={disabled}>
         {button}

@@ -8,7 +8,7 @@ import { useWarehouse, useWarehouses } from '@/api/warehouses';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorList, QueryFailed } from '@/components/ui/error-list';
-import { inputClass } from '@/components/ui/form-field';
+import { SelectInput, TextInput, inputClass } from '@/components/ui/form-field';
 import { NamedOptions } from '@/components/ui/named-options';
 import { Page } from '@/components/ui/page';
 import { RoleHint } from '@/components/ui/role-hint';
@@ -82,23 +82,18 @@ export default function ChecksPage() {
             </select>
           </Stacked>
           <Stacked id="check-scope" label="Check">
-            <select
-              id="check-scope"
-              className={`${inputClass} min-h-12`}
-              value={scope}
-              onChange={(e) => setScope(e.target.value as 'all' | 'some')}
-            >
+            <SelectInput id="check-scope" className="min-h-12" value={scope} onValue={setScope}>
               <option value="all">The whole warehouse</option>
               <option value="some">Some fields</option>
-            </select>
+            </SelectInput>
           </Stacked>
           {scope === 'some' && (
             <Stacked id="check-fields" label="Fields" className="min-w-56 flex-1">
-              <input
+              <TextInput
                 id="check-fields"
-                className={`${inputClass} min-h-12`}
+                className="min-h-12"
                 value={fieldText}
-                onChange={(e) => setFieldText(e.target.value)}
+                onValue={setFieldText}
                 placeholder={fieldNames.slice(0, 3).join(', ') || 'A1, A2, B1'}
                 aria-describedby="check-fields-hint"
               />

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorList, QueryFailed } from '@/components/ui/error-list';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { FormField, TextArea } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
 import { RoleHint } from '@/components/ui/role-hint';
 import { Spinner } from '@/components/ui/spinner';
@@ -300,12 +300,7 @@ function LoadOut({ data }: { data: LoadOutDto }) {
             history.
           </p>
           <FormField label="Reason">
-            <textarea
-              className={inputClass}
-              rows={2}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
+            <TextArea rows={2} value={reason} onValue={setReason} />
           </FormField>
           {complete.error && <ErrorList messages={errorMessages(complete.error)} />}
           <div className="flex justify-end gap-2">

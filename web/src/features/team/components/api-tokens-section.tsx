@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorList, QueryFailed } from '@/components/ui/error-list';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { FormField, SelectInput, TextInput } from '@/components/ui/form-field';
 import { LabelledOptions } from '@/components/ui/named-options';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
@@ -71,27 +71,15 @@ function CreateTokenDialog({ open, onOpenChange }: { open: boolean; onOpenChange
       onSubmit={onSubmit}
     >
       <FormField label="Name" hint="Say what uses it, e.g. Dispatch sync.">
-        <input
-          name="token-name"
-          autoComplete="off"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          className={inputClass}
-        />
+        <TextInput name="token-name" autoComplete="off" value={name} onValue={setName} />
       </FormField>
       <FormField label="Role">
-        <select value={role} onChange={(e) => setRole(e.target.value as Role)} className={inputClass}>
+        <SelectInput value={role} onValue={setRole}>
           <LabelledOptions values={ROLES} labels={ROLE_LABELS} />
-        </select>
+        </SelectInput>
       </FormField>
       <FormField label="Expires on (optional)" hint="Empty: it works until you revoke it.">
-        <input
-          type="date"
-          name="expires-on"
-          value={expiresOn}
-          onChange={(e) => setExpiresOn(e.target.value)}
-          className={inputClass}
-        />
+        <TextInput type="date" name="expires-on" value={expiresOn} onValue={setExpiresOn} />
       </FormField>
     </CreateWithSecretDialog>
   );

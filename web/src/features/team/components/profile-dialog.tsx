@@ -6,7 +6,7 @@ import { useChangeProfile } from '@/api/team';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorList } from '@/components/ui/error-list';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { FormField, TextInput } from '@/components/ui/form-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { errorMessages } from '@/lib/api-client';
 
@@ -56,7 +56,7 @@ export function ProfileDialog({
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="My profile">
         {change.isError && <ErrorList messages={errorMessages(change.error)} />}
         <FormField label="Name">
-          <input name="name" value={name} onChange={(e) => setName(e.target.value)} className={inputClass} />
+          <TextInput name="name" value={name} onValue={setName} />
         </FormField>
         <input type="hidden" name="username" autoComplete="username" value={session.data?.email ?? ''} />
         <PasswordField

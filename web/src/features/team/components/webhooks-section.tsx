@@ -19,7 +19,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorList, QueryFailed } from '@/components/ui/error-list';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { FormField, TextInput } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { ToggleSwitch } from '@/components/ui/toggle-switch';
 import { errorMessages } from '@/lib/api-client';
@@ -81,23 +81,21 @@ function AddEndpointDialog({ open, onOpenChange }: { open: boolean; onOpenChange
       onSubmit={onSubmit}
     >
       <FormField label="URL" hint="An https:// address of the receiving program.">
-        <input
+        <TextInput
           type="url"
           name="webhook-url"
           autoComplete="off"
           placeholder="https://"
           value={url}
-          onChange={(e) => setUrl(e.target.value)}
-          className={inputClass}
+          onValue={setUrl}
         />
       </FormField>
       <FormField label="Description (optional)">
-        <input
+        <TextInput
           name="webhook-description"
           autoComplete="off"
           value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          className={inputClass}
+          onValue={setDescription}
         />
       </FormField>
       <fieldset className="grid gap-x-4 gap-y-1 sm:grid-cols-2">

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useAcceptLink, useLinkInfo } from '@/api/team';
 import { Button } from '@/components/ui/button';
 import { ErrorList } from '@/components/ui/error-list';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { FormField, TextInput } from '@/components/ui/form-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -77,13 +77,7 @@ export default function JoinPage() {
               <ErrorList messages={messages} />
               {invite && (
                 <FormField label="Your name">
-                  <input
-                    name="name"
-                    autoComplete="name"
-                    value={name}
-                    onChange={(e) => setName(e.target.value)}
-                    className={inputClass}
-                  />
+                  <TextInput name="name" autoComplete="name" value={name} onValue={setName} />
                 </FormField>
               )}
               <input type="hidden" name="username" autoComplete="username" value={info.data.email} />

@@ -7,7 +7,7 @@ import { useRole, useSession } from '@/api/session';
 import { useChangeCompanySettings, useChangeMember, useInvite, useResetLink, useTeam } from '@/api/team';
 import { Button } from '@/components/ui/button';
 import { ErrorList, QueryFailed } from '@/components/ui/error-list';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { FormField, SelectInput, TextInput } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
 import { RoleHint } from '@/components/ui/role-hint';
 import { Spinner } from '@/components/ui/spinner';
@@ -72,19 +72,12 @@ function InviteForm({ openLinks }: { openLinks: Set<number> | undefined }) {
         className="flex flex-wrap items-end gap-3"
       >
         <FormField label="Email" className="min-w-60 flex-1">
-          <input
-            type="email"
-            name="email"
-            autoComplete="off"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className={inputClass}
-          />
+          <TextInput type="email" name="email" autoComplete="off" value={email} onValue={setEmail} />
         </FormField>
         <FormField label="Role" hint={ROLE_HELP[role]} className="min-w-60">
-          <select value={role} onChange={(e) => setRole(e.target.value as Role)} className={inputClass}>
+          <SelectInput value={role} onValue={setRole}>
             <LabelledOptions values={ROLES} labels={ROLE_LABELS} />
-          </select>
+          </SelectInput>
         </FormField>
         <Button type="submit" disabled={invite.isPending}>
           {invite.isPending ? 'Creating link...' : 'Create invitation link'}
@@ -132,29 +125,29 @@ function MemberCard({
       </div>
       <div>
         <span className={cellLabel}>Role</span>
-        <select
+        <SelectInput
           aria-label={`Role of ${member.name}`}
           value={member.role}
           disabled={change.isPending || onlyManager}
           aria-describedby={onlyManager ? hintId : undefined}
           title={onlyManager ? whyFixed : undefined}
-          onChange={(e) =>
+          onValue={(role) =>
             change.mutate(
-              { id: member.id, role: e.target.value as Role },
+              { id: member.id, role },
               {
                 onSuccess: (m) => toast.success(`${m.name} is now ${ROLE_LABELS[m.role]}`),
                 onError: fail,
               },
             )
           }
-          className={`${inputClass} min-w-[8rem]`}
+          className="min-w-[8rem]"
         >
           {ROLES.map((r) => (
             <option key={r} value={r}>
               {ROLE_LABELS[r]}
             </option>
           ))}
-        </select>
+        </SelectInput>
       </div>
       <p className="text-sm text-slate-600">
         <span className={cellLabel}>Last sign-in</span>
@@ -243,11 +236,11 @@ function CompanySection() {
           hint={`Shown to every member as ${format.dateTime(sample)} and ${format.number(1234.5)}.`}
           className="min-w-60 flex-1 sm:max-w-md"
         >
-          <select
+          <SelectInput
             value={locale}
             disabled={change.isPending}
-            onChange={(e) => {
-              const next = e.target.value as CompanyLocale;
+            onValue={(value) => {
+              const next = value as CompanyLocale;
               change.mutate(
                 { locale: next },
                 {
@@ -257,10 +250,9 @@ function CompanySection() {
                 },
               );
             }}
-            className={inputClass}
           >
             <LabelledOptions values={COMPANY_LOCALES} labels={LOCALE_LABELS} />
-          </select>
+          </SelectInput>
         </FormField>
       </div>
     </section>
