@@ -282,6 +282,12 @@ test.describe('Storage billing', () => {
       expect(overrides).toContain(
         'Hold overridden: pallet HP-7 released. Reason: Paid for the pallet by card',
       );
+
+      // the company's history tells the invoice and both overrides in sentences
+      await page.goto('/activity');
+      await expect(page.getByText(/issued invoice 1\b/)).toBeVisible();
+      await expect(page.getByText(/overrode the hold to pull vault/)).toBeVisible();
+      await expect(page.getByText(/overrode the hold to (release|delete) pallet HP-7/)).toBeVisible();
     });
   });
 });

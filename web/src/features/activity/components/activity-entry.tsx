@@ -181,7 +181,8 @@ function sentence(item: ActivityItemDto, details: Details, showSubject: boolean)
     case 'invoice.paid':
       return (
         <>
-          {item.kind === 'invoice.issued' ? 'issued' : 'was paid'} invoice {details.number}
+          {item.kind === 'invoice.issued' ? 'issued invoice' : 'recorded the payment that settled invoice'}{' '}
+          {details.number}
           {item.customer && <span className="text-slate-600"> ({item.customer})</span>}
         </>
       );

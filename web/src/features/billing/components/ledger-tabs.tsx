@@ -143,13 +143,14 @@ export function PaymentsTab({ currency }: { currency: string }) {
 export function AgingTab() {
   const aging = useAging();
   const money = useMoney();
+  const day = useCalendarDay();
   if (aging.isPending) return <Spinner />;
   if (aging.isError) return <QueryFailed query={aging} />;
   const { currency } = aging.data;
   return (
     <div className="space-y-2">
       <p className="text-sm text-slate-600">
-        Open amounts as of {aging.data.as_of}, by days past the due date.
+        Open amounts as of {day(aging.data.as_of)}, by days past the due date.
       </p>
       <BillingTable
         caption="Aging report"
