@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatCount,
   formatDate,
+  formatMonth,
   formatDateTime,
   formatDay,
   formatNumber,
@@ -15,6 +16,8 @@ describe('the company-locale formatters', () => {
   it('write a day, a moment and a number the way the locale writes them', () => {
     expect(formatDate(moment, 'en-US')).toBe('Mar 4, 2026');
     expect(formatDate(moment, 'de-DE')).toBe('04.03.2026');
+    expect(formatMonth('2026-11', 'en-US')).toBe('November 2026');
+    expect(formatMonth('2026-01', 'fr-FR')).toBe('janvier 2026');
     expect(formatDate(moment, 'en-GB')).toBe('4 Mar 2026');
     expect(formatDay(moment, 'en-US')).toBe('Wednesday, Mar 4, 2026');
     expect(formatNumber(1234.5, 'en-US')).toBe('1,234.5');

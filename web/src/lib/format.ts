@@ -41,6 +41,14 @@ export function formatDay(value: DateInput, locale: string = DEFAULT_LOCALE): st
   ).format(toDate(value));
 }
 
+/** A month as stored ('2026-11'): 'November 2026' (en-US), 'November 2026' (de-DE), 'novembre 2026' (fr-FR). */
+export function formatMonth(month: string, locale: string = DEFAULT_LOCALE): string {
+  return cached(
+    `month|${locale}`,
+    () => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }),
+  ).format(toDate(`${month}-01`));
+}
+
 /** A moment: 'Mar 4, 2026, 3:05 PM' (en-US), '04.03.2026, 15:05' (de-DE). */
 export function formatDateTime(value: DateInput, locale: string = DEFAULT_LOCALE): string {
   return cached(
@@ -89,6 +97,7 @@ export interface Formatters {
   locale: string;
   date: (value: DateInput) => string;
   day: (value: DateInput) => string;
+  month: (month: string) => string;
   dateTime: (value: DateInput) => string;
   number: (value: number) => string;
   percent: (value: number) => string;
@@ -102,6 +111,7 @@ export function useFormat(): Formatters {
     locale,
     date: (value) => formatDate(value, locale),
     day: (value) => formatDay(value, locale),
+    month: (month) => formatMonth(month, locale),
     dateTime: (value) => formatDateTime(value, locale),
     number: (value) => formatNumber(value, locale),
     percent: (value) => formatPercent(value, locale),

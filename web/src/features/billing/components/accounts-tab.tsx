@@ -56,6 +56,7 @@ export function AccountsTab({ currency }: { currency: string }) {
       <BillingTable
         caption="Storage accounts"
         head={['Customer', 'Orders', 'Kind', 'Move-in', 'Move-out', 'SIT ends', 'Units', 'Balance', 'Hold']}
+        stickyFirst
       >
         {accounts.data.map((a) => (
           <tr key={a.id} data-testid="account-row">
@@ -85,6 +86,7 @@ export function AccountsTab({ currency }: { currency: string }) {
               {(a.on_hold || a.may_hold) && (
                 <Button
                   variant="secondary"
+                  className="whitespace-nowrap"
                   disabled={setHold.isPending}
                   onClick={() => setAsked(a)}
                   aria-label={`${a.on_hold ? 'Lift the hold of' : 'Put on hold'} ${a.customer_name}`}

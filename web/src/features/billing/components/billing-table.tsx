@@ -1,19 +1,32 @@
 import { useFormat } from '@/lib/format';
 import type { ReactNode } from 'react';
 
-/** A scrollable table with a caption for screen readers; its rows stay readable on a phone by scrolling sideways. */
+/** The first column stays in place while the others scroll under it (a short name: whose row it is). */
+const stickyFirstColumn =
+  '[&_td:first-child]:bg-white [&_th:first-child]:bg-slate-50 [&_tr>:first-child]:sticky [&_tr>:first-child]:left-0 [&_tr>:first-child]:z-[1] [&_tr>:first-child]:shadow-[1px_0_0_#e2e8f0]';
+
+/**
+ * A table with a caption for screen readers. A wide one scrolls sideways on a phone, with `stickyFirst` keeping its
+ * first column (the customer, the account) in view; a `narrow` one (a few columns) fits the phone's width instead.
+ */
 export function BillingTable({
   caption,
   head,
   children,
+  stickyFirst = false,
+  narrow = false,
 }: {
   caption: string;
   head: string[];
   children: ReactNode;
+  stickyFirst?: boolean;
+  narrow?: boolean;
 }) {
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[40rem] text-left text-sm">
+      <table
+        className={`w-full text-left text-sm ${narrow ? '' : 'min-w-[40rem]'} ${stickyFirst ? stickyFirstColumn : ''}`}
+      >
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
           <tr>

@@ -155,6 +155,7 @@ export function AgingTab() {
       <BillingTable
         caption="Aging report"
         head={['Account', ...AGING_BUCKETS.map((b) => AGING_LABELS[b]), 'Total']}
+        stickyFirst
       >
         {aging.data.rows.map((r) => (
           <tr key={r.account_id}>

@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorList } from '@/components/ui/error-list';
 import { FormField, TextInput } from '@/components/ui/form-field';
 import { errorMessages } from '@/lib/api-client';
+import { useFormat } from '@/lib/format';
 import { useMoney } from '@/lib/use-money';
 import { amountCell, BillingTable, cell, useCalendarDay } from './billing-table';
 
@@ -16,6 +17,7 @@ const thisMonth = () => new Date().toISOString().slice(0, 7);
 /** The billing run: a dry run shows every invoice line first; issuing then numbers the invoices. */
 export function RunTab() {
   const day = useCalendarDay();
+  const format = useFormat();
   const [period, setPeriod] = useState(thisMonth());
   const dry = useDryRun();
   const run = useBillingRun();
@@ -56,11 +58,13 @@ export function RunTab() {
         <>
           <p className="text-sm text-slate-700" role="status">
             {preview.dry_run
-              ? `Dry run of ${preview.period}: ${toIssue.length} invoices to issue, ${money(preview.total, preview.currency)} in all.`
-              : `Issued ${preview.issued.length} invoices for ${preview.period}, ${money(preview.total, preview.currency)} in all.`}
+              ? `Dry run of ${format.month(preview.period)}: ${toIssue.length} invoices to issue, ${money(preview.total, preview.currency)} in all.`
+              : `Issued ${preview.issued.length} invoices for ${format.month(preview.period)}, ${money(preview.total, preview.currency)} in all.`}
           </p>
           {preview.invoices.length === 0 && (
-            <p className="text-sm text-slate-600">No account has anything stored in {preview.period}.</p>
+            <p className="text-sm text-slate-600">
+              No account has anything stored in {format.month(preview.period)}.
+            </p>
           )}
           {preview.invoices.map((inv) => (
             <section
@@ -78,7 +82,11 @@ export function RunTab() {
                 )}
               </h3>
               <ErrorList messages={inv.problems} />
-              <BillingTable caption={`Lines for ${inv.customer_name}`} head={['Line', 'Amount', 'Tax']}>
+              <BillingTable
+                caption={`Lines for ${inv.customer_name}`}
+                head={['Line', 'Amount', 'Tax']}
+                narrow
+              >
                 {inv.lines.map((l, i) => (
                   <tr key={i}>
                     <td className={cell}>{l.description}</td>
