@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayOf, isoOf, monthStart } from '@domain/billing/days';
+import { dayOf, isoOf, monthStart, nextMonthStart } from '@domain/billing/days';
 import type {
   AccountSummaryDto,
   AgingDto,
@@ -83,16 +83,22 @@ describe.each(testEngines())('the demo company billing on %s', (engine) => {
       expect(rows.every((r) => dayOf(r.created_at) <= day)).toBe(true);
     }
 
-    // invoices for each of the two previous months, issued on the month's first day, due per the terms
+    // invoices for each of the two previous months, issued on the month's first day or on the day an account opened
+    // during the month (as the daily billing job bills it), due per the terms; every account in by then billed
     const settings = await get<BillingSettingsDto>('/api/billing/settings');
     const invoices = (await get<InvoiceDto[]>('/api/invoices')).filter((i) => i.kind === 'invoice');
     for (const month of [monthBefore, lastMonth]) {
       const ofMonth = invoices.filter((i) => i.period_start === month);
       expect(ofMonth.length, month).toBeGreaterThan(1);
       for (const i of ofMonth) {
-        expect(i.issue_date).toBe(month);
-        expect(i.due_date).toBe(isoOf(dayOf(month) + settings.payment_terms_days));
+        const opened = accounts.find((a) => a.id === i.account_id)!.move_in!;
+        expect(i.issue_date).toBe(opened > month ? opened : month);
+        expect(i.due_date).toBe(isoOf(dayOf(i.issue_date!) + settings.payment_terms_days));
       }
+      const nextMonth = isoOf(nextMonthStart(dayOf(month)));
+      const billed = new Set(ofMonth.map((i) => i.account_id));
+      for (const a of accounts)
+        if (a.move_in !== null && a.move_in < nextMonth) expect(billed.has(a.id), a.customer_name).toBe(true);
     }
     expect(invoices.every((i) => i.period_start !== null && i.period_start <= lastMonth)).toBe(true);
 

@@ -1,4 +1,4 @@
-import { dayOf, type DayNumber, isoOf, monthStart } from '@domain/billing/days';
+import { dayOf, type DayNumber, isoOf, monthStart, nextMonthStart } from '@domain/billing/days';
 import { mayHold } from '@domain/billing/holds';
 import type { BillingUnitType } from '@domain/billing/rates';
 import type { NotBilledOrderDto } from '@domain/schemas/billing.schema';
@@ -19,8 +19,9 @@ import { addRate, getSettings, listInvoices, recordPayment, saveSettings } from 
 // The demo company's storage business (issue 28): the rates a mover would charge, and most orders on accounts, one
 // of them SIT paid by an agency, so the billing screens open with something to run. A few orders stay "not billed".
 // It has a past (decision 052): each of the two months before the seeding was billed on its first day, as the
-// billing day does, with the accounts of the units that had come in by then; every invoice was paid but one
-// customer's, whose account is on hold, so invoices, payments, aging, statements and the hold badge show something.
+// billing day does, with the accounts of the units that had come in by then, and an account opened later on its own
+// day; every invoice was paid but one customer's, whose account is on hold, so invoices, payments, aging, statements
+// and the hold badge show something.
 
 /** Monthly storage per unit, in cents. */
 const STORAGE_RATES: Record<BillingUnitType, number> = {
@@ -100,12 +101,18 @@ export async function seedDemoBilling(db: Db, actor: Actor, seedDay = today()): 
       await createAccountsInBulk(db, actor, { order_ids: permanent.map((o) => o.order_id) });
   };
 
-  // the two previous months, each billed on its first day (a calendar month is billed at its start)
+  // the two previous months, each billed on its first day (a calendar month is billed at its start), and an account
+  // opened during a month billed for it on the day it opened, as the daily billing job does (decision 051)
   const lastMonth = monthStart(monthStart(day) - 1);
-  for (const billingDay of [monthStart(lastMonth - 1), lastMonth]) {
-    await openAccounts(billingDay);
-    const asOf = isoOf(billingDay);
-    await issueRun(db, actor, asOf.slice(0, 7), { asOf, mail: NO_MAIL });
+  for (const first of [monthStart(lastMonth - 1), lastMonth]) {
+    const month = isoOf(first).slice(0, 7);
+    const openedIn = orders
+      .map((o) => dayOf(o.move_in))
+      .filter((d) => d > first && d < nextMonthStart(first));
+    for (const billingDay of [first, ...new Set(openedIn.sort((a, b) => a - b))]) {
+      await openAccounts(billingDay);
+      await issueRun(db, actor, month, { asOf: isoOf(billingDay), mail: NO_MAIL });
+    }
   }
   await openAccounts();
   // each account's history starts the day its units came in
@@ -122,7 +129,7 @@ export async function seedDemoBilling(db: Db, actor: Actor, seedDay = today()): 
     const method = PAYMENT_METHODS[index % PAYMENT_METHODS.length]!;
     await recordPayment(db, actor, {
       account_id: invoice.account_id,
-      paid_on: isoOf(dayOf(invoice.issue_date ?? seedDay) + 5 + (index % 9)),
+      paid_on: isoOf(Math.min(dayOf(invoice.issue_date ?? seedDay) + 5 + (index % 9), day)),
       amount: invoice.open,
       method,
       reference: method === 'check' ? `CHK ${4100 + index}` : undefined,
