@@ -12,11 +12,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
 import { useMoney } from '@/lib/use-money';
 import { AmountField, BillingForm, DateField, today } from './billing-form';
-import { amountCell, BillingTable, cell, dayCell, useCalendarDay } from './billing-table';
+import { amountCell, BillingTable, cell, dayCell, useCalendarDay, usePeriodText } from './billing-table';
 
 /** Issued invoices and credit notes, newest first. */
 export function InvoicesTab() {
   const day = useCalendarDay();
+  const period = usePeriodText();
   const invoices = useInvoices();
   const money = useMoney();
   if (invoices.isPending) return <Spinner />;
@@ -36,7 +37,7 @@ export function InvoicesTab() {
         <tr key={i.id}>
           <td className={`${cell} font-medium`}>{i.kind === 'credit' ? `Credit ${i.number}` : i.number}</td>
           <td className={cell}>{i.customer_name}</td>
-          <td className={cell}>{i.period_start ? `${day(i.period_start)} to ${day(i.period_end)}` : '-'}</td>
+          <td className={dayCell}>{period(i.period_start, i.period_end)}</td>
           <td className={dayCell}>{day(i.issue_date)}</td>
           <td className={dayCell}>{day(i.due_date)}</td>
           <td className={cell}>{INVOICE_STATUS_LABELS[i.status]}</td>

@@ -10,13 +10,13 @@ import { FormField, TextInput } from '@/components/ui/form-field';
 import { errorMessages } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
 import { useMoney } from '@/lib/use-money';
-import { amountCell, BillingTable, cell, useCalendarDay } from './billing-table';
+import { amountCell, BillingTable, cell, usePeriodText } from './billing-table';
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
 /** The billing run: a dry run shows every invoice line first; issuing then numbers the invoices. */
 export function RunTab() {
-  const day = useCalendarDay();
+  const periodText = usePeriodText();
   const format = useFormat();
   const [period, setPeriod] = useState(thisMonth());
   const dry = useDryRun();
@@ -75,7 +75,7 @@ export function RunTab() {
               <h3 className="font-semibold text-slate-800">
                 {inv.bill_to_name}{' '}
                 <span className="font-normal text-slate-500">
-                  {day(inv.period_start)} to {day(inv.period_end)}
+                  {periodText(inv.period_start, inv.period_end)}
                 </span>
                 {inv.already_issued && (
                   <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs">Already issued</span>
