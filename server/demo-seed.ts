@@ -6,6 +6,7 @@ import { today } from './features/accounts/accounts.service';
 import { seedDemoBilling } from './features/billing/billing.demo';
 import { seedDemoChecklists } from './features/checklists/checklists.demo';
 import { seedDemoRacks } from './features/racks/racks.demo';
+import { seedDemoRequests } from './features/requests/requests.demo';
 import { seedDemoWarehouses } from './features/warehouses/warehouses.demo';
 
 export { DEMO_LOGIN } from './db/seed';
@@ -22,6 +23,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     await seedDemoRacks(db, account.companyId, warehouseIds, day);
     await seedDemoChecklists(db, account.companyId, warehouseIds);
     await seedDemoBilling(db, { companyId: account.companyId, userId: account.userId }, day);
+    await seedDemoRequests(db, account.companyId, account.userId, day);
   });
   return true;
 }
