@@ -232,6 +232,14 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
     await page.reload();
     await expect(page.getByTestId('offline-as-of')).toBeVisible();
     await expect(page.getByTestId('outbox-badge')).toContainText('9');
+    // the tablet's list of waiting changes names the label scans by what they name, not by their links
+    await page.getByTestId('outbox-badge').click();
+    const waiting = page.getByRole('dialog', { name: 'Changes not synced' });
+    await expect(waiting).toContainText(/scan Field D1 \(label\)/);
+    await expect(waiting).toContainText(/scan CH-3 \(label\)/);
+    await expect(waiting).not.toContainText('/v/');
+    await page.keyboard.press('Escape');
+    await expect(waiting).toBeHidden();
     await expect(page.getByTestId('not-synced')).toContainText('Not synced: 4 scans on this tablet');
     await expect(page.getByTestId('check-field-D1').getByTestId('field-state')).toHaveText('Found 3 of 3');
     await expect(page.getByRole('button', { name: 'Finish check' })).toBeDisabled();

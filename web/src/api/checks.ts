@@ -56,10 +56,18 @@ export const checkScope = (checkId: number) => `check:${checkId}`;
 export function useCheckScan(checkId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { text: string; field_id?: number }): Promise<SentOrQueued<CheckScanAnswer>> =>
+    // `caption`: how the outbox lists the scan if it waits (a label's link by what it names), never sent
+    mutationFn: ({
+      caption,
+      ...input
+    }: {
+      text: string;
+      field_id?: number;
+      caption?: string;
+    }): Promise<SentOrQueued<CheckScanAnswer>> =>
       sendOrQueue<CheckScanAnswer>({
         kind: 'check-scan',
-        label: `Check ${checkId}: scan ${input.text}`,
+        label: `Check ${checkId}: scan ${caption ?? input.text}`,
         method: 'POST',
         url: `/api/checks/${checkId}/scans`,
         body: input,

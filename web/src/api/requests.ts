@@ -88,10 +88,17 @@ export const loadOutScope = (requestId: number) => `load-out:${requestId}`;
 export function useLoadScan(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string): Promise<SentOrQueued<LoadScanAnswer>> =>
+    // `caption`: how the outbox lists the scan if it waits (a label's link by the unit it names), never sent
+    mutationFn: ({
+      text,
+      caption,
+    }: {
+      text: string;
+      caption?: string;
+    }): Promise<SentOrQueued<LoadScanAnswer>> =>
       sendOrQueue<LoadScanAnswer>({
         kind: 'load-out-scan',
-        label: `Load-out ${id}: scan ${text}`,
+        label: `Load-out ${id}: scan ${caption ?? text}`,
         method: 'POST',
         url: `/api/requests/${id}/load-scans`,
         body: { text },

@@ -133,7 +133,7 @@ function Running({ check: answered }: { check: CheckDto }) {
     if (!readGate.current(text, Date.now())) return;
     setErrors([]);
     scan.mutate(
-      { text, ...(fieldId === null ? {} : { field_id: fieldId }) },
+      { text, ...(fieldId === null ? {} : { field_id: fieldId }), caption: queuedScanCaption(check, text) },
       {
         onSuccess: (sent) => {
           readFeedback(true);

@@ -113,30 +113,33 @@ function LoadOut({ data }: { data: LoadOutDto }) {
     if (!text || !floor || !loading) return;
     if (!readGate.current(text, Date.now())) return;
     setErrors([]);
-    scan.mutate(text, {
-      onSuccess: (sent) => {
-        readFeedback(true);
-        if (sent.queued) {
-          setLast((list) => noteScan(list, queuedLoadScanNote(data, text), true));
-          return;
-        }
-        const answer = sent.answer;
-        const name = unitName(answer.unit);
-        setLast((list) =>
-          noteScan(
-            list,
-            answer.result === 'again' ? `${name}: already on the truck` : `${name}: on the truck`,
-            true,
-          ),
-        );
+    scan.mutate(
+      { text, caption: loadScanCaption(data, text) },
+      {
+        onSuccess: (sent) => {
+          readFeedback(true);
+          if (sent.queued) {
+            setLast((list) => noteScan(list, queuedLoadScanNote(data, text), true));
+            return;
+          }
+          const answer = sent.answer;
+          const name = unitName(answer.unit);
+          setLast((list) =>
+            noteScan(
+              list,
+              answer.result === 'again' ? `${name}: already on the truck` : `${name}: on the truck`,
+              true,
+            ),
+          );
+        },
+        onError: (error) => {
+          readFeedback(false);
+          const messages = errorMessages(error);
+          setLast((list) => noteScan(list, messages[0] ?? 'Not read', false));
+          setErrors(messages);
+        },
       },
-      onError: (error) => {
-        readFeedback(false);
-        const messages = errorMessages(error);
-        setLast((list) => noteScan(list, messages[0] ?? 'Not read', false));
-        setErrors(messages);
-      },
-    });
+    );
   };
   useScanClaim(handle);
 
