@@ -11,7 +11,7 @@ import {
   withLateLines,
 } from './account-bill';
 import { type Period, periodHolding } from './charges';
-import { dayOf, nextMonthStart } from './days';
+import { dayOf, dayWriter, nextMonthStart } from './days';
 import type { RateRow } from './rates';
 
 const rate = (kind: RateRow['kind'], amount: number): RateRow => ({
@@ -99,6 +99,30 @@ describe('what earlier invoices billed is left out', () => {
     // December's look back finds October and November billed: nothing late
     const again = billAccount(withV2, november, terms, billedBy([issued, novemberBill]));
     expect(again.lines).toEqual([]);
+  });
+
+  it("writes a line's days the company's way when told how", () => {
+    const october: Period = { start: dayOf('2026-10-01'), end: dayOf('2026-11-01') };
+    const unit: BilledUnit = {
+      id: 1,
+      label: 'V-1',
+      unitType: 'vault',
+      warehouseId: null,
+      moveIn: dayOf('2026-10-20'),
+      moveOut: null,
+    };
+    const account = { id: 7, declaredValue: 0, agency: null, units: [unit] };
+    const described = (writeDay?: (day: number) => string) =>
+      billAccount(account, october, { ...terms, writeDay }).lines.map((l) => l.description);
+    expect(described()).toEqual([
+      'Vault V-1: storage 2026-10-20 to 2026-10-31 (12 days)',
+      'Vault V-1: handling in 2026-10-20',
+    ]);
+    expect(described(dayWriter('en-US'))).toEqual([
+      'Vault V-1: storage Oct 20, 2026 to Oct 31, 2026 (12 days)',
+      'Vault V-1: handling in Oct 20, 2026',
+    ]);
+    expect(described(dayWriter('de-DE'))[0]).toBe('Vault V-1: storage 20.10.2026 to 31.10.2026 (12 days)');
   });
 
   it('monthly runs on any day never miss nor repeat a stored day or a fee, whenever units come', () => {

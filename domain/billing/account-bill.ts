@@ -38,6 +38,8 @@ export interface BillingTerms {
   rates: readonly RateRow[];
   taxBasisPoints: number;
   minorDigits: number;
+  /** how a line's description writes a day (the company's way, `dayWriter`); YYYY-MM-DD when not given */
+  writeDay?: (day: DayNumber) => string;
 }
 
 export type LineKind = RateKind;
@@ -156,8 +158,8 @@ export function withLateLines(bill: AccountBill, late: AccountBill): AccountBill
   };
 }
 
-const span = (from: DayNumber, to: DayNumber) =>
-  to - from === 1 ? isoOf(from) : `${isoOf(from)} to ${isoOf(to - 1)}`;
+const spanOf = (write: (day: DayNumber) => string) => (from: DayNumber, to: DayNumber) =>
+  to - from === 1 ? write(from) : `${write(from)} to ${write(to - 1)}`;
 
 function unitName(unit: BilledUnit): string {
   return `${UNIT_TYPE_LABELS[unit.unitType]} ${unit.label}`;
@@ -177,6 +179,8 @@ export function billAccount(
 ): AccountBill {
   const lines: BillLine[] = [];
   const problems: string[] = [];
+  const writeDay = terms.writeDay ?? isoOf;
+  const span = spanOf(writeDay);
   const push = (kind: LineKind, unit: BilledUnit | null, description: string, piece: DayLine) => {
     lines.push({
       kind,
@@ -211,7 +215,7 @@ export function billAccount(
         }
     } catch (error) {
       if (!(error instanceof MissingRateError)) throw error;
-      problems.push(`${unitName(unit)} has no storage rate on ${isoOf(error.day)}.`);
+      problems.push(`${unitName(unit)} has no storage rate on ${writeDay(error.day)}.`);
     }
     const events: [RateKind, DayNumber | null, string][] = [
       ['handling-in', billed?.handlingIn ? null : unit.moveIn, 'handling in'],
@@ -221,7 +225,7 @@ export function billAccount(
       if (day === null || day < period.start || day >= period.end) continue;
       const fee = rateOn(planOf(terms.rates, { kind, ...target }), day);
       if (!fee) continue;
-      push(kind, unit, `${unitName(unit)}: ${words} ${isoOf(day)}`, {
+      push(kind, unit, `${unitName(unit)}: ${words} ${writeDay(day)}`, {
         from: day,
         to: day + 1,
         rate: fee,

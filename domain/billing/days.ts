@@ -48,3 +48,9 @@ export function addDays(text: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return dayOf(to) - dayOf(from);
 }
+
+/** Writes a day the way `locale` does ('Nov 1, 2026' in en-US, '01.11.2026' in de-DE), as a calendar day (UTC). */
+export function dayWriter(locale: string): (day: DayNumber) => string {
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  return (day) => format.format(new Date(day * MS_PER_DAY));
+}

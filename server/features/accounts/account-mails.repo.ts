@@ -38,7 +38,7 @@ export async function findOrderNames(db: Db | Trx, companyId: number, accountIds
   return names;
 }
 
-/** The company's name and locale, as its mails write them. */
+/** The company's name and locale, as its mails and its invoices' lines write them. */
 export async function findCompanyForMail(db: Db | Trx, companyId: number) {
   return db
     .selectFrom('companies')

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { dayOf, dayWriter } from '@domain/billing/days';
 import { formatMoney, minorToDecimal } from '@domain/billing/money';
 import { type CsvValue, toCsv } from '@domain/rules/csv';
 import type { AccountDto, InvoiceDto, PaymentDto, StatementDto } from '@domain/schemas/billing.schema';
@@ -6,6 +7,12 @@ import { pdfOfLines } from '../../documents/pdf-lines';
 
 // Issue 28: the documents of billing. PDFs (invoice, statement, SIT conversion notice) drawn with the shared line writer, and the
 // accountant's files (invoices, payments, journal) as CSV and XLSX. Amounts go through the domain's one formatter.
+
+/** A stored day ('2026-11-01') the company's way ('Nov 1, 2026' in en-US); '-' for none. */
+const dayText = (locale: string) => {
+  const write = dayWriter(locale);
+  return (day: string | null | undefined) => (day ? write(dayOf(day)) : '-');
+};
 
 const invoiceTitle = (i: InvoiceDto) =>
   i.kind === 'credit' ? `Credit note ${i.number}` : `Invoice ${i.number}`;
@@ -17,11 +24,13 @@ export async function invoicePdf(
   locale = 'en-US',
 ): Promise<Uint8Array> {
   const money = (amount: number) => formatMoney(amount, invoice.currency, locale);
+  const day = dayText(locale);
   const { doc, w } = await pdfOfLines(`${invoiceTitle(invoice)} - ${companyName}`);
   w.line(companyName, { size: 14, bold: true });
   w.line(invoiceTitle(invoice), { size: 18, bold: true, gap: 6 });
-  w.line(`Issued ${invoice.issue_date ?? '-'}, due ${invoice.due_date ?? '-'}`);
-  if (invoice.period_start) w.line(`Storage period ${invoice.period_start} to ${invoice.period_end}`);
+  w.line(`Issued ${day(invoice.issue_date)}, due ${day(invoice.due_date)}`);
+  if (invoice.period_start)
+    w.line(`Storage period ${day(invoice.period_start)} to ${day(invoice.period_end)}`);
   if (invoice.reason) w.line(`Reason: ${invoice.reason}`);
   w.line('Bill to', { bold: true, gap: 8 });
   w.line(invoice.bill_to_name);
@@ -53,13 +62,14 @@ export async function statementPdf(
   locale = 'en-US',
 ) {
   const money = (amount: number) => formatMoney(amount, statement.currency, locale);
+  const day = dayText(locale);
   const { doc, w } = await pdfOfLines(`Statement - ${statement.customer_name}`);
   w.line(companyName, { size: 14, bold: true });
   w.line(`Statement of account: ${statement.customer_name}`, { size: 16, bold: true, gap: 6 });
-  w.line(`As of ${asOf}`);
+  w.line(`As of ${day(asOf)}`);
   w.line('Date  Entry', { bold: true, gap: 10, amount: 'Debit / Credit / Balance' });
   for (const e of statement.entries)
-    w.line(`${e.date}  ${e.reference}`, {
+    w.line(`${day(e.date)}  ${e.reference}`, {
       amount: `${e.debit ? money(e.debit) : '-'} / ${e.credit ? money(e.credit) : '-'} / ${money(e.balance)}`,
     });
   w.line('Balance due', { bold: true, size: 12, gap: 6, amount: money(statement.balance) });
@@ -67,7 +77,13 @@ export async function statementPdf(
 }
 
 /** The letter telling the customer in writing when SIT ends and permanent storage begins. */
-export async function sitNoticePdf(account: AccountDto, companyName: string, conversionDate: string) {
+export async function sitNoticePdf(
+  account: AccountDto,
+  companyName: string,
+  conversionDate: string,
+  locale = 'en-US',
+) {
+  const day = dayText(locale);
   const { doc, w } = await pdfOfLines(`SIT conversion notice - ${account.customer_name}`);
   w.line(companyName, { size: 14, bold: true });
   w.line('Notice of conversion from storage in transit to permanent storage', {
@@ -79,13 +95,13 @@ export async function sitNoticePdf(account: AccountDto, companyName: string, con
   for (const part of (account.bill_to_address ?? '').split('\n').filter(Boolean)) w.line(part);
   w.line(`Orders: ${account.orders.join(', ')}`, { gap: 8 });
   if (account.sit_authorization) w.line(`SIT authorization: ${account.sit_authorization}`);
-  if (account.sit_start) w.line(`Storage in transit began on ${account.sit_start}.`);
+  if (account.sit_start) w.line(`Storage in transit began on ${day(account.sit_start)}.`);
   if (account.agency_name)
     w.line(
       `During SIT, storage is paid by ${account.agency_name}${account.agency_reference ? ` (${account.agency_reference})` : ''}.`,
     );
-  w.line(`Storage in transit ends on ${conversionDate}.`, { bold: true, gap: 8 });
-  w.line(`From ${conversionDate}, your goods are in permanent storage, billed to you each month`);
+  w.line(`Storage in transit ends on ${day(conversionDate)}.`, { bold: true, gap: 8 });
+  w.line(`From ${day(conversionDate)}, your goods are in permanent storage, billed to you each month`);
   w.line('at our storage rates. Please contact us with any questions.');
   return doc.save();
 }

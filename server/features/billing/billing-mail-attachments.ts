@@ -42,7 +42,10 @@ export async function renderBillingAttachment(
       companyOf(db, companyId),
       getAccount(db, companyId, Number(notice[1])),
     ]);
-    return pdf(await sitNoticePdf(account, company.name, notice[2]!), `sit-notice-${account.id}.pdf`);
+    return pdf(
+      await sitNoticePdf(account, company.name, notice[2]!, company.locale),
+      `sit-notice-${account.id}.pdf`,
+    );
   }
   throw new Error(`Unknown mail attachment: ${reference}`);
 }

@@ -198,7 +198,10 @@ describe.each(testEngines())('invoice and SIT mails on %s', (engine) => {
     expect(notice!.text).toContain('SIT-MAIL');
     expect(notice!.attachments.map((a) => a.filename)).toEqual([`sit-notice-${account.id}.pdf`]);
     const letter = await pdfText(notice!.attachments[0]!.content);
-    expect(letter).toContain(`Storage in transit ends on ${conversion}.`);
+    const written = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(`${conversion}T00:00:00Z`),
+    );
+    expect(letter).toContain(`Storage in transit ends on ${written}.`);
     expect(letter).toContain('SIT authorization: AUTH-77');
 
     const history = (

@@ -16,7 +16,7 @@ import {
   type Period,
   periodHolding,
 } from '@domain/billing/charges';
-import { dayOf, isoOf, monthStart } from '@domain/billing/days';
+import { dayOf, dayWriter, isoOf, monthStart } from '@domain/billing/days';
 import { minorDigits } from '@domain/billing/money';
 import { type BillingUnitType, type RateKind, type RateRow, UNIT_TYPES } from '@domain/billing/rates';
 import type { BillingRunDto, DraftInvoiceDto, DraftLineDto } from '@domain/schemas/billing.schema';
@@ -26,6 +26,7 @@ import { type Db, nowIso } from '../../db/database';
 import type { Trx } from '../../db/locks';
 import { badRequest } from '../../http/errors';
 import { type MailSettings, mailSettingsOf } from '../../mail/mail-settings';
+import { findCompanyForMail } from '../accounts/account-mails.repo';
 import { findAccounts, findAccountUnits } from '../accounts/accounts.repo';
 import { convertDueSitAccounts, today } from '../accounts/accounts.service';
 import {
@@ -107,11 +108,12 @@ async function loadRun(db: Db, companyId: number, month: string, asOf: string) {
   if (run.start > dayOf(asOf))
     throw badRequest('A month can be billed once it has begun: choose this month or an earlier one.');
   await convertDueSitAccounts(db, companyId);
-  const [settings, accounts, units, rateRows] = await Promise.all([
+  const [settings, accounts, units, rateRows, company] = await Promise.all([
     findBillingSettings(db, companyId),
     findAccounts(db, companyId),
     findAccountUnits(db, companyId),
     findRates(db, companyId),
+    findCompanyForMail(db, companyId),
   ]);
   const unitsOf = new Map<number, BilledUnit[]>();
   for (const u of units) {
@@ -131,6 +133,8 @@ async function loadRun(db: Db, companyId: number, month: string, asOf: string) {
     rates: rateRows.map(toRateRow),
     taxBasisPoints: settings.tax_basis_points,
     minorDigits: minorDigits(settings.currency),
+    // a line's days as the company writes them: the invoice, its PDF and the dry run read them so
+    writeDay: dayWriter(company.locale),
   };
   return { run, settings, accounts, unitsOf, terms };
 }

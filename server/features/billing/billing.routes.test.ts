@@ -243,7 +243,7 @@ describe.each(testEngines())('storage accounts and billing on %s', (engine) => {
       ['storage', 7097, 568],
       ['handling-in', 2500, 200],
     ]);
-    expect(alices.lines[0]!.description).toMatch(/2026-01-10 to 2026-01-31 \(22 days\)/);
+    expect(alices.lines[0]!.description).toMatch(/Jan 10, 2026 to Jan 31, 2026 \(22 days\)/);
     expect(alices.total).toBe(7097 + 2500 + 568 + 200);
     expect(((await alice.request({ method: 'GET', url: '/api/invoices' })).json() as unknown[]).length).toBe(
       0,
@@ -463,7 +463,9 @@ describe.each(testEngines())('storage accounts and billing on %s', (engine) => {
     expect(invoicePdf.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(invoicePdf.rawPayload);
     expect(text).toContain(`Invoice ${invoice!.number}`);
-    expect(text).toContain('Vault ORD-E-1: storage 2026-04-01 to 2026-04-30 (30 days)');
+    // the days as the company writes them (en-US here), in the lines and the header
+    expect(text).toContain('Vault ORD-E-1: storage Apr 1, 2026 to Apr 30, 2026 (30 days)');
+    expect(text).toContain('Storage period Apr 1, 2026 to Apr 30, 2026');
     expect(text).toMatch(/Total\s+\$123\.45/);
     expect(text).toContain('5 Quay Street');
 
@@ -477,7 +479,7 @@ describe.each(testEngines())('storage accounts and billing on %s', (engine) => {
       (await docs.request({ method: 'GET', url: `/api/storage-accounts/${account.id}/sit-notice.pdf` }))
         .rawPayload,
     );
-    expect(notice).toContain('Storage in transit ends on 2027-01-30.');
+    expect(notice).toContain('Storage in transit ends on Jan 30, 2027.');
     expect(notice).toContain('SIT authorization: AUTH-E1');
 
     const journal = await docs.request({ method: 'GET', url: '/api/billing/export/journal.csv' });

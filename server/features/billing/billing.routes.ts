@@ -276,7 +276,7 @@ export const billingRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { d
         .type('application/pdf')
         .header('Content-Disposition', download(name))
         .header('Cache-Control', 'no-store');
-      return sendBytes(reply, await invoicePdf(invoice, user.company.name));
+      return sendBytes(reply, await invoicePdf(invoice, user.company.name, user.company.locale));
     },
   );
 
@@ -297,7 +297,7 @@ export const billingRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { d
         .type('application/pdf')
         .header('Content-Disposition', download(`statement-${statement.account_id}.pdf`))
         .header('Cache-Control', 'no-store');
-      return sendBytes(reply, await statementPdf(statement, user.company.name, today()));
+      return sendBytes(reply, await statementPdf(statement, user.company.name, today(), user.company.locale));
     },
   );
 
@@ -321,7 +321,10 @@ export const billingRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { d
         .type('application/pdf')
         .header('Content-Disposition', download(`sit-notice-${account.id}.pdf`))
         .header('Cache-Control', 'no-store');
-      return sendBytes(reply, await sitNoticePdf(account, user.company.name, conversion));
+      return sendBytes(
+        reply,
+        await sitNoticePdf(account, user.company.name, conversion, user.company.locale),
+      );
     },
   );
 
