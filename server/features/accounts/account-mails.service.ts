@@ -1,5 +1,5 @@
 import { conversionDay } from '@domain/billing/charges';
-import { dayOf, isoOf } from '@domain/billing/days';
+import { dayOf, dayWriter, isoOf } from '@domain/billing/days';
 import { type Db, nowIso } from '../../db/database';
 import type { Trx } from '../../db/locks';
 import { enqueueMailOnce } from '../../mail/mail-outbox.repo';
@@ -42,6 +42,7 @@ async function queueSitMails(
     findOrderNames(trx, companyId, ids),
   ]);
   const byId = new Map(recipients.map((r) => [r.id, r]));
+  const writeDay = dayWriter(company.locale);
   const history = [];
   const now = nowIso();
   for (const { accountId, conversionDate } of accounts) {
@@ -52,7 +53,8 @@ async function queueSitMails(
       customer: customer.customer_name,
       accountId,
       orders: orders.get(accountId) ?? [],
-      conversionDate,
+      // as the company writes a day, like the attached notice
+      conversionDate: writeDay(dayOf(conversionDate)),
       portalUrl: mail.portalUrl,
     };
     const text: MailText = kind === 'notice' ? sitNoticeMail(parts) : sitConvertedMail(parts);

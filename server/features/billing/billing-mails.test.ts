@@ -28,6 +28,12 @@ function pdfText(pdf: Buffer): Promise<string> {
 const dayIso = (offsetDays: number) =>
   new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
+/** A stored day as en-US writes it ('Mar 1, 2026'), the demo and test companies' locale. */
+const enUsDay = (day: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+
 describe.each(testEngines())('invoice and SIT mails on %s', (engine) => {
   let smtp: TestSmtpServer;
   beforeAll(async () => {
@@ -113,7 +119,7 @@ describe.each(testEngines())('invoice and SIT mails on %s', (engine) => {
     expect(more).toEqual([]);
     expect(mail!.subject).toContain(`Invoice ${mailed.number}`);
     expect(mail!.text).toContain('$123.45');
-    expect(mail!.text).toMatch(/Due: 20\d\d-\d\d-\d\d/);
+    expect(mail!.text).toMatch(/Due: [A-Z][a-z]{2} \d{1,2}, 20\d\d\n/);
     expect(mail!.text).toContain('https://wm.example.test/portal');
     expect(mail!.attachments.map((a) => [a.filename, a.contentType])).toEqual([
       [`invoice-${mailed.number}.pdf`, 'application/pdf'],
@@ -157,7 +163,8 @@ describe.each(testEngines())('invoice and SIT mails on %s', (engine) => {
     const march = arrivedFor(email).slice(1);
     expect(march).toHaveLength(1);
     expect(issued).toContain(Number(/Invoice (\d+)/.exec(march[0]!.subject)![1]));
-    expect(march[0]!.text).toContain('2026-03-01 to 2026-03-31');
+    // its days as the company writes them (en-US), like the attached PDF
+    expect(march[0]!.text).toContain('Mar 1, 2026 to Mar 31, 2026');
     // automatic billing off again: the next test's billing days bill nothing
     const off = await user.request({
       method: 'PUT',
@@ -194,13 +201,12 @@ describe.each(testEngines())('invoice and SIT mails on %s', (engine) => {
     expect(await ctx.app.mailOutbox!.tick()).toMatchObject({ claimed: 1, sent: 1 });
     const [notice, ...more] = arrivedFor(email);
     expect(more).toEqual([]);
-    expect(notice!.subject).toContain(`ends on ${conversion}`);
+    // the mail and its letter write the day the company's way (en-US)
+    const written = enUsDay(conversion);
+    expect(notice!.subject).toContain(`ends on ${written}`);
     expect(notice!.text).toContain('SIT-MAIL');
     expect(notice!.attachments.map((a) => a.filename)).toEqual([`sit-notice-${account.id}.pdf`]);
     const letter = await pdfText(notice!.attachments[0]!.content);
-    const written = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-      new Date(`${conversion}T00:00:00Z`),
-    );
     expect(letter).toContain(`Storage in transit ends on ${written}.`);
     expect(letter).toContain('SIT authorization: AUTH-77');
 
@@ -227,7 +233,7 @@ describe.each(testEngines())('invoice and SIT mails on %s', (engine) => {
     expect(await ctx.app.mailOutbox!.tick()).toMatchObject({ claimed: 1, sent: 1 });
     const [converted, ...twice] = arrivedFor('late@example.test');
     expect(twice).toEqual([]);
-    expect(converted!.subject).toContain(`permanent storage from ${dayIso(-10)}`);
+    expect(converted!.subject).toContain(`permanent storage from ${enUsDay(dayIso(-10))}`);
     expect(converted!.attachments.map((a) => a.filename)).toEqual([`sit-notice-${late.id}.pdf`]);
     // the first account got nothing more
     expect(arrivedFor(email)).toHaveLength(1);

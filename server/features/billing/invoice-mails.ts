@@ -1,3 +1,4 @@
+import { dayOf, dayWriter } from '@domain/billing/days';
 import { formatMoney } from '@domain/billing/money';
 import type { Trx } from '../../db/locks';
 import { enqueueMailIf } from '../../mail/mail-outbox.repo';
@@ -38,6 +39,9 @@ export async function mailIssuedInvoices(
     findAccountRecipients(trx, companyId, [...new Set(due.map((i) => i.accountId))]),
   ]);
   const byAccount = new Map(recipients.map((r) => [r.id, r]));
+  // days as the company writes them, like the attached PDF
+  const write = dayWriter(company.locale);
+  const day = (iso: string) => write(dayOf(iso));
   let queued = 0;
   for (const invoice of due) {
     const customer = byAccount.get(invoice.accountId);
@@ -49,9 +53,9 @@ export async function mailIssuedInvoices(
         customer: customer.customer_name,
         number: invoice.number,
         total: formatMoney(invoice.total, invoice.currency, company.locale),
-        dueDate: invoice.dueDate,
-        periodStart: invoice.periodStart,
-        periodEnd: invoice.periodEnd,
+        dueDate: day(invoice.dueDate),
+        periodStart: day(invoice.periodStart),
+        periodEnd: day(invoice.periodEnd),
         portalUrl: mail.portalUrl,
       }),
       recipient: customer.email,
