@@ -4,8 +4,8 @@ import {
   type AccountBill,
   type BilledBefore,
   billAccount,
+  billedFrom,
   type BilledUnit,
-  type DayRange,
   unbilledStays,
   unitKeyOf,
   withLateLines,
@@ -29,21 +29,8 @@ const terms = {
 };
 
 /** What a set of issued bills billed, as the run reads it back from their lines. */
-function billedBy(bills: readonly AccountBill[]): BilledBefore {
-  const units = new Map<string, { days: DayRange[]; handlingIn: boolean; handlingOut: boolean }>();
-  const valuation: DayRange[] = [];
-  for (const line of bills.flatMap((b) => [...b.lines, ...b.agencyLines])) {
-    if (line.kind === 'valuation') valuation.push({ from: line.from, to: line.to });
-    if (line.unitId === null) continue;
-    const key = unitKeyOf(line.unitKind ?? 'vault', line.unitId);
-    const unit = units.get(key) ?? { days: [], handlingIn: false, handlingOut: false };
-    units.set(key, unit);
-    if (line.kind === 'storage') unit.days.push({ from: line.from, to: line.to });
-    if (line.kind === 'handling-in') unit.handlingIn = true;
-    if (line.kind === 'handling-out') unit.handlingOut = true;
-  }
-  return { units, valuation };
-}
+const billedBy = (bills: readonly AccountBill[]): BilledBefore =>
+  billedFrom(bills.flatMap((b) => [...b.lines, ...b.agencyLines]));
 
 describe('what earlier invoices billed is left out', () => {
   it('takes billed ranges out of a stay, keeping an open end open', () => {

@@ -127,6 +127,33 @@ export const NOTHING_BILLED: BilledBefore = { units: new Map(), valuation: [] };
 /** A unit's key in `BilledBefore`: vaults and pallets are numbered apart. */
 export const unitKeyOf = (kind: 'vault' | 'pallet', id: number) => `${kind}:${id}`;
 
+/** An issued line as `billedFrom` reads it: its kind, whose unit (none for valuation) and its days [from, to). */
+export interface IssuedLine {
+  kind: string;
+  unitKind: 'vault' | 'pallet' | null;
+  unitId: number | null;
+  from: DayNumber;
+  to: DayNumber;
+}
+
+/** What issued lines billed, for a bill to leave out. */
+export function billedFrom(lines: readonly IssuedLine[]): BilledBefore {
+  const units = new Map<string, { days: DayRange[]; handlingIn: boolean; handlingOut: boolean }>();
+  const valuation: DayRange[] = [];
+  for (const line of lines) {
+    const days = { from: line.from, to: line.to };
+    if (line.kind === 'valuation') valuation.push(days);
+    if (line.unitId === null) continue;
+    const key = unitKeyOf(line.unitKind ?? 'vault', line.unitId);
+    const unit = units.get(key) ?? { days: [], handlingIn: false, handlingOut: false };
+    units.set(key, unit);
+    if (line.kind === 'storage') unit.days.push(days);
+    if (line.kind === 'handling-in') unit.handlingIn = true;
+    if (line.kind === 'handling-out') unit.handlingOut = true;
+  }
+  return { units, valuation };
+}
+
 /** The parts of a stay no billed range holds, in day order (a still-stored stay's last part stays open). */
 export function unbilledStays(stay: Stay, billed: readonly DayRange[]): Stay[] {
   const end = stay.moveOut ?? Number.POSITIVE_INFINITY;

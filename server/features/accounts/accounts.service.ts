@@ -172,17 +172,22 @@ export async function listAccounts(db: Db, companyId: number): Promise<AccountSu
   );
 }
 
+/** Days the account's oldest unpaid invoice is past due on `asOf` (0: nothing past due). */
+export async function accountDaysOverdue(db: Db | Trx, companyId: number, accountId: number, asOf = today()) {
+  return daysOverdue(await findOpenDues(db, companyId, accountId), dayOf(asOf));
+}
+
 /** GET /api/storage-accounts/:id */
 export async function getAccount(db: Db, companyId: number, accountId: number): Promise<AccountDto> {
   await convertDueSitAccounts(db, companyId);
-  const [settings, rows, orders, units, balances, history, dues] = await Promise.all([
+  const [settings, rows, orders, units, balances, history, overdue] = await Promise.all([
     findBillingSettings(db, companyId),
     findAccounts(db, companyId, accountId),
     findAccountOrders(db, companyId, accountId),
     findAccountUnits(db, companyId, accountId),
     findBalances(db, companyId, accountId),
     findHistory(db, companyId, accountId),
-    findOpenDues(db, companyId, accountId),
+    accountDaysOverdue(db, companyId, accountId),
   ]);
   const row = rows[0];
   if (!row) throw notFound(ACCOUNT_NOT_FOUND);
@@ -192,7 +197,7 @@ export async function getAccount(db: Db, companyId: number, accountId: number): 
     unitSpans(units).get(row.id),
     balances.get(row.id) ?? 0,
     settings,
-    daysOverdue(dues, dayOf(today())),
+    overdue,
   );
   return {
     ...summary,

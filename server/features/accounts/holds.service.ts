@@ -1,11 +1,4 @@
-import {
-  HELD_NEEDS_MANAGER,
-  HELD_NEEDS_REASON,
-  daysOverdue,
-  mayHold,
-  notOverdueEnough,
-} from '@domain/billing/holds';
-import { dayOf } from '@domain/billing/days';
+import { HELD_NEEDS_MANAGER, HELD_NEEDS_REASON, mayHold, notOverdueEnough } from '@domain/billing/holds';
 import { type Role, roleAllows } from '@domain/rules/roles';
 import type { AccountDto, HoldsDto } from '@domain/schemas/billing.schema';
 import type { Actor } from '../../auth/actor';
@@ -14,9 +7,8 @@ import { type Db, nowIso } from '../../db/database';
 import type { Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { conflict, forbidden, notFound } from '../../http/errors';
-import { findOpenDues } from '../billing/billing.repo';
 import { findAccounts, insertHistory } from './accounts.repo';
-import { ACCOUNT_NOT_FOUND, getAccount, today } from './accounts.service';
+import { ACCOUNT_NOT_FOUND, accountDaysOverdue, getAccount } from './accounts.service';
 import { findBillingSettings } from './billing-settings.repo';
 import { findHeldPallets, findHeldUnits, setOnHold } from './holds.repo';
 
@@ -24,11 +16,6 @@ import { findHeldPallets, findHeldUnits, setOnHold } from './holds.repo';
 
 export const ALREADY_ON_HOLD = 'This account is already on hold.';
 export const NOT_ON_HOLD = 'This account is not on hold.';
-
-/** Days the account's oldest unpaid invoice is past due today (0: nothing past due). */
-export async function accountDaysOverdue(db: Db | Trx, companyId: number, accountId: number, asOf = today()) {
-  return daysOverdue(await findOpenDues(db, companyId, accountId), dayOf(asOf));
-}
 
 /**
  * POST /api/storage-accounts/:id/hold: puts an account overdue past the company's "days overdue before a hold" on

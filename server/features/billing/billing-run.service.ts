@@ -4,9 +4,8 @@ import {
   type BilledUnit,
   billAccount,
   type BilledBefore,
+  billedFrom,
   type BillLine,
-  type DayRange,
-  unitKeyOf,
   withLateLines,
 } from '@domain/billing/account-bill';
 import {
@@ -80,27 +79,18 @@ function periodBefore(cycle: BillingCycle, period: Period): Period {
  * What an account's invoices billed already, leaving out the invoice of the period `except` starts (a period already
  * issued is shown as it would be billed whole; it is not issued again).
  */
-function billedBefore(rows: readonly BilledLineRow[], except: string): BilledBefore {
-  const units = new Map<string, { days: DayRange[]; handlingIn: boolean; handlingOut: boolean }>();
-  const valuation: DayRange[] = [];
-  for (const row of rows) {
-    if (row.period_start === except) continue;
-    const days = { from: dayOf(row.from_day), to: dayOf(row.to_day) + 1 };
-    if (row.kind === 'valuation') {
-      valuation.push(days);
-      continue;
-    }
-    const id = row.pallet_id ?? row.unit_id;
-    if (id === null) continue;
-    const key = unitKeyOf(row.pallet_id === null ? 'vault' : 'pallet', id);
-    const unit = units.get(key) ?? { days: [], handlingIn: false, handlingOut: false };
-    units.set(key, unit);
-    if (row.kind === 'storage') unit.days.push(days);
-    if (row.kind === 'handling-in') unit.handlingIn = true;
-    if (row.kind === 'handling-out') unit.handlingOut = true;
-  }
-  return { units, valuation };
-}
+const billedBefore = (rows: readonly BilledLineRow[], except: string): BilledBefore =>
+  billedFrom(
+    rows
+      .filter((row) => row.period_start !== except)
+      .map((row) => ({
+        kind: row.kind,
+        unitKind: row.pallet_id !== null ? 'pallet' : row.unit_id !== null ? 'vault' : null,
+        unitId: row.pallet_id ?? row.unit_id,
+        from: dayOf(row.from_day),
+        to: dayOf(row.to_day) + 1,
+      })),
+  );
 
 /** What a run reads before it bills: the month, the accounts with their units, the rates and the settings. */
 async function loadRun(db: Db, companyId: number, month: string, asOf: string) {
@@ -182,9 +172,9 @@ function draftsOf(data: RunData, billedRows: readonly BilledLineRow[]): Draft[] 
     for (const [i, period] of periods.entries()) {
       const before = billedBefore(billed, isoOf(period.start));
       let bill = billAccount(forBilling, period, terms, before);
-      const previous = isoOf(periodBefore(cycle, period).start);
-      if (i === 0 && billed.some((row) => row.period_start === previous))
-        bill = withLateLines(bill, billAccount(forBilling, periodBefore(cycle, period), terms, before));
+      const previous = periodBefore(cycle, period);
+      if (i === 0 && billed.some((row) => row.period_start === isoOf(previous.start)))
+        bill = withLateLines(bill, billAccount(forBilling, previous, terms, before));
       if (bill.lines.length === 0 && bill.agencyLines.length === 0 && bill.problems.length === 0) continue;
       drafts.push({
         accountId: account.id,

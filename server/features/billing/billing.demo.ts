@@ -5,13 +5,14 @@ import type { NotBilledOrderDto } from '@domain/schemas/billing.schema';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/database';
 import {
+  accountDaysOverdue,
   createAccount,
   createAccountsInBulk,
   listAccounts,
   listNotBilled,
   today,
 } from '../accounts/accounts.service';
-import { accountDaysOverdue, putOnHold } from '../accounts/holds.service';
+import { putOnHold } from '../accounts/holds.service';
 import { setAccountOpened } from '../accounts/past.repo';
 import { issueRun } from './billing-run.service';
 import { addRate, getSettings, listInvoices, recordPayment, saveSettings } from './billing.service';

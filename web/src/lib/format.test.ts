@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   formatCount,
   formatDate,
@@ -30,8 +30,7 @@ describe('the company-locale formatters', () => {
   });
 
   it('write a stored calendar day as that day in any time zone, west of Greenwich too', () => {
-    const zone = process.env.TZ;
-    process.env.TZ = 'America/Los_Angeles';
+    vi.stubEnv('TZ', 'America/Los_Angeles');
     // a locale no other test formats in, so its formatters are made in this time zone (they are kept per locale)
     const inUtc = (options: Intl.DateTimeFormatOptions, day: number) =>
       new Intl.DateTimeFormat('en-AU', { ...options, timeZone: 'UTC' }).format(day);
@@ -41,7 +40,7 @@ describe('the company-locale formatters', () => {
         inUtc({ weekday: 'long', year: 'numeric', month: 'short', day: 'numeric' }, Date.UTC(2026, 2, 4)),
       );
     } finally {
-      process.env.TZ = zone;
+      vi.unstubAllEnvs();
     }
   });
 
