@@ -101,6 +101,13 @@ test('a customer requests a delivery from the phone; the crew loads exactly thos
         .getByText('RD-2: counted on this tablet, not synced yet'),
     ).toBeVisible();
     await expect(crew.getByRole('list', { name: 'Scans not synced' })).toContainText('scan RD-2');
+    // the counts take the waiting scan at once, as the server will
+    await expect(crew.getByTestId('load-loaded').locator('p').first()).toHaveText('2');
+    await expect(crew.getByTestId('load-loaded')).toContainText('1 not synced');
+    await expect(crew.getByTestId('load-missing').locator('p').first()).toHaveText('0');
+    await expect(
+      crew.getByRole('region', { name: 'On the truck' }).getByRole('listitem').filter({ hasText: 'RD-2' }),
+    ).toContainText('scanned on this tablet, not synced yet');
     await expect(crew.getByText(/1 scan of this load waits on this tablet/)).toBeVisible();
     await expect(crew.getByRole('button', { name: 'Mark loaded' })).toBeDisabled();
     await tablet.setOffline(false);

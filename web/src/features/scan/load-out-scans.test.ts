@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { vaultLinkPath } from '@domain/rules/scan-text';
 import type { LoadOutDto, RequestUnitDto } from '@domain/schemas/request.schema';
-import { loadScanCaption, queuedLoadScanNote } from './load-out-scans';
+import { loadScanCaption, queuedLoadScanNote, withQueuedLoadScans } from './load-out-scans';
 
 const unit = (id: number, number: string | null, code: string | null): RequestUnitDto => ({
   id,
@@ -39,13 +39,67 @@ describe('a waiting load-out scan on the list', () => {
     expect(loadScanCaption(load, ' RD-2 ')).toBe('RD-2');
   });
 
-  it("notes a label the load does not list as the server's call, not as counted", () => {
+  it("notes a label the load does not list, or a unit still in its field, as the server's call, not as counted", () => {
     expect(queuedLoadScanNote(load, vaultLinkPath('AAAAAAAAAAAAAAA2'))).toBe(
-      'RD-2 (label): counted on this tablet, not synced yet',
+      'RD-2 (label): not synced yet, the server decides',
     );
     expect(queuedLoadScanNote(load, vaultLinkPath('ZZZZZZZZZZZZZZZZ'))).toBe(
       'a unit label this load does not list: not synced yet, the server decides',
     );
-    expect(queuedLoadScanNote(load, 'RD-2')).toBe('RD-2: counted on this tablet, not synced yet');
+    expect(queuedLoadScanNote(load, 'RD-2')).toBe('RD-2: not synced yet, the server decides');
+  });
+});
+
+describe('the load-out with the scans waiting on this tablet', () => {
+  const pulled = (id: number, number: string, code: string): RequestUnitDto => ({
+    ...unit(id, number, code),
+    place: 'on-stage',
+    location: null,
+  });
+  const dock: LoadOutDto = {
+    ...load,
+    requested: 4,
+    missing: [...load.missing, pulled(4, 'RD-4', 'AAAAAAAAAAAAAAA4'), pulled(5, 'RD-5', 'AAAAAAAAAAAAAAA5')],
+  };
+
+  it('counts a pulled unit onto the truck at once, by number or label, and marks it not synced', () => {
+    const shown = withQueuedLoadScans(dock, [
+      { text: 'rd-4', refused: false },
+      { text: vaultLinkPath('AAAAAAAAAAAAAAA5'), refused: false },
+    ]);
+    expect(shown.loadOut.loaded.map((u) => u.id)).toEqual([1, 4, 5]);
+    expect(shown.loadOut.missing.map((u) => u.id)).toEqual([2, 3]);
+    expect([...shown.notSynced]).toEqual([4, 5]);
+    expect(shown.loadOut.requested).toBe(4);
+  });
+
+  it('leaves to the server a unit still in its field, one already loaded, an unknown text and a refused scan', () => {
+    const shown = withQueuedLoadScans(dock, [
+      { text: 'RD-2', refused: false },
+      { text: 'RD-1', refused: false },
+      { text: 'RD-9', refused: false },
+      { text: 'RD-4', refused: true },
+    ]);
+    expect(shown.loadOut).toBe(dock);
+    expect(shown.notSynced.size).toBe(0);
+  });
+
+  it('counts a unit scanned twice once, and a number two units share for neither', () => {
+    const twins: LoadOutDto = {
+      ...dock,
+      missing: [pulled(6, 'TW', 'AAAAAAAAAAAAAAA6'), pulled(7, 'TW', 'AAAAAAAAAAAAAAA7')],
+    };
+    expect(withQueuedLoadScans(twins, [{ text: 'TW', refused: false }]).notSynced.size).toBe(0);
+    const twice = withQueuedLoadScans(dock, [
+      { text: 'RD-4', refused: false },
+      { text: vaultLinkPath('AAAAAAAAAAAAAAA4'), refused: false },
+    ]);
+    expect(twice.loadOut.loaded.map((u) => u.id)).toEqual([1, 4]);
+  });
+
+  it('notes a waiting scan the way the counts take it', () => {
+    expect(queuedLoadScanNote(dock, 'RD-4')).toBe('RD-4: counted on this tablet, not synced yet');
+    expect(queuedLoadScanNote(dock, 'RD-1')).toBe('RD-1: already on the truck');
+    expect(queuedLoadScanNote(dock, 'RD-2')).toBe('RD-2: not synced yet, the server decides');
   });
 });

@@ -1,5 +1,5 @@
 import { CheckCircle2, PackageCheck, Truck } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { LoadOutDto, RequestUnitDto } from '@domain/schemas/request.schema';
@@ -21,18 +21,19 @@ import { useFormat } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useIdParam } from '@/lib/use-id-param';
 import { CameraReader, CameraToggle } from '../components/camera-reader';
-import { loadScanCaption, queuedLoadScanNote, unitName } from '../load-out-scans';
+import { loadScanCaption, queuedLoadScanNote, unitName, withQueuedLoadScans } from '../load-out-scans';
 import { ScanTextForm } from '../components/scan-text-form';
 import { readFeedback } from '../read-feedback';
 import { createReadGate, type NotedScan, noteScan } from '../read-gate';
 import { useScanClaim } from '../scan-claim';
 import { RequestStateBadge } from '@/components/requests/request-steps';
 
-function Count({ label, value, tone }: { label: string; value: number; tone: string }) {
+function Count({ label, value, tone, note }: { label: string; value: number; tone: string; note?: string }) {
   return (
     <div className={`rounded-xl p-4 text-center ${tone}`} data-testid={`load-${label.toLowerCase()}`}>
       <p className="text-4xl font-bold tabular-nums">{value}</p>
       <p className="text-base font-semibold">{label}</p>
+      {note && <p className="text-sm">{note}</p>}
     </div>
   );
 }
@@ -88,9 +89,23 @@ export default function LoadOutPage() {
   return <LoadOut data={loadOut.data} />;
 }
 
-function LoadOut({ data }: { data: LoadOutDto }) {
+function LoadOut({ data: answered }: { data: LoadOutDto }) {
   const { can } = useRole();
   const format = useFormat();
+  // scans waiting on this tablet (issue 30): counted onto the truck at once, marked not synced; the load is not
+  // marked until the server has them all
+  const queued = useQueuedFor(loadOutScope(answered.id));
+  const { loadOut: data, notSynced } = useMemo(
+    () =>
+      withQueuedLoadScans(
+        answered,
+        queued.map((intent) => ({
+          text: String(intent.body.text ?? ''),
+          refused: intent.state === 'attention',
+        })),
+      ),
+    [answered, queued],
+  );
   const scan = useLoadScan(data.id);
   const complete = useCompleteLoad(data.id);
   const delivered = useMarkDelivered(data.id);
@@ -104,8 +119,6 @@ function LoadOut({ data }: { data: LoadOutDto }) {
   const manager = can('manager');
   const loading = data.state === 'scheduled' || data.state === 'pulling';
   const full = data.missing.length === 0;
-  // scans waiting on this tablet (issue 30): the load is not marked until the server has them all
-  const queued = useQueuedFor(loadOutScope(data.id));
   const waiting = queued.length > 0;
 
   const handle = (raw: string) => {
@@ -114,12 +127,12 @@ function LoadOut({ data }: { data: LoadOutDto }) {
     if (!readGate.current(text, Date.now())) return;
     setErrors([]);
     scan.mutate(
-      { text, caption: loadScanCaption(data, text) },
+      { text, caption: loadScanCaption(answered, text) },
       {
         onSuccess: (sent) => {
           readFeedback(true);
           if (sent.queued) {
-            setLast((list) => noteScan(list, queuedLoadScanNote(data, text), true));
+            setLast((list) => noteScan(list, queuedLoadScanNote(answered, text), true));
             return;
           }
           const answer = sent.answer;
@@ -172,7 +185,12 @@ function LoadOut({ data }: { data: LoadOutDto }) {
       </p>
       <div className="mb-6 grid grid-cols-3 gap-3" role="status" aria-label="Load counts">
         <Count label="Requested" value={data.requested} tone="bg-slate-100 text-slate-900" />
-        <Count label="Loaded" value={data.loaded.length} tone="bg-green-100 text-green-900" />
+        <Count
+          label="Loaded"
+          value={data.loaded.length}
+          tone="bg-green-100 text-green-900"
+          note={notSynced.size > 0 ? `${notSynced.size} not synced` : undefined}
+        />
         <Count
           label="Missing"
           value={data.missing.length}
@@ -286,7 +304,13 @@ function LoadOut({ data }: { data: LoadOutDto }) {
           }
         </UnitList>
         <UnitList title="On the truck" units={data.loaded} empty="Nothing loaded yet.">
-          {(u) => (u.loaded_at ? `${format.dateTime(u.loaded_at)} · ${u.loaded_by ?? ''}` : '')}
+          {(u) =>
+            notSynced.has(u.id)
+              ? 'scanned on this tablet, not synced yet'
+              : u.loaded_at
+                ? `${format.dateTime(u.loaded_at)} · ${u.loaded_by ?? ''}`
+                : ''
+          }
         </UnitList>
       </div>
 
