@@ -73,8 +73,8 @@ async function queueSitMails(
       kind: 'mailed',
       detail:
         kind === 'notice'
-          ? `SIT conversion notice mailed to ${customer.email}: SIT ends on ${conversionDate}.`
-          : `Conversion mailed to ${customer.email}: permanent storage from ${conversionDate}.`,
+          ? `SIT conversion notice mailed to ${customer.email}: SIT ends on ${parts.conversionDate}.`
+          : `Conversion mailed to ${customer.email}: permanent storage from ${parts.conversionDate}.`,
       created_by: null,
       created_at: now,
     });

@@ -1,5 +1,5 @@
 import { conversionDay } from '@domain/billing/charges';
-import { dayOf, isoOf } from '@domain/billing/days';
+import { dayOf, dayWriter, isoOf } from '@domain/billing/days';
 import { daysOverdue, daysOverdueByAccount, mayHold } from '@domain/billing/holds';
 import type {
   UpdateAccountValues,
@@ -36,6 +36,7 @@ import {
 } from './accounts.repo';
 import { findOpenDues } from '../billing/billing.repo';
 import { findBillingSettings } from './billing-settings.repo';
+import { findCompanyForMail } from './account-mails.repo';
 import { mailConversions } from './account-mails.service';
 import { mailSettingsOf } from '../../mail/mail-settings';
 
@@ -76,6 +77,8 @@ export async function convertDueSitAccounts(db: Db, companyId: number, asOf = to
   return db.transaction().execute(async (trx) => {
     const history = [];
     const converted: { accountId: number; conversionDate: string }[] = [];
+    // the history says the day as the company writes one, like its mails
+    const writeDay = dayWriter((await findCompanyForMail(trx, companyId)).locale);
     for (const [day, ids] of byDay) {
       for (const accountId of await markConverted(trx, companyId, ids, day)) {
         converted.push({ accountId, conversionDate: day });
@@ -83,7 +86,7 @@ export async function convertDueSitAccounts(db: Db, companyId: number, asOf = to
           company_id: companyId,
           account_id: accountId,
           kind: 'converted',
-          detail: `SIT ended: the account is Permanent from ${day}.`,
+          detail: `SIT ended: the account is Permanent from ${writeDay(dayOf(day))}.`,
           created_by: null,
           created_at: `${day}T00:00:00.000Z`,
         });

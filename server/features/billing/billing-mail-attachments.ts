@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import type { MailAttachment } from '../../mail/mail-transport';
+import { findCompanyForMail } from '../accounts/account-mails.repo';
 import { getAccount } from '../accounts/accounts.service';
 import { invoicePdf, sitNoticePdf } from './billing-documents';
 import { getInvoice } from './billing.service';
@@ -13,14 +14,6 @@ const pdf = (bytes: Uint8Array, filename: string): MailAttachment => ({
   contentType: 'application/pdf',
 });
 
-async function companyOf(db: Db, companyId: number) {
-  return db
-    .selectFrom('companies')
-    .select(['name', 'locale'])
-    .where('id', '=', companyId)
-    .executeTakeFirstOrThrow();
-}
-
 /** The attachment a billing mail names, rendered now; throws for a reference it does not know. */
 export async function renderBillingAttachment(
   db: Db,
@@ -30,7 +23,7 @@ export async function renderBillingAttachment(
   const invoice = /^invoice:(\d+)$/.exec(reference);
   if (invoice) {
     const [company, dto] = await Promise.all([
-      companyOf(db, companyId),
+      findCompanyForMail(db, companyId),
       getInvoice(db, companyId, Number(invoice[1])),
     ]);
     const name = `${dto.kind === 'credit' ? 'credit-note' : 'invoice'}-${dto.number}.pdf`;
@@ -39,7 +32,7 @@ export async function renderBillingAttachment(
   const notice = /^sit-notice:(\d+):(\d{4}-\d{2}-\d{2})$/.exec(reference);
   if (notice) {
     const [company, account] = await Promise.all([
-      companyOf(db, companyId),
+      findCompanyForMail(db, companyId),
       getAccount(db, companyId, Number(notice[1])),
     ]);
     return pdf(

@@ -214,7 +214,7 @@ describe.each(testEngines())('invoice and SIT mails on %s', (engine) => {
       (await user.request({ method: 'GET', url: `/api/storage-accounts/${account.id}` })).json() as AccountDto
     ).history;
     expect(history.filter((h) => h.kind === 'mailed').map((h) => h.detail)).toEqual([
-      `SIT conversion notice mailed to ${email}: SIT ends on ${conversion}.`,
+      `SIT conversion notice mailed to ${email}: SIT ends on ${written}.`,
     ]);
 
     // an account whose conversion day has passed converts when it is next looked at, and its customer hears of it

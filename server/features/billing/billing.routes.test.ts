@@ -424,7 +424,7 @@ describe.each(testEngines())('storage accounts and billing on %s', (engine) => {
     expect(account).toMatchObject({ kind: 'permanent', converted_on: '2026-02-15', conversion_date: null });
     expect(account.history.map((h) => [h.kind, h.detail])).toContainEqual([
       'converted',
-      'SIT ended: the account is Permanent from 2026-02-15.',
+      'SIT ended: the account is Permanent from Feb 15, 2026.',
     ]);
     await rate(sit, { kind: 'storage', unit_type: 'vault', amount: 2_800 });
     const run = (await post(sit, '/api/billing/runs/dry-run', { period: '2026-02' })).json() as BillingRunDto;

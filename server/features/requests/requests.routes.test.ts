@@ -176,6 +176,14 @@ describe.each(testEngines())('customer requests and the load-out check on %s', (
       expect.stringMatching(/delivery request #\d+ .*: requested$/),
       expect.stringMatching(/: scheduled$/),
     ]);
+    // the mail says the day the way the company writes one (en-US)
+    const scheduledMail = await ctx.database.db
+      .selectFrom('mail_outbox')
+      .select('body')
+      .where('recipient', '=', email)
+      .where('subject', 'like', '%: scheduled')
+      .executeTakeFirstOrThrow();
+    expect(scheduledMail.body).toContain('It is scheduled for Jun 2, 2030 (truck T-7).');
     const events = await ctx.database.db
       .selectFrom('events')
       .select(['kind', 'actor'])

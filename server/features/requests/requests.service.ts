@@ -1,3 +1,4 @@
+import { dayOf, dayWriter } from '@domain/billing/days';
 import { fieldName } from '@domain/rules/field-names';
 import { type Role, roleAllows } from '@domain/rules/roles';
 import {
@@ -25,6 +26,7 @@ import { recordEvent } from '../../events/event-log.repo';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { enqueueMailIf } from '../../mail/mail-outbox.repo';
 import { requestUpdateMail } from '../../mail/mail-texts';
+import { findCompanyForMail } from '../accounts/account-mails.repo';
 import { checkHoldOverride } from '../accounts/holds.service';
 import { resolveScan } from '../labels/scan.service';
 import {
@@ -238,11 +240,7 @@ async function recordStep(
   });
   if (!row.customer_email) return;
   const units = await findRequestUnits(trx, actor.companyId, [requestId]);
-  const company = await trx
-    .selectFrom('companies')
-    .select('name')
-    .where('id', '=', actor.companyId)
-    .executeTakeFirstOrThrow();
+  const company = await findCompanyForMail(trx, actor.companyId);
   await enqueueMailIf(mail.on, trx, {
     companyId: actor.companyId,
     ...requestUpdateMail({
@@ -252,7 +250,8 @@ async function recordStep(
       kind: row.kind,
       state: row.state,
       units: units.map(unitLabel),
-      scheduledDate: row.scheduled_date,
+      // as the company writes a day, like its invoices
+      scheduledDate: row.scheduled_date && dayWriter(company.locale)(dayOf(row.scheduled_date)),
       truck: row.truck,
       portalUrl: mail.portalUrl,
     }),
