@@ -135,6 +135,18 @@ test.describe('Pull lists', () => {
     await expect(
       page.getByRole('list', { name: 'Changes' }).getByTestId('activity-entry').first(),
     ).toContainText('released vault MINE-1');
+    // the company's history tells the list's steps in words, the list linked
+    await page.goto('/activity');
+    const steps = page.getByRole('list', { name: 'Changes' }).getByTestId('activity-entry');
+    await expect(steps.filter({ hasText: /released pull list #\d+ of 2 vaults/ })).toHaveCount(1);
+    await expect(steps.filter({ hasText: /set a vault aside for pull list #\d+/ })).toHaveCount(2);
+    await expect(steps.filter({ hasText: /put back a vault set aside for pull list #\d+/ })).toHaveCount(2);
+    await expect(steps.filter({ hasText: /pulled a vault of pull list #\d+/ })).toHaveCount(2);
+    await steps
+      .filter({ hasText: /made pull list #\d+ of 2 vaults/ })
+      .getByRole('link')
+      .click();
+    await expect(page.getByRole('heading', { name: /DELIVER-9/ })).toBeVisible();
   });
 
   test('cancel a pull list after a confirmation; what it pulled stays on the stage', async ({

@@ -1,5 +1,6 @@
 import type { Db } from './db/database';
 import { DEMO_LOGIN, isDatabaseEmpty } from './db/seed';
+import { dateDemoHistory } from './demo-history';
 import { asActor } from './events/event-actor';
 import { buildAccount } from './factories';
 import { today } from './features/accounts/accounts.service';
@@ -25,5 +26,6 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     await seedDemoBilling(db, { companyId: account.companyId, userId: account.userId }, day);
     await seedDemoRequests(db, account.companyId, account.userId, day);
   });
+  await dateDemoHistory(db, account.companyId);
   return true;
 }

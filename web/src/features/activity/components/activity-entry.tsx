@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ROLE_LABELS, type Role } from '@domain/rules/roles';
 import type { ActivityItemDto } from '@domain/schemas/activity.schema';
 import { paths } from '@/config/paths';
-import { useFormat } from '@/lib/format';
+import { formatCount, useFormat } from '@/lib/format';
 
 interface Place {
   warehouse?: string;
@@ -57,6 +57,8 @@ interface Details {
   requestId?: number;
   truck?: string | null;
   overrideReason?: string;
+  /** a cancelled pull list's title */
+  title?: string | null;
 }
 
 /** Where a vault or pallet stood: 'Main A1 slot 3', 'the stage', or nothing for events without a place. */
@@ -161,6 +163,12 @@ function sentence(item: ActivityItemDto, details: Details, showSubject: boolean)
       <Named to={paths.check(item.entityId)}>check #{item.entityId}</Named>
     ) : (
       'a check'
+    );
+  const pullList =
+    item.entityId !== null ? (
+      <Named to={paths.pullList(item.entityId)}>pull list #{item.entityId}</Named>
+    ) : (
+      'a pull list'
     );
   // a customer's request (issue 29): its step, linked to the request's page
   if (item.kind.startsWith('request.') && item.entityId !== null) {
@@ -405,6 +413,23 @@ function sentence(item: ActivityItemDto, details: Details, showSubject: boolean)
           marked vault{vault} as searched for after {check}
         </>
       );
+    // pull lists: the list linked (its page stays after release); a cancelled one is gone, named by its title
+    case 'pull-list.created':
+    case 'pull-list.released':
+      return (
+        <>
+          {item.kind === 'pull-list.created' ? 'made' : 'released'} {pullList}
+          {typeof details.vaults === 'number' && <> of {formatCount(details.vaults, 'vault')}</>}
+        </>
+      );
+    case 'pull-list.pulled':
+      return <>pulled a vault of {pullList}</>;
+    case 'pull-list.set-aside':
+      return <>set a vault aside for {pullList}</>;
+    case 'pull-list.put-back':
+      return <>put back a vault set aside for {pullList}</>;
+    case 'pull-list.cancelled':
+      return <>cancelled pull list {details.title ? `"${details.title}"` : `#${item.entityId ?? ''}`}</>;
     // a unit of an account on hold let out by a Manager (issue 28, decision 039)
     case 'vault.hold-override':
     case 'pallet.hold-override':
