@@ -151,6 +151,23 @@ test('every screen of the demo company', async ({ page, browser }, info) => {
     await page.waitForTimeout(800);
     await shot(page, name, info);
   }
+  // the dock: the load-out of the demo's scheduled request, and a scan made while the Wi-Fi is down
+  await page.getByTestId('request-row').filter({ hasText: 'Scheduled' }).first().click();
+  await page.getByRole('link', { name: 'Load-out check' }).click();
+  await page.waitForTimeout(800);
+  await shot(page, '39-load-out', info);
+  await page.context().setOffline(true);
+  const box = page.getByPlaceholder('Unit number or label');
+  await box.fill(
+    (await page.getByRole('region', { name: 'Missing' }).locator('li span').first().textContent()) ?? '',
+  );
+  await box.press('Enter');
+  await page.waitForTimeout(800);
+  await shot(page, '39b-load-out-offline', info);
+  await page.context().setOffline(false);
+  // back online the scan is sent and refused (the unit is still in its field): the toast says so; close it
+  const closeToast = page.getByRole('button', { name: 'Close toast' }).first();
+  await closeToast.click({ timeout: 10_000 }).catch(() => undefined);
   await page.getByRole('button', { name: 'Scan' }).first().click();
   await page.waitForTimeout(500);
   await shot(page, '29-scan', info, false);

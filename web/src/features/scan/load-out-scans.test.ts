@@ -40,13 +40,18 @@ describe('a waiting load-out scan on the list', () => {
   });
 
   it("notes a label the load does not list, or a unit still in its field, as the server's call, not as counted", () => {
-    expect(queuedLoadScanNote(load, vaultLinkPath('AAAAAAAAAAAAAAA2'))).toBe(
-      'RD-2 (label): not synced yet, the server decides',
-    );
-    expect(queuedLoadScanNote(load, vaultLinkPath('ZZZZZZZZZZZZZZZZ'))).toBe(
-      'a unit label this load does not list: not synced yet, the server decides',
-    );
-    expect(queuedLoadScanNote(load, 'RD-2')).toBe('RD-2: not synced yet, the server decides');
+    expect(queuedLoadScanNote(load, vaultLinkPath('AAAAAAAAAAAAAAA2'))).toEqual({
+      said: 'RD-2 (label): still in Main A1, pull it first (not synced yet, the server decides)',
+      ok: false,
+    });
+    expect(queuedLoadScanNote(load, vaultLinkPath('ZZZZZZZZZZZZZZZZ'))).toEqual({
+      said: 'a unit label this load does not list: not synced yet, the server decides',
+      ok: true,
+    });
+    expect(queuedLoadScanNote(load, 'RD-9')).toEqual({
+      said: 'RD-9: not synced yet, the server decides',
+      ok: true,
+    });
   });
 });
 
@@ -98,8 +103,11 @@ describe('the load-out with the scans waiting on this tablet', () => {
   });
 
   it('notes a waiting scan the way the counts take it', () => {
-    expect(queuedLoadScanNote(dock, 'RD-4')).toBe('RD-4: counted on this tablet, not synced yet');
-    expect(queuedLoadScanNote(dock, 'RD-1')).toBe('RD-1: already on the truck');
-    expect(queuedLoadScanNote(dock, 'RD-2')).toBe('RD-2: not synced yet, the server decides');
+    expect(queuedLoadScanNote(dock, 'RD-4')).toEqual({
+      said: 'RD-4: counted on this tablet, not synced yet',
+      ok: true,
+    });
+    expect(queuedLoadScanNote(dock, 'RD-1')).toEqual({ said: 'RD-1: already on the truck', ok: true });
+    expect(queuedLoadScanNote(dock, 'RD-2').ok).toBe(false);
   });
 });

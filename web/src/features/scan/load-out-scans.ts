@@ -75,14 +75,20 @@ export function loadScanCaption(loadOut: LoadOutDto, text: string): string {
 const UNLISTED_LABEL = 'a unit label this load does not list';
 
 /**
- * What the last scans say of a scan that waits on this tablet: counted when it counts onto the truck here
- * (`withQueuedLoadScans`), already on the truck when its unit is, else the server's call.
+ * What the last scans say of a scan that waits on this tablet, and whether it reads as good: counted when it counts
+ * onto the truck here (`withQueuedLoadScans`), already on the truck when its unit is, a unit still in its field as
+ * the refusal the server will most likely give, else the server's call.
  */
-export function queuedLoadScanNote(loadOut: LoadOutDto, text: string): string {
+export function queuedLoadScanNote(loadOut: LoadOutDto, text: string): { said: string; ok: boolean } {
   const caption = loadScanCaption(loadOut, text);
   if (withQueuedLoadScans(loadOut, [{ text, refused: false }]).notSynced.size > 0)
-    return `${caption}: counted on this tablet, not synced yet`;
+    return { said: `${caption}: counted on this tablet, not synced yet`, ok: true };
   const unit = unitOf(loadOut, text);
-  if (unit && loadOut.loaded.includes(unit)) return `${caption}: already on the truck`;
-  return `${caption}: not synced yet, the server decides`;
+  if (unit && loadOut.loaded.includes(unit)) return { said: `${caption}: already on the truck`, ok: true };
+  if (unit?.place === 'in-field')
+    return {
+      said: `${caption}: still in ${unit.location ?? 'its field'}, pull it first (not synced yet, the server decides)`,
+      ok: false,
+    };
+  return { said: `${caption}: not synced yet, the server decides`, ok: true };
 }

@@ -132,7 +132,8 @@ function LoadOut({ data: answered }: { data: LoadOutDto }) {
         onSuccess: (sent) => {
           readFeedback(true);
           if (sent.queued) {
-            setLast((list) => noteScan(list, queuedLoadScanNote(answered, text), true));
+            const note = queuedLoadScanNote(answered, text);
+            setLast((list) => noteScan(list, note.said, note.ok));
             return;
           }
           const answer = sent.answer;
