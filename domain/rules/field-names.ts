@@ -1,3 +1,4 @@
+import { naturalCompare } from './text';
 /** Column letters as spreadsheets use them: 1 -> A, 26 -> Z, 27 -> AA. */
 export function columnLetters(col: number): string {
   if (!Number.isInteger(col) || col < 1)
@@ -40,6 +41,6 @@ export function parseFieldName(name: string): ParsedFieldName | null {
 export function compareFieldNames(a: string, b: string): number {
   const pa = parseFieldName(a);
   const pb = parseFieldName(b);
-  if (!pa || !pb) return a.localeCompare(b);
+  if (!pa || !pb) return naturalCompare(a, b);
   return pa.col - pb.col || pa.row - pb.row;
 }

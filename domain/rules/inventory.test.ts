@@ -4,7 +4,6 @@ import {
   codeIsStandard,
   codeLegend,
   companyCodeProblem,
-  compareStickers,
   parseCodes,
   unknownCodes,
 } from './inventory';
@@ -49,10 +48,6 @@ describe('condition codes', () => {
       'CH Chipped',
       'TO Torn',
     ]);
-  });
-
-  it('sorts sticker numbers as movers read them', () => {
-    expect(['10', '2', 'A-10', 'A-2', '1'].sort(compareStickers)).toEqual(['1', '2', '10', 'A-2', 'A-10']);
   });
 });
 

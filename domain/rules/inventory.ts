@@ -53,11 +53,6 @@ export function companyCodeProblem(code: string): string | null {
   return null;
 }
 
-/** Stickers sort as movers read them: 2 before 10, then as text ("A-2" before "A-10"). */
-export function compareStickers(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
-}
-
 /** The legend of a printed or shown inventory: the standard codes, then the company's, each with its meaning. */
 export function codeLegend(
   companyCodes: readonly { code: string; meaning: string }[],

@@ -1,3 +1,4 @@
+import { naturalCompare } from './text';
 import { compareFieldNames } from './field-names';
 
 /** One line of the Print Studio list (`GET /api/vaults/all`). Staged vaults have field 'staged' and no warehouse. */
@@ -13,13 +14,6 @@ export interface PrintVaultDto {
 }
 
 export const STAGED_FIELD_NAME = 'staged';
-
-// one fixed locale so the server and every browser sort alike; numeric so "Warehouse 2" < "Warehouse 10"
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-
-function compareText(a: string, b: string): number {
-  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
-}
 
 function asNumber(value: string | number | null | undefined): number | null {
   if (value === null || value === undefined) return null;
@@ -41,7 +35,7 @@ export function comparePositions(
   const na = asNumber(a);
   const nb = asNumber(b);
   if (na !== null && nb !== null) return na - nb;
-  return compareText(String(a), String(b));
+  return naturalCompare(String(a), String(b));
 }
 
 export interface PrintSortable {
@@ -53,7 +47,7 @@ export interface PrintSortable {
 /** Print order: warehouse name, then field name in natural order (A2 before A10), then position. */
 export function comparePrintOrder(a: PrintSortable, b: PrintSortable): number {
   return (
-    compareText(a.warehouse_name ?? '', b.warehouse_name ?? '') ||
+    naturalCompare(a.warehouse_name ?? '', b.warehouse_name ?? '') ||
     compareFieldNames(a.field_name ?? '', b.field_name ?? '') ||
     comparePositions(a.position, b.position)
   );
@@ -82,7 +76,7 @@ export function sortForPrint<T extends PrintSortable>(vaults: readonly T[]): T[]
     if (fields) fields.push(v.field_name ?? '');
     else fieldsByWarehouse.set(warehouse, [v.field_name ?? '']);
   }
-  const warehouseRank = ranks(fieldsByWarehouse.keys(), compareText);
+  const warehouseRank = ranks(fieldsByWarehouse.keys(), naturalCompare);
   const fieldRank = new Map(
     [...fieldsByWarehouse].map(([warehouse, fields]) => [warehouse, ranks(fields, compareFieldNames)]),
   );

@@ -1,3 +1,4 @@
+import { naturalCompare } from './text';
 import { compareFieldNames } from './field-names';
 
 /**
@@ -57,11 +58,9 @@ export interface PullPlan {
   pulled: number;
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-
 function walkingOrder(a: PlanFieldInput, b: PlanFieldInput): number {
   return (
-    collator.compare(a.warehouseName, b.warehouseName) ||
+    naturalCompare(a.warehouseName, b.warehouseName) ||
     a.warehouseId - b.warehouseId ||
     compareFieldNames(a.fieldName, b.fieldName) ||
     a.fieldId - b.fieldId

@@ -1,3 +1,4 @@
+import { naturalCompare } from './text';
 import { isCouchboxField } from './capacity';
 import { compareFieldNames, parseFieldName } from './field-names';
 import type { ShipmentProposalDto } from '../schemas/receiving.schema';
@@ -34,12 +35,10 @@ export interface SlotProposal {
   position: number;
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-
 /** Fields in walking order; the names are parsed and the warehouses ranked once, not in every comparison. */
 function inWalkingOrder(fields: readonly ReceivingField[]): ReceivingField[] {
   const warehouses = [...new Map(fields.map((f) => [f.warehouseId, f.warehouseName])).entries()].sort(
-    (a, b) => collator.compare(a[1], b[1]) || a[0] - b[0],
+    (a, b) => naturalCompare(a[1], b[1]) || a[0] - b[0],
   );
   const rank = new Map(warehouses.map(([id], i) => [id, i]));
   const keyed = fields.map((f) => ({ f, w: rank.get(f.warehouseId)!, place: parseFieldName(f.fieldName) }));

@@ -1,3 +1,4 @@
+import { naturalCompare } from './text';
 import type { WarehouseDto } from '../schemas/warehouse.schema';
 import { digOutCounts } from './dig-out';
 
@@ -24,17 +25,10 @@ export interface SearchableRack {
 }
 
 const TYPE_ORDER: Record<SuggestionType, number> = { customer: 0, order: 1, vault: 2, pallet: 3 };
-// one fixed locale so every browser lists alike; numeric so ORD-2 comes before ORD-10
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /** Customers first, then orders, vaults and pallets; alphabetical (numbers in natural order) within each type. */
 function sortEntries(entries: SearchIndex['entries']): SearchIndex['entries'] {
-  return entries.sort(
-    (a, b) =>
-      TYPE_ORDER[a.type] - TYPE_ORDER[b.type] ||
-      collator.compare(a.name, b.name) ||
-      (a.name < b.name ? -1 : 1),
-  );
+  return entries.sort((a, b) => TYPE_ORDER[a.type] - TYPE_ORDER[b.type] || naturalCompare(a.name, b.name));
 }
 
 /** Suggestion entries without repeats: each name once per type, in the order added. */

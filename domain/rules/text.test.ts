@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   freeTextProblem,
+  naturalCompare,
   nameProblem,
   sameChecklistWarehouse,
   truncate,
@@ -47,5 +48,19 @@ describe('nameProblem and freeTextProblem', () => {
     expect(freeTextProblem('Note', 'line one\nline two\r\n\tindented')).toBeNull();
     expect(freeTextProblem('Note', 'bell\u0007')).not.toBeNull();
     expect(freeTextProblem('Note', 'abc\u202Edef')).not.toBeNull();
+  });
+});
+
+describe('naturalCompare', () => {
+  it('sorts names as movers read them: numbers by value, case aside, never a tie between different names', () => {
+    expect(['10', '2', 'A-10', 'A-2', '1'].sort(naturalCompare)).toEqual(['1', '2', '10', 'A-2', 'A-10']);
+    expect(['Warehouse 10', 'annex', 'Warehouse 2', 'Annex'].sort(naturalCompare)).toEqual([
+      'Annex',
+      'annex',
+      'Warehouse 2',
+      'Warehouse 10',
+    ]);
+    expect(naturalCompare('Annex', 'annex')).toBe(-naturalCompare('annex', 'Annex'));
+    expect(naturalCompare('Annex', 'Annex')).toBe(0);
   });
 });

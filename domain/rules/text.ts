@@ -1,3 +1,14 @@
+// one fixed locale so the server and every browser sort alike; numeric so "Warehouse 2" < "Warehouse 10"
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/**
+ * The natural order of names (warehouses, customers, orders, stickers): numbers by value, case and accents aside,
+ * then by code units so that two different names never tie.
+ */
+export function naturalCompare(a: string, b: string): number {
+  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
 /** Cuts text to `max` characters and marks the cut with an ellipsis. */
 export function truncate(text: string | null | undefined, max: number): string {
   const value = text ?? '';

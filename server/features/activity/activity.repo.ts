@@ -1,5 +1,6 @@
 import type { ActivityQuery } from '@domain/schemas/activity.schema';
 import type { Db } from '../../db/database';
+import { naturalCompare } from '@domain/rules/text';
 
 const EVENT_COLUMNS = [
   'id',
@@ -163,5 +164,5 @@ export async function listWarehouseNames(db: Db, companyId: number) {
       deleted: true,
     });
   }
-  return list.sort((a, b) => Number(a.deleted) - Number(b.deleted) || a.name.localeCompare(b.name));
+  return list.sort((a, b) => Number(a.deleted) - Number(b.deleted) || naturalCompare(a.name, b.name));
 }

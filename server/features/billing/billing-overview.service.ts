@@ -9,6 +9,7 @@ import { conversionDateOf, convertDueSitAccounts, today } from '../accounts/acco
 import { findBillingSettings } from '../accounts/billing-settings.repo';
 import { findOpenDues, findRates } from './billing.repo';
 import { toRateRow } from './billing-run.service';
+import { naturalCompare } from '@domain/rules/text';
 
 // Issue 28: what the dashboard's billing card and the statistics' revenue show, for the Office role and Managers.
 
@@ -51,7 +52,7 @@ export async function billingOverview(
       days_left: dayOf(c.date) - day,
     }))
     .filter((c) => c.days_left >= 0 && c.days_left <= CONVERSION_WINDOW_DAYS)
-    .sort((a, b) => a.days_left - b.days_left || a.customer_name.localeCompare(b.customer_name));
+    .sort((a, b) => a.days_left - b.days_left || naturalCompare(a.customer_name, b.customer_name));
 
   const overdueTotal = invoices.filter((i) => i.dueDay < day).reduce((sum, i) => sum + i.open, 0);
   const overdueDays = daysOverdueByAccount(invoices, day);

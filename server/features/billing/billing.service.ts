@@ -52,6 +52,7 @@ import {
   setSettlement,
   warehouseExists,
 } from './billing.repo';
+import { naturalCompare } from '@domain/rules/text';
 
 export const INVOICE_NOT_FOUND = 'This invoice does not exist or was removed.';
 
@@ -469,7 +470,7 @@ export async function agingReport(db: Db, companyId: number, asOf = today()): Pr
     as_of: asOf,
     currency: settings.currency,
     rows: [...rows.values()].sort(
-      (a, b) => b.total - a.total || a.customer_name.localeCompare(b.customer_name),
+      (a, b) => b.total - a.total || naturalCompare(a.customer_name, b.customer_name),
     ),
     totals,
     total,

@@ -21,6 +21,7 @@ import {
 } from './import.repo';
 import { findCompanyRacks, findCompanyShelves, findPalletsForExport } from './pallet-import.repo';
 import { type SheetFormat, csvDocument, xlsxStream } from './write-sheet';
+import { naturalCompare } from '@domain/rules/text';
 
 export const VAULTS_HEADER = VAULT_IMPORT_COLUMNS.map((c) => IMPORT_COLUMN_LABELS[c]);
 
@@ -78,7 +79,7 @@ export async function vaultExportRows(db: Db, companyId: number): Promise<CsvVal
     ];
   });
   const blankVault = ['', '', '', '', '', ''];
-  const sortedWarehouses = [...warehouses].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  const sortedWarehouses = [...warehouses].sort((a, b) => naturalCompare(a.name, b.name));
   for (const w of sortedWarehouses) {
     const layoutFields = fields
       .filter((f) => f.warehouse_id === w.id && !withVaults.has(`${w.id}:${f.col}:${f.row}`))
@@ -176,7 +177,7 @@ export async function exportPallets(
   const empty = racks
     .filter((r) => !withPallets.has(r.id))
     .map((r) => ({ warehouse: warehouseName.get(r.warehouse_id)!, r }))
-    .sort((a, b) => a.warehouse.localeCompare(b.warehouse, 'en') || a.r.name.localeCompare(b.r.name, 'en'));
+    .sort((a, b) => naturalCompare(a.warehouse, b.warehouse) || naturalCompare(a.r.name, b.r.name));
   for (const { warehouse, r } of empty)
     rows.push([warehouse, r.name, '', '', '', '', '', '', '', '', ...rackLayout(r.id), '']);
   return format === 'csv' ? csvDocument(PALLETS_HEADER, rows) : xlsxStream('Pallets', PALLETS_HEADER, rows);

@@ -4,7 +4,8 @@ import type {
   InventoryItemDto,
   PortalInventoryDto,
 } from '@domain/schemas/inventory.schema';
-import { codeLegend, compareStickers } from '@domain/rules/inventory';
+import { codeLegend } from '@domain/rules/inventory';
+import { naturalCompare } from '@domain/rules/text';
 import type { Selectable } from 'kysely';
 import type { InventoriesTable, InventoryItemsTable } from '../../db/schema';
 
@@ -63,7 +64,7 @@ export function presentInventory(
   return {
     id: inventory?.id ?? null,
     vault: { id: unit.id, number: unit.name, customer: unit.customer, order: unit.order_name },
-    items: [...items].sort((a, b) => compareStickers(a.sticker, b.sticker) || a.id - b.id).map(presentItem),
+    items: [...items].sort((a, b) => naturalCompare(a.sticker, b.sticker) || a.id - b.id).map(presentItem),
     photos: files
       .filter((f) => f.inventory_role === 'photo')
       .map((f) => ({ id: f.id, item_id: f.inventory_item_id, file_name: f.file_name })),

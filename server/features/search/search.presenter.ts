@@ -1,6 +1,7 @@
 import { fieldName } from '@domain/rules/field-names';
 import type { SearchHitDto, VaultPlaceDto } from '@domain/schemas/search.schema';
 import type { SpreadRow, VaultHitRow } from './search.repo';
+import { naturalCompare } from '@domain/rules/text';
 
 export function presentVaultHit(row: VaultHitRow): SearchHitDto {
   let place: VaultPlaceDto;
@@ -43,6 +44,6 @@ export function presentOwnerHit(
     vaults: sum(mine(vaults)),
     staged: sum(mine(vaults).filter((r) => r.warehouse_name === null)),
     pallets: sum(mine(pallets)),
-    warehouses: [...warehouses].sort((a, b) => a.localeCompare(b)),
+    warehouses: [...warehouses].sort(naturalCompare),
   };
 }

@@ -136,7 +136,7 @@ export function warehousesWithStats(db: Db, companyId: number, warehouseId?: num
  * row per warehouse, whatever the number of vaults.
  */
 export async function listWarehousesWithStats(db: Db, companyId: number): Promise<WarehouseWithStatsRow[]> {
-  return warehousesWithStats(db, companyId).orderBy('w.name').orderBy('w.id').execute();
+  return warehousesWithStats(db, companyId).execute();
 }
 
 /** One warehouse with its counts (the lean summary a write answers with). */

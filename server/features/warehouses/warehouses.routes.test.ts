@@ -80,6 +80,22 @@ describe.each(testEngines())('warehouse routes on %s', (engine) => {
       });
     });
 
+    it('answers them in natural order, the same on both engines: numbers by value, case aside', async () => {
+      const account = await signIn(ctx);
+      for (const name of ['Warehouse 10', 'annex B', 'Warehouse 2', 'Annex A'])
+        await buildWarehouse(db(), { companyId: account.companyId, name, rows: 1, cols: 1 });
+      const res = await account.request({
+        method: 'GET',
+        url: `/api/warehouse/company/${account.companyId}`,
+      });
+      expect((res.json() as WarehouseSummaryDto[]).map((w) => w.name)).toEqual([
+        'Annex A',
+        'annex B',
+        'Warehouse 2',
+        'Warehouse 10',
+      ]);
+    });
+
     it('answers 404 for another company id and 401 signed out', async () => {
       expect(
         (await user.request({ method: 'GET', url: `/api/warehouse/company/${other.companyId}` })).statusCode,

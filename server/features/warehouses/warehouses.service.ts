@@ -29,6 +29,7 @@ import {
   insertWarehouse,
   listWarehousesWithStats,
 } from './warehouses.repo';
+import { naturalCompare } from '@domain/rules/text';
 
 export const DUPLICATE_WAREHOUSE = 'A warehouse with this name already exists.';
 
@@ -48,7 +49,10 @@ export async function listCompanyWarehousesTagged(
   db: Db,
   companyId: number,
 ): Promise<{ tag: string; present: () => WarehouseSummaryDto[] }> {
-  const rows = await listWarehousesWithStats(db, companyId);
+  // in natural order (Warehouse 2 before Warehouse 10), the same on both engines and in every browser
+  const rows = (await listWarehousesWithStats(db, companyId)).sort(
+    (a, b) => naturalCompare(a.name, b.name) || a.id - b.id,
+  );
   // the list changes when a warehouse comes or goes, or one of them is written to (which moves its revision on)
   const state = rows.map((r) => `${r.id}:${r.version}:${r.revision}`).join(',');
   const tag = revisionTag('c', companyId, createHash('sha1').update(state).digest('base64url'));
@@ -101,7 +105,7 @@ export async function loadWarehouse(db: Db, companyId: number, warehouseId: numb
     customers.add(vault.customer_name);
     if (vault.order_name) orders.add(vault.order_name);
   }
-  const sorted = (names: Set<string>) => [...names].sort((a, b) => a.localeCompare(b));
+  const sorted = (names: Set<string>) => [...names].sort(naturalCompare);
   return presentWarehouse(
     row,
     countVaults(vaults),

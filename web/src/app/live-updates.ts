@@ -5,6 +5,7 @@ import type { LiveEventDto } from '@domain/schemas/live-event.schema';
 import type { FieldDto } from '@domain/schemas/warehouse.schema';
 import { invalidate } from '../api/invalidate';
 import { sessionQueries } from '../api/session';
+import { naturalCompare } from '@domain/rules/text';
 
 /** How long a burst of changes is gathered into one refresh. */
 export const REFRESH_DELAY_MS = 150;
@@ -162,7 +163,7 @@ function movedNames(
     let [low, high] = [0, result.length];
     while (low < high) {
       const middle = (low + high) >> 1;
-      if (String(result[middle]).localeCompare(name) <= 0) low = middle + 1;
+      if (naturalCompare(String(result[middle]), name) <= 0) low = middle + 1;
       else high = middle;
     }
     result.splice(low, 0, name);

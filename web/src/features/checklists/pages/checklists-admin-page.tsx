@@ -61,7 +61,7 @@ function ChecklistsAdmin({ companyId }: { companyId: number }) {
     null,
   );
 
-  const warehouseOptions = [...(warehouses.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  const warehouseOptions = warehouses.data ?? [];
   const mutation = dialog?.mode === 'edit' ? editChecklist : addChecklist;
   const failure = dialog?.mode === 'edit' ? CHECKLIST_ERRORS.edit : CHECKLIST_ERRORS.add;
 

@@ -31,6 +31,7 @@ import {
 } from '../print-filters';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useFormat } from '@/lib/format';
+import { naturalCompare } from '@domain/rules/text';
 
 type PrintStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
@@ -117,7 +118,7 @@ export default function PrintStudioPage() {
   const list = useMemo(() => vaults.data ?? [], [vaults.data]);
   const choices = useMemo(() => filterChoices(list), [list]);
   const customers = useMemo(
-    () => [...new Set(list.map((v) => v.customer_name))].sort((a, b) => a.localeCompare(b)),
+    () => [...new Set(list.map((v) => v.customer_name))].sort(naturalCompare),
     [list],
   );
   // a plain pass over the list: the page renders on data and filter changes only (scrolling stays in the tables)

@@ -10,8 +10,7 @@ import { ErrorList, QueryFailed } from '@/components/ui/error-list';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
-
-const byName = new Intl.Collator(undefined, { numeric: true });
+import { compareFieldNames } from '@domain/rules/field-names';
 
 /**
  * Move without a field label at hand: pick a warehouse of the company and one of its fields; the server puts the
@@ -34,7 +33,7 @@ export function MovePicker({
   const move = useScanMove();
 
   const fields = warehouse.data
-    ? Object.values(warehouse.data.fields).sort((a, b) => byName.compare(a.name, b.name))
+    ? Object.values(warehouse.data.fields).sort((a, b) => compareFieldNames(a.name, b.name))
     : [];
   const title = vault.name ?? vault.customerName;
 

@@ -73,7 +73,7 @@ export default function StagePage() {
       intent.vaultId === undefined ? [] : [[intent.vaultId, intent.label] as const],
     ),
   );
-  const sortedWarehouses = [...(warehouses.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  const warehouseList = warehouses.data ?? [];
   // a vault deleted or moved elsewhere no longer counts as selected
   const selectedIds = vaults.filter((v) => selected.has(v.id)).map((v) => v.id);
 
@@ -240,7 +240,7 @@ export default function StagePage() {
       />
       <MoveVaultDialog
         vault={moving}
-        warehouses={sortedWarehouses}
+        warehouses={warehouseList}
         onOpenChange={(open) => {
           if (!open) setMoving(null);
         }}

@@ -119,7 +119,7 @@ export default function StatisticsPage() {
   useDocumentTitle('Statistics');
   const session = useSession();
   const warehouses = useWarehouses(session.data?.companyId);
-  const list = [...(warehouses.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  const list = warehouses.data ?? [];
   // revenue beside occupancy: asked for, and shown, only for the Office role and Managers
   const { can } = useRole();
   const billing = can('office');

@@ -42,7 +42,7 @@ export default function DashboardPage() {
     );
   }
 
-  const list = [...(warehouses.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  const list = warehouses.data ?? [];
 
   return (
     <Page title="Warehouses">
