@@ -136,14 +136,22 @@ const billedLinesFor = (db: Db | Trx, companyId: number, run: Period) =>
 
 /**
  * Every account's bill for the periods that start in the run's month (a calendar month, or the 30-day periods
- * beginning in it), leaving out what its invoices billed already. An account invoiced for the period before also gets
- * that period's days no invoice billed: a unit that came, or a fee that fell, after that invoice was issued is billed
- * late rather than never (decision 054).
+ * beginning in it), leaving out what its invoices billed already. An account invoiced for the period before, or any
+ * account once the company billed the month before in the app, also gets that period's days no invoice billed: a
+ * unit that came, a fee that fell, or an account opened after that month's run is billed late rather than never
+ * (decision 054).
  */
 function draftsOf(data: RunData, billedRows: readonly BilledLineRow[]): Draft[] {
   const { run, settings, accounts, unitsOf, terms } = data;
   const billedOf = new Map<number, BilledLineRow[]>();
   for (const row of billedRows) billedOf.set(row.account_id, [...(billedOf.get(row.account_id) ?? []), row]);
+  // the company billed the month before in the app: an account its run did not invoice (opened after it, or left out
+  // for a missing rate) gets its days of that period late, as an invoiced one does
+  const monthBefore = monthStart(run.start - 1);
+  const billedMonthBefore = billedRows.some((row) => {
+    const start = dayOf(row.period_start);
+    return start >= monthBefore && start < run.start;
+  });
   const drafts: Draft[] = [];
   for (const account of accounts) {
     const accountUnits = unitsOf.get(account.id) ?? [];
@@ -173,7 +181,7 @@ function draftsOf(data: RunData, billedRows: readonly BilledLineRow[]): Draft[] 
       const before = billedBefore(billed, isoOf(period.start));
       let bill = billAccount(forBilling, period, terms, before);
       const previous = periodBefore(cycle, period);
-      if (i === 0 && billed.some((row) => row.period_start === isoOf(previous.start)))
+      if (i === 0 && (billedMonthBefore || billed.some((row) => row.period_start === isoOf(previous.start))))
         bill = withLateLines(bill, billAccount(forBilling, previous, terms, before));
       if (bill.lines.length === 0 && bill.agencyLines.length === 0 && bill.problems.length === 0) continue;
       drafts.push({

@@ -213,6 +213,44 @@ describe.each(testEngines())('storage accounts and billing on %s', (engine) => {
     expect((await linesOf(march)).map((l) => l[2])).toEqual(['2026-03-01', '2026-03-01']);
   });
 
+  it("bills an account opened after its month's run on the next invoice, once the company billed that month", async () => {
+    const who = await signIn(ctx);
+    await rate(who, { kind: 'storage', unit_type: 'vault', amount: 3_100 });
+    await rate(who, { kind: 'handling-in', unit_type: 'vault', amount: 500 });
+    const early = await receivedOrder(who, 'EARLY', 'ORD-E', '2026-01-02');
+    await post(who, '/api/storage-accounts/bulk', { order_ids: [early.orderId] });
+    expect((await post(who, '/api/billing/runs', { period: '2026-01' })).json()).toMatchObject({
+      issued: [expect.anything()],
+    });
+    // an order that came on the 20th gets its account after January's run; February bills its January first
+    const late = await receivedOrder(who, 'NEWCOMER', 'ORD-N', '2026-01-20');
+    await post(who, '/api/storage-accounts/bulk', { order_ids: [late.orderId] });
+    const february = (await post(who, '/api/billing/runs', { period: '2026-02' })).json() as BillingRunDto;
+    const issued = await Promise.all(
+      february.issued.map(
+        async (i) =>
+          (await who.request({ method: 'GET', url: `/api/invoices/${i.id}` })).json() as InvoiceDto,
+      ),
+    );
+    const invoice = issued.find((i) => i.customer_name === 'NEWCOMER')!;
+    expect(invoice.lines!.map((l) => [l.kind, l.from, l.to, l.amount])).toEqual([
+      ['storage', '2026-01-20', '2026-01-31', 1_200],
+      ['handling-in', '2026-01-20', '2026-01-20', 500],
+      ['storage', '2026-02-01', '2026-02-28', 3_100],
+    ]);
+
+    // a company that billed nothing of January in the app (it billed it elsewhere) is not billed for it again
+    const elsewhere = await signIn(ctx);
+    await rate(elsewhere, { kind: 'storage', unit_type: 'vault', amount: 3_100 });
+    const moved = await receivedOrder(elsewhere, 'MOVED IN', 'ORD-M', '2026-01-20');
+    await post(elsewhere, '/api/storage-accounts/bulk', { order_ids: [moved.orderId] });
+    const first = (await post(elsewhere, '/api/billing/runs', { period: '2026-02' })).json() as BillingRunDto;
+    const only = (
+      await elsewhere.request({ method: 'GET', url: `/api/invoices/${first.issued[0]!.id}` })
+    ).json() as InvoiceDto;
+    expect(only.lines!.map((l) => [l.from, l.to])).toEqual([['2026-02-01', '2026-02-28']]);
+  });
+
   it('dry-runs a month line by line, issues it once with gap-free numbers, and refuses a rate inside an issued period', async () => {
     const alice = await signIn(ctx);
     const a = await receivedOrder(alice, 'ALICE', 'ORD-1', '2026-01-10');
