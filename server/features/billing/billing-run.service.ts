@@ -66,8 +66,11 @@ export function monthPeriod(month: string): Period {
 const unitType = (type: string): BillingUnitType =>
   (UNIT_TYPES as readonly string[]).includes(type) ? (type as BillingUnitType) : 'vault';
 
-/** How far before a run's month the run reads what was billed: the period before its first one (31 days at most). */
-const LOOK_BACK_DAYS = 31;
+/**
+ * How far around a run's month the run reads what was billed: the period before its first one, and the periods after
+ * it whose late lines reach back into it (31 days at most each way).
+ */
+const LOOK_DAYS = 31;
 
 /** The period just before `period` in the account's cycle. */
 function periodBefore(cycle: BillingCycle, period: Period): Period {
@@ -130,9 +133,13 @@ async function loadRun(db: Db, companyId: number, month: string, asOf: string) {
 }
 type RunData = Awaited<ReturnType<typeof loadRun>>;
 
-/** The lines billed already that a run of `run` must leave out: those of its month's invoices and the month before. */
+/**
+ * The lines billed already that a run of `run` must leave out: those of the invoices of its month, of the month
+ * before, and of the month after, whose late lines may have billed days of this month (a month run again after the
+ * next one was billed does not bill them twice).
+ */
 const billedLinesFor = (db: Db | Trx, companyId: number, run: Period) =>
-  findBilledLines(db, companyId, isoOf(run.start - LOOK_BACK_DAYS), isoOf(run.end));
+  findBilledLines(db, companyId, isoOf(run.start - LOOK_DAYS), isoOf(run.end + LOOK_DAYS));
 
 /**
  * Every account's bill for the periods that start in the run's month (a calendar month, or the 30-day periods

@@ -238,6 +238,11 @@ describe.each(testEngines())('storage accounts and billing on %s', (engine) => {
       ['handling-in', '2026-01-20', '2026-01-20', 500],
       ['storage', '2026-02-01', '2026-02-28', 3_100],
     ]);
+    // January run again afterwards finds those days billed: nothing is issued twice
+    const januaryAgain = (
+      await post(who, '/api/billing/runs', { period: '2026-01' })
+    ).json() as BillingRunDto;
+    expect(januaryAgain.issued).toEqual([]);
 
     // a company that billed nothing of January in the app (it billed it elsewhere) is not billed for it again
     const elsewhere = await signIn(ctx);
