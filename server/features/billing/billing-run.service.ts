@@ -155,10 +155,12 @@ function draftsOf(data: RunData, billedRows: readonly BilledLineRow[]): Draft[] 
   // the company billed the month before in the app: an account its run did not invoice (opened after it, or left out
   // for a missing rate) gets its days of that period late, as an invoiced one does
   const monthBefore = monthStart(run.start - 1);
-  const billedMonthBefore = billedRows.some((row) => {
-    const start = dayOf(row.period_start);
-    return start >= monthBefore && start < run.start;
-  });
+  const billedMonthBefore = billedRows.some(
+    (row) =>
+      row.period_start !== null &&
+      dayOf(row.period_start) >= monthBefore &&
+      dayOf(row.period_start) < run.start,
+  );
   const drafts: Draft[] = [];
   for (const account of accounts) {
     const accountUnits = unitsOf.get(account.id) ?? [];
