@@ -247,7 +247,7 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
     await page.getByRole('button', { name: /menu/i }).first().click();
     await page.getByRole('button', { name: 'Logout' }).click();
     const leave = page.getByRole('alertdialog', { name: 'Sign out with changes not synced?' });
-    await expect(leave).toContainText('9 change(s) made on this tablet have not reached the server yet.');
+    await expect(leave).toContainText('9 changes made on this tablet have not reached the server yet.');
     await leave.getByRole('button', { name: 'Stay signed in' }).click();
     await expect(page.getByTestId('outbox-badge')).toContainText('9');
 
@@ -272,6 +272,14 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
     await expect(page.getByTestId('outbox-badge')).toContainText('1', { timeout: 20_000 });
     // the crew is told (the replay may take more than one round)
     await expect(page.getByText(/changes? made offline reached the server$/).first()).toBeVisible();
+    // and of the refusal, below the top bar: its menu and Scan button stay within reach while the toast shows
+    const refusal = page.getByText('A change was refused by the server and needs attention').first();
+    await expect(refusal).toBeVisible();
+    const bar = (await page.getByRole('banner').boundingBox())!;
+    // (once it has slid in)
+    await expect
+      .poll(async () => (await refusal.boundingBox())?.y ?? 0)
+      .toBeGreaterThanOrEqual(bar.y + bar.height);
     await expect(page.getByRole('button', { name: 'Finish check' })).toBeEnabled();
     await expect(page.getByTestId('check-field-D1')).toContainText('Found 3 of 3');
     await expect(page.getByTestId('check-field-D1').getByTestId('field-not-synced')).toHaveCount(0);

@@ -165,9 +165,9 @@ test('every screen of the demo company', async ({ page, browser }, info) => {
   await page.waitForTimeout(800);
   await shot(page, '39b-load-out-offline', info);
   await page.context().setOffline(false);
-  // back online the scan is sent and refused (the unit is still in its field): the toast says so; close it
-  const closeToast = page.getByRole('button', { name: 'Close toast' }).first();
-  await closeToast.click({ timeout: 10_000 }).catch(() => undefined);
+  // back online the scan is sent and refused (the unit is still in its field): a toast says so, below the top bar
+  await page.getByText(/refused by the server/).first().waitFor({ timeout: 10_000 });
+  await shot(page, '39c-load-out-refused', info, false);
   await page.getByRole('button', { name: 'Scan' }).first().click();
   await page.waitForTimeout(500);
   await shot(page, '29-scan', info, false);

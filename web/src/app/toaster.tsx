@@ -4,11 +4,20 @@ import { lazy, Suspense } from 'react';
 // the screens that do
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
+/** below the top bar (56 px high), so a toast never covers the menu or the Scan button while it shows */
+const BELOW_TOP_BAR = { top: 64 };
+
 /** Where toasts appear; mounted by the routes whose screens raise them. */
 export function LazyToaster() {
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-center" richColors closeButton />
+      <Toaster
+        position="top-center"
+        richColors
+        closeButton
+        offset={BELOW_TOP_BAR}
+        mobileOffset={BELOW_TOP_BAR}
+      />
     </Suspense>
   );
 }

@@ -7,6 +7,7 @@ import { useOnline } from '../lib/connection-status';
 import { Button } from './ui/button';
 import { ConfirmDialog } from './ui/confirm-dialog';
 import { Dialog } from './ui/dialog';
+import { formatCount } from '@/lib/format';
 
 /**
  * The top bar's count of floor changes this tablet has not brought to the server yet (issue 30), shown only while
@@ -61,7 +62,7 @@ function OutboxDialog({
     setSending(true);
     try {
       const result = await replayFloorOutbox();
-      if (result.applied.length > 0) toast.success(`${result.applied.length} change(s) synced`);
+      if (result.applied.length > 0) toast.success(`${formatCount(result.applied.length, 'change')} synced`);
       if (result.interrupted)
         toast.error('Still no connection to the server. The changes wait on this tablet.');
     } finally {

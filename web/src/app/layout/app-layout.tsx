@@ -14,6 +14,7 @@ import { CompanySearch } from '../../features/search/components/company-search';
 import { SearchBox } from '../../features/search/components/search-box';
 import { useLiveUpdates } from '../live-updates';
 import { MenuDrawer } from './menu-drawer';
+import { formatCount } from '@/lib/format';
 
 /** Signed-in chrome: top bar with logo, menu button, (on warehouse pages) the search box, Find and Scan. */
 export function AppLayout() {
@@ -36,8 +37,13 @@ export function AppLayout() {
             ? 'A change made offline reached the server'
             : `${synced} changes made offline reached the server`,
         );
-      if (result.refused.length > 0)
-        toast.error(`${result.refused.length} change(s) were refused by the server and need attention`);
+      const refused = result.refused.length;
+      if (refused > 0)
+        toast.error(
+          refused === 1
+            ? 'A change was refused by the server and needs attention'
+            : `${refused} changes were refused by the server and need attention`,
+        );
     });
   }, [queryClient]);
   const signOut = () =>
@@ -95,7 +101,7 @@ export function AppLayout() {
         open={askSignOut}
         onOpenChange={setAskSignOut}
         title="Sign out with changes not synced?"
-        message={`${floorOutbox.list().length} change(s) made on this tablet have not reached the server yet. They stay on this tablet and are sent once someone of your company signs in here again with a connection.`}
+        message={`${formatCount(floorOutbox.list().length, 'change')} made on this tablet ${floorOutbox.list().length === 1 ? 'has' : 'have'} not reached the server yet. They stay on this tablet and are sent once someone of your company signs in here again with a connection.`}
         confirmLabel="Sign out anyway"
         cancelLabel="Stay signed in"
         danger
