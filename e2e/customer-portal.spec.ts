@@ -111,6 +111,11 @@ test.describe('Customer portal', () => {
       await expect(units.first()).toContainText('Portal Hall');
       await expect(units.nth(1)).toContainText('PH-102');
       await expect(customer.getByText('SE-201')).toHaveCount(0);
+      // no inventory was taken of these units: the section says so for each rather than standing empty
+      await expect(customer.getByTestId('portal-no-inventory')).toHaveText([
+        'Unit PH-101: no condition inventory was taken.',
+        'Unit PH-102: no condition inventory was taken.',
+      ]);
       await expect(
         customer.getByText(`Issued ${written(issued.issue_date)} · due ${written(issued.due_date)}`),
       ).toBeVisible();

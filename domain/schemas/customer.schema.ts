@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlaceholderName } from '../rules/placeholders';
 import { customerName } from './form-values';
 
 /** How long a customer's portal link works, and a portal session lasts (issue 29). */
@@ -10,12 +11,18 @@ const email = z
   .max(254, 'The email is too long.')
   .transform((value) => value.toLowerCase());
 
+export const PLACEHOLDER_NOT_A_CUSTOMER =
+  "A name with EMPTY in it marks an empty placeholder, not a customer: choose the customer's own name.";
+
+/** a customer's name, never the mark of an empty placeholder ('EMPTY VAULT'): those are not customers */
+const realCustomerName = customerName.refine((name) => !isPlaceholderName(name), PLACEHOLDER_NOT_A_CUSTOMER);
+
 /** A customer the office adds: the name vaults carry (upper case, as everywhere) and the address portal links go to. */
-export const CustomerSchema = z.object({ name: customerName, email });
+export const CustomerSchema = z.object({ name: realCustomerName, email });
 export type CustomerInput = z.infer<typeof CustomerSchema>;
 
 export const CustomerUpdateSchema = z
-  .object({ name: customerName.optional(), email: email.optional() })
+  .object({ name: realCustomerName.optional(), email: email.optional() })
   .refine((v) => v.name !== undefined || v.email !== undefined, 'Say what to change: a name or an email.');
 export type CustomerUpdateInput = z.infer<typeof CustomerUpdateSchema>;
 

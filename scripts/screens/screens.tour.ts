@@ -166,7 +166,10 @@ test('every screen of the demo company', async ({ page, browser }, info) => {
   await shot(page, '39b-load-out-offline', info);
   await page.context().setOffline(false);
   // back online the scan is sent and refused (the unit is still in its field): a toast says so, below the top bar
-  await page.getByText(/refused by the server/).first().waitFor({ timeout: 10_000 });
+  await page
+    .getByText(/refused by the server/)
+    .first()
+    .waitFor({ timeout: 10_000 });
   await shot(page, '39c-load-out-refused', info, false);
   await page.getByRole('button', { name: 'Scan' }).first().click();
   await page.waitForTimeout(500);
@@ -175,6 +178,26 @@ test('every screen of the demo company', async ({ page, browser }, info) => {
   await page.getByRole('button', { name: 'Open menu' }).click();
   await shot(page, '22-menu', info, false);
   await page.keyboard.press('Escape');
+  // the customer's side: the portal a customer opens from the link the office hands over
+  await page.goto('/customers');
+  await page.getByTestId('customer-row').first().waitFor();
+  const send = page
+    .getByRole('button', { name: /^Send portal link to / })
+    .and(page.locator(':enabled'))
+    .first();
+  if (await send.count()) {
+    await send.click();
+    const portalLink = await page.getByTestId('portal-link').inputValue();
+    const customer = await browser.newContext({
+      viewport: page.viewportSize()!,
+      hasTouch: info.project.name !== 'laptop',
+    });
+    const portal = await customer.newPage();
+    await portal.goto(portalLink);
+    await portal.waitForTimeout(1_500);
+    await shot(portal, '40-portal', info);
+    await customer.close();
+  } else console.log('no customer with an address for a portal link');
   if (link) {
     const other = await browser.newContext({
       viewport: page.viewportSize()!,

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { isPlaceholderName } from '@domain/rules/placeholders';
 import {
   type CustomerDto,
   type CustomerInput,
@@ -30,13 +31,23 @@ export const NO_EMAIL = "Add the customer's email first: the portal link goes to
 
 export async function loadCustomers(db: Db, companyId: number): Promise<CustomerDto[]> {
   const rows = await listCustomerRecords(db, companyId);
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    units: Number(row.units ?? 0),
-    lastPortalSignInAt: row.last_portal_sign_in_at ?? null,
-  }));
+  // an empty placeholder's name ('EMPTY VAULT') is not a customer: no address, no portal
+  return rows
+    .filter((row) => !isPlaceholderName(row.name))
+    .map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      units: Number(row.units ?? 0),
+      lastPortalSignInAt: row.last_portal_sign_in_at ?? null,
+    }));
+}
+
+/** The company's customer `id`; an empty placeholder's record ('EMPTY VAULT') is no customer. */
+async function findCustomer(db: Db | Trx, companyId: number, id: number) {
+  const customer = await findCustomerRecord(db, companyId, id);
+  if (!customer || isPlaceholderName(customer.name)) throw notFound(CUSTOMER_NOT_FOUND);
+  return customer;
 }
 
 async function present(db: Db, companyId: number, id: number): Promise<CustomerDto> {
@@ -71,8 +82,7 @@ export async function changeCustomer(
   input: CustomerUpdateInput,
 ): Promise<CustomerDto> {
   await db.transaction().execute(async (trx) => {
-    const customer = await findCustomerRecord(trx, user.companyId, id);
-    if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
+    const customer = await findCustomer(trx, user.companyId, id);
     if (input.name !== undefined && input.name !== customer.name) {
       const clash = await findCustomerByName(trx, user.companyId, input.name);
       if (clash) throw conflict(NAME_TAKEN);
@@ -101,8 +111,7 @@ export async function createPortalLink(
   delivery: { origin: string; mail: boolean },
 ): Promise<PortalLinkDto> {
   return db.transaction().execute(async (trx) => {
-    const customer = await findCustomerRecord(trx, user.companyId, id);
-    if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
+    const customer = await findCustomer(trx, user.companyId, id);
     if (!customer.email) throw conflict(NO_EMAIL);
     const token = crypto.randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + PORTAL_LINK_HOURS * 3_600_000).toISOString();

@@ -275,4 +275,58 @@ describe.each(testEngines())('customers and the customer portal on %s', (engine)
     });
     expect(refused.statusCode).toBe(409);
   });
+
+  it('never takes an empty placeholder for a customer: not listed, not added, not renamed to, no portal', async () => {
+    const warehouse = await buildWarehouse(ctx.database.db, {
+      companyId: office.companyId,
+      name: 'Placeholder Depot',
+      rows: 1,
+      cols: 1,
+    });
+    await buildVault(ctx.database.db, {
+      companyId: office.companyId,
+      fieldId: warehouse.field('A1').id,
+      customerName: 'EMPTY LIFTVAN',
+      type: 'liftvan',
+    });
+    const list = (await office.request({ method: 'GET', url: '/api/customers' })).json() as CustomerDto[];
+    expect(list.map((c) => c.name).filter((n) => n.includes('EMPTY'))).toEqual([]);
+    const placeholder = await ctx.database.db
+      .selectFrom('customers')
+      .select('id')
+      .where('company_id', '=', office.companyId)
+      .where('name', '=', 'EMPTY LIFTVAN')
+      .executeTakeFirstOrThrow();
+
+    const added = await office.request({
+      method: 'POST',
+      url: '/api/customers',
+      payload: { name: 'Empty Liftvan', email: 'empty@example.test' },
+    });
+    expect(added.statusCode).toBe(400);
+    expect(added.json().errors).toEqual([
+      "name: A name with EMPTY in it marks an empty placeholder, not a customer: choose the customer's own name.",
+    ]);
+    const real = await addCustomer(office, 'REAL ONE', 'real@example.test');
+    const renamed = await office.request({
+      method: 'PATCH',
+      url: `/api/customers/${real.id}`,
+      payload: { name: 'EMPTY VAULT' },
+    });
+    expect(renamed.statusCode).toBe(400);
+    for (const [method, url, payload] of [
+      ['PATCH', `/api/customers/${placeholder.id}`, { email: 'empty@example.test' }],
+      ['POST', `/api/customers/${placeholder.id}/portal-link`, undefined],
+    ] as const) {
+      const res = await office.request({ method, url, payload });
+      expect(res.statusCode, url).toBe(404);
+    }
+    expect(
+      await ctx.database.db
+        .selectFrom('portal_links')
+        .select('id')
+        .where('customer_id', '=', placeholder.id)
+        .execute(),
+    ).toEqual([]);
+  });
 });

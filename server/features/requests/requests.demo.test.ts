@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dayOf, isoOf } from '@domain/billing/days';
+import type { CustomerDto } from '@domain/schemas/customer.schema';
 import type { PullListSummaryDto } from '@domain/schemas/pull-list.schema';
 import type { LoadOutDto, RequestDto, RequestSummaryDto } from '@domain/schemas/request.schema';
 import { testEngines } from '../../test/test-app';
@@ -42,5 +43,13 @@ describe.each(testEngines())('the demo company requests on %s', (engine) => {
     // nothing on the truck yet: every unit of the request is still to load, in its field
     expect(loadOut).toMatchObject({ requested: scheduled.units.length, loaded: [], crew: 'Marco and Dee' });
     expect(loadOut.missing.map((u) => u.place)).toEqual(scheduled.units.map(() => 'in-field'));
+    // both customers have an address: the office can hand each a portal link to follow their request
+    const customers = await get<CustomerDto[]>('/api/customers');
+    for (const name of ['JOHANSSON', 'NGUYEN']) {
+      const customer = customers.find((c) => c.name === name)!;
+      expect(customer.email).toMatch(/@example\.com$/);
+      const link = await user.request({ method: 'POST', url: `/api/customers/${customer.id}/portal-link` });
+      expect(link.statusCode, name).toBe(201);
+    }
   });
 });

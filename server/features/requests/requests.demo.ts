@@ -1,11 +1,14 @@
 import { dayOf, isoOf } from '@domain/billing/days';
 import type { Db } from '../../db/database';
 import { today } from '../accounts/accounts.service';
+import { updateCustomerRecord } from '../customers/customer-records.repo';
 import { createRequest, scheduleRequest } from './requests.service';
 
 // The demo company's customers asking for their goods (issue 29), as the office took them on the phone: one delivery
 // waiting to be scheduled, and one scheduled for tomorrow with its crew and truck, its pull list made, so the requests,
-// pull lists and load-out screens open with something on them. Nothing is mailed.
+// pull lists and load-out screens open with something on them. Both customers gave the office an address (at a
+// reserved example domain), so the Customers page can hand out a portal link and the portal shows their requests.
+// Nothing is mailed.
 
 const NO_MAIL = { on: false, portalUrl: null };
 
@@ -28,6 +31,12 @@ export async function seedDemoRequests(db: Db, companyId: number, userId: number
   const day = dayOf(seedDay);
   const staff = { kind: 'staff' as const, companyId, userId, role: 'manager' as const };
   const asked = await storedUnitsOf(db, companyId, 'JOHANSSON');
+  const scheduled = await storedUnitsOf(db, companyId, 'NGUYEN');
+  for (const [customer, email] of [
+    [asked, 'johansson@example.com'],
+    [scheduled, 'nguyen@example.com'],
+  ] as const)
+    if (customer) await updateCustomerRecord(db, companyId, customer.customerId, { email });
   if (asked)
     await createRequest(
       db,
@@ -42,7 +51,6 @@ export async function seedDemoRequests(db: Db, companyId: number, userId: number
       },
       NO_MAIL,
     );
-  const scheduled = await storedUnitsOf(db, companyId, 'NGUYEN');
   if (!scheduled) return;
   const request = await createRequest(
     db,

@@ -7,7 +7,7 @@ import { formatDateTime } from '@/lib/format';
 
 /**
  * The portal's read-only condition inventories (issue 29, decision 049): for each of the customer's units the
- * items with their codes, the photos and who signed. A unit without an inventory shows nothing.
+ * items with their codes, the photos and who signed. A unit without an inventory says so in a line.
  */
 export function PortalInventories({
   units,
@@ -35,7 +35,12 @@ function UnitInventory({ unit, locale }: { unit: PortalUnitDto; locale?: string 
     return <Spinner label={`Loading the inventory of ${unit.number ?? 'a unit'}...`} />;
   if (inventory.isError) return <QueryFailed query={inventory} />;
   const data = inventory.data;
-  if (data.items.length === 0 && data.photos.length === 0) return null;
+  if (data.items.length === 0 && data.photos.length === 0)
+    return (
+      <p className="text-sm text-slate-600" data-testid="portal-no-inventory">
+        Unit {data.unit.number ?? 'without number'}: no condition inventory was taken.
+      </p>
+    );
   const used = new Set(data.items.flatMap((i) => i.codes));
   return (
     <article

@@ -132,7 +132,8 @@ export default function CustomersPage() {
               className="flex flex-wrap items-center gap-3 p-3"
               data-testid="customer-row"
             >
-              <div className="min-w-0 flex-1">
+              {/* the name and its line keep a readable width; on a phone the buttons wrap below them */}
+              <div className="min-w-48 flex-1">
                 <p className="font-semibold text-slate-900">{customer.name}</p>
                 <p className="text-sm text-slate-600">
                   {customer.email ?? 'No e-mail'} · {customer.units} {customer.units === 1 ? 'unit' : 'units'}
