@@ -37,6 +37,21 @@ describe.each(testEngines())('customers and the customer portal on %s', (engine)
   };
   const asPortal = (cookie: string, url: string) =>
     ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+  /** A unit stored for `customerName` in a new one-field warehouse of the office's company. */
+  const storedFor = async (customerName: string, warehouseName: string, type?: 'liftvan') => {
+    const warehouse = await buildWarehouse(ctx.database.db, {
+      companyId: office.companyId,
+      name: warehouseName,
+      rows: 1,
+      cols: 1,
+    });
+    await buildVault(ctx.database.db, {
+      companyId: office.companyId,
+      fieldId: warehouse.field('A1').id,
+      customerName,
+      type,
+    });
+  };
 
   it('shows a customer only their own units, with number, type, warehouse and since when', async () => {
     const db = ctx.database.db;
@@ -255,17 +270,7 @@ describe.each(testEngines())('customers and the customer portal on %s', (engine)
     });
     expect(taken.statusCode).toBe(409);
 
-    const warehouse = await buildWarehouse(ctx.database.db, {
-      companyId: office.companyId,
-      name: 'No Mail Depot',
-      rows: 1,
-      cols: 1,
-    });
-    await buildVault(ctx.database.db, {
-      companyId: office.companyId,
-      fieldId: warehouse.field('A1').id,
-      customerName: 'NO ADDRESS',
-    });
+    await storedFor('NO ADDRESS', 'No Mail Depot');
     const list = (await office.request({ method: 'GET', url: '/api/customers' })).json() as CustomerDto[];
     const noAddress = list.find((c) => c.name === 'NO ADDRESS')!;
     expect(noAddress.email).toBeNull();
@@ -277,18 +282,7 @@ describe.each(testEngines())('customers and the customer portal on %s', (engine)
   });
 
   it('never takes an empty placeholder for a customer: not listed, not added, not renamed to, no portal', async () => {
-    const warehouse = await buildWarehouse(ctx.database.db, {
-      companyId: office.companyId,
-      name: 'Placeholder Depot',
-      rows: 1,
-      cols: 1,
-    });
-    await buildVault(ctx.database.db, {
-      companyId: office.companyId,
-      fieldId: warehouse.field('A1').id,
-      customerName: 'EMPTY LIFTVAN',
-      type: 'liftvan',
-    });
+    await storedFor('EMPTY LIFTVAN', 'Placeholder Depot', 'liftvan');
     const list = (await office.request({ method: 'GET', url: '/api/customers' })).json() as CustomerDto[];
     expect(list.map((c) => c.name).filter((n) => n.includes('EMPTY'))).toEqual([]);
     const placeholder = await ctx.database.db
