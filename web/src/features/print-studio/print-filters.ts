@@ -1,4 +1,5 @@
 import { type PrintVaultDto, STAGED_FIELD_NAME } from '@domain/rules/print-order';
+import { naturalCompare } from '@domain/rules/text';
 
 export type Placement = 'all' | 'placed' | 'staged';
 
@@ -94,6 +95,5 @@ export function filterChoices(vaults: readonly PrintVaultDto[]): { warehouses: s
     if (!isStaged(vault) && vault.warehouse_name) warehouses.add(vault.warehouse_name);
     if (vault.type) types.add(vault.type);
   }
-  const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-  return { warehouses: [...warehouses].sort(collator.compare), types: [...types].sort(collator.compare) };
+  return { warehouses: [...warehouses].sort(naturalCompare), types: [...types].sort(naturalCompare) };
 }
