@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { buildVault, buildWarehouse } from './factories';
@@ -119,6 +120,14 @@ test.describe('Customer portal', () => {
       await expect(
         customer.getByText(`Issued ${written(issued.issue_date)} · due ${written(issued.due_date)}`),
       ).toBeVisible();
+      // the invoice comes down as the PDF the office sends
+      const [download] = await Promise.all([
+        customer.waitForEvent('download'),
+        customer.getByRole('link', { name: /^Download invoice \d+ \(PDF\)$/ }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^invoice-\d+\.pdf$/);
+      const file = await fs.promises.readFile((await download.path())!);
+      expect(file.subarray(0, 5).toString()).toBe('%PDF-');
       await expectNoAxeViolations(customer);
       // the staff's screens are not the portal's: a portal session is no staff session
       await customer.goto('/dashboard');

@@ -69,6 +69,8 @@ export interface PortalUnitDto {
 }
 
 export interface PortalInvoiceDto {
+  /** for its PDF, `GET /api/portal/invoices/{id}/invoice.pdf` */
+  id: number;
   number: number | null;
   status: string;
   issueDate: string | null;
@@ -121,6 +123,7 @@ export const PortalInvoicesDtoSchema: z.ZodType<PortalInvoicesDto> = z.object({
   balance: z.number(),
   invoices: z.array(
     z.object({
+      id: z.number().int(),
       number: z.number().int().nullable(),
       status: z.string(),
       issueDate: z.string().nullable(),

@@ -185,6 +185,7 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'GET /api/portal/me': 'portal',
   'GET /api/portal/units': 'portal',
   'GET /api/portal/invoices': 'portal',
+  'GET /api/portal/invoices/:id/invoice.pdf': 'portal',
 
   // condition inventories (issue 29, decision 049): the crew takes them, every member reads and prints them, the
   // company's own codes are a Manager's; the portal customer reads the inventories of their own units

@@ -893,6 +893,13 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/portal/me': () => [{ label: 'the portal customer', url: '/api/portal/me', asOther: 401 }],
   'GET /api/portal/units': () => [{ label: 'portal units', url: '/api/portal/units', asOther: 401 }],
   'GET /api/portal/invoices': () => [{ label: 'portal invoices', url: '/api/portal/invoices', asOther: 401 }],
+  'GET /api/portal/invoices/:id/invoice.pdf': (t) => [
+    {
+      label: "A's invoice PDF in the portal",
+      url: `/api/portal/invoices/${t.invoiceId}/invoice.pdf`,
+      asOther: 401,
+    },
+  ],
   // condition inventories (issue 29, decision 049)
   'GET /api/vaults/:id/inventory': (t) => [
     { label: "A's unit's inventory", url: `/api/vaults/${t.placedVaultId}/inventory` },

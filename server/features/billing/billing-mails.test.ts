@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import type { MailListDto } from '@domain/schemas/team.schema';
 import type { CreatedWebhookDto } from '@domain/schemas/api-access.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,16 +13,7 @@ import { TestSmtpServer } from '../../test/test-smtp-server';
 import { useTestApp } from '../../test/use-test-app';
 import { enqueueMail } from '../../mail/mail-outbox.repo';
 import { runBillingDay } from './billing-day';
-
-/** The text pdftotext (poppler) reads out of a PDF. */
-function pdfText(pdf: Buffer): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = execFile('pdftotext', ['-layout', '-', '-'], (error, stdout) =>
-      error ? reject(error) : resolve(stdout),
-    );
-    child.stdin!.end(pdf);
-  });
-}
+import { pdfText } from '../../test/pdf-text';
 
 const dayIso = (offsetDays: number) =>
   new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type {
@@ -13,16 +12,7 @@ import type {
 import { buildAccount, buildVault, buildWarehouse } from '../../factories';
 import { signIn, type SignedIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
-
-/** The text pdftotext (poppler) reads out of a PDF. */
-function pdfText(pdf: Buffer): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = execFile('pdftotext', ['-layout', '-', '-'], (error, stdout) =>
-      error ? reject(error) : resolve(stdout),
-    );
-    child.stdin!.end(pdf);
-  });
-}
+import { pdfText } from '../../test/pdf-text';
 
 const errorsOf = (res: { json(): unknown }) => (res.json() as { errors: string[] }).errors.join(' ');
 

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { CheckDto, CheckScanAnswer } from '@domain/schemas/check.schema';
 import type { VaultDto } from '@domain/schemas/warehouse.schema';
@@ -16,16 +15,7 @@ import {
   alreadyFoundIn,
   fieldNotInCheck,
 } from './checks.service';
-
-/** The text pdftotext (poppler) reads out of a PDF. */
-function pdfText(pdf: Buffer): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = execFile('pdftotext', ['-layout', '-', '-'], (error, stdout) =>
-      error ? reject(error) : resolve(stdout),
-    );
-    child.stdin!.end(pdf);
-  });
-}
+import { pdfText } from '../../test/pdf-text';
 
 describe.each(testEngines())('warehouse checks on %s', (engine) => {
   const { ctx, user, other } = useTestApp(engine);

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,15 +11,7 @@ import { useTestApp } from '../../test/use-test-app';
 import { decodeQrIn, pdfInfo, renderPage } from '../labels/pdf-render';
 import { ALREADY_A_MEMBER, CANNOT_INVITE } from '../team/team.service';
 import { CHECK_CANCELLED, CHECK_WAREHOUSE_DELETED } from './checks.service';
-
-function pdfText(pdf: Buffer): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = execFile('pdftotext', ['-layout', '-', '-'], (error, stdout) =>
-      error ? reject(error) : resolve(stdout),
-    );
-    child.stdin!.end(pdf);
-  });
-}
+import { pdfText } from '../../test/pdf-text';
 
 // Issue 34: history and check reports that survive a deleted warehouse, honest checks, honest team data.
 describe.each(testEngines())('records you can trust on %s', (engine) => {

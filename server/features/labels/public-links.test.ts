@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,17 +9,9 @@ import { buildAccount, buildVault, buildWarehouse } from '../../factories';
 import { signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { decodeQrIn, pdfInfo, renderPage } from './pdf-render';
+import { pdfText } from '../../test/pdf-text';
 
 const PUBLIC = 'https://wm.example.test';
-
-function pdfText(pdf: Buffer): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = execFile('pdftotext', ['-layout', '-', '-'], (error, stdout) =>
-      error ? reject(error) : resolve(stdout),
-    );
-    child.stdin!.end(pdf);
-  });
-}
 
 // Issue 34: every link the product prints or hands out points at PUBLIC_URL, whatever address the request came to;
 // Viewers print the checklist poster; check PDFs write times the company's way.

@@ -128,6 +128,7 @@ export async function listPortalInvoices(db: Db, companyId: number, customerId: 
     .selectFrom('invoices')
     .innerJoin('storage_accounts', 'storage_accounts.id', 'invoices.account_id')
     .select([
+      'invoices.id',
       'invoices.number',
       'invoices.status',
       'invoices.issue_date',

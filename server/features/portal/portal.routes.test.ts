@@ -9,6 +9,7 @@ import type { ActivityItemDto } from '@domain/schemas/activity.schema';
 import { testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { buildStagedVault, buildVault, buildWarehouse } from '../../factories';
+import { pdfText } from '../../test/pdf-text';
 import { PORTAL_LINK_UNUSABLE } from './portal.service';
 
 describe.each(testEngines())('customers and the customer portal on %s', (engine) => {
@@ -240,17 +241,31 @@ describe.each(testEngines())('customers and the customer portal on %s', (engine)
     });
     expect(run.statusCode).toBe(201);
 
-    const invoices = (
-      await asPortal(await portalCookie(await linkFor(billed.id)), '/api/portal/invoices')
-    ).json() as PortalInvoicesDto;
+    const billedCookie = await portalCookie(await linkFor(billed.id));
+    const bystanderCookie = await portalCookie(await linkFor(bystander.id));
+    const invoices = (await asPortal(billedCookie, '/api/portal/invoices')).json() as PortalInvoicesDto;
     expect(invoices.invoices).toHaveLength(1);
     expect(invoices.invoices[0]!.total).toBeGreaterThan(0);
     expect(invoices.balance).toBe(invoices.invoices[0]!.open);
     expect(invoices.balance).toBe(invoices.invoices[0]!.total);
-    const theirs = (
-      await asPortal(await portalCookie(await linkFor(bystander.id)), '/api/portal/invoices')
-    ).json() as PortalInvoicesDto;
+    const theirs = (await asPortal(bystanderCookie, '/api/portal/invoices')).json() as PortalInvoicesDto;
     expect(theirs).toMatchObject({ balance: 0, invoices: [] });
+
+    // the customer downloads the invoice as the PDF the office sends; another customer's session finds no such invoice
+    const pdfUrl = `/api/portal/invoices/${invoices.invoices[0]!.id}/invoice.pdf`;
+    const pdf = await asPortal(billedCookie, pdfUrl);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(
+      `attachment; filename="invoice-${invoices.invoices[0]!.number}.pdf"`,
+    );
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain(`Invoice ${invoices.invoices[0]!.number}`);
+    expect(text).toContain('BILLED CUSTOMER');
+    const refused = await asPortal(bystanderCookie, pdfUrl);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ errors: ['Invoice not found.'] });
+    expect((await asPortal(billedCookie, '/api/portal/invoices/99999999/invoice.pdf')).statusCode).toBe(404);
   });
 
   it('refuses bad input with readable messages and a portal link without an address', async () => {

@@ -9,6 +9,7 @@ import {
 } from '@domain/schemas/customer.schema';
 import { PortalRequestDtoSchema, PortalRequestSchema } from '@domain/schemas/request.schema';
 import { idParams } from '@domain/schemas/route-params';
+import { fileAnswer, sendBytes } from '../../http/file-answers';
 import { publicOrigin } from '../../http/public-url';
 import type { FeatureOptions } from '../feature-options';
 import {
@@ -18,7 +19,14 @@ import {
   listPortalRequests,
 } from '../requests/requests.service';
 import { requirePortalCustomer } from './portal-session';
-import { portalInvoices, portalMe, portalUnits, useLinkToSignIn } from './portal.service';
+import {
+  PORTAL_INVOICE_NOT_FOUND,
+  portalInvoicePdf,
+  portalInvoices,
+  portalMe,
+  portalUnits,
+  useLinkToSignIn,
+} from './portal.service';
 
 // one-time links are guessed at no faster than this per address (their tokens are 256 bits)
 const linkRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
@@ -90,6 +98,25 @@ export const portalRoutes: FastifyPluginAsync<FeatureOptions> = async (plain, { 
       },
     },
     async (request) => portalInvoices(db, requirePortalCustomer(request)),
+  );
+  app.get(
+    '/api/portal/invoices/:id/invoice.pdf',
+    {
+      schema: {
+        tags,
+        summary: "One of the customer's invoices as a PDF",
+        params: idParams(PORTAL_INVOICE_NOT_FOUND),
+        response: { 200: fileAnswer('application/pdf', 'invoice-{number}.pdf') },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await portalInvoicePdf(db, requirePortalCustomer(request), request.params.id);
+      reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="${pdf.name}"`)
+        .header('Cache-Control', 'no-store');
+      return sendBytes(reply, pdf.bytes);
+    },
   );
 
   // requests (issue 29, point 3; decision 048)

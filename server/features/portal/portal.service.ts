@@ -2,7 +2,10 @@ import type { PortalInvoicesDto, PortalMeDto, PortalUnitDto } from '@domain/sche
 import { openAmount } from '@domain/billing/ledger';
 import { type Db, nowIso } from '../../db/database';
 import { notFound } from '../../http/errors';
+import { findCompanyForMail } from '../accounts/account-mails.repo';
 import { findBillingSettings } from '../accounts/billing-settings.repo';
+import { invoicePdf } from '../billing/billing-documents';
+import { getInvoice } from '../billing/billing.service';
 import type { PortalCustomer } from './portal-session';
 import { hashPortalToken } from './portal-session';
 import {
@@ -54,6 +57,7 @@ export async function portalInvoices(db: Db, customer: PortalCustomer): Promise<
     findPortalCustomer(db, customer.companyId, customer.customerId),
   ]);
   const invoices = rows.map((row) => ({
+    id: row.id,
     number: row.number,
     status: row.status,
     issueDate: row.issue_date,
@@ -66,5 +70,28 @@ export async function portalInvoices(db: Db, customer: PortalCustomer): Promise<
     locale: who?.locale ?? 'en-US',
     balance: invoices.reduce((sum, invoice) => sum + invoice.open, 0),
     invoices,
+  };
+}
+
+export const PORTAL_INVOICE_NOT_FOUND = 'Invoice not found.';
+
+/**
+ * One of the customer's invoices as the PDF the office sends (issue 29): only an invoice the portal lists (issued,
+ * not void, of the customer's own accounts); any other id answers 404, as one that does not exist.
+ */
+export async function portalInvoicePdf(
+  db: Db,
+  customer: PortalCustomer,
+  invoiceId: number,
+): Promise<{ name: string; bytes: Uint8Array }> {
+  const own = await listPortalInvoices(db, customer.companyId, customer.customerId);
+  if (!own.some((row) => row.id === invoiceId)) throw notFound(PORTAL_INVOICE_NOT_FOUND);
+  const [invoice, company] = await Promise.all([
+    getInvoice(db, customer.companyId, invoiceId),
+    findCompanyForMail(db, customer.companyId),
+  ]);
+  return {
+    name: `invoice-${invoice.number}.pdf`,
+    bytes: await invoicePdf(invoice, company.name, company.locale),
   };
 }

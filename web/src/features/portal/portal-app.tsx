@@ -1,4 +1,4 @@
-import { Boxes, LogOut, Receipt } from 'lucide-react';
+import { Boxes, FileDown, LogOut, Receipt } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { Toaster, toast } from 'sonner';
@@ -148,10 +148,7 @@ function PortalHome() {
             ) : (
               <ul className="space-y-2">
                 {invoices.data.invoices.map((invoice) => (
-                  <li
-                    key={invoice.number ?? invoice.issueDate}
-                    className="rounded-lg border border-slate-200 bg-white p-3"
-                  >
+                  <li key={invoice.id} className="rounded-lg border border-slate-200 bg-white p-3">
                     <div className="flex justify-between gap-2">
                       <span className="font-semibold">Invoice {invoice.number}</span>
                       <span>{money(invoice.total, invoices.data)}</span>
@@ -161,6 +158,13 @@ function PortalHome() {
                       {invoice.dueDate && ` · due ${formatDate(invoice.dueDate, invoices.data.locale)}`}
                       {` · open ${money(invoice.open, invoices.data)}`}
                     </p>
+                    <a
+                      href={`/api/portal/invoices/${invoice.id}/invoice.pdf`}
+                      download
+                      className="mt-1 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-accent underline"
+                    >
+                      <FileDown className="h-4 w-4" aria-hidden /> Download invoice {invoice.number} (PDF)
+                    </a>
                   </li>
                 ))}
               </ul>
