@@ -1,3 +1,4 @@
+import { REQUEST_STATE_LABELS, type RequestState } from '@domain/schemas/request.schema';
 import type { MailKind } from './mail-outbox.repo';
 
 /** A mail's subject and plain-text body. */
@@ -91,7 +92,8 @@ export function requestUpdateMail(p: RequestMailParts): MailText {
   const step = REQUEST_STEP_WORDS[p.state]?.(p) ?? `It is now ${p.state}.`;
   return {
     kind: 'request',
-    subject: `Your ${what} request #${p.requestId} with ${p.company}: ${p.state}`,
+    // the step as the portal and the office's screens name it (Scheduled), not as stored
+    subject: `Your ${what} request #${p.requestId} with ${p.company}: ${REQUEST_STATE_LABELS[p.state as RequestState] ?? p.state}`,
     body:
       `Hello ${p.customer},\n\nYour ${what} request #${p.requestId}: ${step}\n\n` +
       `Units: ${p.units.join(', ')}\n\n` +

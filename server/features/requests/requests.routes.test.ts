@@ -173,15 +173,15 @@ describe.each(testEngines())('customer requests and the load-out check on %s', (
     expect((await stranger.portal('POST', `/api/portal/requests/${request.id}/cancel`)).statusCode).toBe(404);
 
     expect(await requestMails(email)).toEqual([
-      expect.stringMatching(/delivery request #\d+ .*: requested$/),
-      expect.stringMatching(/: scheduled$/),
+      expect.stringMatching(/delivery request #\d+ .*: Requested$/),
+      expect.stringMatching(/: Scheduled$/),
     ]);
     // the mail says the day the way the company writes one (en-US)
     const scheduledMail = await ctx.database.db
       .selectFrom('mail_outbox')
       .select('body')
       .where('recipient', '=', email)
-      .where('subject', 'like', '%: scheduled')
+      .where('subject', 'like', '%: Scheduled')
       .executeTakeFirstOrThrow();
     expect(scheduledMail.body).toContain('It is scheduled for Jun 2, 2030 (truck T-7).');
     const events = await ctx.database.db
@@ -293,11 +293,11 @@ describe.each(testEngines())('customer requests and the load-out check on %s', (
       'delivered',
     ]);
     expect((await requestMails(email)).map((s) => s.split(': ').pop())).toEqual([
-      'requested',
-      'scheduled',
-      'pulling',
-      'loaded',
-      'delivered',
+      'Requested',
+      'Scheduled',
+      'Pulling',
+      'Loaded',
+      'Delivered',
     ]);
   });
 
