@@ -50,7 +50,7 @@ async function toldTimes(db: Db, companyId: number) {
  * takes that of the event written before it, the first ones the earliest day; those after the last dated one (today's
  * requests) keep their time. Nothing is dated after `now`.
  */
-export function storyTimes(
+function storyTimes(
   events: readonly Pick<EventRow, 'kind' | 'entity_type' | 'entity_id' | 'created_at'>[],
   told: Awaited<ReturnType<typeof toldTimes>>,
   now: string,

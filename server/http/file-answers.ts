@@ -26,6 +26,15 @@ export function fileAnswer(contentTypes: string | readonly string[], description
   };
 }
 
+/** Sends a PDF as a download named `name`, never cached (an invoice or a statement changes as it is paid). */
+export function sendPdf(reply: FastifyReply, name: string, bytes: Uint8Array): FastifyReply {
+  reply
+    .type('application/pdf')
+    .header('Content-Disposition', `attachment; filename="${name}"`)
+    .header('Cache-Control', 'no-store');
+  return sendBytes(reply, bytes);
+}
+
 /** Sends file bytes from a route whose answer is declared with `fileAnswer` (pdf-lib gives a Uint8Array). */
 export function sendBytes(reply: FastifyReply, bytes: Uint8Array | NodeJS.ReadableStream): FastifyReply {
   return reply.send(

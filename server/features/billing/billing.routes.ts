@@ -22,13 +22,14 @@ import { idParams } from '@domain/schemas/route-params';
 import { actorOf } from '../../auth/actor';
 import { requireUser } from '../../auth/session.plugin';
 import { badRequest, notFound } from '../../http/errors';
-import { fileAnswer, sendBytes } from '../../http/file-answers';
+import { fileAnswer, sendBytes, sendPdf } from '../../http/file-answers';
 import { ACCOUNT_NOT_FOUND, getAccount, today } from '../accounts/accounts.service';
 import {
   type ExportFile,
   exportCsv,
   exportTable,
   exportXlsx,
+  invoiceFileName,
   invoicePdf,
   sitNoticePdf,
   statementPdf,
@@ -271,12 +272,11 @@ export const billingRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { d
     async (request, reply) => {
       const user = requireUser(request);
       const invoice = await getInvoice(db, user.companyId, request.params.id);
-      const name = `${invoice.kind === 'credit' ? 'credit-note' : 'invoice'}-${invoice.number}.pdf`;
-      reply
-        .type('application/pdf')
-        .header('Content-Disposition', download(name))
-        .header('Cache-Control', 'no-store');
-      return sendBytes(reply, await invoicePdf(invoice, user.company.name, user.company.locale));
+      return sendPdf(
+        reply,
+        invoiceFileName(invoice),
+        await invoicePdf(invoice, user.company.name, user.company.locale),
+      );
     },
   );
 
@@ -293,11 +293,11 @@ export const billingRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { d
     async (request, reply) => {
       const user = requireUser(request);
       const statement = await getStatement(db, user.companyId, request.params.id);
-      reply
-        .type('application/pdf')
-        .header('Content-Disposition', download(`statement-${statement.account_id}.pdf`))
-        .header('Cache-Control', 'no-store');
-      return sendBytes(reply, await statementPdf(statement, user.company.name, today(), user.company.locale));
+      return sendPdf(
+        reply,
+        `statement-${statement.account_id}.pdf`,
+        await statementPdf(statement, user.company.name, today(), user.company.locale),
+      );
     },
   );
 
@@ -317,12 +317,9 @@ export const billingRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { d
       const conversion = account.conversion_date ?? account.converted_on;
       if (!conversion)
         throw badRequest('This account is not in storage in transit: it has no conversion date.');
-      reply
-        .type('application/pdf')
-        .header('Content-Disposition', download(`sit-notice-${account.id}.pdf`))
-        .header('Cache-Control', 'no-store');
-      return sendBytes(
+      return sendPdf(
         reply,
+        `sit-notice-${account.id}.pdf`,
         await sitNoticePdf(account, user.company.name, conversion, user.company.locale),
       );
     },

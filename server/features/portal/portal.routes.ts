@@ -9,7 +9,7 @@ import {
 } from '@domain/schemas/customer.schema';
 import { PortalRequestDtoSchema, PortalRequestSchema } from '@domain/schemas/request.schema';
 import { idParams } from '@domain/schemas/route-params';
-import { fileAnswer, sendBytes } from '../../http/file-answers';
+import { fileAnswer, sendPdf } from '../../http/file-answers';
 import { publicOrigin } from '../../http/public-url';
 import type { FeatureOptions } from '../feature-options';
 import {
@@ -111,11 +111,7 @@ export const portalRoutes: FastifyPluginAsync<FeatureOptions> = async (plain, { 
     },
     async (request, reply) => {
       const pdf = await portalInvoicePdf(db, requirePortalCustomer(request), request.params.id);
-      reply
-        .type('application/pdf')
-        .header('Content-Disposition', `attachment; filename="${pdf.name}"`)
-        .header('Cache-Control', 'no-store');
-      return sendBytes(reply, pdf.bytes);
+      return sendPdf(reply, pdf.name, pdf.bytes);
     },
   );
 

@@ -2,10 +2,8 @@ import type { PortalInvoicesDto, PortalMeDto, PortalUnitDto } from '@domain/sche
 import { openAmount } from '@domain/billing/ledger';
 import { type Db, nowIso } from '../../db/database';
 import { notFound } from '../../http/errors';
-import { findCompanyForMail } from '../accounts/account-mails.repo';
 import { findBillingSettings } from '../accounts/billing-settings.repo';
-import { invoicePdf } from '../billing/billing-documents';
-import { getInvoice } from '../billing/billing.service';
+import { invoicePdfFile } from '../billing/billing-mail-attachments';
 import type { PortalCustomer } from './portal-session';
 import { hashPortalToken } from './portal-session';
 import {
@@ -86,12 +84,5 @@ export async function portalInvoicePdf(
 ): Promise<{ name: string; bytes: Uint8Array }> {
   const own = await listPortalInvoices(db, customer.companyId, customer.customerId);
   if (!own.some((row) => row.id === invoiceId)) throw notFound(PORTAL_INVOICE_NOT_FOUND);
-  const [invoice, company] = await Promise.all([
-    getInvoice(db, customer.companyId, invoiceId),
-    findCompanyForMail(db, customer.companyId),
-  ]);
-  return {
-    name: `invoice-${invoice.number}.pdf`,
-    bytes: await invoicePdf(invoice, company.name, company.locale),
-  };
+  return invoicePdfFile(db, customer.companyId, invoiceId);
 }

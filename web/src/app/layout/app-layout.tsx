@@ -25,6 +25,8 @@ export function AppLayout() {
   const logout = useLogout();
   const queryClient = useQueryClient();
   const [askSignOut, setAskSignOut] = useState(false);
+  // the changes still on this tablet, counted for the sign-out's question (it opens with a render)
+  const waiting = floorOutbox.list().length;
   useLiveUpdates(Boolean(session.data));
   // the tablet's outbox (issue 30): replayed when the connection is back; what reached the server refreshes the screens
   useEffect(() => {
@@ -101,7 +103,7 @@ export function AppLayout() {
         open={askSignOut}
         onOpenChange={setAskSignOut}
         title="Sign out with changes not synced?"
-        message={`${formatCount(floorOutbox.list().length, 'change')} made on this tablet ${floorOutbox.list().length === 1 ? 'has' : 'have'} not reached the server yet. They stay on this tablet and are sent once someone of your company signs in here again with a connection.`}
+        message={`${formatCount(waiting, 'change')} made on this tablet ${waiting === 1 ? 'has' : 'have'} not reached the server yet. They stay on this tablet and are sent once someone of your company signs in here again with a connection.`}
         confirmLabel="Sign out anyway"
         cancelLabel="Stay signed in"
         danger
