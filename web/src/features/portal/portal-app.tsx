@@ -14,6 +14,7 @@ import { PortalInventories } from '../../components/inventory/portal-inventories
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorList, QueryFailed } from '../../components/ui/error-list';
+import { QueryView } from '../../components/ui/query-view';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessages } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
@@ -96,34 +97,34 @@ function PortalHome() {
         <h2 id="portal-units" className="mb-2 text-lg font-semibold text-slate-800">
           Units
         </h2>
-        {units.isPending ? (
-          <Spinner label="Loading your units..." />
-        ) : units.isError ? (
-          <QueryFailed query={units} />
-        ) : units.data.length === 0 ? (
-          <EmptyState icon={Boxes} title="No units in storage" />
-        ) : (
-          <ul className="space-y-2">
-            {units.data.map((unit) => (
-              <li
-                key={unit.id}
-                className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
-                data-testid="portal-unit"
-              >
-                <div className="flex items-baseline justify-between gap-2">
-                  <span className="font-mono text-base font-semibold text-slate-900">
-                    {unit.number ?? 'No number'}
-                  </span>
-                  <span className="text-sm capitalize text-slate-600">{unit.type}</span>
-                </div>
-                <p className="text-sm text-slate-600">
-                  {unit.warehouse ?? 'Being moved'} · since {formatDate(unit.since, invoices.data?.locale)}
-                  {unit.order && ` · order ${unit.order}`}
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryView
+          query={units}
+          loading="Loading your units..."
+          empty={<EmptyState icon={Boxes} title="No units in storage" />}
+        >
+          {(list) => (
+            <ul className="space-y-2">
+              {list.map((unit) => (
+                <li
+                  key={unit.id}
+                  className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
+                  data-testid="portal-unit"
+                >
+                  <div className="flex items-baseline justify-between gap-2">
+                    <span className="font-mono text-base font-semibold text-slate-900">
+                      {unit.number ?? 'No number'}
+                    </span>
+                    <span className="text-sm capitalize text-slate-600">{unit.type}</span>
+                  </div>
+                  <p className="text-sm text-slate-600">
+                    {unit.warehouse ?? 'Being moved'} · since {formatDate(unit.since, invoices.data?.locale)}
+                    {unit.order && ` · order ${unit.order}`}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
       </section>
 
       <PortalInventories units={units.data} locale={invoices.data?.locale} />
@@ -133,44 +134,41 @@ function PortalHome() {
         <h2 id="portal-invoices" className="mb-2 text-lg font-semibold text-slate-800">
           Invoices
         </h2>
-        {invoices.isPending ? (
-          <Spinner label="Loading your invoices..." />
-        ) : invoices.isError ? (
-          <QueryFailed query={invoices} />
-        ) : (
-          <>
-            <p className="mb-2 text-base">
-              Balance:{' '}
-              <strong data-testid="portal-balance">{money(invoices.data.balance, invoices.data)}</strong>
-            </p>
-            {invoices.data.invoices.length === 0 ? (
-              <EmptyState icon={Receipt} title="No invoices yet" />
-            ) : (
-              <ul className="space-y-2">
-                {invoices.data.invoices.map((invoice) => (
-                  <li key={invoice.id} className="rounded-lg border border-slate-200 bg-white p-3">
-                    <div className="flex justify-between gap-2">
-                      <span className="font-semibold">Invoice {invoice.number}</span>
-                      <span>{money(invoice.total, invoices.data)}</span>
-                    </div>
-                    <p className="text-sm text-slate-600">
-                      {invoice.issueDate && `Issued ${formatDate(invoice.issueDate, invoices.data.locale)}`}
-                      {invoice.dueDate && ` · due ${formatDate(invoice.dueDate, invoices.data.locale)}`}
-                      {` · open ${money(invoice.open, invoices.data)}`}
-                    </p>
-                    <a
-                      href={`/api/portal/invoices/${invoice.id}/invoice.pdf`}
-                      download
-                      className="mt-1 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-accent underline"
-                    >
-                      <FileDown className="h-4 w-4" aria-hidden /> Download invoice {invoice.number} (PDF)
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </>
-        )}
+        <QueryView query={invoices} loading="Loading your invoices...">
+          {(answer) => (
+            <>
+              <p className="mb-2 text-base">
+                Balance: <strong data-testid="portal-balance">{money(answer.balance, answer)}</strong>
+              </p>
+              {answer.invoices.length === 0 ? (
+                <EmptyState icon={Receipt} title="No invoices yet" />
+              ) : (
+                <ul className="space-y-2">
+                  {answer.invoices.map((invoice) => (
+                    <li key={invoice.id} className="rounded-lg border border-slate-200 bg-white p-3">
+                      <div className="flex justify-between gap-2">
+                        <span className="font-semibold">Invoice {invoice.number}</span>
+                        <span>{money(invoice.total, answer)}</span>
+                      </div>
+                      <p className="text-sm text-slate-600">
+                        {invoice.issueDate && `Issued ${formatDate(invoice.issueDate, answer.locale)}`}
+                        {invoice.dueDate && ` · due ${formatDate(invoice.dueDate, answer.locale)}`}
+                        {` · open ${money(invoice.open, answer)}`}
+                      </p>
+                      <a
+                        href={`/api/portal/invoices/${invoice.id}/invoice.pdf`}
+                        download
+                        className="mt-1 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-accent underline"
+                      >
+                        <FileDown className="h-4 w-4" aria-hidden /> Download invoice {invoice.number} (PDF)
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+        </QueryView>
       </section>
     </main>
   );

@@ -12,9 +12,9 @@ import { usePortalCancelRequest, usePortalCreateRequest, usePortalRequests } fro
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
-import { ErrorList, QueryFailed } from '../../components/ui/error-list';
+import { ErrorList } from '../../components/ui/error-list';
+import { QueryView } from '../../components/ui/query-view';
 import { FormField, TextArea, TextInput } from '../../components/ui/form-field';
-import { Spinner } from '../../components/ui/spinner';
 import { errorMessages } from '../../lib/api-client';
 import { RequestStateBadge, RequestSteps } from '../../components/requests/request-steps';
 import { UnitChoice } from '../../components/requests/unit-choice';
@@ -175,19 +175,19 @@ export function PortalRequests({
         )}
       </div>
       {asking && units && <RequestForm units={units} onDone={() => setAsking(false)} />}
-      {requests.isPending ? (
-        <Spinner label="Loading your requests..." />
-      ) : requests.isError ? (
-        <QueryFailed query={requests} />
-      ) : requests.data.length === 0 ? (
-        !asking && <EmptyState icon={PackageOpen} title="No requests yet" />
-      ) : (
-        <ul className="mt-3 space-y-3">
-          {requests.data.map((r) => (
-            <RequestCard key={r.id} request={r} formatDay={formatDay} />
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={requests}
+        loading="Loading your requests..."
+        empty={!asking && <EmptyState icon={PackageOpen} title="No requests yet" />}
+      >
+        {(list) => (
+          <ul className="mt-3 space-y-3">
+            {list.map((r) => (
+              <RequestCard key={r.id} request={r} formatDay={formatDay} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -3,11 +3,10 @@ import { useMemo, useState } from 'react';
 import { API_DOCUMENT_URL, type JsonSchemaNode, useApiDocument } from '@/api/api-reference';
 import { useRole } from '@/api/session';
 import { EmptyState } from '@/components/ui/empty-state';
-import { QueryFailed } from '@/components/ui/error-list';
+import { QueryView } from '@/components/ui/query-view';
 import { TextInput } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
 import { RoleHint } from '@/components/ui/role-hint';
-import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type ApiEntry, groupByTag, tagHeadingId } from '../api-groups';
 
@@ -153,37 +152,35 @@ export default function ApiReferencePage() {
         </a>
       }
     >
-      {document.isPending ? (
-        <Spinner label="Loading the API reference..." />
-      ) : document.isError ? (
-        <QueryFailed query={document} />
-      ) : (
-        <div className="space-y-6">
-          <p className="max-w-3xl text-sm text-slate-600">{document.data.info.description}</p>
-          <label className="block max-w-md">
-            <span className="mb-1 block text-sm font-medium text-slate-700">Filter routes</span>
-            <TextInput type="search" value={filter} onValue={setFilter} placeholder="e.g. vaults or POST" />
-          </label>
-          {groups.length === 0 ? (
-            <EmptyState icon={BookOpen} title="No route matches">
-              Try another word, or clear the filter.
-            </EmptyState>
-          ) : (
-            groups.map(([tag, entries]) => (
-              <section key={tag} aria-labelledby={tagHeadingId(tag)}>
-                <h2 id={tagHeadingId(tag)} className="mb-2 text-lg font-semibold text-primary">
-                  {tag}
-                </h2>
-                <div className="space-y-2">
-                  {entries.map((entry) => (
-                    <OperationRow key={`${entry.method} ${entry.path}`} entry={entry} />
-                  ))}
-                </div>
-              </section>
-            ))
-          )}
-        </div>
-      )}
+      <QueryView query={document} loading="Loading the API reference...">
+        {(api) => (
+          <div className="space-y-6">
+            <p className="max-w-3xl text-sm text-slate-600">{api.info.description}</p>
+            <label className="block max-w-md">
+              <span className="mb-1 block text-sm font-medium text-slate-700">Filter routes</span>
+              <TextInput type="search" value={filter} onValue={setFilter} placeholder="e.g. vaults or POST" />
+            </label>
+            {groups.length === 0 ? (
+              <EmptyState icon={BookOpen} title="No route matches">
+                Try another word, or clear the filter.
+              </EmptyState>
+            ) : (
+              groups.map(([tag, entries]) => (
+                <section key={tag} aria-labelledby={tagHeadingId(tag)}>
+                  <h2 id={tagHeadingId(tag)} className="mb-2 text-lg font-semibold text-primary">
+                    {tag}
+                  </h2>
+                  <div className="space-y-2">
+                    {entries.map((entry) => (
+                      <OperationRow key={`${entry.method} ${entry.path}`} entry={entry} />
+                    ))}
+                  </div>
+                </section>
+              ))
+            )}
+          </div>
+        )}
+      </QueryView>
     </Page>
   );
 }

@@ -4,9 +4,9 @@ import { toast } from 'sonner';
 import type { CompanyFileJobDto } from '@domain/schemas/company-file.schema';
 import { companyFileDownloadUrl, useLatestCompanyFile, useStartCompanyFile } from '@/api/company-file';
 import { Button, buttonClass } from '@/components/ui/button';
-import { ErrorList, QueryFailed } from '@/components/ui/error-list';
+import { ErrorList } from '@/components/ui/error-list';
+import { QueryView } from '@/components/ui/query-view';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
 
@@ -72,70 +72,68 @@ export function CompanyFileSection() {
         </p>
       </div>
 
-      {latest.isPending ? (
-        <Spinner />
-      ) : latest.isError ? (
-        <QueryFailed query={latest} />
-      ) : (
-        <>
-          {running && job && (
-            <div className="space-y-1" aria-live="polite">
-              <ProgressBar label="Making the company file" percent={percent} />
-              <p className="text-sm text-slate-600">
-                {format.number(job.done)} of {format.number(job.total)} rows and attachments written. You can
-                leave this page; the file keeps being made on the server.
-              </p>
-            </div>
-          )}
-          {job?.status === 'ready' && (
-            <div className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-              <span>
-                <strong className="font-semibold">{job.fileName}</strong> ({size(job.bytes)}), made{' '}
-                {format.dateTime(job.createdAt)}
-                {job.requestedBy ? ` for ${job.requestedBy}` : ''}.
-              </span>
-              <a
-                href={companyFileDownloadUrl(job)}
-                download={job.fileName}
-                className={buttonClass('secondary')}
-              >
-                <Download className="h-4 w-4" aria-hidden /> Download again
-              </a>
-            </div>
-          )}
-          {job?.status === 'failed' && (
-            <ErrorList messages={[job.error ?? 'The company file could not be made.']} />
-          )}
-          {!job && (
-            <p className="text-sm text-slate-600">
-              No company file has been made yet. It takes from seconds to several minutes, by the size of the
-              company.
-            </p>
-          )}
-          {start.isError && <ErrorList messages={errorMessages(start.error)} />}
-          <Button
-            onClick={() => start.mutate(undefined)}
-            disabled={running || start.isPending}
-            aria-describedby="company-file-title"
-          >
-            {running || start.isPending ? (
-              'Making the company file...'
-            ) : job?.status === 'failed' ? (
-              <>
-                <RotateCcw className="h-4 w-4" aria-hidden /> Try again
-              </>
-            ) : job?.status === 'ready' ? (
-              <>
-                <FileArchive className="h-4 w-4" aria-hidden /> Make a new company file
-              </>
-            ) : (
-              <>
-                <Download className="h-4 w-4" aria-hidden /> Download company file
-              </>
+      <QueryView query={latest}>
+        {() => (
+          <>
+            {running && job && (
+              <div className="space-y-1" aria-live="polite">
+                <ProgressBar label="Making the company file" percent={percent} />
+                <p className="text-sm text-slate-600">
+                  {format.number(job.done)} of {format.number(job.total)} rows and attachments written. You
+                  can leave this page; the file keeps being made on the server.
+                </p>
+              </div>
             )}
-          </Button>
-        </>
-      )}
+            {job?.status === 'ready' && (
+              <div className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+                <span>
+                  <strong className="font-semibold">{job.fileName}</strong> ({size(job.bytes)}), made{' '}
+                  {format.dateTime(job.createdAt)}
+                  {job.requestedBy ? ` for ${job.requestedBy}` : ''}.
+                </span>
+                <a
+                  href={companyFileDownloadUrl(job)}
+                  download={job.fileName}
+                  className={buttonClass('secondary')}
+                >
+                  <Download className="h-4 w-4" aria-hidden /> Download again
+                </a>
+              </div>
+            )}
+            {job?.status === 'failed' && (
+              <ErrorList messages={[job.error ?? 'The company file could not be made.']} />
+            )}
+            {!job && (
+              <p className="text-sm text-slate-600">
+                No company file has been made yet. It takes from seconds to several minutes, by the size of
+                the company.
+              </p>
+            )}
+            {start.isError && <ErrorList messages={errorMessages(start.error)} />}
+            <Button
+              onClick={() => start.mutate(undefined)}
+              disabled={running || start.isPending}
+              aria-describedby="company-file-title"
+            >
+              {running || start.isPending ? (
+                'Making the company file...'
+              ) : job?.status === 'failed' ? (
+                <>
+                  <RotateCcw className="h-4 w-4" aria-hidden /> Try again
+                </>
+              ) : job?.status === 'ready' ? (
+                <>
+                  <FileArchive className="h-4 w-4" aria-hidden /> Make a new company file
+                </>
+              ) : (
+                <>
+                  <Download className="h-4 w-4" aria-hidden /> Download company file
+                </>
+              )}
+            </Button>
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

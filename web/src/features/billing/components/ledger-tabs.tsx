@@ -7,6 +7,7 @@ import { PAYMENT_METHODS } from '@domain/schemas/billing.schema';
 import { useAging, useInvoices, usePayments, useRecordPayment, useStorageAccounts } from '@/api/billing';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryFailed } from '@/components/ui/error-list';
+import { QueryView } from '@/components/ui/query-view';
 import { FormField, SelectInput, TextInput } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
@@ -113,29 +114,25 @@ export function PaymentsTab({ currency }: { currency: string }) {
           <TextInput value={reference} onValue={setReference} />
         </FormField>
       </BillingForm>
-      {payments.isPending ? (
-        <Spinner />
-      ) : payments.isError ? (
-        <QueryFailed query={payments} />
-      ) : payments.data.length === 0 ? (
-        <EmptyState icon={Wallet} title="No payments yet" />
-      ) : (
-        <BillingTable
-          caption="Payments"
-          head={['Date', 'Customer', 'Method', 'Reference', 'Invoices', 'Amount']}
-        >
-          {payments.data.map((p) => (
-            <tr key={p.id}>
-              <td className={dayCell}>{day(p.paid_on)}</td>
-              <td className={cell}>{p.customer_name}</td>
-              <td className={cell}>{p.method}</td>
-              <td className={cell}>{p.reference ?? '-'}</td>
-              <td className={cell}>{p.allocations.map((a) => a.number).join(', ')}</td>
-              <td className={amountCell}>{money(p.amount, currency)}</td>
-            </tr>
-          ))}
-        </BillingTable>
-      )}
+      <QueryView query={payments} empty={<EmptyState icon={Wallet} title="No payments yet" />}>
+        {(list) => (
+          <BillingTable
+            caption="Payments"
+            head={['Date', 'Customer', 'Method', 'Reference', 'Invoices', 'Amount']}
+          >
+            {list.map((p) => (
+              <tr key={p.id}>
+                <td className={dayCell}>{day(p.paid_on)}</td>
+                <td className={cell}>{p.customer_name}</td>
+                <td className={cell}>{p.method}</td>
+                <td className={cell}>{p.reference ?? '-'}</td>
+                <td className={cell}>{p.allocations.map((a) => a.number).join(', ')}</td>
+                <td className={amountCell}>{money(p.amount, currency)}</td>
+              </tr>
+            ))}
+          </BillingTable>
+        )}
+      </QueryView>
     </div>
   );
 }

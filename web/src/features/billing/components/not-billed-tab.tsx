@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { NotBilledOrderDto } from '@domain/schemas/billing.schema';
 import { useCreateAccount, useCreateAccountsInBulk, useNotBilled } from '@/api/billing';
 import { Button } from '@/components/ui/button';
+import { FormButtons } from '@/components/ui/form-buttons';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorList, QueryFailed } from '@/components/ui/error-list';
@@ -161,14 +162,12 @@ function AccountDialog({ order, onClose }: { order: NotBilledOrderDto; onClose: 
           <TextArea rows={2} value={form.bill_to_address} onChange={set('bill_to_address')} />
         </FormField>
         <ErrorList messages={create.isError ? errorMessages(create.error) : []} />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            Create account
-          </Button>
-        </div>
+        <FormButtons
+          submit="Create account"
+          busy="Creating..."
+          pending={create.isPending}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

@@ -13,9 +13,8 @@ import { ToggleSwitch } from '@/components/ui/toggle-switch';
 import { useAddRate, useRates, useSaveBillingSettings } from '@/api/billing';
 import { useSession } from '@/api/session';
 import { useWarehouses } from '@/api/warehouses';
-import { QueryFailed } from '@/components/ui/error-list';
+import { QueryView } from '@/components/ui/query-view';
 import { FormField, SelectInput, TextInput } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
 import { useMoney } from '@/lib/use-money';
 import { AmountField, BillingForm, DateField, today } from './billing-form';
@@ -99,28 +98,32 @@ export function RatesTab({ settings }: { settings: BillingSettingsDto }) {
         <AmountField currency={settings.currency} value={amount} onChange={setAmount} />
         <DateField label="From" value={from} onChange={setFrom} />
       </BillingForm>
-      {rates.isPending ? (
-        <Spinner />
-      ) : rates.isError ? (
-        <QueryFailed query={rates} />
-      ) : rates.data.length === 0 ? (
-        <p className="text-sm text-slate-600">
-          No rates yet: a unit without a rate is not billed, and the dry run says so.
-        </p>
-      ) : (
-        <BillingTable caption="Rates" head={['Rate', 'Unit type', 'Warehouse', 'Account', 'From', 'Amount']}>
-          {rates.data.map((r) => (
-            <tr key={r.id}>
-              <td className={cell}>{RATE_KIND_LABELS[r.kind]}</td>
-              <td className={cell}>{r.unit_type ? UNIT_TYPE_LABELS[r.unit_type] : '-'}</td>
-              <td className={cell}>{r.warehouse_name ?? 'Every warehouse'}</td>
-              <td className={cell}>{r.account_id ? `#${r.account_id}` : '-'}</td>
-              <td className={dayCell}>{day(r.effective_from)}</td>
-              <td className={amountCell}>{money(r.amount, settings.currency)}</td>
-            </tr>
-          ))}
-        </BillingTable>
-      )}
+      <QueryView
+        query={rates}
+        empty={
+          <p className="text-sm text-slate-600">
+            No rates yet: a unit without a rate is not billed, and the dry run says so.
+          </p>
+        }
+      >
+        {(list) => (
+          <BillingTable
+            caption="Rates"
+            head={['Rate', 'Unit type', 'Warehouse', 'Account', 'From', 'Amount']}
+          >
+            {list.map((r) => (
+              <tr key={r.id}>
+                <td className={cell}>{RATE_KIND_LABELS[r.kind]}</td>
+                <td className={cell}>{r.unit_type ? UNIT_TYPE_LABELS[r.unit_type] : '-'}</td>
+                <td className={cell}>{r.warehouse_name ?? 'Every warehouse'}</td>
+                <td className={cell}>{r.account_id ? `#${r.account_id}` : '-'}</td>
+                <td className={dayCell}>{day(r.effective_from)}</td>
+                <td className={amountCell}>{money(r.amount, settings.currency)}</td>
+              </tr>
+            ))}
+          </BillingTable>
+        )}
+      </QueryView>
       <SettingsForm settings={settings} />
     </div>
   );

@@ -7,6 +7,7 @@ import {
   MAX_TASKS,
 } from '@domain/schemas/checklist.schema';
 import { Button } from '@/components/ui/button';
+import { FormButtons } from '@/components/ui/form-buttons';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorList } from '@/components/ui/error-list';
 import { ToggleSwitch } from '@/components/ui/toggle-switch';
@@ -220,14 +221,11 @@ export function ChecklistFormDialog({
           </div>
         )}
 
-        <div className="flex justify-end gap-3 pt-1">
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Saving...' : mode === 'add' ? 'Add Checklist' : 'Save Changes'}
-          </Button>
-        </div>
+        <FormButtons
+          submit={mode === 'add' ? 'Add Checklist' : 'Save Changes'}
+          pending={pending}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

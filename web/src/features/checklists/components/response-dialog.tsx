@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { ChecklistResponseSchema, type ChecklistResponseInput } from '@domain/schemas/checklist.schema';
-import { Button } from '@/components/ui/button';
+import { FormButtons } from '@/components/ui/form-buttons';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorList } from '@/components/ui/error-list';
 import { FormField, TextArea, TextInput } from '@/components/ui/form-field';
@@ -94,14 +94,7 @@ export function ResponseDialog({
         )}
 
         <ErrorList messages={serverErrors} />
-        <div className="flex justify-end gap-3 pt-2">
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Submitting...' : 'Submit'}
-          </Button>
-        </div>
+        <FormButtons submit="Submit" busy="Submitting..." pending={pending} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -5,12 +5,13 @@ import { toast } from 'sonner';
 import type { CustomerDto, PortalLinkDto } from '@domain/schemas/customer.schema';
 import { useAddCustomer, useChangeCustomer, useCustomers, useSendPortalLink } from '@/api/customers';
 import { Button } from '@/components/ui/button';
+import { FormButtons } from '@/components/ui/form-buttons';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorList, QueryFailed } from '@/components/ui/error-list';
+import { ErrorList } from '@/components/ui/error-list';
 import { FormField, TextInput } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryView } from '@/components/ui/query-view';
 import { errorMessages } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -46,14 +47,7 @@ function CustomerDialog({ customer, onClose }: { customer: CustomerDto | null; o
           <TextInput type="email" value={email} onValue={setEmail} autoComplete="off" />
         </FormField>
         {failed && <ErrorList messages={errorMessages(failed)} />}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? 'Saving...' : 'Save'}
-          </Button>
-        </div>
+        <FormButtons submit="Save" pending={saving} onCancel={onClose} />
       </form>
     </Dialog>
   );
@@ -116,55 +110,58 @@ export default function CustomersPage() {
 
   return (
     <Page title="Customers" actions={<Button onClick={() => setEditing('new')}>Add customer</Button>}>
-      {customers.isPending ? (
-        <Spinner label="Loading customers..." />
-      ) : customers.isError ? (
-        <QueryFailed query={customers} />
-      ) : customers.data.length === 0 ? (
-        <EmptyState icon={Users} title="No customers yet">
-          Customers appear here as vaults are stored for them; add one with an e-mail to send a portal link.
-        </EmptyState>
-      ) : (
-        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-          {customers.data.map((customer) => (
-            <li
-              key={customer.id}
-              className="flex flex-wrap items-center gap-3 p-3"
-              data-testid="customer-row"
-            >
-              {/* the name and its line keep a readable width; on a phone the buttons wrap below them */}
-              <div className="min-w-48 flex-1">
-                <p className="font-semibold text-slate-900">{customer.name}</p>
-                <p className="text-sm text-slate-600">
-                  {customer.email ?? 'No e-mail'} · {customer.units} {customer.units === 1 ? 'unit' : 'units'}
-                  {customer.lastPortalSignInAt &&
-                    ` · portal opened ${format.dateTime(customer.lastPortalSignInAt)}`}
-                </p>
-              </div>
-              <Button
-                variant="secondary"
-                onClick={() => setEditing(customer)}
-                aria-label={`Edit ${customer.name}`}
+      <QueryView
+        query={customers}
+        loading="Loading customers..."
+        empty={
+          <EmptyState icon={Users} title="No customers yet">
+            Customers appear here as vaults are stored for them; add one with an e-mail to send a portal link.
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+            {list.map((customer) => (
+              <li
+                key={customer.id}
+                className="flex flex-wrap items-center gap-3 p-3"
+                data-testid="customer-row"
               >
-                <Pencil className="h-4 w-4" aria-hidden /> Edit
-              </Button>
-              <Button
-                onClick={() => sendLink(customer)}
-                disabled={!customer.email || send.isPending}
-                title={customer.email ? undefined : 'Add an e-mail first'}
-                aria-label={`Send portal link to ${customer.name}`}
-              >
-                {customer.email ? (
-                  <Send className="h-4 w-4" aria-hidden />
-                ) : (
-                  <Mail className="h-4 w-4" aria-hidden />
-                )}
-                Send portal link
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+                {/* the name and its line keep a readable width; on a phone the buttons wrap below them */}
+                <div className="min-w-48 flex-1">
+                  <p className="font-semibold text-slate-900">{customer.name}</p>
+                  <p className="text-sm text-slate-600">
+                    {customer.email ?? 'No e-mail'} · {customer.units}{' '}
+                    {customer.units === 1 ? 'unit' : 'units'}
+                    {customer.lastPortalSignInAt &&
+                      ` · portal opened ${format.dateTime(customer.lastPortalSignInAt)}`}
+                  </p>
+                </div>
+                <Button
+                  variant="secondary"
+                  onClick={() => setEditing(customer)}
+                  aria-label={`Edit ${customer.name}`}
+                >
+                  <Pencil className="h-4 w-4" aria-hidden /> Edit
+                </Button>
+                <Button
+                  onClick={() => sendLink(customer)}
+                  disabled={!customer.email || send.isPending}
+                  title={customer.email ? undefined : 'Add an e-mail first'}
+                  aria-label={`Send portal link to ${customer.name}`}
+                >
+                  {customer.email ? (
+                    <Send className="h-4 w-4" aria-hidden />
+                  ) : (
+                    <Mail className="h-4 w-4" aria-hidden />
+                  )}
+                  Send portal link
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
       {editing !== null && (
         <CustomerDialog customer={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}

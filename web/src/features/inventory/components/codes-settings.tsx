@@ -5,9 +5,9 @@ import { InventoryCodeSchema } from '@domain/schemas/inventory.schema';
 import { useAddInventoryCode, useInventoryCodes, useRemoveInventoryCode } from '@/api/inventory';
 import { Button } from '@/components/ui/button';
 import { ConfirmRemoval, RemoveButton, useRemoval } from './confirm-removal';
-import { ErrorList, QueryFailed } from '@/components/ui/error-list';
+import { ErrorList } from '@/components/ui/error-list';
+import { QueryView } from '@/components/ui/query-view';
 import { FormField, TextInput } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
 
 /** The Manager's small settings: the company's own condition codes beside the standard ones. */
@@ -42,30 +42,28 @@ export function CodesSettings() {
       <summary className="min-h-11 cursor-pointer content-center text-lg font-semibold text-slate-800">
         Condition codes of the company
       </summary>
-      {codes.isPending ? (
-        <Spinner label="Loading the codes..." />
-      ) : codes.isError ? (
-        <QueryFailed query={codes} />
-      ) : (
-        <ul className="my-3 flex flex-wrap gap-2">
-          {codes.data.map((c) => (
-            <li
-              key={c.code}
-              className="flex items-center gap-1 rounded-lg border border-slate-200 py-1 pr-1 pl-3 text-sm"
-            >
-              <span className="font-mono font-semibold">{c.code}</span> {c.meaning}
-              {c.standard ? (
-                <span className="px-2 text-xs text-slate-500">standard</span>
-              ) : (
-                <RemoveButton
-                  label={`Remove code ${c.code}`}
-                  onClick={() => c.id && removal.ask({ id: c.id, code: c.code })}
-                />
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView query={codes} loading="Loading the codes...">
+        {(list) => (
+          <ul className="my-3 flex flex-wrap gap-2">
+            {list.map((c) => (
+              <li
+                key={c.code}
+                className="flex items-center gap-1 rounded-lg border border-slate-200 py-1 pr-1 pl-3 text-sm"
+              >
+                <span className="font-mono font-semibold">{c.code}</span> {c.meaning}
+                {c.standard ? (
+                  <span className="px-2 text-xs text-slate-500">standard</span>
+                ) : (
+                  <RemoveButton
+                    label={`Remove code ${c.code}`}
+                    onClick={() => c.id && removal.ask({ id: c.id, code: c.code })}
+                  />
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
       <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Add a condition code">
         <FormField label="Code" className="w-28">
           <TextInput value={code} maxLength={4} onValue={setCode} />

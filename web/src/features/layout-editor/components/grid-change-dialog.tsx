@@ -6,6 +6,7 @@ import { MAX_GRID_COLS, MAX_GRID_ROWS } from '@domain/schemas/warehouse.schema';
 import { type GridChangeInput, useChangeGrid } from '@/api/layout';
 import { useAlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
+import { FormButtons } from '@/components/ui/form-buttons';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorList } from '@/components/ui/error-list';
 import { ApiError, errorMessages } from '@/lib/api-client';
@@ -106,18 +107,13 @@ export function GridChangeDialog({
           </div>
         )}
         <ErrorList messages={errors} />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant={adding ? 'primary' : 'danger'}
-            disabled={mutation.isPending || max < 1}
-          >
-            {mutation.isPending ? 'Saving...' : title}
-          </Button>
-        </div>
+        <FormButtons
+          submit={title}
+          danger={!adding}
+          pending={mutation.isPending}
+          disabled={max < 1}
+          onCancel={onClose}
+        />
       </form>
       {alert.element}
     </Dialog>

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { EditRackSchema, type RackDto } from '@domain/schemas/rack.schema';
 import { useEditRack } from '@/api/racks';
-import { Button } from '@/components/ui/button';
+import { FormButtons } from '@/components/ui/form-buttons';
 import { ErrorList } from '@/components/ui/error-list';
 import { TextInput } from '@/components/ui/form-field';
 import { errorMessages } from '@/lib/api-client';
@@ -112,14 +112,7 @@ export function RackEditForm({
       <p className="text-xs text-slate-600">
         The rack keeps its corner on the floor. Shelves that go must be empty first.
       </p>
-      <div className="flex justify-end gap-2 pt-2">
-        <Button variant="secondary" type="button" onClick={onCancel} disabled={editRack.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={editRack.isPending}>
-          {editRack.isPending ? 'Saving...' : 'Save rack'}
-        </Button>
-      </div>
+      <FormButtons submit="Save rack" pending={editRack.isPending} onCancel={onCancel} />
     </form>
   );
 }

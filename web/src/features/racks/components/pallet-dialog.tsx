@@ -15,6 +15,7 @@ import { HOLD_TITLE, HoldPill, useIsPalletHeld } from '@/components/billing/hold
 import { HELD_NEEDS_MANAGER, HELD_NEEDS_REASON } from '@domain/billing/holds';
 import { RoleHint } from '@/components/ui/role-hint';
 import { Button } from '@/components/ui/button';
+import { FormButtons } from '@/components/ui/form-buttons';
 import { Dialog } from '@/components/ui/dialog';
 import { ApiError, errorMessages } from '@/lib/api-client';
 import { useFormIssues } from '@/lib/use-form-issues';
@@ -257,14 +258,13 @@ export function PalletDialog({
                 </Button>
               )}
             </div>
-            <div className="flex gap-2">
-              <Button variant="secondary" onClick={onClose} disabled={pending}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={pending || readOnly}>
-                {pending ? 'Saving...' : editing ? 'Save Pallet' : 'Add Pallet'}
-              </Button>
-            </div>
+            <FormButtons
+              submit={editing ? 'Save Pallet' : 'Add Pallet'}
+              pending={pending}
+              disabled={readOnly}
+              onCancel={onClose}
+              className=""
+            />
           </div>
         )}
       </form>

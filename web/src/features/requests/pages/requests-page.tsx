@@ -14,9 +14,11 @@ import { useCustomers } from '@/api/customers';
 import { useCreateRequest, useCustomerUnits, useRequests } from '@/api/requests';
 import { useRole } from '@/api/session';
 import { Button } from '@/components/ui/button';
+import { FormButtons } from '@/components/ui/form-buttons';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorList, QueryFailed } from '@/components/ui/error-list';
+import { QueryView } from '@/components/ui/query-view';
 import { FormField, SelectInput, TextArea, TextInput, inputClass } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
 import { RoleHint } from '@/components/ui/role-hint';
@@ -107,14 +109,12 @@ function NewRequestDialog({ onClose }: { onClose: () => void }) {
           <TextArea rows={2} value={notes} onValue={setNotes} />
         </FormField>
         {create.error && <ErrorList messages={errorMessages(create.error)} />}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={create.isPending || customerId === null || chosen.length === 0}>
-            {create.isPending ? 'Saving...' : 'Enter request'}
-          </Button>
-        </div>
+        <FormButtons
+          submit="Enter request"
+          pending={create.isPending}
+          disabled={customerId === null || chosen.length === 0}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );
@@ -156,41 +156,43 @@ export default function RequestsPage() {
           </SelectInput>
         </FormField>
       </div>
-      {requests.isPending ? (
-        <Spinner label="Loading requests..." />
-      ) : requests.isError ? (
-        <QueryFailed query={requests} />
-      ) : requests.data.length === 0 ? (
-        <EmptyState icon={Inbox} title={state === 'all' ? 'No requests yet' : 'No requests in this state'}>
-          Customers ask for their goods from the portal; enter a request here for a customer on the phone.
-        </EmptyState>
-      ) : (
-        <ul
-          className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
-          aria-label="Requests"
-        >
-          {requests.data.map((r) => (
-            <li key={r.id}>
-              <Link
-                to={paths.request(r.id)}
-                className="flex min-h-11 flex-wrap items-center gap-3 p-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-accent"
-                data-testid="request-row"
-              >
-                <span className="font-mono text-sm text-slate-500">#{r.id}</span>
-                <span className="min-w-0 flex-1">
-                  <span className="block font-semibold text-slate-900">{r.customer_name}</span>
-                  <span className="block text-sm text-slate-600">
-                    {REQUEST_KIND_LABELS[r.kind]} · {format.count(r.units, 'unit')} · wished{' '}
-                    {format.day(r.wished_date)}
-                    {r.scheduled_date && ` · scheduled ${format.day(r.scheduled_date)}`}
+      <QueryView
+        query={requests}
+        loading="Loading requests..."
+        empty={
+          <EmptyState icon={Inbox} title={state === 'all' ? 'No requests yet' : 'No requests in this state'}>
+            Customers ask for their goods from the portal; enter a request here for a customer on the phone.
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <ul
+            className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+            aria-label="Requests"
+          >
+            {list.map((r) => (
+              <li key={r.id}>
+                <Link
+                  to={paths.request(r.id)}
+                  className="flex min-h-11 flex-wrap items-center gap-3 p-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-accent"
+                  data-testid="request-row"
+                >
+                  <span className="font-mono text-sm text-slate-500">#{r.id}</span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-semibold text-slate-900">{r.customer_name}</span>
+                    <span className="block text-sm text-slate-600">
+                      {REQUEST_KIND_LABELS[r.kind]} · {format.count(r.units, 'unit')} · wished{' '}
+                      {format.day(r.wished_date)}
+                      {r.scheduled_date && ` · scheduled ${format.day(r.scheduled_date)}`}
+                    </span>
                   </span>
-                </span>
-                <RequestStateBadge state={r.state} kind={r.kind} />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+                  <RequestStateBadge state={r.state} kind={r.kind} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
       {adding && <NewRequestDialog onClose={() => setAdding(false)} />}
     </Page>
   );

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { ROLE_LABELS } from '@domain/rules/roles';
 import { useSession } from '@/api/session';
 import { useChangeProfile } from '@/api/team';
-import { Button } from '@/components/ui/button';
+import { FormButtons } from '@/components/ui/form-buttons';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorList } from '@/components/ui/error-list';
 import { FormField, TextInput } from '@/components/ui/form-field';
@@ -74,14 +74,7 @@ export function ProfileDialog({
           value={newPassword}
           onChange={setNewPassword}
         />
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={change.isPending}>
-            {change.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </div>
+        <FormButtons submit="Save" pending={change.isPending} onCancel={() => onOpenChange(false)} />
       </form>
     </Dialog>
   );

@@ -20,6 +20,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { useRole } from '@/api/session';
 import { RoleHint } from '@/components/ui/role-hint';
 import { Button } from '@/components/ui/button';
+import { FormButtons } from '@/components/ui/form-buttons';
 import { useAlertMessage } from '@/components/ui/alert-message';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorList } from '@/components/ui/error-list';
@@ -215,14 +216,13 @@ export function EditVaultForm({
             <Button variant="danger" onClick={() => setConfirmDelete(true)} disabled={busy}>
               Delete
             </Button>
-            <div className="flex gap-3">
-              <Button variant="secondary" onClick={() => navigate(backTo)} disabled={updateVault.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={busy}>
-                {updateVault.isPending ? 'Saving...' : 'Save'}
-              </Button>
-            </div>
+            <FormButtons
+              submit="Save"
+              pending={updateVault.isPending}
+              disabled={busy}
+              onCancel={() => navigate(backTo)}
+              className=""
+            />
           </div>
         </fieldset>
       </form>

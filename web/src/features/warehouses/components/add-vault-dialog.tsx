@@ -5,7 +5,7 @@ import { AddVaultSchema } from '@domain/schemas/vault.schema';
 import { useAddVault } from '@/api/vaults';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { useAlertMessage } from '@/components/ui/alert-message';
-import { Button } from '@/components/ui/button';
+import { FormButtons } from '@/components/ui/form-buttons';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorList } from '@/components/ui/error-list';
 import { errorMessages } from '@/lib/api-client';
@@ -128,14 +128,7 @@ function AddVaultForm({
       {addVault.isPending && file && sent !== null && (
         <ProgressBar label={`Uploading ${file.name}`} percent={sent} />
       )}
-      <div className="flex justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={onDone} disabled={addVault.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={addVault.isPending}>
-          {addVault.isPending ? 'Adding Vault...' : 'Add Vault'}
-        </Button>
-      </div>
+      <FormButtons submit="Add Vault" busy="Adding Vault..." pending={addVault.isPending} onCancel={onDone} />
       {alert.element}
     </form>
   );

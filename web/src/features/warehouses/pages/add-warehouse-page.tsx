@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { AddWarehouseSchema } from '@domain/schemas/warehouse.schema';
 import { useAddWarehouse } from '@/api/warehouses';
-import { Button } from '@/components/ui/button';
+import { FormButtons } from '@/components/ui/form-buttons';
 import { ErrorList } from '@/components/ui/error-list';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
@@ -101,18 +101,12 @@ export default function AddWarehousePage() {
               </div>
             ))}
           </div>
-          <div className="flex justify-end gap-3 pt-2">
-            <Button
-              variant="secondary"
-              onClick={() => navigate(paths.dashboard)}
-              disabled={addWarehouse.isPending}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" disabled={addWarehouse.isPending}>
-              {addWarehouse.isPending ? 'Adding...' : 'Add Warehouse'}
-            </Button>
-          </div>
+          <FormButtons
+            submit="Add Warehouse"
+            busy="Adding..."
+            pending={addWarehouse.isPending}
+            onCancel={() => navigate(paths.dashboard)}
+          />
         </form>
         <WarehousePreview width={values.width} length={values.length} rows={values.rows} cols={values.cols} />
       </div>
