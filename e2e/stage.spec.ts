@@ -78,6 +78,15 @@ test.describe('Stage', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByText('No staged vaults available.')).toBeVisible();
 
+    // the next vault made on the stage opens on the warehouse chosen last, not the first by name
+    await buildStagedVault(db, { companyId: account.companyId, name: 'ST-8', customerName: 'WANDERER' });
+    await page.reload();
+    await page.getByRole('button', { name: 'Move vault ST-8' }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Put vault ST-8 in a field' }).getByLabel('Warehouse'),
+    ).toHaveValue(String(target.id));
+    await page.keyboard.press('Escape');
+
     await page.goto(`/warehouse/${target.slug}`);
     await page
       .getByRole('group', { name: 'Fields' })

@@ -32,6 +32,14 @@ export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 export const BILLING_CYCLES = ['calendar', 'thirty-days'] as const;
 export const SIT_PAYERS = ['customer', 'agency'] as const;
 export const PAYMENT_METHODS = ['check', 'card', 'transfer', 'cash', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  check: 'Check',
+  card: 'Card',
+  transfer: 'Transfer',
+  cash: 'Cash',
+  other: 'Other',
+};
 
 export const BillingSettingsSchema = z.object({
   currency: z

@@ -4,6 +4,7 @@ import { freeSlot } from '@domain/rules/slots';
 import { compareFieldNames } from '@domain/rules/field-names';
 import type { FieldDto, WarehouseDto, WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
 import { useWarehouse } from '../api/warehouses';
+import { readRemembered, remember } from '../lib/remembered';
 import { NamedOptions } from './ui/named-options';
 
 const selectClass =
@@ -88,6 +89,14 @@ function openSlots(warehouse: WarehouseDto, couchbox: boolean): { field: FieldDt
  * Where a vault is being sent: the chosen warehouse (loaded with its fields), its fields with a free slot, the chosen
  * field, and `selects`, the props `WarehouseFieldSelects` takes from them. `onChange` runs on every choice.
  */
+const LAST_WAREHOUSE = 'destination-warehouse';
+
+/** The warehouse last chosen for a vault on this device, while the company still has it. */
+function lastChosen(warehouses: WarehouseSummaryDto[]): number | undefined {
+  const id = Number(readRemembered(LAST_WAREHOUSE));
+  return warehouses.find((w) => w.id === id)?.id;
+}
+
 export function useVaultDestination({
   warehouses,
   startId,
@@ -95,12 +104,14 @@ export function useVaultDestination({
   onChange,
 }: {
   warehouses: WarehouseSummaryDto[];
-  /** the warehouse chosen first; the company's first one when absent */
+  /** the warehouse chosen first; when absent, the one last chosen on this device, else the company's first */
   startId?: number | null;
   couchbox: boolean;
   onChange?: () => void;
 }) {
-  const [warehouseId, setWarehouseId] = useState<number | undefined>(startId ?? warehouses[0]?.id);
+  const [warehouseId, setWarehouseId] = useState<number | undefined>(
+    () => startId ?? lastChosen(warehouses) ?? warehouses[0]?.id,
+  );
   const [fieldId, setFieldId] = useState<number | undefined>(undefined);
   const warehouse = useWarehouse(warehouseId);
   const detail = warehouse.data?.id === warehouseId ? warehouse.data : undefined;
@@ -116,6 +127,7 @@ export function useVaultDestination({
       warehouses,
       warehouseId,
       onWarehouse: (id: number) => {
+        remember(LAST_WAREHOUSE, String(id));
         setWarehouseId(id);
         setFieldId(undefined);
         onChange?.();

@@ -6,6 +6,7 @@ import { type ActivityFilters, activityQuery, useActivity } from '@/api/activity
 import { useSession } from '@/api/session';
 import { useWarehouses } from '@/api/warehouses';
 import { Button, buttonClass } from '@/components/ui/button';
+import { LabelledOptions, NamedOptions } from '@/components/ui/named-options';
 import { LoadFailed } from '@/components/ui/error-list';
 import { FormField, SelectInput, TextInput } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
@@ -87,21 +88,13 @@ export default function ActivityPage() {
         <FormField label="Member">
           <SelectInput value={draft.member ?? ''} onValue={set('member')}>
             <option value="">Everyone</option>
-            {members.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
+            <NamedOptions items={members} />
           </SelectInput>
         </FormField>
         <FormField label="Kind">
           <SelectInput value={draft.kind ?? ''} onValue={set('kind')}>
             <option value="">Everything</option>
-            {ACTIVITY_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {KIND_LABELS[k]}
-              </option>
-            ))}
+            <LabelledOptions values={ACTIVITY_KINDS} labels={KIND_LABELS} />
           </SelectInput>
         </FormField>
         <FormField label="From">

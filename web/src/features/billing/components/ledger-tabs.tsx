@@ -3,9 +3,10 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { AGING_BUCKETS, AGING_LABELS, INVOICE_STATUS_LABELS } from '@domain/billing/ledger';
 import { decimalToMinor } from '@domain/billing/money';
-import { PAYMENT_METHODS } from '@domain/schemas/billing.schema';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@domain/schemas/billing.schema';
 import { useAging, useInvoices, usePayments, useRecordPayment, useStorageAccounts } from '@/api/billing';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LabelledOptions } from '@/components/ui/named-options';
 import { QueryFailed } from '@/components/ui/error-list';
 import { QueryView } from '@/components/ui/query-view';
 import { FormField, SelectInput, TextInput } from '@/components/ui/form-field';
@@ -60,7 +61,7 @@ export function PaymentsTab({ currency }: { currency: string }) {
   const [accountId, setAccountId] = useState('');
   const [amount, setAmount] = useState('');
   const [paidOn, setPaidOn] = useState(today());
-  const [method, setMethod] = useState<(typeof PAYMENT_METHODS)[number]>('check');
+  const [method, setMethod] = useState<PaymentMethod>('check');
   const [reference, setReference] = useState('');
   const [problem, setProblem] = useState<string[]>([]);
   function submit(event: FormEvent) {
@@ -103,11 +104,7 @@ export function PaymentsTab({ currency }: { currency: string }) {
         <DateField label="Date" value={paidOn} onChange={setPaidOn} />
         <FormField label="Method">
           <SelectInput value={method} onValue={setMethod}>
-            {PAYMENT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {m[0]!.toUpperCase() + m.slice(1)}
-              </option>
-            ))}
+            <LabelledOptions values={PAYMENT_METHODS} labels={PAYMENT_METHOD_LABELS} />
           </SelectInput>
         </FormField>
         <FormField label="Reference">
@@ -124,7 +121,7 @@ export function PaymentsTab({ currency }: { currency: string }) {
               <tr key={p.id}>
                 <td className={dayCell}>{day(p.paid_on)}</td>
                 <td className={cell}>{p.customer_name}</td>
-                <td className={cell}>{p.method}</td>
+                <td className={`${cell} capitalize`}>{p.method}</td>
                 <td className={cell}>{p.reference ?? '-'}</td>
                 <td className={cell}>{p.allocations.map((a) => a.number).join(', ')}</td>
                 <td className={amountCell}>{money(p.amount, currency)}</td>

@@ -10,6 +10,7 @@ import {
 } from '@domain/billing/rates';
 import type { BillingSettingsDto } from '@domain/schemas/billing.schema';
 import { ToggleSwitch } from '@/components/ui/toggle-switch';
+import { LabelledOptions, NamedOptions } from '@/components/ui/named-options';
 import { useAddRate, useRates, useSaveBillingSettings } from '@/api/billing';
 import { useSession } from '@/api/session';
 import { useWarehouses } from '@/api/warehouses';
@@ -69,30 +70,18 @@ export function RatesTab({ settings }: { settings: BillingSettingsDto }) {
       >
         <FormField label="Rate">
           <SelectInput value={kind} onValue={setKind}>
-            {RATE_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {RATE_KIND_LABELS[k]}
-              </option>
-            ))}
+            <LabelledOptions values={RATE_KINDS} labels={RATE_KIND_LABELS} />
           </SelectInput>
         </FormField>
         <FormField label="Unit type">
           <SelectInput value={unitType} disabled={kind === 'valuation'} onValue={setUnitType}>
-            {UNIT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {UNIT_TYPE_LABELS[t]}
-              </option>
-            ))}
+            <LabelledOptions values={UNIT_TYPES} labels={UNIT_TYPE_LABELS} />
           </SelectInput>
         </FormField>
         <FormField label="Warehouse">
           <SelectInput value={warehouseId} disabled={kind === 'valuation'} onValue={setWarehouseId}>
             <option value="">Every warehouse</option>
-            {(warehouses.data ?? []).map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.name}
-              </option>
-            ))}
+            <NamedOptions items={warehouses.data ?? []} />
           </SelectInput>
         </FormField>
         <AmountField currency={settings.currency} value={amount} onChange={setAmount} />

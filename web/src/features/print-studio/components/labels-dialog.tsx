@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorList } from '@/components/ui/error-list';
 import { FormField, SelectInput, TextInput, inputClass } from '@/components/ui/form-field';
-import { NamedOptions } from '@/components/ui/named-options';
+import { LabelledOptions, NamedOptions } from '@/components/ui/named-options';
 import { readRemembered, remember } from '@/lib/remembered';
 import { errorMessages } from '@/lib/api-client';
 
@@ -27,11 +27,7 @@ function FormatSelect({
 }) {
   return (
     <SelectInput id={id} className="h-11" value={value} onValue={onChange}>
-      {LABEL_FORMATS.map((f) => (
-        <option key={f} value={f}>
-          {LABEL_FORMAT_NAMES[f]}
-        </option>
-      ))}
+      <LabelledOptions values={LABEL_FORMATS} labels={LABEL_FORMAT_NAMES} />
     </SelectInput>
   );
 }

@@ -14,6 +14,7 @@ import { useCustomers } from '@/api/customers';
 import { useCreateRequest, useCustomerUnits, useRequests } from '@/api/requests';
 import { useRole } from '@/api/session';
 import { Button } from '@/components/ui/button';
+import { LabelledOptions } from '@/components/ui/named-options';
 import { FormButtons } from '@/components/ui/form-buttons';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -82,11 +83,7 @@ function NewRequestDialog({ onClose }: { onClose: () => void }) {
         </FormField>
         <FormField label="Kind">
           <SelectInput value={kind} onValue={setKind}>
-            {REQUEST_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {REQUEST_KIND_LABELS[k]}
-              </option>
-            ))}
+            <LabelledOptions values={REQUEST_KINDS} labels={REQUEST_KIND_LABELS} />
           </SelectInput>
         </FormField>
         {customerId !== null &&
@@ -148,11 +145,7 @@ export default function RequestsPage() {
         <FormField label="State">
           <SelectInput value={state} onValue={setState}>
             <option value="all">All states</option>
-            {REQUEST_STATES.map((s) => (
-              <option key={s} value={s}>
-                {REQUEST_STATE_LABELS[s]}
-              </option>
-            ))}
+            <LabelledOptions values={REQUEST_STATES} labels={REQUEST_STATE_LABELS} />
           </SelectInput>
         </FormField>
       </div>

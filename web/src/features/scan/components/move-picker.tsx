@@ -6,6 +6,7 @@ import { useScanMove } from '@/api/scan';
 import { useSession } from '@/api/session';
 import { useWarehouse, useWarehouses } from '@/api/warehouses';
 import { Button } from '@/components/ui/button';
+import { NamedOptions } from '@/components/ui/named-options';
 import { ErrorList, QueryFailed } from '@/components/ui/error-list';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
@@ -79,11 +80,7 @@ export function MovePicker({
             }}
           >
             <option value="">Choose a warehouse</option>
-            {warehouses.data.map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.name}
-              </option>
-            ))}
+            <NamedOptions items={warehouses.data} />
           </select>
         </FormField>
       )}

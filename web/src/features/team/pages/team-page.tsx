@@ -142,11 +142,7 @@ function MemberCard({
           }
           className="min-w-[8rem]"
         >
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABELS[r]}
-            </option>
-          ))}
+          <LabelledOptions values={ROLES} labels={ROLE_LABELS} />
         </SelectInput>
       </div>
       <p className="text-sm text-slate-600">
