@@ -16,14 +16,14 @@ import { useWarehouses } from '@/api/warehouses';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Page } from '@/components/ui/page';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessages } from '@/lib/api-client';
 import { ChecklistCard } from '../components/checklist-card';
 import { ChecklistFrame } from '../components/checklist-frame';
 import { type ChecklistDraft, ChecklistFormDialog, draftOf } from '../components/checklist-form-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorList, LoadFailed } from '@/components/ui/error-list';
+import { ErrorList } from '@/components/ui/error-list';
+import { QueryView } from '@/components/ui/query-view';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const TITLE = 'Warehouse Checklists Page';
@@ -128,40 +128,39 @@ function ChecklistsAdmin({ companyId }: { companyId: number }) {
         )
       }
     >
-      {checklists.isPending && <Spinner label="Loading checklists..." />}
-      {checklists.isError && (
-        <LoadFailed
-          messages={[CHECKLIST_ERRORS.fetchAll, ...errorMessages(checklists.error)]}
-          onRetry={() => void checklists.refetch()}
-        />
-      )}
-      {checklists.isSuccess && checklists.data.length === 0 && (
-        <EmptyState icon={ClipboardList} title="No checklists found.">
-          Add a cleaning checklist for one of your warehouses.
-        </EmptyState>
-      )}
-      {checklists.isSuccess && checklists.data.length > 0 && (
-        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {checklists.data.map((checklist) => (
-            <li key={checklist.id} className="flex">
-              <div className="flex w-full flex-col">
-                <ChecklistCard
-                  checklist={checklist}
-                  onEdit={canManage ? () => open({ mode: 'edit', checklist }) : undefined}
-                  onRenewKey={
-                    canManage
-                      ? () => {
-                          renewKey.reset();
-                          setRenewing(checklist);
-                        }
-                      : undefined
-                  }
-                />
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={checklists}
+        loading="Loading checklists..."
+        failed={CHECKLIST_ERRORS.fetchAll}
+        empty={
+          <EmptyState icon={ClipboardList} title="No checklists found.">
+            Add a cleaning checklist for one of your warehouses.
+          </EmptyState>
+        }
+      >
+        {(all) => (
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {all.map((checklist) => (
+              <li key={checklist.id} className="flex">
+                <div className="flex w-full flex-col">
+                  <ChecklistCard
+                    checklist={checklist}
+                    onEdit={canManage ? () => open({ mode: 'edit', checklist }) : undefined}
+                    onRenewKey={
+                      canManage
+                        ? () => {
+                            renewKey.reset();
+                            setRenewing(checklist);
+                          }
+                        : undefined
+                    }
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
 
       <ConfirmDialog
         open={renewing !== null}

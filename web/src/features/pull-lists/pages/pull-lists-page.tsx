@@ -4,10 +4,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCreatePullList, usePullLists } from '@/api/pull-lists';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorList, QueryFailed } from '@/components/ui/error-list';
+import { ErrorList } from '@/components/ui/error-list';
+import { QueryView } from '@/components/ui/query-view';
 import { SelectInput, TextInput } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessages } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -67,36 +67,38 @@ export default function PullListsPage() {
           </div>
         )}
       </form>
-      {lists.isPending && <Spinner />}
-      {lists.isError && <QueryFailed query={lists} />}
-      {lists.data && lists.data.length === 0 && (
-        <EmptyState icon={ClipboardList} title="No pull lists yet.">
-          Start one above for an order or a customer.
-        </EmptyState>
-      )}
-      {lists.data && lists.data.length > 0 && (
-        <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm">
-          {lists.data.map((list) => (
-            <li key={list.id}>
-              <Link
-                to={paths.pullList(list.id)}
-                className="flex min-h-14 flex-wrap items-center gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-accent"
-              >
-                <span className="flex-1 font-semibold text-slate-800">{list.title}</span>
-                <span className="text-sm text-slate-500">
-                  {format.count(list.vault_count, 'vault')}
-                  {list.released_at
-                    ? ', released'
-                    : list.left_in_fields > 0
-                      ? `, ${list.left_in_fields} still in fields`
-                      : ', all pulled'}
-                </span>
-                <span className="text-xs text-slate-500">{format.dateTime(list.created_at)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={lists}
+        empty={
+          <EmptyState icon={ClipboardList} title="No pull lists yet.">
+            Start one above for an order or a customer.
+          </EmptyState>
+        }
+      >
+        {(pullLists) => (
+          <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm">
+            {pullLists.map((list) => (
+              <li key={list.id}>
+                <Link
+                  to={paths.pullList(list.id)}
+                  className="flex min-h-14 flex-wrap items-center gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-accent"
+                >
+                  <span className="flex-1 font-semibold text-slate-800">{list.title}</span>
+                  <span className="text-sm text-slate-500">
+                    {format.count(list.vault_count, 'vault')}
+                    {list.released_at
+                      ? ', released'
+                      : list.left_in_fields > 0
+                        ? `, ${list.left_in_fields} still in fields`
+                        : ', all pulled'}
+                  </span>
+                  <span className="text-xs text-slate-500">{format.dateTime(list.created_at)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </Page>
   );
 }

@@ -8,11 +8,10 @@ import { useRole, useSession } from '@/api/session';
 import { useMoney } from '@/lib/use-money';
 import { useWarehouses } from '@/api/warehouses';
 import { Page } from '@/components/ui/page';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { statisticsRows } from '../statistics-rows';
 import { EmptyState } from '@/components/ui/empty-state';
-import { QueryFailed } from '@/components/ui/error-list';
+import { QueryView } from '@/components/ui/query-view';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useFormat } from '@/lib/format';
 
@@ -119,7 +118,6 @@ export default function StatisticsPage() {
   useDocumentTitle('Statistics');
   const session = useSession();
   const warehouses = useWarehouses(session.data?.companyId);
-  const list = warehouses.data ?? [];
   // revenue beside occupancy: asked for, and shown, only for the Office role and Managers
   const { can } = useRole();
   const billing = can('office');
@@ -135,20 +133,27 @@ export default function StatisticsPage() {
 
   return (
     <Page title="Statistics">
-      {warehouses.isPending && <Spinner label="Loading statistics..." />}
-      {warehouses.isError && <QueryFailed query={warehouses} />}
-      {warehouses.isSuccess && list.length === 0 && (
-        <EmptyState icon={BarChart3} title="No warehouses yet">
-          Statistics appear here once you add a warehouse.
-        </EmptyState>
-      )}
-      {list.length > 0 && (
-        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {list.map((warehouse) => (
-            <WarehouseStatistics key={warehouse.id} warehouse={warehouse} revenue={revenueOf(warehouse.id)} />
-          ))}
-        </div>
-      )}
+      <QueryView
+        query={warehouses}
+        loading="Loading statistics..."
+        empty={
+          <EmptyState icon={BarChart3} title="No warehouses yet">
+            Statistics appear here once you add a warehouse.
+          </EmptyState>
+        }
+      >
+        {(all) => (
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {all.map((warehouse) => (
+              <WarehouseStatistics
+                key={warehouse.id}
+                warehouse={warehouse}
+                revenue={revenueOf(warehouse.id)}
+              />
+            ))}
+          </div>
+        )}
+      </QueryView>
     </Page>
   );
 }

@@ -10,13 +10,12 @@ import { RoleHint } from '@/components/ui/role-hint';
 import { buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Page } from '@/components/ui/page';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessages } from '@/lib/api-client';
 import { BillingOverviewCard } from '@/components/billing/billing-overview-card';
 import { WarehouseCard } from '../components/warehouse-card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LoadFailed } from '@/components/ui/error-list';
+import { QueryView } from '@/components/ui/query-view';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function DashboardPage() {
@@ -42,34 +41,33 @@ export default function DashboardPage() {
     );
   }
 
-  const list = warehouses.data ?? [];
-
   return (
     <Page title="Warehouses">
       {/* amounts are for the Office role and Managers only (issue 28) */}
       {can('office') && <BillingOverviewCard />}
-      {warehouses.isPending && <Spinner label="Loading warehouses..." />}
-      {warehouses.isError && (
-        <LoadFailed messages={errorMessages(warehouses.error)} onRetry={() => void warehouses.refetch()} />
-      )}
-      {warehouses.isSuccess && list.length === 0 && (
-        <EmptyState icon={Warehouse} title="No warehouses yet">
-          Add your first warehouse to start placing vaults.
-        </EmptyState>
-      )}
-      {list.length > 0 && (
-        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
-          {list.map((warehouse) => (
-            <li key={warehouse.id}>
-              <WarehouseCard
-                warehouse={warehouse}
-                onDelete={() => setToDelete(warehouse)}
-                canManage={can('manager')}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={warehouses}
+        loading="Loading warehouses..."
+        empty={
+          <EmptyState icon={Warehouse} title="No warehouses yet">
+            Add your first warehouse to start placing vaults.
+          </EmptyState>
+        }
+      >
+        {(all) => (
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
+            {all.map((warehouse) => (
+              <li key={warehouse.id}>
+                <WarehouseCard
+                  warehouse={warehouse}
+                  onDelete={() => setToDelete(warehouse)}
+                  canManage={can('manager')}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
       {!warehouses.isPending && (
         <div className="mt-6 flex justify-center">
           {can('manager') ? (
