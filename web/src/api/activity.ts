@@ -1,6 +1,7 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ActivityItemDto, ActivityPageDto } from '@domain/schemas/activity.schema';
 import { api } from '../lib/api-client';
+import { getQuery } from './get-query';
 
 export interface ActivityFilters {
   warehouse?: string;
@@ -32,10 +33,7 @@ export const activityQueries = {
     }),
   /** a vault's timeline; `version` (the vault's) in the key reloads it whenever the vault changes */
   vaultHistory: (vaultId: number, version?: number) =>
-    queryOptions({
-      queryKey: ['vault-history', vaultId, version] as const,
-      queryFn: () => api.get<ActivityItemDto[]>(`/api/vaults/${vaultId}/history`),
-    }),
+    getQuery<ActivityItemDto[]>(['vault-history', vaultId, version], `/api/vaults/${vaultId}/history`),
 };
 
 export function useActivity(filters: ActivityFilters) {

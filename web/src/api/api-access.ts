@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ApiTokenDto,
   CreateApiTokenInput,
@@ -11,24 +11,17 @@ import type {
 } from '@domain/schemas/api-access.schema';
 import { api } from '../lib/api-client';
 import { invalidate } from './invalidate';
+import { getQuery } from './get-query';
 
 /** API tokens and webhook endpoints (issue 31, Managers only). */
 export const apiAccessQueries = {
-  tokens: () =>
-    queryOptions({
-      queryKey: ['api-tokens'] as const,
-      queryFn: () => api.get<ApiTokenDto[]>('/api/api-tokens'),
-    }),
-  webhooks: () =>
-    queryOptions({
-      queryKey: ['webhooks'] as const,
-      queryFn: () => api.get<WebhookEndpointDto[]>('/api/webhooks'),
-    }),
+  tokens: () => getQuery<ApiTokenDto[]>(['api-tokens'], '/api/api-tokens'),
+  webhooks: () => getQuery<WebhookEndpointDto[]>(['webhooks'], '/api/webhooks'),
   deliveries: (endpointId: number) =>
-    queryOptions({
-      queryKey: ['webhooks', endpointId, 'deliveries'] as const,
-      queryFn: () => api.get<WebhookDeliveryDto[]>(`/api/webhooks/${endpointId}/deliveries`),
-    }),
+    getQuery<WebhookDeliveryDto[]>(
+      ['webhooks', endpointId, 'deliveries'],
+      `/api/webhooks/${endpointId}/deliveries`,
+    ),
 };
 
 export function useApiTokens() {

@@ -18,56 +18,22 @@ import type {
 } from '@domain/schemas/billing.schema';
 import { api } from '../lib/api-client';
 import { invalidate } from './invalidate';
+import { getQuery } from './get-query';
 
 // Issue 28: storage accounts and billing (the Office role and Managers).
 export const billingQueries = {
   /** every billing query starts with this key: a change to accounts, invoices or payments refreshes them all */
   all: ['billing'] as const,
-  accounts: () =>
-    queryOptions({
-      queryKey: ['billing', 'accounts'] as const,
-      queryFn: () => api.get<AccountSummaryDto[]>('/api/storage-accounts'),
-    }),
-  account: (id: number) =>
-    queryOptions({
-      queryKey: ['billing', 'accounts', id] as const,
-      queryFn: () => api.get<AccountDto>(`/api/storage-accounts/${id}`),
-    }),
+  accounts: () => getQuery<AccountSummaryDto[]>(['billing', 'accounts'], '/api/storage-accounts'),
+  account: (id: number) => getQuery<AccountDto>(['billing', 'accounts', id], `/api/storage-accounts/${id}`),
   notBilled: () =>
-    queryOptions({
-      queryKey: ['billing', 'not-billed'] as const,
-      queryFn: () => api.get<NotBilledOrderDto[]>('/api/storage-accounts/not-billed'),
-    }),
-  settings: () =>
-    queryOptions({
-      queryKey: ['billing', 'settings'] as const,
-      queryFn: () => api.get<BillingSettingsDto>('/api/billing/settings'),
-    }),
-  rates: () =>
-    queryOptions({
-      queryKey: ['billing', 'rates'] as const,
-      queryFn: () => api.get<RateDto[]>('/api/billing/rates'),
-    }),
-  invoices: () =>
-    queryOptions({
-      queryKey: ['billing', 'invoices'] as const,
-      queryFn: () => api.get<InvoiceDto[]>('/api/invoices'),
-    }),
-  payments: () =>
-    queryOptions({
-      queryKey: ['billing', 'payments'] as const,
-      queryFn: () => api.get<PaymentDto[]>('/api/payments'),
-    }),
-  aging: () =>
-    queryOptions({
-      queryKey: ['billing', 'aging'] as const,
-      queryFn: () => api.get<AgingDto>('/api/billing/aging'),
-    }),
-  overview: () =>
-    queryOptions({
-      queryKey: ['billing', 'overview'] as const,
-      queryFn: () => api.get<BillingOverviewDto>('/api/billing/overview'),
-    }),
+    getQuery<NotBilledOrderDto[]>(['billing', 'not-billed'], '/api/storage-accounts/not-billed'),
+  settings: () => getQuery<BillingSettingsDto>(['billing', 'settings'], '/api/billing/settings'),
+  rates: () => getQuery<RateDto[]>(['billing', 'rates'], '/api/billing/rates'),
+  invoices: () => getQuery<InvoiceDto[]>(['billing', 'invoices'], '/api/invoices'),
+  payments: () => getQuery<PaymentDto[]>(['billing', 'payments'], '/api/payments'),
+  aging: () => getQuery<AgingDto>(['billing', 'aging'], '/api/billing/aging'),
+  overview: () => getQuery<BillingOverviewDto>(['billing', 'overview'], '/api/billing/overview'),
 };
 
 /**

@@ -8,17 +8,14 @@ import type {
 import { ApiError, api } from '../lib/api-client';
 import { sendOrQueue } from '../lib/outbox/floor-outbox';
 import { invalidate } from './invalidate';
+import { getQuery } from './get-query';
 
 /** `?key=...` for the fill-in link's secret (none for signed-in staff who opened the page without one). */
 const keyQuery = (key: string | null) => (key ? `?key=${encodeURIComponent(key)}` : '');
 
 export const checklistQueries = {
   /** the company's checklists, newest first (signed in only) */
-  list: () =>
-    queryOptions({
-      queryKey: ['checklists'] as const,
-      queryFn: () => api.get<ChecklistDto[]>('/api/checklists/'),
-    }),
+  list: () => getQuery<ChecklistDto[]>(['checklists'], '/api/checklists/'),
   /**
    * the active checklist of a warehouse, by the name and key in the fill-in link; null when it has none or the key
    * does not open it (the server answers both alike)

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   CheckDto,
@@ -11,20 +11,13 @@ import { api } from '../lib/api-client';
 import { type SentOrQueued, sendOrQueue } from '../lib/outbox/floor-outbox';
 import { invalidate } from './invalidate';
 import { refreshVaultData } from './stage';
+import { getQuery } from './get-query';
 
 export const checkQueries = {
   /** every query of warehouse checks starts with this key; live check changes refresh only these (app/live-updates.ts) */
   all: ['checks'] as const,
-  list: () =>
-    queryOptions({
-      queryKey: ['checks'] as const,
-      queryFn: () => api.get<CheckSummaryDto[]>('/api/checks'),
-    }),
-  detail: (id: number) =>
-    queryOptions({
-      queryKey: ['checks', id] as const,
-      queryFn: () => api.get<CheckDto>(`/api/checks/${id}`),
-    }),
+  list: () => getQuery<CheckSummaryDto[]>(['checks'], '/api/checks'),
+  detail: (id: number) => getQuery<CheckDto>(['checks', id], `/api/checks/${id}`),
 };
 
 export function useChecks() {

@@ -5,6 +5,7 @@ import type {
   ContactSettingsDto,
 } from '@domain/schemas/contact.schema';
 import { api } from '../lib/api-client';
+import { getQuery } from './get-query';
 
 export const HOSTED_FORM_ENDPOINT = 'https://formspree.io/f/';
 
@@ -17,11 +18,7 @@ export const contactQueries = {
       staleTime: Infinity,
     }),
   /** the installation's contact inbox */
-  messages: () =>
-    queryOptions({
-      queryKey: ['contact', 'messages'] as const,
-      queryFn: () => api.get<ContactMessageDto[]>('/api/contact/messages'),
-    }),
+  messages: () => getQuery<ContactMessageDto[]>(['contact', 'messages'], '/api/contact/messages'),
 };
 
 export function useContactSettings() {

@@ -9,13 +9,10 @@ import type {
 import type { MailListDto } from '@domain/schemas/team.schema';
 import { api } from '../lib/api-client';
 import { invalidate } from './invalidate';
+import { getQuery } from './get-query';
 
 export const customerQueries = {
-  list: () =>
-    queryOptions({
-      queryKey: ['customers'] as const,
-      queryFn: () => api.get<CustomerDto[]>('/api/customers'),
-    }),
+  list: () => getQuery<CustomerDto[]>(['customers'], '/api/customers'),
   /** the company's mails and their delivery state (the Team page) */
   mails: () =>
     queryOptions({

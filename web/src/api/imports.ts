@@ -1,17 +1,14 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnMapping, ImportKind } from '@domain/rules/import-columns';
 import type { ImportDryRunDto, ImportRecordDto } from '@domain/schemas/import.schema';
 import { api, uploadWithProgress } from '../lib/api-client';
 import { invalidate } from './invalidate';
 import { sessionQueries } from './session';
+import { getQuery } from './get-query';
 
 export const importQueries = {
   /** the company's latest spreadsheet imports, newest first */
-  history: () =>
-    queryOptions({
-      queryKey: ['imports'] as const,
-      queryFn: () => api.get<ImportRecordDto[]>('/api/imports'),
-    }),
+  history: () => getQuery<ImportRecordDto[]>(['imports'], '/api/imports'),
 };
 
 /** The company's latest spreadsheet imports, newest first. */

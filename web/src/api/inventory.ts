@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   InventoryCodeDto,
   InventoryCodeInput,
@@ -11,25 +11,16 @@ import type {
 import type { SignatureKind } from '@domain/rules/inventory';
 import { api, uploadWithProgress } from '../lib/api-client';
 import { invalidate } from './invalidate';
+import { getQuery } from './get-query';
 
 /** Condition inventories (issue 29, decision 049): a unit's inventory, the company's codes, the portal's view. */
 export const inventoryQueries = {
   all: ['inventory'] as const,
   ofUnit: (vaultId: number) =>
-    queryOptions({
-      queryKey: ['inventory', vaultId] as const,
-      queryFn: () => api.get<InventoryDto>(`/api/vaults/${vaultId}/inventory`),
-    }),
-  codes: () =>
-    queryOptions({
-      queryKey: ['inventory', 'codes'] as const,
-      queryFn: () => api.get<InventoryCodeDto[]>('/api/inventory-codes'),
-    }),
+    getQuery<InventoryDto>(['inventory', vaultId], `/api/vaults/${vaultId}/inventory`),
+  codes: () => getQuery<InventoryCodeDto[]>(['inventory', 'codes'], '/api/inventory-codes'),
   portal: (vaultId: number) =>
-    queryOptions({
-      queryKey: ['portal', 'inventory', vaultId] as const,
-      queryFn: () => api.get<PortalInventoryDto>(`/api/portal/units/${vaultId}/inventory`),
-    }),
+    getQuery<PortalInventoryDto>(['portal', 'inventory', vaultId], `/api/portal/units/${vaultId}/inventory`),
 };
 
 export const inventoryPdfUrl = (vaultId: number, timeZone?: string) =>

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { PortalInvoicesDto, PortalMeDto, PortalUnitDto } from '@domain/schemas/customer.schema';
 import type { PortalRequestDto, PortalRequestSchema } from '@domain/schemas/request.schema';
 import { ApiError, api } from '../lib/api-client';
+import { getQuery } from './get-query';
 
 /** The customer portal's reads: its own session, apart from the staff's (issue 29). */
 export const portalQueries = {
@@ -20,16 +21,8 @@ export const portalQueries = {
       },
       retry: false,
     }),
-  units: () =>
-    queryOptions({
-      queryKey: ['portal', 'units'] as const,
-      queryFn: () => api.get<PortalUnitDto[]>('/api/portal/units'),
-    }),
-  invoices: () =>
-    queryOptions({
-      queryKey: ['portal', 'invoices'] as const,
-      queryFn: () => api.get<PortalInvoicesDto>('/api/portal/invoices'),
-    }),
+  units: () => getQuery<PortalUnitDto[]>(['portal', 'units'], '/api/portal/units'),
+  invoices: () => getQuery<PortalInvoicesDto>(['portal', 'invoices'], '/api/portal/invoices'),
 };
 
 export const usePortalMe = () => useQuery(portalQueries.me());
@@ -60,11 +53,7 @@ export function usePortalSignOut() {
 
 /** The customer's requests (issue 29, point 3). */
 export const portalRequestQueries = {
-  list: () =>
-    queryOptions({
-      queryKey: ['portal', 'requests'] as const,
-      queryFn: () => api.get<PortalRequestDto[]>('/api/portal/requests'),
-    }),
+  list: () => getQuery<PortalRequestDto[]>(['portal', 'requests'], '/api/portal/requests'),
 };
 
 export const usePortalRequests = (enabled: boolean) => useQuery({ ...portalRequestQueries.list(), enabled });

@@ -1,17 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { PrintVaultDto } from '@domain/rules/print-order';
-import { api } from '../lib/api-client';
 import { useSession } from './session';
 import { useStagedVaults } from './stage';
 import { useWarehouseDetails, useWarehouses } from './warehouses';
+import { getQuery } from './get-query';
 
 export const printQueries = {
   /** every vault of the company in print order (placed and staged) */
-  vaults: () =>
-    queryOptions({
-      queryKey: ['print', 'vaults'] as const,
-      queryFn: () => api.get<PrintVaultDto[]>('/api/vaults/all'),
-    }),
+  vaults: () => getQuery<PrintVaultDto[]>(['print', 'vaults'], '/api/vaults/all'),
 };
 
 /** Every vault of the company in print order (placed and staged). */

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreatePullListInput,
   PullAction,
@@ -9,20 +9,13 @@ import type {
 import { api } from '../lib/api-client';
 import { invalidate } from './invalidate';
 import { refreshVaultData } from './stage';
+import { getQuery } from './get-query';
 
 export const pullListQueries = {
   /** every query of pull lists starts with this key; live vault changes refresh them (app/live-updates.ts) */
   all: ['pull-lists'] as const,
-  list: () =>
-    queryOptions({
-      queryKey: ['pull-lists'] as const,
-      queryFn: () => api.get<PullListSummaryDto[]>('/api/pull-lists'),
-    }),
-  detail: (id: number) =>
-    queryOptions({
-      queryKey: ['pull-lists', id] as const,
-      queryFn: () => api.get<PullListDto>(`/api/pull-lists/${id}`),
-    }),
+  list: () => getQuery<PullListSummaryDto[]>(['pull-lists'], '/api/pull-lists'),
+  detail: (id: number) => getQuery<PullListDto>(['pull-lists', id], `/api/pull-lists/${id}`),
 };
 
 export function usePullLists() {

@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { rackFootprint } from '@domain/rules/rack-placement';
 import type { z } from 'zod';
 import type {
@@ -12,14 +12,12 @@ import type {
 import { api } from '../lib/api-client';
 import { holdsQuery } from './billing';
 import { invalidate } from './invalidate';
+import { getQuery } from './get-query';
 
 export const rackQueries = {
   /** the warehouse's racks with shelves and pallets */
   list: (warehouseId: number) =>
-    queryOptions({
-      queryKey: ['racks', warehouseId] as const,
-      queryFn: () => api.get<RackDto[]>(`/api/racks/warehouse/${warehouseId}`),
-    }),
+    getQuery<RackDto[]>(['racks', warehouseId], `/api/racks/warehouse/${warehouseId}`),
 };
 
 /** The server's answer replaces the rack in its warehouse's list at once, before the list is fetched again. */

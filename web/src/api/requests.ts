@@ -13,6 +13,7 @@ import type {
 import { api } from '../lib/api-client';
 import { type SentOrQueued, sendOrQueue } from '../lib/outbox/floor-outbox';
 import { invalidate } from './invalidate';
+import { getQuery } from './get-query';
 
 /** Customers' requests and the load-out check (issue 29, decision 048). */
 export const requestQueries = {
@@ -22,11 +23,7 @@ export const requestQueries = {
       queryFn: () =>
         api.get<RequestSummaryDto[]>(state === 'all' ? '/api/requests' : `/api/requests?state=${state}`),
     }),
-  one: (id: number) =>
-    queryOptions({
-      queryKey: ['requests', 'one', id] as const,
-      queryFn: () => api.get<RequestDto>(`/api/requests/${id}`),
-    }),
+  one: (id: number) => getQuery<RequestDto>(['requests', 'one', id], `/api/requests/${id}`),
   loadOut: (id: number) =>
     queryOptions({
       queryKey: ['requests', 'load-out', id] as const,
@@ -35,10 +32,7 @@ export const requestQueries = {
       refetchInterval: 5_000,
     }),
   customerUnits: (customerId: number) =>
-    queryOptions({
-      queryKey: ['customers', 'units', customerId] as const,
-      queryFn: () => api.get<PortalUnitDto[]>(`/api/customers/${customerId}/units`),
-    }),
+    getQuery<PortalUnitDto[]>(['customers', 'units', customerId], `/api/customers/${customerId}/units`),
 };
 
 export const useRequests = (state: RequestState | 'all') => useQuery(requestQueries.list(state));

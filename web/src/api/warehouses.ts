@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import { api } from '../lib/api-client';
 import { invalidate } from './invalidate';
 import { useSession } from './session';
+import { getQuery } from './get-query';
 
 /** Query options of warehouses: the company's list, one warehouse with its fields and vaults, one field. */
 export const warehouseQueries = {
@@ -32,15 +33,12 @@ export const warehouseQueries = {
       staleTime: 30_000,
     }),
   detail: (warehouseId: number) =>
-    queryOptions({
-      queryKey: ['warehouse', warehouseId] as const,
-      queryFn: () => api.get<WarehouseDto>(`/api/warehouse/${warehouseId}`),
-    }),
+    getQuery<WarehouseDto>(['warehouse', warehouseId], `/api/warehouse/${warehouseId}`),
   field: (warehouseId: number, fieldId: number) =>
-    queryOptions({
-      queryKey: ['warehouse', warehouseId, 'field', fieldId] as const,
-      queryFn: () => api.get<FieldDto>(`/api/warehouse/${warehouseId}/${fieldId}`),
-    }),
+    getQuery<FieldDto>(
+      ['warehouse', warehouseId, 'field', fieldId],
+      `/api/warehouse/${warehouseId}/${fieldId}`,
+    ),
 };
 
 /** The company's warehouses (lean: no fields), loaded once a user is signed in. */
