@@ -69,10 +69,7 @@ export const accountsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { 
         response: { 201: AccountDtoSchema },
       },
     },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      return reply.status(201).send(await createAccount(db, actor, request.body));
-    },
+    async (request, reply) => reply.status(201).send(await createAccount(db, actorOf(request), request.body)),
   );
 
   declared.post(
@@ -85,10 +82,8 @@ export const accountsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { 
         response: { 201: BulkAccountsAnswerSchema },
       },
     },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      return reply.status(201).send(await createAccountsInBulk(db, actor, request.body));
-    },
+    async (request, reply) =>
+      reply.status(201).send(await createAccountsInBulk(db, actorOf(request), request.body)),
   );
 
   declared.get(
