@@ -69,7 +69,10 @@ export const accountsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { 
         response: { 201: AccountDtoSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await createAccount(db, actorOf(request), request.body)),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return reply.status(201).send(await createAccount(db, actor, request.body));
+    },
   );
 
   declared.post(
@@ -82,8 +85,10 @@ export const accountsRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { 
         response: { 201: BulkAccountsAnswerSchema },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createAccountsInBulk(db, actorOf(request), request.body)),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return reply.status(201).send(await createAccountsInBulk(db, actor, request.body));
+    },
   );
 
   declared.get(

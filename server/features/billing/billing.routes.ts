@@ -112,7 +112,10 @@ export const billingRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { d
         response: { 201: z.array(RateDtoSchema) },
       },
     },
-    async (request, reply) => reply.status(201).send(await addRate(db, actorOf(request), request.body)),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return reply.status(201).send(await addRate(db, actor, request.body));
+    },
   );
 
   declared.post(
@@ -137,8 +140,10 @@ export const billingRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { d
         response: { 201: BillingRunDtoSchema },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await issueRun(db, actorOf(request), request.body.period)),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return reply.status(201).send(await issueRun(db, actor, request.body.period));
+    },
   );
 
   declared.get(
@@ -169,8 +174,10 @@ export const billingRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { d
         response: { 201: InvoiceDtoSchema },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await creditInvoice(db, actorOf(request), request.params.id, request.body)),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return reply.status(201).send(await creditInvoice(db, actor, request.params.id, request.body));
+    },
   );
   declared.post(
     '/api/invoices/:id/void',
@@ -207,7 +214,10 @@ export const billingRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { d
         response: { 201: PaymentDtoSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await recordPayment(db, actorOf(request), request.body)),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return reply.status(201).send(await recordPayment(db, actor, request.body));
+    },
   );
 
   declared.get(

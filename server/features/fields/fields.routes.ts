@@ -31,13 +31,10 @@ export const fieldsRoutes: FastifyPluginAsync<FeatureOptions> = async (plain, { 
         response: { 200: FieldDtoSchema },
       },
     },
-    async (request) =>
-      loadFieldOfWarehouse(
-        db,
-        requireUser(request).companyId,
-        request.params.warehouseId,
-        request.params.fieldId,
-      ),
+    async (request) => {
+      const user = requireUser(request);
+      return loadFieldOfWarehouse(db, user.companyId, request.params.warehouseId, request.params.fieldId);
+    },
   );
 
   app.patch(

@@ -92,14 +92,19 @@ export const importRoutes: FastifyPluginAsync<FeatureOptions> = async (plain, { 
     upload('What a vault file would do and everything wrong with it; nothing is written', {
       200: ImportDryRunDtoSchema,
     }),
-    async (request) => dryRunVaultImport(db, requireUser(request).companyId, await readUpload(request)),
+    async (request) => {
+      const user = requireUser(request);
+      return dryRunVaultImport(db, user.companyId, await readUpload(request));
+    },
   );
 
   app.post(
     '/api/import/vaults',
     upload('Import a vault file, all rows or none', { 201: ImportRecordDtoSchema }),
-    async (request, reply) =>
-      reply.status(201).send(await commitVaultImport(db, actorOf(request), await readUpload(request))),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return reply.status(201).send(await commitVaultImport(db, actor, await readUpload(request)));
+    },
   );
 
   app.post(
@@ -107,14 +112,19 @@ export const importRoutes: FastifyPluginAsync<FeatureOptions> = async (plain, { 
     upload('What a pallet file would do and everything wrong with it; nothing is written', {
       200: ImportDryRunDtoSchema,
     }),
-    async (request) => dryRunPalletImport(db, requireUser(request).companyId, await readUpload(request)),
+    async (request) => {
+      const user = requireUser(request);
+      return dryRunPalletImport(db, user.companyId, await readUpload(request));
+    },
   );
 
   app.post(
     '/api/import/pallets',
     upload('Import a pallet file, all rows or none', { 201: ImportRecordDtoSchema }),
-    async (request, reply) =>
-      reply.status(201).send(await commitPalletImport(db, actorOf(request), await readUpload(request))),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return reply.status(201).send(await commitPalletImport(db, actor, await readUpload(request)));
+    },
   );
 
   app.get(
@@ -126,7 +136,10 @@ export const importRoutes: FastifyPluginAsync<FeatureOptions> = async (plain, { 
         response: { 200: z.array(ImportRecordDtoSchema) },
       },
     },
-    async (request) => listImports(db, requireUser(request).companyId),
+    async (request) => {
+      const user = requireUser(request);
+      return listImports(db, user.companyId);
+    },
   );
 
   app.post(
@@ -139,7 +152,10 @@ export const importRoutes: FastifyPluginAsync<FeatureOptions> = async (plain, { 
         response: { 200: ImportRecordDtoSchema },
       },
     },
-    async (request) => undoImport(db, actorOf(request), request.params.id),
+    async (request) => {
+      const actor = actorOf(request);
+      return undoImport(db, actor, request.params.id);
+    },
   );
 
   app.get(

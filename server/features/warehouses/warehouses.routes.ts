@@ -82,8 +82,10 @@ export const warehousesRoutes: FastifyPluginAsync<FeatureOptions> = async (plain
         response: { 201: WarehouseDtoSchema },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createWarehouse(db, actorOf(request), request.body)),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return reply.status(201).send(await createWarehouse(db, actor, request.body));
+    },
   );
 
   app.delete(
