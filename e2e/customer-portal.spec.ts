@@ -129,6 +129,41 @@ test.describe('Customer portal', () => {
       const file = await fs.promises.readFile((await download.path())!);
       expect(file.subarray(0, 5).toString()).toBe('%PDF-');
       await expectNoAxeViolations(customer);
+
+      // a request can be taken back while it waits: by the customer, and by the office
+      const ask = async (before?: number) => {
+        await customer.getByRole('button', { name: 'Ask for your goods' }).click();
+        const form = customer.getByRole('form', { name: 'New request' });
+        await form.getByRole('checkbox', { name: /PH-102/ }).check();
+        await form.getByLabel('Address').fill('1 Portal Road');
+        await form.getByRole('button', { name: 'Send request' }).click();
+        // a new toast: not the one of the request asked before
+        const sent = await customer
+          .getByText(new RegExp(`Request #(?!${before ?? 0}(?!\\d))\\d+ sent`))
+          .textContent();
+        return Number(/#(\d+)/.exec(sent!)![1]);
+      };
+      const first = await ask();
+      const cardOf = (id: number) =>
+        customer.getByTestId('portal-request').filter({ hasText: new RegExp(`#${id}(?!\\d)`) });
+      const firstCard = cardOf(first);
+      await firstCard.getByRole('button', { name: 'Cancel this request' }).click();
+      const question = customer.getByRole('alertdialog', { name: `Cancel request #${first}?` });
+      await expect(question).toContainText('Your units stay in storage.');
+      await question.getByRole('button', { name: 'Yes, cancel it' }).click();
+      await expect(customer.getByText(`Request #${first} cancelled`)).toBeVisible();
+      await expect(firstCard.getByTestId('request-state')).toHaveText('Cancelled');
+
+      const second = await ask(first);
+      await page.goto(`/requests/${second}`);
+      await page.getByRole('button', { name: 'Cancel request' }).click();
+      const officeQuestion = page.getByRole('alertdialog', { name: `Cancel request #${second}?` });
+      await expect(officeQuestion).toContainText('The customer is told.');
+      await officeQuestion.getByRole('button', { name: 'Yes, cancel it' }).click();
+      await expect(page.getByText(`Request #${second} cancelled`)).toBeVisible();
+      await customer.reload();
+      await expect(cardOf(second).getByTestId('request-state')).toHaveText('Cancelled');
+
       // the staff's screens are not the portal's: a portal session is no staff session
       await customer.goto('/dashboard');
       await expect(customer).toHaveURL(/\/login/);

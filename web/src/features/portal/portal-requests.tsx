@@ -10,7 +10,6 @@ import {
 } from '@domain/schemas/request.schema';
 import { usePortalCancelRequest, usePortalCreateRequest, usePortalRequests } from '../../api/portal';
 import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorList } from '../../components/ui/error-list';
 import { QueryView } from '../../components/ui/query-view';
@@ -18,6 +17,7 @@ import { FormField, TextArea, TextInput } from '../../components/ui/form-field';
 import { errorMessages } from '../../lib/api-client';
 import { RequestStateBadge, RequestSteps } from '../../components/requests/request-steps';
 import { UnitChoice } from '../../components/requests/unit-choice';
+import { CancelRequestDialog } from '../../components/requests/cancel-request-dialog';
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
@@ -126,27 +126,13 @@ function RequestCard({
           Cancel this request
         </Button>
       )}
-      <ConfirmDialog
+      <CancelRequestDialog
+        requestId={request.id}
         open={confirm}
         onOpenChange={setConfirm}
-        title={`Cancel request #${request.id}?`}
         message="Your units stay in storage. You can ask again any time."
-        confirmLabel="Yes, cancel it"
-        cancelLabel="No, keep it"
-        danger
         pending={cancel.isPending}
-        onConfirm={() =>
-          cancel.mutate(request.id, {
-            onSuccess: () => {
-              setConfirm(false);
-              toast.success(`Request #${request.id} cancelled`);
-            },
-            onError: (error) => {
-              setConfirm(false);
-              toast.error(errorMessages(error).join(' '));
-            },
-          })
-        }
+        cancel={(outcome) => cancel.mutate(request.id, outcome)}
       />
     </li>
   );

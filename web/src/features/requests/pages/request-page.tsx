@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { REQUEST_KIND_LABELS, type RequestDto } from '@domain/schemas/request.schema';
 import { useCancelRequest, useMarkDelivered, useRequest, useScheduleRequest } from '@/api/requests';
 import { Button, buttonClass } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { CancelRequestDialog } from '@/components/requests/cancel-request-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorList, QueryFailed } from '@/components/ui/error-list';
 import { FormField, TextInput } from '@/components/ui/form-field';
@@ -197,27 +197,13 @@ export default function RequestPage() {
           <RequestSteps kind={r.kind} state={r.state} steps={r.steps} formatDate={format.dateTime} />
         </section>
       </div>
-      <ConfirmDialog
+      <CancelRequestDialog
+        requestId={r.id}
         open={confirmCancel}
         onOpenChange={setConfirmCancel}
-        title={`Cancel request #${r.id}?`}
         message="The customer is told. Its pull list is removed; units already pulled stay on the stage."
-        confirmLabel="Yes, cancel it"
-        cancelLabel="No, keep it"
-        danger
         pending={cancel.isPending}
-        onConfirm={() =>
-          cancel.mutate(undefined, {
-            onSuccess: () => {
-              setConfirmCancel(false);
-              toast.success(`Request #${r.id} cancelled`);
-            },
-            onError: (error) => {
-              setConfirmCancel(false);
-              toast.error(errorMessages(error).join(' '));
-            },
-          })
-        }
+        cancel={(outcome) => cancel.mutate(undefined, outcome)}
       />
     </Page>
   );
