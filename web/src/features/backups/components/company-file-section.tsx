@@ -9,6 +9,7 @@ import { QueryView } from '@/components/ui/query-view';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { errorMessages } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
+import { Panel } from '@/components/ui/panel';
 
 function size(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -56,22 +57,23 @@ export function CompanyFileSection() {
   const percent = job && job.total > 0 ? (job.done / job.total) * 100 : 0;
 
   return (
-    <section
-      aria-labelledby="company-file-title"
-      className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <div className="space-y-1">
-        <h2 id="company-file-title" className="flex items-center gap-2 text-lg font-bold text-primary">
+    <Panel
+      id="company-file-title"
+      className="space-y-4"
+      title={
+        <>
           <FileArchive className="h-5 w-5" aria-hidden /> Company file
-        </h2>
-        <p className="max-w-3xl text-sm text-slate-600">
+        </>
+      }
+      hint={
+        <>
           One file with everything of your company: warehouses, vaults, pallets, checklists, history and every
           attachment. Keep it as a backup, or move the company to another installation with{' '}
           <code className="rounded bg-slate-100 px-1">npm run cli -- import</code>. It holds your team&apos;s
           sign-in data, so keep it somewhere safe.
-        </p>
-      </div>
-
+        </>
+      }
+    >
       <QueryView query={latest}>
         {() => (
           <>
@@ -134,6 +136,6 @@ export function CompanyFileSection() {
           </>
         )}
       </QueryView>
-    </section>
+    </Panel>
   );
 }

@@ -11,6 +11,7 @@ import { SelectInput } from '@/components/ui/form-field';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { errorMessages } from '@/lib/api-client';
 import { resizePhoto } from '../resize-photo';
+import { Panel } from '@/components/ui/panel';
 
 /** Photos from the tablet's camera, shrunk in the browser before upload, of one item or of the whole load. */
 export function PhotoSection({ inventory, canWrite }: { inventory: InventoryDto; canWrite: boolean }) {
@@ -49,13 +50,7 @@ export function PhotoSection({ inventory, canWrite }: { inventory: InventoryDto;
   };
 
   return (
-    <section
-      aria-labelledby="inventory-photos"
-      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4"
-    >
-      <h2 id="inventory-photos" className="text-lg font-semibold text-slate-800">
-        Photos
-      </h2>
+    <Panel title="Photos">
       {canWrite && (
         <div className="flex flex-wrap items-end gap-3">
           <div className="min-w-48">
@@ -121,6 +116,6 @@ export function PhotoSection({ inventory, canWrite }: { inventory: InventoryDto;
         confirmLabel="Remove photo"
         done={() => 'Photo removed'}
       />
-    </section>
+    </Panel>
   );
 }

@@ -7,6 +7,7 @@ import { ErrorList } from '@/components/ui/error-list';
 import { errorMessages } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
 import { SignaturePad } from './signature-pad';
+import { Panel } from '@/components/ui/panel';
 
 const TITLES: Record<SignatureKind, string> = { pickup: 'At pickup', delivery: 'At delivery' };
 
@@ -15,13 +16,7 @@ export function SignaturesSection({ inventory, canWrite }: { inventory: Inventor
   const sign = useSignInventory(inventory.vault.id);
   const format = useFormat();
   return (
-    <section
-      aria-labelledby="inventory-signatures"
-      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4"
-    >
-      <h2 id="inventory-signatures" className="text-lg font-semibold text-slate-800">
-        Customer&apos;s signature
-      </h2>
+    <Panel title="Customer's signature">
       <div className="grid gap-4 md:grid-cols-2">
         {(['pickup', 'delivery'] as const).map((kind) => {
           const signed = inventory[kind];
@@ -71,6 +66,6 @@ export function SignaturesSection({ inventory, canWrite }: { inventory: Inventor
           );
         })}
       </div>
-    </section>
+    </Panel>
   );
 }

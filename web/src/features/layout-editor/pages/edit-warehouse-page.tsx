@@ -1,5 +1,4 @@
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useRole } from '@/api/session';
 import { RoleHint } from '@/components/ui/role-hint';
@@ -15,24 +14,7 @@ import { FieldGridPlacement } from '../components/field-grid-placement';
 import { GridEditor } from '../components/grid-editor';
 import { RackLayoutEditor } from '../components/rack-layout-editor';
 import { useDocumentTitle } from '@/lib/use-document-title';
-
-function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
-  const id = `section-${title.toLowerCase().replace(/\s+/g, '-')}`;
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <div className="mb-4">
-        <h2 id={id} className="text-lg font-bold text-primary">
-          {title}
-        </h2>
-        {hint && <p className="mt-0.5 text-sm text-slate-500">{hint}</p>}
-      </div>
-      {children}
-    </section>
-  );
-}
+import { Panel } from '@/components/ui/panel';
 
 /** /edit/{warehouse}: capacity and dimensions, the field grid and its place on the floor, and the racks. */
 export default function EditWarehousePage() {
@@ -95,29 +77,36 @@ export default function EditWarehousePage() {
       }
     >
       <div className="space-y-6">
-        <Section title="Edit Warehouse Fields" hint="Vaults per field and the floor size in feet.">
+        <Panel
+          className="space-y-4"
+          title="Edit Warehouse Fields"
+          hint="Vaults per field and the floor size in feet."
+        >
           <DimensionsForm key={`${warehouse.id}-${warehouse.version}`} warehouse={warehouse} />
-        </Section>
-        <Section
+        </Panel>
+        <Panel
+          className="space-y-4"
           title="Field Grid"
           hint="Add or remove columns on either side, or rows at the bottom. Fields holding vaults cannot be removed."
         >
           <GridEditor warehouse={warehouse} />
-        </Section>
+        </Panel>
         {hasFloor ? (
           <>
-            <Section
+            <Panel
+              className="space-y-4"
               title="Field Grid Placement"
               hint="Drag the VAULTS block to where the field grid stands on the floor. Each field is 5 x 5 ft."
             >
               <FieldGridPlacement warehouse={warehouse} />
-            </Section>
-            <Section
+            </Panel>
+            <Panel
+              className="space-y-4"
               title="Edit Warehouse Layout"
               hint="Drag the new rack onto the plan, drag racks to move them, click a rack for its info."
             >
               <RackLayoutEditor warehouse={warehouse} />
-            </Section>
+            </Panel>
           </>
         ) : (
           <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-500">

@@ -7,13 +7,14 @@ import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '@/api/api-ac
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorList, QueryFailed } from '@/components/ui/error-list';
+import { ErrorList } from '@/components/ui/error-list';
+import { QueryView } from '@/components/ui/query-view';
 import { FormField, SelectInput, TextInput } from '@/components/ui/form-field';
 import { LabelledOptions } from '@/components/ui/named-options';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
 import { CreateWithSecretDialog } from './secret-once';
+import { Panel } from '@/components/ui/panel';
 
 const STATUS_LABELS: Record<ApiTokenDto['status'], string> = {
   active: 'Active',
@@ -129,65 +130,63 @@ export function ApiTokensSection() {
   const format = useFormat();
   const [creating, setCreating] = useState(false);
   return (
-    <section
-      aria-labelledby="api-tokens-title"
-      className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 id="api-tokens-title" className="text-lg font-bold text-primary">
-            API tokens
-          </h2>
-          <p className="text-sm text-slate-600">Let other programs read and change this company's data.</p>
-        </div>
+    <Panel
+      id="api-tokens-title"
+      title="API tokens"
+      hint="Let other programs read and change this company's data."
+      actions={
         <Button onClick={() => setCreating(true)}>
           <KeyRound className="h-4 w-4" aria-hidden /> New token
         </Button>
-      </div>
+      }
+    >
       <CreateTokenDialog open={creating} onOpenChange={setCreating} />
-      {tokens.isPending && <Spinner label="Loading the tokens..." />}
-      {tokens.isError && <QueryFailed query={tokens} />}
-      {tokens.isSuccess && tokens.data.length === 0 && (
-        <EmptyState icon={KeyRound} title="No API tokens yet">
-          Create one for each program that should reach the API.
-        </EmptyState>
-      )}
-      {tokens.isSuccess && tokens.data.length > 0 && (
-        <ul aria-labelledby="api-tokens-title" className="divide-y divide-slate-100">
-          {tokens.data.map((token) => (
-            <li
-              key={token.id}
-              data-testid="api-token-row"
-              aria-label={token.name}
-              className="flex flex-wrap items-center justify-between gap-3 py-3"
-            >
-              <div className="min-w-0 space-y-1">
-                <p className="font-semibold break-words text-slate-800">
-                  {token.name}{' '}
-                  <span className="font-mono text-xs font-normal text-slate-500">...{token.hint}</span>
-                </p>
-                <p className="text-xs text-slate-600">
-                  {ROLE_LABELS[token.role]} · created {format.dateTime(token.created_at)}
-                  {token.created_by && <> by {token.created_by}</>} · last used{' '}
-                  {token.last_used_at ? format.dateTime(token.last_used_at) : 'never'}
-                  {token.expires_at && token.status === 'active' && (
-                    <> · expires {format.dateTime(token.expires_at)}</>
-                  )}
-                </p>
-              </div>
-              <div className="flex items-center gap-3">
-                <span
-                  className={`text-sm ${token.status === 'active' ? 'text-green-700' : 'text-slate-600'}`}
-                  data-testid="api-token-status"
-                >
-                  {STATUS_LABELS[token.status]}
-                </span>
-                {token.status === 'active' && <RevokeTokenButton token={token} />}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+      <QueryView
+        query={tokens}
+        loading="Loading the tokens..."
+        empty={
+          <EmptyState icon={KeyRound} title="No API tokens yet">
+            Create one for each program that should reach the API.
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <ul aria-labelledby="api-tokens-title" className="divide-y divide-slate-100">
+            {list.map((token) => (
+              <li
+                key={token.id}
+                data-testid="api-token-row"
+                aria-label={token.name}
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+              >
+                <div className="min-w-0 space-y-1">
+                  <p className="font-semibold break-words text-slate-800">
+                    {token.name}{' '}
+                    <span className="font-mono text-xs font-normal text-slate-500">...{token.hint}</span>
+                  </p>
+                  <p className="text-xs text-slate-600">
+                    {ROLE_LABELS[token.role]} · created {format.dateTime(token.created_at)}
+                    {token.created_by && <> by {token.created_by}</>} · last used{' '}
+                    {token.last_used_at ? format.dateTime(token.last_used_at) : 'never'}
+                    {token.expires_at && token.status === 'active' && (
+                      <> · expires {format.dateTime(token.expires_at)}</>
+                    )}
+                  </p>
+                </div>
+                <div className="flex items-center gap-3">
+                  <span
+                    className={`text-sm ${token.status === 'active' ? 'text-green-700' : 'text-slate-600'}`}
+                    data-testid="api-token-status"
+                  >
+                    {STATUS_LABELS[token.status]}
+                  </span>
+                  {token.status === 'active' && <RevokeTokenButton token={token} />}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
+    </Panel>
   );
 }

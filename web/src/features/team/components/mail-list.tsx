@@ -3,6 +3,7 @@ import { useCompanyMails } from '@/api/customers';
 import { QueryFailed } from '@/components/ui/error-list';
 import { Spinner } from '@/components/ui/spinner';
 import { useFormat } from '@/lib/format';
+import { Panel } from '@/components/ui/panel';
 
 const STATUS_STYLE: Record<string, string> = {
   queued: 'bg-amber-100 text-amber-800',
@@ -33,13 +34,7 @@ export function MailList() {
   if (mails.isError) return <QueryFailed query={mails} />;
   if (!mails.data.enabled) return null;
   return (
-    <section
-      aria-labelledby="mails-title"
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="mails-title" className="text-lg font-bold text-primary">
-        E-mail
-      </h2>
+    <Panel title="E-mail" id="mails-title" className="">
       {mails.data.mails.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No mail sent yet.</p>
       ) : (
@@ -75,6 +70,6 @@ export function MailList() {
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -19,12 +19,14 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorList, QueryFailed } from '@/components/ui/error-list';
+import { QueryView } from '@/components/ui/query-view';
 import { FormField, TextInput } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { ToggleSwitch } from '@/components/ui/toggle-switch';
 import { errorMessages } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
 import { CreateWithSecretDialog } from './secret-once';
+import { Panel } from '@/components/ui/panel';
 
 const KINDS = Object.keys(WEBHOOK_EVENT_KINDS) as WebhookEventKind[];
 const fail = (error: unknown) => toast.error(errorMessages(error).join(' '));
@@ -261,38 +263,34 @@ export function WebhooksSection() {
   const webhooks = useWebhooks();
   const [adding, setAdding] = useState(false);
   return (
-    <section
-      aria-labelledby="webhooks-title"
-      className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 id="webhooks-title" className="text-lg font-bold text-primary">
-            Webhooks
-          </h2>
-          <p className="text-sm text-slate-600">
-            Tell other programs when vaults change or a check is finished.
-          </p>
-        </div>
+    <Panel
+      id="webhooks-title"
+      title="Webhooks"
+      hint="Tell other programs when vaults change or a check is finished."
+      actions={
         <Button onClick={() => setAdding(true)}>
           <Webhook className="h-4 w-4" aria-hidden /> Add endpoint
         </Button>
-      </div>
+      }
+    >
       <AddEndpointDialog open={adding} onOpenChange={setAdding} />
-      {webhooks.isPending && <Spinner label="Loading the endpoints..." />}
-      {webhooks.isError && <QueryFailed query={webhooks} />}
-      {webhooks.isSuccess && webhooks.data.length === 0 && (
-        <EmptyState icon={Webhook} title="No webhook endpoints yet">
-          Add the address of a program that should hear about changes.
-        </EmptyState>
-      )}
-      {webhooks.isSuccess && webhooks.data.length > 0 && (
-        <ul aria-labelledby="webhooks-title" className="divide-y divide-slate-100">
-          {webhooks.data.map((endpoint) => (
-            <EndpointCard key={endpoint.id} endpoint={endpoint} />
-          ))}
-        </ul>
-      )}
-    </section>
+      <QueryView
+        query={webhooks}
+        loading="Loading the endpoints..."
+        empty={
+          <EmptyState icon={Webhook} title="No webhook endpoints yet">
+            Add the address of a program that should hear about changes.
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <ul aria-labelledby="webhooks-title" className="divide-y divide-slate-100">
+            {list.map((endpoint) => (
+              <EndpointCard key={endpoint.id} endpoint={endpoint} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
+    </Panel>
   );
 }

@@ -20,6 +20,7 @@ import { WebhooksSection } from '../components/webhooks-section';
 import { MailList } from '../components/mail-list';
 import { LabelledOptions } from '@/components/ui/named-options';
 import { useFormat } from '@/lib/format';
+import { Panel } from '@/components/ui/panel';
 
 // a card's cell names its column on a phone, where the column headings are not shown
 const cellLabel = 'mb-1 block text-xs font-semibold tracking-wide text-slate-500 uppercase md:sr-only';
@@ -58,13 +59,7 @@ function InviteForm({ openLinks }: { openLinks: Set<number> | undefined }) {
   }
 
   return (
-    <section
-      aria-labelledby="invite-title"
-      className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="invite-title" className="text-lg font-bold text-primary">
-        Invite a member
-      </h2>
+    <Panel title="Invite a member">
       <form
         onSubmit={onSubmit}
         noValidate
@@ -87,7 +82,7 @@ function InviteForm({ openLinks }: { openLinks: Set<number> | undefined }) {
       {link && (openLinks === undefined || openLinks.has(link.id)) && (
         <OneTimeLink link={link} label="Invitation link" />
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -219,13 +214,7 @@ function CompanySection() {
   const locale = session.data?.company.locale ?? DEFAULT_LOCALE;
   const sample = new Date();
   return (
-    <section
-      aria-labelledby="company-title"
-      className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="company-title" className="text-lg font-bold text-primary">
-        Company
-      </h2>
+    <Panel title="Company">
       <div className="flex flex-wrap items-end gap-3">
         <FormField
           label="Dates and numbers"
@@ -251,7 +240,7 @@ function CompanySection() {
           </SelectInput>
         </FormField>
       </div>
-    </section>
+    </Panel>
   );
 }
 
