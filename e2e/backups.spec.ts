@@ -49,11 +49,27 @@ test.describe('Backups', () => {
     await expect(page.getByText(download.suggestedFilename())).toBeVisible();
   });
 
-  test('a Floor member is told that only a Manager downloads the company file', async ({ page, account }) => {
+  test('a Floor member is told on each page that is not theirs, and the page asks the server for nothing it refuses', async ({
+    page,
+    account,
+  }) => {
     const floor = await buildAccount(e2eDatabase().db, { company: account.companyName, role: 'floor' });
     await signInThroughForm(page, floor);
-    await page.goto('/backups');
-    await expect(page.getByText('Only a Manager can download the company file.')).toBeVisible();
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 403) refused.push(new URL(response.url()).pathname);
+    });
+    for (const [path, why] of [
+      ['/backups', 'Only a Manager can download the company file.'],
+      ['/team', 'Only a Manager can see and change the team.'],
+      ['/api-reference', 'Only a Manager can read the API reference.'],
+      ['/billing', 'Only the Office role or a Manager can see and change billing.'],
+      ['/requests', "Only the Office role or a Manager can see customers' requests."],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('note')).toHaveText(why);
+    }
     await expect(page.getByRole('button', { name: 'Download company file' })).toHaveCount(0);
+    expect(refused).toEqual([]);
   });
 });

@@ -1,14 +1,13 @@
 import { BookOpen } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { API_DOCUMENT_URL, type JsonSchemaNode, useApiDocument } from '@/api/api-reference';
-import { useRole } from '@/api/session';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryView } from '@/components/ui/query-view';
 import { TextInput } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
-import { RoleHint } from '@/components/ui/role-hint';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type ApiEntry, groupByTag, tagHeadingId } from '../api-groups';
+import { RolePage } from '@/components/role-page';
 
 const METHOD_COLOURS: Record<string, string> = {
   get: 'bg-sky-100 text-sky-800',
@@ -122,10 +121,7 @@ function OperationRow({ entry }: { entry: ApiEntry }) {
   );
 }
 
-/** The API reference (issue 31): the server's OpenAPI document, read for people, for Managers. */
-export default function ApiReferencePage() {
-  useDocumentTitle('API reference');
-  const { can } = useRole();
+function ApiReference() {
   const document = useApiDocument();
   const [filter, setFilter] = useState('');
   const groups = useMemo(
@@ -133,12 +129,6 @@ export default function ApiReferencePage() {
     [document.data, filter],
   );
 
-  if (!can('manager'))
-    return (
-      <Page title="API reference">
-        <RoleHint needed="manager">Only a Manager can read the API reference.</RoleHint>
-      </Page>
-    );
   return (
     <Page
       title="API reference"
@@ -182,5 +172,15 @@ export default function ApiReferencePage() {
         )}
       </QueryView>
     </Page>
+  );
+}
+
+/** The API reference (issue 31): the server's OpenAPI document, read for people, for Managers. */
+export default function ApiReferencePage() {
+  useDocumentTitle('API reference');
+  return (
+    <RolePage needed="manager" title="API reference" why="Only a Manager can read the API reference.">
+      <ApiReference />
+    </RolePage>
   );
 }

@@ -1,20 +1,10 @@
-import { useRole } from '@/api/session';
 import { Page } from '@/components/ui/page';
-import { RoleHint } from '@/components/ui/role-hint';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AutomaticBackupsSection } from '../components/automatic-backups-section';
 import { CompanyFileSection } from '../components/company-file-section';
+import { RolePage } from '@/components/role-page';
 
-/** Backups (Managers): the company file to download, and the installation's automatic backups. */
-export default function BackupsPage() {
-  useDocumentTitle('Backups');
-  const { can } = useRole();
-  if (!can('manager'))
-    return (
-      <Page title="Backups">
-        <RoleHint needed="manager">Only a Manager can download the company file.</RoleHint>
-      </Page>
-    );
+function Backups() {
   return (
     <Page title="Backups">
       <div className="space-y-6">
@@ -22,5 +12,15 @@ export default function BackupsPage() {
         <AutomaticBackupsSection />
       </div>
     </Page>
+  );
+}
+
+/** Backups (Managers): the company file to download, and the installation's automatic backups. */
+export default function BackupsPage() {
+  useDocumentTitle('Backups');
+  return (
+    <RolePage needed="manager" title="Backups" why="Only a Manager can download the company file.">
+      <Backups />
+    </RolePage>
   );
 }

@@ -1,9 +1,7 @@
 import { NavLink } from 'react-router';
 import { useBillingSettings } from '@/api/billing';
-import { useRole } from '@/api/session';
 import { QueryFailed } from '@/components/ui/error-list';
 import { Page } from '@/components/ui/page';
-import { RoleHint } from '@/components/ui/role-hint';
 import { Spinner } from '@/components/ui/spinner';
 import { type BillingTab, billingTabs, paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -12,6 +10,7 @@ import { AgingTab, InvoicesTab, PaymentsTab } from '../components/ledger-tabs';
 import { NotBilledTab } from '../components/not-billed-tab';
 import { RatesTab } from '../components/rates-tab';
 import { RunTab } from '../components/run-tab';
+import { RolePage } from '@/components/role-page';
 
 const LABELS: Record<BillingTab, string> = {
   accounts: 'Accounts',
@@ -23,17 +22,8 @@ const LABELS: Record<BillingTab, string> = {
   aging: 'Aging',
 };
 
-/** Storage billing (issue 28), for the Office role and Managers: one page, a tab per part. */
-export default function BillingPage({ tab }: { tab: BillingTab }) {
-  useDocumentTitle(`Billing: ${LABELS[tab]}`);
-  const { can } = useRole();
+function Billing({ tab }: { tab: BillingTab }) {
   const settings = useBillingSettings();
-  if (!can('office'))
-    return (
-      <Page title="Billing">
-        <RoleHint needed="office" />
-      </Page>
-    );
   return (
     <Page title="Billing">
       <nav aria-label="Billing" className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200">
@@ -70,5 +60,15 @@ export default function BillingPage({ tab }: { tab: BillingTab }) {
         <AgingTab />
       )}
     </Page>
+  );
+}
+
+/** Storage billing (issue 28), for the Office role and Managers: one page, a tab per part. */
+export default function BillingPage({ tab }: { tab: BillingTab }) {
+  useDocumentTitle(`Billing: ${LABELS[tab]}`);
+  return (
+    <RolePage needed="office" title="Billing">
+      <Billing tab={tab} />
+    </RolePage>
   );
 }

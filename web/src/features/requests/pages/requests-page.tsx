@@ -12,7 +12,6 @@ import {
 } from '@domain/schemas/request.schema';
 import { useCustomers } from '@/api/customers';
 import { useCreateRequest, useCustomerUnits, useRequests } from '@/api/requests';
-import { useRole } from '@/api/session';
 import { Button } from '@/components/ui/button';
 import { LabelledOptions } from '@/components/ui/named-options';
 import { FormButtons } from '@/components/ui/form-buttons';
@@ -22,7 +21,6 @@ import { ErrorList, QueryFailed } from '@/components/ui/error-list';
 import { QueryView } from '@/components/ui/query-view';
 import { FormField, SelectInput, TextArea, TextInput, inputClass } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
-import { RoleHint } from '@/components/ui/role-hint';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessages } from '@/lib/api-client';
@@ -30,6 +28,7 @@ import { useFormat } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { RequestStateBadge } from '@/components/requests/request-steps';
 import { UnitChoice } from '@/components/requests/unit-choice';
+import { RolePage } from '@/components/role-page';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -117,21 +116,12 @@ function NewRequestDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** The office's Requests page (issue 29): customers' requests, filtered by state, newest first. */
-export default function RequestsPage() {
-  useDocumentTitle('Requests');
-  const { can } = useRole();
+function Requests() {
   const [state, setState] = useState<RequestState | 'all'>('all');
   const requests = useRequests(state);
   const format = useFormat();
   const [adding, setAdding] = useState(false);
 
-  if (!can('office'))
-    return (
-      <Page title="Requests">
-        <RoleHint needed="office">Only the Office role or a Manager can see customers' requests.</RoleHint>
-      </Page>
-    );
   return (
     <Page
       title="Requests"
@@ -188,5 +178,19 @@ export default function RequestsPage() {
       </QueryView>
       {adding && <NewRequestDialog onClose={() => setAdding(false)} />}
     </Page>
+  );
+}
+
+/** The office's Requests page (issue 29): customers' requests, filtered by state, newest first. */
+export default function RequestsPage() {
+  useDocumentTitle('Requests');
+  return (
+    <RolePage
+      needed="office"
+      title="Requests"
+      why="Only the Office role or a Manager can see customers' requests."
+    >
+      <Requests />
+    </RolePage>
   );
 }

@@ -3,13 +3,12 @@ import { toast } from 'sonner';
 import { COMPANY_LOCALES, type CompanyLocale, DEFAULT_LOCALE, LOCALE_LABELS } from '@domain/rules/locale';
 import { ROLES, ROLE_LABELS, type Role } from '@domain/rules/roles';
 import type { MemberDto, MemberLinkDto, PendingResetDto } from '@domain/schemas/team.schema';
-import { useRole, useSession } from '@/api/session';
+import { useSession } from '@/api/session';
 import { useChangeCompanySettings, useChangeMember, useInvite, useResetLink, useTeam } from '@/api/team';
 import { Button } from '@/components/ui/button';
 import { ErrorList, QueryFailed } from '@/components/ui/error-list';
 import { FormField, SelectInput, TextInput } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
-import { RoleHint } from '@/components/ui/role-hint';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -21,6 +20,7 @@ import { MailList } from '../components/mail-list';
 import { LabelledOptions } from '@/components/ui/named-options';
 import { useFormat } from '@/lib/format';
 import { Panel } from '@/components/ui/panel';
+import { RolePage } from '@/components/role-page';
 
 // a card's cell names its column on a phone, where the column headings are not shown
 const cellLabel = 'mb-1 block text-xs font-semibold tracking-wide text-slate-500 uppercase md:sr-only';
@@ -244,19 +244,10 @@ function CompanySection() {
   );
 }
 
-/** /team: the company's members with their role, last sign-in and status; invitations and password links. */
-export default function TeamPage() {
-  useDocumentTitle('Team');
-  const { can } = useRole();
+function Team() {
   const session = useSession();
   const team = useTeam();
   const format = useFormat();
-  if (!can('manager'))
-    return (
-      <Page title="Team">
-        <RoleHint needed="manager">Only a Manager can see and change the team.</RoleHint>
-      </Page>
-    );
   return (
     <Page title="Team">
       <div className="space-y-6">
@@ -328,5 +319,15 @@ export default function TeamPage() {
         <WebhooksSection />
       </div>
     </Page>
+  );
+}
+
+/** /team: the company's members with their role, last sign-in and status; invitations and password links. */
+export default function TeamPage() {
+  useDocumentTitle('Team');
+  return (
+    <RolePage needed="manager" title="Team" why="Only a Manager can see and change the team.">
+      <Team />
+    </RolePage>
   );
 }
