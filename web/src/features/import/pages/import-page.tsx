@@ -21,6 +21,7 @@ import { fileInputClass } from '@/components/ui/form-field';
 import { errorMessages } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useFormat } from '@/lib/format';
+import { RolePage } from '@/components/role-page';
 
 type Busy = { label: string; percent: number } | null;
 
@@ -247,9 +248,7 @@ function ImportHistory() {
   );
 }
 
-/** /import: a spreadsheet of vaults in, checked row by row before anything is written. */
-export default function ImportPage() {
-  useDocumentTitle('Import');
+function Import() {
   const fileId = useId();
   const [kind, setKind] = useState<ImportKind>('vaults');
   const [file, setFile] = useState<File | null>(null);
@@ -446,5 +445,15 @@ function Checkbox({
       />
       {children}
     </label>
+  );
+}
+
+/** /import: a spreadsheet of vaults in, checked row by row before anything is written. */
+export default function ImportPage() {
+  useDocumentTitle('Import');
+  return (
+    <RolePage needed="manager" title="Import" why="Only a Manager can import vaults and pallets.">
+      <Import />
+    </RolePage>
   );
 }

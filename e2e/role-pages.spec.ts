@@ -1,0 +1,49 @@
+import { buildAccount, buildWarehouse } from './factories';
+import { e2eDatabase, expect, signInThroughForm, test } from './fixtures';
+
+// Every page of the app, opened by the roles below a Manager: each draws what the role may see and asks the server
+// for nothing the role is refused (a refused request would be the page's bug, and noise in the server's log).
+const PAGES = [
+  '/dashboard',
+  '/stage',
+  '/statistics',
+  '/print-studio',
+  '/import',
+  '/warehouse-checklists',
+  '/team',
+  '/backups',
+  '/api-reference',
+  '/activity',
+  '/pull-lists',
+  '/receive',
+  '/customers',
+  '/requests',
+  '/checks',
+  '/billing',
+  '/billing/rates',
+  '/warehouse/role-hall',
+  '/edit/role-hall',
+];
+
+// a Viewer is refused the most; the Office role sees billing and customers but not a Manager's pages
+for (const role of ['viewer', 'office'] as const)
+  test(`a ${role} member opens every page without a request the server refuses`, async ({
+    page,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    await buildWarehouse(db, { companyId: account.companyId, name: 'Role Hall', rows: 2, cols: 2 });
+    const member = await buildAccount(db, { company: account.companyName, role });
+    await signInThroughForm(page, member);
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 403)
+        refused.push(`${new URL(page.url()).pathname}: ${new URL(response.url()).pathname}`);
+    });
+    for (const path of PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+    }
+    expect(refused).toEqual([]);
+  });
