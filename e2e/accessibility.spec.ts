@@ -244,6 +244,11 @@ for (const size of axeSizes) {
         ['/billing/rates', 'billing rates'],
         ['/billing/run', 'billing run'],
         ['/billing/payments', 'payments'],
+        ['/billing/invoices', 'invoices'],
+        ['/billing/aging', 'aging report'],
+        ['/customers', 'customers'],
+        ['/requests', 'requests'],
+        ['/api-reference', 'API reference'],
       ] as const) {
         await page.goto(path);
         await expect(page.locator('main h1').first()).toBeVisible();

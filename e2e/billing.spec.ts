@@ -10,6 +10,7 @@ import {
 } from './factories';
 import { E2E_BASE_URL } from './e2e-env';
 import { callApi, e2eDatabase, expect, test } from './fixtures';
+import { expectNoAxeViolations } from './axe';
 
 test.describe('Storage billing', () => {
   test('an account for a received order, a dry run, the billing run, a payment and the aging report', async ({
@@ -169,10 +170,16 @@ test.describe('Storage billing', () => {
       await page.goto('/billing');
       const row = page.getByTestId('account-row').filter({ hasText: 'HOLDA LATE' });
       await expect(row.getByText(/^\d+ days overdue$/)).toBeVisible();
-      await row.getByRole('button', { name: 'Put on hold HOLDA LATE' }).tap();
+      await row.getByRole('button', { name: 'Hold: HOLDA LATE' }).tap();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Put on hold' }).tap();
       await expect(page.getByText('HOLDA LATE is on hold')).toBeVisible();
       await expect(row.getByTestId('hold-badge')).toBeVisible();
+      // the Lift hold button is named by its words, and a table wider than the tablet scrolls in a box a keyboard
+      // reaches
+      await expectNoAxeViolations(page);
+      await page.goto('/billing/invoices');
+      await expect(page.getByRole('region', { name: 'Invoices' })).toBeVisible();
+      await expectNoAxeViolations(page);
 
       // its vault shows the badge in the field view, and its field a lock on the grid
       await page.goto(`/warehouse/${warehouse.slug}`);
@@ -180,6 +187,12 @@ test.describe('Storage billing', () => {
         .getByRole('group', { name: 'Fields' })
         .getByRole('button', { name: 'A1', exact: true });
       await expect(tile.getByTestId('hold-marker')).toBeVisible();
+      // the grid fitted to the screen and the menu with this warehouse marked: their marked words are readable
+      await page.getByRole('button', { name: 'Fit' }).tap();
+      await page.getByRole('button', { name: 'Open menu' }).tap();
+      await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('Escape');
       await expect(
         page
           .getByRole('group', { name: 'Fields' })

@@ -1,15 +1,7 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { buildVault, buildWarehouse } from './factories';
+import { expectNoAxeViolations } from './axe';
 import { callApi, e2eDatabase, expect, test } from './fixtures';
-
-/** axe-core over the page as it is: any violation, of any impact, fails with its rule and first node. */
-async function expectNoAxeViolations(page: Page) {
-  await page.waitForTimeout(350); // dialogs and toasts settle before colours are measured
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id} (${v.impact}): ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
-}
 
 test.describe('Customer portal', () => {
   test('the office adds a customer and hands over the portal link; on a phone the customer sees their units', async ({

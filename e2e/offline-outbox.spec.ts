@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { fieldLinkPath, vaultLinkPath } from '@domain/rules/scan-text';
 import { buildStagedVault, buildVault, buildWarehouse, stored as storedRows } from './factories';
 import { callApi, e2eDatabase, expect, signInThroughForm, test } from './fixtures';
+import { expectNoAxeViolations } from './axe';
 
 // Issue 30: work through a Wi-Fi dead zone. These journeys need the web build's service worker (the others block it).
 test.use({ serviceWorkers: 'allow' });
@@ -227,6 +228,8 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
       '4 scans of this check wait on this tablet: finish once they have reached the server.',
     );
     await expect(page.getByTestId('outbox-badge')).toContainText('9');
+    // the badge's name holds its visible words
+    await expectNoAxeViolations(page);
 
     // a reload without a network: the queue (the photo's bytes with it) and the marks are still there
     await page.reload();

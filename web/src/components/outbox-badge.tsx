@@ -35,8 +35,7 @@ export function OutboxBadge() {
         }`}
       >
         <CloudOff className="h-5 w-5" aria-hidden />
-        <span>{intents.length}</span>
-        <span className="hidden sm:inline">not synced</span>
+        <span>{intents.length}</span> <span className="hidden sm:inline">not synced</span>
       </button>
       <OutboxDialog open={open} onOpenChange={setOpen} intents={intents} />
     </>

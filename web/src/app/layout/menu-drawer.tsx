@@ -45,7 +45,7 @@ function MenuLink({
       to={to}
       onClick={onNavigate}
       className={({ isActive }) =>
-        `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium pointer-coarse:min-h-11 ${isActive ? 'bg-accent/10 text-accent' : 'text-slate-700 hover:bg-slate-100'}`
+        `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium pointer-coarse:min-h-11 ${isActive ? 'bg-accent/10 text-blue-800' : 'text-slate-700 hover:bg-slate-100'}`
       }
     >
       {icon}

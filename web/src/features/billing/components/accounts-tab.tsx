@@ -89,7 +89,7 @@ export function AccountsTab({ currency }: { currency: string }) {
                   className="whitespace-nowrap"
                   disabled={setHold.isPending}
                   onClick={() => setAsked(a)}
-                  aria-label={`${a.on_hold ? 'Lift the hold of' : 'Put on hold'} ${a.customer_name}`}
+                  aria-label={`${a.on_hold ? 'Lift hold' : 'Hold'}: ${a.customer_name}`}
                 >
                   {a.on_hold ? (
                     <LockOpen className="h-4 w-4" aria-hidden />

@@ -23,7 +23,13 @@ export function BillingTable({
   narrow?: boolean;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    // a table wider than the screen scrolls in its own box, which a keyboard reaches too (it is a named region)
+    <div
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-accent"
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+    >
       <table
         className={`w-full text-left text-sm ${narrow ? '' : 'min-w-[40rem]'} ${stickyFirst ? stickyFirstColumn : ''}`}
       >

@@ -504,6 +504,7 @@ function FieldDetail({
       aria-label={`Field ${field.name}`}
       className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3"
     >
+      <h2 className="text-lg font-semibold text-slate-800 sm:col-span-3">Field {field.name}</h2>
       {field.checked ? (
         <>
           <VaultList title="Found" vaults={field.found} testId="field-found" notSynced={notSynced} />

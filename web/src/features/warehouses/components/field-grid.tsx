@@ -379,7 +379,7 @@ export function FieldGrid({
 }
 
 const zoomButton =
-  'inline-flex h-8 min-w-8 items-center justify-center gap-1 rounded-lg border border-slate-300 bg-white text-slate-700 hover:border-accent hover:text-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:opacity-50 aria-pressed:border-accent aria-pressed:bg-accent/10 aria-pressed:text-accent pointer-coarse:h-11 pointer-coarse:min-w-11';
+  'inline-flex h-8 min-w-8 items-center justify-center gap-1 rounded-lg border border-slate-300 bg-white text-slate-700 hover:border-accent hover:text-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:opacity-50 aria-pressed:border-accent aria-pressed:bg-accent/10 aria-pressed:text-blue-800 pointer-coarse:h-11 pointer-coarse:min-w-11';
 const scrollButton = 'rounded-lg px-2 py-1 hover:bg-slate-100 pointer-coarse:min-h-11 pointer-coarse:px-3';
 
 export function FillLegend() {
