@@ -3,10 +3,13 @@ import { Menu, Warehouse } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { useLogout, useSession } from '../../api/session';
+import { useLogout, useRole, useSession } from '../../api/session';
 import { useWarehouseBySlug } from '../../api/warehouses';
 import { OutboxBadge } from '../../components/outbox-badge';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Page } from '../../components/ui/page';
+import { RoleHint } from '../../components/ui/role-hint';
+import { type PageRole, pageRoleOf } from '../../config/page-roles';
 import { paths, warehouseSlugInPath } from '../../config/paths';
 import { floorOutbox, startFloorOutbox } from '../../lib/outbox/floor-outbox';
 import { ScanButton } from '../../features/scan/components/scan-button';
@@ -15,6 +18,17 @@ import { SearchBox } from '../../features/search/components/search-box';
 import { useLiveUpdates } from '../live-updates';
 import { MenuDrawer } from './menu-drawer';
 import { formatCount } from '@/lib/format';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** A page of a higher role, opened by a member below it (a bookmark, a shared link): its title and why, nothing more. */
+function NotYours({ page }: { page: PageRole }) {
+  useDocumentTitle(page.title);
+  return (
+    <Page title={page.title}>
+      <RoleHint needed={page.needed}>{page.why}</RoleHint>
+    </Page>
+  );
+}
 
 /** Signed-in chrome: top bar with logo, menu button, (on warehouse pages) the search box, Find and Scan. */
 export function AppLayout() {
@@ -22,6 +36,8 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const session = useSession();
+  const { can } = useRole();
+  const gate = pageRoleOf(pathname);
   const logout = useLogout();
   const queryClient = useQueryClient();
   const [askSignOut, setAskSignOut] = useState(false);
@@ -114,7 +130,7 @@ export function AppLayout() {
       />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {/* no Suspense here: a page's code loads during the navigation's transition (see router.tsx) */}
-        <Outlet />
+        {gate && !can(gate.needed) ? <NotYours page={gate} /> : <Outlet />}
       </main>
     </div>
   );

@@ -2,9 +2,10 @@ import { Page } from '@/components/ui/page';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AutomaticBackupsSection } from '../components/automatic-backups-section';
 import { CompanyFileSection } from '../components/company-file-section';
-import { RolePage } from '@/components/role-page';
 
-function Backups() {
+/** Backups (Managers): the company file to download, and the installation's automatic backups. */
+export default function BackupsPage() {
+  useDocumentTitle('Backups');
   return (
     <Page title="Backups">
       <div className="space-y-6">
@@ -12,15 +13,5 @@ function Backups() {
         <AutomaticBackupsSection />
       </div>
     </Page>
-  );
-}
-
-/** Backups (Managers): the company file to download, and the installation's automatic backups. */
-export default function BackupsPage() {
-  useDocumentTitle('Backups');
-  return (
-    <RolePage needed="manager" title="Backups" why="Only a Manager can download the company file.">
-      <Backups />
-    </RolePage>
   );
 }

@@ -21,7 +21,6 @@ import { fileInputClass } from '@/components/ui/form-field';
 import { errorMessages } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useFormat } from '@/lib/format';
-import { RolePage } from '@/components/role-page';
 
 type Busy = { label: string; percent: number } | null;
 
@@ -248,7 +247,9 @@ function ImportHistory() {
   );
 }
 
-function Import() {
+/** /import: a spreadsheet of vaults in, checked row by row before anything is written. */
+export default function ImportPage() {
+  useDocumentTitle('Import');
   const fileId = useId();
   const [kind, setKind] = useState<ImportKind>('vaults');
   const [file, setFile] = useState<File | null>(null);
@@ -445,15 +446,5 @@ function Checkbox({
       />
       {children}
     </label>
-  );
-}
-
-/** /import: a spreadsheet of vaults in, checked row by row before anything is written. */
-export default function ImportPage() {
-  useDocumentTitle('Import');
-  return (
-    <RolePage needed="manager" title="Import" why="Only a Manager can import vaults and pallets.">
-      <Import />
-    </RolePage>
   );
 }

@@ -20,7 +20,6 @@ import { MailList } from '../components/mail-list';
 import { LabelledOptions } from '@/components/ui/named-options';
 import { useFormat } from '@/lib/format';
 import { Panel } from '@/components/ui/panel';
-import { RolePage } from '@/components/role-page';
 
 // a card's cell names its column on a phone, where the column headings are not shown
 const cellLabel = 'mb-1 block text-xs font-semibold tracking-wide text-slate-500 uppercase md:sr-only';
@@ -244,7 +243,9 @@ function CompanySection() {
   );
 }
 
-function Team() {
+/** /team: the company's members with their role, last sign-in and status; invitations and password links. */
+export default function TeamPage() {
+  useDocumentTitle('Team');
   const session = useSession();
   const team = useTeam();
   const format = useFormat();
@@ -319,15 +320,5 @@ function Team() {
         <WebhooksSection />
       </div>
     </Page>
-  );
-}
-
-/** /team: the company's members with their role, last sign-in and status; invitations and password links. */
-export default function TeamPage() {
-  useDocumentTitle('Team');
-  return (
-    <RolePage needed="manager" title="Team" why="Only a Manager can see and change the team.">
-      <Team />
-    </RolePage>
   );
 }
