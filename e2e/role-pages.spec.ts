@@ -25,7 +25,12 @@ const PAGES = [
   '/edit/role-hall',
 ];
 
-// a Viewer is refused the most; the Office role sees billing and customers but not a Manager's pages
+const MANAGERS = ['/import', '/team', '/backups', '/api-reference'];
+const OFFICE = ['/billing', '/billing/rates', '/customers', '/requests'];
+// the pages each role is told are not theirs: a Viewer is refused the most; the Office role sees billing and customers
+// but not a Manager's pages
+const NOT_THEIRS = { viewer: [...MANAGERS, ...OFFICE, '/receive'], office: MANAGERS };
+
 for (const role of ['viewer', 'office'] as const)
   test(`a ${role} member opens every page without a request the server refuses`, async ({
     page,
@@ -44,6 +49,11 @@ for (const role of ['viewer', 'office'] as const)
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
+      // a page that is not the role's says why, and offers nothing to press or fill in
+      if (NOT_THEIRS[role].includes(path)) {
+        await expect(page.getByRole('main').getByRole('note')).toBeVisible();
+        await expect(page.getByRole('main').locator('button, input, select, textarea')).toHaveCount(0);
+      }
     }
     expect(refused).toEqual([]);
   });

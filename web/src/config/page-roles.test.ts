@@ -6,6 +6,7 @@ describe('pageRoleOf', () => {
   it("names the role of a Manager's and of the Office's pages, with or without a trailing slash", () => {
     expect(pageRoleOf(paths.team)?.needed).toBe('manager');
     expect(pageRoleOf(`${paths.import}/`)?.needed).toBe('manager');
+    expect(pageRoleOf(paths.receive)?.needed).toBe('floor');
     expect(pageRoleOf(paths.customers)).toEqual({
       needed: 'office',
       title: 'Customers',

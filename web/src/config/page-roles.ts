@@ -32,6 +32,11 @@ const PAGE_ROLES: Record<string, PageRole> = {
     title: 'Import',
     why: 'Only a Manager can import vaults and pallets.',
   },
+  [paths.receive]: {
+    needed: 'floor',
+    title: 'Receive shipment',
+    why: 'Your role can only view. A Manager can give you the Floor role to receive shipments.',
+  },
   // every tab of the Billing page
   [paths.billing()]: { needed: 'office', title: 'Billing' },
   [paths.customers]: {

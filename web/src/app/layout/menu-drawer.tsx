@@ -119,9 +119,11 @@ export function MenuDrawer({
               <MenuLink to={paths.checks} icon={<ScanSearch className={iconClass} />} onNavigate={close}>
                 Checks
               </MenuLink>
-              <MenuLink to={paths.receive} icon={<PackagePlus className={iconClass} />} onNavigate={close}>
-                Receive shipment
-              </MenuLink>
+              {can('floor') && (
+                <MenuLink to={paths.receive} icon={<PackagePlus className={iconClass} />} onNavigate={close}>
+                  Receive shipment
+                </MenuLink>
+              )}
               <MenuLink to={paths.statistics} icon={<BarChart3 className={iconClass} />} onNavigate={close}>
                 Statistics
               </MenuLink>
