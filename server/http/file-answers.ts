@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
@@ -26,13 +26,24 @@ export function fileAnswer(contentTypes: string | readonly string[], description
   };
 }
 
-/** Sends a PDF as a download named `name`, never cached (an invoice or a statement changes as it is paid). */
-export function sendPdf(reply: FastifyReply, name: string, bytes: Uint8Array): FastifyReply {
+/** The header that makes a browser save the answer as a file named `name`. */
+export const attachment = (name: string) => `attachment; filename="${name}"`;
+
+/**
+ * Sends a PDF as a download named `name`, never cached (an invoice or a statement changes as it is paid). A finished
+ * PDF, or one drawn as it is sent (chunked, no length): by then every check has passed, so the answer is 200; should
+ * drawing fail after the first bytes, the connection is cut and the client sees a broken download.
+ */
+export function sendPdf(
+  reply: FastifyReply,
+  name: string,
+  pdf: Uint8Array | AsyncIterable<Uint8Array>,
+): FastifyReply {
   reply
     .type('application/pdf')
-    .header('Content-Disposition', `attachment; filename="${name}"`)
+    .header('Content-Disposition', attachment(name))
     .header('Cache-Control', 'no-store');
-  return sendBytes(reply, bytes);
+  return sendBytes(reply, pdf instanceof Uint8Array ? pdf : Readable.from(pdf, { objectMode: false }));
 }
 
 /** Sends file bytes from a route whose answer is declared with `fileAnswer` (pdf-lib gives a Uint8Array). */

@@ -15,6 +15,7 @@ import {
   loadActivity,
   loadVaultHistory,
 } from './activity.service';
+import { attachment } from '../../http/file-answers';
 
 const tags = ['Activity'];
 
@@ -58,7 +59,7 @@ export const activityRoutes: FastifyPluginAsync<FeatureOptions> = async (plain, 
       const csv = await exportActivityCsv(database.readDb, user.companyId, request.query);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', 'attachment; filename="activity.csv"')
+        .header('Content-Disposition', attachment('activity.csv'))
         .send(csv);
     },
   );

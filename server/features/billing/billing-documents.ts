@@ -17,11 +17,11 @@ const dayText = (locale: string) => {
 const invoiceTitle = (i: InvoiceDto) =>
   i.kind === 'credit' ? `Credit note ${i.number}` : `Invoice ${i.number}`;
 
-/** The invoice (or credit note) as an A4 PDF: company, bill-to, period, every customer line, tax and total. */
 /** The file name an invoice's or a credit note's PDF is downloaded and mailed under. */
 export const invoiceFileName = (invoice: Pick<InvoiceDto, 'kind' | 'number'>) =>
   `${invoice.kind === 'credit' ? 'credit-note' : 'invoice'}-${invoice.number}.pdf`;
 
+/** The invoice (or credit note) as an A4 PDF: company, bill-to, period, every customer line, tax and total. */
 export async function invoicePdf(
   invoice: InvoiceDto,
   companyName: string,

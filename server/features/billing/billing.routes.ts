@@ -22,7 +22,7 @@ import { idParams } from '@domain/schemas/route-params';
 import { actorOf } from '../../auth/actor';
 import { requireUser } from '../../auth/session.plugin';
 import { badRequest, notFound } from '../../http/errors';
-import { fileAnswer, sendBytes, sendPdf } from '../../http/file-answers';
+import { attachment, fileAnswer, sendBytes, sendPdf } from '../../http/file-answers';
 import { ACCOUNT_NOT_FOUND, getAccount, today } from '../accounts/accounts.service';
 import {
   type ExportFile,
@@ -256,7 +256,6 @@ export const billingRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { d
     async (request) => agingReport(db, requireUser(request).companyId),
   );
 
-  const download = (name: string) => `attachment; filename="${name}"`;
   const pdfFile = (name: string) => ({ 200: fileAnswer('application/pdf', name) });
 
   declared.get(
@@ -350,7 +349,9 @@ export const billingRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { d
         getSettings(db, user.companyId),
       ]);
       const table = exportTable(match[1] as ExportFile, { invoices, payments, currency: settings.currency });
-      reply.header('Content-Disposition', download(request.params.file)).header('Cache-Control', 'no-store');
+      reply
+        .header('Content-Disposition', attachment(request.params.file))
+        .header('Cache-Control', 'no-store');
       if (match[2] === 'csv') return reply.type('text/csv; charset=utf-8').send(exportCsv(table));
       return sendBytes(reply.type(XLSX), await exportXlsx(table, match[1]!));
     },

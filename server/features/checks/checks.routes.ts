@@ -13,7 +13,7 @@ import {
 import { idParams, pathId } from '@domain/schemas/route-params';
 import { actorOf } from '../../auth/actor';
 import { requireUser } from '../../auth/session.plugin';
-import { fileAnswer, sendBytes } from '../../http/file-answers';
+import { attachment, fileAnswer, sendPdf } from '../../http/file-answers';
 import type { FeatureOptions } from '../feature-options';
 import { checkReportCsv, checkReportPdf } from './check-report';
 import {
@@ -137,7 +137,7 @@ export const checksRoutes: FastifyPluginAsync<FeatureOptions> = async (plain, { 
       const check = await loadCheck(db, requireUser(request).companyId, request.params.id);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="warehouse-check-${check.id}.csv"`)
+        .header('Content-Disposition', attachment(`warehouse-check-${check.id}.csv`))
         .header('Cache-Control', 'no-store')
         .send(checkReportCsv(check));
     },
@@ -165,11 +165,7 @@ export const checksRoutes: FastifyPluginAsync<FeatureOptions> = async (plain, { 
         request.query.tz ?? config.reportTimeZone,
         user.company.locale,
       );
-      reply
-        .type('application/pdf')
-        .header('Content-Disposition', `attachment; filename="warehouse-check-${check.id}.pdf"`)
-        .header('Cache-Control', 'no-store');
-      return sendBytes(reply, bytes);
+      return sendPdf(reply, `warehouse-check-${check.id}.pdf`, bytes);
     },
   );
 };

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CompanyFileJobDtoSchema, LatestCompanyFileJobSchema } from '@domain/schemas/company-file.schema';
 import { idParams } from '@domain/schemas/route-params';
 import { requireUser } from '../../auth/session.plugin';
-import { fileAnswer } from '../../http/file-answers';
+import { attachment, fileAnswer } from '../../http/file-answers';
 import type { FeatureOptions } from '../feature-options';
 import { CompanyFileJobs, JOB_NOT_FOUND } from './company-file-jobs.service';
 
@@ -63,7 +63,7 @@ export const companyFileRoutes: FastifyPluginAsync<FeatureOptions> = async (plai
       return reply
         .header('Content-Type', 'application/x-tar')
         .header('Content-Length', String(job.bytes))
-        .header('Content-Disposition', `attachment; filename="${job.fileName}"`)
+        .header('Content-Disposition', attachment(job.fileName))
         .header('Cache-Control', 'no-store')
         .send(stream);
     },

@@ -1,5 +1,4 @@
-import { Readable } from 'node:stream';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FieldLabelsSchema, PosterQuerySchema, VaultLabelsSchema } from '@domain/schemas/label.schema';
 import { idParams } from '@domain/schemas/route-params';
@@ -11,7 +10,7 @@ import {
 } from '@domain/schemas/scan.schema';
 import { actorOf } from '../../auth/actor';
 import { requireUser } from '../../auth/session.plugin';
-import { fileAnswer } from '../../http/file-answers';
+import { fileAnswer, sendPdf } from '../../http/file-answers';
 import { publicOrigin } from '../../http/public-url';
 import {
   CHECKLIST_NOT_FOUND,
@@ -22,22 +21,6 @@ import {
 import type { FeatureOptions } from '../feature-options';
 import { moveVault } from '../vaults/vaults.service';
 import { resolveScan, scannedVault } from './scan.service';
-
-/**
- * A finished PDF, or one drawn as it is sent (chunked, no length): by then every check has passed, so the answer is
- * 200; should drawing fail after the first bytes, the connection is cut and the client sees a broken download.
- */
-function sendPdf(reply: FastifyReply, fileName: string, pdf: Uint8Array | AsyncIterable<Uint8Array>) {
-  return reply
-    .type('application/pdf')
-    .header('Content-Disposition', `attachment; filename="${fileName}"`)
-    .header('Cache-Control', 'no-store')
-    .send(
-      pdf instanceof Uint8Array
-        ? Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength)
-        : Readable.from(pdf, { objectMode: false }),
-    );
-}
 
 const pdf = (fileName: string) => ({ 200: fileAnswer('application/pdf', fileName) });
 

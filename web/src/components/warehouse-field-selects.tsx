@@ -85,10 +85,6 @@ function openSlots(warehouse: WarehouseDto, couchbox: boolean): { field: FieldDt
     .sort((a, b) => compareFieldNames(a.field.name, b.field.name));
 }
 
-/**
- * Where a vault is being sent: the chosen warehouse (loaded with its fields), its fields with a free slot, the chosen
- * field, and `selects`, the props `WarehouseFieldSelects` takes from them. `onChange` runs on every choice.
- */
 const LAST_WAREHOUSE = 'destination-warehouse';
 
 /** The warehouse last chosen for a vault on this device, while the company still has it. */
@@ -97,6 +93,10 @@ function lastChosen(warehouses: WarehouseSummaryDto[]): number | undefined {
   return warehouses.find((w) => w.id === id)?.id;
 }
 
+/**
+ * Where a vault is being sent: the chosen warehouse (loaded with its fields), its fields with a free slot, the chosen
+ * field, and `selects`, the props `WarehouseFieldSelects` takes from them. `onChange` runs on every choice.
+ */
 export function useVaultDestination({
   warehouses,
   startId,

@@ -27,6 +27,7 @@ import type { WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
 import { useContactMessages } from '../../api/contact';
 import { useRole } from '../../api/session';
 import { ProfileDialog } from '../../features/team/components/profile-dialog';
+import { pageRoleOf } from '../../config/page-roles';
 import { paths } from '../../config/paths';
 
 function MenuLink({
@@ -40,6 +41,10 @@ function MenuLink({
   children: ReactNode;
   onNavigate: () => void;
 }) {
+  // a page the member's role may not open is not offered (the same table the app layout gates pages with)
+  const { can } = useRole();
+  const gate = pageRoleOf(to);
+  if (gate && !can(gate.needed)) return null;
   return (
     <NavLink
       to={to}
@@ -119,22 +124,18 @@ export function MenuDrawer({
               <MenuLink to={paths.checks} icon={<ScanSearch className={iconClass} />} onNavigate={close}>
                 Checks
               </MenuLink>
-              {can('floor') && (
-                <MenuLink to={paths.receive} icon={<PackagePlus className={iconClass} />} onNavigate={close}>
-                  Receive shipment
-                </MenuLink>
-              )}
+              <MenuLink to={paths.receive} icon={<PackagePlus className={iconClass} />} onNavigate={close}>
+                Receive shipment
+              </MenuLink>
               <MenuLink to={paths.statistics} icon={<BarChart3 className={iconClass} />} onNavigate={close}>
                 Statistics
               </MenuLink>
               <MenuLink to={paths.printStudio} icon={<Printer className={iconClass} />} onNavigate={close}>
                 Print Studio
               </MenuLink>
-              {can('manager') && (
-                <MenuLink to={paths.import} icon={<FileUp className={iconClass} />} onNavigate={close}>
-                  Import
-                </MenuLink>
-              )}
+              <MenuLink to={paths.import} icon={<FileUp className={iconClass} />} onNavigate={close}>
+                Import
+              </MenuLink>
               <MenuLink
                 to={paths.checklistsAdmin}
                 icon={<ClipboardCheck className={iconClass} />}
@@ -145,44 +146,24 @@ export function MenuDrawer({
               <MenuLink to={paths.activity} icon={<History className={iconClass} />} onNavigate={close}>
                 Activity
               </MenuLink>
-              {can('office') && (
-                <MenuLink
-                  to={paths.billing()}
-                  icon={<ReceiptText className={iconClass} />}
-                  onNavigate={close}
-                >
-                  Billing
-                </MenuLink>
-              )}
-              {can('office') && (
-                <MenuLink to={paths.customers} icon={<Contact className={iconClass} />} onNavigate={close}>
-                  Customers
-                </MenuLink>
-              )}
-              {can('office') && (
-                <MenuLink to={paths.requests} icon={<Inbox className={iconClass} />} onNavigate={close}>
-                  Requests
-                </MenuLink>
-              )}
-              {can('manager') && (
-                <MenuLink to={paths.team} icon={<Users className={iconClass} />} onNavigate={close}>
-                  Team
-                </MenuLink>
-              )}
-              {can('manager') && (
-                <MenuLink to={paths.backups} icon={<Archive className={iconClass} />} onNavigate={close}>
-                  Backups
-                </MenuLink>
-              )}
-              {can('manager') && (
-                <MenuLink
-                  to={paths.apiReference}
-                  icon={<BookOpen className={iconClass} />}
-                  onNavigate={close}
-                >
-                  API reference
-                </MenuLink>
-              )}
+              <MenuLink to={paths.billing()} icon={<ReceiptText className={iconClass} />} onNavigate={close}>
+                Billing
+              </MenuLink>
+              <MenuLink to={paths.customers} icon={<Contact className={iconClass} />} onNavigate={close}>
+                Customers
+              </MenuLink>
+              <MenuLink to={paths.requests} icon={<Inbox className={iconClass} />} onNavigate={close}>
+                Requests
+              </MenuLink>
+              <MenuLink to={paths.team} icon={<Users className={iconClass} />} onNavigate={close}>
+                Team
+              </MenuLink>
+              <MenuLink to={paths.backups} icon={<Archive className={iconClass} />} onNavigate={close}>
+                Backups
+              </MenuLink>
+              <MenuLink to={paths.apiReference} icon={<BookOpen className={iconClass} />} onNavigate={close}>
+                API reference
+              </MenuLink>
               {inbox.isSuccess && (
                 <MenuLink to={paths.messages} icon={<Mail className={iconClass} />} onNavigate={close}>
                   Messages{inbox.data.length > 0 && ` (${inbox.data.length})`}
