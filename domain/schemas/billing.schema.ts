@@ -41,6 +41,12 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   other: 'Other',
 };
 
+/** How a payment reads on a statement or in the journal: "Check payment CHK 4100". */
+export function paymentLine(method: string, reference: string | null | undefined): string {
+  const label = PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
+  return `${label} payment${reference ? ` ${reference}` : ''}`;
+}
+
 export const BillingSettingsSchema = z.object({
   currency: z
     .string({ error: 'Currency is required.' })

@@ -2,7 +2,13 @@ import ExcelJS from 'exceljs';
 import { dayOf, dayWriter } from '@domain/billing/days';
 import { formatMoney, minorToDecimal } from '@domain/billing/money';
 import { type CsvValue, toCsv } from '@domain/rules/csv';
-import type { AccountDto, InvoiceDto, PaymentDto, StatementDto } from '@domain/schemas/billing.schema';
+import {
+  paymentLine,
+  type AccountDto,
+  type InvoiceDto,
+  type PaymentDto,
+  type StatementDto,
+} from '@domain/schemas/billing.schema';
 import { pdfOfLines } from '../../documents/pdf-lines';
 
 // Issue 28: the documents of billing. PDFs (invoice, statement, SIT conversion notice) drawn with the shared line writer, and the
@@ -192,7 +198,7 @@ export function exportTable(
       p.paid_on,
       p.account_id,
       p.customer_name,
-      `Payment ${p.method}${p.reference ? ` ${p.reference}` : ''}`,
+      paymentLine(p.method, p.reference),
       '',
       dec(p.amount),
     ]);

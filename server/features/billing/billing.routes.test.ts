@@ -508,6 +508,8 @@ describe.each(testEngines())('storage accounts and billing on %s', (engine) => {
     );
     expect(statement).toContain('Statement of account: ERIN');
     expect(statement).toMatch(/Balance due\s+\$100\.00/);
+    // the payment reads with its method's label, not the stored code
+    expect(statement).toContain('Card payment CARD-9');
     const notice = await pdfText(
       (await docs.request({ method: 'GET', url: `/api/storage-accounts/${account.id}/sit-notice.pdf` }))
         .rawPayload,
@@ -522,7 +524,7 @@ describe.each(testEngines())('storage accounts and billing on %s', (engine) => {
     expect(rows.slice(1).sort()).toEqual(
       [
         `${invoice!.issue_date},${account.id},ERIN,Invoice ${invoice!.number},123.45,`,
-        `2026-05-02,${account.id},ERIN,Payment card CARD-9,,23.45`,
+        `2026-05-02,${account.id},ERIN,Card payment CARD-9,,23.45`,
       ].sort(),
     );
     const xlsx = await docs.request({ method: 'GET', url: '/api/billing/export/invoices.xlsx' });

@@ -21,6 +21,7 @@ import type {
   StatementDto,
   StatementEntryDto,
 } from '@domain/schemas/billing.schema';
+import { paymentLine } from '@domain/schemas/billing.schema';
 import type { Actor } from '../../auth/actor';
 import { actorName } from '../../auth/users.repo';
 import { type Db, nowIso } from '../../db/database';
@@ -415,7 +416,7 @@ export async function getStatement(db: Db, companyId: number, accountId: number)
     raw.push({
       date: p.paid_on,
       kind: 'payment',
-      reference: `Payment ${p.method}${p.reference ? ` ${p.reference}` : ''}`,
+      reference: paymentLine(p.method, p.reference),
       debit: 0,
       credit: p.amount,
     });
