@@ -1,4 +1,9 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import {
+  countVaultFunction,
+  sqliteCountStatement,
+  vaultsChangedFunction,
+} from './0005-warehouse-stats-and-revisions';
 
 // Issue 11 (decision 014): the kept counts and revisions of migration 0005 without a hot row. On PostgreSQL every
 // writer of a warehouse updated that warehouse's one `warehouse_stats` row (and every stage write the company's row)
@@ -13,8 +18,6 @@ function isPostgres(db: Kysely<unknown>): boolean {
 
 /** A connection's row: its backend process id modulo 16 (the pool holds 10 connections per server process). */
 const SLOT = `pg_backend_pid() % 16`;
-// The statistics' notion of an EMPTY placeholder, as in migration 0005.
-const EMPTY_CUSTOMER = `upper(name) like '%EMPTY%'`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const pgsql = isPostgres(db);
@@ -49,14 +52,7 @@ async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
   await sql.raw(`drop function wm_count_vault(integer, integer, text, integer)`).execute(db);
   await sql
     .raw(
-      `create function wm_count_vault(p_warehouse integer, p_customer integer, p_type text, p_sign integer)
-      returns void language plpgsql as $$
-      declare
-        is_empty boolean;
-      begin
-        if p_warehouse is null then return; end if;
-        select ${EMPTY_CUSTOMER} into is_empty from customers where id = p_customer;
-        is_empty := coalesce(is_empty, false);
+      countVaultFunction(`
         insert into warehouse_stats as s (warehouse_id, company_id, slot, revision, vault_count, real_count,
           empty_vault_count, empty_couchbox_count)
         select w.id, w.company_id, ${SLOT}, 1, p_sign,
@@ -69,8 +65,7 @@ async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
           vault_count = s.vault_count + excluded.vault_count,
           real_count = s.real_count + excluded.real_count,
           empty_vault_count = s.empty_vault_count + excluded.empty_vault_count,
-          empty_couchbox_count = s.empty_couchbox_count + excluded.empty_couchbox_count;
-      end $$`,
+          empty_couchbox_count = s.empty_couchbox_count + excluded.empty_couchbox_count;`),
     )
     .execute(db);
   // the stage's revision, in this connection's slot; a company deleted in the same transaction has no stage left
@@ -84,36 +79,7 @@ async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
       end $$`,
     )
     .execute(db);
-  await sql
-    .raw(
-      `create or replace function wm_vaults_changed() returns trigger language plpgsql as $$
-      declare
-        old_warehouse integer;
-        new_warehouse integer;
-      begin
-        if tg_op <> 'INSERT' and old.field_id is not null then
-          select warehouse_id into old_warehouse from fields where id = old.field_id;
-        end if;
-        if tg_op <> 'DELETE' and new.field_id is not null then
-          select warehouse_id into new_warehouse from fields where id = new.field_id;
-        end if;
-        -- two warehouses are touched in id order, like every other lock (decision 003)
-        if tg_op = 'UPDATE' and new_warehouse is not null and old_warehouse is not null
-            and new_warehouse < old_warehouse then
-          perform wm_count_vault(new_warehouse, new.customer_id, new.type, 1);
-          perform wm_count_vault(old_warehouse, old.customer_id, old.type, -1);
-        else
-          if tg_op <> 'INSERT' then perform wm_count_vault(old_warehouse, old.customer_id, old.type, -1); end if;
-          if tg_op <> 'DELETE' then perform wm_count_vault(new_warehouse, new.customer_id, new.type, 1); end if;
-        end if;
-        -- the stage changed: a staged vault came, went or was edited
-        if (tg_op <> 'INSERT' and old.field_id is null) or (tg_op <> 'DELETE' and new.field_id is null) then
-          perform wm_stage_changed(case when tg_op = 'DELETE' then old.company_id else new.company_id end);
-        end if;
-        return null;
-      end $$`,
-    )
-    .execute(db);
+  await sql.raw(vaultsChangedFunction((company) => `perform wm_stage_changed(${company});`)).execute(db);
   await sql
     .raw(
       `create or replace function wm_event_recorded() returns trigger language plpgsql as $$
@@ -158,21 +124,15 @@ async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
 
 /** Migration 0005's insert and delete counts without the stage part, which the triggers above now keep. */
 async function sqliteCountTriggers(db: Kysely<unknown>): Promise<void> {
-  const count = (row: 'new' | 'old', sign: 1 | -1) => {
-    const empty = `coalesce((select ${EMPTY_CUSTOMER} from customers where id = ${row}.customer_id), 0)`;
-    return `update warehouse_stats set
-        revision = revision + 1,
-        vault_count = vault_count + ${sign},
-        real_count = real_count + ${sign} * (1 - ${empty}),
-        empty_vault_count = empty_vault_count + ${sign} * (${empty} and ${row}.type = 'vault'),
-        empty_couchbox_count = empty_couchbox_count + ${sign} * (${empty} and ${row}.type = 'couchbox')
-      where warehouse_id = (select warehouse_id from fields where id = ${row}.field_id);`;
-  };
   await sql
-    .raw(`create trigger vaults_counted_insert after insert on vaults begin ${count('new', 1)} end`)
+    .raw(
+      `create trigger vaults_counted_insert after insert on vaults begin ${sqliteCountStatement('new', 1)} end`,
+    )
     .execute(db);
   await sql
-    .raw(`create trigger vaults_counted_delete after delete on vaults begin ${count('old', -1)} end`)
+    .raw(
+      `create trigger vaults_counted_delete after delete on vaults begin ${sqliteCountStatement('old', -1)} end`,
+    )
     .execute(db);
 }
 
