@@ -146,11 +146,7 @@ async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
       ${sqliteCountStatement('old', -1)}
       ${sqliteCountStatement('new', 1)}
     end`,
-    `create trigger vaults_stage_edited after update on vaults
-      when old.field_id is null or new.field_id is null
-    begin
-      ${stage('new')}
-    end`,
+    sqliteStageEditedTrigger(stage('new')),
     `create trigger warehouses_stats after insert on warehouses begin
       insert into warehouse_stats (warehouse_id, company_id) values (new.id, new.company_id);
     end`,
@@ -209,6 +205,15 @@ export function vaultsChangedFunction(stageChanged: (company: string) => string)
         end if;
         return null;
       end $$`;
+}
+
+/** SQLite: `stageChanged` runs when a vault comes onto or leaves the stage. Migration 0010 uses it again. */
+export function sqliteStageEditedTrigger(stageChanged: string): string {
+  return `create trigger vaults_stage_edited after update on vaults
+      when old.field_id is null or new.field_id is null
+    begin
+      ${stageChanged}
+    end`;
 }
 
 /** SQLite: one vault more (sign 1) or less (-1) in the warehouse of the row's field. Migration 0010 uses it again. */

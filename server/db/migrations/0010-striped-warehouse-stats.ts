@@ -2,6 +2,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import {
   countVaultFunction,
   sqliteCountStatement,
+  sqliteStageEditedTrigger,
   vaultsChangedFunction,
 } from './0005-warehouse-stats-and-revisions';
 
@@ -112,11 +113,7 @@ async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
     `create trigger vaults_stage_delete after delete on vaults when old.field_id is null begin
       ${stage('old')}
     end`,
-    `create trigger vaults_stage_edited after update on vaults
-      when old.field_id is null or new.field_id is null
-    begin
-      ${stage('new')}
-    end`,
+    sqliteStageEditedTrigger(stage('new')),
   ];
   for (const statement of statements) await sql.raw(statement).execute(db);
   await sqliteCountTriggers(db);
