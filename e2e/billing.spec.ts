@@ -101,6 +101,15 @@ test.describe('Storage billing', () => {
       await page.setViewportSize({ width, height });
       await page.screenshot({ path: `test-results/billing-aging-${width}.png`, fullPage: true });
     }
+    // on the phone each row is a card: the total sits on the screen, under its column's name, with no sideways scroll
+    const totals = aging
+      .getByRole('row', { name: /All accounts/ })
+      .getByRole('cell')
+      .last();
+    await expect(totals).toHaveAttribute('data-label', 'Total');
+    const box = await totals.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await expect(totals).toBeInViewport();
   });
 
   test.describe('on a touch tablet', () => {
