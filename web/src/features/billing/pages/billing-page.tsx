@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
 import { useBillingSettings } from '@/api/billing';
 import { QueryFailed } from '@/components/ui/error-list';
@@ -25,9 +26,20 @@ const LABELS: Record<BillingTab, string> = {
 export default function BillingPage({ tab }: { tab: BillingTab }) {
   useDocumentTitle(`Billing: ${LABELS[tab]}`);
   const settings = useBillingSettings();
+  // on a phone the tabs scroll sideways: the open one is brought into view (the last ones start off the screen)
+  const tabs = useRef<HTMLElement>(null);
+  useEffect(() => {
+    tabs.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
   return (
     <Page title="Billing">
-      <nav aria-label="Billing" className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200">
+      <nav
+        ref={tabs}
+        aria-label="Billing"
+        className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200"
+      >
         {billingTabs.map((t) => (
           <NavLink
             key={t}
