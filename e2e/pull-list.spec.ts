@@ -65,6 +65,16 @@ test.describe('Pull lists', () => {
     await expect(page.getByTestId('handlings')).toContainText('2 vaults only in the way');
 
     const field = page.getByRole('listitem', { name: 'Field A1' });
+    // on a phone each step keeps its vault's name whole beside the button, and the vaults' table shows every column
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const name of ['BLOCK-1', 'BLOCK-2', 'NEIGHBOUR'])
+      for (const text of await field.getByText(name, { exact: true }).all())
+        expect(await text.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    const state = page.getByTestId('pull-vault').first().getByRole('cell').last();
+    await expect(state).toHaveAttribute('data-label', 'State');
+    const box = await state.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1366, height: 800 });
     // only the top of the stack can come off: the buried vault waits for the two above it
     await expect(page.getByRole('button', { name: 'Pulled MINE-1' })).toBeDisabled();
     await field.getByRole('button', { name: 'Set aside BLOCK-2' }).click();

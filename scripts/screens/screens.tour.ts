@@ -151,6 +151,15 @@ test('every screen of the demo company', async ({ page, browser }, info) => {
     await page.waitForTimeout(800);
     await shot(page, name, info);
   }
+  // a pull list of the floor: its steps and vaults
+  await page.goto('/pull-lists');
+  await page
+    .getByRole('link', { name: /^Request #/ })
+    .first()
+    .click();
+  await page.waitForTimeout(800);
+  await shot(page, '26b-pull-list', info);
+  await page.goto('/requests');
   // the dock: the load-out of the demo's scheduled request, and a scan made while the Wi-Fi is down
   await page.getByTestId('request-row').filter({ hasText: 'Scheduled' }).first().click();
   await page.getByRole('link', { name: 'Load-out check' }).click();

@@ -10,7 +10,8 @@ import { QueryFailed } from '@/components/ui/error-list';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
 import { useMoney } from '@/lib/use-money';
-import { amountCell, BillingTable, cell, dayCell, useCalendarDay } from './billing-table';
+import { amountCell, DataTable, cell, dayCell } from '@/components/ui/data-table';
+import { useCalendarDay } from './billing-days';
 import { HoldPill } from '@/components/billing/hold-badge';
 
 /**
@@ -53,7 +54,7 @@ export function AccountsTab({ currency }: { currency: string }) {
 
   return (
     <>
-      <BillingTable
+      <DataTable
         caption="Storage accounts"
         head={['Customer', 'Orders', 'Kind', 'Move-in', 'Move-out', 'SIT ends', 'Units', 'Balance', 'Hold']}
         stickyFirst
@@ -102,7 +103,7 @@ export function AccountsTab({ currency }: { currency: string }) {
             </td>
           </tr>
         ))}
-      </BillingTable>
+      </DataTable>
       <ConfirmDialog
         open={asked !== null}
         onOpenChange={(open) => {

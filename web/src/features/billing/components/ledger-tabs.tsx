@@ -14,7 +14,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
 import { useMoney } from '@/lib/use-money';
 import { AmountField, BillingForm, DateField, today } from './billing-form';
-import { amountCell, BillingTable, cell, dayCell, useCalendarDay, usePeriodText } from './billing-table';
+import { amountCell, DataTable, cell, dayCell } from '@/components/ui/data-table';
+import { useCalendarDay, usePeriodText } from './billing-days';
 
 /** Issued invoices and credit notes, newest first. */
 export function InvoicesTab() {
@@ -31,7 +32,7 @@ export function InvoicesTab() {
       </EmptyState>
     );
   return (
-    <BillingTable
+    <DataTable
       caption="Invoices"
       head={['Number', 'Customer', 'Period', 'Issued', 'Due', 'Status', 'Total', 'Open']}
     >
@@ -47,7 +48,7 @@ export function InvoicesTab() {
           <td className={amountCell}>{money(i.open, i.currency)}</td>
         </tr>
       ))}
-    </BillingTable>
+    </DataTable>
   );
 }
 
@@ -113,7 +114,7 @@ export function PaymentsTab({ currency }: { currency: string }) {
       </BillingForm>
       <QueryView query={payments} empty={<EmptyState icon={Wallet} title="No payments yet" />}>
         {(list) => (
-          <BillingTable
+          <DataTable
             caption="Payments"
             head={['Date', 'Customer', 'Method', 'Reference', 'Invoices', 'Amount']}
           >
@@ -127,7 +128,7 @@ export function PaymentsTab({ currency }: { currency: string }) {
                 <td className={amountCell}>{money(p.amount, currency)}</td>
               </tr>
             ))}
-          </BillingTable>
+          </DataTable>
         )}
       </QueryView>
     </div>
@@ -147,7 +148,7 @@ export function AgingTab() {
       <p className="text-sm text-slate-600">
         Open amounts as of {day(aging.data.as_of)}, by days past the due date.
       </p>
-      <BillingTable
+      <DataTable
         caption="Aging report"
         head={['Account', ...AGING_BUCKETS.map((b) => AGING_LABELS[b]), 'Total']}
         stickyFirst
@@ -172,7 +173,7 @@ export function AgingTab() {
           ))}
           <td className={amountCell}>{money(aging.data.total, currency)}</td>
         </tr>
-      </BillingTable>
+      </DataTable>
     </div>
   );
 }

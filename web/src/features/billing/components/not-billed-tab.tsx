@@ -11,7 +11,8 @@ import { ErrorList, QueryFailed } from '@/components/ui/error-list';
 import { FormField, SelectInput, TextArea, TextInput, inputClass } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
-import { BillingTable, cell, dayCell, useCalendarDay } from './billing-table';
+import { DataTable, cell, dayCell } from '@/components/ui/data-table';
+import { useCalendarDay } from './billing-days';
 
 /** Orders in storage without an account, so nothing is stored for free: one account each, or many at once. */
 export function NotBilledTab() {
@@ -53,7 +54,7 @@ export function NotBilledTab() {
         </Button>
         <ErrorList messages={bulk.isError ? errorMessages(bulk.error) : []} />
       </div>
-      <BillingTable
+      <DataTable
         caption="Orders not billed"
         head={['Choose', 'Order', 'Customer', 'Units', 'Move-in', 'Account']}
       >
@@ -81,7 +82,7 @@ export function NotBilledTab() {
             </td>
           </tr>
         ))}
-      </BillingTable>
+      </DataTable>
       {opening && <AccountDialog order={opening} onClose={() => setOpening(null)} />}
     </div>
   );

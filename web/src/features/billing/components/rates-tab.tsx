@@ -19,7 +19,8 @@ import { FormField, SelectInput, TextInput } from '@/components/ui/form-field';
 import { errorMessages } from '@/lib/api-client';
 import { useMoney } from '@/lib/use-money';
 import { AmountField, BillingForm, DateField, today } from './billing-form';
-import { amountCell, BillingTable, cell, dayCell, useCalendarDay } from './billing-table';
+import { amountCell, DataTable, cell, dayCell } from '@/components/ui/data-table';
+import { useCalendarDay } from './billing-days';
 
 /** The company's rates (each from a date on) and its billing settings: currency, tax, SIT days, terms. */
 export function RatesTab({ settings }: { settings: BillingSettingsDto }) {
@@ -96,10 +97,7 @@ export function RatesTab({ settings }: { settings: BillingSettingsDto }) {
         }
       >
         {(list) => (
-          <BillingTable
-            caption="Rates"
-            head={['Rate', 'Unit type', 'Warehouse', 'Account', 'From', 'Amount']}
-          >
+          <DataTable caption="Rates" head={['Rate', 'Unit type', 'Warehouse', 'Account', 'From', 'Amount']}>
             {list.map((r) => (
               <tr key={r.id}>
                 <td className={cell}>{RATE_KIND_LABELS[r.kind]}</td>
@@ -110,7 +108,7 @@ export function RatesTab({ settings }: { settings: BillingSettingsDto }) {
                 <td className={amountCell}>{money(r.amount, settings.currency)}</td>
               </tr>
             ))}
-          </BillingTable>
+          </DataTable>
         )}
       </QueryView>
       <SettingsForm settings={settings} />

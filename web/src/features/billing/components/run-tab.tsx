@@ -10,7 +10,8 @@ import { FormField, TextInput } from '@/components/ui/form-field';
 import { errorMessages } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
 import { useMoney } from '@/lib/use-money';
-import { amountCell, BillingTable, cell, usePeriodText } from './billing-table';
+import { amountCell, DataTable, cell } from '@/components/ui/data-table';
+import { usePeriodText } from './billing-days';
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
@@ -82,11 +83,7 @@ export function RunTab() {
                 )}
               </h3>
               <ErrorList messages={inv.problems} />
-              <BillingTable
-                caption={`Lines for ${inv.customer_name}`}
-                head={['Line', 'Amount', 'Tax']}
-                narrow
-              >
+              <DataTable caption={`Lines for ${inv.customer_name}`} head={['Line', 'Amount', 'Tax']} narrow>
                 {inv.lines.map((l, i) => (
                   <tr key={i}>
                     <td className={cell}>{l.description}</td>
@@ -107,7 +104,7 @@ export function RunTab() {
                     {money(inv.total, preview.currency)}
                   </td>
                 </tr>
-              </BillingTable>
+              </DataTable>
             </section>
           ))}
         </>

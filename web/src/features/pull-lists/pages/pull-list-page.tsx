@@ -15,6 +15,7 @@ import type { PullAction, PullListDto, SetAsideVaultDto } from '@domain/schemas/
 import { useCancelPullList, usePullList, usePullStep, useReleasePullList } from '@/api/pull-lists';
 import { useRole, useSession } from '@/api/session';
 import { useWarehouses } from '@/api/warehouses';
+import { cell, DataTable } from '@/components/ui/data-table';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryFailed } from '@/components/ui/error-list';
@@ -244,18 +245,21 @@ function PullListView({ list }: { list: PullListDto }) {
                     const next = index === 0;
                     return (
                       <li key={s.vault_id} className="flex min-h-14 flex-wrap items-center gap-3 px-4 py-2">
-                        <span className="w-14 text-xs text-slate-500">pos {s.position}</span>
+                        <span className="w-12 text-xs text-slate-500">pos {s.position}</span>
+                        {/* the badges go under the vault, so a phone's narrow row keeps room for its name */}
                         <span className="min-w-0 flex-1">
-                          <span className="block font-medium text-slate-800">
+                          <span className="block font-medium break-words text-slate-800">
                             {s.name ?? 'No vault number'}
                           </span>
-                          <span className="block text-xs text-slate-500">{s.customer_name}</span>
-                        </span>
-                        <HoldBadge vaultId={s.vault_id} />
-                        <span
-                          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${mine ? 'bg-blue-50 text-accent' : 'bg-amber-50 text-amber-800'}`}
-                        >
-                          {mine ? "Customer's" : 'In the way'}
+                          <span className="block text-xs break-words text-slate-500">{s.customer_name}</span>
+                          <span className="mt-1 flex flex-wrap items-center gap-1">
+                            <span
+                              className={`rounded-full px-2 py-0.5 text-xs font-semibold ${mine ? 'bg-blue-50 text-accent' : 'bg-amber-50 text-amber-800'}`}
+                            >
+                              {mine ? "Customer's" : 'In the way'}
+                            </span>
+                            <HoldBadge vaultId={s.vault_id} />
+                          </span>
                         </span>
                         <Button
                           variant={mine ? 'primary' : 'secondary'}
@@ -325,39 +329,28 @@ function PullListView({ list }: { list: PullListDto }) {
 
       <section aria-label="Vaults of the list">
         <h2 className="mb-2 text-lg font-semibold text-primary">Vaults</h2>
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
-              <tr>
-                <th className="px-3 py-2">Vault</th>
-                <th className="px-3 py-2">Customer</th>
-                <th className="px-3 py-2">Order</th>
-                <th className="px-3 py-2">Where</th>
-                <th className="px-3 py-2">Dig out</th>
-                <th className="px-3 py-2">State</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {list.vaults.map((v) => (
-                <tr key={v.id} data-testid="pull-vault">
-                  <td className="px-3 py-2 font-medium">
-                    {v.name ?? '-'} {v.state !== 'released' && <HoldBadge vaultId={v.id} compact />}
-                  </td>
-                  <td className="px-3 py-2">{v.customer_name}</td>
-                  <td className="px-3 py-2">{v.order_name ?? '-'}</td>
-                  <td className="px-3 py-2">
-                    {v.field_name ? `${v.warehouse_name} ${v.field_name}, pos ${v.position}` : '-'}
-                  </td>
-                  <td className="px-3 py-2 tabular-nums">{v.dig_out ?? '-'}</td>
-                  <td className="px-3 py-2">
-                    {STATE_LABEL[v.state]}
-                    {v.state === 'released' && v.released_by ? ` by ${v.released_by}` : ''}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Vaults of the list"
+          head={['Vault', 'Customer', 'Order', 'Where', 'Dig out', 'State']}
+        >
+          {list.vaults.map((v) => (
+            <tr key={v.id} data-testid="pull-vault">
+              <td className={`${cell} font-medium`}>
+                {v.name ?? '-'} {v.state !== 'released' && <HoldBadge vaultId={v.id} compact />}
+              </td>
+              <td className={cell}>{v.customer_name}</td>
+              <td className={cell}>{v.order_name ?? '-'}</td>
+              <td className={cell}>
+                {v.field_name ? `${v.warehouse_name} ${v.field_name}, pos ${v.position}` : '-'}
+              </td>
+              <td className={`${cell} tabular-nums`}>{v.dig_out ?? '-'}</td>
+              <td className={cell}>
+                {STATE_LABEL[v.state]}
+                {v.state === 'released' && v.released_by ? ` by ${v.released_by}` : ''}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       </section>
 
       <PutBackDialog

@@ -11,6 +11,7 @@ import { downloadVaultLabels } from '@/api/labels';
 import { shipmentLabel, useReceiveShipment, useShipmentProposal } from '@/api/receiving';
 import { useSession } from '@/api/session';
 import { Button, buttonClass } from '@/components/ui/button';
+import { cell, DataTable } from '@/components/ui/data-table';
 import { paths } from '@/config/paths';
 import { ErrorList } from '@/components/ui/error-list';
 import { SelectInput, TextArea, TextInput, inputClass } from '@/components/ui/form-field';
@@ -270,32 +271,21 @@ export default function ReceivePage() {
               ]}
             />
           )}
-          <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
-                <tr>
-                  <th className="px-3 py-2">Vault number</th>
-                  <th className="px-3 py-2">Type</th>
-                  <th className="px-3 py-2">Field</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {lines.map((line, i) => (
-                  <tr key={i} data-testid="proposed-slot">
-                    <td className="px-3 py-2">{line.name ?? '-'}</td>
-                    <td className="px-3 py-2">{line.type}</td>
-                    <td className="px-3 py-2">
-                      <FieldChoiceButton
-                        vaultLabel={line.name ?? `vault ${i + 1}`}
-                        choice={proposal.fields.find((f) => f.field_id === chosen[i])}
-                        onClick={() => setChoosing(i)}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption="Proposed fields" head={['Vault number', 'Type', 'Field']} narrow>
+            {lines.map((line, i) => (
+              <tr key={i} data-testid="proposed-slot">
+                <td className={cell}>{line.name ?? '-'}</td>
+                <td className={cell}>{line.type}</td>
+                <td className={cell}>
+                  <FieldChoiceButton
+                    vaultLabel={line.name ?? `vault ${i + 1}`}
+                    choice={proposal.fields.find((f) => f.field_id === chosen[i])}
+                    onClick={() => setChoosing(i)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           {choosing !== null && lines[choosing] && (
             <ChooseFieldDialog
               vaultLabel={lines[choosing].name ?? `vault ${choosing + 1}`}

@@ -1,4 +1,3 @@
-import { useFormat } from '@/lib/format';
 import { type ReactNode, type RefObject, useLayoutEffect, useRef } from 'react';
 
 /** The first column stays in place while the others scroll under it (a short name: whose row it is). */
@@ -38,7 +37,7 @@ function useCellLabels(table: RefObject<HTMLTableElement | null>, head: string[]
  * column's name, so nothing sits off the screen; a `narrow` one (a few columns) stays a table. From a tablet up,
  * `stickyFirst` keeps the first column (the customer, the account) in view while a wide table scrolls sideways.
  */
-export function BillingTable({
+export function DataTable({
   caption,
   head,
   children,
@@ -84,29 +83,4 @@ export function BillingTable({
 export const cell = 'px-3 py-2 align-top';
 /** a cell of a day or a number that must not break over two lines */
 export const dayCell = 'px-3 py-2 align-top whitespace-nowrap';
-
-/** A calendar day ('2026-11-29') written the company's way ('Nov 29, 2026'), '-' for none (issue 28: dates in its locale). */
-export function useCalendarDay(): (day: string | null | undefined) => string {
-  const format = useFormat();
-  return (day) => (day ? format.date(day) : '-');
-}
 export const amountCell = 'px-3 py-2 align-top text-right tabular-nums whitespace-nowrap';
-
-/** A billing period: 'November 2026' when it is a whole calendar month, else its first and last day. */
-export function periodText(
-  start: string | null,
-  end: string | null,
-  format: { month: (month: string) => string; date: (day: string) => string },
-): string {
-  if (!start || !end) return '-';
-  const next = new Date(`${end}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  const wholeMonth = start.endsWith('-01') && end.startsWith(start.slice(0, 7)) && next.getUTCDate() === 1;
-  return wholeMonth ? format.month(start.slice(0, 7)) : `${format.date(start)} to ${format.date(end)}`;
-}
-
-/** `periodText` in the company's locale. */
-export function usePeriodText(): (start: string | null, end: string | null) => string {
-  const format = useFormat();
-  return (start, end) => periodText(start, end, format);
-}

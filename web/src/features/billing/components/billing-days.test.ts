@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatMonth } from '@/lib/format';
-import { periodText } from './billing-table';
+import { periodText } from './billing-days';
 
 const format = { month: (m: string) => formatMonth(m, 'en-US'), date: (d: string) => formatDate(d, 'en-US') };
 
