@@ -194,7 +194,7 @@ export function SearchBox() {
           if (event.relatedTarget !== null || document.hasFocus()) clear();
         }}
         onKeyDown={onKeyDown}
-        className="w-full rounded-lg border-0 bg-white/95 py-2 pr-9 pl-9 text-sm pointer-coarse:min-h-11 pointer-coarse:pr-12 text-slate-800 placeholder:text-slate-400 focus:ring-2 focus:ring-accent focus:outline-none"
+        className="w-full text-ellipsis rounded-lg border-0 bg-white/95 py-2 pr-9 pl-9 text-sm pointer-coarse:min-h-11 pointer-coarse:pr-12 text-slate-800 placeholder:text-slate-400 focus:ring-2 focus:ring-accent focus:outline-none"
       />
       {term !== '' && (
         <button
