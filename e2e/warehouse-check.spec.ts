@@ -22,6 +22,13 @@ test.describe('Warehouse check', () => {
     await put('A1', 'AU-2');
     await put('B1', 'AU-3');
     const stray = await put('A2', 'AU-STRAY');
+    // an EMPTY placeholder has no number or label to scan: it is counted by hand
+    await buildVault(db, {
+      companyId: account.companyId,
+      fieldId: warehouse.field('B1').id,
+      customerName: 'EMPTY LIFTVAN',
+      type: 'liftvan',
+    });
 
     const scan = (text: string) => scanWithKeyboard(page, text);
 
@@ -53,15 +60,24 @@ test.describe('Warehouse check', () => {
       'Found 1 of 2 · Not found yet 1 · Unexpected 1',
     );
     await expect(page.getByTestId('field-unexpected')).toContainText('AU-STRAY');
+    // a scan that names nothing: its reason in the error box, once; the last scans only say it did not count
+    await scan('NOPE-9');
+    await expect(page.getByRole('list', { name: 'Last scans' })).toContainText('NOPE-9: not counted');
+    await expect(page.getByText('No vault or field of your company matches this scan.')).toHaveCount(1);
 
     // field B1 picked by hand, its vault typed
     await page.getByTestId('check-field-B1').click();
     await expect(page.getByTestId('current-field')).toHaveText('Checking field B1: scan its vaults.');
     await page.getByLabel('Label text').fill('AU-3');
     await page.getByLabel('Label text').press('Enter');
-    await expect(page.getByTestId('check-field-B1')).toContainText('Found 1 of 1');
+    await expect(page.getByTestId('check-field-B1')).toContainText('Found 1 of 2');
+    await page.getByRole('button', { name: 'Found: EMPTY LIFTVAN (liftvan)' }).click();
+    await expect(page.getByRole('list', { name: 'Last scans' })).toContainText(
+      'EMPTY LIFTVAN (liftvan): found',
+    );
+    await expect(page.getByTestId('check-field-B1')).toContainText('Found 2 of 2');
     // live on the colleague's tablet too
-    await expect(colleague.getByTestId('check-field-B1')).toContainText('Found 1 of 1');
+    await expect(colleague.getByTestId('check-field-B1')).toContainText('Found 2 of 2');
     await expect(colleague.getByTestId('check-field-A1')).toContainText('Unexpected 1');
     await colleague.close();
 
@@ -105,6 +121,6 @@ test.describe('Warehouse check', () => {
     // the finished check is in the company's history
     await page.goto('/activity');
     const finishedEntry = page.getByTestId('activity-entry').filter({ hasText: /finished check #\d+/ });
-    await expect(finishedEntry.first()).toContainText('in Audit Hall: 2 found, 1 missing, 1 unexpected');
+    await expect(finishedEntry.first()).toContainText('in Audit Hall: 3 found, 1 missing, 1 unexpected');
   });
 });

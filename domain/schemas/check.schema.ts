@@ -20,10 +20,21 @@ export type StartCheckInput = z.infer<typeof StartCheckSchema>;
  * POST /api/checks/{id}/scans: what a label says (or a field's name, when it was picked instead of scanned). A field
  * label opens that field; a vault label counts the vault as found in field_id, the field being checked.
  */
-export const CheckScanSchema = z.object({
-  text: scanText,
-  field_id: rowId('field_id').optional(),
-});
+export const CheckScanSchema = z
+  .object({
+    text: scanText.optional(),
+    /** a vault the check expects, counted by hand: one with no number or label to scan (an EMPTY placeholder) */
+    vault_id: rowId('vault_id').optional(),
+    field_id: rowId('field_id').optional(),
+  })
+  .refine((scan) => scan.text !== undefined || scan.vault_id !== undefined, {
+    message: 'Scan a label or type what it says.',
+    path: ['text'],
+  })
+  .refine((scan) => scan.text === undefined || scan.vault_id === undefined, {
+    message: 'Send a scanned text or a vault, not both.',
+    path: ['vault_id'],
+  });
 export type CheckScanInput = z.infer<typeof CheckScanSchema>;
 
 export const CHECK_RESOLUTIONS = ['moved', 'searched'] as const;

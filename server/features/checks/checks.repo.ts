@@ -321,6 +321,21 @@ export async function findCheckVault(
   return checkVaultsQuery(db, companyId, checkId).where('v.id', '=', vaultId).executeTakeFirst();
 }
 
+/** The check's vaults expected in one field under this number: where the company uses a number twice, the one here. */
+export async function findExpectedVaultsNamed(
+  db: Db,
+  companyId: number,
+  checkId: number,
+  fieldId: number,
+  name: string,
+): Promise<CheckVaultRow[]> {
+  return checkVaultsQuery(db, companyId, checkId)
+    .where('cv.expected_field_id', '=', fieldId)
+    .where('v.name', '=', name)
+    .limit(2)
+    .execute();
+}
+
 /**
  * Moves the check's version on. With `onlyOpen` this claims the check for a write while it is still open, which also
  * orders the write after a concurrent finish (the finish changes the same row). False when nothing changed: the check

@@ -11,6 +11,7 @@ import {
   CHECK_NOT_FINISHED,
   FIELDS_NOT_IN_WAREHOUSE,
   NOT_MISSING,
+  NOT_ON_CHECK,
   SCAN_FIELD_FIRST,
   alreadyFoundIn,
   fieldNotInCheck,
@@ -154,6 +155,49 @@ describe.each(testEngines())('warehouse checks on %s', (engine) => {
     expect((await scan(user, check.id, 'NO-SUCH-VAULT-ANYWHERE', A1)).statusCode).toBe(404);
     expect((await scan(user, check.id, '', A1)).statusCode).toBe(400);
     expect((await scan(other, check.id, 'A1')).statusCode).toBe(404);
+  });
+
+  it('counts a vault with no number by hand, and reads a number used twice as the one expected in the field', async () => {
+    const { wh, a1, b1, a2 } = await scene();
+    const [A1, B1] = [wh.field('A1').id, wh.field('B1').id];
+    const placeholder = await buildVault(db(), {
+      companyId: user.companyId,
+      fieldId: B1,
+      customerName: 'EMPTY LIFTVAN',
+      type: 'liftvan',
+    });
+    expect(placeholder.name).toBeNull();
+    // B1 also holds a vault numbered like A1's lower one
+    const twin = await buildVault(db(), { companyId: user.companyId, fieldId: B1, name: a1[0]!.name! });
+    const check = (await start(user, { warehouse_id: wh.id, field_ids: [A1, B1] })).json() as CheckDto;
+    const byHand = (as: SignedIn, payload: object) =>
+      as.request({ method: 'POST', url: `/api/checks/${check.id}/scans`, payload });
+
+    expect((await scan(user, check.id, a1[0]!.name!, B1)).json()).toMatchObject({
+      result: 'found',
+      vault: { id: twin.id },
+    });
+    expect((await scan(user, check.id, a1[0]!.name!, A1)).json()).toMatchObject({
+      result: 'found',
+      vault: { id: a1[0]!.id },
+    });
+
+    const found = await byHand(user, { vault_id: placeholder.id, field_id: B1 });
+    expect(found.statusCode).toBe(200);
+    const answer = found.json() as Extract<CheckScanAnswer, { kind: 'vault' }>;
+    expect(answer).toMatchObject({ kind: 'vault', result: 'found', vault: { id: placeholder.id } });
+    // B1's own vault is all that is left to find there
+    expect(answer.check.fields.find((f) => f.id === B1)!.missing.map((v) => v.id)).toEqual([b1.id]);
+    // only a vault the check holds, of this company; a text or a vault, not both or neither
+    const notOnCheck = await byHand(user, { vault_id: a2.id, field_id: B1 });
+    expect(notOnCheck.statusCode).toBe(404);
+    expect(notOnCheck.json()).toEqual({ errors: [NOT_ON_CHECK] });
+    expect((await byHand(other, { vault_id: placeholder.id, field_id: B1 })).statusCode).toBe(404);
+    const both = await byHand(user, { vault_id: placeholder.id, text: 'X', field_id: B1 });
+    expect(both.statusCode).toBe(400);
+    expect((await byHand(user, { field_id: B1 })).json()).toEqual({
+      errors: ['text: Scan a label or type what it says.'],
+    });
   });
 
   it("carries each vault's label code, so a tablet can count a label scanned offline; null for a vault without one", async () => {

@@ -1,4 +1,6 @@
-import { fieldName } from '@domain/rules/field-names';
+import { fieldName, parseFieldName } from '@domain/rules/field-names';
+import { parseScanText } from '@domain/rules/scan-text';
+import type { ScannedFieldDto, ScannedVaultDto } from '@domain/schemas/scan.schema';
 import type {
   CheckDto,
   CheckScanAnswer,
@@ -28,6 +30,8 @@ import {
   findCheckVault,
   findCheckVaults,
   findChecks,
+  findExpectedVaultsNamed,
+  type CheckVaultRow,
   findWarehouseFields,
   insertCheck,
   insertCoverage,
@@ -156,10 +160,7 @@ export async function scanInCheck(
 ): Promise<CheckScanAnswer> {
   return db.transaction().execute(async (trx) => {
     const check = await requireOpenCheck(trx, actor.companyId, checkId);
-    const target = await resolveScan(trx, actor.companyId, {
-      text: input.text,
-      warehouseId: check.warehouse_id,
-    });
+    const target = await checkScanTarget(trx, actor.companyId, check, input);
     if (!(await touchCheck(trx, actor.companyId, checkId, { onlyOpen: true })))
       throw conflict(CHECK_FINISHED);
     const who = await actorName(trx, actor.userId);
@@ -227,6 +228,37 @@ export async function scanInCheck(
     if (!vault) throw notFound(NOT_ON_CHECK);
     return { kind: 'vault', field_id: field.id, vault, result, check: loaded };
   });
+}
+
+type CheckScanTarget =
+  | { kind: 'field'; field: ScannedFieldDto }
+  | { kind: 'vault'; vault: Pick<ScannedVaultDto, 'id' | 'name' | 'customerName'> };
+
+/**
+ * What a scan in a check names. A vault counted by hand (one with no number or label to scan) must be one the check
+ * expects. A typed vault number the company uses twice means the one expected in the field being checked; otherwise
+ * the text is read like every other scan, within the check's warehouse.
+ */
+async function checkScanTarget(
+  trx: Trx,
+  companyId: number,
+  check: { id: number; warehouse_id: number },
+  input: CheckScanInput,
+): Promise<CheckScanTarget> {
+  const ofVault = (v: CheckVaultRow) =>
+    ({ kind: 'vault', vault: { id: v.id, name: v.name, customerName: v.customer_name } }) as const;
+  if (input.vault_id !== undefined) {
+    const vault = await findCheckVault(trx, companyId, check.id, input.vault_id);
+    if (!vault) throw notFound(NOT_ON_CHECK);
+    return ofVault(vault);
+  }
+  const text = input.text ?? '';
+  const words = parseScanText(text);
+  if (input.field_id !== undefined && words?.kind === 'words' && !parseFieldName(words.text)) {
+    const here = await findExpectedVaultsNamed(trx, companyId, check.id, input.field_id, words.text);
+    if (here.length === 1) return ofVault(here[0]!);
+  }
+  return resolveScan(trx, companyId, { text, warehouseId: check.warehouse_id });
 }
 
 /** POST /api/checks/{id}/finish: the report is what the check holds now; history keeps its summary. */

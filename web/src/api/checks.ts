@@ -53,14 +53,13 @@ export function useCheckScan(checkId: number) {
     mutationFn: ({
       caption,
       ...input
-    }: {
-      text: string;
+    }: ({ text: string } | { vault_id: number }) & {
       field_id?: number;
       caption?: string;
     }): Promise<SentOrQueued<CheckScanAnswer>> =>
       sendOrQueue<CheckScanAnswer>({
         kind: 'check-scan',
-        label: `Check ${checkId}: scan ${caption ?? input.text}`,
+        label: `Check ${checkId}: scan ${caption ?? ('text' in input ? input.text : `vault ${input.vault_id}`)}`,
         method: 'POST',
         url: `/api/checks/${checkId}/scans`,
         body: input,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckDto, CheckFieldDto, CheckVaultDto } from '@domain/schemas/check.schema';
 import { fieldLinkPath, vaultLinkPath } from '@domain/rules/scan-text';
-import { fieldOpenedBy, queuedScanCaption, withQueuedScans } from './check-figures';
+import { fieldOpenedBy, queuedScanCaption, queuedScanOf, withQueuedScans } from './check-figures';
 
 /** The label code of vault `id` in these tests: 16 characters, as the app's codes. */
 const codeOf = (id: number) => `LBL${String(id).padStart(13, '0')}`;
@@ -89,6 +89,25 @@ describe("a check's figures with this tablet's waiting scans", () => {
     expect([...shown.notSynced]).toEqual([11, 12]);
     expect([...shown.openedHere]).toEqual([1]);
     expect(shown.unsure.size).toBe(0);
+  });
+
+  it('counts a placeholder counted by hand, and a number used twice as the one expected in the field', () => {
+    const shown = withQueuedScans(
+      check({ not_checked: [vault(11, 'CH-1', 1), vault(15, null, 1)] }, { missing: [vault(21, 'CH-1', 2)] }),
+      [
+        { text: '', vaultId: 15, fieldId: 1, refused: false },
+        { text: 'CH-1', fieldId: 2, refused: false },
+      ],
+    );
+    expect(d1Of(shown.check).found.map((v) => v.id)).toEqual([15]);
+    expect(shown.check.fields.find((f) => f.name === 'E1')!.found.map((v) => v.id)).toEqual([21]);
+    expect(queuedScanCaption(shown.check, '', 15)).toBe('ACME (vault), counted by hand');
+    expect(queuedScanOf({ vault_id: 15, field_id: 1 }, false)).toEqual({
+      text: '',
+      vaultId: 15,
+      fieldId: 1,
+      refused: false,
+    });
   });
 
   it('counts nothing twice once the server has counted the scan, whichever arrives first', () => {

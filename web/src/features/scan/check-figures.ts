@@ -5,6 +5,8 @@ import type { CheckDto, CheckFieldDto, CheckVaultDto } from '@domain/schemas/che
 /** A scan of a check waiting in this tablet's outbox (issue 30): what was read, in which field. */
 export interface QueuedCheckScan {
   text: string;
+  /** a vault counted by hand (one with no number or label to scan) instead of a text */
+  vaultId?: number;
   /** the field being checked when it was read; none for a field's own label */
   fieldId?: number;
   /** refused by the server: it counts for nothing until Retry */
@@ -63,6 +65,8 @@ type ReadScan =
   | { kind: 'unknown' };
 
 function readScan(check: CheckDto, fields: readonly CheckFieldDto[], scan: QueuedCheckScan): ReadScan {
+  if (scan.vaultId !== undefined)
+    return { kind: 'vault', vault: vaultsOf(fields).find((v) => v.id === scan.vaultId) ?? null };
   const target = parseScanText(scan.text);
   if (target?.kind === 'field-link') {
     const field = linksTo(check, target.warehouseSlug)
@@ -80,7 +84,10 @@ function readScan(check: CheckDto, fields: readonly CheckFieldDto[], scan: Queue
     return { kind: 'vault', vault: vault ?? null };
   }
   const matches = vaultsOf(fields).filter((v) => v.name !== null && same(v.name, scan.text));
-  return { kind: 'vault', vault: matches.length === 1 ? matches[0]! : null };
+  // a number used twice: as the server, the one expected in the field being checked
+  const here = matches.filter((v) => v.expected_field_id === scan.fieldId);
+  const vault = matches.length === 1 ? matches[0]! : here.length === 1 ? here[0]! : null;
+  return { kind: 'vault', vault };
 }
 
 /**
@@ -92,13 +99,36 @@ export function fieldOpenedBy(check: CheckDto, text: string, fieldId?: number): 
   return read.kind === 'field' ? read.field : undefined;
 }
 
-/** How a waiting scan is listed: a label's link by what it names when the check knows it, else as it was read. */
-export function queuedScanCaption(check: CheckDto, text: string): string {
+/** The scan a check-scan intent of the outbox holds (its body as sent to POST /api/checks/{id}/scans). */
+export function queuedScanOf(body: Record<string, unknown>, refused: boolean): QueuedCheckScan {
+  return {
+    text: String(body.text ?? ''),
+    vaultId: typeof body.vault_id === 'number' ? body.vault_id : undefined,
+    fieldId: typeof body.field_id === 'number' ? body.field_id : undefined,
+    refused,
+  };
+}
+
+/** A vault of a check by its number, or by whose it is and its kind when it has none (an EMPTY placeholder). */
+export const vaultTitle = (vault: CheckVaultDto) => vault.name ?? `${vault.customer_name} (${vault.type})`;
+
+/** How a vault counted by hand is listed. */
+const countedByHand = (vault: CheckVaultDto) => `${vaultTitle(vault)}, counted by hand`;
+
+/**
+ * How a waiting scan is listed: a vault counted by hand by its title, a label's link by what it names when the check
+ * knows it, else as it was read.
+ */
+export function queuedScanCaption(check: CheckDto, text: string, vaultId?: number): string {
+  if (vaultId !== undefined) {
+    const vault = vaultsOf(check.fields).find((v) => v.id === vaultId);
+    return vault ? countedByHand(vault) : 'A vault counted by hand';
+  }
   const target = parseScanText(text);
   if (target?.kind === 'vault-code') {
     const vault = vaultsOf(check.fields).find((v) => v.label_code === target.code);
     if (!vault) return 'A vault label this check does not know';
-    return `${vault.name ?? `${vault.customer_name} (${vault.type})`} (label)`;
+    return `${vaultTitle(vault)} (label)`;
   }
   if (target?.kind === 'field-link') {
     const field = fieldOpenedBy(check, text);

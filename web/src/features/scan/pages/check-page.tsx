@@ -27,14 +27,19 @@ import { formatCount, useFormat } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useIdParam } from '@/lib/use-id-param';
 import { useQueuedFor } from '@/lib/outbox/floor-outbox';
-import { fieldOpenedBy, queuedScanCaption, type UnsureScan, withQueuedScans } from '../check-figures';
+import {
+  fieldOpenedBy,
+  queuedScanCaption,
+  queuedScanOf,
+  type UnsureScan,
+  vaultTitle,
+  withQueuedScans,
+} from '../check-figures';
 import { CameraReader, CameraToggle } from '../components/camera-reader';
 import { ScanTextForm } from '../components/scan-text-form';
 import { readFeedback } from '../read-feedback';
 import { createReadGate, type NotedScan, noteScan } from '../read-gate';
 import { useScanClaim } from '../scan-claim';
-
-const vaultTitle = (v: CheckVaultDto) => v.name ?? `${v.customer_name} (${v.type})`;
 
 /** One warehouse check: scanning while it runs (live for everyone on it), its report once finished. */
 export default function CheckPage() {
@@ -94,11 +99,7 @@ function Running({ check: answered }: { check: CheckDto }) {
     () =>
       withQueuedScans(
         answered,
-        queued.map((intent) => ({
-          text: String(intent.body.text ?? ''),
-          fieldId: typeof intent.body.field_id === 'number' ? intent.body.field_id : undefined,
-          refused: intent.state === 'attention',
-        })),
+        queued.map((intent) => queuedScanOf(intent.body, intent.state === 'attention')),
       ),
     [answered, queued],
   );
@@ -127,27 +128,28 @@ function Running({ check: answered }: { check: CheckDto }) {
   const unchecked = check.fields.filter((f) => !f.checked);
   const note = (said: string, ok: boolean) => setLast((list) => noteScan(list, said, ok));
 
-  const handle = (raw: string, fieldId: number | null = current) => {
-    const text = raw.trim();
-    if (!text || !floor) return;
-    if (!readGate.current(text, Date.now())) return;
+  // a scanned or typed text, or (`vault_id`) a vault counted by hand: one with no number or label to scan
+  const send = (input: { text: string } | { vault_id: number }, fieldId: number | null) => {
+    const text = 'text' in input ? input.text : '';
+    const vaultId = 'vault_id' in input ? input.vault_id : undefined;
+    const caption = queuedScanCaption(check, text, vaultId);
     setErrors([]);
     scan.mutate(
-      { text, ...(fieldId === null ? {} : { field_id: fieldId }), caption: queuedScanCaption(check, text) },
+      { ...input, ...(fieldId === null ? {} : { field_id: fieldId }), caption },
       {
         onSuccess: (sent) => {
           readFeedback(true);
           if (sent.queued) {
             // no answer: the scan waits on this tablet; a field's label or name opens that field here at once
-            const opened = fieldOpenedBy(check, text, fieldId ?? undefined);
+            const opened =
+              vaultId === undefined ? fieldOpenedBy(check, text, fieldId ?? undefined) : undefined;
             if (opened) {
               setCurrent(opened.id);
               note(`Checking field ${opened.name} (not synced yet)`, true);
             } else {
               // a scan the tablet cannot place (a label it does not know, a vault expected elsewhere) is not counted
-              const one = { text, fieldId: fieldId ?? undefined, refused: false };
+              const one = { text, vaultId, fieldId: fieldId ?? undefined, refused: false };
               const unsure = withQueuedScans(check, [one]).unsure.size > 0;
-              const caption = queuedScanCaption(check, text);
               note(
                 unsure
                   ? `${caption}: not synced, unexpected? The server decides`
@@ -175,13 +177,22 @@ function Running({ check: answered }: { check: CheckDto }) {
         },
         onError: (error) => {
           readFeedback(false);
-          const messages = errorMessages(error);
-          note(messages[0] ?? 'Not read', false);
-          setErrors(messages);
+          // the reasons stand in the error box; the list of last scans keeps only that this one did not count
+          note(`${caption}: not counted`, false);
+          setErrors(errorMessages(error));
         },
       },
     );
   };
+  const handle = (raw: string, fieldId: number | null = current) => {
+    const text = raw.trim();
+    if (!text || !floor) return;
+    if (!readGate.current(text, Date.now())) return;
+    send({ text }, fieldId);
+  };
+  const countByHand = floor
+    ? (vault: CheckVaultDto, fieldId: number) => send({ vault_id: vault.id }, fieldId)
+    : undefined;
   useScanClaim((text) => handle(text));
 
   return (
@@ -251,7 +262,11 @@ function Running({ check: answered }: { check: CheckDto }) {
               <ol aria-label="Scans not synced" className="mt-1 list-inside list-decimal">
                 {queued.map((intent) => (
                   <li key={intent.key}>
-                    {queuedScanCaption(check, String(intent.body.text ?? ''))}
+                    {queuedScanCaption(
+                      check,
+                      String(intent.body.text ?? ''),
+                      queuedScanOf(intent.body, false).vaultId,
+                    )}
                     {intent.state === 'attention' && ' (refused: see the changes not synced)'}
                   </li>
                 ))}
@@ -292,6 +307,8 @@ function Running({ check: answered }: { check: CheckDto }) {
           notSynced={shown.notSynced}
           unsure={shown.unsure.get(field.id) ?? []}
           onRecount={floor && field.checked ? () => setConfirmRecount(field) : undefined}
+          onCountByHand={countByHand && ((vault) => countByHand(vault, field.id))}
+          pending={scan.isPending}
         />
       )}
       <ConfirmDialog
@@ -448,6 +465,7 @@ function VaultList({
   testId,
   notSynced,
   unsure = [],
+  countByHand,
 }: {
   title: string;
   vaults: CheckVaultDto[];
@@ -456,6 +474,8 @@ function VaultList({
   notSynced?: ReadonlySet<number>;
   /** waiting scans the server will place, listed after the vaults and not counted */
   unsure?: UnsureScan[];
+  /** offered for a vault with no number or label to scan (an EMPTY placeholder): it is counted as found by hand */
+  countByHand?: { onCount: (vault: CheckVaultDto) => void; pending: boolean };
 }) {
   return (
     <section aria-label={title} data-testid={testId}>
@@ -467,8 +487,19 @@ function VaultList({
       ) : (
         <ul className="space-y-1 text-sm">
           {vaults.map((v) => (
-            <li key={v.id}>
+            <li key={v.id} className="flex flex-wrap items-center gap-x-1 gap-y-2">
               <strong>{vaultTitle(v)}</strong> <span className="text-slate-600">{v.customer_name}</span>
+              {countByHand && v.name === null && (
+                <Button
+                  variant="secondary"
+                  className="ml-2 min-h-11"
+                  disabled={countByHand.pending}
+                  onClick={() => countByHand.onCount(v)}
+                  aria-label={`Found: ${vaultTitle(v)}`}
+                >
+                  <CheckCircle2 className="h-4 w-4" aria-hidden /> Found
+                </Button>
+              )}
               {notSynced?.has(v.id) && (
                 <span className="ml-1 font-semibold text-amber-800" data-testid="not-synced-vault">
                   · not synced
@@ -493,12 +524,18 @@ function FieldDetail({
   notSynced,
   unsure = [],
   onRecount,
+  onCountByHand,
+  pending = false,
 }: {
   field: CheckFieldDto;
   notSynced?: ReadonlySet<number>;
   unsure?: UnsureScan[];
   onRecount?: () => void;
+  /** counts a vault with no number or label to scan as found here */
+  onCountByHand?: (vault: CheckVaultDto) => void;
+  pending?: boolean;
 }) {
+  const byHand = onCountByHand && { onCount: onCountByHand, pending };
   return (
     <section
       aria-label={`Field ${field.name}`}
@@ -508,7 +545,12 @@ function FieldDetail({
       {field.checked ? (
         <>
           <VaultList title="Found" vaults={field.found} testId="field-found" notSynced={notSynced} />
-          <VaultList title="Not found yet" vaults={field.missing} testId="field-missing" />
+          <VaultList
+            title="Not found yet"
+            vaults={field.missing}
+            testId="field-missing"
+            countByHand={byHand}
+          />
           <VaultList title="Unexpected" vaults={field.unexpected} testId="field-unexpected" unsure={unsure} />
         </>
       ) : (
@@ -516,6 +558,7 @@ function FieldDetail({
           title="Expected here, not checked yet"
           vaults={field.not_checked}
           testId="field-not-checked"
+          countByHand={byHand}
         />
       )}
       {onRecount && (
