@@ -30,6 +30,13 @@ describe('csvCell', () => {
     expect(csvCell('=HYPERLINK("x","y")')).toBe('"\'=HYPERLINK(""x"",""y"")"');
   });
 
+  it('leaves a negative amount written as text a number', () => {
+    expect(csvCell('-10.00')).toBe('-10.00');
+    expect(csvCell('-7')).toBe('-7');
+    expect(csvCell('-10.00+1')).toBe("'-10.00+1");
+    expect(csvCell('-1e3')).toBe("'-1e3");
+  });
+
   it('does not touch formula characters inside the text', () => {
     expect(csvCell('A=B')).toBe('A=B');
     expect(csvCell('mail@example.test')).toBe('mail@example.test');
