@@ -48,7 +48,10 @@ export const ActivityQuerySchema = z.object({
   from: day('From'),
   to: day('To'),
   /** a vault or pallet number, or a customer */
-  q: z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.string().max(100).optional()),
+  q: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+    z.string().max(100, 'Search for at most 100 characters.').optional(),
+  ),
   cursor: id('Cursor'),
 });
 export type ActivityQuery = z.infer<typeof ActivityQuerySchema>;

@@ -30,11 +30,19 @@ export class ConnectionError extends Error {
   }
 }
 
+// the server names the input a message is about (`sit_authorization: A SIT account needs...`), for API clients
+const INPUT_NAME = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*: (?=\S)/;
+
+/** A server message as a person reads it: without the input's name, which the form shows beside it anyway. */
+export function forPeople(message: string): string {
+  return message.replace(INPUT_NAME, '');
+}
+
 async function readErrors(response: Response): Promise<string[]> {
   try {
     const body = (await response.json()) as { errors?: unknown };
-    if (Array.isArray(body.errors)) return body.errors.map(String);
-    if (typeof body.errors === 'string') return [body.errors];
+    if (Array.isArray(body.errors)) return body.errors.map((e) => forPeople(String(e)));
+    if (typeof body.errors === 'string') return [forPeople(body.errors)];
   } catch {
     // not JSON: fall through to a generic message
   }
@@ -151,7 +159,7 @@ export function uploadWithProgress<T>(
       }
       const errors = (parsed as { errors?: unknown } | null)?.errors;
       const messages = Array.isArray(errors)
-        ? errors.map(String)
+        ? errors.map((e) => forPeople(String(e)))
         : request.status >= 500
           ? ['An error occurred. Please try again.']
           : [`Request failed (${request.status}).`];

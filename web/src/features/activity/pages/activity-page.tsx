@@ -73,7 +73,7 @@ export default function ActivityPage() {
         className="mb-6 grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 lg:grid-cols-6"
       >
         <FormField label="Vault number or customer" className="sm:col-span-2">
-          <TextInput name="q" value={draft.q ?? ''} onValue={set('q')} />
+          <TextInput name="q" maxLength={100} value={draft.q ?? ''} onValue={set('q')} />
         </FormField>
         <FormField label="Warehouse">
           <SelectInput value={draft.warehouse ?? ''} onValue={set('warehouse')}>
