@@ -1,10 +1,14 @@
-import { buildAccount, buildWarehouse } from './factories';
+import { systemActor } from '../server/auth/actor';
+import { createPullList } from '../server/features/pull-lists/pull-lists.service';
+import { buildAccount, buildVault, buildWarehouse } from './factories';
 import { e2eDatabase, expect, signInThroughForm, test } from './fixtures';
 
 // Every page of the app, opened by the roles below a Manager: each draws what the role may see and asks the server
 // for nothing the role is refused (a refused request would be the page's bug, and noise in the server's log).
 const PAGES = [
   '/dashboard',
+  '/add-warehouse',
+  '/messages',
   '/stage',
   '/statistics',
   '/print-studio',
@@ -25,11 +29,11 @@ const PAGES = [
   '/edit/role-hall',
 ];
 
-const MANAGERS = ['/import', '/team', '/backups', '/api-reference'];
+const MANAGERS = ['/add-warehouse', '/messages', '/import', '/team', '/backups', '/api-reference'];
 const OFFICE = ['/billing', '/billing/rates', '/customers', '/requests'];
 // the pages each role is told are not theirs: a Viewer is refused the most; the Office role sees billing and customers
-// but not a Manager's pages
-const NOT_THEIRS = { viewer: [...MANAGERS, ...OFFICE, '/receive'], office: MANAGERS };
+// but not a Manager's pages, nor floor work
+const NOT_THEIRS = { viewer: [...MANAGERS, ...OFFICE, '/receive'], office: [...MANAGERS, '/receive'] };
 
 for (const role of ['viewer', 'office'] as const)
   test(`a ${role} member opens every page without a request the server refuses`, async ({
@@ -37,7 +41,14 @@ for (const role of ['viewer', 'office'] as const)
     account,
   }) => {
     const db = e2eDatabase().db;
-    await buildWarehouse(db, { companyId: account.companyId, name: 'Role Hall', rows: 2, cols: 2 });
+    const hall = await buildWarehouse(db, {
+      companyId: account.companyId,
+      name: 'Role Hall',
+      rows: 2,
+      cols: 2,
+    });
+    await buildVault(db, { companyId: account.companyId, fieldId: hall.field('A1').id, orderName: 'ROLE-1' });
+    const list = await createPullList(db, systemActor(account.companyId), { order_name: 'ROLE-1' });
     const member = await buildAccount(db, { company: account.companyName, role });
     await signInThroughForm(page, member);
     const refused: string[] = [];
@@ -45,7 +56,7 @@ for (const role of ['viewer', 'office'] as const)
       if (response.status() === 403)
         refused.push(`${new URL(page.url()).pathname}: ${new URL(response.url()).pathname}`);
     });
-    for (const path of PAGES) {
+    for (const path of [...PAGES, `/pull-lists/${list.id}`]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
@@ -55,5 +66,8 @@ for (const role of ['viewer', 'office'] as const)
         await expect(page.getByRole('main').locator('button, input, select, textarea')).toHaveCount(0);
       }
     }
+    // a pull list is read by everyone; its steps are floor work, offered to neither role
+    await expect(page.getByRole('main').getByRole('note')).toContainText('floor work');
+    await expect(page.getByRole('button', { name: /^Pulled / })).toBeDisabled();
     expect(refused).toEqual([]);
   });

@@ -27,6 +27,16 @@ const PAGE_ROLES: Record<string, PageRole> = {
     title: 'API reference',
     why: 'Only a Manager can read the API reference.',
   },
+  [paths.addWarehouse]: {
+    needed: 'manager',
+    title: 'Add Warehouse',
+    why: 'Only a Manager can add a warehouse.',
+  },
+  [paths.messages]: {
+    needed: 'manager',
+    title: 'Messages',
+    why: "Only a Manager reads the messages sent through the landing page's contact form.",
+  },
   [paths.import]: {
     needed: 'manager',
     title: 'Import',

@@ -14,6 +14,7 @@ import { toast } from 'sonner';
 import type { PullAction, PullListDto, SetAsideVaultDto } from '@domain/schemas/pull-list.schema';
 import { useCancelPullList, usePullList, usePullStep, useReleasePullList } from '@/api/pull-lists';
 import { useRole, useSession } from '@/api/session';
+import { RoleHint } from '@/components/ui/role-hint';
 import { useWarehouses } from '@/api/warehouses';
 import { cell, DataTable } from '@/components/ui/data-table';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -75,6 +76,8 @@ function PullListView({ list }: { list: PullListDto }) {
   // anyone else sends the step as it is and the server says why it is refused
   const isHeld = useIsHeld();
   const { can } = useRole();
+  // the steps, the cancel and the release are floor work: a member without the Floor role reads the list only
+  const floor = can('floor');
   const [override, setOverride] = useState<HoldOverrideRequest | null>(null);
   const [overrideError, setOverrideError] = useState<unknown>(null);
   function askOverride(what: string, send: (reason: string) => void) {
@@ -179,7 +182,7 @@ function PullListView({ list }: { list: PullListDto }) {
             <Button
               variant="secondary"
               onClick={() => setConfirmCancel(true)}
-              disabled={!!cancelBlocked}
+              disabled={!floor || !!cancelBlocked}
               title={cancelBlocked}
             >
               <Trash2 className="h-4 w-4" aria-hidden />
@@ -191,7 +194,7 @@ function PullListView({ list }: { list: PullListDto }) {
               <Button
                 variant="danger"
                 onClick={() => setConfirmRelease(true)}
-                disabled={!!releaseBlocked}
+                disabled={!floor || !!releaseBlocked}
                 title={releaseBlocked}
                 aria-describedby={releaseBlocked ? 'release-why' : undefined}
               >
@@ -229,6 +232,14 @@ function PullListView({ list }: { list: PullListDto }) {
           <p className="mb-3 text-sm text-slate-600" data-testid="handlings">
             {handlingsText(list, format.count)}
           </p>
+          {!floor && (
+            <div className="mb-3">
+              <RoleHint needed="floor">
+                Taking the steps of a pull list is floor work: a member with the Floor role or a Manager does
+                it.
+              </RoleHint>
+            </div>
+          )}
           <ol className="space-y-3">
             {list.plan.map((field) => (
               <li
@@ -263,7 +274,7 @@ function PullListView({ list }: { list: PullListDto }) {
                         </span>
                         <Button
                           variant={mine ? 'primary' : 'secondary'}
-                          disabled={!next || busyVault !== null}
+                          disabled={!floor || !next || busyVault !== null}
                           title={next ? undefined : 'Take the vaults in front of it out first'}
                           onClick={() => doStep(s.vault_id, mine ? 'pulled' : 'set-aside')}
                           aria-label={`${mine ? 'Pulled' : 'Set aside'} ${s.name ?? s.customer_name}`}
@@ -302,7 +313,7 @@ function PullListView({ list }: { list: PullListDto }) {
                 </span>
                 <Button
                   variant="secondary"
-                  disabled={busyVault !== null}
+                  disabled={!floor || busyVault !== null}
                   onClick={() => doStep(v.vault_id, 'put-back')}
                   aria-label={`Put back ${v.name ?? v.customer_name}`}
                 >
@@ -311,7 +322,7 @@ function PullListView({ list }: { list: PullListDto }) {
                 </Button>
                 <Button
                   variant="secondary"
-                  disabled={busyVault !== null}
+                  disabled={!floor || busyVault !== null}
                   onClick={() => {
                     setElsewhereError(null);
                     setPuttingElsewhere(v);
