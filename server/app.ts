@@ -226,7 +226,12 @@ export async function buildApp({
     app.addHook('onClose', async () => backups.service.stop());
   }
   // webhooks: one worker per process sends the outbox (decision 044); a write may have filled it, so it is nudged then
-  const webhookWorker = new WebhookWorker({ db: database.db, engine: database.engine, log: app.log });
+  const webhookWorker = new WebhookWorker({
+    db: database.db,
+    engine: database.engine,
+    log: app.log,
+    allowInternal: config.webhookLoopbackHttp,
+  });
   app.decorate('webhookWorker', webhookWorker);
   await app.register(featureRoutes, { config, database, backups });
   // a change in a warehouse a stream watches carries its fields' new state, read once per change (decision 023)

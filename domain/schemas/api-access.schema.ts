@@ -93,14 +93,54 @@ export type UpdateWebhookInput = z.input<typeof UpdateWebhookSchema>;
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
+export const INTERNAL_RECEIVER =
+  'URL must be a public address: not this server, a private network or a cloud metadata address.';
+
+/** An IPv4 address in a range no webhook may reach: this machine, a private network, link-local (cloud metadata). */
+function internalIpv4(address: string): boolean {
+  const parts = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(address)?.slice(1).map(Number);
+  if (!parts) return false;
+  const [a, b] = parts as [number, number];
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 100 && b >= 64 && b <= 127) ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    a >= 224
+  );
+}
+
 /**
- * Why a webhook address is refused, or null: HTTPS always; plain HTTP only to this machine (127.0.0.1, localhost,
- * ::1), and only where the installation allows it (tests, a receiver on the same machine).
+ * Whether a host name or address (IPv6 with or without brackets) is this machine, a private network or a cloud's
+ * metadata service: a webhook is never sent there, whatever its owner types.
+ */
+export function isInternalHost(host: string): boolean {
+  const name = host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
+  if (name === 'localhost' || name.endsWith('.localhost') || name.endsWith('.internal')) return true;
+  if (internalIpv4(name)) return true;
+  if (!name.includes(':')) return false;
+  // IPv6: unspecified, loopback, unique local (fc00::/7), link-local (fe80::/10), and IPv4 written as IPv6
+  if (name === '::' || name === '::1' || /^f[cd]/.test(name) || /^fe[89ab]/.test(name)) return true;
+  const mapped = /^::ffff:(.+)$/.exec(name)?.[1];
+  return mapped !== undefined;
+}
+
+/**
+ * Why a webhook address is refused, or null: HTTPS to a public address always; to this machine or a private network
+ * (and plain HTTP, only to 127.0.0.1, localhost or ::1) only where the installation allows it (tests, a receiver on
+ * the same machine).
  */
 export function webhookUrlProblem(value: string, allowLoopbackHttp: boolean): string | null {
   if (!URL.canParse(value)) return 'URL must be an https:// address.';
   const url = new URL(value);
   if (url.username || url.password) return 'URL must not carry a user name or password.';
+  if (!allowLoopbackHttp && isInternalHost(url.hostname)) return INTERNAL_RECEIVER;
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:' && allowLoopbackHttp && LOOPBACK_HOSTS.has(url.hostname)) return null;
   return allowLoopbackHttp

@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { INTERNAL_RECEIVER, isInternalHost } from '@domain/schemas/api-access.schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Engine } from '../../db/database';
 import { readOrCreateInstallationSecret } from '../../db/installation-secrets.repo';
@@ -42,12 +45,27 @@ export type WebhookSend = (
   init: { headers: Record<string, string>; body: string; signal: AbortSignal },
 ) => Promise<{ status: number }>;
 
-const fetchSend: WebhookSend = async (url, { headers, body, signal }) => {
-  const res = await fetch(url, { method: 'POST', headers, body, signal, redirect: 'manual' });
-  // the answer's body is not kept; read it so the connection is freed
-  await res.arrayBuffer().catch(() => undefined);
-  return { status: res.status };
-};
+/** Refused before sending: the receiver's name leads to this machine, a private network or a metadata service. */
+class InternalReceiver extends Error {}
+
+/**
+ * Sends over HTTP. Unless the installation allows receivers on this machine (WEBHOOK_LOOPBACK_HTTP), a host whose
+ * name now leads to an internal address is not contacted: its address was checked when it was added, but a name can
+ * be pointed elsewhere later.
+ */
+function fetchSend(allowInternal: boolean): WebhookSend {
+  return async (url, { headers, body, signal }) => {
+    if (!allowInternal) {
+      const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+      const addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
+      if (addresses.some(isInternalHost)) throw new InternalReceiver(INTERNAL_RECEIVER);
+    }
+    const res = await fetch(url, { method: 'POST', headers, body, signal, redirect: 'manual' });
+    // the answer's body is not kept; read it so the connection is freed
+    await res.arrayBuffer().catch(() => undefined);
+    return { status: res.status };
+  };
+}
 
 export interface WebhookWorkerOptions {
   db: Db;
@@ -56,6 +74,8 @@ export interface WebhookWorkerOptions {
   /** the clock (tests move it on instead of sleeping) */
   now?: () => number;
   send?: WebhookSend;
+  /** receivers on this machine or a private network are allowed (WEBHOOK_LOOPBACK_HTTP: tests, a local receiver) */
+  allowInternal?: boolean;
 }
 
 export const SWITCHED_OFF_REASON =
@@ -78,7 +98,7 @@ export class WebhookWorker {
     this.engine = options.engine;
     this.log = options.log;
     this.now = options.now ?? Date.now;
-    this.send = options.send ?? fetchSend;
+    this.send = options.send ?? fetchSend(options.allowInternal ?? false);
   }
 
   /** Ticks every `intervalMs` until `stop`. */
@@ -257,6 +277,7 @@ export class WebhookWorker {
 }
 
 function describeFailure(error: unknown): string {
+  if (error instanceof InternalReceiver) return error.message;
   if (error instanceof Error && error.name === 'TimeoutError') return 'The receiver did not answer in time.';
   const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
   if (cause?.code) return `The receiver could not be reached (${cause.code}).`;

@@ -6,6 +6,7 @@ import {
   type CreatedWebhookDto,
   type WebhookDeliveryDto,
   type WebhookEndpointDto,
+  INTERNAL_RECEIVER,
   webhookUrlProblem,
 } from '@domain/schemas/api-access.schema';
 import { useTestApp } from '../../test/use-test-app';
@@ -57,8 +58,15 @@ describe.each(testEngines())('webhooks on %s', (engine) => {
   let clock = 0;
   const cleanups: (() => Promise<void>)[] = [];
 
-  const worker = () =>
-    new WebhookWorker({ db: ctx.database.db, engine: ctx.engine, log: ctx.app.log, now: () => clock });
+  // this suite's installation allows receivers on this machine (WEBHOOK_LOOPBACK_HTTP), as the app's worker does
+  const worker = (allowInternal = true) =>
+    new WebhookWorker({
+      db: ctx.database.db,
+      engine: ctx.engine,
+      log: ctx.app.log,
+      now: () => clock,
+      allowInternal,
+    });
   const receiver = async () => {
     const started = await startReceiver();
     cleanups.push(started.close);
@@ -295,6 +303,38 @@ describe.each(testEngines())('webhooks on %s', (engine) => {
     expect(await deliveries(endpoint.id)).toMatchObject([{ kind: 'webhook.test', status: 'sent' }]);
   });
 
+  it('never sends to this machine, a private network or a metadata address where the installation does not allow it', async () => {
+    for (const url of [
+      'https://localhost/hook',
+      'https://127.0.0.1:3213/api/health',
+      'https://2130706433/hook',
+      'https://169.254.169.254/latest/meta-data',
+      'https://10.0.0.1/x',
+      'https://172.20.1.1/x',
+      'https://192.168.1.10/x',
+      'https://[::1]/x',
+      'https://[fd00::1]/x',
+      'https://[::ffff:127.0.0.1]/x',
+      'https://metadata.google.internal/computeMetadata',
+    ])
+      expect(webhookUrlProblem(url, false), url).toBe(INTERNAL_RECEIVER);
+    expect(webhookUrlProblem('https://receiver.example.com/hook', false)).toBeNull();
+    expect(webhookUrlProblem('https://8.8.8.8/hook', false)).toBeNull();
+    expect(webhookUrlProblem('https://172.32.0.1/hook', false)).toBeNull();
+
+    // an endpoint whose address leads inside (here added while allowed; a name can also be pointed inside later): a
+    // worker that does not allow it contacts nothing and says why
+    const hook = await receiver();
+    const { endpoint } = await addEndpoint(hook.url, ['check.finished']);
+    await boss.request({ method: 'POST', url: `/api/webhooks/${endpoint.id}/test` });
+    clock = Date.now();
+    await worker(false).tick();
+    expect(hook.received).toHaveLength(0);
+    expect(await deliveries(endpoint.id)).toMatchObject([
+      { status: 'pending', attempts: 1, last_error: INTERNAL_RECEIVER },
+    ]);
+  });
+
   it('refuses bad endpoints with readable messages; changes, switches off and deletes one', async () => {
     for (const [payload, message] of [
       [{ url: 'http://example.com/hook', kinds: ['vault.added'] }, /https:\/\//],
@@ -308,7 +348,7 @@ describe.each(testEngines())('webhooks on %s', (engine) => {
       expect((res.json() as { errors: string[] }).errors.join(' ')).toMatch(message);
     }
     // plain http to this machine only where the installation allows it
-    expect(webhookUrlProblem('http://127.0.0.1:8080/hook', false)).toMatch(/https:\/\//);
+    expect(webhookUrlProblem('http://127.0.0.1:8080/hook', false)).toBe(INTERNAL_RECEIVER);
     expect(webhookUrlProblem('http://127.0.0.1:8080/hook', true)).toBeNull();
     expect(webhookUrlProblem('https://receiver.example.com/hook', false)).toBeNull();
 
