@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   clampToFloor,
+  rackTitle,
   fieldBlockObstacle,
   firstFreeRun,
   freeSpots,
@@ -190,5 +191,15 @@ describe('the VAULTS field block', () => {
     );
     expect(placementProblem({ x: 20, y: 6, width: 8, length: 3 }, floor, block)).toBeNull();
     expect(placeRack({ x: 12, y: 6 }, { width: 8, length: 3 }, floor, block).valid).toBe(false);
+  });
+});
+
+describe('rackTitle', () => {
+  it('puts "Rack" before a name that does not start with it', () => {
+    expect(rackTitle('C')).toBe('Rack C');
+    expect(rackTitle('Overflow')).toBe('Rack Overflow');
+    expect(rackTitle('Rack A')).toBe('Rack A');
+    expect(rackTitle('RACK 7')).toBe('RACK 7');
+    expect(rackTitle('Racking bay')).toBe('Rack Racking bay');
   });
 });

@@ -235,3 +235,8 @@ export const RACK_TEMPLATE_DEFAULTS = {
   num_shelves: 1,
   capacity: 1,
 } as const;
+
+/** A rack as a sentence names it: "Rack C" for a rack named "C", and "Rack A" (not "Rack Rack A") for one named so. */
+export function rackTitle(name: string): string {
+  return /^rack\b/i.test(name.trim()) ? name.trim() : `Rack ${name.trim()}`;
+}

@@ -1,6 +1,6 @@
 import { fieldSlotCount } from '@domain/rules/capacity';
 import { compareFieldNames, fieldName } from '@domain/rules/field-names';
-import { placementProblem, rackFootprint } from '@domain/rules/rack-placement';
+import { placementProblem, rackFootprint, rackTitle } from '@domain/rules/rack-placement';
 import {
   clampFieldGrid,
   type DimensionKey,
@@ -82,7 +82,7 @@ async function checkRacksInside(
       }),
     };
     if (placementProblem(rect, floor, [])) {
-      throw badRequest(`Rack ${rack.name} would stand outside the new walls. Move or delete it first.`);
+      throw badRequest(`${rackTitle(rack.name)} would stand outside the new walls. Move or delete it first.`);
     }
   }
 }

@@ -1,3 +1,4 @@
+import { rackTitle } from '@domain/rules/rack-placement';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { EditRackSchema, type RackDto } from '@domain/schemas/rack.schema';
@@ -55,7 +56,7 @@ export function RackEditForm({
       { rackId: rack.id, ...changes },
       {
         onSuccess: (saved) => {
-          toast.success(`Rack ${saved.name} saved.`);
+          toast.success(`${rackTitle(saved.name)} saved.`);
           onDone();
         },
         onError: (error) => setServerErrors(errorMessages(error)),

@@ -7,6 +7,7 @@ import {
   fieldBlockObstacle,
   placeRack,
   type Size,
+  rackTitle,
 } from '@domain/rules/rack-placement';
 import { VaultsBlock } from '@/components/ui/vaults-block';
 import type { RackDto } from '@domain/schemas/rack.schema';
@@ -45,7 +46,7 @@ function PlacedRack({ rack, scale, onOpen }: { rack: RackDto; scale: number; onO
     <button
       {...button}
       onClick={onOpen}
-      aria-label={`Rack ${rack.name}`}
+      aria-label={rackTitle(rack.name)}
       title={`${rack.name}: drag to move, click for info`}
       data-rack-id={rack.id}
       data-touch-alternative="rack list"

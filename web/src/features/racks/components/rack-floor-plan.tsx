@@ -1,3 +1,4 @@
+import { rackTitle } from '@domain/rules/rack-placement';
 import { rackFillLevel } from '@domain/rules/occupancy';
 import { VaultsBlock } from '@/components/ui/vaults-block';
 import type { RackDto } from '@domain/schemas/rack.schema';
@@ -98,7 +99,7 @@ export function RackFloorPlan({
                 type="button"
                 onClick={() => onSelect(rack.id)}
                 aria-pressed={selected}
-                aria-label={`Rack ${rack.name}`}
+                aria-label={rackTitle(rack.name)}
                 title={rack.name}
                 className={`absolute flex items-center justify-center overflow-hidden rounded-sm border text-[11px] leading-tight font-semibold shadow-sm transition ${touch ? 'max-w-36 px-1.5 text-xs' : ''} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${FILL_CLASSES[level]} ${
                   selected ? 'ring-4 ring-accent' : ''
