@@ -62,10 +62,17 @@ test.describe('Storage billing', () => {
     await page.getByRole('button', { name: 'Dry run' }).click();
     const lines = page.getByRole('table', { name: 'Lines for BILLY PAYER' });
     await expect(lines).toContainText('Vault BV-1: storage');
-    await expect(page.getByRole('status')).toContainText('1 invoices to issue');
-    await page.getByRole('button', { name: 'Issue 1 invoices' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Issue invoices' }).click();
-    await expect(page.getByText('1 invoices issued')).toBeVisible();
+    await expect(page.getByRole('status')).toContainText('1 invoice to issue');
+    await page.getByRole('button', { name: 'Issue 1 invoice' }).click();
+    const issue = page.getByRole('alertdialog');
+    // the month in words, as everywhere else
+    await expect(issue).toContainText(/Issue the invoices of [A-Z][a-z]+ \d{4}\?/);
+    await issue.getByRole('button', { name: 'Issue invoices' }).click();
+    await expect(page.getByText('1 invoice issued')).toBeVisible();
+    // nothing is left to issue, and a dry run now says so instead of showing the run's answer again
+    await expect(page.getByRole('button', { name: 'Issue invoices' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Dry run' }).click();
+    await expect(page.getByRole('status')).toContainText('0 invoices to issue');
 
     await page.getByRole('link', { name: 'Invoices' }).click();
     const invoice = page.getByRole('row', { name: /BILLY PAYER/ });

@@ -304,7 +304,9 @@ describe.each(testEngines())('storage accounts and billing on %s', (engine) => {
       effective_from: '2026-02-15',
     });
     expect(late.statusCode).toBe(400);
-    expect(errorsOf(late)).toMatch(/issued through 2026-02-28.*2026-03-01/);
+    expect(errorsOf(late)).toMatch(
+      /issued through Feb 28, 2026: a rate change takes effect from Mar 1, 2026 or later/,
+    );
     expect((await post(alice, '/api/billing/runs', { period: '2099-01' })).statusCode).toBe(400);
     expect((await post(alice, '/api/billing/runs', { period: '2026-13' })).statusCode).toBe(400);
   });

@@ -1,5 +1,5 @@
 import { recordEvent } from '../../events/event-log.repo';
-import { dayOf, isoOf } from '@domain/billing/days';
+import { dayOf, dayWriter } from '@domain/billing/days';
 import {
   AGING_BUCKETS,
   type AgingBucket,
@@ -22,6 +22,7 @@ import type {
   StatementEntryDto,
 } from '@domain/schemas/billing.schema';
 import { paymentLine } from '@domain/schemas/billing.schema';
+import { findCompanyForMail } from '../accounts/account-mails.repo';
 import type { Actor } from '../../auth/actor';
 import { actorName } from '../../auth/users.repo';
 import { type Db, nowIso } from '../../db/database';
@@ -110,10 +111,13 @@ export async function addRate(
   if (input.account_id && !(await accountExists(db, actor.companyId, input.account_id)))
     throw notFound(ACCOUNT_NOT_FOUND);
   const invoicedThrough = await lastInvoicedDay(db, actor.companyId);
-  if (invoicedThrough && input.effective_from <= invoicedThrough)
+  if (invoicedThrough && input.effective_from <= invoicedThrough) {
+    // the days as the company writes them (its locale), as on its invoices
+    const write = dayWriter((await findCompanyForMail(db, actor.companyId)).locale);
     throw badRequest(
-      `Invoices are issued through ${invoicedThrough}: a rate change takes effect from ${isoOf(dayOf(invoicedThrough) + 1)} or later.`,
+      `Invoices are issued through ${write(dayOf(invoicedThrough))}: a rate change takes effect from ${write(dayOf(invoicedThrough) + 1)} or later.`,
     );
+  }
   await insertRate(db, {
     company_id: actor.companyId,
     kind: input.kind,

@@ -24,8 +24,13 @@ export function RunTab() {
   const run = useBillingRun();
   const money = useMoney();
   const [confirming, setConfirming] = useState(false);
-  const preview = run.data?.period === period ? run.data : dry.data?.period === period ? dry.data : undefined;
-  const toIssue = preview?.invoices.filter((i) => !i.already_issued && i.problems.length === 0) ?? [];
+  // the answer shown is the last one asked for: a dry run after issuing shows the month as it stands now
+  const [shown, setShown] = useState<'dry' | 'run'>('dry');
+  const latest = shown === 'run' ? run.data : dry.data;
+  const preview = latest?.period === period ? latest : undefined;
+  const toIssue = preview?.dry_run
+    ? preview.invoices.filter((i) => !i.already_issued && i.problems.length === 0)
+    : [];
 
   return (
     <div className="space-y-4">
@@ -33,14 +38,21 @@ export function RunTab() {
         <FormField label="Month to bill">
           <TextInput type="month" value={period} onValue={setPeriod} />
         </FormField>
-        <Button variant="secondary" disabled={dry.isPending} onClick={() => dry.mutate(period)}>
+        <Button
+          variant="secondary"
+          disabled={dry.isPending}
+          onClick={() => {
+            setShown('dry');
+            dry.mutate(period);
+          }}
+        >
           Dry run
         </Button>
         <Button
           disabled={!preview || !preview.dry_run || toIssue.length === 0}
           onClick={() => setConfirming(true)}
         >
-          Issue {toIssue.length || ''} invoices
+          {toIssue.length > 0 ? `Issue ${format.count(toIssue.length, 'invoice')}` : 'Issue invoices'}
         </Button>
         <div className="w-full">
           <ErrorList
@@ -59,8 +71,8 @@ export function RunTab() {
         <>
           <p className="text-sm text-slate-700" role="status">
             {preview.dry_run
-              ? `Dry run of ${format.month(preview.period)}: ${toIssue.length} invoices to issue, ${money(preview.total, preview.currency)} in all.`
-              : `Issued ${preview.issued.length} invoices for ${format.month(preview.period)}, ${money(preview.total, preview.currency)} in all.`}
+              ? `Dry run of ${format.month(preview.period)}: ${format.count(toIssue.length, 'invoice')} to issue, ${money(preview.total, preview.currency)} in all.`
+              : `Issued ${format.count(preview.issued.length, 'invoice')} for ${format.month(preview.period)}, ${money(preview.total, preview.currency)} in all.`}
           </p>
           {preview.invoices.length === 0 && (
             <p className="text-sm text-slate-600">
@@ -112,7 +124,7 @@ export function RunTab() {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`Issue the invoices of ${period}?`}
+        title={`Issue the invoices of ${format.month(period)}?`}
         message="Issued invoices get their numbers and never change; corrections are credit notes."
         confirmLabel="Issue invoices"
         pending={run.isPending}
@@ -120,7 +132,8 @@ export function RunTab() {
           run.mutate(period, {
             onSuccess: (answer) => {
               setConfirming(false);
-              toast.success(`${answer.issued.length} invoices issued`);
+              setShown('run');
+              toast.success(`${format.count(answer.issued.length, 'invoice')} issued`);
             },
             onError: () => setConfirming(false),
           })
