@@ -126,6 +126,86 @@ test.describe('Storage billing', () => {
     });
   });
 
+  test("an invoice's papers and corrections: its PDF, a credit note, a void, the statement and the accountant's files", async ({
+    signedIn: page,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    const warehouse = await buildWarehouse(db, {
+      companyId: account.companyId,
+      name: 'Paper Hall',
+      rows: 1,
+      cols: 1,
+    });
+    const vault = await buildVault(db, {
+      companyId: account.companyId,
+      fieldId: warehouse.field('A1').id,
+      customerName: 'PAPER TRAIL',
+      orderName: 'PAPER-1',
+      name: 'PV-1',
+    });
+    await receivedOn(vault.id, '2026-01-01');
+    const api = async (method: string, path: string, body?: unknown) => {
+      const res = await callApi(page, method, path, body);
+      expect(res.status, res.body).toBeLessThan(300);
+      return JSON.parse(res.body) as unknown;
+    };
+    const [order] = (await api('GET', '/api/storage-accounts/not-billed')) as { order_id: number }[];
+    await api('POST', '/api/storage-accounts', { order_ids: [order!.order_id], kind: 'permanent' });
+    await api('POST', '/api/billing/rates', {
+      kind: 'storage',
+      unit_type: 'vault',
+      amount: 10_000,
+      effective_from: '2025-01-01',
+    });
+    await api('POST', '/api/billing/runs', { period: '2026-01' });
+    await api('POST', '/api/billing/runs', { period: '2026-02' });
+
+    await page.goto('/billing/invoices');
+    const rows = page.getByRole('table', { name: 'Invoices' }).getByRole('row', { name: /PAPER TRAIL/ });
+    await expect(rows).toHaveCount(2);
+    const [january, february] = [
+      rows.filter({ hasText: 'January 2026' }),
+      rows.filter({ hasText: 'February 2026' }),
+    ];
+    const number = (await january.getByRole('cell').first().textContent())!.trim();
+    const saved = async (click: () => Promise<void>) => {
+      const download = page.waitForEvent('download');
+      await click();
+      return (await download).suggestedFilename();
+    };
+    expect(await saved(() => january.getByRole('button', { name: /^PDF of Invoice/ }).click())).toBe(
+      `invoice-${number}.pdf`,
+    );
+
+    // a credit note of part of January's invoice: its number, the amount, and the invoice partly open
+    await january.getByRole('button', { name: /^Credit note for Invoice/ }).click();
+    const credit = page.getByRole('dialog', { name: /^Credit Invoice/ });
+    await credit.getByLabel(/^Amount/).fill('20.00');
+    await credit.getByRole('button', { name: 'Issue credit note' }).click();
+    await expect(credit.getByText('Give the reason.')).toBeVisible();
+    await credit.getByLabel('Reason').fill('Two days of a broken door');
+    await credit.getByRole('button', { name: 'Issue credit note' }).click();
+    await expect(page.getByText(/Credit note \d+ issued: \$20\.00/)).toBeVisible();
+    await expect(credit).toHaveCount(0);
+    await expect(page.getByRole('row', { name: /^Credit \d+/ })).toHaveCount(1);
+    // credited, it can no longer be voided; February, untouched, can
+    await expect(january.getByRole('button', { name: /^Void/ })).toHaveCount(0);
+    await february.getByRole('button', { name: /^Void Invoice/ }).click();
+    const voiding = page.getByRole('dialog', { name: /^Void Invoice/ });
+    await voiding.getByLabel('Reason').fill('Issued by mistake');
+    await voiding.getByRole('button', { name: 'Void invoice' }).click();
+    await expect(page.getByText(/Invoice \d+ voided/)).toBeVisible();
+    await expect(february).toContainText('Void');
+
+    // the accountant's files and the account's statement
+    expect(await saved(() => page.getByRole('button', { name: 'Journal CSV' }).click())).toBe('journal.csv');
+    await page.getByRole('link', { name: 'Accounts' }).click();
+    expect(await saved(() => page.getByRole('button', { name: 'Statement of PAPER TRAIL' }).click())).toBe(
+      'statement-paper-trail.pdf',
+    );
+  });
+
   test.describe('on a touch tablet', () => {
     test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
 

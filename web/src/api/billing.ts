@@ -96,5 +96,15 @@ export const useSetHold = () => {
     onSettled: () => invalidate(queryClient, billingQueries.all, holdsQuery().queryKey),
   });
 };
+/** A credit note on an issued invoice, in full (no amount) or in part; the answer is the credit note. */
+export const useCreditInvoice = () =>
+  useBillingMutation(({ id, ...body }: { id: number; amount?: number; reason: string }) =>
+    api.post<InvoiceDto>(`/api/invoices/${id}/credit-notes`, body),
+  );
+/** Voids an invoice nothing was paid or credited on. */
+export const useVoidInvoice = () =>
+  useBillingMutation(({ id, reason }: { id: number; reason: string }) =>
+    api.post<InvoiceDto>(`/api/invoices/${id}/void`, { reason }),
+  );
 export const useRecordPayment = () =>
   useBillingMutation((input: PaymentInput) => api.post<PaymentDto>('/api/payments', input));

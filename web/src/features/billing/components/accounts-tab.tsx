@@ -1,4 +1,4 @@
-import { Archive, Lock, LockOpen } from 'lucide-react';
+import { Archive, FileDown, Lock, LockOpen } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { AccountSummaryDto } from '@domain/schemas/billing.schema';
@@ -10,6 +10,7 @@ import { QueryFailed } from '@/components/ui/error-list';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
 import { useMoney } from '@/lib/use-money';
+import { useDownload } from '@/lib/use-download';
 import { amountCell, DataTable, cell, dayCell } from '@/components/ui/data-table';
 import { useCalendarDay } from './billing-days';
 import { HoldPill } from '@/components/billing/hold-badge';
@@ -56,7 +57,18 @@ export function AccountsTab({ currency }: { currency: string }) {
     <>
       <DataTable
         caption="Storage accounts"
-        head={['Customer', 'Orders', 'Kind', 'Move-in', 'Move-out', 'SIT ends', 'Units', 'Balance', 'Hold']}
+        head={[
+          'Customer',
+          'Orders',
+          'Kind',
+          'Move-in',
+          'Move-out',
+          'SIT ends',
+          'Units',
+          'Balance',
+          'Hold',
+          'Papers',
+        ]}
         stickyFirst
       >
         {accounts.data.map((a) => (
@@ -101,6 +113,9 @@ export function AccountsTab({ currency }: { currency: string }) {
                 </Button>
               )}
             </td>
+            <td className={cell}>
+              <AccountPapers account={a} />
+            </td>
           </tr>
         ))}
       </DataTable>
@@ -121,5 +136,36 @@ export function AccountsTab({ currency }: { currency: string }) {
         danger={!asked?.on_hold}
       />
     </>
+  );
+}
+
+/** An account's statement, and a SIT account's notice to the customer, as PDFs. */
+function AccountPapers({ account }: { account: AccountSummaryDto }) {
+  const { busy, download } = useDownload();
+  const papers = `/api/storage-accounts/${account.id}`;
+  const slug = account.customer_name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        variant="secondary"
+        className="whitespace-nowrap"
+        disabled={busy}
+        onClick={() => void download(`${papers}/statement.pdf`, `statement-${slug}.pdf`)}
+        aria-label={`Statement of ${account.customer_name}`}
+      >
+        <FileDown className="h-4 w-4" aria-hidden /> Statement
+      </Button>
+      {account.kind === 'sit' && (
+        <Button
+          variant="secondary"
+          className="whitespace-nowrap"
+          disabled={busy}
+          onClick={() => void download(`${papers}/sit-notice.pdf`, `sit-notice-${slug}.pdf`)}
+          aria-label={`SIT notice of ${account.customer_name}`}
+        >
+          <FileDown className="h-4 w-4" aria-hidden /> SIT notice
+        </Button>
+      )}
+    </div>
   );
 }

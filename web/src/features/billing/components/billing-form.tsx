@@ -53,13 +53,15 @@ export function AmountField({
   currency,
   value,
   onChange,
+  label = `Amount (${currency})`,
 }: {
   currency: string;
   value: string;
   onChange: (value: string) => void;
+  label?: string;
 }) {
   return (
-    <FormField label={`Amount (${currency})`}>
+    <FormField label={label}>
       <TextInput inputMode="decimal" value={value} onValue={onChange} />
     </FormField>
   );

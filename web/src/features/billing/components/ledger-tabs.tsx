@@ -1,4 +1,4 @@
-import { FileText, Wallet } from 'lucide-react';
+import { FileDown, FileText, Wallet } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { AGING_BUCKETS, AGING_LABELS, INVOICE_STATUS_LABELS } from '@domain/billing/ledger';
@@ -12,6 +12,9 @@ import { QueryView } from '@/components/ui/query-view';
 import { FormField, SelectInput, TextInput } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
+import { useDownload } from '@/lib/use-download';
+import { Button } from '@/components/ui/button';
+import { InvoiceActionDialog, InvoiceActions, type InvoiceAction } from './invoice-actions';
 import { useMoney } from '@/lib/use-money';
 import { AmountField, BillingForm, DateField, today } from './billing-form';
 import { amountCell, DataTable, cell, dayCell } from '@/components/ui/data-table';
@@ -23,6 +26,7 @@ export function InvoicesTab() {
   const period = usePeriodText();
   const invoices = useInvoices();
   const money = useMoney();
+  const [asked, setAsked] = useState<InvoiceAction>(null);
   if (invoices.isPending) return <Spinner />;
   if (invoices.isError) return <QueryFailed query={invoices} />;
   if (invoices.data.length === 0)
@@ -32,23 +36,62 @@ export function InvoicesTab() {
       </EmptyState>
     );
   return (
-    <DataTable
-      caption="Invoices"
-      head={['Number', 'Customer', 'Period', 'Issued', 'Due', 'Status', 'Total', 'Open']}
+    <>
+      <ExportLinks />
+      <DataTable
+        caption="Invoices"
+        head={['Number', 'Customer', 'Period', 'Issued', 'Due', 'Status', 'Total', 'Open', 'Actions']}
+      >
+        {invoices.data.map((i) => (
+          <tr key={i.id}>
+            <td className={`${cell} font-medium`}>{i.kind === 'credit' ? `Credit ${i.number}` : i.number}</td>
+            <td className={cell}>{i.customer_name}</td>
+            <td className={dayCell}>{period(i.period_start, i.period_end)}</td>
+            <td className={dayCell}>{day(i.issue_date)}</td>
+            <td className={dayCell}>{day(i.due_date)}</td>
+            <td className={cell}>{INVOICE_STATUS_LABELS[i.status]}</td>
+            <td className={amountCell}>{money(i.total, i.currency)}</td>
+            <td className={amountCell}>{money(i.open, i.currency)}</td>
+            <td className={cell}>
+              <InvoiceActions invoice={i} onAsk={setAsked} />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      <InvoiceActionDialog asked={asked} onClose={() => setAsked(null)} />
+    </>
+  );
+}
+
+const EXPORT_FILES = [
+  ['invoices', 'Invoices'],
+  ['payments', 'Payments'],
+  ['journal', 'Journal'],
+] as const;
+
+/** The accountant's files: invoices, payments and the journal, as CSV or XLSX. */
+function ExportLinks() {
+  const { busy, download } = useDownload();
+  return (
+    <div
+      className="mb-3 flex flex-wrap items-center gap-2 text-sm"
+      role="group"
+      aria-label="Files for the accountant"
     >
-      {invoices.data.map((i) => (
-        <tr key={i.id}>
-          <td className={`${cell} font-medium`}>{i.kind === 'credit' ? `Credit ${i.number}` : i.number}</td>
-          <td className={cell}>{i.customer_name}</td>
-          <td className={dayCell}>{period(i.period_start, i.period_end)}</td>
-          <td className={dayCell}>{day(i.issue_date)}</td>
-          <td className={dayCell}>{day(i.due_date)}</td>
-          <td className={cell}>{INVOICE_STATUS_LABELS[i.status]}</td>
-          <td className={amountCell}>{money(i.total, i.currency)}</td>
-          <td className={amountCell}>{money(i.open, i.currency)}</td>
-        </tr>
-      ))}
-    </DataTable>
+      <span className="text-slate-600">For the accountant:</span>
+      {EXPORT_FILES.map(([file, label]) =>
+        (['csv', 'xlsx'] as const).map((ending) => (
+          <Button
+            key={`${file}.${ending}`}
+            variant="secondary"
+            disabled={busy}
+            onClick={() => void download(`/api/billing/export/${file}.${ending}`, `${file}.${ending}`)}
+          >
+            <FileDown className="h-4 w-4" aria-hidden /> {label} {ending.toUpperCase()}
+          </Button>
+        )),
+      )}
+    </div>
   );
 }
 
