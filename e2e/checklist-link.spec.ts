@@ -22,7 +22,8 @@ test.describe('checklist fill-in link with its key', () => {
     await page.getByRole('button', { name: 'Add New Checklist' }).click();
     const add = page.getByRole('dialog', { name: 'New Checklist Info' });
     await add.getByLabel('Warehouse').selectOption({ label: warehouse.name });
-    await add.getByLabel('Description').fill('Yard round');
+    // a long unbroken word (a pasted link, a part number) must wrap on the phone, not widen the page
+    await add.getByLabel('Description').fill(`Yard round ${'X'.repeat(300)}`);
     await add.getByRole('button', { name: 'Add Checklist' }).click();
     await expect(add).toBeHidden();
 
@@ -35,7 +36,11 @@ test.describe('checklist fill-in link with its key', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
     // a floor worker's phone: a fresh browser, never signed in
-    const floor = await browser.newContext();
+    const floor = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
     const worker = await floor.newPage();
     await worker.goto(link);
     await expect(worker.getByRole('heading', { level: 1 })).toHaveText(`${warehouse.name} Checklist`);
@@ -44,6 +49,8 @@ test.describe('checklist fill-in link with its key', () => {
     const firstTask = 'Are all incoming/outgoing shipments labeled?';
     await worker.getByRole('button', { name: `Yes: ${firstTask}` }).click();
     const dialog = worker.getByRole('dialog', { name: 'Checklist Response' });
+    expect(await worker.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect(dialog.getByRole('button', { name: 'Submit' })).toBeInViewport({ ratio: 1 });
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expect(dialog).toBeHidden();
     await expect(worker.getByRole('listitem', { name: firstTask })).toContainText('Completed by Rosa');

@@ -175,7 +175,7 @@ export function Dialog({
             </RadixDialog.Close>
           </div>
           {description ? (
-            <RadixDialog.Description className="mb-4 text-sm text-slate-600">
+            <RadixDialog.Description className="mb-4 text-sm wrap-anywhere text-slate-600">
               {description}
             </RadixDialog.Description>
           ) : (

@@ -137,7 +137,9 @@ export function ChecklistCard({
                     )}
                   </span>
                   <div className="min-w-0">
-                    <p className={task.completed ? 'text-slate-600' : 'text-slate-800'}>{task.text}</p>
+                    <p className={`wrap-anywhere ${task.completed ? 'text-slate-600' : 'text-slate-800'}`}>
+                      {task.text}
+                    </p>
                     {task.completed ? (
                       <p className="text-xs text-slate-600">
                         Completed by {task.completed_by || 'Unknown'}
@@ -158,7 +160,7 @@ export function ChecklistCard({
           </div>
         )}
         {checklist.description && (
-          <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm whitespace-pre-wrap text-slate-600">
+          <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm whitespace-pre-wrap wrap-anywhere text-slate-600">
             {checklist.description}
           </p>
         )}

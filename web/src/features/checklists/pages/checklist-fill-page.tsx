@@ -69,7 +69,9 @@ function TaskRow({
       >
         <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-success" aria-hidden />
         <div className="min-w-0">
-          <p className="font-medium text-slate-600 line-through decoration-slate-400">{task.text}</p>
+          <p className="font-medium wrap-anywhere text-slate-600 line-through decoration-slate-400">
+            {task.text}
+          </p>
           <p className="mt-1 text-sm text-slate-600">
             Completed by {task.completed_by || 'Unknown'}
             {task.completed_at && (
@@ -83,7 +85,7 @@ function TaskRow({
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={task.text}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="font-medium text-slate-800">{task.text}</p>
+        <p className="font-medium wrap-anywhere text-slate-800">{task.text}</p>
         <div className="flex shrink-0 gap-2">
           <Button
             variant="secondary"
@@ -155,7 +157,7 @@ function FillIn({
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6">
       <h1 className="text-2xl font-bold text-primary">{checklist.warehouseName} Checklist</h1>
       {checklist.description && (
-        <p className="mt-2 whitespace-pre-wrap text-slate-600">{checklist.description}</p>
+        <p className="mt-2 whitespace-pre-wrap wrap-anywhere text-slate-600">{checklist.description}</p>
       )}
 
       <div className="mt-6 rounded-xl bg-white p-4 shadow-sm">
