@@ -122,7 +122,10 @@ test.describe('Scanning', () => {
         await expect(dialog.getByTestId('scanned-vault')).toHaveText('CAM-1', { timeout: 15_000 });
         await expect(dialog.getByTestId('scanned-field')).toHaveText('B1');
         await expect(dialog.getByTestId('vaults-above')).toHaveText('1');
-        await expect(dialog.getByRole('button', { name: 'Stage' })).toBeVisible();
+        // one vault on top of it: Stage and Move are not offered until it comes off, and the dialog says why
+        await expect(dialog.getByRole('button', { name: 'Stage' })).toBeDisabled();
+        await expect(dialog.getByRole('button', { name: 'Move' })).toBeDisabled();
+        await expect(dialog.getByRole('note')).toContainText('1 vault stands on top of it');
         await expect(dialog.getByRole('link', { name: 'Edit' })).toBeVisible();
       } finally {
         await browser.close();

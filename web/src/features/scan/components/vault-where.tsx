@@ -30,6 +30,8 @@ export function VaultWhere({
   const [printing, setPrinting] = useState(false);
   const title = vault.name ?? vault.customerName;
   const placed = vault.fieldName !== null;
+  // only the topmost vault of a field comes off: a buried one says so instead of offering what the server refuses
+  const buried = placed && vault.above > 0;
   return (
     <section
       aria-label={`Vault ${title}`}
@@ -77,19 +79,32 @@ export function VaultWhere({
         )}
       </dl>
       {stage.isError && <ErrorList messages={errorMessages(stage.error)} />}
+      {buried && (
+        <p id="scan-buried" className="mt-3 text-sm text-amber-900" role="note">
+          {vault.above === 1 ? '1 vault stands' : `${vault.above} vaults stand`} on top of it: only the
+          topmost vault of a field can be staged or moved. Take {vault.above === 1 ? 'it' : 'them'} off first.
+        </p>
+      )}
       <div className="mt-4 flex flex-wrap gap-2">
         {placed && (
           <button
             type="button"
             className={buttonClass('secondary', big)}
-            disabled={stage.isPending}
+            disabled={buried || stage.isPending}
+            aria-describedby={buried ? 'scan-buried' : undefined}
             onClick={() => stage.mutate(vault.id, { onSuccess: () => onStaged?.() })}
           >
             <Inbox className="h-5 w-5" aria-hidden /> Stage
           </button>
         )}
         {onMove && (
-          <button type="button" className={buttonClass('primary', big)} onClick={onMove}>
+          <button
+            type="button"
+            className={buttonClass('primary', big)}
+            onClick={onMove}
+            disabled={buried}
+            aria-describedby={buried ? 'scan-buried' : undefined}
+          >
             <ArrowRightLeft className="h-5 w-5" aria-hidden /> Move
           </button>
         )}
