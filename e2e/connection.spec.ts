@@ -59,7 +59,7 @@ test.describe('Connection', () => {
     // a vault added offline is not refused: it waits on this tablet, marked in its slot (issue 30)
     await dialog.getByRole('button', { name: 'Add Vault' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText('Vault OFF-1 added on this tablet: not synced yet')).toBeVisible();
+    await expect(page.getByText('Vault OFF-1 added on this device: not synced yet')).toBeVisible();
     await expect(panel.getByTestId('not-synced')).toContainText('Not synced: vault OFF-1 added');
     await expect(page.locator('[data-offline-banner="page"]')).toBeVisible();
     await expectOnTop(page, page.locator('[data-offline-banner="page"]'));

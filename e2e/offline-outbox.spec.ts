@@ -133,7 +133,7 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
         .getByRole('alertdialog', { name: 'Stage Vault' })
         .getByRole('button', { name: 'Yes, stage it' })
         .click();
-      await expect(page.getByText(`Vault ${name} staged on this tablet: not synced yet`)).toBeVisible();
+      await expect(page.getByText(`Vault ${name} staged on this device: not synced yet`)).toBeVisible();
       await expect(slot(panel, 3).getByTestId('not-synced')).toContainText(`Stage vault ${name}`);
     }
 
@@ -147,7 +147,7 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
       .getByRole('button', { name: /^C1,/ })
       .click();
     await move.getByRole('button', { name: `Put in ${w.name} C1, position 3` }).click();
-    await expect(page.getByText(/Vault OFF-S put in .* on this tablet: not synced yet/)).toBeVisible();
+    await expect(page.getByText(/Vault OFF-S put in .* on this device: not synced yet/)).toBeVisible();
     await expect(
       page.getByRole('button', { name: 'Move vault OFF-S' }).getByTestId('not-synced'),
     ).toBeVisible();
@@ -158,7 +158,7 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
     await page.getByLabel('Order Number').fill('DZ-1');
     await page.getByRole('group', { name: 'Vaults' }).getByLabel('How many').fill('2');
     await page.getByRole('button', { name: 'Propose slots' }).click();
-    await expect(page.getByTestId('proposed-on-tablet')).toContainText('Proposed on this tablet, not synced');
+    await expect(page.getByTestId('proposed-on-tablet')).toContainText('Proposed on this device, not synced');
     // the first field in walking order with room for both (A1's vault is staged only on this tablet so far)
     const proposed = page.getByTestId('proposed-slot');
     await expect(proposed).toHaveCount(2);
@@ -187,7 +187,7 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
       .setInputFiles({ name: 'dent.png', mimeType: 'image/png', buffer: PNG });
     await addDialog.getByRole('button', { name: 'Add Vault' }).click();
     await expect(
-      page.getByText('Vault OFF-PIC added on this tablet with its file: not synced yet'),
+      page.getByText('Vault OFF-PIC added on this device with its file: not synced yet'),
     ).toBeVisible();
     await expect(slot(e1, 3).getByTestId('not-synced')).toHaveText('Not synced: vault OFF-PIC added');
 
@@ -211,7 +211,7 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
       await expect(queuedScans).toHaveCount(i + 1);
     }
     await expect(page.getByTestId('current-field')).toHaveText('Checking field D1: scan its vaults.');
-    await expect(page.getByTestId('not-synced')).toContainText('Not synced: 4 scans on this tablet');
+    await expect(page.getByTestId('not-synced')).toContainText('Not synced: 4 scans on this device');
     // counted at once, marked not synced
     await expect(page.getByTestId('check-field-D1').getByTestId('field-state')).toHaveText('Found 3 of 3');
     await expect(page.getByTestId('check-field-D1').getByTestId('field-not-synced')).toHaveText(
@@ -225,7 +225,7 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
     await expect(page.getByTestId('unsure-scan')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Finish check' })).toBeDisabled();
     await expect(page.getByTestId('finish-blocked')).toHaveText(
-      '4 scans of this check wait on this tablet: finish once they have reached the server.',
+      '4 scans of this check wait on this device: finish once they have reached the server.',
     );
     await expect(page.getByTestId('outbox-badge')).toContainText('9');
     // the badge's name holds its visible words
@@ -243,14 +243,14 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
     await expect(waiting).not.toContainText('/v/');
     await page.keyboard.press('Escape');
     await expect(waiting).toBeHidden();
-    await expect(page.getByTestId('not-synced')).toContainText('Not synced: 4 scans on this tablet');
+    await expect(page.getByTestId('not-synced')).toContainText('Not synced: 4 scans on this device');
     await expect(page.getByTestId('check-field-D1').getByTestId('field-state')).toHaveText('Found 3 of 3');
     await expect(page.getByRole('button', { name: 'Finish check' })).toBeDisabled();
     // signing out with changes waiting asks first
     await page.getByRole('button', { name: /menu/i }).first().click();
     await page.getByRole('button', { name: 'Logout' }).click();
     const leave = page.getByRole('alertdialog', { name: 'Sign out with changes not synced?' });
-    await expect(leave).toContainText('9 changes made on this tablet have not reached the server yet.');
+    await expect(leave).toContainText('9 changes made on this device have not reached the server yet.');
     await leave.getByRole('button', { name: 'Stay signed in' }).click();
     await expect(page.getByTestId('outbox-badge')).toContainText('9');
 

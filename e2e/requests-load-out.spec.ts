@@ -98,7 +98,7 @@ test('a customer requests a delivery from the phone; the crew loads exactly thos
     await expect(
       crew
         .getByRole('list', { name: 'Last scans' })
-        .getByText('RD-2: counted on this tablet, not synced yet'),
+        .getByText('RD-2: counted on this device, not synced yet'),
     ).toBeVisible();
     await expect(crew.getByRole('list', { name: 'Scans not synced' })).toContainText('scan RD-2');
     // the counts take the waiting scan at once, as the server will
@@ -107,8 +107,8 @@ test('a customer requests a delivery from the phone; the crew loads exactly thos
     await expect(crew.getByTestId('load-missing').locator('p').first()).toHaveText('0');
     await expect(
       crew.getByRole('region', { name: 'On the truck' }).getByRole('listitem').filter({ hasText: 'RD-2' }),
-    ).toContainText('scanned on this tablet, not synced yet');
-    await expect(crew.getByText(/1 scan of this load waits on this tablet/)).toBeVisible();
+    ).toContainText('scanned on this device, not synced yet');
+    await expect(crew.getByText(/1 scan of this load waits on this device/)).toBeVisible();
     await expect(crew.getByRole('button', { name: 'Mark loaded' })).toBeDisabled();
     await tablet.setOffline(false);
     await expect(crew.getByRole('list', { name: 'Scans not synced' })).toHaveCount(0);

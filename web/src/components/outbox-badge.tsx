@@ -28,7 +28,7 @@ export function OutboxBadge() {
       <button
         type="button"
         data-testid="outbox-badge"
-        aria-label={`${label}: show the changes waiting on this tablet`}
+        aria-label={`${label}: show the changes waiting on this device`}
         onClick={() => setOpen(true)}
         className={`flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-semibold focus-visible:outline-3 focus-visible:outline-white pointer-coarse:min-h-11 pointer-coarse:min-w-11 ${
           attention > 0 ? 'bg-red-600 text-white' : 'bg-amber-300 text-amber-950'
@@ -63,7 +63,7 @@ function OutboxDialog({
       const result = await replayFloorOutbox();
       if (result.applied.length > 0) toast.success(`${formatCount(result.applied.length, 'change')} synced`);
       if (result.interrupted)
-        toast.error('Still no connection to the server. The changes wait on this tablet.');
+        toast.error('Still no connection to the server. The changes wait on this device.');
     } finally {
       setSending(false);
     }
@@ -79,7 +79,7 @@ function OutboxDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Changes not synced"
-      description="Made on this tablet and not yet on the server. They are sent in order as soon as the connection is back."
+      description="Made on this device and not yet on the server. They are sent in order as soon as the connection is back."
       wide
     >
       {intents.length === 0 && <p className="text-sm text-slate-600">Everything is synced.</p>}

@@ -119,7 +119,7 @@ export function AppLayout() {
         open={askSignOut}
         onOpenChange={setAskSignOut}
         title="Sign out with changes not synced?"
-        message={`${formatCount(waiting, 'change')} made on this tablet ${waiting === 1 ? 'has' : 'have'} not reached the server yet. They stay on this tablet and are sent once someone of your company signs in here again with a connection.`}
+        message={`${formatCount(waiting, 'change')} made on this device ${waiting === 1 ? 'has' : 'have'} not reached the server yet. They stay on this device and are sent once someone of your company signs in here again with a connection.`}
         confirmLabel="Sign out anyway"
         cancelLabel="Stay signed in"
         danger

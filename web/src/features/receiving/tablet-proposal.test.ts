@@ -100,7 +100,7 @@ describe('the receiving proposal made on the tablet from its kept warehouses', (
     expect(proposal.fields.find((f) => f.field_name === 'D1')!.couchbox).toBe(true);
   });
 
-  it("counts the slots this tablet's waiting changes hold, and says what found no room", () => {
+  it("counts the slots this device's waiting changes hold, and says what found no room", () => {
     const small = warehouse(3, 'Small', [field(31, 'A1', [vault('X', 3)])]);
     const fields = keptReceivingFields([small], 'ACME', (id) => (id === 31 ? [2] : []));
     expect(fields[0]!.occupied).toEqual([3, 2]);
@@ -124,7 +124,7 @@ describe('the receiving proposal made on the tablet from its kept warehouses', (
     ]);
   });
 
-  it("reads the warehouses this tablet kept for the member's company only", async () => {
+  it("reads the warehouses this device kept for the member's company only", async () => {
     const store = memoryKeptStore();
     const row = (w: WarehouseDto, companyId: number) => ({
       id: JSON.stringify(['warehouse', w.id]),

@@ -72,7 +72,7 @@ function check(d1: Partial<CheckFieldDto> = {}, e1: Partial<CheckFieldDto> = {})
 const d1Of = (c: CheckDto) => c.fields.find((f) => f.name === 'D1')!;
 const names = (vaults: CheckVaultDto[]) => vaults.map((v) => v.name);
 
-describe("a check's figures with this tablet's waiting scans", () => {
+describe("a check's figures with this device's waiting scans", () => {
   it('opens the field by its label and counts expected vaults found at once, marked not synced', () => {
     const shown = withQueuedScans(check(), [
       { text: 'd1', refused: false },

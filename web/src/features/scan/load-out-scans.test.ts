@@ -55,7 +55,7 @@ describe('a waiting load-out scan on the list', () => {
   });
 });
 
-describe('the load-out with the scans waiting on this tablet', () => {
+describe('the load-out with the scans waiting on this device', () => {
   const pulled = (id: number, number: string, code: string): RequestUnitDto => ({
     ...unit(id, number, code),
     place: 'on-stage',
@@ -104,7 +104,7 @@ describe('the load-out with the scans waiting on this tablet', () => {
 
   it('notes a waiting scan the way the counts take it', () => {
     expect(queuedLoadScanNote(dock, 'RD-4')).toEqual({
-      said: 'RD-4: counted on this tablet, not synced yet',
+      said: 'RD-4: counted on this device, not synced yet',
       ok: true,
     });
     expect(queuedLoadScanNote(dock, 'RD-1')).toEqual({ said: 'RD-1: already on the truck', ok: true });

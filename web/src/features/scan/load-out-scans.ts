@@ -82,7 +82,7 @@ const UNLISTED_LABEL = 'a unit label this load does not list';
 export function queuedLoadScanNote(loadOut: LoadOutDto, text: string): { said: string; ok: boolean } {
   const caption = loadScanCaption(loadOut, text);
   if (withQueuedLoadScans(loadOut, [{ text, refused: false }]).notSynced.size > 0)
-    return { said: `${caption}: counted on this tablet, not synced yet`, ok: true };
+    return { said: `${caption}: counted on this device, not synced yet`, ok: true };
   const unit = unitOf(loadOut, text);
   if (unit && loadOut.loaded.includes(unit)) return { said: `${caption}: already on the truck`, ok: true };
   if (unit?.place === 'in-field')

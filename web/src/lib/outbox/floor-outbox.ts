@@ -103,7 +103,7 @@ export async function sendOrQueue<T>(
 }
 
 export const NO_ROOM_ON_TABLET =
-  'No connection to the server, and this tablet has no room to keep the change until there is. Nothing was saved.';
+  'No connection to the server, and this device has no room to keep the change until there is. Nothing was saved.';
 
 let started = false;
 let heard: (result: ReplayResult) => void = () => {};

@@ -28,7 +28,7 @@ import { ChooseFieldDialog } from '../components/choose-field-dialog';
 import { keptReceivingFields, proposeOnTablet, shipmentHolds } from '../tablet-proposal';
 
 export const NO_KEPT_WAREHOUSES =
-  'No connection to the server, and this tablet has not kept the fields of any warehouse, so it cannot propose slots. Open the warehouses once while online, or try again when the connection is back. The shipment is still in the form.';
+  'No connection to the server, and this device has not kept the fields of any warehouse, so it cannot propose slots. Open the warehouses once while online, or try again when the connection is back. The shipment is still in the form.';
 
 /** A proposal made on this tablet (no answer from the server): what it was made from. */
 interface TabletProposal {
@@ -143,7 +143,7 @@ export default function ReceivePage() {
           setProposal(null);
           setOnTablet(null);
           if (sent.queued) {
-            toast.info(`The ${shipmentLabel(sent.intent.body)} is stored on this tablet: not synced yet`);
+            toast.info(`The ${shipmentLabel(sent.intent.body)} is stored on this device: not synced yet`);
             return;
           }
           setReceived(sent.answer);
@@ -250,15 +250,15 @@ export default function ReceivePage() {
             >
               <TabletSmartphone className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
               <div>
-                <p className="font-semibold">Proposed on this tablet, not synced</p>
+                <p className="font-semibold">Proposed on this device, not synced</p>
                 <p>
-                  No connection to the server: these slots come from the warehouses as this tablet saw them,
+                  No connection to the server: these slots come from the warehouses as this device saw them,
                   as of {formatTime(onTablet.asOf, locale)}. The server checks every field again when the
                   shipment reaches it.
                 </p>
                 {onTablet.left.length > 0 && (
                   <p className="mt-1">
-                    Not opened on this tablet, so not proposed: {onTablet.left.join(', ')}.
+                    Not opened on this device, so not proposed: {onTablet.left.join(', ')}.
                   </p>
                 )}
               </div>

@@ -122,7 +122,7 @@ function Running({ check: answered }: { check: CheckDto }) {
 
   const finishBlocked =
     queued.length > 0
-      ? `${formatCount(queued.length, 'scan')} of this check ${queued.length === 1 ? 'waits' : 'wait'} on this tablet: finish once ${queued.length === 1 ? 'it has' : 'they have'} reached the server.`
+      ? `${formatCount(queued.length, 'scan')} of this check ${queued.length === 1 ? 'waits' : 'wait'} on this device: finish once ${queued.length === 1 ? 'it has' : 'they have'} reached the server.`
       : undefined;
 
   const unchecked = check.fields.filter((f) => !f.checked);
@@ -153,7 +153,7 @@ function Running({ check: answered }: { check: CheckDto }) {
               note(
                 unsure
                   ? `${caption}: not synced, unexpected? The server decides`
-                  : `${caption}: counted on this tablet, not synced yet`,
+                  : `${caption}: counted on this device, not synced yet`,
                 true,
               );
             }
@@ -257,7 +257,7 @@ function Running({ check: answered }: { check: CheckDto }) {
             >
               <p className="flex items-center gap-2 font-semibold">
                 <CloudOff className="h-5 w-5" aria-hidden />
-                Not synced: {formatCount(queued.length, 'scan')} on this tablet
+                Not synced: {formatCount(queued.length, 'scan')} on this device
               </p>
               <ol aria-label="Scans not synced" className="mt-1 list-inside list-decimal">
                 {queued.map((intent) => (

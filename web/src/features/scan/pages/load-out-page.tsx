@@ -227,7 +227,7 @@ function LoadOut({ data: answered }: { data: LoadOutDto }) {
           )}
           {waiting && (
             <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-base text-amber-900">
-              <p className="font-semibold">Not synced: {formatCount(queued.length, 'scan')} on this tablet</p>
+              <p className="font-semibold">Not synced: {formatCount(queued.length, 'scan')} on this device</p>
               <ol aria-label="Scans not synced" className="mt-1 list-inside list-decimal">
                 {queued.map((intent) => (
                   <li key={intent.key}>
@@ -259,7 +259,7 @@ function LoadOut({ data: answered }: { data: LoadOutDto }) {
           {waiting ? (
             <p className="text-sm text-slate-600">
               {formatCount(queued.length, 'scan')} of this load {queued.length === 1 ? 'waits' : 'wait'} on
-              this tablet: mark it loaded once {queued.length === 1 ? 'it has' : 'they have'} reached the
+              this device: mark it loaded once {queued.length === 1 ? 'it has' : 'they have'} reached the
               server.
             </p>
           ) : (
@@ -307,7 +307,7 @@ function LoadOut({ data: answered }: { data: LoadOutDto }) {
         <UnitList title="On the truck" units={data.loaded} empty="Nothing loaded yet.">
           {(u) =>
             notSynced.has(u.id)
-              ? 'scanned on this tablet, not synced yet'
+              ? 'scanned on this device, not synced yet'
               : u.loaded_at
                 ? `${format.dateTime(u.loaded_at)} · ${u.loaded_by ?? ''}`
                 : ''

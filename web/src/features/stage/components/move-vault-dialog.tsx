@@ -127,7 +127,7 @@ function MoveVaultForm({
             vaultId: vault.id,
             queued: sent.queued,
             message: sent.queued
-              ? `Vault ${vaultLabel(vault)} put in ${where}, position ${position} on this tablet: not synced yet`
+              ? `Vault ${vaultLabel(vault)} put in ${where}, position ${position} on this device: not synced yet`
               : `Vault ${vaultLabel(vault)} put in ${where}, position ${position}`,
           }),
       },

@@ -99,7 +99,7 @@ function AddVaultForm({
         onSuccess: (sent) => {
           if (sent.queued)
             toast.info(
-              `Vault ${body.vault_id || body.customer_name} added on this tablet${file ? ' with its file' : ''}: not synced yet`,
+              `Vault ${body.vault_id || body.customer_name} added on this device${file ? ' with its file' : ''}: not synced yet`,
             );
           else toast.success(`Vault ${sent.answer.name ?? sent.answer.customer_name} added`);
           onDone();

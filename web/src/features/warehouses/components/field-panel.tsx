@@ -109,7 +109,7 @@ export function FieldPanel({ warehouse, field }: { warehouse: WarehouseDto; fiel
       { vaultId: toStage.id, basis, label: `Stage vault ${label} from ${field.name}` },
       {
         onSuccess: (sent) => {
-          if (sent.queued) toast.info(`Vault ${label} staged on this tablet: not synced yet`);
+          if (sent.queued) toast.info(`Vault ${label} staged on this device: not synced yet`);
           else toast.success(`Vault ${label} staged`);
           setToStage(null);
         },
