@@ -54,3 +54,12 @@ export function dayWriter(locale: string): (day: DayNumber) => string {
   const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   return (day) => format.format(new Date(day * MS_PER_DAY));
 }
+
+/**
+ * Where a chosen day stands against today (`today` as the server's UTC day): 'past' before yesterday, 'future' after
+ * tomorrow, else 'now'. The day of slack each way lets every time zone's today through.
+ */
+export function dayAgainstToday(day: string, today: string): 'past' | 'now' | 'future' {
+  const between = daysBetween(today, day);
+  return between < -1 ? 'past' : between > 1 ? 'future' : 'now';
+}

@@ -13,6 +13,7 @@ import { buildAccount, buildVault, buildWarehouse } from '../../factories';
 import { signIn, type SignedIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { pdfText } from '../../test/pdf-text';
+import { PAYMENT_IN_FUTURE } from './billing.service';
 
 const errorsOf = (res: { json(): unknown }) => (res.json() as { errors: string[] }).errors.join(' ');
 
@@ -382,6 +383,14 @@ describe.each(testEngines())('storage accounts and billing on %s', (engine) => {
     });
     expect(tooMuch.statusCode).toBe(400);
     expect(errorsOf(tooMuch)).toMatch(/larger than the account's open balance \(\$200\.00\)/);
+    const future = await post(payer, '/api/payments', {
+      account_id: account.id,
+      paid_on: '2099-01-01',
+      amount: 100,
+      method: 'check',
+    });
+    expect(future.statusCode).toBe(400);
+    expect(errorsOf(future)).toBe(PAYMENT_IN_FUTURE);
     const paid = await post(payer, '/api/payments', {
       account_id: account.id,
       paid_on: '2026-03-01',

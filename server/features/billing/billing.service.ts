@@ -1,5 +1,5 @@
 import { recordEvent } from '../../events/event-log.repo';
-import { dayOf, dayWriter } from '@domain/billing/days';
+import { dayAgainstToday, dayOf, dayWriter } from '@domain/billing/days';
 import {
   AGING_BUCKETS,
   type AgingBucket,
@@ -292,6 +292,9 @@ export async function voidInvoice(db: Db, actor: Actor, id: number, reason: stri
   return getInvoice(db, actor.companyId, id);
 }
 
+export const PAYMENT_IN_FUTURE =
+  'A payment date cannot be in the future. Record the payment on the day it was paid.';
+
 /**
  * POST /api/payments: a payment recorded by hand, allocated to the account's open invoices (as asked, or oldest
  * first). A payment larger than the balance, or an allocation larger than an invoice's open amount, is refused.
@@ -308,6 +311,7 @@ export async function recordPayment(
     allocations?: { invoice_id: number; amount: number }[];
   },
 ): Promise<PaymentDto> {
+  if (dayAgainstToday(input.paid_on, today()) === 'future') throw badRequest(PAYMENT_IN_FUTURE);
   const paymentId = await db.transaction().execute(async (trx) => {
     if (!(await accountExists(trx, actor.companyId, input.account_id, true)))
       throw notFound(ACCOUNT_NOT_FOUND);

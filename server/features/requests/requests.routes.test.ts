@@ -11,7 +11,13 @@ import { buildAccount, buildVault, buildWarehouse } from '../../factories';
 import { type SignedIn, signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { exportCompany, importCompany } from '../../transfer/company-transfer';
-import { NOT_YOUR_UNITS, OVERRIDE_NEEDS_MANAGER, missingUnits } from './requests.service';
+import {
+  NOT_YOUR_UNITS,
+  OVERRIDE_NEEDS_MANAGER,
+  SCHEDULE_IN_PAST,
+  WISHED_IN_PAST,
+  missingUnits,
+} from './requests.service';
 
 describe.each(testEngines())('customer requests and the load-out check on %s', (engine) => {
   // mail on (an SMTP address nobody listens on, the worker's timer off): request mails wait in the outbox
@@ -98,6 +104,20 @@ describe.each(testEngines())('customer requests and the load-out check on %s', (
     expect(created.statusCode, created.body).toBe(201);
     const request = created.json() as PortalRequestDto;
     expect(request).toMatchObject({ kind: 'delivery', state: 'requested', address: '12 Harbour Road' });
+    // a day already gone can be neither wished for nor scheduled
+    const past = await portal('POST', '/api/portal/requests', {
+      ...delivery([units[2]!.id]),
+      wished_date: '2020-01-01',
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toEqual({ errors: [WISHED_IN_PAST] });
+    const scheduledPast = await office.request({
+      method: 'POST',
+      url: `/api/requests/${request.id}/schedule`,
+      payload: { date: '2020-01-01', crew: 'Ana and Ben', truck: 'T-7' },
+    });
+    expect(scheduledPast.statusCode).toBe(400);
+    expect(scheduledPast.json()).toEqual({ errors: [SCHEDULE_IN_PAST] });
     expect(request.units.map((u) => u.number).sort()).toEqual([units[0]!.name, units[1]!.name].sort());
 
     // a unit of another customer, or of another company, is refused and nothing is written

@@ -1,4 +1,4 @@
-import { dayOf, dayWriter } from '@domain/billing/days';
+import { dayAgainstToday, dayOf, dayWriter } from '@domain/billing/days';
 import { fieldName } from '@domain/rules/field-names';
 import { type Role, roleAllows } from '@domain/rules/roles';
 import {
@@ -24,6 +24,7 @@ import type { Db } from '../../db/database';
 import { lockVaults, type Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { today } from '../accounts/accounts.service';
 import { enqueueMailIf } from '../../mail/mail-outbox.repo';
 import { requestUpdateMail } from '../../mail/mail-texts';
 import { findCompanyForMail } from '../accounts/account-mails.repo';
@@ -276,6 +277,9 @@ async function move(
     throw conflict(cannot(row.state as RequestState, what));
 }
 
+export const WISHED_IN_PAST = 'The wished date is in the past. Choose today or a later day.';
+export const SCHEDULE_IN_PAST = 'The date is in the past. Schedule the request for today or a later day.';
+
 /**
  * POST /api/portal/requests and POST /api/requests: a new request of the customer's units in storage. A unit of
  * another customer (or company), or one already on another open request, is refused and nothing is written.
@@ -287,6 +291,7 @@ export async function createRequest(
   input: PortalRequestInput | OfficeRequestInput,
   mail: RequestMail,
 ): Promise<RequestDto> {
+  if (dayAgainstToday(input.wished_date, today()) === 'past') throw badRequest(WISHED_IN_PAST);
   return db.transaction().execute(async (trx) => {
     const customer = await trx
       .selectFrom('customers')
@@ -331,6 +336,7 @@ export async function scheduleRequest(
   mail: RequestMail,
 ): Promise<RequestDto> {
   return db.transaction().execute(async (trx) => {
+    if (dayAgainstToday(input.date, today()) === 'past') throw badRequest(SCHEDULE_IN_PAST);
     const row = await loadRow(trx, actor.companyId, requestId);
     if (row.state !== 'requested') throw conflict(cannot(row.state as RequestState, 'scheduled'));
     const units = await findRequestUnits(trx, actor.companyId, [requestId]);
