@@ -8,9 +8,32 @@ import {
   receivedOn,
   stored,
 } from './factories';
+import type { Page } from '@playwright/test';
 import { E2E_BASE_URL } from './e2e-env';
 import { callApi, e2eDatabase, expect, test } from './fixtures';
 import { expectNoAxeViolations } from './axe';
+
+/**
+ * Through the API as the signed-in Manager: a Permanent account for the one order not billed yet, a vault storage rate
+ * of `monthly` (minor units) and a billing run for each month named. Answers the API caller, for more.
+ */
+async function billThroughApi(page: Page, monthly: number, months: string[]) {
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await callApi(page, method, path, body);
+    expect(res.status, res.body).toBeLessThan(300);
+    return JSON.parse(res.body) as unknown;
+  };
+  const [order] = (await api('GET', '/api/storage-accounts/not-billed')) as { order_id: number }[];
+  await api('POST', '/api/storage-accounts', { order_ids: [order!.order_id], kind: 'permanent' });
+  await api('POST', '/api/billing/rates', {
+    kind: 'storage',
+    unit_type: 'vault',
+    amount: monthly,
+    effective_from: '2025-01-01',
+  });
+  for (const period of months) await api('POST', '/api/billing/runs', { period });
+  return api;
+}
 
 test.describe('Storage billing', () => {
   test('an account for a received order, a dry run, the billing run, a payment and the aging report', async ({
@@ -145,21 +168,7 @@ test.describe('Storage billing', () => {
       name: 'PV-1',
     });
     await receivedOn(vault.id, '2026-01-01');
-    const api = async (method: string, path: string, body?: unknown) => {
-      const res = await callApi(page, method, path, body);
-      expect(res.status, res.body).toBeLessThan(300);
-      return JSON.parse(res.body) as unknown;
-    };
-    const [order] = (await api('GET', '/api/storage-accounts/not-billed')) as { order_id: number }[];
-    await api('POST', '/api/storage-accounts', { order_ids: [order!.order_id], kind: 'permanent' });
-    await api('POST', '/api/billing/rates', {
-      kind: 'storage',
-      unit_type: 'vault',
-      amount: 10_000,
-      effective_from: '2025-01-01',
-    });
-    await api('POST', '/api/billing/runs', { period: '2026-01' });
-    await api('POST', '/api/billing/runs', { period: '2026-02' });
+    await billThroughApi(page, 10_000, ['2026-01', '2026-02']);
 
     await page.goto('/billing/invoices');
     const rows = page.getByRole('table', { name: 'Invoices' }).getByRole('row', { name: /PAPER TRAIL/ });
@@ -249,20 +258,7 @@ test.describe('Storage billing', () => {
         order: 'HOLD-ORD-1',
       });
       // billed for February, the invoice long past due
-      const api = async (method: string, path: string, body?: unknown) => {
-        const res = await callApi(page, method, path, body);
-        expect(res.status, res.body).toBeLessThan(300);
-        return JSON.parse(res.body) as unknown;
-      };
-      const [order] = (await api('GET', '/api/storage-accounts/not-billed')) as { order_id: number }[];
-      await api('POST', '/api/storage-accounts', { order_ids: [order!.order_id], kind: 'permanent' });
-      await api('POST', '/api/billing/rates', {
-        kind: 'storage',
-        unit_type: 'vault',
-        amount: 9_300,
-        effective_from: '2025-01-01',
-      });
-      await api('POST', '/api/billing/runs', { period: '2026-02' });
+      const api = await billThroughApi(page, 9_300, ['2026-02']);
       await invoicesDueOn(account.companyId, '2026-03-01');
 
       // the dashboard's card shows the overdue total to a Manager

@@ -15,16 +15,23 @@ import { useMoney } from '@/lib/use-money';
 import { AmountField } from './billing-form';
 
 /** How an invoice or a credit note is named in a sentence and a file. */
-export const invoiceTitle = (i: InvoiceDto) =>
+const invoiceTitle = (i: InvoiceDto) =>
   i.kind === 'credit' ? `Credit note ${i.number}` : `Invoice ${i.number}`;
 
-type Asked = { invoice: InvoiceDto; what: 'credit' | 'void' } | null;
+/** The correction asked for in the list, answered by the dialog; null while none is. */
+export type InvoiceAction = { invoice: InvoiceDto; what: 'credit' | 'void' } | null;
 
 /**
  * An invoice's actions in the invoices list: its PDF; a credit note while something is open on it; a void while
  * nothing was paid or credited (the server checks both again and says why it refuses).
  */
-export function InvoiceActions({ invoice, onAsk }: { invoice: InvoiceDto; onAsk: (asked: Asked) => void }) {
+export function InvoiceActions({
+  invoice,
+  onAsk,
+}: {
+  invoice: InvoiceDto;
+  onAsk: (asked: InvoiceAction) => void;
+}) {
   const { busy, download } = useDownload();
   const title = invoiceTitle(invoice);
   const isInvoice = invoice.kind !== 'credit' && invoice.status !== 'void' && invoice.status !== 'draft';
@@ -62,7 +69,7 @@ export function InvoiceActions({ invoice, onAsk }: { invoice: InvoiceDto; onAsk:
 }
 
 /** The question before a credit note or a void: the reason (and for a credit, how much), kept with the invoice. */
-export function InvoiceActionDialog({ asked, onClose }: { asked: Asked; onClose: () => void }) {
+export function InvoiceActionDialog({ asked, onClose }: { asked: InvoiceAction; onClose: () => void }) {
   const credit = useCreditInvoice();
   const voiding = useVoidInvoice();
   const money = useMoney();
@@ -150,5 +157,3 @@ export function InvoiceActionDialog({ asked, onClose }: { asked: Asked; onClose:
     </Dialog>
   );
 }
-
-export type { Asked as InvoiceAction };
