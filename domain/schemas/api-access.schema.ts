@@ -126,9 +126,7 @@ export function isInternalHost(host: string): boolean {
   if (internalIpv4(name)) return true;
   if (!name.includes(':')) return false;
   // IPv6: unspecified, loopback, unique local (fc00::/7), link-local (fe80::/10), and IPv4 written as IPv6
-  if (name === '::' || name === '::1' || /^f[cd]/.test(name) || /^fe[89ab]/.test(name)) return true;
-  const mapped = /^::ffff:(.+)$/.exec(name)?.[1];
-  return mapped !== undefined;
+  return name === '::' || name === '::1' || /^(f[cd]|fe[89ab]|::ffff:)/.test(name);
 }
 
 /**

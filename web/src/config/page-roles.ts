@@ -45,7 +45,7 @@ const PAGE_ROLES: Record<string, PageRole> = {
   [paths.receive]: {
     needed: 'floor',
     title: 'Receive shipment',
-    why: 'Your role can only view. A Manager can give you the Floor role to receive shipments.',
+    why: 'Receiving a shipment is floor work: a member with the Floor role or a Manager does it.',
   },
   // every tab of the Billing page
   [paths.billing()]: { needed: 'office', title: 'Billing' },

@@ -38,17 +38,18 @@ export function forPeople(message: string): string {
   return message.replace(INPUT_NAME, '');
 }
 
+/** The messages of a refused request's answer (`{ errors }`), or a generic line when it names none. */
+function errorsOf(body: unknown, status: number): string[] {
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  if (Array.isArray(errors)) return errors.map((e) => forPeople(String(e)));
+  if (typeof errors === 'string') return [forPeople(errors)];
+  return status >= 500 ? ['An error occurred. Please try again.'] : [`Request failed (${status}).`];
+}
+
 async function readErrors(response: Response): Promise<string[]> {
-  try {
-    const body = (await response.json()) as { errors?: unknown };
-    if (Array.isArray(body.errors)) return body.errors.map((e) => forPeople(String(e)));
-    if (typeof body.errors === 'string') return [forPeople(body.errors)];
-  } catch {
-    // not JSON: fall through to a generic message
-  }
-  return response.status >= 500
-    ? ['An error occurred. Please try again.']
-    : [`Request failed (${response.status}).`];
+  // an answer that is not JSON names no messages
+  const body: unknown = await response.json().catch(() => null);
+  return errorsOf(body, response.status);
 }
 
 type Body = Record<string, unknown> | unknown[] | FormData | undefined;
@@ -157,13 +158,7 @@ export function uploadWithProgress<T>(
         resolve(parsed as T);
         return;
       }
-      const errors = (parsed as { errors?: unknown } | null)?.errors;
-      const messages = Array.isArray(errors)
-        ? errors.map((e) => forPeople(String(e)))
-        : request.status >= 500
-          ? ['An error occurred. Please try again.']
-          : [`Request failed (${request.status}).`];
-      reject(new ApiError(request.status, messages));
+      reject(new ApiError(request.status, errorsOf(parsed, request.status)));
     };
     request.send(body);
   });

@@ -112,9 +112,6 @@ export function queuedScanOf(body: Record<string, unknown>, refused: boolean): Q
 /** A vault of a check by its number, or by whose it is and its kind when it has none (an EMPTY placeholder). */
 export const vaultTitle = (vault: CheckVaultDto) => vault.name ?? `${vault.customer_name} (${vault.type})`;
 
-/** How a vault counted by hand is listed. */
-const countedByHand = (vault: CheckVaultDto) => `${vaultTitle(vault)}, counted by hand`;
-
 /**
  * How a waiting scan is listed: a vault counted by hand by its title, a label's link by what it names when the check
  * knows it, else as it was read.
@@ -122,7 +119,7 @@ const countedByHand = (vault: CheckVaultDto) => `${vaultTitle(vault)}, counted b
 export function queuedScanCaption(check: CheckDto, text: string, vaultId?: number): string {
   if (vaultId !== undefined) {
     const vault = vaultsOf(check.fields).find((v) => v.id === vaultId);
-    return vault ? countedByHand(vault) : 'A vault counted by hand';
+    return vault ? `${vaultTitle(vault)}, counted by hand` : 'A vault counted by hand';
   }
   const target = parseScanText(text);
   if (target?.kind === 'vault-code') {

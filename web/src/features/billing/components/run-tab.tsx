@@ -24,9 +24,9 @@ export function RunTab() {
   const run = useBillingRun();
   const money = useMoney();
   const [confirming, setConfirming] = useState(false);
-  // the answer shown is the last one asked for: a dry run after issuing shows the month as it stands now
-  const [shown, setShown] = useState<'dry' | 'run'>('dry');
-  const latest = shown === 'run' ? run.data : dry.data;
+  // the answer shown is the last one asked for (each clears the other): a dry run after issuing shows the month as it
+  // stands now
+  const latest = run.data ?? dry.data;
   const preview = latest?.period === period ? latest : undefined;
   const toIssue = preview?.dry_run
     ? preview.invoices.filter((i) => !i.already_issued && i.problems.length === 0)
@@ -42,7 +42,7 @@ export function RunTab() {
           variant="secondary"
           disabled={dry.isPending}
           onClick={() => {
-            setShown('dry');
+            run.reset();
             dry.mutate(period);
           }}
         >
@@ -132,7 +132,7 @@ export function RunTab() {
           run.mutate(period, {
             onSuccess: (answer) => {
               setConfirming(false);
-              setShown('run');
+              dry.reset();
               toast.success(`${format.count(answer.issued.length, 'invoice')} issued`);
             },
             onError: () => setConfirming(false),
