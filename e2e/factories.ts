@@ -95,7 +95,7 @@ export const stored = {
   pallet: (id: number) =>
     db()
       .selectFrom('pallets')
-      .select(['id', 'slot_index', 'shelf_spots', 'weight'])
+      .select(['id', 'shelf_id', 'slot_index', 'shelf_spots', 'weight'])
       .where('id', '=', id)
       .executeTakeFirst(),
   palletNumbered: (shelfId: number, palletNumber: string) =>

@@ -105,6 +105,81 @@ test.describe('Rack View', () => {
     await expect(shelf(page, 1).getByRole('button', { name: /^Add pallet to shelf 1, slot/ })).toHaveCount(3);
   });
 
+  test('a pallet moves to a shelf of another rack, and its history says from where to where', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const { w, rack } = await setup(account.companyId, 'Moving Depot');
+    const db = e2eDatabase().db;
+    const knox = (await stored.palletNumbered(rack.shelfIds[0]!, 'P-1')).id;
+    const overflow = await buildRack(db, {
+      companyId: account.companyId,
+      warehouseId: w.id,
+      name: 'Overflow',
+      x: 20,
+      y: 2,
+      shelves: 1,
+      capacity: 2,
+    });
+    await buildPallet(db, {
+      companyId: account.companyId,
+      shelfId: overflow.shelfIds[0]!,
+      customer: 'LEFT',
+      slotIndex: 0,
+    });
+    const full = await buildRack(db, {
+      companyId: account.companyId,
+      warehouseId: w.id,
+      name: 'Packed',
+      x: 20,
+      y: 12,
+      shelves: 1,
+      capacity: 1,
+    });
+    await buildPallet(db, {
+      companyId: account.companyId,
+      shelfId: full.shelfIds[0]!,
+      customer: 'TIGHT',
+      slotIndex: 0,
+    });
+    await openRackView(page, w.slug);
+
+    await floorPlan(page).getByRole('button', { name: 'Rack Shelving' }).click();
+    await shelf(page, 1)
+      .getByRole('button', { name: /^Pallet KNOX/ })
+      .click();
+    await page.getByRole('dialog', { name: 'Edit Pallet' }).getByRole('button', { name: 'Move' }).click();
+    const move = page.getByRole('dialog', { name: 'Move Pallet' });
+    await expect(
+      move.getByText('Move PIANO (1 space) from Rack Shelving, shelf 1, slot 1 to:'),
+    ).toBeVisible();
+    // its own rack first, where it stands not offered; a rack without room cannot be chosen
+    await expect(move.getByLabel('Rack')).toHaveValue(String(rack.id));
+    await expect(move.getByLabel('Slot')).toHaveValue('1');
+    await expect(move.getByRole('option', { name: 'Rack Packed (no room)' })).toBeDisabled();
+    await move.getByLabel('Rack').selectOption({ label: 'Rack Overflow' });
+    await expect(move.getByLabel('Shelf')).toHaveValue(String(overflow.shelfIds[0]));
+    await expect(move.getByLabel('Slot').getByRole('option')).toHaveText(['Slot 2']);
+    await move.getByRole('button', { name: 'Move Pallet' }).click();
+    await expect(move).toBeHidden();
+    await expect(page.getByText('Pallet PIANO moved to Rack Overflow, shelf 1, slot 2.')).toBeVisible();
+    // the destination rack is shown with the pallet on it
+    await expect(page.getByRole('heading', { name: 'Overflow' })).toBeVisible();
+    await expect(shelf(page, 1).getByRole('button', { name: /^Pallet KNOX/ })).toBeVisible();
+    await expect
+      .poll(async () => {
+        const saved = await stored.pallet(knox);
+        return { shelf_id: saved?.shelf_id, slot_index: saved?.slot_index };
+      })
+      .toEqual({ shelf_id: overflow.shelfIds[0], slot_index: 1 });
+
+    await page.goto('/activity');
+    const entry = page.getByTestId('activity-entry').filter({ hasText: 'moved pallet' }).first();
+    await expect(entry.getByTestId('activity-places')).toHaveText(
+      'from rack Shelving shelf 1 slot 1 to rack Overflow shelf 1 slot 2',
+    );
+  });
+
   test('the pallet form shows each of its messages', async ({ signedIn: page, account }) => {
     const { w, rack } = await setup(account.companyId, 'Message Depot');
     const db = e2eDatabase().db;

@@ -4,6 +4,7 @@ import {
   rackTitle,
   fieldBlockObstacle,
   firstFreeRun,
+  fittingSlots,
   freeSpots,
   palletFits,
   placeRack,
@@ -154,6 +155,14 @@ describe('pallets on a shelf', () => {
     expect(firstFreeRun(5, pallets, 1)).toBe(2);
     expect(firstFreeRun(6, pallets, 2)).toBe(4);
     expect(firstFreeRun(5, pallets, 2)).toBeNull();
+  });
+
+  it('lists every slot a pallet can start at, its own spots free when it is the one moving', () => {
+    expect(fittingSlots(6, pallets, 1)).toEqual([2, 4, 5]);
+    expect(fittingSlots(5, pallets, 2)).toEqual([]);
+    // pallet 1 (2 spots at slot 0) moving along its own shelf
+    expect(fittingSlots(5, pallets, 2, 1)).toEqual([0, 1]);
+    expect(firstFreeRun(5, pallets, 2, 1)).toBe(0);
   });
 
   it('lays a shelf out as pallet spans and free cells', () => {

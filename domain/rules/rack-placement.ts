@@ -179,12 +179,28 @@ export function palletFits(
   return clash ? { ok: false, reason: 'overlap' } : { ok: true };
 }
 
-/** The first slot from which `spots` consecutive free slots run, or null when there is none. */
-export function firstFreeRun(capacity: number, pallets: readonly SlotSpan[], spots: number): number | null {
+/** Every slot from which `spots` consecutive slots are free, not counting the pallet `exceptId` (one being moved). */
+export function fittingSlots(
+  capacity: number,
+  pallets: readonly SlotSpan[],
+  spots: number,
+  exceptId?: number,
+): number[] {
+  const starts: number[] = [];
   for (let start = 0; start + spots <= capacity; start++) {
-    if (palletFits(capacity, pallets, { slotIndex: start, spots }).ok) return start;
+    if (palletFits(capacity, pallets, { slotIndex: start, spots }, exceptId).ok) starts.push(start);
   }
-  return null;
+  return starts;
+}
+
+/** The first slot from which `spots` consecutive free slots run, or null when there is none. */
+export function firstFreeRun(
+  capacity: number,
+  pallets: readonly SlotSpan[],
+  spots: number,
+  exceptId?: number,
+): number | null {
+  return fittingSlots(capacity, pallets, spots, exceptId)[0] ?? null;
 }
 
 export type ShelfCell =

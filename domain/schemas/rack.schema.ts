@@ -156,6 +156,16 @@ export const EditPalletSchema = z.object({
 });
 export type EditPalletInput = z.infer<typeof EditPalletSchema>;
 
+/** PUT /api/racks/pallets/{id}/move: onto a shelf of the same warehouse; without slot_index the first free run. */
+export const MovePalletSchema = z.object({
+  shelf_id: rowId('shelf_id'),
+  slot_index: z.preprocess(blankAsAbsent, intFrom('slot_index', 0, MAX_SHELF_CAPACITY - 1).optional()),
+  version: rowId('version').optional(),
+});
+export type MovePalletInput = z.infer<typeof MovePalletSchema>;
+
+export const PALLET_STAYS_IN_WAREHOUSE = 'A pallet can only be moved to a shelf in its own warehouse.';
+
 /**
  * DELETE /api/pallets/{id}/delete?override_reason=...: a pallet of an account on hold leaves only with a Manager's
  * reason (decision 039); the query is optional, so the spec's call without it is unchanged.

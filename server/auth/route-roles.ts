@@ -69,6 +69,7 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'PATCH /api/fields/:id/full': 'floor',
   'POST /api/racks/pallets': 'floor',
   'PUT /api/racks/pallets/:id/edit': 'floor',
+  'PUT /api/racks/pallets/:id/move': 'floor',
   'DELETE /api/pallets/:id/delete': 'floor',
   // pulling an order and receiving a shipment are vault work
   'POST /api/pull-lists': 'floor',

@@ -630,6 +630,9 @@ const RECIPES: Record<string, Recipe> = {
       payload: { customer_name: 'BRAVO', pallet_spaces: 1 },
     },
   ],
+  'PUT /api/racks/pallets/:id/move': (t) => [
+    { label: "A's pallet", url: `/api/racks/pallets/${t.palletId}/move`, payload: { shelf_id: t.shelfId } },
+  ],
   'DELETE /api/pallets/:id/delete': (t) => [
     { label: "A's pallet", url: `/api/pallets/${t.palletId}/delete` },
   ],

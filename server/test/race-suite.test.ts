@@ -5,6 +5,7 @@ import { fieldName } from '@domain/rules/field-names';
 import { type DatabaseHandle, type Engine, openDatabase } from '../db/database';
 import {
   buildAccount,
+  buildPallet,
   buildRack,
   buildStagedVault,
   buildVault,
@@ -42,6 +43,7 @@ const TRIALS = {
   addVsCapacity: 30,
   couchboxVsRowRemoval: 30,
   palletsPastCapacity: 5,
+  palletMovesIntoOneRun: 5,
   palletsVsRackDelete: 20,
   activeChecklists: 5,
 };
@@ -453,6 +455,48 @@ describe.each(testEngines())('race suite on %s', (engine) => {
       for (const a of wins) if (!stored.has(Number(a.body.id))) tally.lostWrite(a.what);
       if (stored.size !== wins.length)
         tally.violation(`${stored.size} pallets stored, ${wins.length} acknowledged`);
+    }
+    await finish(tally, companyId);
+  });
+
+  it('6 pallets moved at once onto a shelf with room for 2', async () => {
+    const tally = new Tally('6 pallet moves into one run');
+    const { companyId, send } = await newCompany();
+    for (let trial = 0; trial < TRIALS.palletMovesIntoOneRun; trial++) {
+      tally.trials += 1;
+      const warehouse = await buildWarehouse(database.db, { companyId, rows: 1, cols: 1 });
+      const rack = await buildRack(database.db, {
+        companyId,
+        warehouseId: warehouse.id,
+        shelves: 2,
+        capacity: 6,
+      });
+      const [source, target] = rack.shelfIds as [number, number];
+      // the target shelf has room for two single pallets, in slots 4 and 5
+      await buildPallet(database.db, {
+        companyId,
+        shelfId: target,
+        customer: 'STAYS',
+        slotIndex: 0,
+        spots: 4,
+      });
+      const moving = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          buildPallet(database.db, { companyId, shelfId: source, customer: 'MOVES', slotIndex: i }),
+        ),
+      );
+      const answers = await Promise.all(
+        moving.map((id, i) =>
+          send('PUT', `/api/racks/pallets/${id}/move`, { shelf_id: target }, `move ${trial}-${i}`),
+        ),
+      );
+      tally.answers(answers);
+      const wins = answers.filter(ok).map((a) => Number(a.body.id));
+      if (wins.length !== 2) tally.violation(`${wins.length} pallet moves acknowledged into room for 2`);
+      const onTarget = new Set(await findPalletIds(database.db, target));
+      for (const id of wins) if (!onTarget.has(id)) tally.lostWrite(`move of pallet ${id}`);
+      if (onTarget.size !== wins.length + 1)
+        tally.violation(`${onTarget.size - 1} pallets moved in, ${wins.length} acknowledged`);
     }
     await finish(tally, companyId);
   });

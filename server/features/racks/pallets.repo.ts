@@ -6,6 +6,8 @@ export interface ShelfWithPlace {
   id: number;
   rack_id: number;
   capacity: number;
+  position: number;
+  rack_name: string;
   warehouse_id: number;
 }
 
@@ -18,7 +20,7 @@ export async function findShelf(
   return db
     .selectFrom('shelves as s')
     .innerJoin('racks as r', 'r.id', 's.rack_id')
-    .select(['s.id', 's.rack_id', 's.capacity', 'r.warehouse_id'])
+    .select(['s.id', 's.rack_id', 's.capacity', 's.position', 'r.name as rack_name', 'r.warehouse_id'])
     .where('s.company_id', '=', companyId)
     .where('s.id', '=', shelfId)
     .executeTakeFirst();
@@ -108,6 +110,24 @@ export async function updatePallet(
       shelf_spots: values.shelfSpots,
       version: eb('version', '+', 1),
     }))
+    .where('company_id', '=', companyId)
+    .where('id', '=', palletId)
+    .where('version', '=', expectedVersion)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Puts a pallet on a shelf at a slot when it still has the version the caller saw; answers whether it did. */
+export async function placePallet(
+  db: Db,
+  companyId: number,
+  palletId: number,
+  place: { shelfId: number; slotIndex: number },
+  expectedVersion: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('pallets')
+    .set((eb) => ({ shelf_id: place.shelfId, slot_index: place.slotIndex, version: eb('version', '+', 1) }))
     .where('company_id', '=', companyId)
     .where('id', '=', palletId)
     .where('version', '=', expectedVersion)

@@ -2,7 +2,9 @@ import { firstFreeRun, freeSpots, palletFits, type SlotSpan } from '@domain/rule
 import {
   type AddPalletInput,
   type EditPalletInput,
+  type MovePalletInput,
   PALLET_CHANGED,
+  PALLET_STAYS_IN_WAREHOUSE,
   PALLET_OVERLAP,
   type PalletDto,
   SHELF_NOT_FOUND,
@@ -28,8 +30,10 @@ import {
   findShelf,
   findSlotsOfShelf,
   insertPallet,
+  placePallet,
   recordPalletDepartures,
   type PalletValues,
+  type ShelfWithPlace,
   updatePallet,
 } from './pallets.repo';
 import { presentPallet } from './racks.presenter';
@@ -195,6 +199,76 @@ export async function editPallet(
           weight: input.weight,
           shelf_spots: spots,
         }),
+      },
+    });
+    return loadPallet(trx, actor.companyId, palletId);
+  });
+}
+
+/** A pallet's place as its history keeps it: the rack and shelf by id and by name, the 1-based slot, its spots. */
+const placeOf = (shelf: ShelfWithPlace, slotIndex: number, spots: number) => ({
+  rackId: shelf.rack_id,
+  rack: shelf.rack_name,
+  shelfId: shelf.id,
+  shelf: shelf.position,
+  slot: slotIndex + 1,
+  spots,
+});
+
+/**
+ * Moves a pallet to another shelf of its warehouse, or along its own shelf: the spots it needs must be free there, not
+ * counting the pallet itself. Both shelves are locked in id order, so two moves onto one free run cannot both land.
+ */
+export async function movePallet(
+  db: Db,
+  actor: Actor,
+  palletId: number,
+  input: MovePalletInput,
+): Promise<PalletDto> {
+  return db.transaction().execute(async (trx) => {
+    const located = await findPallet(trx, actor.companyId, palletId);
+    if (!located) throw notFound(PALLET_NOT_FOUND);
+    const [from, to] = await Promise.all([
+      findShelf(trx, actor.companyId, located.shelf_id),
+      findShelf(trx, actor.companyId, input.shelf_id),
+    ]);
+    if (!from || !to) throw notFound(SHELF_NOT_FOUND);
+    if (to.warehouse_id !== from.warehouse_id) throw badRequest(PALLET_STAYS_IN_WAREHOUSE);
+    await lockWarehouse(trx, from.warehouse_id, 'share');
+    await lockShelves(trx, [from.id, to.id]);
+    const pallet = await findPallet(trx, actor.companyId, palletId);
+    const target = await findShelf(trx, actor.companyId, to.id);
+    if (!pallet) throw notFound(PALLET_NOT_FOUND);
+    if (!target) throw notFound(SHELF_NOT_FOUND);
+    if (input.version !== undefined && input.version !== pallet.version) throw conflict(PALLET_CHANGED);
+    const spots = Number(pallet.shelf_spots);
+    const pallets = spansOf(await findSlotsOfShelf(trx, actor.companyId, target.id));
+    const slotIndex = input.slot_index ?? firstFreeRun(target.capacity, pallets, spots, palletId) ?? 0;
+    if (target.id === pallet.shelf_id && slotIndex === Number(pallet.slot_index))
+      return presentPallet(pallet);
+    requireFit(target.capacity, pallets, { slotIndex, spots }, palletId);
+    const placed = await placePallet(
+      trx,
+      actor.companyId,
+      palletId,
+      { shelfId: target.id, slotIndex },
+      pallet.version,
+    );
+    if (!placed) throw conflict(PALLET_CHANGED);
+    const before = (await findShelf(trx, actor.companyId, pallet.shelf_id)) ?? from;
+    await recordEvent(trx, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      kind: 'pallet.moved',
+      entityType: 'pallet',
+      entityId: palletId,
+      warehouseId: target.warehouse_id,
+      subject: pallet.pallet_number ?? pallet.name,
+      customer: pallet.customer_name,
+      payload: {
+        customer: pallet.customer_name,
+        before: placeOf(before, Number(pallet.slot_index), spots),
+        after: placeOf(target, slotIndex, spots),
       },
     });
     return loadPallet(trx, actor.companyId, palletId);

@@ -7,6 +7,7 @@ import {
   DeletePalletQuerySchema,
   EditPalletSchema,
   EditRackSchema,
+  MovePalletSchema,
   MoveRackSchema,
   PalletDtoSchema,
   RackDtoSchema,
@@ -18,7 +19,7 @@ import type { FeatureOptions } from '../feature-options';
 import { actorOf } from '../../auth/actor';
 import { notModified, revalidateEveryTime } from '../../http/revalidation';
 import { warehouseTag } from '../warehouses/warehouses.service';
-import { addPallet, deletePallet, editPallet, PALLET_NOT_FOUND } from './pallets.service';
+import { addPallet, deletePallet, editPallet, movePallet, PALLET_NOT_FOUND } from './pallets.service';
 import { addRack, deleteRack, editRack, listRacks, moveRack, RACK_NOT_FOUND } from './racks.service';
 import { WAREHOUSE_NOT_FOUND } from '../warehouses/warehouse-access';
 
@@ -139,6 +140,22 @@ export const racksRoutes: FastifyPluginAsync<FeatureOptions> = async (plain, { d
       },
     },
     async (request) => editPallet(db, actorOf(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/api/racks/pallets/:id/move',
+    {
+      schema: {
+        tags,
+        summary: 'Move a pallet to another shelf or slot of its warehouse',
+        description:
+          'Without `slot_index` the pallet goes to the first run of free slots long enough for it. The spaces must be free there, not counting the pallet itself (400 otherwise); a shelf of another warehouse is refused.',
+        params: palletParams,
+        body: MovePalletSchema,
+        response: { 200: PalletDtoSchema },
+      },
+    },
+    async (request) => movePallet(db, actorOf(request), request.params.id, request.body),
   );
 
   app.delete(

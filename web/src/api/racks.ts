@@ -118,6 +118,23 @@ export function useEditPallet(warehouseId: number) {
   });
 }
 
+/** Moves a pallet to a shelf and slot of its warehouse; the server checks the space under the shelves' locks. */
+export function useMovePallet(warehouseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      palletId,
+      ...body
+    }: {
+      palletId: number;
+      shelf_id: number;
+      slot_index: number;
+      version: number;
+    }) => api.put<PalletDto>(`/api/racks/pallets/${palletId}/move`, body),
+    onSuccess: () => invalidate(queryClient, rackQueries.list(warehouseId).queryKey),
+  });
+}
+
 export function useDeletePallet(warehouseId: number) {
   const queryClient = useQueryClient();
   return useMutation({

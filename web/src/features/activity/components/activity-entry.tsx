@@ -242,6 +242,13 @@ function sentence(item: ActivityItemDto, details: Details, showSubject: boolean)
           {inWarehouse}
         </>
       );
+    case 'pallet.moved':
+      return (
+        <>
+          moved pallet{pallet}
+          {inWarehouse}
+        </>
+      );
     case 'pallet.deleted':
       return (
         <>

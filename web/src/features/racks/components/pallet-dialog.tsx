@@ -20,6 +20,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { ApiError, errorMessages } from '@/lib/api-client';
 import { useFormIssues } from '@/lib/use-form-issues';
 import { DecimalInput, FormField, TextArea, TextInput, inputClass } from '@/components/ui/form-field';
+import { PalletMoveForm } from './pallet-move-form';
 
 export interface PalletTarget {
   shelf: ShelfDto | null;
@@ -33,15 +34,21 @@ function messagesOf(error: unknown, fallback: string): string[] {
   return error instanceof ApiError && error.status < 500 ? error.messages : [fallback];
 }
 
-/** 'Add Pallet' / 'Edit Pallet': the pallet's customer, description, number, notes, weight and spaces. */
+/**
+ * 'Add Pallet' / 'Edit Pallet': the pallet's customer, description, number, notes, weight and spaces; an edited pallet
+ * can be moved to another shelf or slot of the warehouse ('Move Pallet').
+ */
 export function PalletDialog({
   warehouseId,
   target,
   onClose,
+  onMoved,
 }: {
   warehouseId: number;
   target: PalletTarget;
   onClose: () => void;
+  /** the pallet went to a shelf of this rack */
+  onMoved: (rackId: number) => void;
 }) {
   const { shelf, pallet, slotIndex } = target;
   const editing = pallet !== null;
@@ -59,6 +66,7 @@ export function PalletDialog({
   const [refusals, setRefusals] = useState<string[]>([]);
   const errors = [...issues.messages, ...refusals];
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [moving, setMoving] = useState(false);
   // a pallet of an account on hold leaves only with a Manager's reason (decision 039; the server decides)
   const held = useIsPalletHeld()(pallet?.id ?? 0);
   const mayOverride = useRole().can('manager');
@@ -141,6 +149,21 @@ export function PalletDialog({
       },
     );
   }
+
+  if (moving && pallet)
+    return (
+      <Dialog open onOpenChange={(open) => !open && onClose()} title="Move Pallet">
+        <PalletMoveForm
+          warehouseId={warehouseId}
+          pallet={pallet}
+          onBack={() => setMoving(false)}
+          onMoved={(rackId) => {
+            onMoved(rackId);
+            onClose();
+          }}
+        />
+      </Dialog>
+    );
 
   return (
     <Dialog
@@ -247,15 +270,20 @@ export function PalletDialog({
           </div>
         ) : (
           <div className="flex flex-wrap justify-between gap-2 pt-2">
-            <div>
+            <div className="flex gap-2">
               {editing && (
-                <Button
-                  variant="danger"
-                  onClick={() => setConfirmDelete(true)}
-                  disabled={pending || readOnly || (held && !mayOverride)}
-                >
-                  Delete
-                </Button>
+                <>
+                  <Button
+                    variant="danger"
+                    onClick={() => setConfirmDelete(true)}
+                    disabled={pending || readOnly || (held && !mayOverride)}
+                  >
+                    Delete
+                  </Button>
+                  <Button variant="secondary" onClick={() => setMoving(true)} disabled={pending || readOnly}>
+                    Move
+                  </Button>
+                </>
               )}
             </div>
             <FormButtons

@@ -6,9 +6,13 @@ import type { WarehouseDto } from '@domain/schemas/warehouse.schema';
 import { PlanItemList } from '@/components/ui/plan-item-list';
 import { floorPlanStyle, usePlanScale } from '@/lib/use-plan-scale';
 import { useCoarsePointer } from '@/lib/use-media';
+import { useSidewaysOverflow } from '@/lib/use-overflow';
 
 /** The smallest a rack is drawn on a touch screen, in CSS pixels: a finger's target. */
 const TAP = 44;
+/** The plan's height on a laptop; a touch plan may grow to 840 px or 70 % of the screen's height for its racks. */
+const PLAN_HEIGHT = 560;
+const touchHeight = () => Math.min(840, 0.7 * window.innerHeight);
 
 const FILL_CLASSES = {
   success: 'bg-success border-emerald-900 text-white',
@@ -46,8 +50,16 @@ export function RackFloorPlan({
   matches: Set<number> | null;
 }) {
   const floor = { width: warehouse.width, length: warehouse.length };
-  const { ref: frame, scale } = usePlanScale(floor, 560);
+  const { ref: frame, scale: fitted } = usePlanScale(floor, PLAN_HEIGHT);
   const touch = useCoarsePointer();
+  const { ref: scrollerRef, overflows, atEnd } = useSidewaysOverflow();
+  // on a touch screen the plan is drawn larger, up to a height, for its narrowest rack to be a finger wide: racks
+  // keep their true size and place instead of growing into each other, and the plan scrolls sideways
+  const narrowest = Math.min(...racks.map((r) => Math.min(r.position.width, r.position.length)));
+  const scale =
+    touch && narrowest > 0 && Number.isFinite(narrowest)
+      ? Math.max(fitted, Math.min(TAP / narrowest, touchHeight() / floor.length))
+      : fitted;
 
   if (!(floor.width > 0 && floor.length > 0)) {
     return (
@@ -62,7 +74,7 @@ export function RackFloorPlan({
 
   return (
     <div ref={frame} className="w-full space-y-3">
-      <div className="w-full overflow-x-auto">
+      <div ref={scrollerRef} className="w-full overflow-x-auto">
         <div
           role="group"
           aria-label="Warehouse floor plan"
@@ -108,7 +120,7 @@ export function RackFloorPlan({
               >
                 <span
                   className={
-                    touch
+                    touch && !vertical
                       ? 'line-clamp-2 text-center [overflow-wrap:anywhere]'
                       : `max-h-full max-w-full truncate px-0.5 ${vertical ? '[writing-mode:vertical-rl]' : ''}`
                   }
@@ -120,6 +132,11 @@ export function RackFloorPlan({
           })}
         </div>
       </div>
+      {overflows && (
+        <p className="text-right text-xs text-slate-600">
+          {atEnd ? 'The whole floor seen; swipe back' : 'Swipe sideways for the whole floor'}
+        </p>
+      )}
       <PlanItemList
         label="Racks"
         onPick={onSelect}

@@ -129,6 +129,7 @@ export function RackView({ warehouse }: { warehouse: WarehouseDto }) {
           warehouseId={warehouse.id}
           target={{ ...target, shelf: target.shelf ? liveShelf : null }}
           onClose={() => setTarget(null)}
+          onMoved={setSelected}
         />
       )}
     </div>
