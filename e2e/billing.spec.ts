@@ -9,6 +9,9 @@ import {
   stored,
 } from './factories';
 import type { Page } from '@playwright/test';
+import { dayOf, dayWriter, isoOf } from '@domain/billing/days';
+import { sitStartProblem } from '@domain/billing/sit';
+import { BILL_TO_BLANK } from '@domain/schemas/billing.schema';
 import { E2E_BASE_URL } from './e2e-env';
 import { callApi, e2eDatabase, expect, test } from './fixtures';
 import { expectNoAxeViolations } from './axe';
@@ -67,6 +70,22 @@ test.describe('Storage billing', () => {
     await expect(row).toContainText('BILLY PAYER');
     await row.getByRole('button', { name: 'Create account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Storage account for BILL-ORD-1' });
+    // a SIT start before the units moved in (today) and a blank Bill to are refused, each at its input
+    const moveIn = dayOf(new Date().toISOString());
+    const billTo = dialog.getByLabel('Bill to', { exact: true });
+    await dialog.getByLabel('Kind').selectOption('sit');
+    await dialog.getByLabel('Authorization number').fill('AUTH-E2E');
+    await dialog.getByLabel('SIT start').fill(isoOf(moveIn - 1));
+    await billTo.fill(' ');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await expect(dialog.getByLabel('SIT start')).toHaveAccessibleDescription(
+      sitStartProblem(moveIn - 1, moveIn, dayWriter('en-US'))!,
+    );
+    await expect(billTo).toHaveAccessibleDescription(BILL_TO_BLANK);
+    // the first refused input takes the focus, so a screen reader reads its message
+    await expect(dialog.getByLabel('SIT start')).toBeFocused();
+    await billTo.fill('BILLY PAYER');
+    await dialog.getByLabel('Kind').selectOption('permanent');
     await dialog.getByLabel('Bill-to address').fill('12 Harbour Road');
     await dialog.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('Account created for BILL-ORD-1')).toBeVisible();

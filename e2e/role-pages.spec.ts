@@ -65,6 +65,14 @@ for (const role of ['viewer', 'office'] as const)
         await expect(page.getByRole('main').getByRole('note')).toBeVisible();
         await expect(page.getByRole('main').locator('button, input, select, textarea')).toHaveCount(0);
       }
+      // checks are floor work: the page says so in words true for the role, and points to no start control
+      if (path === '/checks') {
+        await expect(page.getByRole('main').getByRole('note')).toHaveText(
+          'Warehouse checks are floor work: a member with the Floor role or a Manager starts, scans and resolves them.',
+        );
+        await expect(page.getByText('No warehouse checks yet')).toBeVisible();
+        await expect(page.getByText(/Start one above/)).toHaveCount(0);
+      }
     }
     // a pull list is read by everyone; its steps are floor work, offered to neither role
     await expect(page.getByRole('main').getByRole('note')).toContainText('floor work');

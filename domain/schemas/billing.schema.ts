@@ -115,6 +115,8 @@ export interface RateDto {
   created_by: string | null;
 }
 
+export const BILL_TO_BLANK = 'Bill to cannot be blank: enter the name the invoices are made out to.';
+
 const accountFields = {
   kind: z.enum(ACCOUNT_KINDS, { error: 'Kind must be Permanent or SIT.' }),
   sit_authorization: safeName('Authorization number', optionalText('Authorization number', 60)),
@@ -127,7 +129,11 @@ const accountFields = {
     blankAsAbsent,
     z.enum(BILLING_CYCLES, { error: 'Billing day must be the calendar month or every 30 days.' }).optional(),
   ),
-  bill_to_name: safeName('Bill-to name', optionalText('Bill-to name', 100)),
+  // left out, the account is billed to its customer (or keeps its bill-to); given, it must name someone
+  bill_to_name: safeName('Bill-to name', optionalText('Bill-to name', 100)).refine(
+    (name) => name !== '',
+    BILL_TO_BLANK,
+  ),
   bill_to_address: safeText('Bill-to address', optionalText('Bill-to address', 500)),
   declared_value: z.preprocess(blankAsAbsent, amount('Declared value').optional()),
   note: safeText('Note', optionalText('Note', 1000)),

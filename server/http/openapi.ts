@@ -24,9 +24,9 @@ export async function registerOpenApi(app: FastifyInstance) {
         version: '1.0.0',
         description:
           'The JSON API of Warehouse Manager. Every route names the role it needs (x-role: viewer, floor, office, ' +
-          'manager or public). Programs call it with an API token a Manager creates on the API page ' +
-          "(Authorization: Bearer wmt_...), which acts with the token's role in its company; signing in, the " +
-          "member's own profile and one-time links take a browser session only. Refusals answer " +
+          'manager or public). Programs call it with an API token (Authorization: Bearer wmt_...) that a Manager ' +
+          "creates in the API tokens section of the Team page; it acts with the token's role in its company. " +
+          "Signing in, the member's own profile and one-time links take a browser session only. Refusals answer " +
           '{ "errors": ["readable message", ...] } with a 4xx status.',
       },
       components: {

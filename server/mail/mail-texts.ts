@@ -142,6 +142,8 @@ export interface SitMailParts {
   orders: string[];
   /** the day the account becomes permanent storage */
   conversionDate: string;
+  /** the last day of storage in transit, the day before `conversionDate` */
+  sitLastDate: string;
   portalUrl: string | null;
 }
 
@@ -149,11 +151,11 @@ export interface SitMailParts {
 export function sitNoticeMail(p: SitMailParts): MailText {
   return {
     kind: 'sit-notice',
-    subject: `Your storage in transit with ${p.company} ends on ${p.conversionDate}`,
+    subject: `Your storage in transit with ${p.company} ends on ${p.sitLastDate}`,
     body:
       `Hello ${p.customer},\n\nThe storage in transit of your goods (${p.orders.join(', ')}) ends on ` +
-      `${p.conversionDate}. From that day your goods are in permanent storage, billed to you each month at our ` +
-      'storage rates.\n\nThe written notice is attached as a PDF. Please contact us with any questions. ' +
+      `${p.sitLastDate}. From ${p.conversionDate} your goods are in permanent storage, billed to you each month ` +
+      'at our storage rates.\n\nThe written notice is attached as a PDF. Please contact us with any questions. ' +
       portalPhrase(p.portalUrl, 'your storage') +
       signature,
   };

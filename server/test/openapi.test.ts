@@ -32,6 +32,7 @@ interface Operation {
 }
 type OpenApiDocument = {
   openapi: string;
+  info: { description: string };
   paths: Record<string, Record<string, Operation>>;
   security: Security;
   components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
@@ -143,6 +144,11 @@ describe.each(testEngines())('the declared API on %s', (engine) => {
     )?.[0];
     expect(bearer).toBeDefined();
     expect(document.security).toContainEqual({ [bearer!]: [] });
+    // and where a reader makes one: the web app has no API page, its tokens are a section of the Team page
+    expect(document.info.description).toContain(
+      'a Manager creates in the API tokens section of the Team page',
+    );
+    expect(document.info.description).not.toContain('API page');
     const tokenOpens = (operation: Operation) =>
       (operation.security ?? document.security).some((requirement) => bearer! in requirement);
     for (const [path, methods] of Object.entries(document.paths)) {

@@ -1,4 +1,5 @@
 import { conversionDay } from '@domain/billing/charges';
+import { sitLastDay } from '@domain/billing/sit';
 import { dayOf, dayWriter, isoOf } from '@domain/billing/days';
 import { type Db, nowIso } from '../../db/database';
 import type { Trx } from '../../db/locks';
@@ -55,6 +56,7 @@ async function queueSitMails(
       orders: orders.get(accountId) ?? [],
       // as the company writes a day, like the attached notice
       conversionDate: writeDay(dayOf(conversionDate)),
+      sitLastDate: writeDay(sitLastDay(dayOf(conversionDate))),
       portalUrl: mail.portalUrl,
     };
     const text: MailText = kind === 'notice' ? sitNoticeMail(parts) : sitConvertedMail(parts);
@@ -73,7 +75,7 @@ async function queueSitMails(
       kind: 'mailed',
       detail:
         kind === 'notice'
-          ? `SIT conversion notice mailed to ${customer.email}: SIT ends on ${parts.conversionDate}.`
+          ? `SIT conversion notice mailed to ${customer.email}: SIT ends on ${parts.sitLastDate}.`
           : `Conversion mailed to ${customer.email}: permanent storage from ${parts.conversionDate}.`,
       created_by: null,
       created_at: now,

@@ -102,6 +102,38 @@ export async function findOrdersForAccounts(db: Db | Trx, companyId: number, ord
     .execute();
 }
 
+/** The day the first unit of `orderIds` moved in (a vault or pallet, stored or gone), or null when none has. */
+export async function findFirstMoveIn(
+  db: Db | Trx,
+  companyId: number,
+  orderIds: number[],
+): Promise<string | null> {
+  if (orderIds.length === 0) return null;
+  // one query: the caller's transaction has one connection
+  const rows = await db
+    .selectFrom('vaults')
+    .where('company_id', '=', companyId)
+    .where('order_id', 'in', orderIds)
+    .select((eb) => eb.fn.min('created_at').as('move_in'))
+    .unionAll(
+      db
+        .selectFrom('pallets')
+        .where('company_id', '=', companyId)
+        .where('order_id', 'in', orderIds)
+        .select((eb) => eb.fn.min('created_at').as('move_in')),
+    )
+    .unionAll(
+      db
+        .selectFrom('pallet_departures')
+        .where('company_id', '=', companyId)
+        .where('order_id', 'in', orderIds)
+        .select((eb) => eb.fn.min('moved_in_at').as('move_in')),
+    )
+    .execute();
+  const days = rows.filter((r) => r.move_in !== null).map((r) => String(r.move_in).slice(0, 10));
+  return days.length === 0 ? null : days.sort()[0]!;
+}
+
 /** Which of these order names already have a storage account (the import's account columns). */
 export async function findBilledOrderNames(db: Db | Trx, companyId: number, names: string[]) {
   const billed = new Set<string>();

@@ -1,6 +1,7 @@
 import { conversionDay } from '@domain/billing/charges';
 import { dayOf, dayWriter, isoOf } from '@domain/billing/days';
 import { daysOverdue, daysOverdueByAccount, mayHold } from '@domain/billing/holds';
+import { sitStartProblem } from '@domain/billing/sit';
 import type {
   UpdateAccountValues,
   AccountDto,
@@ -25,6 +26,7 @@ import {
   findAccountUnits,
   findBalances,
   findDueConversions,
+  findFirstMoveIn,
   findHistory,
   findNotBilledOrders,
   findOrdersForAccounts,
@@ -316,6 +318,19 @@ async function openAccount(trx: Trx, actor: Actor, who: string, now: string, ope
 
 const kindName = (terms: AccountTermsValues) => (terms.kind === 'sit' ? 'SIT' : 'Permanent');
 
+/**
+ * Refuses a SIT start before the first unit of `orderIds` moved in, naming the move-in the company's way. The
+ * import's accounts are not asked: their units move in with the import, after the SIT the file records began.
+ */
+async function checkSitStart(trx: Trx, companyId: number, orderIds: number[], terms: AccountTermsValues) {
+  if (terms.kind !== 'sit' || !terms.sit_start) return;
+  const moveIn = await findFirstMoveIn(trx, companyId, orderIds);
+  const writeDay = dayWriter((await findCompanyForMail(trx, companyId)).locale);
+  const problem = sitStartProblem(dayOf(terms.sit_start), moveIn ? dayOf(moveIn) : null, writeDay);
+  // named like the schema's refusals, so a form shows it at its input
+  if (problem) throw badRequest(`sit_start: ${problem}`);
+}
+
 /** POST /api/storage-accounts: one account for orders of one customer. */
 export async function createAccount(db: Db, actor: Actor, input: CreateAccountValues): Promise<AccountDto> {
   const orderIds = [...new Set(input.order_ids)];
@@ -323,6 +338,7 @@ export async function createAccount(db: Db, actor: Actor, input: CreateAccountVa
     db.transaction().execute(async (trx) => {
       const who = await actorName(trx, actor.userId);
       const { customerId, customerName, orderNames } = await customerOfOrders(trx, actor.companyId, orderIds);
+      await checkSitStart(trx, actor.companyId, orderIds, input);
       const detail = `${kindName(input)} account opened for ${orderNames.join(', ')}.`;
       const line = await openAccount(trx, actor, who, nowIso(), {
         customerId,
@@ -485,6 +501,11 @@ export async function editAccount(
     };
     // a SIT account made SIT again (its start or days changed) converts anew on its new date
     if (input.kind === 'sit') changes.converted_on = null;
+    // a start kept as it was stands (an imported account's SIT began before its units came in with the import)
+    if (input.kind === 'sit' && (row.kind !== 'sit' || changes.sit_start !== row.sit_start)) {
+      const orderIds = (await findAccountOrders(trx, actor.companyId, accountId)).map((o) => o.id);
+      await checkSitStart(trx, actor.companyId, orderIds, input);
+    }
     const changed = Object.keys(FIELD_LABELS).filter(
       (key) => String(changes[key] ?? '') !== String((row as Record<string, unknown>)[key] ?? ''),
     );

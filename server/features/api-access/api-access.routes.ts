@@ -31,7 +31,7 @@ import {
 const tokenTags = ['API tokens'];
 const webhookTags = ['Webhooks'];
 
-/** The Managers' API page (issue 31, decision 044): API tokens and webhook endpoints. */
+/** The API tokens and webhook endpoints of the Managers' Team page (issue 31, decision 044). */
 export const apiAccessRoutes: FastifyPluginAsync<FeatureOptions> = async (plain, { database, config }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;

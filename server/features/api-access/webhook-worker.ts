@@ -210,7 +210,7 @@ export class WebhookWorker {
       );
       if (!switched) return;
       const endpoint = await endpointForSending(trx, delivery.endpoint_id);
-      // the Managers see it in the history and on the API page
+      // the Managers see it in the history and in the Team page's webhooks
       await recordEvent(trx, {
         companyId: delivery.company_id,
         userId: null,

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { dayOf, dayWriter } from '@domain/billing/days';
+import { sitLastDay } from '@domain/billing/sit';
 import { formatMoney, minorToDecimal } from '@domain/billing/money';
 import { type CsvValue, toCsv } from '@domain/rules/csv';
 import {
@@ -86,7 +87,10 @@ export async function statementPdf(
   return doc.save();
 }
 
-/** The letter telling the customer in writing when SIT ends and permanent storage begins. */
+/**
+ * The letter telling the customer in writing when SIT ends and permanent storage begins: SIT's last day is the day
+ * before `conversionDate`, the first day of permanent storage.
+ */
 export async function sitNoticePdf(
   account: AccountDto,
   companyName: string,
@@ -94,6 +98,8 @@ export async function sitNoticePdf(
   locale = 'en-US',
 ) {
   const day = dayText(locale);
+  const write = dayWriter(locale);
+  const conversion = dayOf(conversionDate);
   const { doc, w } = await pdfOfLines(`SIT conversion notice - ${account.customer_name}`);
   w.line(companyName, { size: 14, bold: true });
   w.line('Notice of conversion from storage in transit to permanent storage', {
@@ -110,8 +116,8 @@ export async function sitNoticePdf(
     w.line(
       `During SIT, storage is paid by ${account.agency_name}${account.agency_reference ? ` (${account.agency_reference})` : ''}.`,
     );
-  w.line(`Storage in transit ends on ${day(conversionDate)}.`, { bold: true, gap: 8 });
-  w.line(`From ${day(conversionDate)}, your goods are in permanent storage, billed to you each month`);
+  w.line(`Storage in transit ends on ${write(sitLastDay(conversion))}.`, { bold: true, gap: 8 });
+  w.line(`From ${write(conversion)}, your goods are in permanent storage, billed to you each month`);
   w.line('at our storage rates. Please contact us with any questions.');
   return doc.save();
 }

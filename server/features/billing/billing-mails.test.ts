@@ -191,13 +191,19 @@ describe.each(testEngines())('invoice and SIT mails on %s', (engine) => {
     expect(await ctx.app.mailOutbox!.tick()).toMatchObject({ claimed: 1, sent: 1 });
     const [notice, ...more] = arrivedFor(email);
     expect(more).toEqual([]);
-    // the mail and its letter write the day the company's way (en-US)
-    const written = enUsDay(conversion);
+    // the mail and its letter write the day the company's way (en-US): SIT's last day is the day before the
+    // conversion, the first day of permanent storage
+    const written = enUsDay(dayIso(19));
+    const permanent = enUsDay(conversion);
     expect(notice!.subject).toContain(`ends on ${written}`);
+    expect(notice!.text).toContain(
+      `ends on ${written}. From ${permanent} your goods are in permanent storage`,
+    );
     expect(notice!.text).toContain('SIT-MAIL');
     expect(notice!.attachments.map((a) => a.filename)).toEqual([`sit-notice-${account.id}.pdf`]);
     const letter = await pdfText(notice!.attachments[0]!.content);
     expect(letter).toContain(`Storage in transit ends on ${written}.`);
+    expect(letter).toContain(`From ${permanent}, your goods are in permanent storage`);
     expect(letter).toContain('SIT authorization: AUTH-77');
 
     const history = (

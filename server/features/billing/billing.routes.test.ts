@@ -525,7 +525,9 @@ describe.each(testEngines())('storage accounts and billing on %s', (engine) => {
       (await docs.request({ method: 'GET', url: `/api/storage-accounts/${account.id}/sit-notice.pdf` }))
         .rawPayload,
     );
-    expect(notice).toContain('Storage in transit ends on Jan 30, 2027.');
+    // 90 days from November 1st: the last SIT day is January 29th, permanent storage from the 30th
+    expect(notice).toContain('Storage in transit ends on Jan 29, 2027.');
+    expect(notice).toContain('From Jan 30, 2027, your goods are in permanent storage');
     expect(notice).toContain('SIT authorization: AUTH-E1');
 
     const journal = await docs.request({ method: 'GET', url: '/api/billing/export/journal.csv' });

@@ -6,6 +6,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly messages: string[],
+    /** the first message about each input the server named (`sit_start: ...`), for a form to show under it */
+    readonly byInput: Record<string, string> = {},
   ) {
     super(messages.join(' ') || `Request failed with status ${status}`);
   }
@@ -31,25 +33,33 @@ export class ConnectionError extends Error {
 }
 
 // the server names the input a message is about (`sit_authorization: A SIT account needs...`), for API clients
-const INPUT_NAME = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*: (?=\S)/;
+const INPUT_NAME = /^([a-z][a-z0-9_]*)(\.[a-z0-9_]+)*: (?=\S)/;
 
 /** A server message as a person reads it: without the input's name, which the form shows beside it anyway. */
 export function forPeople(message: string): string {
   return message.replace(INPUT_NAME, '');
 }
 
-/** The messages of a refused request's answer (`{ errors }`), or a generic line when it names none. */
-function errorsOf(body: unknown, status: number): string[] {
+/** A refused request's answer (`{ errors }`) as an ApiError: its messages for people, by input where named. */
+export function refusalOf(body: unknown, status: number): ApiError {
   const errors = (body as { errors?: unknown } | null)?.errors;
-  if (Array.isArray(errors)) return errors.map((e) => forPeople(String(e)));
-  if (typeof errors === 'string') return [forPeople(errors)];
-  return status >= 500 ? ['An error occurred. Please try again.'] : [`Request failed (${status}).`];
+  const said = Array.isArray(errors) ? errors.map(String) : typeof errors === 'string' ? [errors] : [];
+  if (said.length === 0)
+    return new ApiError(status, [
+      status >= 500 ? 'An error occurred. Please try again.' : `Request failed (${status}).`,
+    ]);
+  const byInput: Record<string, string> = {};
+  for (const message of said) {
+    const input = INPUT_NAME.exec(message)?.[1];
+    if (input) byInput[input] ??= forPeople(message);
+  }
+  return new ApiError(status, said.map(forPeople), byInput);
 }
 
-async function readErrors(response: Response): Promise<string[]> {
+async function readRefusal(response: Response): Promise<ApiError> {
   // an answer that is not JSON names no messages
   const body: unknown = await response.json().catch(() => null);
-  return errorsOf(body, response.status);
+  return refusalOf(body, response.status);
 }
 
 type Body = Record<string, unknown> | unknown[] | FormData | undefined;
@@ -86,7 +96,7 @@ export async function apiRequest<T>(
     clearTimeout(timer);
   }
   reportConnection(true);
-  if (!response.ok) throw new ApiError(response.status, await readErrors(response));
+  if (!response.ok) throw await readRefusal(response);
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
   return (type.includes('application/json') ? await response.json() : await response.text()) as T;
@@ -117,7 +127,7 @@ export async function fetchFile(url: string, body?: Record<string, unknown>): Pr
   } catch {
     throw new ConnectionError(false, true);
   }
-  if (!response.ok) throw new ApiError(response.status, await readErrors(response));
+  if (!response.ok) throw await readRefusal(response);
   return response.blob();
 }
 
@@ -158,7 +168,7 @@ export function uploadWithProgress<T>(
         resolve(parsed as T);
         return;
       }
-      reject(new ApiError(request.status, errorsOf(parsed, request.status)));
+      reject(refusalOf(parsed, request.status));
     };
     request.send(body);
   });
@@ -174,6 +184,11 @@ export const api = {
   patch: <T>(url: string, body?: Body) => apiRequest<T>('PATCH', url, body),
   delete: <T>(url: string, body?: Body) => apiRequest<T>('DELETE', url, body),
 };
+
+/** The server's messages of a failed request about each input it named (none for any other failure). */
+export function inputErrors(error: unknown): Record<string, string> {
+  return error instanceof ApiError ? error.byInput : {};
+}
 
 /** The messages to show for a failed request. */
 export function errorMessages(error: unknown): string[] {

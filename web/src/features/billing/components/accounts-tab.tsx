@@ -12,7 +12,7 @@ import { errorMessages } from '@/lib/api-client';
 import { useMoney } from '@/lib/use-money';
 import { useDownload } from '@/lib/use-download';
 import { amountCell, DataTable, cell, dayCell } from '@/components/ui/data-table';
-import { useCalendarDay } from './billing-days';
+import { sitEnds, useCalendarDay } from './billing-days';
 import { HoldPill } from '@/components/billing/hold-badge';
 
 /**
@@ -83,7 +83,7 @@ export function AccountsTab({ currency }: { currency: string }) {
             <td className={cell}>{a.kind === 'sit' ? 'SIT' : 'Permanent'}</td>
             <td className={dayCell}>{day(a.move_in)}</td>
             <td className={dayCell}>{day(a.move_out)}</td>
-            <td className={dayCell}>{day(a.conversion_date)}</td>
+            <td className={dayCell}>{day(sitEnds(a.conversion_date))}</td>
             <td className={cell}>{a.units}</td>
             <td className={amountCell}>
               {money(a.balance, currency)}

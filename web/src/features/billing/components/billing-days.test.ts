@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatMonth } from '@/lib/format';
-import { periodText } from './billing-days';
+import { periodText, sitEnds } from './billing-days';
 
 const format = { month: (m: string) => formatMonth(m, 'en-US'), date: (d: string) => formatDate(d, 'en-US') };
 
@@ -13,5 +13,13 @@ describe('a billing period in words', () => {
     expect(periodText('2026-10-12', '2026-11-10', format)).toBe('Oct 12, 2026 to Nov 10, 2026');
     expect(periodText('2026-11-01', '2026-12-31', format)).toBe('Nov 1, 2026 to Dec 31, 2026');
     expect(periodText(null, null, format)).toBe('-');
+  });
+});
+
+describe("a SIT account's last day", () => {
+  it('is the day before the conversion, the first day of permanent storage', () => {
+    expect(sitEnds('2027-01-30')).toBe('2027-01-29');
+    expect(sitEnds('2026-03-01')).toBe('2026-02-28');
+    expect(sitEnds(null)).toBeNull();
   });
 });

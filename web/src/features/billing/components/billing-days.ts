@@ -1,3 +1,5 @@
+import { dayOf, isoOf } from '@domain/billing/days';
+import { sitLastDay } from '@domain/billing/sit';
 import { useFormat } from '@/lib/format';
 
 /** A calendar day ('2026-11-29') written the company's way ('Nov 29, 2026'), '-' for none (issue 28: dates in its locale). */
@@ -23,4 +25,9 @@ export function periodText(
 export function usePeriodText(): (start: string | null, end: string | null) => string {
   const format = useFormat();
   return (start, end) => periodText(start, end, format);
+}
+
+/** A SIT account's last day in transit: the day before its conversion, when permanent storage starts (null: none). */
+export function sitEnds(conversion: string | null): string | null {
+  return conversion ? isoOf(sitLastDay(dayOf(conversion))) : null;
 }

@@ -37,6 +37,7 @@ import {
 } from '../check-figures';
 import { CameraReader, CameraToggle } from '../components/camera-reader';
 import { ScanTextForm } from '../components/scan-text-form';
+import { CHECKS_ARE_FLOOR_WORK } from '../floor-work';
 import { readFeedback } from '../read-feedback';
 import { createReadGate, type NotedScan, noteScan } from '../read-gate';
 import { useScanClaim } from '../scan-claim';
@@ -285,7 +286,7 @@ function Running({ check: answered }: { check: CheckDto }) {
         </section>
       ) : (
         <div className="mb-6">
-          <RoleHint needed="floor" />
+          <RoleHint needed="floor">{CHECKS_ARE_FLOOR_WORK}</RoleHint>
         </div>
       )}
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Fields of the check">
@@ -662,7 +663,7 @@ function Report({ check }: { check: CheckDto }) {
         <h2 className="mb-2 text-lg font-semibold text-slate-800">
           Discrepancies ({discrepancies.length}, {check.unresolved} open)
         </h2>
-        {!floor && <RoleHint needed="floor" />}
+        {!floor && <RoleHint needed="floor">{CHECKS_ARE_FLOOR_WORK}</RoleHint>}
         {discrepancies.length === 0 ? (
           <EmptyState icon={CheckCircle2} title="No discrepancies">
             Every vault was where it was expected.

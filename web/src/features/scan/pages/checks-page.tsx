@@ -17,6 +17,7 @@ import { paths } from '@/config/paths';
 import { errorMessages } from '@/lib/api-client';
 import { formatCount, useFormat } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { CHECKS_ARE_FLOOR_WORK } from '../floor-work';
 
 /** Warehouse checks: start one for a warehouse or some of its fields, and open the running and finished ones. */
 export default function ChecksPage() {
@@ -111,14 +112,16 @@ export default function ChecksPage() {
         </form>
       ) : (
         <div className="mb-6">
-          <RoleHint needed="floor" />
+          <RoleHint needed="floor">{CHECKS_ARE_FLOOR_WORK}</RoleHint>
         </div>
       )}
       {checks.isPending && <Spinner />}
       {checks.isError && <QueryFailed query={checks} />}
       {checks.data && checks.data.length === 0 && (
         <EmptyState icon={ScanSearch} title="No warehouse checks yet">
-          Start one above: scan each field's label, then the vaults in it.
+          {can('floor')
+            ? "Start one above: scan each field's label, then the vaults in it."
+            : 'The checks the floor starts are listed here, with their reports.'}
         </EmptyState>
       )}
       {checks.data && checks.data.length > 0 && (
