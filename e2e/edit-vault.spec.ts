@@ -31,6 +31,13 @@ test.describe('Edit Vault', () => {
       orderName: 'ORD-1',
       note: 'Boxes',
     });
+    await buildVault(db, {
+      companyId: account.companyId,
+      fieldId: w.field('A2').id,
+      name: 'E-9',
+      customerName: 'SMITH',
+      orderName: 'ORD-9',
+    });
     await openFromVaultRow(page, w.slug, 'A1', 'E-1');
     await expect(page).toHaveURL(/\/edit\/vault\/E-1\?/);
 
@@ -82,7 +89,14 @@ test.describe('Edit Vault', () => {
     await form.getByRole('button', { name: 'Regular Mode' }).click();
     await expect(form.getByLabel('Customer Name')).toHaveValue('');
     await form.getByLabel('Customer Name').fill('jones again');
-    await form.getByLabel('Vault Number').fill('E-2');
+    // a number another vault carries is allowed, with a note saying whose it is and what a scan will do
+    const number = form.getByLabel('Vault Number');
+    await number.fill('E-9');
+    await expect(number).toHaveAccessibleDescription(
+      "SMITH's vault in Edit Depot A2, position 3 has this number too. It can be saved, but a scan of it will ask which vault is meant.",
+    );
+    await number.fill('E-2');
+    await expect(form.getByText('has this number too')).toHaveCount(0);
     await form.getByLabel('Order Number').fill('ORD-2');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(new RegExp(`/warehouse/${w.slug}(\\?field=[A-Z]+\\d+)?$`));

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SearchAnswerDto } from '@domain/schemas/search.schema';
+import { SEARCH_MAX_LIMIT, type SearchAnswerDto, type SearchHitDto } from '@domain/schemas/search.schema';
 import { api } from '../lib/api-client';
 
 export const searchQueries = {
@@ -27,4 +27,20 @@ export function useCompanySearch(q: string, limit: number) {
     enabled: term !== '',
     placeholderData: keepPreviousData,
   });
+}
+
+export type NumberedVault = Extract<SearchHitDto, { kind: 'vault' }>;
+
+/**
+ * The company's other vaults in store (in a field or on the stage) numbered exactly `number`: a number used twice
+ * is allowed, but a scan of it must then ask which vault is meant, so the vault form says so while it is typed.
+ */
+export function useVaultsNumbered(number: string, exceptVaultId?: number): NumberedVault[] {
+  const term = number.trim();
+  const search = useQuery({ ...searchQueries.find(term, SEARCH_MAX_LIMIT), enabled: term !== '' });
+  if (term === '') return [];
+  return (search.data?.hits ?? []).filter(
+    (hit): hit is NumberedVault =>
+      hit.kind === 'vault' && hit.name === term && hit.id !== exceptVaultId && hit.place.at !== 'released',
+  );
 }

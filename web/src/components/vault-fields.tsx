@@ -1,7 +1,9 @@
 import { type Dispatch, type ReactNode, type SetStateAction, useState } from 'react';
 import { VAULT_TYPES, type VaultType } from '@domain/rules/capacity';
 import { emptyCustomerName, vaultNumberDisabled } from '@domain/rules/placeholders';
+import { type NumberedVault, useVaultsNumbered } from '../api/search';
 import { useFormIssues } from '../lib/use-form-issues';
+import { useSettled } from '../lib/use-settled';
 import { FormField, SelectInput, TextArea, TextInput } from './ui/form-field';
 import { SegmentedToggle } from './ui/segmented-toggle';
 import { LabelledOptions } from './ui/named-options';
@@ -38,6 +40,19 @@ export function shownVault(values: VaultFieldValues, empty: boolean) {
 }
 
 export type VaultMode = 'regular' | 'empty';
+
+/** The note under a vault number that other vaults carry too: whose and where, and what it means for a scan. */
+export function sharedNumberNote(others: NumberedVault[]): string | undefined {
+  const [first] = others;
+  if (!first) return undefined;
+  const where =
+    first.place.at === 'field'
+      ? `in ${first.place.warehouse.name} ${first.place.fieldName}, position ${first.place.position}`
+      : 'on the stage';
+  const whose =
+    others.length === 1 ? `${first.customerName}'s vault ${where} has` : `${others.length} other vaults have`;
+  return `${whose} this number too. It can be saved, but a scan of it will ask which vault is meant.`;
+}
 
 /** The kind a real vault takes in a field: a couchbox in a couchbox field, else a vault. */
 export function fieldVaultKind(couchboxField: boolean): VaultType {
@@ -113,6 +128,7 @@ export function VaultFields({
   noteRows,
   notePlaceholder,
   beforeNote,
+  vaultId,
 }: {
   values: VaultFieldValues;
   setValues: Dispatch<SetStateAction<VaultFieldValues>>;
@@ -125,8 +141,11 @@ export function VaultFields({
   noteRows: number;
   notePlaceholder?: string;
   beforeNote?: ReactNode;
+  /** the vault being edited, which does not share a number with itself */
+  vaultId?: number;
 }) {
   const shown = shownVault(values, empty);
+  const others = useVaultsNumbered(useSettled(shown.number, 400), vaultId);
   const onChange = (change: Partial<VaultFieldValues>) => setValues((v) => ({ ...v, ...change }));
   const kinds = VAULT_TYPES.filter((k) => k !== 'couchbox' || couchboxField);
   return (
@@ -149,7 +168,7 @@ export function VaultFields({
           </SelectInput>
         </FormField>
       )}
-      <FormField label="Vault Number" error={issues[numberName]}>
+      <FormField label="Vault Number" error={issues[numberName]} hint={sharedNumberNote(others)}>
         <TextInput
           name={numberName}
           value={shown.number}

@@ -16,6 +16,7 @@ import { useNavigate } from 'react-router';
 import { RELEASED_SEARCH_MIN, useReleasedVaults } from '@/api/pull-lists';
 import { paths } from '@/config/paths';
 import { formatDate, useFormat } from '@/lib/format';
+import { useSettled } from '@/lib/use-settled';
 import { useWarehouseViewState, warehouseViewState } from '@/lib/warehouse-view-state';
 import { useSearchIndex } from '../use-search-index';
 
@@ -65,11 +66,7 @@ export function SearchBox() {
   const navigate = useNavigate();
 
   const suggestions = useMemo(() => suggest(index, term, MAX_SUGGESTIONS), [index, term]);
-  const [releasedTerm, setReleasedTerm] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setReleasedTerm(term.trim()), RELEASED_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [term]);
+  const releasedTerm = useSettled(term.trim(), RELEASED_DELAY_MS);
   const released = useReleasedVaults(releasedTerm);
   const typed = term.trim();
   const items = useMemo<Item[]>(

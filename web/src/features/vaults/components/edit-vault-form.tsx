@@ -211,7 +211,13 @@ export function EditVaultForm({
               )}
             </p>
           </div>
-          <VaultFields {...form.fields} numberName="name" noteRows={4} notePlaceholder="Add a note..." />
+          <VaultFields
+            {...form.fields}
+            numberName="name"
+            noteRows={4}
+            notePlaceholder="Add a note..."
+            vaultId={vault.id}
+          />
           <div className="flex flex-wrap justify-between gap-3 border-t border-slate-100 pt-4">
             <Button variant="danger" onClick={() => setConfirmDelete(true)} disabled={busy}>
               Delete
