@@ -1,4 +1,5 @@
 import { buildAccount, buildVault, buildWarehouse } from './factories';
+import type { Page } from '@playwright/test';
 import { e2eDatabase, expect, test } from './fixtures';
 
 test.describe('Team and history', () => {
@@ -152,4 +153,98 @@ test.describe('Team and history', () => {
     }
     await stranger.close();
   });
+  test('inviting an address again renews its invitation, listed once; once the person joins it is no longer open', async ({
+    signedIn: page,
+    account,
+    browser,
+  }) => {
+    // two browsers: under load this takes longer than a one-screen test
+    test.setTimeout(90_000);
+    const email = `renewed-${account.companyId}@example.test`;
+    await page.goto('/team');
+    const invite = page.getByRole('form', { name: 'Invite a member' });
+    // an address has at most 254 characters: the input takes no more
+    await expect(invite.getByLabel('Email')).toHaveAttribute('maxlength', '254');
+    await invite.getByLabel('Email').fill(email);
+    await invite.getByLabel('Role').selectOption({ label: 'Viewer' });
+    await invite.getByRole('button', { name: 'Create invitation link' }).click();
+    const openInvite = page.getByTestId('open-invite').filter({ hasText: email });
+    await expect(openInvite).toContainText('as Viewer, until');
+
+    // the same address again, now as Floor: one open invitation, with the new role and a new link
+    await invite.getByLabel('Email').fill(email.toUpperCase());
+    await invite.getByLabel('Role').selectOption({ label: 'Floor' });
+    await invite.getByRole('button', { name: 'Create invitation link' }).click();
+    await expect(
+      page.getByText(`Invitation for ${email} renewed; the earlier link no longer works`),
+    ).toBeVisible();
+    await expect(openInvite).toHaveCount(1);
+    await expect(openInvite).toContainText('as Floor, until');
+    const link = await page.getByTestId('one-time-link').inputValue();
+
+    // the person joins by the link in their own browser
+    const memberContext = await browser.newContext();
+    const member = await memberContext.newPage();
+    await member.goto(link);
+    await member.getByLabel('Your name').fill('Renata Renewed');
+    await member.getByLabel('Password', { exact: true }).fill('orbit-lantern-pebble-42');
+    await member.getByLabel('Repeat the password').fill('orbit-lantern-pebble-42');
+    await member.getByRole('button', { name: 'Join and sign in' }).click();
+    await expect(member).toHaveURL(/\/dashboard$/);
+    await memberContext.close();
+
+    // the Manager's page follows without a reload: a member now, no longer an open invitation
+    await expect(page.getByTestId('member-row').filter({ hasText: email })).toContainText('Renata Renewed');
+    await expect(openInvite).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('member-row').filter({ hasText: email })).toHaveCount(1);
+    await expect(openInvite).toHaveCount(0);
+
+    // and the member's address is refused in words
+    await invite.getByLabel('Email').fill(email);
+    await invite.getByRole('button', { name: 'Create invitation link' }).click();
+    await expect(page.getByText('This address already belongs to a member of your team.')).toBeVisible();
+  });
+
+  /** Every control of every member row can be brought inside the Members panel on screen; the page does not scroll sideways. */
+  async function expectActionsInReach(page: Page) {
+    const width = page.viewportSize()!.width;
+    const panel = (await page.getByRole('region', { name: 'Members', exact: true }).boundingBox())!;
+    const right = Math.min(width, panel.x + panel.width);
+    const rows = page.getByTestId('member-row');
+    await expect(rows).toHaveCount(2);
+    for (const row of await rows.all()) {
+      for (const control of await row.locator('button, select').all()) {
+        await control.scrollIntoViewIfNeeded();
+        const box = (await control.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(panel.x);
+        expect(box.x + box.width).toBeLessThanOrEqual(right);
+      }
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+
+  for (const [device, viewport] of [
+    ['touch tablet', { width: 820, height: 1180 }],
+    ['touch phone', { width: 390, height: 844 }],
+  ] as const) {
+    test.describe(`on a ${device}`, () => {
+      test.use({ viewport, hasTouch: true, isMobile: true });
+
+      test("every member's role and actions are in reach, however long the address", async ({
+        signedIn: page,
+        account,
+      }) => {
+        // an address of the longest length there is
+        const domain = `${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(60)}.example.test`;
+        const email = `${'m'.repeat(254 - domain.length - 1 - String(account.companyId).length)}${account.companyId}@${domain}`;
+        await buildAccount(e2eDatabase().db, { company: account.companyName, role: 'floor', email });
+        await page.goto('/team');
+        const row = page.getByTestId('member-row').filter({ hasText: email.slice(0, 40) });
+        await expect(row.getByRole('button', { name: 'Deactivate' })).toBeVisible();
+        await expectActionsInReach(page);
+        await expect(row.getByText(email)).toHaveAttribute('title', email);
+      });
+    });
+  }
 });

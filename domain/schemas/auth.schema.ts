@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '../rules/roles';
-import { safeName } from './form-values';
+import { emailAddress, safeName } from './form-values';
 
 export const LoginSchema = z.object({
   email: z
@@ -18,7 +18,7 @@ export type LoginInput = z.infer<typeof LoginSchema>;
 
 export const NewAccountSchema = z.object({
   company: safeName('Company name', z.string().trim().min(1, 'Company name is required.').max(100)),
-  email: z.email('A valid email is required.').transform((email) => email.toLowerCase()),
+  email: emailAddress,
   // the full rule (length and strength) is the server's: server/auth/password-policy.ts
   password: z.string().min(12, 'Password must be at least 12 characters.').max(1024),
 });

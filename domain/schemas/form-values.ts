@@ -66,3 +66,15 @@ export const customerName = safeName(
     .max(100, 'Customer name must be at most 100 characters.')
     .transform((s) => s.toUpperCase()),
 );
+
+/** The longest e-mail address that can be delivered (RFC 5321's 256-character path less its angle brackets). */
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_TOO_LONG = `Email must be at most ${EMAIL_MAX_LENGTH} characters.`;
+
+/** An e-mail address a member or a new account is known by: trimmed, at most 254 characters, stored in lower case. */
+export const emailAddress = z
+  .string({ error: 'A valid email is required.' })
+  .trim()
+  .max(EMAIL_MAX_LENGTH, EMAIL_TOO_LONG)
+  .pipe(z.email('A valid email is required.'))
+  .transform((email) => email.toLowerCase());

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '../rules/roles';
-import { safeName } from './form-values';
+import { emailAddress, safeName } from './form-values';
 
 /** How long a one-time link works: an invitation a week, a password reset a day. */
 export const INVITE_LINK_HOURS = 7 * 24;
@@ -15,7 +15,7 @@ const newPassword = z
   .max(1024, 'Password is too long.');
 
 export const InviteSchema = z.object({
-  email: z.email('A valid email is required.').transform((email) => email.toLowerCase()),
+  email: emailAddress,
   role,
 });
 export type InviteInput = z.infer<typeof InviteSchema>;

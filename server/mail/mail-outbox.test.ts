@@ -96,6 +96,19 @@ describe.each(testEngines())('the mail outbox on %s', (engine) => {
     expect(await ctx.app.mailOutbox!.tick()).toMatchObject({ claimed: 0 });
   });
 
+  it('mails a renewed invitation again, with its new link', async () => {
+    const email = 'invited-twice@example.test';
+    const first = await invite(email);
+    const renewed = await invite(email);
+    expect(renewed.mailId).toEqual(expect.any(Number));
+    expect(renewed.mailId).not.toBe(first.mailId);
+    expect(renewed.path).not.toBe(first.path);
+    await ctx.app.mailOutbox!.tick();
+    expect(
+      arrivedFor(email).some((mail) => mail.text.includes(`https://wm.example.test${renewed.path}`)),
+    ).toBe(true);
+  });
+
   it('sends a password link to the member', async () => {
     const member = await invite('reset-me@example.test');
     const token = member.path.split('#')[1]!;

@@ -157,26 +157,39 @@ export async function retireResetLinks(db: Db, companyId: number, userId: number
     .execute();
 }
 
+/** The company's invitations of the address that were not used yet stop working (a newer one replaces them). */
+export async function retireInvites(db: Db, companyId: number, email: string) {
+  await db
+    .updateTable('member_links')
+    .set({ used_at: nowIso() })
+    .where('company_id', '=', companyId)
+    .where('kind', '=', 'invite')
+    .where('email', '=', email)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
 export async function userWithEmailExists(db: Db, email: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   return row !== undefined;
 }
 
 /**
- * Why an address cannot be invited by this company: 'member' (one of its own members has it), 'elsewhere' (an
- * account of another company, or another company's open invitation); undefined when it can be.
+ * Why an address cannot be invited by this company: 'member' (one of its own active members has it), 'deactivated'
+ * (one of its deactivated members), 'elsewhere' (an account of another company, or another company's open
+ * invitation); undefined when it can be.
  */
 export async function inviteBlock(
   db: Db,
   companyId: number,
   email: string,
-): Promise<'member' | 'elsewhere' | undefined> {
+): Promise<'member' | 'deactivated' | 'elsewhere' | undefined> {
   const user = await db
     .selectFrom('users')
-    .select('company_id')
+    .select(['company_id', 'active'])
     .where('email', '=', email)
     .executeTakeFirst();
-  if (user) return user.company_id === companyId ? 'member' : 'elsewhere';
+  if (user) return user.company_id !== companyId ? 'elsewhere' : user.active === 1 ? 'member' : 'deactivated';
   const invite = await db
     .selectFrom('member_links')
     .select('id')

@@ -8,7 +8,16 @@ import { ACCOUNT_DEACTIVATED, INVALID_CREDENTIALS } from '../../auth/auth.servic
 import { buildAccount, buildStagedVault, buildWarehouse } from '../../factories';
 import { signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
-import { LAST_MANAGER, LINK_NOT_FOUND, LINK_NOT_OPEN, LINK_UNUSABLE, WRONG_PASSWORD } from './team.service';
+import { EMAIL_TOO_LONG } from '@domain/schemas/form-values';
+import {
+  ALREADY_A_MEMBER,
+  DEACTIVATED_MEMBER,
+  LAST_MANAGER,
+  LINK_NOT_FOUND,
+  LINK_NOT_OPEN,
+  LINK_UNUSABLE,
+  WRONG_PASSWORD,
+} from './team.service';
 
 const STRONG = 'orbit-lantern-pebble-42';
 const tokenOf = (link: MemberLinkDto) => link.path.split('#')[1]!;
@@ -112,6 +121,87 @@ describe.each(testEngines())('team, roles and one-time links on %s', (engine) =>
       payload: { email: boss.email, role: 'floor' },
     });
     expect(taken.statusCode).toBe(409);
+  });
+
+  it('inviting an address again renews its invitation: listed once, only the new link works, gone once joined', async () => {
+    const email = `twice-${Math.random().toString(36).slice(2)}@example.test`;
+    const first = await invite(email, 'viewer');
+    const second = await invite(email.toUpperCase(), 'floor');
+    const open = (await team()).invites.filter((i) => i.email === email);
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ id: second.id, role: 'floor', expiresAt: second.expiresAt });
+    // the earlier link stops working: only the newest one reaches the person
+    expect((await accept(tokenOf(first), 'Old Link')).statusCode).toBe(404);
+
+    const joined = await accept(tokenOf(second), 'Twice Invited');
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json()).toMatchObject({ email, role: 'floor' });
+    const after = await team();
+    expect(after.invites.map((i) => i.email)).not.toContain(email);
+    expect(after.members.filter((m) => m.email === email)).toHaveLength(1);
+    // the member is on the team now: a further invitation is refused in words
+    const again = await boss.request({
+      method: 'POST',
+      url: '/api/team/invites',
+      payload: { email, role: 'viewer' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ errors: [ALREADY_A_MEMBER] });
+  });
+
+  it('renews an invitation once when two requests invite the same address at once', async () => {
+    const email = `together-${Math.random().toString(36).slice(2)}@example.test`;
+    const results = await Promise.all(
+      [1, 2, 3].map(() =>
+        boss.request({ method: 'POST', url: '/api/team/invites', payload: { email, role: 'viewer' } }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    expect((await team()).invites.filter((i) => i.email === email)).toHaveLength(1);
+  });
+
+  it("refuses a member's own address in words, and says how a deactivated member comes back", async () => {
+    const active = await boss.request({
+      method: 'POST',
+      url: '/api/team/invites',
+      payload: { email: boss.email, role: 'floor' },
+    });
+    expect(active.statusCode).toBe(409);
+    expect(active.json()).toEqual({ errors: [ALREADY_A_MEMBER] });
+
+    const member = await join('viewer');
+    await boss.request({
+      method: 'PATCH',
+      url: `/api/team/members/${member.id}`,
+      payload: { active: false },
+    });
+    const inactive = await boss.request({
+      method: 'POST',
+      url: '/api/team/invites',
+      payload: { email: member.email, role: 'viewer' },
+    });
+    expect(inactive.statusCode).toBe(409);
+    expect(inactive.json()).toEqual({ errors: [DEACTIVATED_MEMBER] });
+    expect((await team()).invites.map((i) => i.email)).not.toContain(member.email);
+  });
+
+  it('refuses an address longer than 254 characters in words, and takes one of exactly 254', async () => {
+    const domain = `${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(60)}.example.test`;
+    const address = (length: number) => `${'a'.repeat(length - domain.length - 1)}@${domain}`;
+    const long = await boss.request({
+      method: 'POST',
+      url: '/api/team/invites',
+      payload: { email: address(300), role: 'viewer' },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ errors: [`email: ${EMAIL_TOO_LONG}`] });
+    const longest = await boss.request({
+      method: 'POST',
+      url: '/api/team/invites',
+      payload: { email: address(254), role: 'viewer' },
+    });
+    expect(longest.statusCode, longest.body).toBe(201);
+    expect((await team()).invites.map((i) => i.email)).toContain(address(254));
   });
 
   it('Floor moves vaults but changes no layout; a Viewer changes nothing; each refusal is a 403 in words', async () => {

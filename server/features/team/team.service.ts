@@ -36,6 +36,7 @@ import {
   findCompanyLink,
   listPendingLinks,
   lockTeam,
+  retireInvites,
   retireResetLinks,
   updateCompanyLocale,
   updateMember,
@@ -51,13 +52,21 @@ export const LAST_MANAGER =
   'A company always keeps at least one active Manager: make another member a Manager first.';
 export const WRONG_PASSWORD = 'Your current password is not right.';
 export const EMAIL_TAKEN = 'A user with this email already exists.';
-/** Said of a member's own address. */
+/** Said of an active member's own address. */
 export const ALREADY_A_MEMBER = 'This address already belongs to a member of your team.';
+/** Said of the address of one of the company's own deactivated members. */
+export const DEACTIVATED_MEMBER =
+  'This address belongs to a deactivated member of your team: reactivate them in the members list instead.';
 /**
  * Said of every other address that cannot be invited (an account or open invitation of another company): the same
  * words and status whatever the reason, so an invitation tells nothing about other companies (issue 34).
  */
 export const CANNOT_INVITE = 'This address cannot be invited. Ask the person for another email address.';
+const INVITE_REFUSALS = {
+  member: ALREADY_A_MEMBER,
+  deactivated: DEACTIVATED_MEMBER,
+  elsewhere: CANNOT_INVITE,
+} as const;
 export const LINK_NOT_FOUND = 'Link not found.';
 export const LINK_NOT_OPEN =
   'This link was already used, revoked or has expired: there is nothing to revoke.';
@@ -145,8 +154,12 @@ export async function inviteMember(
   delivery: LinkDelivery,
 ): Promise<CreatedLink> {
   const block = await inviteBlock(db, manager.companyId, input.email);
-  if (block) throw conflict(block === 'member' ? ALREADY_A_MEMBER : CANNOT_INVITE);
+  if (block) throw conflict(INVITE_REFUSALS[block]);
   return db.transaction().execute(async (trx) => {
+    // an address invited again has its invitation renewed: the team is locked so that two invitations at once leave
+    // one, and the earlier link stops working, as a newer password link retires the older one
+    await lockTeam(trx, manager.companyId);
+    await retireInvites(trx, manager.companyId, input.email);
     const link = await newLink(
       trx,
       manager,

@@ -50,7 +50,10 @@ export function MailList() {
               </span>
               <div className="min-w-0 flex-1">
                 <p className="text-slate-800">
-                  {KIND_LABEL[mail.kind]} to {mail.to}
+                  {KIND_LABEL[mail.kind]} to{' '}
+                  <span className="break-all" title={mail.to}>
+                    {mail.to}
+                  </span>
                 </p>
                 <p className="text-xs text-slate-500">
                   {mail.sentAt

@@ -49,8 +49,13 @@ export function ProfileDialog({
       onOpenChange={onOpenChange}
       title="My profile"
       description={
-        session.data &&
-        `${session.data.email}, ${ROLE_LABELS[session.data.role]} at ${session.data.company.name}`
+        session.data && (
+          <>
+            {/* an address of up to 254 characters breaks anywhere rather than widen the dialog */}
+            <span className="break-all">{session.data.email}</span>, {ROLE_LABELS[session.data.role]} at{' '}
+            {session.data.company.name}
+          </>
+        )
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="My profile">

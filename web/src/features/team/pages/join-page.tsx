@@ -66,7 +66,7 @@ export default function JoinPage() {
             </h1>
             <p className="mb-6 text-sm text-slate-600">
               {invite ? 'You sign in as ' : 'For '}
-              <strong>{info.data.email}</strong>
+              <strong className="break-all">{info.data.email}</strong>
             </p>
             <form
               onSubmit={onSubmit}

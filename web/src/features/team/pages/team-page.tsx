@@ -2,16 +2,25 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { COMPANY_LOCALES, type CompanyLocale, DEFAULT_LOCALE, LOCALE_LABELS } from '@domain/rules/locale';
 import { ROLES, ROLE_LABELS, type Role } from '@domain/rules/roles';
-import type { MemberDto, MemberLinkDto, PendingResetDto } from '@domain/schemas/team.schema';
+import { EMAIL_MAX_LENGTH } from '@domain/schemas/form-values';
+import {
+  InviteSchema,
+  type MemberDto,
+  type MemberLinkDto,
+  type PendingInviteDto,
+  type PendingResetDto,
+} from '@domain/schemas/team.schema';
 import { useSession } from '@/api/session';
 import { useChangeCompanySettings, useChangeMember, useInvite, useResetLink, useTeam } from '@/api/team';
 import { Button } from '@/components/ui/button';
+import { DataTable, cell } from '@/components/ui/data-table';
 import { ErrorList, QueryFailed } from '@/components/ui/error-list';
 import { FormField, SelectInput, TextInput } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessages } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useFormIssues } from '@/lib/use-form-issues';
 import { OneTimeLink } from '../components/one-time-link';
 import { RevokeLinkButton } from '../components/revoke-link-button';
 import { ApiTokensSection } from '../components/api-tokens-section';
@@ -20,9 +29,6 @@ import { MailList } from '../components/mail-list';
 import { LabelledOptions } from '@/components/ui/named-options';
 import { useFormat } from '@/lib/format';
 import { Panel } from '@/components/ui/panel';
-
-// a card's cell names its column on a phone, where the column headings are not shown
-const cellLabel = 'mb-1 block text-xs font-semibold tracking-wide text-slate-500 uppercase md:sr-only';
 
 const activeManagers = (members: MemberDto[]) =>
   members.filter((m) => m.role === 'manager' && m.active).length;
@@ -34,9 +40,13 @@ const ROLE_HELP: Record<Role, string> = {
   viewer: 'reads, prints and exports; changes nothing',
 };
 
-/** `openLinks`: the ids of the links that still work (undefined while the team loads); a revoked link is hidden. */
-function InviteForm({ openLinks }: { openLinks: Set<number> | undefined }) {
+/**
+ * `openInvites`: the invitations that still work (undefined while the team loads); a revoked link is hidden, and an
+ * address listed there is renewed, not invited twice.
+ */
+function InviteForm({ openInvites }: { openInvites: PendingInviteDto[] | undefined }) {
   const invite = useInvite();
+  const issues = useFormIssues();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('floor');
   const [link, setLink] = useState<MemberLinkDto | null>(null);
@@ -44,17 +54,26 @@ function InviteForm({ openLinks }: { openLinks: Set<number> | undefined }) {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     setLink(null);
-    invite.mutate(
-      { email: email.trim(), role },
-      {
-        onSuccess: (created) => {
-          // with e-mail set up the link goes out by mail (the E-mail list shows its state); otherwise it is copied
-          if (created.mailId) toast.success(`Invitation e-mailed to ${email.trim()}`);
-          else setLink(created);
-          setEmail('');
-        },
+    const input = issues.check(InviteSchema, { email, role });
+    if (!input) return;
+    const renewed = openInvites?.some((open) => open.email === input.email) ?? false;
+    invite.mutate(input, {
+      onSuccess: (created) => {
+        // with e-mail set up the link goes out by mail (the E-mail list shows its state); otherwise it is copied
+        if (created.mailId)
+          toast.success(
+            renewed
+              ? `Invitation e-mailed again to ${input.email}; the earlier link no longer works`
+              : `Invitation e-mailed to ${input.email}`,
+          );
+        else {
+          setLink(created);
+          if (renewed)
+            toast.success(`Invitation for ${input.email} renewed; the earlier link no longer works`);
+        }
+        setEmail('');
       },
-    );
+    });
   }
 
   return (
@@ -65,8 +84,18 @@ function InviteForm({ openLinks }: { openLinks: Set<number> | undefined }) {
         aria-label="Invite a member"
         className="flex flex-wrap items-end gap-3"
       >
-        <FormField label="Email" className="min-w-60 flex-1">
-          <TextInput type="email" name="email" autoComplete="off" value={email} onValue={setEmail} />
+        <FormField label="Email" error={issues.byField.email} className="min-w-60 flex-1">
+          <TextInput
+            type="email"
+            name="email"
+            autoComplete="off"
+            maxLength={EMAIL_MAX_LENGTH}
+            value={email}
+            onValue={(value) => {
+              setEmail(value);
+              issues.clear();
+            }}
+          />
         </FormField>
         <FormField label="Role" hint={ROLE_HELP[role]} className="min-w-60">
           <SelectInput value={role} onValue={setRole}>
@@ -78,14 +107,14 @@ function InviteForm({ openLinks }: { openLinks: Set<number> | undefined }) {
         </Button>
       </form>
       {invite.isError && <ErrorList messages={errorMessages(invite.error)} />}
-      {link && (openLinks === undefined || openLinks.has(link.id)) && (
+      {link && (openInvites === undefined || openInvites.some((open) => open.id === link.id)) && (
         <OneTimeLink link={link} label="Invitation link" />
       )}
     </Panel>
   );
 }
 
-function MemberCard({
+function MemberRow({
   member,
   isMe,
   onlyManager,
@@ -105,20 +134,18 @@ function MemberCard({
   const whyFixed = `${isMe ? 'You are' : `${member.name} is`} the only active Manager: make another member a Manager first.`;
   const hintId = `only-manager-${member.id}`;
   return (
-    <li
-      className="grid gap-x-4 gap-y-3 border-t border-slate-100 px-5 py-4 md:grid-cols-[minmax(12rem,2fr)_minmax(9rem,1fr)_minmax(9rem,1fr)_6rem_minmax(14rem,2fr)] md:items-start"
-      data-testid="member-row"
-      aria-label={member.name}
-    >
-      <div className="min-w-0">
+    <tr data-testid="member-row" aria-label={member.name}>
+      <td className={`${cell} sm:max-w-64 sm:min-w-40`}>
         <p className="font-semibold break-words text-slate-800">
           {member.name}
           {isMe && <span className="ml-1 text-xs font-normal text-slate-500">(you)</span>}
         </p>
-        <p className="text-xs break-all text-slate-500">{member.email}</p>
-      </div>
-      <div>
-        <span className={cellLabel}>Role</span>
+        {/* an address of up to 254 characters breaks anywhere; the whole of it is the title too */}
+        <p className="text-xs font-normal break-all text-slate-500" title={member.email}>
+          {member.email}
+        </p>
+      </td>
+      <td className={cell}>
         <SelectInput
           aria-label={`Role of ${member.name}`}
           value={member.role}
@@ -138,19 +165,14 @@ function MemberCard({
         >
           <LabelledOptions values={ROLES} labels={ROLE_LABELS} />
         </SelectInput>
-      </div>
-      <p className="text-sm text-slate-600">
-        <span className={cellLabel}>Last sign-in</span>
+      </td>
+      <td className={`${cell} text-slate-600 sm:min-w-28`}>
         {member.lastSignInAt ? format.dateTime(member.lastSignInAt) : 'Never'}
-      </p>
-      <p className="text-sm">
-        <span className={cellLabel}>Status</span>
-        <span className={member.active ? 'text-green-700' : 'text-slate-600'}>
-          {member.active ? 'Active' : 'Deactivated'}
-        </span>
-      </p>
-      <div className="space-y-2">
-        <span className={cellLabel}>Actions</span>
+      </td>
+      <td className={`${cell} ${member.active ? 'text-green-700' : 'text-slate-600'}`}>
+        {member.active ? 'Active' : 'Deactivated'}
+      </td>
+      <td className={`${cell} space-y-2 sm:min-w-48`}>
         <div className="flex flex-wrap gap-2">
           {onlyManager ? (
             <p id={hintId} className="max-w-xs text-xs text-slate-600">
@@ -200,8 +222,8 @@ function MemberCard({
             <RevokeLinkButton linkId={openReset.id} what={`the password link for ${member.name}`} />
           </div>
         )}
-      </div>
-    </li>
+      </td>
+    </tr>
   );
 }
 
@@ -253,34 +275,20 @@ export default function TeamPage() {
     <Page title="Team">
       <div className="space-y-6">
         <CompanySection />
-        <InviteForm
-          openLinks={team.isSuccess ? new Set(team.data.invites.map((invite) => invite.id)) : undefined}
-        />
+        <InviteForm openInvites={team.isSuccess ? team.data.invites : undefined} />
         <MailList />
         {team.isPending && <Spinner label="Loading the team..." />}
         {team.isError && <QueryFailed query={team} />}
         {team.isSuccess && (
-          <section
-            aria-labelledby="members-title"
-            className="rounded-xl border border-slate-200 bg-white shadow-sm"
-          >
-            <h2 id="members-title" className="px-5 pt-5 text-lg font-bold text-primary">
-              Members
-            </h2>
-            {/* a list of cards: one column on a phone, the columns of a table from a tablet's width up */}
-            <div
-              aria-hidden
-              className="mt-3 hidden gap-x-4 px-5 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase md:grid md:grid-cols-[minmax(12rem,2fr)_minmax(9rem,1fr)_minmax(9rem,1fr)_6rem_minmax(14rem,2fr)]"
+          <Panel title="Members">
+            {/* a table from a tablet's width up (scrolling sideways in its box when it must), a card per member on a
+                phone */}
+            <DataTable
+              caption="Members and their roles"
+              head={['Member', 'Role', 'Last sign-in', 'Status', 'Actions']}
             >
-              <span>Member</span>
-              <span>Role</span>
-              <span>Last sign-in</span>
-              <span>Status</span>
-              <span>Actions</span>
-            </div>
-            <ul aria-labelledby="members-title" className="mt-3 md:mt-0">
               {team.data.members.map((member) => (
-                <MemberCard
+                <MemberRow
                   key={member.id}
                   member={member}
                   isMe={member.id === session.data?.id}
@@ -290,9 +298,9 @@ export default function TeamPage() {
                   openReset={team.data.resets.find((r) => r.memberId === member.id)}
                 />
               ))}
-            </ul>
+            </DataTable>
             {team.data.invites.length > 0 && (
-              <div className="border-t border-slate-100 p-5">
+              <div className="pt-2">
                 <h3 id="invites-title" className="text-sm font-semibold text-slate-700">
                   Open invitations
                 </h3>
@@ -303,9 +311,12 @@ export default function TeamPage() {
                       data-testid="open-invite"
                       className="flex flex-wrap items-center justify-between gap-2"
                     >
-                      <span>
-                        {invite.email} as {ROLE_LABELS[invite.role]}, until{' '}
-                        {format.dateTime(invite.expiresAt)}
+                      <span className="min-w-0 flex-1 basis-60">
+                        {/* an address of up to 254 characters breaks anywhere; the whole of it is the title too */}
+                        <span className="break-all" title={invite.email}>
+                          {invite.email}
+                        </span>{' '}
+                        as {ROLE_LABELS[invite.role]}, until {format.dateTime(invite.expiresAt)}
                       </span>
                       <RevokeLinkButton linkId={invite.id} what={`the invitation for ${invite.email}`} />
                     </li>
@@ -313,7 +324,7 @@ export default function TeamPage() {
                 </ul>
               </div>
             )}
-          </section>
+          </Panel>
         )}
         {/* other programs' access (issue 31): API tokens and webhooks */}
         <ApiTokensSection />
