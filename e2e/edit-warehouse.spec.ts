@@ -105,6 +105,42 @@ test.describe('Edit warehouse', () => {
     expect(await warehouseRow(w.id)).toMatchObject({ length: 50, width: 70 });
   });
 
+  test('a capacity refusal goes once the next save succeeds, or once there is nothing left to save', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    const w = await buildWarehouse(db, { companyId: account.companyId, name: 'Refusal Depot' });
+    for (const name of ['R-1', 'R-2']) {
+      await buildVault(db, { companyId: account.companyId, fieldId: w.field('A1').id, name });
+    }
+    await page.goto(`/edit/${w.slug}`);
+    const form = page.getByRole('form', { name: 'Edit Warehouse Fields' });
+    const capacity = form.getByLabel('Field Capacity');
+    const save = form.getByRole('button', { name: 'Save Changes' });
+    const refusal =
+      'Field capacity cannot be lower than the number of vaults in a field: A1 holds 2. Stage or move vaults first.';
+
+    await capacity.fill('1');
+    await save.click();
+    await expect(form.getByRole('alert')).toHaveText(refusal);
+    // back to the stored value: nothing to save, and the refusal of a value no longer asked for goes
+    await capacity.fill('3');
+    await save.click();
+    await expect(page.getByText('Nothing to update.')).toBeVisible();
+    await expect(form.getByRole('alert')).toHaveCount(0);
+
+    await capacity.fill('1');
+    await save.click();
+    await expect(form.getByRole('alert')).toHaveText(refusal);
+    await capacity.fill('4');
+    await save.click();
+    await expect(page.getByText('Capacity updated successfully!')).toBeVisible();
+    await expect(form.getByRole('alert')).toHaveCount(0);
+    await expect(capacity).toHaveValue('4');
+    expect(await warehouseRow(w.id)).toMatchObject({ field_capacity: 4 });
+  });
+
   test('an unknown warehouse says so', async ({ signedIn: page }) => {
     await page.goto('/edit/no-such-warehouse');
     await expect(page.getByText('Warehouse Not Found')).toBeVisible();

@@ -21,6 +21,8 @@ export function DimensionsForm({ warehouse }: { warehouse: WarehouseDto }) {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
+    // a refusal answered to an earlier save is about values no longer asked for: this submit has its own result
+    edit.reset();
     const dimensions = issues.check(EditDimensionsSchema, values);
     if (!dimensions) return;
     const current: Record<DimensionKey, number> = {
