@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { REMOVE_VAULTS_FIRST } from '@domain/schemas/layout.schema';
+import { REMOVE_COLUMN_VAULTS_FIRST, REMOVE_VAULTS_FIRST } from '@domain/schemas/layout.schema';
 import { buildVault, buildWarehouse, stored } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 import { expectAlertDialog } from './alert-dialog';
@@ -147,6 +147,37 @@ test.describe('Edit warehouse', () => {
     await expect(page.getByText('The warehouse you are looking for does not exist.')).toBeVisible();
   });
 
+  test('removing a bottom row that holds a vault is refused by one alert, from the keyboard alone', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    const w = await buildWarehouse(db, { companyId: account.companyId, name: 'Row Depot', rows: 2, cols: 2 });
+    await buildVault(db, { companyId: account.companyId, fieldId: w.field('B2').id, customerName: 'KNOX' });
+    await page.goto(`/edit/${w.slug}`);
+    const subtract = page.getByRole('button', { name: 'Subtract rows at the bottom' });
+    await subtract.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Subtract Rows' });
+    await expect(dialog.getByLabel('Number of rows')).toBeFocused();
+    await page.keyboard.press('Enter');
+    const alert = page.getByRole('alertdialog', { name: 'Rows Not Removed' });
+    await expectAlertDialog(alert, 'Rows Not Removed', REMOVE_VAULTS_FIRST);
+    await expect(page.locator('[role="dialog"], [role="alertdialog"]')).toHaveCount(1);
+    await expect(alert.getByRole('button', { name: 'OK' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(alert).toBeHidden();
+    await expect(page.locator('[role="dialog"], [role="alertdialog"]')).toHaveCount(0);
+    await expect(subtract).toBeFocused();
+    // the same button opens the dialog again, as before the refusal
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(subtract).toBeFocused();
+    expect(await warehouseRow(w.id)).toMatchObject({ cols: 2, rows: 2 });
+  });
+
   test('the field grid block is dragged on the floor and kept inside the walls', async ({
     signedIn: page,
     account,
@@ -235,16 +266,17 @@ test.describe('Edit warehouse', () => {
     // column A holds a vault: removing it is refused with the alert and nothing changes
     const subtract = page.getByRole('button', { name: 'Subtract columns on the left' });
     await subtract.click();
-    await page
-      .getByRole('dialog', { name: 'Subtract Columns' })
-      .getByRole('button', { name: 'Subtract Columns', exact: true })
-      .click();
+    const dialog = page.getByRole('dialog', { name: 'Subtract Columns' });
+    await dialog.getByRole('button', { name: 'Subtract Columns', exact: true }).click();
+    // one dialog at a time: the refusal's alert takes the place of the Subtract dialog, it does not stack on it
     const alert = page.getByRole('alertdialog', { name: 'Columns Not Removed' });
-    await expectAlertDialog(alert, 'Columns Not Removed', REMOVE_VAULTS_FIRST);
+    await expectAlertDialog(alert, 'Columns Not Removed', REMOVE_COLUMN_VAULTS_FIRST);
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('[role="dialog"], [role="alertdialog"]')).toHaveCount(1);
+    await expect(alert.getByRole('button', { name: 'OK' })).toBeFocused();
     await alert.getByRole('button', { name: 'OK' }).click();
-    // answered, the alert and the Subtract dialog close, and focus is back on the button that started it
+    // answered, focus is back on the button that started it
     await expect(alert).toBeHidden();
-    await expect(page.getByRole('dialog', { name: 'Subtract Columns' })).toBeHidden();
     await expect(subtract).toBeFocused();
     await expect(cells(page)).toHaveCount(9);
     expect(await warehouseRow(w.id)).toMatchObject({ cols: 3, rows: 3 });

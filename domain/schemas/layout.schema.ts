@@ -4,7 +4,15 @@ import { type FieldDto, FieldDtoSchema } from './warehouse.schema';
 /** Feet per field on the floor plan (spec 9: a vault cell is 5 ft per row or column). */
 export const FIELD_CELL_FT = 5;
 
+/** Spec 5's alert when rows to remove hold vaults. */
 export const REMOVE_VAULTS_FIRST = 'Please remove all vaults from the row that you want to delete.';
+/** The same alert for the columns of the left and right sides, which are not rows (decision 002). */
+export const REMOVE_COLUMN_VAULTS_FIRST = 'Please remove all vaults from the column that you want to delete.';
+
+/** The refusal of removing rows (bottom) or columns (left, right) that hold vaults. */
+export function removeVaultsFirst(direction: 'left' | 'right' | 'bottom'): string {
+  return direction === 'bottom' ? REMOVE_VAULTS_FIRST : REMOVE_COLUMN_VAULTS_FIRST;
+}
 
 /** The field grid block on the floor: cols x 5 ft wide, rows x 5 ft long. */
 export function fieldGridSize(grid: { rows: number; cols: number }): { width: number; length: number } {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fieldName } from '@domain/rules/field-names';
-import { type GridChangeDto, REMOVE_VAULTS_FIRST } from '@domain/schemas/layout.schema';
+import {
+  type GridChangeDto,
+  REMOVE_COLUMN_VAULTS_FIRST,
+  REMOVE_VAULTS_FIRST,
+} from '@domain/schemas/layout.schema';
 import type { WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
 import { type SignedIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
@@ -346,21 +350,21 @@ describe.each(testEngines())('warehouse layout routes on %s', (engine) => {
       expect(await warehouseRow(id)).toMatchObject({ cols: 2, rows: 1 });
     });
 
-    it('refuses to remove rows or columns holding vaults, with the spec alert, and changes nothing', async () => {
+    it('refuses to remove rows or columns holding vaults, with the spec alert (columns named as such), and changes nothing', async () => {
       const id = await newWarehouse(user.companyId, { cols: 3, rows: 3 });
       await placeVault(user.companyId, id, 2, 3, 'IN-BOTTOM-ROW');
       await placeVault(user.companyId, id, 1, 1, 'IN-A');
       await placeVault(user.companyId, id, 3, 2, 'IN-C');
       const before = await gridOf(id);
-      for (const payload of [
-        { direction: 'bottom', count: 1 },
-        { direction: 'left', count: 1 },
-        { direction: 'right', count: 1 },
-        { direction: 'left', count: 2 },
-      ]) {
+      for (const [payload, refusal] of [
+        [{ direction: 'bottom', count: 1 }, REMOVE_VAULTS_FIRST],
+        [{ direction: 'left', count: 1 }, REMOVE_COLUMN_VAULTS_FIRST],
+        [{ direction: 'right', count: 1 }, REMOVE_COLUMN_VAULTS_FIRST],
+        [{ direction: 'left', count: 2 }, REMOVE_COLUMN_VAULTS_FIRST],
+      ] as const) {
         const res = await change('DELETE', { warehouse_id: id, ...payload });
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-        expect(res.json()).toEqual({ errors: [REMOVE_VAULTS_FIRST] });
+        expect(res.json()).toEqual({ errors: [refusal] });
       }
       expect(await gridOf(id)).toEqual(before);
       expect(await warehouseRow(id)).toMatchObject({ cols: 3, rows: 3 });

@@ -5,7 +5,7 @@ import {
   clampFieldGrid,
   type DimensionKey,
   type GridChangeDto,
-  REMOVE_VAULTS_FIRST,
+  removeVaultsFirst,
 } from '@domain/schemas/layout.schema';
 import {
   type EditDimensionsInput,
@@ -219,7 +219,8 @@ async function removeCells(trx: Trx, warehouse: WarehouseRow, input: GridChangeI
     range = direction === 'left' ? { maxCol: count } : { minCol: cols - count + 1 };
     next = { rows, cols: cols - count };
   }
-  if ((await countVaultsInCells(trx, companyId, id, range)) > 0) throw badRequest(REMOVE_VAULTS_FIRST);
+  if ((await countVaultsInCells(trx, companyId, id, range)) > 0)
+    throw badRequest(removeVaultsFirst(direction));
   if (direction === 'bottom') {
     // the hidden bottom half of a couchbox in the last remaining row would go; refuse rather than leave half a pair
     const [split] = await findCouchboxTopsInRow(trx, companyId, id, next.rows);

@@ -1,10 +1,9 @@
 import { Minus, Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { REMOVE_VAULTS_FIRST } from '@domain/schemas/layout.schema';
+import { removeVaultsFirst } from '@domain/schemas/layout.schema';
 import { MAX_GRID_COLS, MAX_GRID_ROWS } from '@domain/schemas/warehouse.schema';
 import { type GridChangeInput, useChangeGrid } from '@/api/layout';
-import { useAlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { FormButtons } from '@/components/ui/form-buttons';
 import { Dialog } from '@/components/ui/dialog';
@@ -13,20 +12,27 @@ import { ApiError, errorMessages } from '@/lib/api-client';
 
 const SIDE = { left: 'on the left', right: 'on the right', bottom: 'at the bottom' } as const;
 
-/** 'Add Rows' / 'Subtract Rows' (and 'Columns' for the sides) with a count stepper that stops at 1. */
+/**
+ * 'Add Rows' / 'Subtract Rows' (and 'Columns' for the sides) with a count stepper that stops at 1. Removing fields
+ * that hold vaults is refused with the spec's alert: the dialog hands it to `onRefused` and closes, and `onClosed`
+ * says when it has, so the alert opens after it rather than on top of it.
+ */
 export function GridChangeDialog({
   warehouse,
   change,
   onClose,
+  onRefused,
+  onClosed,
 }: {
   warehouse: { id: number; rows: number; cols: number };
   change: Omit<GridChangeInput, 'count'>;
   onClose: () => void;
+  onRefused: (title: string, message: string) => void;
+  onClosed?: () => void;
 }) {
   const [count, setCount] = useState(1);
   const [errors, setErrors] = useState<string[]>([]);
   const mutation = useChangeGrid(warehouse);
-  const alert = useAlertMessage();
   const rowsSide = change.direction === 'bottom';
   const noun = rowsSide ? 'Rows' : 'Columns';
   const adding = change.operation === 'plus';
@@ -49,9 +55,10 @@ export function GridChangeDialog({
         },
         onError: (error) => {
           const messages = errorMessages(error);
-          if (error instanceof ApiError && messages.includes(REMOVE_VAULTS_FIRST)) {
-            // answered, the alert closes this dialog too: nothing was changed
-            alert.show(`${noun} Not Removed`, REMOVE_VAULTS_FIRST, onClose);
+          const refusal = removeVaultsFirst(change.direction);
+          if (error instanceof ApiError && messages.includes(refusal)) {
+            // nothing was changed and there is nothing to try here: the alert says why, in place of this dialog
+            onRefused(`${noun} Not Removed`, refusal);
             return;
           }
           setErrors(messages);
@@ -64,7 +71,12 @@ export function GridChangeDialog({
     Math.max(1, Math.min(Math.max(1, max), Number.isFinite(n) ? Math.round(n) : 1));
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !mutation.isPending && onClose()} title={title}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !mutation.isPending && onClose()}
+      onClosed={onClosed}
+      title={title}
+    >
       <form onSubmit={onSubmit} className="space-y-4" aria-label={title}>
         <p className="text-sm text-slate-600">
           {adding ? 'Add' : 'Remove'} {noun.toLowerCase()} {SIDE[change.direction]} of the field grid. It has{' '}
@@ -115,7 +127,6 @@ export function GridChangeDialog({
           onCancel={onClose}
         />
       </form>
-      {alert.element}
     </Dialog>
   );
 }
