@@ -141,6 +141,49 @@ test.describe('Edit warehouse', () => {
     expect(await warehouseRow(w.id)).toMatchObject({ field_capacity: 4 });
   });
 
+  test('the floor has to hold the field grid: walls too close and more columns than fit are refused', async ({
+    signedIn: page,
+    account,
+  }) => {
+    // 3 columns x 2 rows of 5 ft fields on a 22 x 40 ft floor: room for 4 columns
+    const w = await buildWarehouse(e2eDatabase().db, {
+      companyId: account.companyId,
+      name: 'Snug Depot',
+      rows: 2,
+      cols: 3,
+      width: 22,
+      length: 40,
+    });
+    await page.goto(`/edit/${w.slug}`);
+    const form = page.getByRole('form', { name: 'Edit Warehouse Fields' });
+    await form.getByLabel('Width (ft)').fill('12');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(form.getByRole('alert')).toHaveText(
+      'The field grid is 15 ft wide (3 columns of 5 ft), wider than the 12 ft floor. Make the floor wider or use fewer columns.',
+    );
+    expect(await warehouseRow(w.id)).toMatchObject({ width: 22 });
+    await form.getByLabel('Width (ft)').fill('22');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(form.getByRole('alert')).toHaveCount(0);
+
+    // the stepper stops at the floor's room: one more column
+    await page.getByRole('button', { name: 'Add columns on the right' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Columns' });
+    await expect(dialog).toContainText('The floor has room for 4 in all.');
+    await expect(dialog.getByRole('button', { name: 'More' })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Add Columns', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(cells(page)).toHaveCount(8);
+    // and then there is no room left
+    await page.getByRole('button', { name: 'Add columns on the left' }).click();
+    await expect(dialog).toContainText(
+      'The floor is 22 ft wide: it has no room for another column of 5 ft fields. Make it wider under Edit Warehouse Fields first.',
+    );
+    await expect(dialog.getByRole('button', { name: 'Add Columns', exact: true })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await warehouseRow(w.id)).toMatchObject({ cols: 4, rows: 2 });
+  });
+
   test('an unknown warehouse says so', async ({ signedIn: page }) => {
     await page.goto('/edit/no-such-warehouse');
     await expect(page.getByText('Warehouse Not Found')).toBeVisible();

@@ -1,6 +1,7 @@
 import { Minus, Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { fieldGridRoom } from '@domain/rules/field-grid-floor';
 import { removeVaultsFirst } from '@domain/schemas/layout.schema';
 import { MAX_GRID_COLS, MAX_GRID_ROWS } from '@domain/schemas/warehouse.schema';
 import { type GridChangeInput, useChangeGrid } from '@/api/layout';
@@ -24,7 +25,7 @@ export function GridChangeDialog({
   onRefused,
   onClosed,
 }: {
-  warehouse: { id: number; rows: number; cols: number };
+  warehouse: { id: number; rows: number; cols: number; width: number; length: number };
   change: Omit<GridChangeInput, 'count'>;
   onClose: () => void;
   onRefused: (title: string, message: string) => void;
@@ -38,7 +39,11 @@ export function GridChangeDialog({
   const adding = change.operation === 'plus';
   const title = `${adding ? 'Add' : 'Subtract'} ${noun}`;
   const current = rowsSide ? warehouse.rows : warehouse.cols;
-  const max = adding ? (rowsSide ? MAX_GRID_ROWS : MAX_GRID_COLS) - current : current - 1;
+  // a measured floor holds only so many 5 ft fields; the server refuses more, so the stepper stops there
+  const room = fieldGridRoom(warehouse);
+  const limit = rowsSide ? MAX_GRID_ROWS : MAX_GRID_COLS;
+  const floorLimit = room ? (rowsSide ? room.rows : room.cols) : limit;
+  const max = adding ? Math.min(limit, floorLimit) - current : current - 1;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -81,13 +86,16 @@ export function GridChangeDialog({
         <p className="text-sm text-slate-600">
           {adding ? 'Add' : 'Remove'} {noun.toLowerCase()} {SIDE[change.direction]} of the field grid. It has{' '}
           {current} {noun.toLowerCase()} now.
+          {adding && floorLimit < limit && ` The floor has room for ${floorLimit} in all.`}
           {!adding && ' Only empty fields can be removed.'}
         </p>
         {max < 1 ? (
           <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-800">
-            {adding
-              ? `The grid already has the most ${noun.toLowerCase()} allowed.`
-              : `At least one ${rowsSide ? 'row' : 'column'} must remain.`}
+            {!adding
+              ? `At least one ${rowsSide ? 'row' : 'column'} must remain.`
+              : floorLimit < limit
+                ? `The floor is ${rowsSide ? `${warehouse.length} ft long` : `${warehouse.width} ft wide`}: it has no room for another ${rowsSide ? 'row' : 'column'} of 5 ft fields. Make it ${rowsSide ? 'longer' : 'wider'} under Edit Warehouse Fields first.`
+                : `The grid already has the most ${noun.toLowerCase()} allowed.`}
           </p>
         ) : (
           <div className="flex items-center justify-center gap-3">
