@@ -57,6 +57,38 @@ test.describe('dashboard and Add Warehouse', () => {
     await expect(card.getByTestId('occupancy')).toHaveAttribute('data-colour', 'green');
   });
 
+  test('a field grid larger than the floor is refused at the floor side, before anything is sent', async ({
+    signedIn: page,
+  }) => {
+    await page.goto('/add-warehouse');
+    let posted = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/warehouse/add-warehouse')) posted += 1;
+    });
+    const form = page.getByRole('form', { name: 'Add Warehouse' });
+    await form.getByLabel('Name').fill('Tight Depot');
+    await form.getByLabel('Rows').fill('4');
+    await form.getByLabel('Cols').fill('12');
+    await form.getByLabel('Field Capacity').fill('3');
+    await form.getByLabel('Length (ft)').fill('40');
+    await form.getByLabel('Width (ft)').fill('50');
+    const message =
+      'The field grid is 60 ft wide (12 columns of 5 ft), wider than the 50 ft floor. Make the floor wider or use fewer columns.';
+    // the preview says so as it draws, and the form refuses it at the width
+    await expect(page.getByRole('region', { name: 'Preview' })).toContainText(message);
+    await form.getByRole('button', { name: 'Add Warehouse' }).click();
+    const width = form.getByLabel('Width (ft)');
+    await expect(width).toHaveAttribute('aria-invalid', 'true');
+    await expect(width).toHaveAccessibleDescription(message);
+    await expect(width).toBeFocused();
+    expect(posted).toBe(0);
+
+    await width.fill('60');
+    await form.getByRole('button', { name: 'Add Warehouse' }).click();
+    await expect(page).toHaveURL(/\/warehouse\/tight-depot$/);
+    expect(posted).toBe(1);
+  });
+
   test('a refused warehouse keeps the form and shows the server error', async ({
     signedIn: page,
     account,

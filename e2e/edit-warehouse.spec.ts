@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { REMOVE_VAULTS_FIRST } from '@domain/schemas/layout.schema';
+import { REMOVE_COLUMN_VAULTS_FIRST, REMOVE_VAULTS_FIRST } from '@domain/schemas/layout.schema';
 import { buildVault, buildWarehouse, stored } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
 import { expectAlertDialog } from './alert-dialog';
@@ -105,10 +105,120 @@ test.describe('Edit warehouse', () => {
     expect(await warehouseRow(w.id)).toMatchObject({ length: 50, width: 70 });
   });
 
+  test('a capacity refusal goes once the next save succeeds, or once there is nothing left to save', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    const w = await buildWarehouse(db, { companyId: account.companyId, name: 'Refusal Depot' });
+    for (const name of ['R-1', 'R-2']) {
+      await buildVault(db, { companyId: account.companyId, fieldId: w.field('A1').id, name });
+    }
+    await page.goto(`/edit/${w.slug}`);
+    const form = page.getByRole('form', { name: 'Edit Warehouse Fields' });
+    const capacity = form.getByLabel('Field Capacity');
+    const save = form.getByRole('button', { name: 'Save Changes' });
+    const refusal =
+      'Field capacity cannot be lower than the number of vaults in a field: A1 holds 2. Stage or move vaults first.';
+
+    await capacity.fill('1');
+    await save.click();
+    await expect(form.getByRole('alert')).toHaveText(refusal);
+    // back to the stored value: nothing to save, and the refusal of a value no longer asked for goes
+    await capacity.fill('3');
+    await save.click();
+    await expect(page.getByText('Nothing to update.')).toBeVisible();
+    await expect(form.getByRole('alert')).toHaveCount(0);
+
+    await capacity.fill('1');
+    await save.click();
+    await expect(form.getByRole('alert')).toHaveText(refusal);
+    await capacity.fill('4');
+    await save.click();
+    await expect(page.getByText('Capacity updated successfully!')).toBeVisible();
+    await expect(form.getByRole('alert')).toHaveCount(0);
+    await expect(capacity).toHaveValue('4');
+    expect(await warehouseRow(w.id)).toMatchObject({ field_capacity: 4 });
+  });
+
+  test('the floor has to hold the field grid: walls too close and more columns than fit are refused', async ({
+    signedIn: page,
+    account,
+  }) => {
+    // 3 columns x 2 rows of 5 ft fields on a 22 x 40 ft floor: room for 4 columns
+    const w = await buildWarehouse(e2eDatabase().db, {
+      companyId: account.companyId,
+      name: 'Snug Depot',
+      rows: 2,
+      cols: 3,
+      width: 22,
+      length: 40,
+    });
+    await page.goto(`/edit/${w.slug}`);
+    const form = page.getByRole('form', { name: 'Edit Warehouse Fields' });
+    await form.getByLabel('Width (ft)').fill('12');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(form.getByRole('alert')).toHaveText(
+      'The field grid is 15 ft wide (3 columns of 5 ft), wider than the 12 ft floor. Make the floor wider or use fewer columns.',
+    );
+    expect(await warehouseRow(w.id)).toMatchObject({ width: 22 });
+    await form.getByLabel('Width (ft)').fill('22');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(form.getByRole('alert')).toHaveCount(0);
+
+    // the stepper stops at the floor's room: one more column
+    await page.getByRole('button', { name: 'Add columns on the right' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Columns' });
+    await expect(dialog).toContainText('The floor has room for 4 in all.');
+    await expect(dialog.getByRole('button', { name: 'More' })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Add Columns', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(cells(page)).toHaveCount(8);
+    // and then there is no room left
+    await page.getByRole('button', { name: 'Add columns on the left' }).click();
+    await expect(dialog).toContainText(
+      'The floor is 22 ft wide: it has no room for another column of 5 ft fields. Make it wider under Edit Warehouse Fields first.',
+    );
+    await expect(dialog.getByRole('button', { name: 'Add Columns', exact: true })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await warehouseRow(w.id)).toMatchObject({ cols: 4, rows: 2 });
+  });
+
   test('an unknown warehouse says so', async ({ signedIn: page }) => {
     await page.goto('/edit/no-such-warehouse');
     await expect(page.getByText('Warehouse Not Found')).toBeVisible();
     await expect(page.getByText('The warehouse you are looking for does not exist.')).toBeVisible();
+  });
+
+  test('removing a bottom row that holds a vault is refused by one alert, from the keyboard alone', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    const w = await buildWarehouse(db, { companyId: account.companyId, name: 'Row Depot', rows: 2, cols: 2 });
+    await buildVault(db, { companyId: account.companyId, fieldId: w.field('B2').id, customerName: 'KNOX' });
+    await page.goto(`/edit/${w.slug}`);
+    const subtract = page.getByRole('button', { name: 'Subtract rows at the bottom' });
+    await subtract.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Subtract Rows' });
+    await expect(dialog.getByLabel('Number of rows')).toBeFocused();
+    await page.keyboard.press('Enter');
+    const alert = page.getByRole('alertdialog', { name: 'Rows Not Removed' });
+    await expectAlertDialog(alert, 'Rows Not Removed', REMOVE_VAULTS_FIRST);
+    await expect(page.locator('[role="dialog"], [role="alertdialog"]')).toHaveCount(1);
+    await expect(alert.getByRole('button', { name: 'OK' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(alert).toBeHidden();
+    await expect(page.locator('[role="dialog"], [role="alertdialog"]')).toHaveCount(0);
+    await expect(subtract).toBeFocused();
+    // the same button opens the dialog again, as before the refusal
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(subtract).toBeFocused();
+    expect(await warehouseRow(w.id)).toMatchObject({ cols: 2, rows: 2 });
   });
 
   test('the field grid block is dragged on the floor and kept inside the walls', async ({
@@ -199,16 +309,17 @@ test.describe('Edit warehouse', () => {
     // column A holds a vault: removing it is refused with the alert and nothing changes
     const subtract = page.getByRole('button', { name: 'Subtract columns on the left' });
     await subtract.click();
-    await page
-      .getByRole('dialog', { name: 'Subtract Columns' })
-      .getByRole('button', { name: 'Subtract Columns', exact: true })
-      .click();
+    const dialog = page.getByRole('dialog', { name: 'Subtract Columns' });
+    await dialog.getByRole('button', { name: 'Subtract Columns', exact: true }).click();
+    // one dialog at a time: the refusal's alert takes the place of the Subtract dialog, it does not stack on it
     const alert = page.getByRole('alertdialog', { name: 'Columns Not Removed' });
-    await expectAlertDialog(alert, 'Columns Not Removed', REMOVE_VAULTS_FIRST);
+    await expectAlertDialog(alert, 'Columns Not Removed', REMOVE_COLUMN_VAULTS_FIRST);
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('[role="dialog"], [role="alertdialog"]')).toHaveCount(1);
+    await expect(alert.getByRole('button', { name: 'OK' })).toBeFocused();
     await alert.getByRole('button', { name: 'OK' }).click();
-    // answered, the alert and the Subtract dialog close, and focus is back on the button that started it
+    // answered, focus is back on the button that started it
     await expect(alert).toBeHidden();
-    await expect(page.getByRole('dialog', { name: 'Subtract Columns' })).toBeHidden();
     await expect(subtract).toBeFocused();
     await expect(cells(page)).toHaveCount(9);
     expect(await warehouseRow(w.id)).toMatchObject({ cols: 3, rows: 3 });

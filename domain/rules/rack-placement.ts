@@ -1,7 +1,7 @@
 // Floor-plan geometry for racks (feet, origin at the top-left corner, x to the right, y downward)
 // and the slot rules for pallets on a shelf. The layout editor and the server both use these.
 
-import { fieldGridSize } from '../schemas/layout.schema';
+import { fieldGridSize } from './field-grid-floor';
 
 /** Snap distance to walls and rack corners, and the overlap two racks may have without colliding. */
 export const SNAP_TOLERANCE_FT = 0.5;

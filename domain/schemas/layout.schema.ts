@@ -1,26 +1,14 @@
 import { z } from 'zod';
 import { type FieldDto, FieldDtoSchema } from './warehouse.schema';
 
-/** Feet per field on the floor plan (spec 9: a vault cell is 5 ft per row or column). */
-export const FIELD_CELL_FT = 5;
-
+/** Spec 5's alert when rows to remove hold vaults. */
 export const REMOVE_VAULTS_FIRST = 'Please remove all vaults from the row that you want to delete.';
+/** The same alert for the columns of the left and right sides, which are not rows (decision 002). */
+export const REMOVE_COLUMN_VAULTS_FIRST = 'Please remove all vaults from the column that you want to delete.';
 
-/** The field grid block on the floor: cols x 5 ft wide, rows x 5 ft long. */
-export function fieldGridSize(grid: { rows: number; cols: number }): { width: number; length: number } {
-  return { width: grid.cols * FIELD_CELL_FT, length: grid.rows * FIELD_CELL_FT };
-}
-
-/** Keeps the field grid block inside the walls; a block larger than the floor stays at the wall it starts from. */
-export function clampFieldGrid(
-  point: { x: number; y: number },
-  grid: { rows: number; cols: number },
-  floor: { width: number; length: number },
-): { x: number; y: number } {
-  const size = fieldGridSize(grid);
-  const clamp = (v: number, extent: number, wall: number) =>
-    Math.min(Math.max(v, 0), Math.max(0, wall - extent));
-  return { x: clamp(point.x, size.width, floor.width), y: clamp(point.y, size.length, floor.length) };
+/** The refusal of removing rows (bottom) or columns (left, right) that hold vaults. */
+export function removeVaultsFirst(direction: 'left' | 'right' | 'bottom'): string {
+  return direction === 'bottom' ? REMOVE_VAULTS_FIRST : REMOVE_COLUMN_VAULTS_FIRST;
 }
 
 export type DimensionKey = 'field_capacity' | 'length' | 'width';

@@ -1,25 +1,37 @@
 import { z } from 'zod';
+import { fieldGridFloorProblems } from '../rules/field-grid-floor';
 import { decimalFrom, intFrom, rowId, safeName } from './form-values';
 
 export const MAX_GRID_COLS = 60;
 export const MAX_GRID_ROWS = 99;
 
-export const AddWarehouseSchema = z.object({
-  name: safeName(
-    'Name',
-    z
-      .string({ error: 'Name is required.' })
-      .trim()
-      .min(1, 'Name is required.')
-      .max(80, 'Name must be at most 80 characters.')
-      .refine((n) => !/[/\\?#%]/.test(n), 'Name cannot contain / \\ ? # or %.'),
-  ),
-  rows: intFrom('Rows', 1, MAX_GRID_ROWS),
-  cols: intFrom('Cols', 1, MAX_GRID_COLS),
-  field_capacity: intFrom('Field capacity', 0, 10),
-  length: decimalFrom('Length', 0, 100_000),
-  width: decimalFrom('Width', 0, 100_000),
-});
+export const AddWarehouseSchema = z
+  .object({
+    name: safeName(
+      'Name',
+      z
+        .string({ error: 'Name is required.' })
+        .trim()
+        .min(1, 'Name is required.')
+        .max(80, 'Name must be at most 80 characters.')
+        .refine((n) => !/[/\\?#%]/.test(n), 'Name cannot contain / \\ ? # or %.'),
+    ),
+    rows: intFrom('Rows', 1, MAX_GRID_ROWS),
+    cols: intFrom('Cols', 1, MAX_GRID_COLS),
+    field_capacity: intFrom('Field capacity', 0, 10),
+    length: decimalFrom('Length', 0, 100_000).describe(
+      'feet; 0 with width 0 while the floor is not measured, else at least 5 ft per row',
+    ),
+    width: decimalFrom('Width', 0, 100_000).describe(
+      'feet; 0 with length 0 while the floor is not measured, else at least 5 ft per column',
+    ),
+  })
+  // the grid has to fit the floor it is laid out on, shown at the floor's side
+  .superRefine((warehouse, ctx) => {
+    for (const problem of fieldGridFloorProblems(warehouse, warehouse)) {
+      ctx.addIssue({ code: 'custom', path: [problem.side], message: problem.message });
+    }
+  });
 export type AddWarehouseInput = z.infer<typeof AddWarehouseSchema>;
 
 export const EditDimensionsSchema = z

@@ -224,8 +224,9 @@ async function addWarehouse(server: RunningServer, headers: Headers, rows: numbe
       rows,
       cols,
       field_capacity: 3,
-      length: 100,
-      width: 100,
+      // room for the grid: a measured floor holds 5 ft per row and column
+      length: 200,
+      width: 200,
     }),
   });
   if (created.status !== 201) throw new Error(`could not create a warehouse: ${created.status}`);

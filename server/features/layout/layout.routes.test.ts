@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fieldName } from '@domain/rules/field-names';
-import { type GridChangeDto, REMOVE_VAULTS_FIRST } from '@domain/schemas/layout.schema';
+import {
+  type GridChangeDto,
+  REMOVE_COLUMN_VAULTS_FIRST,
+  REMOVE_VAULTS_FIRST,
+} from '@domain/schemas/layout.schema';
 import type { WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
 import { type SignedIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
@@ -168,6 +172,27 @@ describe.each(testEngines())('warehouse layout routes on %s', (engine) => {
       expect(ok.statusCode).toBe(200);
       // the 15 x 15 ft block moves back inside 72 x 70 ft
       expect((ok.json() as WarehouseSummaryDto).fieldgridLocation).toEqual({ x: 57, y: 55 });
+    });
+
+    it('refuses walls too close for the field grid, or only one side measured', async () => {
+      // 3 x 3 fields: a 15 x 15 ft block
+      const id = await newWarehouse();
+      const narrow = await patch(id, { width: 14.5 });
+      expect(narrow.statusCode).toBe(400);
+      expect(narrow.json()).toEqual({
+        errors: [
+          'The field grid is 15 ft wide (3 columns of 5 ft), wider than the 14.5 ft floor. Make the floor wider or use fewer columns.',
+        ],
+      });
+      const half = await patch(id, { length: 0 });
+      expect(half.json()).toEqual({
+        errors: ['Give both the length and the width, or leave both at 0 while the floor is not measured.'],
+      });
+      // a capacity change beside walls that hold the grid goes through
+      expect((await patch(id, { field_capacity: 4, length: 15, width: 15 })).statusCode).toBe(200);
+      expect(await warehouseRow(id)).toMatchObject({ field_capacity: 4, length: 15, width: 15 });
+      // not measured at all: any grid
+      expect((await patch(id, { length: 0, width: 0 })).statusCode).toBe(200);
     });
 
     it("answers 401 signed out and 404 for another company's warehouse", async () => {
@@ -346,21 +371,21 @@ describe.each(testEngines())('warehouse layout routes on %s', (engine) => {
       expect(await warehouseRow(id)).toMatchObject({ cols: 2, rows: 1 });
     });
 
-    it('refuses to remove rows or columns holding vaults, with the spec alert, and changes nothing', async () => {
+    it('refuses to remove rows or columns holding vaults, with the spec alert (columns named as such), and changes nothing', async () => {
       const id = await newWarehouse(user.companyId, { cols: 3, rows: 3 });
       await placeVault(user.companyId, id, 2, 3, 'IN-BOTTOM-ROW');
       await placeVault(user.companyId, id, 1, 1, 'IN-A');
       await placeVault(user.companyId, id, 3, 2, 'IN-C');
       const before = await gridOf(id);
-      for (const payload of [
-        { direction: 'bottom', count: 1 },
-        { direction: 'left', count: 1 },
-        { direction: 'right', count: 1 },
-        { direction: 'left', count: 2 },
-      ]) {
+      for (const [payload, refusal] of [
+        [{ direction: 'bottom', count: 1 }, REMOVE_VAULTS_FIRST],
+        [{ direction: 'left', count: 1 }, REMOVE_COLUMN_VAULTS_FIRST],
+        [{ direction: 'right', count: 1 }, REMOVE_COLUMN_VAULTS_FIRST],
+        [{ direction: 'left', count: 2 }, REMOVE_COLUMN_VAULTS_FIRST],
+      ] as const) {
         const res = await change('DELETE', { warehouse_id: id, ...payload });
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-        expect(res.json()).toEqual({ errors: [REMOVE_VAULTS_FIRST] });
+        expect(res.json()).toEqual({ errors: [refusal] });
       }
       expect(await gridOf(id)).toEqual(before);
       expect(await warehouseRow(id)).toMatchObject({ cols: 3, rows: 3 });
@@ -387,6 +412,35 @@ describe.each(testEngines())('warehouse layout routes on %s', (engine) => {
       expect(await gridOf(id)).toEqual(before);
       // removing both halves together is fine
       expect((await change('DELETE', { warehouse_id: id, direction: 'bottom', count: 2 })).statusCode).toBe(
+        200,
+      );
+    });
+
+    it('adds only the columns and rows a measured floor has room for (5 ft a field)', async () => {
+      const id = await newWarehouse(user.companyId, { cols: 3, rows: 3, width: 24, length: 20 });
+      const wide = await change('POST', { warehouse_id: id, direction: 'right', count: 2 });
+      expect(wide.statusCode).toBe(400);
+      expect(wide.json()).toEqual({
+        errors: [
+          'The field grid is 25 ft wide (5 columns of 5 ft), wider than the 24 ft floor. Make the floor wider or use fewer columns.',
+        ],
+      });
+      const long = await change('POST', { warehouse_id: id, direction: 'bottom', count: 2 });
+      expect(long.json()).toEqual({
+        errors: [
+          'The field grid is 25 ft long (5 rows of 5 ft), longer than the 20 ft floor. Make the floor longer or use fewer rows.',
+        ],
+      });
+      expect(await warehouseRow(id)).toMatchObject({ cols: 3, rows: 3 });
+      expect((await change('POST', { warehouse_id: id, direction: 'left', count: 1 })).statusCode).toBe(200);
+      expect((await change('POST', { warehouse_id: id, direction: 'bottom', count: 1 })).statusCode).toBe(
+        200,
+      );
+      expect(await warehouseRow(id)).toMatchObject({ cols: 4, rows: 4 });
+
+      // a floor not measured yet holds any grid
+      const open = await newWarehouse(user.companyId, { cols: 3, rows: 3, width: 0, length: 0 });
+      expect((await change('POST', { warehouse_id: open, direction: 'right', count: 30 })).statusCode).toBe(
         200,
       );
     });

@@ -1,12 +1,8 @@
 import { fieldSlotCount } from '@domain/rules/capacity';
 import { compareFieldNames, fieldName } from '@domain/rules/field-names';
 import { placementProblem, rackFootprint, rackTitle } from '@domain/rules/rack-placement';
-import {
-  clampFieldGrid,
-  type DimensionKey,
-  type GridChangeDto,
-  REMOVE_VAULTS_FIRST,
-} from '@domain/schemas/layout.schema';
+import { clampFieldGrid, fieldGridFloorProblems, floorMeasured } from '@domain/rules/field-grid-floor';
+import { type DimensionKey, type GridChangeDto, removeVaultsFirst } from '@domain/schemas/layout.schema';
 import {
   type EditDimensionsInput,
   type GridChangeInput,
@@ -63,6 +59,16 @@ async function checkCapacityChange(
       );
     }
   }
+}
+
+/** Refuses a grid and floor that cannot be laid out together; `side` limits it to the side a change makes longer. */
+function checkGridOnFloor(
+  grid: { rows: number; cols: number },
+  floor: { width: number; length: number },
+  side?: 'width' | 'length',
+) {
+  const problems = fieldGridFloorProblems(grid, floor).filter((p) => !side || p.side === side);
+  if (problems.length > 0) throw badRequest(...problems.map((p) => p.message));
 }
 
 async function checkRacksInside(
@@ -128,6 +134,7 @@ export async function editDimensions(
     }
     if (changed.includes('length') || changed.includes('width')) {
       const floor = { width: next.width, length: next.length };
+      checkGridOnFloor(warehouse, floor);
       await checkRacksInside(trx, actor, warehouseId, floor);
       const grid = clampFieldGrid({ x: warehouse.grid_x, y: warehouse.grid_y }, warehouse, floor);
       Object.assign(changes, { length: next.length, width: next.width, grid_x: grid.x, grid_y: grid.y });
@@ -189,13 +196,19 @@ function cells(companyId: number, warehouseId: number, cols: [number, number], r
 async function addCells(trx: Trx, actor: Actor, warehouse: WarehouseRow, input: GridChangeInput) {
   const { id, rows, cols } = warehouse;
   const { count, direction } = input;
+  // a measured floor has to hold the grid it grows to (a floor not measured yet holds any)
+  const onFloor = (grid: { rows: number; cols: number }, side: 'width' | 'length') => {
+    if (floorMeasured(warehouse)) checkGridOnFloor(grid, warehouse, side);
+  };
   if (direction === 'bottom') {
     if (rows + count > MAX_GRID_ROWS) throw badRequest(`A warehouse can have at most ${MAX_GRID_ROWS} rows.`);
+    onFloor({ rows: rows + count, cols }, 'length');
     await insertFields(trx, cells(actor.companyId, id, [1, cols], [rows + 1, rows + count]));
     return { rows: rows + count, cols };
   }
   if (cols + count > MAX_GRID_COLS)
     throw badRequest(`A warehouse can have at most ${MAX_GRID_COLS} columns.`);
+  onFloor({ rows, cols: cols + count }, 'width');
   if (direction === 'left') {
     await shiftColumns(trx, actor.companyId, id, 1, count);
     await insertFields(trx, cells(actor.companyId, id, [1, count], [1, rows]));
@@ -219,7 +232,8 @@ async function removeCells(trx: Trx, warehouse: WarehouseRow, input: GridChangeI
     range = direction === 'left' ? { maxCol: count } : { minCol: cols - count + 1 };
     next = { rows, cols: cols - count };
   }
-  if ((await countVaultsInCells(trx, companyId, id, range)) > 0) throw badRequest(REMOVE_VAULTS_FIRST);
+  if ((await countVaultsInCells(trx, companyId, id, range)) > 0)
+    throw badRequest(removeVaultsFirst(direction));
   if (direction === 'bottom') {
     // the hidden bottom half of a couchbox in the last remaining row would go; refuse rather than leave half a pair
     const [split] = await findCouchboxTopsInRow(trx, companyId, id, next.rows);

@@ -1,4 +1,4 @@
-import { fieldGridSize } from '@domain/schemas/layout.schema';
+import { fieldGridSize } from '@domain/rules/field-grid-floor';
 import { type NamedRect, placementProblem, rackFootprint } from '@domain/rules/rack-placement';
 import { dayOf, isoOf } from '@domain/billing/days';
 import { type Db, nowIso } from '../../db/database';

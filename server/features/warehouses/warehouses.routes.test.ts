@@ -197,7 +197,7 @@ describe.each(testEngines())('warehouse routes on %s', (engine) => {
   });
 
   describe('POST /api/warehouse/add-warehouse', () => {
-    const valid = { rows: 3, cols: 28, field_capacity: 3, length: 100, width: 80.5 };
+    const valid = { rows: 3, cols: 28, field_capacity: 3, length: 100, width: 140.5 };
 
     it('creates the warehouse with its field grid and answers 201 with the warehouse', async () => {
       const res = await user.request({
@@ -212,7 +212,7 @@ describe.each(testEngines())('warehouse routes on %s', (engine) => {
         slug: 'big-barn',
         rows: 3,
         cols: 28,
-        width: 80.5,
+        width: 140.5,
         warehouseCapacity: 252,
       });
       const names = Object.values(body.fields).map((f) => f.name);
@@ -270,6 +270,45 @@ describe.each(testEngines())('warehouse routes on %s', (engine) => {
         ]),
       );
       expect(await countRows('warehouses', user.companyId)).toBe(before);
+    });
+
+    it('refuses a field grid the floor cannot hold (5 ft a field) and a floor with one side measured', async () => {
+      const before = await countRows('warehouses', user.companyId);
+      const add = (payload: Record<string, unknown>) =>
+        user.request({ method: 'POST', url: '/api/warehouse/add-warehouse', payload });
+      const wide = await add({ name: 'Too Wide', ...valid, width: 80.5 });
+      expect(wide.statusCode).toBe(400);
+      expect(wide.json()).toEqual({
+        errors: [
+          'width: The field grid is 140 ft wide (28 columns of 5 ft), wider than the 80.5 ft floor. Make the floor wider or use fewer columns.',
+        ],
+      });
+      const both = await add({
+        name: 'Too Small',
+        rows: 1,
+        cols: 1,
+        field_capacity: 3,
+        length: 4,
+        width: 4.5,
+      });
+      expect(both.json().errors).toEqual([
+        'width: The field grid is 5 ft wide (1 column of 5 ft), wider than the 4.5 ft floor. Make the floor wider or use fewer columns.',
+        'length: The field grid is 5 ft long (1 row of 5 ft), longer than the 4 ft floor. Make the floor longer or use fewer rows.',
+      ]);
+      const half = await add({ name: 'Half Floor', ...valid, length: 0 });
+      expect(half.statusCode).toBe(400);
+      expect(half.json()).toEqual({
+        errors: [
+          'length: Give both the length and the width, or leave both at 0 while the floor is not measured.',
+        ],
+      });
+      expect(await countRows('warehouses', user.companyId)).toBe(before);
+
+      // a grid that just fits, and any grid while the floor is not measured
+      expect((await add({ name: 'Snug', ...valid, rows: 20, width: 140 })).statusCode).toBe(201);
+      const unmeasured = await add({ name: 'Unmeasured', ...valid, rows: 99, length: 0, width: 0 });
+      expect(unmeasured.statusCode).toBe(201);
+      expect(unmeasured.json()).toMatchObject({ rows: 99, cols: 28, length: 0, width: 0 });
     });
 
     it('answers 409 for a name or slug the company already uses, but another company may use it', async () => {

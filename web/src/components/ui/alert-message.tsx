@@ -29,7 +29,8 @@ export function AlertMessage({ alert, onClose }: { alert: ShownAlert | null; onC
 
 /**
  * `show(title, message, then?)` opens an {@link AlertMessage}; `then` runs once it is answered. Render `element`
- * where the alert belongs (inside the dialog that raises it, so it stacks above that dialog).
+ * where the alert belongs: inside the dialog that raises it, so it stacks above that dialog, or, when that dialog has
+ * nothing more to offer, beside it, shown from its `onClosed` so one dialog is open at a time.
  */
 export function useAlertMessage(): {
   show: (title: string, message: string, then?: () => void) => void;

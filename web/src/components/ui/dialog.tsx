@@ -56,6 +56,7 @@ export function Dialog({
   children,
   wide = false,
   alert = false,
+  onClosed,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -68,6 +69,11 @@ export function Dialog({
    * click beside it does not dismiss it; Escape, the close button and its own buttons do.
    */
   alert?: boolean;
+  /**
+   * runs once the dialog has closed and given focus back: a dialog that hands over to another (a refusal's alert)
+   * opens it here, so only one is open at a time and the next one knows where focus goes after it
+   */
+  onClosed?: () => void;
 }) {
   const content = useRef<HTMLDivElement>(null);
   const opener = useRef<{ element: HTMLElement | null; ancestors: Element[] }>({
@@ -148,6 +154,7 @@ export function Dialog({
       attributeFilter: ['class', 'style', 'hidden'],
     });
     window.setTimeout(() => watcher.disconnect(), 10_000);
+    onClosed?.();
   }
 
   return (

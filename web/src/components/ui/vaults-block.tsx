@@ -1,4 +1,4 @@
-import { fieldGridSize } from '@domain/schemas/layout.schema';
+import { fieldGridSize } from '@domain/rules/field-grid-floor';
 
 interface VaultsBlockProps {
   /** the warehouse's field grid: its rows and columns and where it stands on the floor */

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { fieldGridFloorProblems } from '@domain/rules/field-grid-floor';
 import { type DimensionKey, dimensionsSavedMessage } from '@domain/schemas/layout.schema';
 import { EditDimensionsSchema, type WarehouseDto } from '@domain/schemas/warehouse.schema';
 import { useEditDimensions } from '@/api/layout';
@@ -17,10 +18,14 @@ export function DimensionsForm({ warehouse }: { warehouse: WarehouseDto }) {
     width: String(warehouse.width),
   });
   const issues = useFormIssues();
+  const [floorProblems, setFloorProblems] = useState<string[]>([]);
   const edit = useEditDimensions(warehouse.id);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
+    // a refusal answered to an earlier save is about values no longer asked for: this submit has its own result
+    edit.reset();
+    setFloorProblems([]);
     const dimensions = issues.check(EditDimensionsSchema, values);
     if (!dimensions) return;
     const current: Record<DimensionKey, number> = {
@@ -31,6 +36,15 @@ export function DimensionsForm({ warehouse }: { warehouse: WarehouseDto }) {
     const changed = (Object.keys(current) as DimensionKey[]).filter(
       (key) => dimensions[key] !== undefined && dimensions[key] !== current[key],
     );
+    // new walls have to hold the field grid, as the server checks
+    if (changed.includes('length') || changed.includes('width')) {
+      const floor = { width: dimensions.width ?? current.width, length: dimensions.length ?? current.length };
+      const problems = fieldGridFloorProblems(warehouse, floor).map((problem) => problem.message);
+      if (problems.length > 0) {
+        setFloorProblems(problems);
+        return;
+      }
+    }
     if (changed.length === 0) {
       toast.info('Nothing to update.', { duration: 2500 });
       return;
@@ -45,7 +59,13 @@ export function DimensionsForm({ warehouse }: { warehouse: WarehouseDto }) {
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: event.target.value }));
   const messages =
-    issues.messages.length > 0 ? issues.messages : edit.isError ? errorMessages(edit.error) : [];
+    issues.messages.length > 0
+      ? issues.messages
+      : floorProblems.length > 0
+        ? floorProblems
+        : edit.isError
+          ? errorMessages(edit.error)
+          : [];
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Edit Warehouse Fields" className="space-y-4">

@@ -2,7 +2,7 @@ import { DndContext, type DragEndEvent, type DragMoveEvent } from '@dnd-kit/core
 import { Move } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { clampFieldGrid, fieldGridSize } from '@domain/schemas/layout.schema';
+import { clampFieldGrid, fieldGridSize } from '@domain/rules/field-grid-floor';
 import type { WarehouseDto } from '@domain/schemas/warehouse.schema';
 import { useMoveFieldGrid } from '@/api/layout';
 import { useRacks } from '@/api/racks';

@@ -1,10 +1,11 @@
 import { Minus, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { fieldSlotCount } from '@domain/rules/capacity';
 import { compareFieldNames, parseFieldName } from '@domain/rules/field-names';
 import { fieldFillLevel } from '@domain/rules/occupancy';
 import type { FieldDto, WarehouseDto } from '@domain/schemas/warehouse.schema';
 import type { GridChangeInput } from '@/api/layout';
+import { useAlertMessage } from '@/components/ui/alert-message';
 import { GridChangeDialog } from './grid-change-dialog';
 
 const FILL = {
@@ -74,6 +75,9 @@ function gridRows(warehouse: WarehouseDto) {
  */
 export function GridEditor({ warehouse }: { warehouse: WarehouseDto }) {
   const [change, setChange] = useState<Omit<GridChangeInput, 'count'> | null>(null);
+  // a refused removal's alert waits until the dialog that asked has closed and given focus back to its button
+  const refusal = useRef<{ title: string; message: string } | null>(null);
+  const alert = useAlertMessage();
   const rows = gridRows(warehouse);
   const empty = rows.every((row) => row.length === 0);
 
@@ -139,7 +143,23 @@ export function GridEditor({ warehouse }: { warehouse: WarehouseDto }) {
         {warehouse.cols} columns x {warehouse.rows} rows. Columns are added or removed on the left or right,
         rows at the bottom.
       </p>
-      {change && <GridChangeDialog warehouse={warehouse} change={change} onClose={() => setChange(null)} />}
+      {change && (
+        <GridChangeDialog
+          warehouse={warehouse}
+          change={change}
+          onClose={() => setChange(null)}
+          onRefused={(title, message) => {
+            refusal.current = { title, message };
+            setChange(null);
+          }}
+          onClosed={() => {
+            const refused = refusal.current;
+            refusal.current = null;
+            if (refused) alert.show(refused.title, refused.message);
+          }}
+        />
+      )}
+      {alert.element}
     </div>
   );
 }

@@ -1,9 +1,8 @@
+import { fieldGridFloorProblems, fieldGridSize } from '@domain/rules/field-grid-floor';
 import { usePlanScale } from '@/lib/use-plan-scale';
 
 /** The preview's scale where the floor fits; a bigger floor is drawn smaller so it fits the space. */
 const PX_PER_FOOT = 2;
-/** A field is a 5 ft square on the floor plan. */
-const FIELD_FEET = 5;
 
 function positive(value: string): number {
   const n = Number(value);
@@ -26,9 +25,9 @@ export function WarehousePreview({
   const l = positive(length);
   const r = Math.floor(positive(rows));
   const c = Math.floor(positive(cols));
-  const gridW = c * FIELD_FEET;
-  const gridL = r * FIELD_FEET;
-  const overflows = w > 0 && l > 0 && (gridW > w || gridL > l);
+  const { width: gridW, length: gridL } = fieldGridSize({ rows: r, cols: c });
+  // the form refuses such a grid; the preview says why as soon as it is drawn
+  const overflow = fieldGridFloorProblems({ rows: r, cols: c }, { width: w, length: l });
   const { ref, scale } = usePlanScale(
     { width: w, length: l },
     Math.round((typeof window === 'undefined' ? 800 : window.innerHeight) * 0.6),
@@ -76,11 +75,11 @@ export function WarehousePreview({
               )}
             </div>
           </div>
-          {overflows && (
-            <p className="mt-2 text-sm text-warning">
-              The field grid ({gridW} x {gridL} ft) is larger than the floor.
+          {overflow.map((problem) => (
+            <p key={problem.side} className="mt-2 text-sm text-danger">
+              {problem.message}
             </p>
-          )}
+          ))}
         </>
       ) : (
         <p className="mt-3 text-sm text-slate-500">Enter a length and a width to see the floor.</p>
