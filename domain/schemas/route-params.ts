@@ -15,6 +15,17 @@ export const pathId = (notFoundMessage: string) =>
     .refine((text) => Number(text) <= MAX_ROW_ID, { error: notFoundMessage })
     .transform(Number);
 
+/**
+ * A name in a path (`/api/checklists/warehouse/:name`): at most `max` characters and no control character (PostgreSQL
+ * cannot even compare a text holding NUL). Anything else names nothing, so the refusal is the not-found message.
+ */
+export const pathName = (notFoundMessage: string, max = 200) =>
+  z
+    .string()
+    .max(max, { error: notFoundMessage })
+    // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+    .regex(/^[^\u0000-\u001f\u007f]*$/, { error: notFoundMessage });
+
 /** The params of a route with one `:id`. */
 export const idParams = (notFoundMessage: string) => z.object({ id: pathId(notFoundMessage) });
 

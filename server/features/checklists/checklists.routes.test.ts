@@ -215,6 +215,12 @@ describe.each(testEngines())('checklist routes on %s', (engine) => {
       const slug = name.toLowerCase().replace(/ /g, '-');
       const missing = await publicGet(`no-such-warehouse-${uniqueSuffix()}`, keyOf(checklist));
       expect(missing.statusCode).toBe(404);
+      // a name with a control character names nothing (PostgreSQL cannot even compare one holding NUL)
+      for (const name of ['\u0000', `${slug}\u0000`, 'tab\tname']) {
+        const res = await publicGet(name, keyOf(checklist));
+        expect(res.statusCode, JSON.stringify(name)).toBe(404);
+        expect(res.json()).toEqual(missing.json());
+      }
       const other = await create(owner, { warehouse_id: (await warehouseOf(owner)).id });
       for (const key of [undefined, '', 'x', `${keyOf(checklist)}x`, keyOf(other), 'a'.repeat(500)]) {
         const res = await publicGet(slug, key);

@@ -9,7 +9,7 @@ import {
   CreateChecklistSchema,
   EditChecklistSchema,
 } from '@domain/schemas/checklist.schema';
-import { idParams } from '@domain/schemas/route-params';
+import { idParams, pathName } from '@domain/schemas/route-params';
 import { requireRole } from '../../auth/route-roles';
 import { requireUser } from '../../auth/session.plugin';
 import { parseInput } from '../../http/errors';
@@ -96,7 +96,7 @@ export const checklistsRoutes: FastifyPluginAsync<FeatureOptions> = async (plain
       schema: {
         tags,
         summary: "The active checklist of a warehouse, for its fill-in link (public with the link's key)",
-        params: z.object({ name: z.string().max(200, { error: NO_ACTIVE_CHECKLIST }) }),
+        params: z.object({ name: pathName(NO_ACTIVE_CHECKLIST) }),
         querystring: ChecklistKeyQuerySchema,
         response: { 200: ChecklistDtoSchema },
       },
