@@ -58,6 +58,20 @@ export async function enqueueMailOnce(
   return row ? Number(row.id) : null;
 }
 
+/**
+ * Drops the mails of a kind to a recipient that no worker has taken yet: a renewed link's earlier mail would carry a
+ * link that no longer works. A mail being sent at this moment goes out; its link fails like any retired one.
+ */
+export async function dropQueuedMails(db: Db, companyId: number, kind: MailKind, recipient: string) {
+  await db
+    .deleteFrom('mail_outbox')
+    .where('company_id', '=', companyId)
+    .where('kind', '=', kind)
+    .where('recipient', '=', recipient)
+    .where('status', '=', 'queued')
+    .execute();
+}
+
 /** A link's mail, queued in the link's transaction when mail is on (SMTP_URL); null when the link is shown to copy. */
 export function enqueueMailIf(on: boolean, db: Db, mail: OutgoingMail): Promise<number | null> {
   return on ? enqueueMail(db, mail) : Promise.resolve(null);

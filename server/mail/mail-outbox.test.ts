@@ -96,7 +96,7 @@ describe.each(testEngines())('the mail outbox on %s', (engine) => {
     expect(await ctx.app.mailOutbox!.tick()).toMatchObject({ claimed: 0 });
   });
 
-  it('mails a renewed invitation again, with its new link', async () => {
+  it('mails a renewed invitation again, with its new link, and drops the earlier mail still waiting', async () => {
     const email = 'invited-twice@example.test';
     const first = await invite(email);
     const renewed = await invite(email);
@@ -104,9 +104,10 @@ describe.each(testEngines())('the mail outbox on %s', (engine) => {
     expect(renewed.mailId).not.toBe(first.mailId);
     expect(renewed.path).not.toBe(first.path);
     await ctx.app.mailOutbox!.tick();
+    // one mail, with the link that works: the first one's link was retired before it went out
     expect(
-      arrivedFor(email).some((mail) => mail.text.includes(`https://wm.example.test${renewed.path}`)),
-    ).toBe(true);
+      arrivedFor(email).map((mail) => mail.text.includes(`https://wm.example.test${renewed.path}`)),
+    ).toEqual([true]);
   });
 
   it('sends a password link to the member', async () => {

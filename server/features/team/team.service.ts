@@ -23,7 +23,7 @@ import type { Trx } from '../../db/locks';
 import { recordEvent } from '../../events/event-log.repo';
 import { endUserStreams } from '../../events/live-streams';
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
-import { enqueueMailIf } from '../../mail/mail-outbox.repo';
+import { dropQueuedMails, enqueueMailIf } from '../../mail/mail-outbox.repo';
 import { type MailText, invitationMail, passwordResetMail } from '../../mail/mail-texts';
 import {
   type MemberRow,
@@ -138,6 +138,8 @@ async function newLink(
     expiresAt,
   });
   const path = `/join#${token}`;
+  // the link it renews no longer works, so neither may a mail of it still waiting to go out
+  await dropQueuedMails(trx, manager.companyId, link.kind, link.email);
   const mailId = await enqueueMailIf(delivery.mail, trx, {
     companyId: manager.companyId,
     ...mailOf(delivery.origin + path, expiresAt),
