@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { isPlaceholderName } from '../rules/placeholders';
-import { customerName } from './form-values';
+import { customerName, emailAddress as email } from './form-values';
 
 /** How long a customer's portal link works, and a portal session lasts (issue 29). */
 export const PORTAL_LINK_HOURS = 72;
 export const PORTAL_SESSION_DAYS = 30;
-
-const email = z
-  .email('A valid email is required.')
-  .max(254, 'The email is too long.')
-  .transform((value) => value.toLowerCase());
 
 export const PLACEHOLDER_NOT_A_CUSTOMER =
   "A name with EMPTY in it marks an empty placeholder, not a customer: choose the customer's own name.";
