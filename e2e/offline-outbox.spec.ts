@@ -86,7 +86,19 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
     await expect(
       page.getByText('No connection to the server. Please check the connection and try again.'),
     ).toBeVisible();
+
+    // the connection drops while the app is open: a page it never read waits for the connection, and says so
     await page.context().setOffline(false);
+    await page.goto(`/warehouse/${w.slug}`);
+    await expect(tile(page, 'B1')).toBeVisible();
+    await page.context().setOffline(true);
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/pull-lists');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByText('Not kept on this device for offline use.')).toBeVisible();
+    await page.context().setOffline(false);
+    await expect(page.getByText('Not kept on this device for offline use.')).toBeHidden();
   });
 
   test('stages, a move, a received shipment, an add with a file and check scans made offline survive a reload and land once; a move a colleague made stale asks for attention', async ({
