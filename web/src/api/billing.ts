@@ -79,6 +79,14 @@ export const useSaveBillingSettings = () =>
   );
 export const useAddRate = () =>
   useBillingMutation((input: RateInput) => api.post<RateDto[]>('/api/billing/rates', input));
+/** Corrects a rate no issued invoice used; the answer is every rate. */
+export const useEditRate = () =>
+  useBillingMutation(({ id, ...input }: RateInput & { id: number }) =>
+    api.put<RateDto[]>(`/api/billing/rates/${id}`, input),
+  );
+/** Removes a rate no issued invoice used; the answer is every rate. */
+export const useDeleteRate = () =>
+  useBillingMutation((id: number) => api.delete<RateDto[]>(`/api/billing/rates/${id}`));
 export const useDryRun = () =>
   useMutation({
     mutationFn: (period: string) => api.post<BillingRunDto>('/api/billing/runs/dry-run', { period }),
