@@ -708,6 +708,55 @@ describe.each(testEngines())('storage accounts and billing on %s', (engine) => {
     expect(list).toHaveLength(1);
   });
 
+  it('pays the invoices chosen for a payment, and refuses more than is open on them', async () => {
+    const payer = await signIn(ctx);
+    const { orderId } = await receivedOrder(payer, 'PAUL', 'ORD-P', '2026-01-01');
+    const account = (
+      await post(payer, '/api/storage-accounts', { order_ids: [orderId], kind: 'permanent' })
+    ).json() as AccountDto;
+    await rate(payer, { kind: 'storage', unit_type: 'vault', amount: 10_000 });
+    await post(payer, '/api/billing/runs', { period: '2026-01' });
+    await post(payer, '/api/billing/runs', { period: '2026-02' });
+    const [feb, jan] = (await payer.request({ method: 'GET', url: '/api/invoices' })).json() as InvoiceDto[];
+    const pay = (amount: number, allocations: { invoice_id: number; amount: number }[]) =>
+      post(payer, '/api/payments', {
+        account_id: account.id,
+        paid_on: '2026-03-01',
+        amount,
+        method: 'transfer',
+        allocations,
+      });
+
+    const beyond = await pay(12_000, [{ invoice_id: feb!.id, amount: 12_000 }]);
+    expect(beyond.statusCode).toBe(400);
+    expect(errorsOf(beyond)).toBe(
+      'The payment ($120.00) is more than is open on the invoices chosen for it ($100.00): choose more invoices or lower the amount.',
+    );
+    const uneven = await pay(6_000, [{ invoice_id: feb!.id, amount: 5_000 }]);
+    expect(errorsOf(uneven)).toBe(
+      'The amounts allocated to the invoices ($50.00) must add up to the payment ($60.00).',
+    );
+    const lopsided = await pay(15_000, [
+      { invoice_id: feb!.id, amount: 11_000 },
+      { invoice_id: jan!.id, amount: 4_000 },
+    ]);
+    expect(errorsOf(lopsided)).toBe(
+      `Invoice ${feb!.number} has $100.00 open: no more than that can go to it.`,
+    );
+
+    // the newer invoice, not the oldest
+    const paid = await pay(6_000, [{ invoice_id: feb!.id, amount: 6_000 }]);
+    expect(paid.statusCode).toBe(201);
+    expect((paid.json() as PaymentDto).allocations.map((a) => [a.number, a.amount])).toEqual([
+      [feb!.number, 6_000],
+    ]);
+    const invoices = (await payer.request({ method: 'GET', url: '/api/invoices' })).json() as InvoiceDto[];
+    expect(invoices.map((i) => [i.number, i.status, i.open])).toEqual([
+      [feb!.number, 'partly-paid', 4_000],
+      [jan!.number, 'issued', 10_000],
+    ]);
+  });
+
   it('keeps companies apart and answers 403 to Floor and Viewer, who never see amounts', async () => {
     const floor = await signIn(ctx, await buildAccount(db(), { company: user.companyName, role: 'floor' }));
     const office = await signIn(ctx, await buildAccount(db(), { company: user.companyName, role: 'office' }));

@@ -7,6 +7,7 @@ import {
   allocateOldestFirst,
   type InvoiceStatus,
   openAmount,
+  paymentBeyondInvoices,
   settledStatus,
 } from '@domain/billing/ledger';
 import { formatMoney } from '@domain/billing/money';
@@ -457,16 +458,27 @@ export async function recordPayment(
     let parts: { id: number; amount: number }[];
     if (input.allocations && input.allocations.length > 0) {
       const byId = new Map(open.map((i) => [i.id, i]));
-      const sum = input.allocations.reduce((s, a) => s + a.amount, 0);
-      if (sum !== input.amount) throw badRequest('The allocations must add up to the payment.');
+      const money = (amount: number) => formatMoney(amount, settings.currency);
       const seen = new Set<number>();
       for (const a of input.allocations) {
-        const invoice = byId.get(a.invoice_id);
-        if (!invoice || seen.has(a.invoice_id))
+        if (!byId.has(a.invoice_id) || seen.has(a.invoice_id))
           throw badRequest('A payment can only go to open invoices of its account, once each.');
         seen.add(a.invoice_id);
+      }
+      const chosenOpen = [...seen].reduce((s, id) => s + byId.get(id)!.open, 0);
+      if (input.amount > chosenOpen)
+        throw badRequest(paymentBeyondInvoices(money(input.amount), money(chosenOpen)));
+      const sum = input.allocations.reduce((s, a) => s + a.amount, 0);
+      if (sum !== input.amount)
+        throw badRequest(
+          `The amounts allocated to the invoices (${money(sum)}) must add up to the payment (${money(input.amount)}).`,
+        );
+      for (const a of input.allocations) {
+        const invoice = byId.get(a.invoice_id)!;
         if (a.amount > invoice.open)
-          throw badRequest(`More than is open on invoice ${invoice.number} was allocated to it.`);
+          throw badRequest(
+            `Invoice ${invoice.number} has ${money(invoice.open)} open: no more than that can go to it.`,
+          );
       }
       parts = input.allocations.map((a) => ({ id: a.invoice_id, amount: a.amount }));
     } else parts = allocateOldestFirst(input.amount, open);
