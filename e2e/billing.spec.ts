@@ -234,6 +234,95 @@ test.describe('Storage billing', () => {
     );
   });
 
+  test('a rate with a typo corrected and deleted, a rate used on invoices kept, and a payment to the invoice chosen', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    const warehouse = await buildWarehouse(db, {
+      companyId: account.companyId,
+      name: 'Rate Hall',
+      rows: 1,
+      cols: 1,
+    });
+    const vault = await buildVault(db, {
+      companyId: account.companyId,
+      fieldId: warehouse.field('A1').id,
+      customerName: 'RITA CHOOSER',
+      orderName: 'RATE-1',
+      name: 'RV-1',
+    });
+    await receivedOn(vault.id, '2026-01-01');
+    await billThroughApi(page, 10_000, ['2026-01', '2026-02']);
+
+    await page.goto('/billing/rates');
+    const table = page.getByRole('table', { name: 'Rates' });
+    // January and February were invoiced with the first rate: it stays
+    await expect(table.getByRole('row', { name: /\$100\.00/ })).toContainText('Used on invoices');
+    await expect(table.getByRole('button', { name: /^Edit rate/ })).toHaveCount(0);
+
+    const rateForm = page.getByRole('form', { name: 'Add a rate' });
+    await rateForm.getByLabel('Amount (USD)').fill('950.00');
+    await rateForm.getByLabel('From').fill('2026-03-01');
+    await rateForm.getByRole('button', { name: 'Add rate' }).click();
+    await expect(page.getByText('Rate saved')).toBeVisible();
+    // the same rate from the same day again is refused
+    await rateForm.getByLabel('Amount (USD)').fill('95.00');
+    await rateForm.getByRole('button', { name: 'Add rate' }).click();
+    await expect(rateForm).toContainText(
+      'There is already a monthly storage rate for Vault in every warehouse from Mar 1, 2026',
+    );
+    await expect(table.getByRole('row')).toHaveCount(3);
+
+    await table
+      .getByRole('button', { name: 'Edit rate: Monthly storage, Vault, every warehouse, from Mar 1, 2026' })
+      .click();
+    const edit = page.getByRole('dialog', { name: 'Edit rate' });
+    await expect(edit.getByLabel('Amount (USD)')).toHaveValue('950.00');
+    await expectNoAxeViolations(page);
+    await edit.getByLabel('Amount (USD)').fill('95.00');
+    await edit.getByRole('button', { name: 'Save rate' }).click();
+    await expect(page.getByText('Rate changed')).toBeVisible();
+    await expect(edit).toHaveCount(0);
+    await expect(table).toContainText('$95.00');
+    await expect(table).not.toContainText('$950.00');
+
+    await table.getByRole('button', { name: /^Delete rate: .*Mar 1, 2026/ }).click();
+    const asked = page.getByRole('alertdialog', { name: 'Delete rate' });
+    await expect(asked).toContainText('$95.00');
+    await asked.getByRole('button', { name: 'Delete rate' }).click();
+    await expect(page.getByText('Rate deleted')).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(2);
+
+    // a payment to February's invoice, not the oldest: January's is unticked
+    await page.getByRole('link', { name: 'Payments' }).click();
+    const payForm = page.getByRole('form', { name: 'Record a payment' });
+    await payForm.getByLabel('Account').selectOption({ label: 'RITA CHOOSER ($200.00)' });
+    const open = payForm.getByRole('table', { name: 'Open invoices of the account' });
+    await expect(open.getByRole('row')).toHaveCount(3);
+    const [january, february] = [open.getByRole('row').nth(1), open.getByRole('row').nth(2)];
+    await expect(january).toContainText('$100.00');
+    const februaryNumber = (await february.getByRole('cell').nth(1).textContent())!.trim();
+    await january.getByRole('checkbox').uncheck();
+    await payForm.getByLabel('Amount (USD)').fill('150.00');
+    await expect(february).toContainText('$100.00');
+    await payForm.getByRole('button', { name: 'Record payment' }).click();
+    await expect(payForm).toContainText(
+      'The payment ($150.00) is more than is open on the invoices chosen for it ($100.00): choose more invoices or lower the amount.',
+    );
+    await payForm.getByLabel('Amount (USD)').fill('60.00');
+    await expect(february.getByRole('cell').last()).toHaveText('$60.00');
+    await expectNoAxeViolations(page);
+    await payForm.getByRole('button', { name: 'Record payment' }).click();
+    await expect(page.getByText(`Payment of $60.00 recorded on invoice ${februaryNumber}`)).toBeVisible();
+    await expect(open.getByRole('row').nth(2)).toContainText('$40.00');
+
+    await page.getByRole('link', { name: 'Invoices' }).click();
+    const invoices = page.getByRole('table', { name: 'Invoices' });
+    await expect(invoices.getByRole('row', { name: /February 2026/ })).toContainText('Partly paid');
+    await expect(invoices.getByRole('row', { name: /January 2026/ })).toContainText('Issued');
+  });
+
   test.describe('on a touch tablet', () => {
     test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
 

@@ -78,3 +78,7 @@ export function allocateOldestFirst(
   }
   return parts;
 }
+
+/** The refusal of a payment larger than what is open on the invoices chosen for it (amounts already written). */
+export const paymentBeyondInvoices = (payment: string, open: string) =>
+  `The payment (${payment}) is more than is open on the invoices chosen for it (${open}): choose more invoices or lower the amount.`;

@@ -75,3 +75,37 @@ export function resolvePlan(rows: readonly RateRow[], target: RateTarget): RateS
   }
   return plan;
 }
+
+/** What makes two rate rows the same rate: its kind, unit type, warehouse and account (its day aside). */
+export function rateKey(row: Pick<RateRow, 'kind' | 'unitType' | 'warehouseId' | 'accountId'>): string {
+  return [row.kind, row.unitType ?? '', row.warehouseId ?? '', row.accountId ?? ''].join('|');
+}
+
+/** The days a company's issued invoices cover, from the first period's start to the last period's end. */
+export interface InvoicedDays {
+  first: DayNumber;
+  last: DayNumber;
+}
+
+/**
+ * The rates an issued invoice may have used: each row is in force from its day until the next row of the same rate
+ * (a later one of the same day replaces it from the start), and a row in force on an invoiced day is kept as it is,
+ * so an issued invoice is never contradicted by its rates. The others may still be corrected or removed.
+ */
+export function invoicedRateIds(
+  rows: readonly (RateRow & { id: number })[],
+  invoiced: InvoicedDays | null,
+): Set<number> {
+  const used = new Set<number>();
+  if (!invoiced) return used;
+  const byKey = new Map<string, (RateRow & { id: number })[]>();
+  for (const row of rows) byKey.set(rateKey(row), [...(byKey.get(rateKey(row)) ?? []), row]);
+  for (const same of byKey.values()) {
+    same.sort((a, b) => a.from - b.from || a.id - b.id);
+    same.forEach((row, i) => {
+      const until = same[i + 1]?.from ?? Infinity;
+      if (row.from <= invoiced.last && until > invoiced.first && until > row.from) used.add(row.id);
+    });
+  }
+  return used;
+}

@@ -113,6 +113,8 @@ export interface RateDto {
   amount: number;
   effective_from: string;
   created_by: string | null;
+  /** in force on days issued invoices cover: it stays as it is (a new rate from a later day changes the price) */
+  invoiced: boolean;
 }
 
 export const BILL_TO_BLANK = 'Bill to cannot be blank: enter the name the invoices are made out to.';
@@ -525,6 +527,7 @@ export const RateDtoSchema: z.ZodType<RateDto> = z.object({
   amount: cents,
   effective_from: z.string(),
   created_by: z.string().nullable(),
+  invoiced: z.boolean(),
 });
 
 const draftLineShape = {

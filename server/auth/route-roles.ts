@@ -144,6 +144,9 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'PUT /api/billing/settings': 'office',
   'GET /api/billing/rates': 'office',
   'POST /api/billing/rates': 'office',
+  // a rate's correction, by whoever adds rates; the server keeps the ones issued invoices used
+  'PUT /api/billing/rates/:id': 'office',
+  'DELETE /api/billing/rates/:id': 'office',
   'POST /api/billing/runs/dry-run': 'office',
   'POST /api/billing/runs': 'office',
   'GET /api/billing/aging': 'office',

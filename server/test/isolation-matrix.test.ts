@@ -43,6 +43,8 @@ interface Targets extends CompanyIds {
   storageAccountId: number;
   invoiceId: number;
   unbilledOrderId: number;
+  /** a rate of A's this month's invoice used */
+  rateId: number;
   /** an API token and a webhook endpoint of A's (issue 31) */
   apiTokenId: number;
   webhookId: number;
@@ -409,6 +411,14 @@ const RECIPES: Record<string, Recipe> = {
     },
   ],
   'GET /api/billing/rates': () => [{ label: "B's rates", url: '/api/billing/rates', asOther: 200 }],
+  'PUT /api/billing/rates/:id': (t) => [
+    {
+      label: "A's rate",
+      url: `/api/billing/rates/${t.rateId}`,
+      payload: { kind: 'storage', unit_type: 'vault', amount: 1, effective_from: '2030-01-01' },
+    },
+  ],
+  'DELETE /api/billing/rates/:id': (t) => [{ label: "A's rate", url: `/api/billing/rates/${t.rateId}` }],
   'POST /api/billing/rates': (t, own) => [
     {
       label: "a rate for A's account",
@@ -1146,6 +1156,7 @@ function ghostOf(t: Targets): Targets {
     storageAccountId: ghost(),
     invoiceId: ghost(),
     unbilledOrderId: ghost(),
+    rateId: ghost(),
     apiTokenId: ghost(),
     webhookId: ghost(),
     customerId: ghost(),
@@ -1321,17 +1332,19 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
     });
     expect(storageAccount.statusCode).toBe(201);
     const thisMonth = new Date().toISOString().slice(0, 7);
-    for (const unit_type of ['vault', 'liftvan', 't2', 'couchbox'])
-      expect(
-        (
-          await a.request({
-            method: 'POST',
-            url: '/api/billing/rates',
-            // from this month: the demo company's past months are invoiced, and a rate never changes those
-            payload: { kind: 'storage', unit_type, amount: 9900, effective_from: `${thisMonth}-01` },
-          })
-        ).statusCode,
-      ).toBe(201);
+    let rateId = 0;
+    for (const unit_type of ['vault', 'liftvan', 't2', 'couchbox']) {
+      const added = await a.request({
+        method: 'POST',
+        url: '/api/billing/rates',
+        // from this month: the demo company's past months are invoiced, and a rate never changes those
+        payload: { kind: 'storage', unit_type, amount: 9900, effective_from: `${thisMonth}-01` },
+      });
+      expect(added.statusCode).toBe(201);
+      rateId = (added.json() as { id: number; unit_type: string; amount: number }[]).find(
+        (r) => r.unit_type === unit_type && r.amount === 9900,
+      )!.id;
+    }
     const billed = await a.request({
       method: 'POST',
       url: '/api/billing/runs',
@@ -1421,6 +1434,7 @@ describe.each(testEngines())('tenant isolation matrix on %s', (engine) => {
       storageAccountId: (storageAccount.json() as { id: number }).id,
       invoiceId: billedInvoice.id,
       unbilledOrderId: notBilled[1]!.order_id,
+      rateId,
       checkId: (check.json() as { id: number }).id,
       companyFileJobId: (companyFile.json() as { id: number }).id,
       ...ids,

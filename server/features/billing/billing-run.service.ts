@@ -385,7 +385,12 @@ export async function issueRun(
 }
 
 /** A stored rate as the domain's rate rules read it. */
-export function toRateRow(r: Awaited<ReturnType<typeof findRates>>[number]): RateRow {
+export function toRateRow(
+  r: Pick<
+    Awaited<ReturnType<typeof findRates>>[number],
+    'kind' | 'unit_type' | 'warehouse_id' | 'account_id' | 'effective_from' | 'amount'
+  >,
+): RateRow {
   return {
     kind: r.kind as RateKind,
     unitType: (r.unit_type as BillingUnitType | null) ?? null,

@@ -1,6 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import { dayOf } from '@domain/billing/days';
 import { openAmount } from '@domain/billing/ledger';
+import type { InvoicedDays } from '@domain/billing/rates';
 import type { Db } from '../../db/database';
 import type { BillingRatesTable, InvoiceLinesTable, InvoicesTable, PaymentsTable } from '../../db/schema';
 import { isPostgres, type Trx } from '../../db/locks';
@@ -30,11 +31,30 @@ export async function findRates(db: Db | Trx, companyId: number) {
     .execute();
 }
 
-export async function insertRate(db: Db, values: Omit<Selectable<BillingRatesTable>, 'id'>) {
-  return (await db.insertInto('billing_rates').values(values).returning('id').executeTakeFirstOrThrow()).id;
+export async function insertRate(trx: Trx, values: Omit<Selectable<BillingRatesTable>, 'id'>) {
+  return (await trx.insertInto('billing_rates').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export async function warehouseExists(db: Db, companyId: number, id: number) {
+/** A rate's own values (its kind, unit type, warehouse, account, amount and day); its row and author stay. */
+export type RateValues = Pick<
+  Selectable<BillingRatesTable>,
+  'kind' | 'unit_type' | 'warehouse_id' | 'account_id' | 'amount' | 'effective_from'
+>;
+
+export async function updateRate(trx: Trx, companyId: number, id: number, values: RateValues) {
+  await trx
+    .updateTable('billing_rates')
+    .set(values)
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteRate(trx: Trx, companyId: number, id: number) {
+  await trx.deleteFrom('billing_rates').where('company_id', '=', companyId).where('id', '=', id).execute();
+}
+
+export async function warehouseExists(db: Db | Trx, companyId: number, id: number) {
   return Boolean(
     await db
       .selectFrom('warehouses')
@@ -54,16 +74,21 @@ export async function accountExists(db: Db | Trx, companyId: number, id: number,
   return Boolean(await (lock && isPostgres(db) ? query.forUpdate() : query).executeTakeFirst());
 }
 
-/** The last day an issued invoice covers (its period's end), or null: rates may not change what is issued. */
-export async function lastInvoicedDay(db: Db, companyId: number): Promise<string | null> {
+/**
+ * The first and the last day the issued invoices cover (the first period's start, the last period's end), or null
+ * while none is issued: rates may not change what is issued.
+ */
+export async function invoicedDays(db: Db | Trx, companyId: number): Promise<InvoicedDays | null> {
   const row = await db
     .selectFrom('invoices')
     .where('company_id', '=', companyId)
     .where('kind', '=', 'invoice')
     .where('status', '!=', 'void')
-    .select((eb) => eb.fn.max('period_end').as('end'))
+    .select((eb) => [eb.fn.min('period_start').as('start'), eb.fn.max('period_end').as('end')])
     .executeTakeFirst();
-  return (row?.end as string | null | undefined) ?? null;
+  const start = row?.start as string | null | undefined;
+  const end = row?.end as string | null | undefined;
+  return start && end ? { first: dayOf(start), last: dayOf(end) } : null;
 }
 
 /** The billing keys already used for periods starting in [start, end). */

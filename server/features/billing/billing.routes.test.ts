@@ -7,6 +7,7 @@ import type {
   InvoiceDto,
   NotBilledOrderDto,
   PaymentDto,
+  RateDto,
   StatementDto,
 } from '@domain/schemas/billing.schema';
 import { buildAccount, buildVault, buildWarehouse } from '../../factories';
@@ -595,6 +596,165 @@ describe.each(testEngines())('storage accounts and billing on %s', (engine) => {
     const unknown = await clerk.request({ method: 'GET', url: '/api/invoices?status=lost' });
     expect(unknown.statusCode).toBe(400);
     expect(errorsOf(unknown)).toMatch(/Unknown invoice status/);
+  });
+
+  it('corrects and removes a rate no invoice used, keeps the ones invoices used, and refuses the same rate twice', async () => {
+    const boss = await signIn(ctx);
+    const { orderId } = await receivedOrder(boss, 'RITA', 'ORD-R', '2026-01-05');
+    await post(boss, '/api/storage-accounts/bulk', { order_ids: [orderId] });
+    const rates = async () =>
+      (await boss.request({ method: 'GET', url: '/api/billing/rates' })).json() as RateDto[];
+    const put = (id: number, payload: object) =>
+      boss.request({ method: 'PUT', url: `/api/billing/rates/${id}`, payload });
+    const remove = (id: number) => boss.request({ method: 'DELETE', url: `/api/billing/rates/${id}` });
+
+    expect((await rate(boss, { kind: 'storage', unit_type: 'vault', amount: 10_000 })).statusCode).toBe(201);
+    const twice = await rate(boss, { kind: 'storage', unit_type: 'vault', amount: 11_000 });
+    expect(twice.statusCode).toBe(409);
+    expect(errorsOf(twice)).toBe(
+      'There is already a monthly storage rate for Vault in every warehouse from Jan 1, 2025: change that rate instead of adding the same one twice.',
+    );
+    // the same rate for another unit type, or from another day, is another rate
+    expect((await rate(boss, { kind: 'storage', unit_type: 't2', amount: 9_000 })).statusCode).toBe(201);
+    const typo = await rate(boss, {
+      kind: 'handling-in',
+      unit_type: 'vault',
+      amount: 250_000,
+      effective_from: '2025-06-01',
+    });
+    expect(typo.statusCode).toBe(201);
+    const typoId = (typo.json() as RateDto[]).find((r) => r.kind === 'handling-in')!.id;
+    const fixed = await put(typoId, {
+      kind: 'handling-in',
+      unit_type: 'vault',
+      amount: 2_500,
+      effective_from: '2025-01-01',
+    });
+    expect(fixed.statusCode).toBe(200);
+    expect((fixed.json() as RateDto[]).find((r) => r.id === typoId)).toMatchObject({
+      amount: 2_500,
+      effective_from: '2025-01-01',
+      invoiced: false,
+    });
+    // an edit may not make it the twin of another rate
+    const t2 = (await rates()).find((r) => r.unit_type === 't2')!;
+    const clash = await put(t2.id, {
+      kind: 'storage',
+      unit_type: 'vault',
+      amount: 1,
+      effective_from: '2025-01-01',
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(errorsOf(clash)).toMatch(/already a monthly storage rate for Vault/);
+    const gone = await remove(t2.id);
+    expect(gone.statusCode).toBe(200);
+    expect((gone.json() as RateDto[]).map((r) => r.unit_type)).toEqual(['vault', 'vault']);
+    expect((await remove(t2.id)).statusCode).toBe(404);
+
+    // January is invoiced with the vault's storage and handling-in rates: they stay, a later rate may still go
+    expect((await post(boss, '/api/billing/runs', { period: '2026-01' })).statusCode).toBe(201);
+    const later = await rate(boss, {
+      kind: 'storage',
+      unit_type: 'vault',
+      amount: 12_000,
+      effective_from: '2026-03-01',
+    });
+    expect(later.statusCode).toBe(201);
+    const listed = await rates();
+    expect(listed.map((r) => [r.kind, r.effective_from, r.invoiced])).toEqual([
+      ['handling-in', '2025-01-01', true],
+      ['storage', '2025-01-01', true],
+      ['storage', '2026-03-01', false],
+    ]);
+    const used = listed.find((r) => r.kind === 'storage' && r.invoiced)!;
+    for (const refused of [
+      await put(used.id, {
+        kind: 'storage',
+        unit_type: 'vault',
+        amount: 10_500,
+        effective_from: '2025-01-01',
+      }),
+      await remove(used.id),
+    ]) {
+      expect(refused.statusCode).toBe(409);
+      expect(errorsOf(refused)).toBe(
+        'This rate was in force on days already invoiced (through Jan 31, 2026), so it stays as it is for those invoices. To charge a different amount, add a new rate from Feb 1, 2026 or later.',
+      );
+    }
+    const laterId = listed.find((r) => !r.invoiced)!.id;
+    const backdated = await put(laterId, {
+      kind: 'storage',
+      unit_type: 'vault',
+      amount: 12_000,
+      effective_from: '2026-01-15',
+    });
+    expect(backdated.statusCode).toBe(400);
+    expect(errorsOf(backdated)).toMatch(/issued through Jan 31, 2026/);
+    expect((await remove(laterId)).statusCode).toBe(200);
+    expect((await rates()).map((r) => r.id)).not.toContain(laterId);
+    // nothing of another company's
+    expect((await other.request({ method: 'DELETE', url: `/api/billing/rates/${used.id}` })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('adds the same rate once when it is sent several times at once', async () => {
+    const boss = await signIn(ctx);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => rate(boss, { kind: 'storage', unit_type: 'couchbox', amount: 4_000 })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    const list = (await boss.request({ method: 'GET', url: '/api/billing/rates' })).json() as RateDto[];
+    expect(list).toHaveLength(1);
+  });
+
+  it('pays the invoices chosen for a payment, and refuses more than is open on them', async () => {
+    const payer = await signIn(ctx);
+    const { orderId } = await receivedOrder(payer, 'PAUL', 'ORD-P', '2026-01-01');
+    const account = (
+      await post(payer, '/api/storage-accounts', { order_ids: [orderId], kind: 'permanent' })
+    ).json() as AccountDto;
+    await rate(payer, { kind: 'storage', unit_type: 'vault', amount: 10_000 });
+    await post(payer, '/api/billing/runs', { period: '2026-01' });
+    await post(payer, '/api/billing/runs', { period: '2026-02' });
+    const [feb, jan] = (await payer.request({ method: 'GET', url: '/api/invoices' })).json() as InvoiceDto[];
+    const pay = (amount: number, allocations: { invoice_id: number; amount: number }[]) =>
+      post(payer, '/api/payments', {
+        account_id: account.id,
+        paid_on: '2026-03-01',
+        amount,
+        method: 'transfer',
+        allocations,
+      });
+
+    const beyond = await pay(12_000, [{ invoice_id: feb!.id, amount: 12_000 }]);
+    expect(beyond.statusCode).toBe(400);
+    expect(errorsOf(beyond)).toBe(
+      'The payment ($120.00) is more than is open on the invoices chosen for it ($100.00): choose more invoices or lower the amount.',
+    );
+    const uneven = await pay(6_000, [{ invoice_id: feb!.id, amount: 5_000 }]);
+    expect(errorsOf(uneven)).toBe(
+      'The amounts allocated to the invoices ($50.00) must add up to the payment ($60.00).',
+    );
+    const lopsided = await pay(15_000, [
+      { invoice_id: feb!.id, amount: 11_000 },
+      { invoice_id: jan!.id, amount: 4_000 },
+    ]);
+    expect(errorsOf(lopsided)).toBe(
+      `Invoice ${feb!.number} has $100.00 open: no more than that can go to it.`,
+    );
+
+    // the newer invoice, not the oldest
+    const paid = await pay(6_000, [{ invoice_id: feb!.id, amount: 6_000 }]);
+    expect(paid.statusCode).toBe(201);
+    expect((paid.json() as PaymentDto).allocations.map((a) => [a.number, a.amount])).toEqual([
+      [feb!.number, 6_000],
+    ]);
+    const invoices = (await payer.request({ method: 'GET', url: '/api/invoices' })).json() as InvoiceDto[];
+    expect(invoices.map((i) => [i.number, i.status, i.open])).toEqual([
+      [feb!.number, 'partly-paid', 4_000],
+      [jan!.number, 'issued', 10_000],
+    ]);
   });
 
   it('keeps companies apart and answers 403 to Floor and Viewer, who never see amounts', async () => {

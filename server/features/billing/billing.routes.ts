@@ -41,6 +41,8 @@ import { dryRun, issueRun } from './billing-run.service';
 import {
   addRate,
   agingReport,
+  deleteRateOf,
+  editRate,
   creditInvoice,
   getInvoice,
   getSettings,
@@ -49,6 +51,7 @@ import {
   listInvoices,
   listPayments,
   listRates,
+  RATE_NOT_FOUND,
   recordPayment,
   saveSettings,
   voidInvoice,
@@ -58,6 +61,7 @@ const tags = ['Billing'];
 const accountTags = ['Storage accounts'];
 const params = idParams(INVOICE_NOT_FOUND);
 const accountParams = idParams(ACCOUNT_NOT_FOUND);
+const rateParams = idParams(RATE_NOT_FOUND);
 const invoice = { 200: InvoiceDtoSchema };
 
 // Issue 28: billing settings, rates, billing runs, invoices, payments, statements and aging; Office and Managers.
@@ -116,6 +120,32 @@ export const billingRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { d
       const actor = actorOf(request);
       return reply.status(201).send(await addRate(db, actor, request.body));
     },
+  );
+  declared.put(
+    '/api/billing/rates/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Correct a rate no issued invoice used (409 once one did: add a new rate from a later day); the answer is every rate',
+        params: rateParams,
+        body: RateSchema,
+        response: { 200: z.array(RateDtoSchema) },
+      },
+    },
+    async (request) => editRate(db, actorOf(request), request.params.id, request.body),
+  );
+  declared.delete(
+    '/api/billing/rates/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a rate no issued invoice used (409 once one did); the answer is every rate',
+        params: rateParams,
+        response: { 200: z.array(RateDtoSchema) },
+      },
+    },
+    async (request) => deleteRateOf(db, actorOf(request), request.params.id),
   );
 
   declared.post(

@@ -7,10 +7,19 @@ import {
   allocateOldestFirst,
   type InvoiceStatus,
   openAmount,
+  paymentBeyondInvoices,
   settledStatus,
 } from '@domain/billing/ledger';
 import { formatMoney } from '@domain/billing/money';
-import type { BillingUnitType, RateKind } from '@domain/billing/rates';
+import {
+  type BillingUnitType,
+  type InvoicedDays,
+  invoicedRateIds,
+  RATE_KIND_LABELS,
+  type RateKind,
+  rateKey,
+  UNIT_TYPE_LABELS,
+} from '@domain/billing/rates';
 import type {
   AgingDto,
   BillingSettingsDto,
@@ -26,7 +35,8 @@ import { findCompanyForMail } from '../accounts/account-mails.repo';
 import type { Actor } from '../../auth/actor';
 import { actorName } from '../../auth/users.repo';
 import { type Db, nowIso } from '../../db/database';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import type { Trx } from '../../db/locks';
 import { findAccounts } from '../accounts/accounts.repo';
 import { ACCOUNT_NOT_FOUND, today } from '../accounts/accounts.service';
 import {
@@ -49,12 +59,16 @@ import {
   insertLines,
   insertPayment,
   insertRate,
+  invoicedDays,
   type InvoiceRow,
-  lastInvoicedDay,
+  deleteRate,
+  type RateValues,
+  updateRate,
   setSettlement,
   warehouseExists,
 } from './billing.repo';
 import { naturalCompare } from '@domain/rules/text';
+import { toRateRow } from './billing-run.service';
 
 export const INVOICE_NOT_FOUND = 'This invoice does not exist or was removed.';
 
@@ -84,52 +98,168 @@ export async function saveSettings(
   return getSettings(db, companyId);
 }
 
-/** GET /api/billing/rates */
-export async function listRates(db: Db, companyId: number): Promise<RateDto[]> {
-  return (await findRates(db, companyId)).map((r) => ({
+export const RATE_NOT_FOUND = 'This rate does not exist or was removed.';
+
+/** GET /api/billing/rates: every rate, each saying whether issued invoices were made with it. */
+export async function listRates(db: Db | Trx, companyId: number): Promise<RateDto[]> {
+  const [rows, invoiced] = await Promise.all([findRates(db, companyId), invoicedDays(db, companyId)]);
+  const used = invoicedRateIds(
+    rows.map((r) => ({ id: r.id, ...toRateRow(r) })),
+    invoiced,
+  );
+  return rows.map((r) => ({
     ...r,
     kind: r.kind as RateKind,
     unit_type: (r.unit_type as BillingUnitType | null) ?? null,
+    invoiced: used.has(r.id),
   }));
 }
 
-/** POST /api/billing/rates: a rate from a day on; never inside a period already invoiced. */
-export async function addRate(
+export interface RateValuesInput {
+  kind: RateKind;
+  unit_type?: BillingUnitType;
+  warehouse_id?: number;
+  account_id?: number;
+  amount: number;
+  effective_from: string;
+}
+
+/** The rate as stored: a valuation rate is per account or company, not per unit type. */
+const rateValues = (input: RateValuesInput): RateValues => ({
+  kind: input.kind,
+  unit_type: input.kind === 'valuation' ? null : (input.unit_type ?? null),
+  warehouse_id: input.warehouse_id ?? null,
+  account_id: input.account_id ?? null,
+  amount: input.amount,
+  effective_from: input.effective_from,
+});
+
+/**
+ * A rate change's transaction. It holds the company's invoice counter row, as a billing run does (decision 035), so
+ * rate changes wait for each other and for a run: the duplicate check and the invoiced days it reads stay true until
+ * it commits. Answers every rate.
+ */
+async function changeRates(
   db: Db,
   actor: Actor,
-  input: {
-    kind: RateKind;
-    unit_type?: BillingUnitType;
-    warehouse_id?: number;
-    account_id?: number;
-    amount: number;
-    effective_from: string;
-  },
+  change: (
+    trx: Trx,
+    rates: {
+      rows: Awaited<ReturnType<typeof findRates>>;
+      invoiced: InvoicedDays | null;
+      write: (day: number) => string;
+    },
+  ) => Promise<void>,
 ): Promise<RateDto[]> {
-  if (input.warehouse_id && !(await warehouseExists(db, actor.companyId, input.warehouse_id)))
-    throw notFound('The warehouse does not exist or was removed.');
-  if (input.account_id && !(await accountExists(db, actor.companyId, input.account_id)))
-    throw notFound(ACCOUNT_NOT_FOUND);
-  const invoicedThrough = await lastInvoicedDay(db, actor.companyId);
-  if (invoicedThrough && input.effective_from <= invoicedThrough) {
+  return db.transaction().execute(async (trx) => {
+    await lockInvoiceCounter(trx, actor.companyId);
+    const [rows, invoiced, company] = await Promise.all([
+      findRates(trx, actor.companyId),
+      invoicedDays(trx, actor.companyId),
+      findCompanyForMail(trx, actor.companyId),
+    ]);
     // the days as the company writes them (its locale), as on its invoices
-    const write = dayWriter((await findCompanyForMail(db, actor.companyId)).locale);
-    throw badRequest(
-      `Invoices are issued through ${write(dayOf(invoicedThrough))}: a rate change takes effect from ${write(dayOf(invoicedThrough) + 1)} or later.`,
-    );
-  }
-  await insertRate(db, {
-    company_id: actor.companyId,
-    kind: input.kind,
-    unit_type: input.kind === 'valuation' ? null : (input.unit_type ?? null),
-    warehouse_id: input.warehouse_id ?? null,
-    account_id: input.account_id ?? null,
-    amount: input.amount,
-    effective_from: input.effective_from,
-    created_by: await actorName(db, actor.userId),
-    created_at: nowIso(),
+    await change(trx, { rows, invoiced, write: dayWriter(company.locale) });
+    return listRates(trx, actor.companyId);
   });
-  return listRates(db, actor.companyId);
+}
+
+/** New values of a rate: its warehouse and account the company's, never from a day already invoiced, not twice. */
+async function checkRateValues(
+  trx: Trx,
+  actor: Actor,
+  values: RateValues,
+  others: Awaited<ReturnType<typeof findRates>>,
+  invoiced: InvoicedDays | null,
+  write: (day: number) => string,
+) {
+  if (values.warehouse_id && !(await warehouseExists(trx, actor.companyId, values.warehouse_id)))
+    throw notFound('The warehouse does not exist or was removed.');
+  if (values.account_id && !(await accountExists(trx, actor.companyId, values.account_id)))
+    throw notFound(ACCOUNT_NOT_FOUND);
+  if (invoiced && dayOf(values.effective_from) <= invoiced.last)
+    throw badRequest(
+      `Invoices are issued through ${write(invoiced.last)}: a rate change takes effect from ${write(invoiced.last + 1)} or later.`,
+    );
+  const key = rateKey(toRateRow(values));
+  const twin = others.find(
+    (r) => r.effective_from === values.effective_from && rateKey(toRateRow(r)) === key,
+  );
+  if (twin)
+    throw conflict(
+      `There is already a ${RATE_KIND_LABELS[values.kind as RateKind].toLowerCase()} rate${rateScope(twin)} from ${write(dayOf(values.effective_from))}: change that rate instead of adding the same one twice.`,
+    );
+}
+
+/** "for Vault in every warehouse", "for Pallet spot in Main for account #4", "" (a valuation rate of the company). */
+function rateScope(rate: Awaited<ReturnType<typeof findRates>>[number]): string {
+  const unit = rate.unit_type ? ` for ${UNIT_TYPE_LABELS[rate.unit_type as BillingUnitType]}` : '';
+  const where = rate.kind === 'valuation' ? '' : ` in ${rate.warehouse_name ?? 'every warehouse'}`;
+  const who = rate.account_id ? ` for account #${rate.account_id}` : '';
+  return `${unit}${where}${who}`;
+}
+
+/** Why an invoiced rate stays, and what to do instead. */
+function invoicedRefusal(invoiced: InvoicedDays, write: (day: number) => string) {
+  return conflict(
+    `This rate was in force on days already invoiced (through ${write(invoiced.last)}), so it stays as it is for those invoices. To charge a different amount, add a new rate from ${write(invoiced.last + 1)} or later.`,
+  );
+}
+
+/** POST /api/billing/rates: a rate from a day on; never inside a period already invoiced, never twice. */
+export async function addRate(db: Db, actor: Actor, input: RateValuesInput): Promise<RateDto[]> {
+  return changeRates(db, actor, async (trx, { rows, invoiced, write }) => {
+    const values = rateValues(input);
+    await checkRateValues(trx, actor, values, rows, invoiced, write);
+    await insertRate(trx, {
+      company_id: actor.companyId,
+      ...values,
+      created_by: await actorName(trx, actor.userId),
+      created_at: nowIso(),
+    });
+  });
+}
+
+/** PUT /api/billing/rates/:id: corrects a rate no issued invoice used (a typo); the new values as for a new rate. */
+export async function editRate(db: Db, actor: Actor, id: number, input: RateValuesInput): Promise<RateDto[]> {
+  return changeRates(db, actor, async (trx, { rows, invoiced, write }) => {
+    const rate = rows.find((r) => r.id === id);
+    if (!rate) throw notFound(RATE_NOT_FOUND);
+    if (
+      invoiced &&
+      invoicedRateIds(
+        rows.map((r) => ({ id: r.id, ...toRateRow(r) })),
+        invoiced,
+      ).has(id)
+    )
+      throw invoicedRefusal(invoiced, write);
+    const values = rateValues(input);
+    await checkRateValues(
+      trx,
+      actor,
+      values,
+      rows.filter((r) => r.id !== id),
+      invoiced,
+      write,
+    );
+    await updateRate(trx, actor.companyId, id, values);
+  });
+}
+
+/** DELETE /api/billing/rates/:id: removes a rate no issued invoice used. */
+export async function deleteRateOf(db: Db, actor: Actor, id: number): Promise<RateDto[]> {
+  return changeRates(db, actor, async (trx, { rows, invoiced, write }) => {
+    if (!rows.some((r) => r.id === id)) throw notFound(RATE_NOT_FOUND);
+    if (
+      invoiced &&
+      invoicedRateIds(
+        rows.map((r) => ({ id: r.id, ...toRateRow(r) })),
+        invoiced,
+      ).has(id)
+    )
+      throw invoicedRefusal(invoiced, write);
+    await deleteRate(trx, actor.companyId, id);
+  });
 }
 
 function invoiceDto(row: InvoiceRow): InvoiceDto {
@@ -328,16 +458,27 @@ export async function recordPayment(
     let parts: { id: number; amount: number }[];
     if (input.allocations && input.allocations.length > 0) {
       const byId = new Map(open.map((i) => [i.id, i]));
-      const sum = input.allocations.reduce((s, a) => s + a.amount, 0);
-      if (sum !== input.amount) throw badRequest('The allocations must add up to the payment.');
+      const money = (amount: number) => formatMoney(amount, settings.currency);
       const seen = new Set<number>();
       for (const a of input.allocations) {
-        const invoice = byId.get(a.invoice_id);
-        if (!invoice || seen.has(a.invoice_id))
+        if (!byId.has(a.invoice_id) || seen.has(a.invoice_id))
           throw badRequest('A payment can only go to open invoices of its account, once each.');
         seen.add(a.invoice_id);
+      }
+      const chosenOpen = [...seen].reduce((s, id) => s + byId.get(id)!.open, 0);
+      if (input.amount > chosenOpen)
+        throw badRequest(paymentBeyondInvoices(money(input.amount), money(chosenOpen)));
+      const sum = input.allocations.reduce((s, a) => s + a.amount, 0);
+      if (sum !== input.amount)
+        throw badRequest(
+          `The amounts allocated to the invoices (${money(sum)}) must add up to the payment (${money(input.amount)}).`,
+        );
+      for (const a of input.allocations) {
+        const invoice = byId.get(a.invoice_id)!;
         if (a.amount > invoice.open)
-          throw badRequest(`More than is open on invoice ${invoice.number} was allocated to it.`);
+          throw badRequest(
+            `Invoice ${invoice.number} has ${money(invoice.open)} open: no more than that can go to it.`,
+          );
       }
       parts = input.allocations.map((a) => ({ id: a.invoice_id, amount: a.amount }));
     } else parts = allocateOldestFirst(input.amount, open);

@@ -31,6 +31,8 @@ export const billingQueries = {
   settings: () => getQuery<BillingSettingsDto>(['billing', 'settings'], '/api/billing/settings'),
   rates: () => getQuery<RateDto[]>(['billing', 'rates'], '/api/billing/rates'),
   invoices: () => getQuery<InvoiceDto[]>(['billing', 'invoices'], '/api/invoices'),
+  accountInvoices: (accountId: number) =>
+    getQuery<InvoiceDto[]>(['billing', 'invoices', accountId], `/api/invoices?account_id=${accountId}`),
   payments: () => getQuery<PaymentDto[]>(['billing', 'payments'], '/api/payments'),
   aging: () => getQuery<AgingDto>(['billing', 'aging'], '/api/billing/aging'),
   overview: () => getQuery<BillingOverviewDto>(['billing', 'overview'], '/api/billing/overview'),
@@ -56,6 +58,9 @@ export const useNotBilled = () => useQuery(billingQueries.notBilled());
 export const useBillingSettings = () => useQuery(billingQueries.settings());
 export const useRates = () => useQuery(billingQueries.rates());
 export const useInvoices = () => useQuery(billingQueries.invoices());
+/** One account's invoices and credit notes (a payment's form offers its open ones); asked for once one is chosen. */
+export const useAccountInvoices = (accountId: number | null) =>
+  useQuery({ ...billingQueries.accountInvoices(accountId ?? 0), enabled: accountId !== null });
 export const usePayments = () => useQuery(billingQueries.payments());
 export const useAging = () => useQuery(billingQueries.aging());
 /** The dashboard's billing card and the statistics' revenue: only asked for when `enabled` (Office and Managers). */
@@ -79,6 +84,14 @@ export const useSaveBillingSettings = () =>
   );
 export const useAddRate = () =>
   useBillingMutation((input: RateInput) => api.post<RateDto[]>('/api/billing/rates', input));
+/** Corrects a rate no issued invoice used; the answer is every rate. */
+export const useEditRate = () =>
+  useBillingMutation(({ id, ...input }: RateInput & { id: number }) =>
+    api.put<RateDto[]>(`/api/billing/rates/${id}`, input),
+  );
+/** Removes a rate no issued invoice used; the answer is every rate. */
+export const useDeleteRate = () =>
+  useBillingMutation((id: number) => api.delete<RateDto[]>(`/api/billing/rates/${id}`));
 export const useDryRun = () =>
   useMutation({
     mutationFn: (period: string) => api.post<BillingRunDto>('/api/billing/runs/dry-run', { period }),

@@ -4,7 +4,14 @@ import { toast } from 'sonner';
 import { AGING_BUCKETS, AGING_LABELS, INVOICE_STATUS_LABELS } from '@domain/billing/ledger';
 import { decimalToMinor } from '@domain/billing/money';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@domain/schemas/billing.schema';
-import { useAging, useInvoices, usePayments, useRecordPayment, useStorageAccounts } from '@/api/billing';
+import {
+  useAccountInvoices,
+  useAging,
+  useInvoices,
+  usePayments,
+  useRecordPayment,
+  useStorageAccounts,
+} from '@/api/billing';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LabelledOptions } from '@/components/ui/named-options';
 import { QueryFailed } from '@/components/ui/error-list';
@@ -19,6 +26,7 @@ import { useMoney } from '@/lib/use-money';
 import { AmountField, BillingForm, DateField, today } from './billing-form';
 import { amountCell, DataTable, cell, dayCell } from '@/components/ui/data-table';
 import { useCalendarDay, usePeriodText } from './billing-days';
+import { openInvoicesOf, splitPayment } from './payment-invoices';
 
 /** Issued invoices and credit notes, newest first. */
 export function InvoicesTab() {
@@ -95,7 +103,10 @@ function ExportLinks() {
   );
 }
 
-/** Payments recorded by hand, allocated to the oldest open invoices of the account. */
+/**
+ * Payments recorded by hand, each to the open invoices of its account chosen for it (all of them at first), split over
+ * them oldest first.
+ */
 export function PaymentsTab({ currency }: { currency: string }) {
   const day = useCalendarDay();
   const payments = usePayments();
@@ -108,23 +119,56 @@ export function PaymentsTab({ currency }: { currency: string }) {
   const [method, setMethod] = useState<PaymentMethod>('check');
   const [reference, setReference] = useState('');
   const [problem, setProblem] = useState<string[]>([]);
+  // the open invoices the payment does not go to: a new invoice is chosen until it is unticked
+  const [skipped, setSkipped] = useState<ReadonlySet<number>>(new Set());
+  const invoices = useAccountInvoices(accountId ? Number(accountId) : null);
+  const open = openInvoicesOf(invoices.data ?? []);
+  const chosen = open.filter((i) => !skipped.has(i.id));
+  const minor = decimalToMinor(amount, currency);
+  const write = (value: number) => money(value, currency);
+  const split = minor !== null && minor > 0 ? splitPayment(minor, chosen, write) : null;
+
+  function chooseAccount(id: string) {
+    setAccountId(id);
+    setSkipped(new Set());
+    setProblem([]);
+  }
+  function toggle(id: number) {
+    setSkipped((left) => {
+      const next = new Set(left);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  }
   function submit(event: FormEvent) {
     event.preventDefault();
-    const minor = decimalToMinor(amount, currency);
     if (!accountId) return setProblem(['Choose the account that paid.']);
-    if (minor === null || minor <= 0) return setProblem([`Type the amount in ${currency}, e.g. 120.00.`]);
+    if (minor === null || minor <= 0 || !split)
+      return setProblem([`Type the amount in ${currency}, e.g. 120.00.`]);
+    if (split.problem !== undefined) return setProblem([split.problem]);
     setProblem([]);
     record.mutate(
-      { account_id: accountId, amount: minor, paid_on: paidOn, method, reference },
+      {
+        account_id: accountId,
+        amount: minor,
+        paid_on: paidOn,
+        method,
+        reference,
+        allocations: split.allocations,
+      },
       {
         onSuccess: (p) => {
-          toast.success(`Payment of ${money(p.amount, currency)} recorded`);
+          const numbers = p.allocations.map((a) => a.number).join(', ');
+          toast.success(
+            `Payment of ${write(p.amount)} recorded on ${p.allocations.length === 1 ? 'invoice' : 'invoices'} ${numbers}`,
+          );
           setAmount('');
           setReference('');
         },
       },
     );
   }
+  const parts = new Map((split?.allocations ?? []).map((a) => [a.invoice_id, a.amount]));
   return (
     <div className="space-y-6">
       <BillingForm
@@ -135,11 +179,11 @@ export function PaymentsTab({ currency }: { currency: string }) {
         messages={[...problem, ...(record.isError ? errorMessages(record.error) : [])]}
       >
         <FormField label="Account">
-          <SelectInput value={accountId} onValue={setAccountId}>
+          <SelectInput value={accountId} onValue={chooseAccount}>
             <option value="">Choose…</option>
             {(accounts.data ?? []).map((a) => (
               <option key={a.id} value={a.id}>
-                {a.customer_name} ({money(a.balance, currency)})
+                {a.customer_name} ({write(a.balance)})
               </option>
             ))}
           </SelectInput>
@@ -154,6 +198,51 @@ export function PaymentsTab({ currency }: { currency: string }) {
         <FormField label="Reference">
           <TextInput value={reference} onValue={setReference} />
         </FormField>
+        {accountId && (
+          <fieldset className="space-y-2 sm:col-span-3 lg:col-span-6">
+            <legend className="mb-2 text-sm font-semibold text-slate-700">Invoices it pays</legend>
+            {invoices.isPending ? (
+              <Spinner />
+            ) : invoices.isError ? (
+              <QueryFailed query={invoices} />
+            ) : open.length === 0 ? (
+              <p className="text-sm text-slate-600">This account has no open invoices: nothing is owed.</p>
+            ) : (
+              <>
+                <DataTable
+                  caption="Open invoices of the account"
+                  head={['Pay', 'Invoice', 'Issued', 'Due', 'Open', 'This payment']}
+                >
+                  {open.map((i) => (
+                    <tr key={i.id}>
+                      <td className={cell}>
+                        <label className="flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
+                          <input
+                            type="checkbox"
+                            className="h-5 w-5"
+                            aria-label={`Pay invoice ${i.number}`}
+                            checked={!skipped.has(i.id)}
+                            onChange={() => toggle(i.id)}
+                          />
+                        </label>
+                      </td>
+                      <td className={`${cell} font-medium`}>{i.number}</td>
+                      <td className={dayCell}>{day(i.issue_date)}</td>
+                      <td className={dayCell}>{day(i.due_date)}</td>
+                      <td className={amountCell}>{write(i.open)}</td>
+                      <td className={amountCell}>{parts.has(i.id) ? write(parts.get(i.id)!) : '-'}</td>
+                    </tr>
+                  ))}
+                </DataTable>
+                <p className="text-sm text-slate-600" aria-live="polite">
+                  {chosen.length} of {open.length} open {open.length === 1 ? 'invoice' : 'invoices'} chosen,{' '}
+                  {write(chosen.reduce((sum, i) => sum + i.open, 0))} open on them. The payment goes to the
+                  oldest first.
+                </p>
+              </>
+            )}
+          </fieldset>
+        )}
       </BillingForm>
       <QueryView query={payments} empty={<EmptyState icon={Wallet} title="No payments yet" />}>
         {(list) => (
