@@ -134,6 +134,13 @@ const rateValues = (input: RateValuesInput): RateValues => ({
   effective_from: input.effective_from,
 });
 
+/** The company's rates as a rate change sees them, the days invoiced so far, and how the company writes a day. */
+interface RatesInForce {
+  rows: Awaited<ReturnType<typeof findRates>>;
+  invoiced: InvoicedDays | null;
+  write: (day: number) => string;
+}
+
 /**
  * A rate change's transaction. It holds the company's invoice counter row, as a billing run does (decision 035), so
  * rate changes wait for each other and for a run: the duplicate check and the invoiced days it reads stay true until
@@ -142,14 +149,7 @@ const rateValues = (input: RateValuesInput): RateValues => ({
 async function changeRates(
   db: Db,
   actor: Actor,
-  change: (
-    trx: Trx,
-    rates: {
-      rows: Awaited<ReturnType<typeof findRates>>;
-      invoiced: InvoicedDays | null;
-      write: (day: number) => string;
-    },
-  ) => Promise<void>,
+  change: (trx: Trx, rates: RatesInForce) => Promise<void>,
 ): Promise<RateDto[]> {
   return db.transaction().execute(async (trx) => {
     await lockInvoiceCounter(trx, actor.companyId);
@@ -220,19 +220,17 @@ export async function addRate(db: Db, actor: Actor, input: RateValuesInput): Pro
   });
 }
 
+/** A rate of the company that no issued invoice used: one may be corrected or deleted, the others stay. */
+function requireUnusedRate(id: number, { rows, invoiced, write }: RatesInForce) {
+  if (!rows.some((r) => r.id === id)) throw notFound(RATE_NOT_FOUND);
+  const rateRows = rows.map((r) => ({ id: r.id, ...toRateRow(r) }));
+  if (invoiced && invoicedRateIds(rateRows, invoiced).has(id)) throw invoicedRefusal(invoiced, write);
+}
+
 /** PUT /api/billing/rates/:id: corrects a rate no issued invoice used (a typo); the new values as for a new rate. */
 export async function editRate(db: Db, actor: Actor, id: number, input: RateValuesInput): Promise<RateDto[]> {
   return changeRates(db, actor, async (trx, { rows, invoiced, write }) => {
-    const rate = rows.find((r) => r.id === id);
-    if (!rate) throw notFound(RATE_NOT_FOUND);
-    if (
-      invoiced &&
-      invoicedRateIds(
-        rows.map((r) => ({ id: r.id, ...toRateRow(r) })),
-        invoiced,
-      ).has(id)
-    )
-      throw invoicedRefusal(invoiced, write);
+    requireUnusedRate(id, { rows, invoiced, write });
     const values = rateValues(input);
     await checkRateValues(
       trx,
@@ -248,16 +246,8 @@ export async function editRate(db: Db, actor: Actor, id: number, input: RateValu
 
 /** DELETE /api/billing/rates/:id: removes a rate no issued invoice used. */
 export async function deleteRateOf(db: Db, actor: Actor, id: number): Promise<RateDto[]> {
-  return changeRates(db, actor, async (trx, { rows, invoiced, write }) => {
-    if (!rows.some((r) => r.id === id)) throw notFound(RATE_NOT_FOUND);
-    if (
-      invoiced &&
-      invoicedRateIds(
-        rows.map((r) => ({ id: r.id, ...toRateRow(r) })),
-        invoiced,
-      ).has(id)
-    )
-      throw invoicedRefusal(invoiced, write);
+  return changeRates(db, actor, async (trx, rates) => {
+    requireUnusedRate(id, rates);
     await deleteRate(trx, actor.companyId, id);
   });
 }
