@@ -1,9 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isCouchboxField } from '@domain/rules/capacity';
 import { freeSlot } from '@domain/rules/slots';
 import { compareFieldNames } from '@domain/rules/field-names';
 import type { FieldDto, WarehouseDto, WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
-import { useWarehouse } from '../api/warehouses';
+import { useWarehouse, warehouseQueries } from '../api/warehouses';
 import { readRemembered, remember } from '../lib/remembered';
 import { NamedOptions } from './ui/named-options';
 
@@ -104,13 +105,21 @@ export function useVaultDestination({
   onChange,
 }: {
   warehouses: WarehouseSummaryDto[];
-  /** the warehouse chosen first; when absent, the one last chosen on this device, else the company's first */
+  /**
+   * the warehouse chosen first; when absent, the one last chosen on this device, else the first whose fields this
+   * device has (offline, the only ones it can offer), else the company's first
+   */
   startId?: number | null;
   couchbox: boolean;
   onChange?: () => void;
 }) {
+  const queryClient = useQueryClient();
   const [warehouseId, setWarehouseId] = useState<number | undefined>(
-    () => startId ?? lastChosen(warehouses) ?? warehouses[0]?.id,
+    () =>
+      startId ??
+      lastChosen(warehouses) ??
+      warehouses.find((w) => queryClient.getQueryData(warehouseQueries.detail(w.id).queryKey))?.id ??
+      warehouses[0]?.id,
   );
   const [fieldId, setFieldId] = useState<number | undefined>(undefined);
   const warehouse = useWarehouse(warehouseId);
