@@ -6,6 +6,8 @@ import { compareFieldNames } from '@domain/rules/field-names';
 import type { FieldDto, WarehouseDto, WarehouseSummaryDto } from '@domain/schemas/warehouse.schema';
 import { useWarehouse, warehouseQueries } from '../api/warehouses';
 import { readRemembered, remember } from '../lib/remembered';
+import { useFloorOutbox } from '../lib/outbox/floor-outbox';
+import { type Intent, takenByQueue } from '../lib/outbox/outbox';
 import { NamedOptions } from './ui/named-options';
 
 const selectClass =
@@ -69,16 +71,26 @@ export function WarehouseFieldSelects({
   );
 }
 
-/** The slot a vault coming into this field takes (the slot rules: only the next free one), or null when none. */
-export function slotFor(field: FieldDto, fieldCapacity: number): number | null {
+/**
+ * The slot a vault coming into this field takes (the slot rules: only the next free one), or null when none. Slots
+ * this device's queued changes will fill count as taken: offline, they are not in the field's kept data yet.
+ */
+export function slotFor(field: FieldDto, fieldCapacity: number, queued: readonly Intent[]): number | null {
   const occupied = Object.values(field.vaults).flatMap((v) => (v.position === null ? [] : [v.position]));
-  return freeSlot({ type: field.type, full: field.full, capacity: fieldCapacity }, occupied);
+  return freeSlot({ type: field.type, full: field.full, capacity: fieldCapacity }, [
+    ...occupied,
+    ...takenByQueue(queued, field.id),
+  ]);
 }
 
 /** The fields with a free slot, by name, each with the slot it offers; a couchbox fits only a couchbox field. */
-function openSlots(warehouse: WarehouseDto, couchbox: boolean): { field: FieldDto; slot: number }[] {
+function openSlots(
+  warehouse: WarehouseDto,
+  couchbox: boolean,
+  queued: readonly Intent[],
+): { field: FieldDto; slot: number }[] {
   return Object.values(warehouse.fields)
-    .map((field) => ({ field, slot: slotFor(field, warehouse.fieldCapacity) }))
+    .map((field) => ({ field, slot: slotFor(field, warehouse.fieldCapacity, queued) }))
     .filter(
       (o): o is { field: FieldDto; slot: number } =>
         o.slot !== null && (!couchbox || isCouchboxField(o.field.type)),
@@ -124,7 +136,8 @@ export function useVaultDestination({
   const [fieldId, setFieldId] = useState<number | undefined>(undefined);
   const warehouse = useWarehouse(warehouseId);
   const detail = warehouse.data?.id === warehouseId ? warehouse.data : undefined;
-  const open = detail ? openSlots(detail, couchbox) : [];
+  const queued = useFloorOutbox();
+  const open = detail ? openSlots(detail, couchbox, queued) : [];
   return {
     warehouse,
     warehouseId,

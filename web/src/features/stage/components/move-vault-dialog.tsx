@@ -13,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { slotFor, useVaultDestination } from '@/components/warehouse-field-selects';
 import { NamedOptions } from '@/components/ui/named-options';
 import { errorMessages } from '@/lib/api-client';
+import { useFloorOutbox } from '@/lib/outbox/floor-outbox';
 
 export function vaultLabel(vault: { name: string | null; customer_name: string }) {
   return vault.name ?? vault.customer_name;
@@ -64,6 +65,7 @@ function useWayBack(vault: StagedVaultDto, warehouses: WarehouseSummaryDto[]) {
   const from = vault.staged_from;
   const summary = from?.warehouse ? warehouses.find((w) => w.name === from.warehouse) : undefined;
   const detail = useWarehouse(summary?.id);
+  const queued = useFloorOutbox();
   if (!from?.warehouse || !from.field) return { kind: 'none' as const };
   const name = `${from.warehouse} ${from.field}`;
   if (!summary) return { kind: 'refused' as const, name, why: `${from.warehouse} no longer exists.` };
@@ -73,7 +75,7 @@ function useWayBack(vault: StagedVaultDto, warehouses: WarehouseSummaryDto[]) {
     return { kind: 'refused' as const, name, why: `${from.warehouse} has no field ${from.field} now.` };
   if (vault.type === 'couchbox' && !isCouchboxField(field.type))
     return { kind: 'refused' as const, name, why: `${name} no longer takes couchboxes.` };
-  const slot = slotFor(field, detail.data.fieldCapacity);
+  const slot = slotFor(field, detail.data.fieldCapacity, queued);
   if (slot === null)
     return {
       kind: 'refused' as const,
