@@ -56,6 +56,49 @@ test.describe('Scanning', () => {
     await expect(dialog.getByRole('heading', { name: 'Last scans' })).toBeVisible();
   });
 
+  test('a number two vaults carry lists both to choose from; a vault with others on it awaits no field', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    const warehouse = await buildWarehouse(db, {
+      companyId: account.companyId,
+      name: 'Twin Hall',
+      rows: 1,
+      cols: 2,
+    });
+    const bottom = await buildVault(db, {
+      companyId: account.companyId,
+      fieldId: warehouse.field('A1').id,
+      name: 'TW-1',
+      customerName: 'LOWE',
+    });
+    await buildVault(db, { companyId: account.companyId, fieldId: warehouse.field('A1').id, name: 'TW-2' });
+    await buildStagedVault(db, { companyId: account.companyId, name: 'TW-1', customerName: 'STAGER' });
+
+    await page.goto('/dashboard');
+    await expect(page.getByRole('button', { name: 'Scan', exact: true })).toBeVisible();
+    // typed in lower case, as a scanner behind caps lock sends it
+    await scanWithKeyboard(page, 'tw-1');
+    const dialog = page.getByRole('dialog', { name: 'Scan' });
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Several vaults are numbered "tw-1": choose the one you mean.',
+    );
+    const choices = dialog.getByRole('list', { name: 'Vaults numbered tw-1' });
+    await expect(choices.getByRole('button')).toHaveText([
+      'TW-1 · LOWE, in Twin Hall A1, position 3',
+      'TW-1 · STAGER, on the stage',
+    ]);
+    await choices.getByRole('button', { name: /LOWE/ }).click();
+    await expect(dialog.getByTestId('scanned-vault')).toHaveText('TW-1');
+    await expect(choices).toHaveCount(0);
+    // TW-2 stands on it: it cannot move, so no field scan is asked for, and a field scan opens the field instead
+    await expect(dialog.getByText('Scan a field label to move this vault there.')).toHaveCount(0);
+    await scanWithKeyboard(page, 'Twin Hall B1');
+    await expect(page).toHaveURL(/field=B1/);
+    expect(await placeOf(bottom.id)).toEqual({ field_id: warehouse.field('A1').id, position: 3 });
+  });
+
   test('slow typing in a text box is not taken for a scan', async ({ signedIn: page }) => {
     await page.goto('/add-warehouse');
     const name = page.getByLabel('Name', { exact: true });

@@ -56,3 +56,7 @@ export function splitWarehouseAndField(text: string): { warehouse: string; field
   if (!parseFieldName(field)) return null;
   return { warehouse: text.slice(0, at).trim(), field: field.toUpperCase() };
 }
+
+/** A scanned number several vaults in store carry (409): the scan screen then lists them to choose from. */
+export const severalVaults = (text: string) =>
+  `Several vaults are numbered "${text}": choose the one you mean.`;

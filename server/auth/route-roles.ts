@@ -45,6 +45,7 @@ export const ROUTE_ROLES: Record<string, RoleRequirement> = {
   'GET /api/import/templates/:file': 'viewer',
   // finding a scanned label, and printing labels, is reading
   'GET /api/scan': 'viewer',
+  'GET /api/scan/vaults/:id': 'viewer',
   'POST /api/labels/vaults': 'viewer',
   'POST /api/labels/fields': 'viewer',
   // Viewers print (issue 34), the checklist poster too: it carries the fill-in key for the floor to scan, and the

@@ -238,6 +238,10 @@ const RECIPES: Record<string, Recipe> = {
       ],
     },
   ],
+  'GET /api/scan/vaults/:id': (t) => [
+    { label: "A's placed vault", url: `/api/scan/vaults/${t.placedVaultId}` },
+    { label: "A's staged vault", url: `/api/scan/vaults/${t.stagedVaultId}` },
+  ],
   'GET /api/vaults/:id': (t) => [
     { label: "A's placed vault", url: `/api/vaults/${t.placedVaultId}` },
     { label: "A's staged vault", url: `/api/vaults/${t.stagedVaultId}` },

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { isPostgres } from '../../db/locks';
 import { newLabelCode } from '../vaults/label-code';
 
 /** The company's vault with this label code. */
@@ -16,22 +18,20 @@ export async function findVaultIdByLabelCode(
   return row?.id;
 }
 
-/** Up to `limit` of the company's vaults with this number (numbers are not unique; a scan needs exactly one). */
-export async function findVaultIdsByName(
-  db: Db,
-  companyId: number,
-  name: string,
-  limit: number,
-): Promise<number[]> {
-  const rows = await db
+/**
+ * The company's vaults numbered like this in any case ('a-12' finds 'A-12': a scanner behind caps lock, a number typed
+ * by hand), by migration 0035's index of the lower-cased numbers; at most 50, for the scan to choose among.
+ */
+export async function findVaultsNumbered(db: Db, companyId: number, name: string) {
+  const key = isPostgres(db) ? sql`(lower(name) collate "C")` : sql`lower(name)`;
+  return db
     .selectFrom('vaults')
-    .select('id')
+    .select(['id', 'name', 'released_at'])
     .where('company_id', '=', companyId)
-    .where('name', '=', name)
+    .where(sql<boolean>`${key} = ${name.toLowerCase()}`)
     .orderBy('id')
-    .limit(limit)
+    .limit(50)
     .execute();
-  return rows.map((r) => r.id);
 }
 
 export async function countVaultsAbove(

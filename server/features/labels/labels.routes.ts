@@ -20,6 +20,7 @@ import {
 } from './labels.service';
 import type { FeatureOptions } from '../feature-options';
 import { moveVault } from '../vaults/vaults.service';
+import { VAULT_NOT_FOUND } from '../vaults/vault-loader';
 import { resolveScan, scannedVault } from './scan.service';
 
 const pdf = (fileName: string) => ({ 200: fileAnswer('application/pdf', fileName) });
@@ -40,6 +41,23 @@ export const labelsRoutes: FastifyPluginAsync<FeatureOptions> = async (plain, { 
       },
     },
     async (request) => resolveScan(db, requireUser(request).companyId, request.query),
+  );
+
+  // one of several vaults that share a scanned number, as the person chose it
+  app.get(
+    '/api/scan/vaults/:id',
+    {
+      schema: {
+        tags: ['Scan'],
+        summary: 'One vault as a scan shows it: the choice among vaults that share a scanned number',
+        params: idParams(VAULT_NOT_FOUND),
+        response: { 200: ScanAnswerSchema },
+      },
+    },
+    async (request) => ({
+      kind: 'vault' as const,
+      vault: await scannedVault(db, requireUser(request).companyId, request.params.id, VAULT_NOT_FOUND),
+    }),
   );
 
   // scan a vault, then a field: into the field's next free slot, by the same rules as any move

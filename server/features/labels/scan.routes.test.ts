@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { severalVaults } from '@domain/rules/scan-text';
 import type { ScanAnswer, ScannedVaultDto } from '@domain/schemas/scan.schema';
 import { type SignedIn, signIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { buildStagedVault, buildVault, buildWarehouse } from '../../factories';
 import { alreadyInField, fieldFull } from '../vaults/vaults.service';
-import { LABEL_NOT_FOUND, NOT_OURS, NOTHING_NAMED, severalVaults } from './scan.service';
+import { LABEL_NOT_FOUND, NOT_OURS, NOTHING_NAMED } from './scan.service';
 
 describe.each(testEngines())('scan routes on %s', (engine) => {
   const { ctx, user, other } = useTestApp(engine);
@@ -118,6 +119,55 @@ describe.each(testEngines())('scan routes on %s', (engine) => {
     expect((await scan(account, 'https://elsewhere.test/page')).json()).toEqual({ errors: [NOT_OURS] });
     // the other company's warehouse link does not open here
     expect((await scan(other, `/warehouse/${wh.slug}?field=B3`)).statusCode).toBe(404);
+  });
+
+  it('reads a vault number in any case, and opens by id the vault chosen among several sharing a number', async () => {
+    const account = await signIn(ctx);
+    const wh = await buildWarehouse(db(), { companyId: account.companyId, rows: 1, cols: 2 });
+    const upper = await buildVault(db(), {
+      companyId: account.companyId,
+      fieldId: wh.field('A1').id,
+      name: 'Cx-9',
+    });
+    // caps lock on the scanner, or the number typed by hand
+    for (const text of ['cx-9', 'CX-9']) {
+      const answer = (await scan(account, text)).json() as ScanAnswer;
+      expect(answer.kind === 'vault' && answer.vault.id, text).toBe(upper.id);
+    }
+    // the number as written wins over the same letters in another case
+    const exact = await buildVault(db(), {
+      companyId: account.companyId,
+      fieldId: wh.field('B1').id,
+      name: 'cx-9',
+    });
+    const written = (await scan(account, 'cx-9')).json() as ScanAnswer;
+    expect(written.kind === 'vault' && written.vault.id).toBe(exact.id);
+    expect((await scan(account, 'CX-9')).json()).toEqual({ errors: [severalVaults('CX-9')] });
+
+    // a vault released to its customer gave its number back: the one in store is meant
+    const gone = await buildStagedVault(db(), { companyId: account.companyId, name: 'R-5' });
+    await db()
+      .updateTable('vaults')
+      .set({ released_at: new Date().toISOString(), released_by: 'Crew' })
+      .where('id', '=', gone.id)
+      .execute();
+    const kept = await buildVault(db(), {
+      companyId: account.companyId,
+      fieldId: wh.field('A1').id,
+      name: 'R-5',
+    });
+    const inStore = (await scan(account, 'R-5')).json() as ScanAnswer;
+    expect(inStore.kind === 'vault' && inStore.vault.id).toBe(kept.id);
+
+    const chosen = await account.request({ method: 'GET', url: `/api/scan/vaults/${upper.id}` });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json()).toMatchObject({
+      kind: 'vault',
+      vault: { id: upper.id, name: 'Cx-9', fieldName: 'A1' },
+    });
+    const theirs = await other.request({ method: 'GET', url: `/api/scan/vaults/${upper.id}` });
+    expect(theirs.statusCode).toBe(404);
+    expect((await account.request({ method: 'GET', url: '/api/scan/vaults/x' })).statusCode).toBe(404);
   });
 
   it('refuses scans that are empty or too long without a server error', async () => {

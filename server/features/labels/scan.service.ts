@@ -1,6 +1,6 @@
 import { freeSlot } from '@domain/rules/slots';
 import { fieldName, parseFieldName } from '@domain/rules/field-names';
-import { parseScanText, splitWarehouseAndField } from '@domain/rules/scan-text';
+import { parseScanText, severalVaults, splitWarehouseAndField } from '@domain/rules/scan-text';
 import type { ScanAnswer, ScanQuery, ScannedFieldDto, ScannedVaultDto } from '@domain/schemas/scan.schema';
 import type { Db } from '../../db/database';
 import { conflict, notFound } from '../../http/errors';
@@ -12,15 +12,13 @@ import {
   findScanField,
   findScanFieldsAt,
   findVaultIdByLabelCode,
-  findVaultIdsByName,
+  findVaultsNumbered,
   findWarehouseIdByNameOrSlug,
 } from './labels.repo';
 
 export const NOT_OURS = 'This code is not a label of this app.';
 export const LABEL_NOT_FOUND = 'No vault of your company has this label.';
 export const NOTHING_NAMED = 'No vault or field of your company matches this scan.';
-export const severalVaults = (text: string) =>
-  `Several vaults are numbered "${text}". Find the one you mean with search.`;
 export const fieldNeedsWarehouse = (field: string) =>
   `Several warehouses have a field ${field}. Scan it on its warehouse page or with the warehouse name.`;
 
@@ -61,9 +59,9 @@ async function resolveWords(
     const field = named === undefined ? undefined : await fieldAt(db, companyId, split.field, named);
     if (field) return { kind: 'field', field: await scannedField(db, companyId, field) };
   }
-  const vaults = await findVaultIdsByName(db, companyId, text, 2);
+  const vaults = scannedNumber(text, await findVaultsNumbered(db, companyId, text));
   if (vaults.length > 1) throw conflict(severalVaults(text));
-  if (vaults.length === 1) return { kind: 'vault', vault: await scannedVault(db, companyId, vaults[0]!) };
+  if (vaults.length === 1) return { kind: 'vault', vault: await scannedVault(db, companyId, vaults[0]!.id) };
   if (place && warehouseId === undefined) {
     const fields = await findScanFieldsAt(db, companyId, place);
     if (fields.length > 1) throw conflict(fieldNeedsWarehouse(fieldName(place.col, place.row)));
@@ -72,15 +70,41 @@ async function resolveWords(
   throw notFound(NOTHING_NAMED);
 }
 
+/**
+ * The vaults a scanned number means, of those numbered like it in any case: a vault in store before one released
+ * (its number may be given again), and the number as it is written before the same letters in another case.
+ */
+function scannedNumber<T extends { name: string | null; released_at: unknown }>(
+  text: string,
+  vaults: T[],
+): T[] {
+  const tiers = [
+    (v: T) => v.released_at === null && v.name === text,
+    (v: T) => v.released_at === null,
+    (v: T) => v.name === text,
+    () => true,
+  ];
+  for (const tier of tiers) {
+    const found = vaults.filter(tier);
+    if (found.length > 0) return found;
+  }
+  return [];
+}
+
 async function fieldAt(db: Db, companyId: number, name: string, warehouseId: number) {
   const place = parseFieldName(name);
   if (!place) return undefined;
   return (await findScanFieldsAt(db, companyId, place, warehouseId))[0];
 }
 
-export async function scannedVault(db: Db, companyId: number, vaultId: number): Promise<ScannedVaultDto> {
+export async function scannedVault(
+  db: Db,
+  companyId: number,
+  vaultId: number,
+  missing = LABEL_NOT_FOUND,
+): Promise<ScannedVaultDto> {
   const row = await findVault(db, companyId, vaultId);
-  if (!row) throw notFound(LABEL_NOT_FOUND);
+  if (!row) throw notFound(missing);
   const placed = row.field_id !== null && row.position !== null;
   return {
     id: row.id,

@@ -11,6 +11,11 @@ export function lookUpScan(text: string, warehouseId?: number): Promise<ScanAnsw
   return api.get<ScanAnswer>(`/api/scan?${query}`);
 }
 
+/** One of several vaults that share a scanned number, as the person chose it. */
+export function lookUpVault(vaultId: number): Promise<ScanAnswer> {
+  return api.get<ScanAnswer>(`/api/scan/vaults/${vaultId}`);
+}
+
 export const scanQueries = {
   /** the vault a label's link names (`/v/{code}`) */
   vaultLink: (code: string) =>

@@ -32,7 +32,7 @@ export function useCompanySearch(q: string, limit: number) {
 export type NumberedVault = Extract<SearchHitDto, { kind: 'vault' }>;
 
 /**
- * The company's other vaults in store (in a field or on the stage) numbered exactly `number`: a number used twice
+ * The company's other vaults in store (in a field or on the stage) numbered `number` in any case (a scan reads it so): a number used twice
  * is allowed, but a scan of it must then ask which vault is meant, so the vault form says so while it is typed.
  */
 export function useVaultsNumbered(number: string, exceptVaultId?: number): NumberedVault[] {
@@ -41,6 +41,9 @@ export function useVaultsNumbered(number: string, exceptVaultId?: number): Numbe
   if (term === '') return [];
   return (search.data?.hits ?? []).filter(
     (hit): hit is NumberedVault =>
-      hit.kind === 'vault' && hit.name === term && hit.id !== exceptVaultId && hit.place.at !== 'released',
+      hit.kind === 'vault' &&
+      hit.name?.toLowerCase() === term.toLowerCase() &&
+      hit.id !== exceptVaultId &&
+      hit.place.at !== 'released',
   );
 }

@@ -41,16 +41,21 @@ export function shownVault(values: VaultFieldValues, empty: boolean) {
 
 export type VaultMode = 'regular' | 'empty';
 
+/** Where a vault in store stands, as a sentence says it: 'in Main A1, position 2' or 'on the stage'. */
+export function numberedVaultPlace({ place }: NumberedVault): string {
+  return place.at === 'field'
+    ? `in ${place.warehouse.name} ${place.fieldName}, position ${place.position}`
+    : 'on the stage';
+}
+
 /** The note under a vault number that other vaults carry too: whose and where, and what it means for a scan. */
 export function sharedNumberNote(others: NumberedVault[]): string | undefined {
   const [first] = others;
   if (!first) return undefined;
-  const where =
-    first.place.at === 'field'
-      ? `in ${first.place.warehouse.name} ${first.place.fieldName}, position ${first.place.position}`
-      : 'on the stage';
   const whose =
-    others.length === 1 ? `${first.customerName}'s vault ${where} has` : `${others.length} other vaults have`;
+    others.length === 1
+      ? `${first.customerName}'s vault ${numberedVaultPlace(first)} has`
+      : `${others.length} other vaults have`;
   return `${whose} this number too. It can be saved, but a scan of it will ask which vault is meant.`;
 }
 

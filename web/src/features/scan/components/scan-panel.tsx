@@ -1,8 +1,11 @@
 import { Check, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ScannedFieldDto, ScannedVaultDto } from '@domain/schemas/scan.schema';
-import { lookUpScan, useScanMove } from '@/api/scan';
+import { severalVaults } from '@domain/rules/scan-text';
+import type { ScanAnswer, ScannedFieldDto, ScannedVaultDto } from '@domain/schemas/scan.schema';
+import { lookUpScan, lookUpVault, useScanMove } from '@/api/scan';
+import { useVaultsNumbered } from '@/api/search';
+import { numberedVaultPlace } from '@/components/vault-fields';
 import { buttonClass } from '@/components/ui/button';
 import { ErrorList } from '@/components/ui/error-list';
 import { paths } from '@/config/paths';
@@ -46,6 +49,8 @@ export function ScanPanel({
   );
   const [errors, setErrors] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
+  // a number several vaults in store carry: they are listed to choose from
+  const [sameNumber, setSameNumber] = useState<string | null>(null);
   const [last, setLast] = useState<LastScan[]>([]);
   const move = useScanMove();
   // one read reaches the panel by two ways (the camera, a scan handed over while it opens): it counts once
@@ -54,19 +59,19 @@ export function ScanPanel({
   const note = (text: string, said: string, ok: boolean) =>
     setLast((list) => [{ at: Date.now(), text, said, ok }, ...list].slice(0, 5));
 
-  const handle = async (raw: string) => {
-    const text = raw.trim();
-    if (!text || !readGate.current(text, Date.now())) return;
+  const look = async (text: string, lookUp: () => Promise<ScanAnswer>) => {
     setErrors([]);
     setNotice(null);
+    setSameNumber(null);
     try {
-      const answer = await lookUpScan(text, warehouseId);
+      const answer = await lookUp();
       readFeedback(true);
       if (answer.kind === 'vault') {
         note(text, `Vault ${vaultTitle(answer.vault)}`, true);
         setVault(answer.vault);
         setConfirmMove(null);
-        setWaitingForField(true);
+        // a vault with others on it cannot move: no field scan is awaited for it
+        setWaitingForField(answer.vault.above === 0);
         return;
       }
       const field = answer.field;
@@ -81,7 +86,13 @@ export function ScanPanel({
       readFeedback(false);
       note(text, errorMessages(error)[0] ?? 'Not read', false);
       setErrors(errorMessages(error));
+      if (errorMessages(error)[0] === severalVaults(text)) setSameNumber(text);
     }
+  };
+  const handle = async (raw: string) => {
+    const text = raw.trim();
+    if (!text || !readGate.current(text, Date.now())) return;
+    await look(text, () => lookUpScan(text, warehouseId));
   };
   const handleRef = useRef(handle);
   useEffect(() => {
@@ -127,6 +138,9 @@ export function ScanPanel({
         onText={(text) => void handle(text)}
       />
       <ErrorList messages={errors} />
+      {sameNumber && (
+        <SameNumber text={sameNumber} onPick={(id) => void look(sameNumber, () => lookUpVault(id))} />
+      )}
       {notice && (
         <p role="status" className="rounded-lg bg-green-50 p-3 text-base font-semibold text-green-800">
           {notice}
@@ -201,5 +215,28 @@ export function ScanPanel({
         </section>
       )}
     </div>
+  );
+}
+
+/** The vaults in store that carry a scanned number, each a button that opens it as if its own label were scanned. */
+function SameNumber({ text, onPick }: { text: string; onPick: (vaultId: number) => void }) {
+  const vaults = useVaultsNumbered(text);
+  if (vaults.length === 0) return null;
+  return (
+    <ul aria-label={`Vaults numbered ${text}`} className="space-y-2">
+      {vaults.map((v) => (
+        <li key={v.id}>
+          <button
+            type="button"
+            className={buttonClass('secondary', 'min-h-12 w-full justify-start text-left')}
+            onClick={() => onPick(v.id)}
+          >
+            <span>
+              <span className="font-semibold">{v.name}</span> · {v.customerName}, {numberedVaultPlace(v)}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
