@@ -118,7 +118,7 @@ test.describe('Edit Warehouse Layout', () => {
       // the throttled preview still ends where the pointer stopped
       await expect(plan(page).getByTestId('drop-preview')).toHaveAttribute('data-valid', 'false');
     });
-    await expect(page.getByText('Invalid rack position: it overlaps rack Anchor.')).toBeVisible();
+    await expect(page.getByText('Invalid rack position: it overlaps Rack Anchor.')).toBeVisible();
     expect(await rackRow(mover.id)).toEqual({ x: 22, y: 10 });
   });
 
@@ -173,7 +173,7 @@ test.describe('Edit Warehouse Layout', () => {
     await expectAlertDialog(
       confirm,
       'Delete Rack',
-      'This rack holds 1 pallet. Deleting it also deletes them. This cannot be undone.',
+      'This rack holds 1 pallet. Deleting the rack also deletes it. This cannot be undone.',
     );
     await confirm.getByRole('button', { name: 'Delete rack and pallets' }).click();
     const failed = page.getByRole('alertdialog', { name: 'Rack Not Deleted' });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { fullShelfMessage, SHELF_NOT_FOUND, shelfSpaceMessage } from '@domain/schemas/rack.schema';
 import { buildPallet, buildRack, buildWarehouse, removeRack, stored } from './factories';
-import { e2eDatabase, expect, test } from './fixtures';
+import { callApi, e2eDatabase, expect, test } from './fixtures';
 
 async function openRackView(page: Page, slug: string) {
   await page.goto(`/warehouse/${slug}`);
@@ -156,8 +156,8 @@ test.describe('Rack View', () => {
     // its own rack first, where it stands not offered; a rack without room cannot be chosen
     await expect(move.getByLabel('Rack')).toHaveValue(String(rack.id));
     await expect(move.getByLabel('Slot')).toHaveValue('1');
-    await expect(move.getByRole('option', { name: 'Rack Packed (no room)' })).toBeDisabled();
-    await move.getByLabel('Rack').selectOption({ label: 'Rack Overflow' });
+    await expect(move.getByRole('option', { name: 'Packed (no room)' })).toBeDisabled();
+    await move.getByLabel('Rack').selectOption({ label: 'Overflow' });
     await expect(move.getByLabel('Shelf')).toHaveValue(String(overflow.shelfIds[0]));
     await expect(move.getByLabel('Slot').getByRole('option')).toHaveText(['Slot 2']);
     await move.getByRole('button', { name: 'Move Pallet' }).click();
@@ -176,8 +176,45 @@ test.describe('Rack View', () => {
     await page.goto('/activity');
     const entry = page.getByTestId('activity-entry').filter({ hasText: 'moved pallet' }).first();
     await expect(entry.getByTestId('activity-places')).toHaveText(
-      'from rack Shelving shelf 1 slot 1 to rack Overflow shelf 1 slot 2',
+      'from Rack Shelving shelf 1 slot 1 to Rack Overflow shelf 1 slot 2',
     );
+  });
+
+  test('a pallet someone else changed meanwhile is shown anew, and typed changes are not moved away unsaved', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const { w, rack } = await setup(account.companyId, 'Busy Depot');
+    const knox = (await stored.palletNumbered(rack.shelfIds[0]!, 'P-1')).id;
+    await openRackView(page, w.slug);
+    await floorPlan(page).getByRole('button', { name: 'Rack Shelving' }).click();
+    await shelf(page, 1)
+      .getByRole('button', { name: /^Pallet KNOX/ })
+      .click();
+    const edit = page.getByRole('dialog', { name: 'Edit Pallet' });
+    await edit.getByLabel('Notes').fill('Handle with care');
+    await edit.getByRole('button', { name: 'Move' }).click();
+    await expect(
+      edit.getByText('Save your changes first, or cancel them, before moving the pallet.'),
+    ).toBeVisible();
+
+    // a colleague weighs the pallet meanwhile
+    const weighed = await callApi(page, 'PUT', `/api/racks/pallets/${knox}/edit`, {
+      customer_name: 'KNOX',
+      name: 'PIANO',
+      pallet_number: 'P-1',
+      weight: 77,
+    });
+    expect(weighed.status, weighed.body).toBe(200);
+    await edit.getByRole('button', { name: 'Save Pallet' }).click();
+    await expect(edit.getByText('This pallet was changed by someone else')).toBeVisible();
+    await edit.getByRole('button', { name: 'Show it as it is now' }).click();
+    await expect(edit.getByLabel('Weight')).toHaveValue('77');
+    await expect(edit.getByLabel('Notes')).toHaveValue('');
+    await edit.getByLabel('Notes').fill('Handle with care');
+    await edit.getByRole('button', { name: 'Save Pallet' }).click();
+    await expect(edit).toBeHidden();
+    await expect.poll(async () => (await stored.pallet(knox))?.weight).toBe(77);
   });
 
   test('the pallet form shows each of its messages', async ({ signedIn: page, account }) => {

@@ -98,7 +98,7 @@ describe('collision', () => {
 
   it('names the rack in the way and refuses racks outside the walls', () => {
     expect(placementProblem({ x: 15, y: 11, width: 12, length: 4 }, floor, [{ ...a, name: 'R1' }])).toBe(
-      'it overlaps rack R1.',
+      'it overlaps Rack R1.',
     );
     expect(placementProblem({ x: 95, y: 0, width: 12, length: 4 }, floor, [])).toBe(
       'the rack must stay inside the warehouse walls.',
@@ -125,7 +125,10 @@ describe('placeRack', () => {
   it('marks a drop on top of another rack invalid', () => {
     const result = placeRack({ x: 14, y: 11 }, size, floor, placed);
     expect(result.valid).toBe(false);
-    expect(result.problem).toBe('it overlaps rack A.');
+    expect(result.problem).toBe('it overlaps Rack A.');
+    // a rack named 'Rack C' is not 'rack Rack C'
+    const named = placed.map((rack) => ({ ...rack, name: `Rack ${rack.name}` }));
+    expect(placeRack({ x: 14, y: 11 }, size, floor, named).problem).toBe('it overlaps Rack A.');
   });
 });
 

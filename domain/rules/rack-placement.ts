@@ -119,7 +119,7 @@ export function placementProblem(rect: Rect, floor: Floor, others: readonly Name
     return 'the rack must stay inside the warehouse walls.';
   }
   const hit = others.find((other) => racksCollide(rect, other));
-  if (hit) return `it overlaps ${hit.label ?? (hit.name ? `rack ${hit.name}` : 'another rack')}.`;
+  if (hit) return `it overlaps ${hit.label ?? (hit.name ? rackTitle(hit.name) : 'another rack')}.`;
   return null;
 }
 

@@ -164,6 +164,10 @@ export const MovePalletSchema = z.object({
 });
 export type MovePalletInput = z.infer<typeof MovePalletSchema>;
 
+/** A move onto slots another pallet took meanwhile, or past the shelf's end: the pallet's size is not the user's choice. */
+export const PALLET_SLOTS_TAKEN =
+  'These slots are taken, or run past the end of the shelf: choose another slot for the pallet.';
+
 export const PALLET_STAYS_IN_WAREHOUSE = 'A pallet can only be moved to a shelf in its own warehouse.';
 
 /**

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   PALLET_CHANGED,
-  PALLET_OVERLAP,
+  PALLET_SLOTS_TAKEN,
   PALLET_STAYS_IN_WAREHOUSE,
   SHELF_NOT_FOUND,
   shelfSpaceMessage,
@@ -114,7 +114,7 @@ describe.each(testEngines())('PUT /api/racks/pallets/{id}/move on %s', (engine) 
     expect(full.json()).toEqual({ errors: [shelfSpaceMessage(4, 1)] });
     const into = await move(id, { shelf_id: rack.shelfIds[0], slot_index: 3 });
     expect(into.statusCode).toBe(400);
-    expect(into.json()).toEqual({ errors: [PALLET_OVERLAP] });
+    expect(into.json()).toEqual({ errors: [PALLET_SLOTS_TAKEN] });
     expect(await placeOf(id)).toEqual({ shelf_id: rack.shelfIds[0], slot_index: 0, version: 1 });
   });
 

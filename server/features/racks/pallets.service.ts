@@ -6,6 +6,7 @@ import {
   PALLET_CHANGED,
   PALLET_STAYS_IN_WAREHOUSE,
   PALLET_OVERLAP,
+  PALLET_SLOTS_TAKEN,
   type PalletDto,
   SHELF_NOT_FOUND,
   shelfSpaceMessage,
@@ -50,13 +51,12 @@ function requireFit(
   pallets: SlotSpan[],
   wanted: { slotIndex: number; spots: number },
   exceptId?: number,
+  overlap = PALLET_OVERLAP,
 ) {
   const fit = palletFits(capacity, pallets, wanted, exceptId);
   if (fit.ok) return;
   throw badRequest(
-    fit.reason === 'space'
-      ? shelfSpaceMessage(capacity, freeSpots(capacity, pallets, exceptId))
-      : PALLET_OVERLAP,
+    fit.reason === 'space' ? shelfSpaceMessage(capacity, freeSpots(capacity, pallets, exceptId)) : overlap,
   );
 }
 
@@ -246,7 +246,7 @@ export async function movePallet(
     const slotIndex = input.slot_index ?? firstFreeRun(target.capacity, pallets, spots, palletId) ?? 0;
     if (target.id === pallet.shelf_id && slotIndex === Number(pallet.slot_index))
       return presentPallet(pallet);
-    requireFit(target.capacity, pallets, { slotIndex, spots }, palletId);
+    requireFit(target.capacity, pallets, { slotIndex, spots }, palletId, PALLET_SLOTS_TAKEN);
     const placed = await placePallet(
       trx,
       actor.companyId,

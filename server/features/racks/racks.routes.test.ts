@@ -148,7 +148,7 @@ describe.each(testEngines())('racks and pallets routes on %s', (engine) => {
         wid,
       );
       expect(overlap.statusCode).toBe(400);
-      expect(overlap.json().errors[0]).toBe('Invalid rack position: it overlaps rack Base.');
+      expect(overlap.json().errors[0]).toBe('Invalid rack position: it overlaps Rack Base.');
       // touching, or overlapping by less than half a foot, is fine
       const touching = await addRack(
         { name: 'Next', capacity: 1, width: 12, length: 4, position: { x: 21.7, y: 10 } },
@@ -291,7 +291,7 @@ describe.each(testEngines())('racks and pallets routes on %s', (engine) => {
         payload: { position: { x: 25, y: 21 } },
       });
       expect(overlap.statusCode).toBe(400);
-      expect(overlap.json().errors[0]).toBe('Invalid rack position: it overlaps rack Fixed.');
+      expect(overlap.json().errors[0]).toBe('Invalid rack position: it overlaps Rack Fixed.');
       // turned upright it would reach past the back wall (y 45 + 12 > 50)
       const turned = await user.request({
         method: 'PUT',
@@ -477,7 +477,7 @@ describe.each(testEngines())('racks and pallets routes on %s', (engine) => {
       });
       const wide = await patch(wid, rack.id, { width: 30 });
       expect(wide.statusCode).toBe(400);
-      expect(wide.json().errors[0]).toBe('Invalid rack position: it overlaps rack Fixed.');
+      expect(wide.json().errors[0]).toBe('Invalid rack position: it overlaps Rack Fixed.');
       const long = await patch(wid, rack.id, { orientation: 'vertical', width: 60 });
       expect(long.statusCode).toBe(400);
       expect(long.json().errors[0]).toContain('Invalid rack position');

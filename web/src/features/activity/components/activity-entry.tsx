@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { rackTitle } from '@domain/rules/rack-placement';
 import { ROLE_LABELS, type Role } from '@domain/rules/roles';
 import type { ActivityItemDto } from '@domain/schemas/activity.schema';
 import { paths } from '@/config/paths';
@@ -67,7 +68,7 @@ function placeText(place: Place | null | undefined, staged = 'the stage'): strin
   if (place === null) return staged;
   if (place.field) return `${place.warehouse ?? ''} ${place.field} slot ${place.position ?? ''}`.trim();
   if (place.rack)
-    return `${place.warehouse ?? ''} rack ${place.rack} shelf ${place.shelf ?? ''} slot ${place.slot ?? ''}`.trim();
+    return `${place.warehouse ?? ''} ${rackTitle(place.rack)} shelf ${place.shelf ?? ''} slot ${place.slot ?? ''}`.trim();
   if (place.slot !== undefined) return `slot ${place.slot}`;
   return '';
 }

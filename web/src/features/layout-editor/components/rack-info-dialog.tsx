@@ -92,7 +92,7 @@ export function RackInfoDialog({
         title="Delete Rack"
         message={
           pallets > 0
-            ? `This rack holds ${pallets} ${pallets === 1 ? 'pallet' : 'pallets'}. Deleting it also deletes them. This cannot be undone.`
+            ? `This rack holds ${pallets === 1 ? '1 pallet' : `${pallets} pallets`}. Deleting the rack also deletes ${pallets === 1 ? 'it' : 'them'}. This cannot be undone.`
             : `Delete ${rack.name}? This cannot be undone.`
         }
         confirmLabel={

@@ -20,7 +20,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { ApiError, errorMessages } from '@/lib/api-client';
 import { useFormIssues } from '@/lib/use-form-issues';
 import { DecimalInput, FormField, TextArea, TextInput, inputClass } from '@/components/ui/form-field';
-import { PalletMoveForm } from './pallet-move-form';
+import { ChangedMeanwhile, PalletMoveForm } from './pallet-move-form';
 
 export interface PalletTarget {
   shelf: ShelfDto | null;
@@ -43,16 +43,19 @@ export function PalletDialog({
   target,
   onClose,
   onMoved,
+  onReload,
 }: {
   warehouseId: number;
   target: PalletTarget;
   onClose: () => void;
   /** the pallet went to a shelf of this rack */
   onMoved: (rackId: number) => void;
+  /** opens the pallet anew as it is now, after someone else changed it */
+  onReload: () => void;
 }) {
   const { shelf, pallet, slotIndex } = target;
   const editing = pallet !== null;
-  const [values, setValues] = useState({
+  const [opened] = useState(() => ({
     customer_name: pallet?.customerName ?? '',
     name: pallet?.name ?? '',
     pallet_number: pallet?.palletNumber ?? '',
@@ -60,7 +63,11 @@ export function PalletDialog({
     notes: pallet?.notes ?? '',
     weight: pallet ? String(pallet.weight) : '',
     pallet_spaces: String(pallet?.shelfSpots ?? 1),
-  });
+  }));
+  const [values, setValues] = useState(opened);
+  const dirty = (Object.keys(opened) as (keyof typeof opened)[]).some((key) => values[key] !== opened[key]);
+  // someone else changed the pallet since it was opened: it is shown anew (what was typed here is not saved)
+  const [changedMeanwhile, setChangedMeanwhile] = useState(false);
   const issues = useFormIssues();
   // the shelf's own refusals and the server's, beside the schema's issues
   const [refusals, setRefusals] = useState<string[]>([]);
@@ -114,7 +121,10 @@ export function PalletDialog({
             toast.success(`Pallet ${form.name || form.customer_name} saved.`);
             onClose();
           },
-          onError: (error) => setRefusals(messagesOf(error, 'Failed to edit pallet')),
+          onError: (error) => {
+            setRefusals(messagesOf(error, 'Failed to edit pallet'));
+            setChangedMeanwhile(error instanceof ApiError && error.status === 409);
+          },
         },
       );
     } else {
@@ -161,6 +171,7 @@ export function PalletDialog({
             onMoved(rackId);
             onClose();
           }}
+          onReload={onReload}
         />
       </Dialog>
     );
@@ -243,6 +254,7 @@ export function PalletDialog({
           </div>
         )}
         {errors.length > 0 && <ErrorList messages={errors} className="text-sm font-medium text-danger" />}
+        {changedMeanwhile && <ChangedMeanwhile onReload={onReload} />}
         {confirmDelete ? (
           <div className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
             <p>Delete this pallet? This cannot be undone.</p>
@@ -280,7 +292,15 @@ export function PalletDialog({
                   >
                     Delete
                   </Button>
-                  <Button variant="secondary" onClick={() => setMoving(true)} disabled={pending || readOnly}>
+                  <Button
+                    variant="secondary"
+                    onClick={() =>
+                      dirty
+                        ? setRefusals(['Save your changes first, or cancel them, before moving the pallet.'])
+                        : setMoving(true)
+                    }
+                    disabled={pending || readOnly}
+                  >
                     Move
                   </Button>
                 </>

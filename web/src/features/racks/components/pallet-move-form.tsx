@@ -9,6 +9,7 @@ import { FormButtons } from '@/components/ui/form-buttons';
 import { FormField, SelectInput } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { Button } from '@/components/ui/button';
 
 interface Spot {
   rack: RackDto;
@@ -47,16 +48,20 @@ export function PalletMoveForm({
   pallet,
   onBack,
   onMoved,
+  onReload,
 }: {
   warehouseId: number;
   pallet: PalletDto;
   onBack: () => void;
   onMoved: (rackId: number) => void;
+  /** opens the pallet anew as it is now, after someone else changed it */
+  onReload: () => void;
 }) {
   const racks = useRacks(warehouseId);
   const movePallet = useMovePallet(warehouseId);
   const [choice, setChoice] = useState<{ shelfId: number; slot: number } | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
+  const [changedMeanwhile, setChangedMeanwhile] = useState(false);
 
   if (racks.isPending) return <Spinner label="Loading shelves..." />;
   const spots = spotsFor(racks.data ?? [], pallet);
@@ -65,7 +70,8 @@ export function PalletMoveForm({
   // the first shelf with room on the pallet's own rack, else anywhere in the warehouse
   const fallback = open.find((s) => s.rack.id === here?.rack.id) ?? open[0];
   const chosen = choice ? spots.find((s) => s.shelf.id === choice.shelfId) : fallback;
-  const slot = choice?.slot ?? chosen?.starts[0];
+  // the slot chosen while it is still free (the shelves reload after a refusal), else the first that is
+  const slot = choice && chosen?.starts.includes(choice.slot) ? choice.slot : chosen?.starts[0];
   const label = pallet.name || pallet.palletNumber || pallet.customerName;
   const spaces = `${pallet.shelfSpots} ${pallet.shelfSpots === 1 ? 'space' : 'spaces'}`;
 
@@ -85,10 +91,12 @@ export function PalletMoveForm({
           );
           onMoved(chosen.rack.id);
         },
-        onError: (error) =>
+        onError: (error) => {
           setErrors(
             error instanceof ApiError && error.status < 500 ? error.messages : ['Failed to move pallet'],
-          ),
+          );
+          setChangedMeanwhile(error instanceof ApiError && error.status === 409);
+        },
       },
     );
   }
@@ -124,7 +132,7 @@ export function PalletMoveForm({
                 const room = open.some((s) => s.rack.id === rack.id);
                 return (
                   <option key={rack.id} value={rack.id} disabled={!room}>
-                    {rackTitle(rack.name)}
+                    {rack.name}
                     {room ? '' : ' (no room)'}
                   </option>
                 );
@@ -164,6 +172,7 @@ export function PalletMoveForm({
         </>
       )}
       {errors.length > 0 && <ErrorList messages={errors} className="text-sm font-medium text-danger" />}
+      {changedMeanwhile && <ChangedMeanwhile onReload={onReload} />}
       <FormButtons
         submit="Move Pallet"
         busy="Moving..."
@@ -172,5 +181,17 @@ export function PalletMoveForm({
         onCancel={onBack}
       />
     </form>
+  );
+}
+
+/** After a refusal because someone else changed the pallet: open it anew as it is now. */
+export function ChangedMeanwhile({ onReload }: { onReload: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+      <span>Nothing was saved. Open the pallet as it is now, then make your change again.</span>
+      <Button variant="secondary" onClick={onReload}>
+        Show it as it is now
+      </Button>
+    </div>
   );
 }

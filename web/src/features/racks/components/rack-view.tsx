@@ -1,6 +1,7 @@
 import { MousePointerClick } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { matchingRacksAndPallets } from '@domain/rules/search';
 import type { WarehouseDto } from '@domain/schemas/warehouse.schema';
 import { useRacks } from '@/api/racks';
@@ -45,6 +46,23 @@ export function RackView({ warehouse }: { warehouse: WarehouseDto }) {
     detailRef.current?.scrollIntoView({ block: 'start' });
   }, [tapped]);
   const [target, setTarget] = useState<PalletTarget | null>(null);
+  // each reopening of the pallet dialog with the pallet as it is now (after someone else changed it) remounts it
+  const [openings, setOpenings] = useState(0);
+
+  /** The pallet as the server has it now, where it stands now; gone, the dialog closes with a word why. */
+  async function reopen(palletId: number) {
+    const fresh = (await racks.refetch()).data ?? [];
+    const shelf = fresh.flatMap((r) => r.shelves).find((s) => s.pallets.some((p) => p.id === palletId));
+    const pallet = shelf?.pallets.find((p) => p.id === palletId);
+    if (!shelf || !pallet) {
+      setTarget(null);
+      toast.error('This pallet was deleted meanwhile.');
+      return;
+    }
+    setSelected(fresh.find((r) => r.shelves.some((s) => s.id === shelf.id))?.id);
+    setTarget({ shelf, slotIndex: pallet.slotIndex, pallet });
+    setOpenings((n) => n + 1);
+  }
 
   const matches = useMemo(
     () => (search && racks.data ? matchingRacksAndPallets(racks.data, search) : null),
@@ -125,11 +143,12 @@ export function RackView({ warehouse }: { warehouse: WarehouseDto }) {
 
       {target && (
         <PalletDialog
-          key={`${target.shelf?.id}-${target.slotIndex}-${target.pallet?.id ?? 'new'}`}
+          key={`${target.shelf?.id}-${target.slotIndex}-${target.pallet?.id ?? 'new'}-${openings}`}
           warehouseId={warehouse.id}
           target={{ ...target, shelf: target.shelf ? liveShelf : null }}
           onClose={() => setTarget(null)}
           onMoved={setSelected}
+          onReload={() => target.pallet && void reopen(target.pallet.id)}
         />
       )}
     </div>
