@@ -11,7 +11,7 @@ import {
 import type { Page } from '@playwright/test';
 import { dayOf, dayWriter, isoOf } from '@domain/billing/days';
 import { sitStartProblem } from '@domain/billing/sit';
-import { BILL_TO_BLANK } from '@domain/schemas/billing.schema';
+import { type AccountDto, BILL_TO_BLANK, type NotBilledOrderDto } from '@domain/schemas/billing.schema';
 import { E2E_BASE_URL } from './e2e-env';
 import { callApi, e2eDatabase, expect, test } from './fixtures';
 import { expectNoAxeViolations } from './axe';
@@ -321,6 +321,121 @@ test.describe('Storage billing', () => {
     const invoices = page.getByRole('table', { name: 'Invoices' });
     await expect(invoices.getByRole('row', { name: /February 2026/ })).toContainText('Partly paid');
     await expect(invoices.getByRole('row', { name: /January 2026/ })).toContainText('Issued');
+  });
+
+  test("an account's terms edited: its bill-to, a SIT account's days allowed, a blank Bill to refused, and a change by someone else reloaded", async ({
+    signedIn: page,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    const warehouse = await buildWarehouse(db, {
+      companyId: account.companyId,
+      name: 'Terms Hall',
+      rows: 2,
+      cols: 2,
+    });
+    const moveIn = dayOf(new Date().toISOString()) - 5;
+    for (const [field, customerName, orderName] of [
+      ['A1', 'TERRY TERMS', 'TERMS-1'],
+      ['B1', 'SITA DAYS', 'TERMS-SIT'],
+    ] as const) {
+      const vault = await buildVault(db, {
+        companyId: account.companyId,
+        fieldId: warehouse.field(field).id,
+        customerName,
+        orderName,
+        name: `${orderName}-V`,
+      });
+      await receivedOn(vault.id, isoOf(moveIn));
+    }
+    await page.goto('/billing');
+    const api = async (method: string, path: string, body?: unknown) => {
+      const res = await callApi(page, method, path, body);
+      expect(res.status, res.body).toBeLessThan(300);
+      return JSON.parse(res.body) as unknown;
+    };
+    const orders = (await api('GET', '/api/storage-accounts/not-billed')) as NotBilledOrderDto[];
+    const orderId = (name: string) => orders.find((o) => o.order_name === name)!.order_id;
+    const opened = async (terms: object) =>
+      ((await api('POST', '/api/storage-accounts', terms)) as AccountDto).id;
+    const terryId = await opened({ order_ids: [orderId('TERMS-1')], kind: 'permanent' });
+    // what the form does not show (a note, a declared value) is kept by an edit
+    const sitaId = await opened({
+      order_ids: [orderId('TERMS-SIT')],
+      kind: 'sit',
+      sit_authorization: 'AUTH-SIT-9',
+      sit_start: isoOf(moveIn),
+      sit_days_allowed: 30,
+      declared_value: 500_000,
+      note: 'Call the agent first',
+    });
+    const read = async (id: number) => (await api('GET', `/api/storage-accounts/${id}`)) as AccountDto;
+    await page.reload();
+    const writeDay = dayWriter('en-US');
+
+    // a blank Bill to is refused at its input; then the bill-to is changed and the list says who is billed
+    const terry = page.getByTestId('account-row').filter({ hasText: 'TERRY TERMS' });
+    await terry.getByRole('button', { name: 'Edit terms: TERRY TERMS' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Terms of TERRY TERMS' });
+    await expect(dialog).toContainText('Order TERMS-1');
+    const billTo = dialog.getByLabel('Bill to', { exact: true });
+    await expect(billTo).toHaveValue('TERRY TERMS');
+    await expect(dialog.getByLabel('Kind')).toBeFocused();
+    await expect(dialog.getByLabel('Kind')).toHaveValue('permanent');
+    await billTo.fill(' ');
+    await dialog.getByRole('button', { name: 'Save terms' }).click();
+    await expect(billTo).toHaveAccessibleDescription(BILL_TO_BLANK);
+    await expect(billTo).toBeFocused();
+    await billTo.fill('Harbour Relocation Ltd');
+    await dialog.getByLabel('Bill-to address').fill('1 Quay Street');
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Save terms' }).click();
+    await expect(page.getByText('Terms saved for TERRY TERMS')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(terry).toContainText('Bill to Harbour Relocation Ltd');
+
+    // a SIT account's days allowed: its SIT ends later, and its other terms stay as they were
+    const sita = page.getByTestId('account-row').filter({ hasText: 'SITA DAYS' });
+    await expect(sita).toContainText(writeDay(moveIn + 29));
+    await sita.getByRole('button', { name: 'Edit terms: SITA DAYS' }).click();
+    const sitDialog = page.getByRole('dialog', { name: 'Terms of SITA DAYS' });
+    await expect(sitDialog.getByLabel('Authorization number')).toHaveValue('AUTH-SIT-9');
+    await expect(sitDialog.getByLabel('SIT start')).toHaveValue(isoOf(moveIn));
+    await sitDialog.getByLabel('SIT days allowed').fill('60');
+    await sitDialog.getByRole('button', { name: 'Save terms' }).click();
+    await expect(page.getByText('Terms saved for SITA DAYS')).toBeVisible();
+    await expect(sita).toContainText(writeDay(moveIn + 59));
+    expect(await read(sitaId)).toMatchObject({
+      sit_days_allowed: 60,
+      sit_authorization: 'AUTH-SIT-9',
+      declared_value: 500_000,
+      note: 'Call the agent first',
+    });
+
+    // someone else changes Terry's terms while the dialog is open: nothing is saved, and Reload shows their terms
+    await terry.getByRole('button', { name: 'Edit terms: TERRY TERMS' }).click();
+    await expect(billTo).toHaveValue('Harbour Relocation Ltd');
+    await api('PATCH', `/api/storage-accounts/${terryId}`, {
+      kind: 'permanent',
+      bill_to_name: 'Quay Movers',
+      bill_to_address: '1 Quay Street',
+      version: (await read(terryId)).version,
+    });
+    await dialog.getByLabel('Bill-to address').fill('2 Quay Street');
+    await dialog.getByRole('button', { name: 'Save terms' }).click();
+    const changed = dialog.getByRole('alert').filter({ hasText: 'Someone else changed these terms' });
+    await expect(changed).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Save terms' })).toBeDisabled();
+    await changed.getByRole('button', { name: 'Reload terms' }).click();
+    await expect(billTo).toHaveValue('Quay Movers');
+    await expect(dialog.getByLabel('Bill-to address')).toHaveValue('1 Quay Street');
+    await dialog.getByLabel('Bill-to address').fill('2 Quay Street');
+    await dialog.getByRole('button', { name: 'Save terms' }).click();
+    await expect(dialog).toHaveCount(0);
+    // the toast of the first save may still be there
+    await expect(page.getByText('Terms saved for TERRY TERMS').last()).toBeVisible();
+    await expect(terry).toContainText('Bill to Quay Movers');
+    expect((await read(terryId)).bill_to_address).toBe('2 Quay Street');
   });
 
   test.describe('on a touch tablet', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountDto, NotBilledOrderDto } from '@domain/schemas/billing.schema';
 import { BILL_TO_BLANK } from '@domain/schemas/billing.schema';
+import { dayOf, isoOf } from '@domain/billing/days';
 import { buildVault, buildWarehouse } from '../../factories';
 import { signIn, type SignedIn, testEngines } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
@@ -108,5 +109,44 @@ describe.each(testEngines())('opening and editing storage accounts on %s', (engi
     });
     expect(blanked.statusCode).toBe(400);
     expect(errorsOf(blanked)).toEqual([`bill_to_name: ${BILL_TO_BLANK}`]);
+  });
+
+  it("keeps a converted account's SIT terms when its Permanent terms are edited", async () => {
+    const start = isoOf(dayOf(new Date().toISOString()) - 40);
+    const { who, orderId } = await germanCompanyWithOrder(start);
+    const sit = {
+      kind: 'sit',
+      sit_authorization: 'AUTH-7',
+      sit_payer: 'agency',
+      agency_name: 'Atlas Relocation',
+      agency_reference: 'ATL-1',
+      sit_start: start,
+      sit_days_allowed: 10,
+    };
+    const opened = await post(who, '/api/storage-accounts', { order_ids: [orderId], ...sit });
+    expect(opened.statusCode, opened.body).toBe(201);
+    // its SIT ended 30 days ago: it is Permanent now, and the agency still pays the days before
+    const read = async () =>
+      (
+        await who.request({ method: 'GET', url: `/api/storage-accounts/${opened.json<AccountDto>().id}` })
+      ).json<AccountDto>();
+    const converted = await read();
+    expect(converted).toMatchObject({ kind: 'permanent', converted_on: isoOf(dayOf(start) + 10) });
+
+    // the edit form sends a Permanent account's terms: the bill-to changes, the SIT it had stays
+    const edited = await who.request({
+      method: 'PATCH',
+      url: `/api/storage-accounts/${converted.id}`,
+      payload: { kind: 'permanent', bill_to_name: 'Atlas Billing Office', version: converted.version },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const { kind: _kind, ...sitTermsKept } = sit;
+    expect(await read()).toMatchObject({
+      ...sitTermsKept,
+      kind: 'permanent',
+      converted_on: converted.converted_on,
+      bill_to_name: 'Atlas Billing Office',
+    });
+    expect((await read()).history[0]).toMatchObject({ kind: 'edited', detail: 'Changed bill-to name.' });
   });
 });

@@ -485,6 +485,15 @@ const FIELD_LABELS: Record<string, string> = {
   note: 'note',
 };
 
+const SIT_TERMS = [
+  'sit_authorization',
+  'sit_payer',
+  'agency_name',
+  'agency_reference',
+  'sit_start',
+  'sit_days_allowed',
+] as const;
+
 /** PATCH /api/storage-accounts/:id: the account's terms; what changed goes into its history. */
 export async function editAccount(
   db: Db,
@@ -501,6 +510,9 @@ export async function editAccount(
     };
     // a SIT account made SIT again (its start or days changed) converts anew on its new date
     if (input.kind === 'sit') changes.converted_on = null;
+    // a converted account's SIT is its past (the agency pays its days until the conversion, the notice names its
+    // start): an edit of its Permanent terms keeps it
+    else if (row.converted_on) for (const key of SIT_TERMS) changes[key] = row[key];
     // a start kept as it was stands (an imported account's SIT began before its units came in with the import)
     if (input.kind === 'sit' && (row.kind !== 'sit' || changes.sit_start !== row.sit_start)) {
       const orderIds = (await findAccountOrders(trx, actor.companyId, accountId)).map((o) => o.id);

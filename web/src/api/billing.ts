@@ -15,6 +15,7 @@ import type {
   PaymentInput,
   RateDto,
   RateInput,
+  UpdateAccountInput,
 } from '@domain/schemas/billing.schema';
 import { api } from '../lib/api-client';
 import { invalidate } from './invalidate';
@@ -74,6 +75,11 @@ function useBillingMutation<I, O>(send: (input: I) => Promise<O>) {
 
 export const useCreateAccount = () =>
   useBillingMutation((input: CreateAccountInput) => api.post<AccountDto>('/api/storage-accounts', input));
+/** Changes an account's terms; `version` is the one read, so a change someone made since is refused (409). */
+export const useEditAccount = () =>
+  useBillingMutation(({ id, ...input }: UpdateAccountInput & { id: number }) =>
+    api.patch<AccountDto>(`/api/storage-accounts/${id}`, input),
+  );
 export const useCreateAccountsInBulk = () =>
   useBillingMutation((orderIds: number[]) =>
     api.post<{ created: number }>('/api/storage-accounts/bulk', { order_ids: orderIds }),

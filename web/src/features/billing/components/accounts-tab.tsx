@@ -1,4 +1,4 @@
-import { Archive, FileDown, Lock, LockOpen } from 'lucide-react';
+import { Archive, FileDown, Lock, LockOpen, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { AccountSummaryDto } from '@domain/schemas/billing.schema';
@@ -12,19 +12,22 @@ import { errorMessages } from '@/lib/api-client';
 import { useMoney } from '@/lib/use-money';
 import { useDownload } from '@/lib/use-download';
 import { amountCell, DataTable, cell, dayCell } from '@/components/ui/data-table';
+import { AccountTermsDialog } from './account-terms-dialog';
 import { sitEnds, useCalendarDay } from './billing-days';
 import { HoldPill } from '@/components/billing/hold-badge';
 
 /**
  * Every storage account: its customer and orders, kind, move-in and move-out, SIT conversion and balance; an overdue
  * account is put on hold here, and the hold lifted (decision 039). The Hold button shows where the server says the
- * account is overdue enough (`may_hold`); the server still decides when it is pressed.
+ * account is overdue enough (`may_hold`); the server still decides when it is pressed. Edit terms opens the account's
+ * terms in the form that creates accounts; every member who sees this tab may change them (both need the Office role).
  */
 export function AccountsTab({ currency }: { currency: string }) {
   const day = useCalendarDay();
   const accounts = useStorageAccounts();
   const setHold = useSetHold();
   const [asked, setAsked] = useState<AccountSummaryDto | null>(null);
+  const [editing, setEditing] = useState<AccountSummaryDto | null>(null);
   const money = useMoney();
   if (accounts.isPending) return <Spinner />;
   if (accounts.isError) return <QueryFailed query={accounts} />;
@@ -66,6 +69,7 @@ export function AccountsTab({ currency }: { currency: string }) {
           'SIT ends',
           'Units',
           'Balance',
+          'Terms',
           'Hold',
           'Papers',
         ]}
@@ -78,6 +82,9 @@ export function AccountsTab({ currency }: { currency: string }) {
                 {a.customer_name}
                 {a.on_hold && <HoldPill />}
               </span>
+              {a.bill_to_name !== a.customer_name && (
+                <span className="block text-xs font-normal text-slate-600">Bill to {a.bill_to_name}</span>
+              )}
             </td>
             <td className={dayCell}>{a.orders.join(', ')}</td>
             <td className={cell}>{a.kind === 'sit' ? 'SIT' : 'Permanent'}</td>
@@ -92,6 +99,16 @@ export function AccountsTab({ currency }: { currency: string }) {
                   {a.days_overdue === 1 ? '1 day' : `${a.days_overdue} days`} overdue
                 </span>
               )}
+            </td>
+            <td className={cell}>
+              <Button
+                variant="secondary"
+                className="whitespace-nowrap"
+                onClick={() => setEditing(a)}
+                aria-label={`Edit terms: ${a.customer_name}`}
+              >
+                <Pencil className="h-4 w-4" aria-hidden /> Edit terms
+              </Button>
             </td>
             <td className={cell}>
               {/* only where the server would take the hold (overdue long enough) or lift it; quiet, the question before
@@ -119,6 +136,7 @@ export function AccountsTab({ currency }: { currency: string }) {
           </tr>
         ))}
       </DataTable>
+      {editing && <AccountTermsDialog account={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={asked !== null}
         onOpenChange={(open) => {
