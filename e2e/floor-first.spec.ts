@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   buildPallet,
   buildRack,
@@ -236,6 +236,37 @@ test.describe('on a touch tablet', () => {
     await expect(page.getByRole('button', { name: 'Move vault PB-1' })).toBeVisible();
     await expect(await stageOf(page)).toContain(back.id);
   });
+
+  test('with the outbox badge showing, the warehouse search keeps its whole placeholder', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    const w = await buildWarehouse(db, {
+      companyId: account.companyId,
+      name: `Badge Hall ${uniqueSuffix()}`,
+      rows: 2,
+      cols: 2,
+    });
+    await buildVault(db, { companyId: account.companyId, fieldId: w.field('A1').id, name: 'BDG-1' });
+    // the stage gets no answer, so it waits on this tablet and the top bar shows "1 not synced"
+    await page.route('**/api/stage/vaults/**', (route) => route.abort('internetdisconnected'));
+    await page.goto(`/warehouse/${w.slug}`);
+    await page.getByRole('group', { name: 'Fields' }).getByRole('button', { name: 'A1', exact: true }).tap();
+    await page.getByRole('button', { name: 'Stage vault BDG-1' }).tap();
+    await page
+      .getByRole('alertdialog', { name: 'Stage Vault' })
+      .getByRole('button', { name: 'Yes, stage it' })
+      .tap();
+    await expect(page.getByTestId('outbox-badge')).toHaveText('1 not synced');
+    // its toast shows below the bar, the search's row included
+    const toast = page.getByText('Vault BDG-1 staged on this device: not synced yet');
+    await expect(toast).toBeVisible();
+    const bar = (await page.getByRole('banner').boundingBox())!;
+    await expect.poll(async () => (await toast.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(bar.height);
+
+    await expectUsableTopBar(page, 'Search customer/order/vault number...');
+  });
 });
 
 async function stageOf(page: Page): Promise<number[]> {
@@ -295,4 +326,78 @@ test.describe('on a touch phone', () => {
     expect((await list.boundingBox())!.width).toBeGreaterThan(360);
     await expect(list.getByRole('option').getByRole('button')).toHaveCount(0);
   });
+
+  test('on a warehouse page the search has a row of its own under the bar, Find and Scan beside the menu', async ({
+    signedIn: page,
+    account,
+  }) => {
+    const db = e2eDatabase().db;
+    const w = await buildWarehouse(db, {
+      companyId: account.companyId,
+      name: `Phone Hall ${uniqueSuffix()}`,
+      rows: 12,
+      cols: 4,
+    });
+    await buildVault(db, { companyId: account.companyId, fieldId: w.field('B11').id, name: 'PH-1' });
+    const rack = await buildRack(db, {
+      companyId: account.companyId,
+      warehouseId: w.id,
+      name: 'Phone Rack',
+      x: 2,
+      y: 2,
+    });
+    await buildPallet(db, {
+      companyId: account.companyId,
+      shelfId: rack.shelfIds[0]!,
+      customer: 'Phone Customer',
+      slotIndex: 0,
+    });
+    await page.goto(`/warehouse/${w.slug}`);
+    await expectUsableTopBar(page, 'Search customer/order/vault number...');
+
+    // the field brought into view starts below the taller bar, not under it
+    await page.getByRole('group', { name: 'Fields' }).getByRole('button', { name: 'B11', exact: true }).tap();
+    const panel = page.getByRole('region', { name: 'Field B11' });
+    await expect(panel.getByText('PH-1')).toBeInViewport();
+    const bar = (await page.getByRole('banner').boundingBox())!;
+    await expect.poll(async () => (await panel.boundingBox())!.y).toBeGreaterThanOrEqual(bar.height);
+
+    await page.getByRole('button', { name: 'Rack View' }).tap();
+    await expectUsableTopBar(page, 'Search customer/pallet/vault number...');
+    await page.getByRole('combobox', { name: 'Search' }).fill('phone');
+    await expect(page.getByRole('option', { name: /^PHONE CUSTOMER/ })).toBeInViewport();
+    await page.getByRole('button', { name: 'Clear search' }).tap();
+    await expect(page.getByRole('combobox', { name: 'Search' })).toHaveValue('');
+  });
 });
+
+/**
+ * The warehouse search on a touch screen: wide enough to read its whole placeholder, and the menu, Find and Scan
+ * beside it still 44 px targets.
+ */
+async function expectUsableTopBar(page: Page, placeholder: string) {
+  const search = page.getByRole('combobox', { name: 'Search' });
+  await expect(search).toHaveAttribute('placeholder', placeholder);
+  expect((await search.boundingBox())!.width).toBeGreaterThanOrEqual(200);
+  const { text, room } = await search.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    return { text: context.measureText(input.placeholder).width, room: input.clientWidth - padding };
+  });
+  expect(text).toBeLessThanOrEqual(room);
+  const bar = page.getByRole('banner');
+  for (const target of [
+    bar.getByRole('button', { name: 'Open menu' }),
+    bar.getByRole('button', { name: 'Find' }),
+    bar.getByRole('button', { name: 'Scan' }),
+  ])
+    await expectTouchTarget(target);
+}
+
+async function expectTouchTarget(target: Locator) {
+  await expect(target).toBeInViewport({ ratio: 1 });
+  const box = (await target.boundingBox())!;
+  expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+}

@@ -4,8 +4,8 @@ import { lazy, Suspense } from 'react';
 // the screens that do
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
-/** below the top bar (56 px high), so a toast never covers the menu or the Scan button while it shows */
-const BELOW_TOP_BAR = { top: 64 };
+/** below the top bar (56 px high, more with the warehouse search's own row), so a toast never covers its buttons */
+const BELOW_TOP_BAR = { top: 'calc(var(--top-bar-height, 56px) + 8px)' };
 
 /** Where toasts appear; mounted by the routes whose screens raise them. */
 export function LazyToaster() {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Menu, Warehouse } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout, useRole, useSession } from '../../api/session';
@@ -17,6 +17,7 @@ import { CompanySearch } from '../../features/search/components/company-search';
 import { SearchBox } from '../../features/search/components/search-box';
 import { useLiveUpdates } from '../live-updates';
 import { MenuDrawer } from './menu-drawer';
+import { useTopBarHeight } from './use-top-bar-height';
 import { formatCount } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -41,6 +42,8 @@ export function AppLayout() {
   const logout = useLogout();
   const queryClient = useQueryClient();
   const [askSignOut, setAskSignOut] = useState(false);
+  const topBar = useRef<HTMLElement>(null);
+  useTopBarHeight(topBar);
   // the changes still on this tablet, counted for the sign-out's question (it opens with a render)
   const waiting = floorOutbox.list().length;
   useLiveUpdates(Boolean(session.data));
@@ -69,6 +72,7 @@ export function AppLayout() {
   // on a warehouse page a scanned "B4" means that warehouse's field
   const { warehouses, summary: current } = useWarehouseBySlug(warehouseSlugInPath(pathname) ?? '');
   const currentWarehouseId = current?.id;
+  const onWarehousePage = pathname.startsWith('/warehouse/');
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -78,8 +82,9 @@ export function AppLayout() {
       >
         Skip to content
       </a>
-      <header className="no-print sticky top-0 z-30 bg-primary text-white shadow">
-        <div className="flex h-14 items-center gap-3 px-3 sm:px-4">
+      <header ref={topBar} className="no-print sticky top-0 z-30 bg-primary text-white shadow">
+        {/* below lg the warehouse search has no room beside Find, the outbox badge and Scan: it takes a row of its own */}
+        <div className="grid grid-cols-[auto_auto_minmax(0,1fr)_auto] grid-rows-[3.5rem] items-center gap-x-3 px-3 sm:px-4">
           <button
             type="button"
             aria-label="Open menu"
@@ -94,14 +99,21 @@ export function AppLayout() {
             aria-label="Warehouse Manager home"
           >
             <Warehouse className="h-6 w-6" aria-hidden />
-            <span className="hidden sm:inline">Warehouse Manager</span>
+            {/* on a warehouse page a small laptop gives the name's room to the search */}
+            <span className={onWarehousePage ? 'hidden xl:inline' : 'hidden sm:inline'}>
+              Warehouse Manager
+            </span>
           </Link>
-          <div className="flex min-w-0 flex-1 justify-end">
-            {pathname.startsWith('/warehouse/') && <SearchBox />}
+          {onWarehousePage && (
+            <div className="col-span-full row-start-2 flex min-w-0 justify-end pb-2 lg:col-span-1 lg:col-start-3 lg:row-start-1 lg:pb-0">
+              <SearchBox />
+            </div>
+          )}
+          <div className="col-start-4 row-start-1 flex items-center gap-3">
+            <CompanySearch />
+            <OutboxBadge />
+            <ScanButton warehouseId={currentWarehouseId} />
           </div>
-          <CompanySearch />
-          <OutboxBadge />
-          <ScanButton warehouseId={currentWarehouseId} />
         </div>
       </header>
       <MenuDrawer

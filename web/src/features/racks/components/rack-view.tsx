@@ -87,7 +87,7 @@ export function RackView({ warehouse }: { warehouse: WarehouseDto }) {
       <section
         ref={detailRef}
         aria-label="Selected rack"
-        className="scroll-mt-16 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+        className="scroll-mt-[calc(var(--top-bar-height,3.5rem)_+_0.5rem)] rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
       >
         {selected && fill ? (
           <>

@@ -24,9 +24,8 @@ import { useSearchIndex } from '../use-search-index';
 const MAX_SUGGESTIONS = 100;
 // released vaults are asked of the server once typing pauses, not on every keystroke
 const RELEASED_DELAY_MS = 250;
-// on a phone the box is narrow, so the list spans the screen under the top bar; elsewhere it is at least 26rem wide
-const LIST_PLACE =
-  'fixed inset-x-2 top-14 z-40 sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-1 sm:w-[max(100%,26rem)]';
+// under the box, at least 26rem wide (on a phone the box has a row of its own, and the list is as wide as it)
+const LIST_PLACE = 'absolute inset-x-0 top-full z-40 mt-1 sm:inset-x-auto sm:right-0 sm:w-[max(100%,26rem)]';
 
 /** "Released 24 Nov 2026 by Anna": how a released vault shows among the suggestions. */
 export function releasedNote(
@@ -160,7 +159,7 @@ export function SearchBox() {
   }
 
   return (
-    <div className="relative w-full max-w-md" role="search">
+    <div className="relative w-full lg:max-w-md" role="search">
       <Search
         className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
         aria-hidden

@@ -170,7 +170,7 @@ function VaultView({ warehouse }: { warehouse: WarehouseDto }) {
         ref={panelRef}
         id={FIELD_DETAIL_ID}
         tabIndex={-1}
-        className="scroll-mt-16 rounded-xl focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent"
+        className="scroll-mt-[calc(var(--top-bar-height,3.5rem)_+_0.5rem)] rounded-xl focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent"
       >
         {selected ? (
           <Suspense fallback={<Spinner />}>
