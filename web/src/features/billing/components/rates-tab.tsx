@@ -228,16 +228,15 @@ export function RatesTab({ settings }: { settings: BillingSettingsDto }) {
   );
 }
 
-/** Corrects a rate no issued invoice used (a typo in its amount, day, unit type or warehouse). */
-function EditRateDialog({
-  rate,
-  currency,
-  onClose,
-}: {
+/** The rate a dialog is about (none while it is closed), the company's currency, and how it closes. */
+interface RateDialogProps {
   rate: RateDto | null;
   currency: string;
   onClose: () => void;
-}) {
+}
+
+/** Corrects a rate no issued invoice used (a typo in its amount, day, unit type or warehouse). */
+function EditRateDialog({ rate, currency, onClose }: RateDialogProps) {
   const edit = useEditRate();
   const [form, setForm] = useState<RateForm | null>(null);
   const [problem, setProblem] = useState<string[]>([]);
@@ -284,15 +283,7 @@ function EditRateDialog({
 }
 
 /** Asks before a rate no issued invoice used is deleted. */
-function DeleteRateDialog({
-  rate,
-  currency,
-  onClose,
-}: {
-  rate: RateDto | null;
-  currency: string;
-  onClose: () => void;
-}) {
+function DeleteRateDialog({ rate, currency, onClose }: RateDialogProps) {
   const remove = useDeleteRate();
   const money = useMoney();
   const name = useRateName();
