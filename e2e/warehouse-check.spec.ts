@@ -60,6 +60,11 @@ test.describe('Warehouse check', () => {
       'Found 1 of 2 · Not found yet 1 · Unexpected 1',
     );
     await expect(page.getByTestId('field-unexpected')).toContainText('AU-STRAY');
+    // a field's button is named in words apart: its name, who opened it, its count
+    await expect(
+      page.getByRole('button', { name: /^A1, by .+, Found 1 of 2 · Not found yet 1 · Unexpected 1$/ }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'B1, Not checked yet · 2 expected' })).toBeVisible();
     // a scan that names nothing: its reason in the error box, once; the last scans only say it did not count
     await scan('NOPE-9');
     await expect(page.getByRole('list', { name: 'Last scans' })).toContainText('NOPE-9: not counted');

@@ -407,53 +407,78 @@ function FieldTile({
   selected: boolean;
   onPick: () => void;
 }) {
+  const empty = field.expected === 0 && field.unexpected.length === 0;
+  const state: { text: string; className?: string }[] = !field.checked
+    ? [
+        {
+          text: `Not checked yet · ${field.expected === 0 ? 'nothing expected' : `${field.expected} expected`}`,
+        },
+      ]
+    : empty
+      ? [{ text: 'Checked · empty, as expected' }]
+      : [
+          { text: `Found ${field.found.length} of ${field.expected}` },
+          ...(field.missing.length > 0
+            ? [{ text: `Not found yet ${field.missing.length}`, className: 'font-semibold text-amber-800' }]
+            : []),
+          ...(field.unexpected.length > 0
+            ? [{ text: `Unexpected ${field.unexpected.length}`, className: 'font-semibold text-red-700' }]
+            : []),
+        ];
+  const waiting = [
+    notSynced > 0 && `${notSynced} found not synced`,
+    unsure > 0 && `${unsure} not synced, unexpected?`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  // its name in words apart ("A1, by ann, Found 1 of 2 · Not found yet 1"): on screen the lines part them
+  const name = [
+    field.name,
+    field.opened_by && `by ${field.opened_by}`,
+    state.map((part) => part.text).join(' · '),
+    waiting,
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
     <button
       type="button"
       onClick={onPick}
       aria-pressed={selected}
+      aria-label={name}
       data-testid={`check-field-${field.name}`}
       className={`flex min-h-20 w-full flex-col items-start gap-1 rounded-2xl border-2 p-3 text-left shadow-sm focus-visible:outline-2 focus-visible:outline-accent ${
         selected ? 'border-accent bg-blue-50' : 'border-slate-200 bg-white hover:bg-slate-50'
       }`}
     >
+      {/* the spaces between the parts stand in the text too, where the name's words are checked against it */}
       <span className="text-xl font-bold text-slate-800">
         {field.name}
         {field.opened_by && (
-          <span className="ml-2 text-sm font-normal text-slate-500">by {field.opened_by}</span>
+          <>
+            {' '}
+            <span className="ml-1 text-sm font-normal text-slate-500">by {field.opened_by}</span>
+          </>
         )}
-      </span>
-      {!field.checked ? (
-        <span className="text-sm text-slate-600" data-testid="field-state">
-          Not checked yet · {field.expected === 0 ? 'nothing expected' : `${field.expected} expected`}
-        </span>
-      ) : field.expected === 0 && field.unexpected.length === 0 ? (
-        <span className="text-sm text-green-800" data-testid="field-state">
-          Checked · empty, as expected
-        </span>
-      ) : (
-        <span className="text-sm text-slate-700" data-testid="field-state">
-          Found {field.found.length} of {field.expected}
-          {field.missing.length > 0 && (
-            <span className="font-semibold text-amber-800"> · Not found yet {field.missing.length}</span>
-          )}
-          {field.unexpected.length > 0 && (
-            <span className="font-semibold text-red-700"> · Unexpected {field.unexpected.length}</span>
-          )}
-        </span>
-      )}
-      {(notSynced > 0 || unsure > 0) && (
+      </span>{' '}
+      <span
+        className={`text-sm ${!field.checked ? 'text-slate-600' : empty ? 'text-green-800' : 'text-slate-700'}`}
+        data-testid="field-state"
+      >
+        {state.map((part, index) => (
+          <span key={part.text} className={part.className}>
+            {index > 0 && ' · '}
+            {part.text}
+          </span>
+        ))}
+      </span>{' '}
+      {waiting && (
         <span
           className="flex items-center gap-1 text-sm font-semibold text-amber-800"
           data-testid="field-not-synced"
         >
           <CloudOff className="h-4 w-4" aria-hidden />
-          {[
-            notSynced > 0 && `${notSynced} found not synced`,
-            unsure > 0 && `${unsure} not synced, unexpected?`,
-          ]
-            .filter(Boolean)
-            .join(' · ')}
+          {waiting}
         </span>
       )}
     </button>
