@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { VAULT_CHANGED } from '../server/features/vaults/vaults.service';
 import { buildVault, buildWarehouse, saveVaultElsewhere, stored } from './factories';
 import { e2eDatabase, expect, test } from './fixtures';
@@ -381,4 +381,52 @@ test.describe('Edit Vault', () => {
     await expect(attachments.getByText('No attachments')).toBeVisible();
     expect(await stored.attachmentIds(vault.id)).toEqual([]);
   });
+
+  /** The vertical gap between the bottom of `above` and the top of `below`, in pixels. */
+  async function gapBetween(above: Locator, below: Locator) {
+    const upper = (await above.boundingBox())!;
+    const lower = (await below.boundingBox())!;
+    return lower.y - (upper.y + upper.height);
+  }
+
+  for (const [device, size] of [
+    ['laptop', { viewport: { width: 1280, height: 800 } }],
+    ['touch tablet', { viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true }],
+    ['touch phone', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }],
+  ] as const) {
+    test.describe(`on a ${device}`, () => {
+      test.use(size);
+
+      test('the place line keeps its distance from the fields below it', async ({
+        signedIn: page,
+        account,
+      }) => {
+        const db = e2eDatabase().db;
+        // a long warehouse name and an order link: on a phone the place line wraps
+        const w = await buildWarehouse(db, {
+          companyId: account.companyId,
+          name: 'Riverside Storage Annex',
+          rows: 1,
+          cols: 1,
+        });
+        const put = (name: string) =>
+          buildVault(db, {
+            companyId: account.companyId,
+            fieldId: w.field('A1').id,
+            name,
+            orderName: 'ORD-77',
+          });
+        await put('SP-1');
+        await put('SP-2');
+        await openFromVaultRow(page, w.slug, 'A1', 'SP-2');
+        const form = page.getByRole('form', { name: 'Edit Vault' });
+        const place = form.getByText(/Riverside Storage Annex, field A1, position/);
+        await expect(place).toContainText('on top');
+        // the form's 16 px between its parts (the line ran into the label with none)
+        expect(
+          await gapBetween(place, form.getByText('Customer Name', { exact: true })),
+        ).toBeGreaterThanOrEqual(12);
+      });
+    });
+  }
 });

@@ -361,4 +361,67 @@ test.describe('Working through a Wi-Fi dead zone (issue 30)', () => {
       .click();
     await expect(page.getByTestId('outbox-badge')).toHaveCount(0);
   });
+
+  test.describe('on a touch tablet', () => {
+    test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
+
+    test("a check's last scans made offline say what the server made of them once they have reached it", async ({
+      signedIn: page,
+      account,
+    }) => {
+      const db = e2eDatabase().db;
+      const w = await buildWarehouse(db, {
+        companyId: account.companyId,
+        rows: 1,
+        cols: 2,
+        fieldCapacity: 3,
+      });
+      const put = (field: string, name: string) =>
+        buildVault(db, { companyId: account.companyId, fieldId: w.field(field).id, name });
+      await put('A1', 'LS-1');
+      await put('A1', 'LS-2');
+      await put('B1', 'LS-STRAY');
+      const started = await callApi(page, 'POST', '/api/checks', { warehouse_id: w.id });
+      const checkId = (JSON.parse(started.body) as { id: number }).id;
+      await page.goto(`/checks/${checkId}`);
+      await expect(page.getByTestId('check-field-A1')).toContainText('Not checked yet');
+      await readyForOffline(page, 2);
+      await keptBeforeLeaving(page, 'checks');
+
+      // the check opened with the network off: a field, a vault of it, one of another field, a number nobody has
+      await page.context().setOffline(true);
+      await page.reload();
+      await expect(page.getByTestId('offline-as-of')).toBeVisible();
+      const scanText = page.getByLabel('Label text');
+      const queuedScans = page.getByRole('list', { name: 'Scans not synced' }).getByRole('listitem');
+      for (const [i, text] of ['A1', 'LS-1', 'LS-STRAY', 'V-999'].entries()) {
+        await scanText.fill(text);
+        await scanText.press('Enter');
+        await expect(queuedScans).toHaveCount(i + 1);
+      }
+      const lastScans = page.getByRole('list', { name: 'Last scans' }).getByRole('listitem');
+      await expect(lastScans).toHaveText([
+        'V-999: not synced, unexpected? The server decides',
+        'LS-STRAY: not synced, unexpected? The server decides',
+        'LS-1: counted on this device, not synced yet',
+        'Checking field A1 (not synced yet)',
+      ]);
+
+      // back online: the scans reach the server, and each line says what it made of them (the refusal with its reason)
+      await page.context().setOffline(false);
+      await expect(page.getByTestId('check-field-A1').getByTestId('field-not-synced')).toHaveCount(0, {
+        timeout: 20_000,
+      });
+      await expect(page.getByTestId('check-field-A1').getByTestId('field-state')).toHaveText(
+        'Found 1 of 2 · Not found yet 1 · Unexpected 1',
+      );
+      await expect(lastScans).toHaveText([
+        'V-999: not counted. No vault or field of your company matches this scan.',
+        'LS-STRAY: not expected here',
+        'LS-1: found',
+        'Checking field A1',
+      ]);
+      await expect(queuedScans).toHaveText(['V-999 (refused: see the changes not synced)']);
+    });
+  });
 });

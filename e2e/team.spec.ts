@@ -247,4 +247,41 @@ test.describe('Team and history', () => {
       });
     });
   }
+
+  test.describe('offline on a touch tablet', () => {
+    // the Team page's code comes from the web build's service worker with the network off
+    test.use({
+      serviceWorkers: 'allow',
+      viewport: { width: 820, height: 1180 },
+      hasTouch: true,
+      isMobile: true,
+    });
+
+    test('each section keeps its heading over what this device did not keep', async ({ signedIn: page }) => {
+      await page.goto('/dashboard');
+      await expect(page.getByRole('heading', { name: 'Warehouses' })).toBeVisible();
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
+        .toBe(true);
+      await page.context().setOffline(true);
+      await page.evaluate(() => {
+        window.history.pushState({}, '', '/team');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
+      const notKept = 'Not kept on this device for offline use.';
+      await expect(page.getByText(notKept).first()).toBeVisible();
+      // the team's lists are not kept for offline use: each says so under its own heading, none stands alone
+      for (const section of ['E-mail', 'Members', 'API tokens', 'Webhooks'])
+        await expect(
+          page.getByRole('region', { name: section, exact: true }).getByText(notKept),
+        ).toBeVisible();
+      await expect(page.getByText(notKept)).toHaveCount(4);
+
+      await page.context().setOffline(false);
+      await expect(
+        page.getByRole('region', { name: 'Members', exact: true }).getByTestId('member-row'),
+      ).toHaveCount(1);
+      await expect(page.getByText(notKept)).toHaveCount(0);
+    });
+  });
 });

@@ -60,9 +60,15 @@ test.describe('Warehouse check', () => {
       'Found 1 of 2 · Not found yet 1 · Unexpected 1',
     );
     await expect(page.getByTestId('field-unexpected')).toContainText('AU-STRAY');
-    // a scan that names nothing: its reason in the error box, once; the last scans only say it did not count
+    // a field's button is named in words apart: its name, who opened it, its count
+    await expect(
+      page.getByRole('button', { name: /^A1, by .+, Found 1 of 2 · Not found yet 1 · Unexpected 1$/ }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'B1, Not checked yet · 2 expected' })).toBeVisible();
+    // a scan that names nothing: its reason in its line of the last scans, once
+    const nothing = 'NOPE-9: not counted. No vault or field of your company matches this scan.';
     await scan('NOPE-9');
-    await expect(page.getByRole('list', { name: 'Last scans' })).toContainText('NOPE-9: not counted');
+    await expect(page.getByRole('list', { name: 'Last scans' })).toContainText(nothing);
     await expect(page.getByText('No vault or field of your company matches this scan.')).toHaveCount(1);
 
     // field B1 picked by hand, its vault typed
@@ -71,6 +77,8 @@ test.describe('Warehouse check', () => {
     await page.getByLabel('Label text').fill('AU-3');
     await page.getByLabel('Label text').press('Enter');
     await expect(page.getByTestId('check-field-B1')).toContainText('Found 1 of 2');
+    // the refusal's reason is still there after the next scan
+    await expect(page.getByRole('list', { name: 'Last scans' })).toContainText(nothing);
     await page.getByRole('button', { name: 'Found: EMPTY LIFTVAN (liftvan)' }).click();
     await expect(page.getByRole('list', { name: 'Last scans' })).toContainText(
       'EMPTY LIFTVAN (liftvan): found',

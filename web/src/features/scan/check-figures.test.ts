@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckDto, CheckFieldDto, CheckVaultDto } from '@domain/schemas/check.schema';
 import { fieldLinkPath, vaultLinkPath } from '@domain/rules/scan-text';
-import { fieldOpenedBy, queuedScanCaption, queuedScanOf, withQueuedScans } from './check-figures';
+import {
+  fieldOpenedBy,
+  markLeft,
+  notCounted,
+  queuedScanCaption,
+  queuedScanOf,
+  type WaitedScan,
+  waitedScanLine,
+  withQueuedScans,
+} from './check-figures';
 
 /** The label code of vault `id` in these tests: 16 characters, as the app's codes. */
 const codeOf = (id: number) => `LBL${String(id).padStart(13, '0')}`;
@@ -245,5 +254,107 @@ describe("a check's figures with this device's waiting scans", () => {
     const uncoded = withQueuedScans(answered, [{ text: labelLink(13), fieldId: 1, refused: false }]);
     expect(names(d1Of(uncoded.check).found)).toEqual(['CH-1']);
     expect(uncoded.unsure.get(1)!.map((u) => u.vault)).toEqual([null]);
+  });
+});
+
+describe('the last scans of scans that waited on this device', () => {
+  const waited = (key: string, text: string, fieldId?: number, leftAt?: number): WaitedScan => ({
+    key,
+    scan: { text, fieldId, refused: false },
+    caption: text,
+    leftAt,
+  });
+  const line = (said: string, w: WaitedScan) => ({ said, ok: true, waited: w });
+  // the server's check once the scans of D1 arrived: CH-1 found, STRAY (expected in E1) standing in D1
+  const answered = check({
+    checked: true,
+    opened_by: 'ann',
+    not_checked: [],
+    found: [vault(11, 'CH-1', 1, 1)],
+    missing: [vault(12, 'CH-2', 1), vault(13, 'CH-3', 1)],
+    unexpected: [vault(31, 'STRAY', 2, 1)],
+  });
+
+  it('say what the device made of them while they wait, and the reasons once the server refused one', () => {
+    const ch1 = line('CH-1: counted on this device, not synced yet', waited('k1', 'CH-1', 1));
+    expect(waitedScanLine(check(), ch1, { state: 'waiting' }, 1_000)).toEqual({
+      said: 'CH-1: counted on this device, not synced yet',
+      ok: true,
+    });
+    const nope = line('V-999: not synced, unexpected? The server decides', waited('k2', 'V-999', 1));
+    expect(
+      waitedScanLine(
+        check(),
+        nope,
+        { state: 'attention', messages: ['No vault or field of your company matches this scan.'] },
+        1_000,
+      ),
+    ).toEqual({
+      said: 'V-999: not counted. No vault or field of your company matches this scan.',
+      ok: false,
+    });
+  });
+
+  it("say what the server's check shows once they have left the outbox and the check was read since", () => {
+    const sent = (said: string, text: string, fieldId?: number) =>
+      waitedScanLine(answered, line(said, waited('k', text, fieldId, 5_000)), undefined, 6_000);
+    expect(sent('Checking field D1 (not synced yet)', 'D1')).toEqual({ said: 'Checking field D1', ok: true });
+    expect(sent('CH-1: counted on this device, not synced yet', 'ch-1', 1)).toEqual({
+      said: 'CH-1: found',
+      ok: true,
+    });
+    expect(sent('STRAY: not synced, unexpected? The server decides', 'STRAY', 1)).toEqual({
+      said: 'STRAY: not expected here',
+      ok: false,
+    });
+    // by its label's link, and a vault counted by hand
+    expect(sent('CH-1 (label): counted on this device, not synced yet', labelLink(11), 1).said).toBe(
+      'CH-1: found',
+    );
+    const byHand = {
+      ...waited('k', '', 1, 5_000),
+      scan: { text: '', vaultId: 11, fieldId: 1, refused: false },
+    };
+    expect(waitedScanLine(answered, line('counted', byHand), undefined, 6_000).said).toBe('CH-1: found');
+    // a refusal discarded from the outbox: not counted
+    expect(sent('CH-2: counted on this device, not synced yet', 'CH-2', 1)).toEqual({
+      said: 'CH-2: not counted',
+      ok: false,
+    });
+    expect(sent('Checking field E1 (not synced yet)', 'E1').said).toBe('Checking field E1');
+  });
+
+  it('keep their words until the check has been read after they left the outbox', () => {
+    const ch1 = line('CH-1: counted on this device, not synced yet', waited('k1', 'CH-1', 1, 5_000));
+    expect(waitedScanLine(answered, ch1, undefined, 4_000).said).toBe(
+      'CH-1: counted on this device, not synced yet',
+    );
+    const notLeft = line('CH-1: counted on this device, not synced yet', waited('k1', 'CH-1', 1));
+    expect(waitedScanLine(answered, notLeft, undefined, 6_000).said).toBe(
+      'CH-1: counted on this device, not synced yet',
+    );
+  });
+
+  it('mark when each left the outbox, once, and keep the same list when none did', () => {
+    const list = [
+      { key: 1, said: 'a', ok: true, waited: waited('k1', 'CH-1', 1) },
+      { key: 2, said: 'b', ok: true, waited: waited('k2', 'CH-2', 1) },
+      { key: 3, said: 'c', ok: true },
+    ];
+    expect(markLeft(list, new Set(['k1', 'k2']), 1_000)).toBe(list);
+    const marked = markLeft(list, new Set(['k2']), 2_000);
+    expect(marked.map((n) => n.waited?.leftAt)).toEqual([2_000, undefined, undefined]);
+    expect(markLeft(marked, new Set(), 3_000).map((n) => n.waited?.leftAt)).toEqual([
+      2_000,
+      3_000,
+      undefined,
+    ]);
+  });
+
+  it("say a refusal's reasons in the line, or only that it did not count", () => {
+    expect(notCounted('V-999', ['No vault or field of your company matches this scan.'])).toBe(
+      'V-999: not counted. No vault or field of your company matches this scan.',
+    );
+    expect(notCounted('V-999', [])).toBe('V-999: not counted');
   });
 });

@@ -206,3 +206,72 @@ export function withQueuedScans(check: CheckDto, scans: readonly QueuedCheckScan
   }
   return { check: { ...check, fields, checked_count: checkedCount }, notSynced, openedHere, unsure };
 }
+
+/** The last scans' line of a scan the server did not count, with its reasons (once: no error box repeats them). */
+export function notCounted(caption: string, reasons: readonly string[]): string {
+  return reasons.length === 0 ? `${caption}: not counted` : `${caption}: not counted. ${reasons.join(' ')}`;
+}
+
+/** A line of the last scans whose scan waited on this device: kept until the server's check shows what came of it. */
+export interface WaitedScan {
+  /** its intent's key in this device's outbox */
+  key: string;
+  scan: QueuedCheckScan;
+  /** how it is named (`queuedScanCaption`) */
+  caption: string;
+  /** when it left the outbox: sent, or discarded after a refusal */
+  leftAt?: number;
+}
+
+/**
+ * The last scans with the time each waited scan left the outbox (`kept`: the keys still in it); the same list when
+ * none left, so nothing re-renders.
+ */
+export function markLeft<T extends { waited?: WaitedScan }>(
+  list: readonly T[],
+  kept: ReadonlySet<string>,
+  now: number,
+): readonly T[] {
+  const left = (n: T) => n.waited !== undefined && n.waited.leftAt === undefined && !kept.has(n.waited.key);
+  if (!list.some(left)) return list;
+  return list.map((n) => (left(n) ? { ...n, waited: { ...n.waited!, leftAt: now } } : n));
+}
+
+/**
+ * What the last scans say now of a scan that waited on this device (`said` and `ok`: what was said when it was made).
+ * While it waits, that; refused, the server's reasons; once it has left the outbox and the check has been read since
+ * (`checkReadAt`), what the server's check shows of it, in the words of an answered scan: the field it opened, the
+ * vault found here or not expected here, or not counted (a refusal that was discarded).
+ */
+export function waitedScanLine(
+  check: CheckDto,
+  line: { said: string; ok: boolean; waited: WaitedScan },
+  /** its intent while it is still in the outbox */
+  queued: { state: 'waiting' | 'attention'; messages?: string[] } | undefined,
+  checkReadAt: number,
+): { said: string; ok: boolean } {
+  const { waited } = line;
+  if (queued?.state === 'attention')
+    return { said: notCounted(waited.caption, queued.messages ?? []), ok: false };
+  if (queued || waited.leftAt === undefined || checkReadAt < waited.leftAt)
+    return { said: line.said, ok: line.ok };
+  const notHere = { said: notCounted(waited.caption, []), ok: false };
+  const { scan } = waited;
+  const read = readScan(check, check.fields, scan);
+  if (read.kind === 'field')
+    return read.field.checked ? { said: `Checking field ${read.field.name}`, ok: true } : notHere;
+  // the vault as the server counted it in the field being checked
+  const here = check.fields.find((f) => f.id === scan.fieldId);
+  const target = parseScanText(scan.text);
+  const vault = [...(here?.found ?? []), ...(here?.unexpected ?? [])].find((v) =>
+    scan.vaultId !== undefined
+      ? v.id === scan.vaultId
+      : target?.kind === 'vault-code'
+        ? v.label_code === target.code
+        : v.name !== null && same(v.name, scan.text),
+  );
+  if (!here || !vault) return notHere;
+  return vault.expected_field_id === here.id
+    ? { said: `${vaultTitle(vault)}: found`, ok: true }
+    : { said: `${vaultTitle(vault)}: not expected here`, ok: false };
+}

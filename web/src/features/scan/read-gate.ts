@@ -11,16 +11,26 @@ export function createReadGate(windowMs = 1500) {
   };
 }
 
-/** The 'Last scans' list: newest first, at most `max`, each line with its own key (two may share a millisecond). */
-export interface NotedScan {
+/**
+ * The 'Last scans' list: newest first, at most `max`, each line with its own key (two may share a millisecond).
+ * `waited`: what a screen keeps of a scan that waits on this device, to say later what came of it.
+ */
+export interface NotedScan<W = never> {
   key: number;
   said: string;
   ok: boolean;
+  waited?: W;
 }
 
 let nextKey = 0;
 
-export function noteScan(list: readonly NotedScan[], said: string, ok: boolean, max = 6): NotedScan[] {
+export function noteScan<W = never>(
+  list: readonly NotedScan<W>[],
+  said: string,
+  ok: boolean,
+  max = 6,
+  waited?: W,
+): NotedScan<W>[] {
   nextKey += 1;
-  return [{ key: nextKey, said, ok }, ...list].slice(0, max);
+  return [{ key: nextKey, said, ok, ...(waited === undefined ? {} : { waited }) }, ...list].slice(0, max);
 }

@@ -1,5 +1,5 @@
 import { Ban, CheckCircle2, CloudOff, FileDown, RotateCcw, Search, ScanSearch, Truck } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { CheckDto, CheckFieldDto, CheckVaultDto } from '@domain/schemas/check.schema';
@@ -26,13 +26,17 @@ import { downloadFile, errorMessages } from '@/lib/api-client';
 import { formatCount, useFormat } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useIdParam } from '@/lib/use-id-param';
-import { useQueuedFor } from '@/lib/outbox/floor-outbox';
+import { floorOutbox, useQueuedFor } from '@/lib/outbox/floor-outbox';
 import {
   fieldOpenedBy,
+  markLeft,
+  notCounted,
   queuedScanCaption,
   queuedScanOf,
   type UnsureScan,
   vaultTitle,
+  type WaitedScan,
+  waitedScanLine,
   withQueuedScans,
 } from '../check-figures';
 import { CameraReader, CameraToggle } from '../components/camera-reader';
@@ -57,7 +61,7 @@ export default function CheckPage() {
       </Page>
     );
   const closed = check.data.finished_at || check.data.cancelled_at || check.data.warehouse_deleted_at;
-  return closed ? <Report check={check.data} /> : <Running check={check.data} />;
+  return closed ? <Report check={check.data} /> : <Running check={check.data} readAt={check.dataUpdatedAt} />;
 }
 
 function Missing() {
@@ -91,7 +95,8 @@ function Heading({ check }: { check: CheckDto }) {
   );
 }
 
-function Running({ check: answered }: { check: CheckDto }) {
+/** `readAt`: when the check was last read from the server (the lines of scans that waited follow its answer). */
+function Running({ check: answered, readAt }: { check: CheckDto; readAt: number }) {
   const { can } = useRole();
   // this tablet's scans of this check that have not reached the server (issue 30): counted in at once, marked not
   // synced; the check waits for them
@@ -115,8 +120,7 @@ function Running({ check: answered }: { check: CheckDto }) {
   const readGate = useRef(createReadGate());
   const [current, setCurrent] = useState<number | null>(null);
   const [camera, setCamera] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [last, setLast] = useState<NotedScan[]>([]);
+  const [last, setLast] = useState<readonly NotedScan<WaitedScan>[]>([]);
   const [confirmFinish, setConfirmFinish] = useState(false);
   const field = check.fields.find((f) => f.id === current) ?? null;
   const floor = can('floor');
@@ -127,14 +131,24 @@ function Running({ check: answered }: { check: CheckDto }) {
       : undefined;
 
   const unchecked = check.fields.filter((f) => !f.checked);
-  const note = (said: string, ok: boolean) => setLast((list) => noteScan(list, said, ok));
+  const note = (said: string, ok: boolean, waited?: WaitedScan) =>
+    setLast((list) => noteScan(list, said, ok, 6, waited));
+  // a scan that waited on this device says what came of it once it has left the outbox and the check is read again
+  useEffect(
+    () =>
+      floorOutbox.subscribe(() => {
+        const kept = new Set(floorOutbox.list().map((intent) => intent.key));
+        const now = Date.now();
+        setLast((list) => markLeft(list, kept, now));
+      }),
+    [],
+  );
 
   // a scanned or typed text, or (`vault_id`) a vault counted by hand: one with no number or label to scan
   const send = (input: { text: string } | { vault_id: number }, fieldId: number | null) => {
     const text = 'text' in input ? input.text : '';
     const vaultId = 'vault_id' in input ? input.vault_id : undefined;
     const caption = queuedScanCaption(check, text, vaultId);
-    setErrors([]);
     scan.mutate(
       { ...input, ...(fieldId === null ? {} : { field_id: fieldId }), caption },
       {
@@ -142,20 +156,25 @@ function Running({ check: answered }: { check: CheckDto }) {
           readFeedback(true);
           if (sent.queued) {
             // no answer: the scan waits on this tablet; a field's label or name opens that field here at once
+            const one = { text, vaultId, fieldId: fieldId ?? undefined, refused: false };
+            const key = sent.intent.key;
+            // (sent already, if the connection came back before this answer)
+            const leftAt = floorOutbox.list().some((intent) => intent.key === key) ? undefined : Date.now();
+            const waited: WaitedScan = { key, scan: one, caption, leftAt };
             const opened =
               vaultId === undefined ? fieldOpenedBy(check, text, fieldId ?? undefined) : undefined;
             if (opened) {
               setCurrent(opened.id);
-              note(`Checking field ${opened.name} (not synced yet)`, true);
+              note(`Checking field ${opened.name} (not synced yet)`, true, waited);
             } else {
               // a scan the tablet cannot place (a label it does not know, a vault expected elsewhere) is not counted
-              const one = { text, vaultId, fieldId: fieldId ?? undefined, refused: false };
               const unsure = withQueuedScans(check, [one]).unsure.size > 0;
               note(
                 unsure
                   ? `${caption}: not synced, unexpected? The server decides`
                   : `${caption}: counted on this device, not synced yet`,
                 true,
+                waited,
               );
             }
             return;
@@ -178,9 +197,8 @@ function Running({ check: answered }: { check: CheckDto }) {
         },
         onError: (error) => {
           readFeedback(false);
-          // the reasons stand in the error box; the list of last scans keeps only that this one did not count
-          note(`${caption}: not counted`, false);
-          setErrors(errorMessages(error));
+          // the reasons stand in its line, once, and stay there after the next scan
+          note(notCounted(caption, errorMessages(error)), false);
         },
       },
     );
@@ -250,7 +268,6 @@ function Running({ check: answered }: { check: CheckDto }) {
             disabled={scan.isPending}
             onText={(text) => handle(text)}
           />
-          <ErrorList messages={errors} />
           {queued.length > 0 && (
             <div
               className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
@@ -274,15 +291,25 @@ function Running({ check: answered }: { check: CheckDto }) {
               </ol>
             </div>
           )}
-          {last.length > 0 && (
-            <ol aria-label="Last scans" className="space-y-1 text-base">
-              {last.map((s) => (
-                <li key={s.key} className={s.ok ? 'text-green-800' : 'text-red-700'}>
-                  {s.said}
+          {/* there from the start, so each noted scan is read out (a refusal's reasons are only here); empty, it
+              takes back the gap above it */}
+          <ol aria-label="Last scans" aria-live="polite" className="space-y-1 text-base empty:-mt-3">
+            {last.map((s) => {
+              const line = s.waited
+                ? waitedScanLine(
+                    answered,
+                    { ...s, waited: s.waited },
+                    queued.find((intent) => intent.key === s.waited?.key),
+                    readAt,
+                  )
+                : s;
+              return (
+                <li key={s.key} className={line.ok ? 'text-green-800' : 'text-red-700'}>
+                  {line.said}
                 </li>
-              ))}
-            </ol>
-          )}
+              );
+            })}
+          </ol>
         </section>
       ) : (
         <div className="mb-6">
@@ -407,53 +434,78 @@ function FieldTile({
   selected: boolean;
   onPick: () => void;
 }) {
+  const empty = field.expected === 0 && field.unexpected.length === 0;
+  const state: { text: string; className?: string }[] = !field.checked
+    ? [
+        {
+          text: `Not checked yet · ${field.expected === 0 ? 'nothing expected' : `${field.expected} expected`}`,
+        },
+      ]
+    : empty
+      ? [{ text: 'Checked · empty, as expected' }]
+      : [
+          { text: `Found ${field.found.length} of ${field.expected}` },
+          ...(field.missing.length > 0
+            ? [{ text: `Not found yet ${field.missing.length}`, className: 'font-semibold text-amber-800' }]
+            : []),
+          ...(field.unexpected.length > 0
+            ? [{ text: `Unexpected ${field.unexpected.length}`, className: 'font-semibold text-red-700' }]
+            : []),
+        ];
+  const waiting = [
+    notSynced > 0 && `${notSynced} found not synced`,
+    unsure > 0 && `${unsure} not synced, unexpected?`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  // its name in words apart ("A1, by ann, Found 1 of 2 · Not found yet 1"): on screen the lines part them
+  const name = [
+    field.name,
+    field.opened_by && `by ${field.opened_by}`,
+    state.map((part) => part.text).join(' · '),
+    waiting,
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
     <button
       type="button"
       onClick={onPick}
       aria-pressed={selected}
+      aria-label={name}
       data-testid={`check-field-${field.name}`}
       className={`flex min-h-20 w-full flex-col items-start gap-1 rounded-2xl border-2 p-3 text-left shadow-sm focus-visible:outline-2 focus-visible:outline-accent ${
         selected ? 'border-accent bg-blue-50' : 'border-slate-200 bg-white hover:bg-slate-50'
       }`}
     >
+      {/* the spaces between the parts stand in the text too, where the name's words are checked against it */}
       <span className="text-xl font-bold text-slate-800">
         {field.name}
         {field.opened_by && (
-          <span className="ml-2 text-sm font-normal text-slate-500">by {field.opened_by}</span>
+          <>
+            {' '}
+            <span className="ml-1 text-sm font-normal text-slate-500">by {field.opened_by}</span>
+          </>
         )}
-      </span>
-      {!field.checked ? (
-        <span className="text-sm text-slate-600" data-testid="field-state">
-          Not checked yet · {field.expected === 0 ? 'nothing expected' : `${field.expected} expected`}
-        </span>
-      ) : field.expected === 0 && field.unexpected.length === 0 ? (
-        <span className="text-sm text-green-800" data-testid="field-state">
-          Checked · empty, as expected
-        </span>
-      ) : (
-        <span className="text-sm text-slate-700" data-testid="field-state">
-          Found {field.found.length} of {field.expected}
-          {field.missing.length > 0 && (
-            <span className="font-semibold text-amber-800"> · Not found yet {field.missing.length}</span>
-          )}
-          {field.unexpected.length > 0 && (
-            <span className="font-semibold text-red-700"> · Unexpected {field.unexpected.length}</span>
-          )}
-        </span>
-      )}
-      {(notSynced > 0 || unsure > 0) && (
+      </span>{' '}
+      <span
+        className={`text-sm ${!field.checked ? 'text-slate-600' : empty ? 'text-green-800' : 'text-slate-700'}`}
+        data-testid="field-state"
+      >
+        {state.map((part, index) => (
+          <span key={part.text} className={part.className}>
+            {index > 0 && ' · '}
+            {part.text}
+          </span>
+        ))}
+      </span>{' '}
+      {waiting && (
         <span
           className="flex items-center gap-1 text-sm font-semibold text-amber-800"
           data-testid="field-not-synced"
         >
           <CloudOff className="h-4 w-4" aria-hidden />
-          {[
-            notSynced > 0 && `${notSynced} found not synced`,
-            unsure > 0 && `${unsure} not synced, unexpected?`,
-          ]
-            .filter(Boolean)
-            .join(' · ')}
+          {waiting}
         </span>
       )}
     </button>

@@ -30,8 +30,13 @@ const KIND_LABEL: Record<MailKind, string> = {
 export function MailList() {
   const mails = useCompanyMails();
   const format = useFormat();
-  if (mails.isPending) return <Spinner label="Loading mails..." />;
-  if (mails.isError) return <QueryFailed query={mails} />;
+  // whether mail is set up is not known yet: the section keeps its heading while it loads or cannot (offline)
+  if (!mails.isSuccess)
+    return (
+      <Panel title="E-mail">
+        {mails.isPending ? <Spinner label="Loading mails..." /> : <QueryFailed query={mails} />}
+      </Panel>
+    );
   if (!mails.data.enabled) return null;
   return (
     <Panel title="E-mail" id="mails-title" className="">

@@ -14,10 +14,10 @@ import { useSession } from '@/api/session';
 import { useChangeCompanySettings, useChangeMember, useInvite, useResetLink, useTeam } from '@/api/team';
 import { Button } from '@/components/ui/button';
 import { DataTable, cell } from '@/components/ui/data-table';
-import { ErrorList, QueryFailed } from '@/components/ui/error-list';
+import { ErrorList } from '@/components/ui/error-list';
 import { FormField, SelectInput, TextInput } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryView } from '@/components/ui/query-view';
 import { errorMessages } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useFormIssues } from '@/lib/use-form-issues';
@@ -277,55 +277,58 @@ export default function TeamPage() {
         <CompanySection />
         <InviteForm openInvites={team.isSuccess ? team.data.invites : undefined} />
         <MailList />
-        {team.isPending && <Spinner label="Loading the team..." />}
-        {team.isError && <QueryFailed query={team} />}
-        {team.isSuccess && (
-          <Panel title="Members">
-            {/* a table from a tablet's width up (scrolling sideways in its box when it must), a card per member on a
-                phone */}
-            <DataTable
-              caption="Members and their roles"
-              head={['Member', 'Role', 'Last sign-in', 'Status', 'Actions']}
-            >
-              {team.data.members.map((member) => (
-                <MemberRow
-                  key={member.id}
-                  member={member}
-                  isMe={member.id === session.data?.id}
-                  onlyManager={
-                    member.role === 'manager' && member.active && activeManagers(team.data.members) === 1
-                  }
-                  openReset={team.data.resets.find((r) => r.memberId === member.id)}
-                />
-              ))}
-            </DataTable>
-            {team.data.invites.length > 0 && (
-              <div className="pt-2">
-                <h3 id="invites-title" className="text-sm font-semibold text-slate-700">
-                  Open invitations
-                </h3>
-                <ul aria-labelledby="invites-title" className="mt-2 space-y-2 text-sm text-slate-600">
-                  {team.data.invites.map((invite) => (
-                    <li
-                      key={invite.id}
-                      data-testid="open-invite"
-                      className="flex flex-wrap items-center justify-between gap-2"
-                    >
-                      <span className="min-w-0 flex-1 basis-60">
-                        {/* an address of up to 254 characters breaks anywhere; the whole of it is the title too */}
-                        <span className="break-all" title={invite.email}>
-                          {invite.email}
-                        </span>{' '}
-                        as {ROLE_LABELS[invite.role]}, until {format.dateTime(invite.expiresAt)}
-                      </span>
-                      <RevokeLinkButton linkId={invite.id} what={`the invitation for ${invite.email}`} />
-                    </li>
+        {/* the heading stays while the list loads or cannot (offline: not kept on this device) */}
+        <Panel title="Members">
+          <QueryView query={team} loading="Loading the team...">
+            {(data) => (
+              <>
+                {/* a table from a tablet's width up (scrolling sideways in its box when it must), a card per
+                    member on a phone */}
+                <DataTable
+                  caption="Members and their roles"
+                  head={['Member', 'Role', 'Last sign-in', 'Status', 'Actions']}
+                >
+                  {data.members.map((member) => (
+                    <MemberRow
+                      key={member.id}
+                      member={member}
+                      isMe={member.id === session.data?.id}
+                      onlyManager={
+                        member.role === 'manager' && member.active && activeManagers(data.members) === 1
+                      }
+                      openReset={data.resets.find((r) => r.memberId === member.id)}
+                    />
                   ))}
-                </ul>
-              </div>
+                </DataTable>
+                {data.invites.length > 0 && (
+                  <div className="pt-2">
+                    <h3 id="invites-title" className="text-sm font-semibold text-slate-700">
+                      Open invitations
+                    </h3>
+                    <ul aria-labelledby="invites-title" className="mt-2 space-y-2 text-sm text-slate-600">
+                      {data.invites.map((invite) => (
+                        <li
+                          key={invite.id}
+                          data-testid="open-invite"
+                          className="flex flex-wrap items-center justify-between gap-2"
+                        >
+                          <span className="min-w-0 flex-1 basis-60">
+                            {/* an address of up to 254 characters breaks anywhere; the whole of it is the title too */}
+                            <span className="break-all" title={invite.email}>
+                              {invite.email}
+                            </span>{' '}
+                            as {ROLE_LABELS[invite.role]}, until {format.dateTime(invite.expiresAt)}
+                          </span>
+                          <RevokeLinkButton linkId={invite.id} what={`the invitation for ${invite.email}`} />
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
+              </>
             )}
-          </Panel>
-        )}
+          </QueryView>
+        </Panel>
         {/* other programs' access (issue 31): API tokens and webhooks */}
         <ApiTokensSection />
         <WebhooksSection />

@@ -177,9 +177,11 @@ export function EditVaultForm({
         onSubmit={onSubmit}
         noValidate
         aria-label="Edit Vault"
-        className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+        className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
       >
-        <fieldset disabled={readOnly} className="contents">
+        {/* the fieldset draws no box of its own, so the spacing is between its children (on the form, it spaced only
+            the fieldset) */}
+        <fieldset disabled={readOnly} className="contents space-y-4">
           {readOnly && <RoleHint needed="floor" />}
           {updateVault.isError && <ErrorList messages={errorMessages(updateVault.error)} />}
           <div className="flex flex-wrap items-center justify-between gap-3">
