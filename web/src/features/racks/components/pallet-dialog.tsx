@@ -196,7 +196,7 @@ export function PalletDialog({
           </p>
         )}
         {readOnly && <RoleHint needed="floor" />}
-        <fieldset disabled={readOnly} className="contents">
+        <fieldset disabled={readOnly} className="contents space-y-3">
           <FormField
             label={
               <>
