@@ -164,14 +164,15 @@ async function changeRates(
   });
 }
 
-/** New values of a rate: its warehouse and account the company's, never from a day already invoiced, not twice. */
+/**
+ * New values of a rate: its warehouse and account the company's, never from a day already invoiced, not twice
+ * (`rows`: the other rates).
+ */
 async function checkRateValues(
   trx: Trx,
   actor: Actor,
   values: RateValues,
-  others: Awaited<ReturnType<typeof findRates>>,
-  invoiced: InvoicedDays | null,
-  write: (day: number) => string,
+  { rows: others, invoiced, write }: RatesInForce,
 ) {
   if (values.warehouse_id && !(await warehouseExists(trx, actor.companyId, values.warehouse_id)))
     throw notFound('The warehouse does not exist or was removed.');
@@ -208,9 +209,9 @@ function invoicedRefusal(invoiced: InvoicedDays, write: (day: number) => string)
 
 /** POST /api/billing/rates: a rate from a day on; never inside a period already invoiced, never twice. */
 export async function addRate(db: Db, actor: Actor, input: RateValuesInput): Promise<RateDto[]> {
-  return changeRates(db, actor, async (trx, { rows, invoiced, write }) => {
+  return changeRates(db, actor, async (trx, rates) => {
     const values = rateValues(input);
-    await checkRateValues(trx, actor, values, rows, invoiced, write);
+    await checkRateValues(trx, actor, values, rates);
     await insertRate(trx, {
       company_id: actor.companyId,
       ...values,
@@ -229,17 +230,10 @@ function requireUnusedRate(id: number, { rows, invoiced, write }: RatesInForce) 
 
 /** PUT /api/billing/rates/:id: corrects a rate no issued invoice used (a typo); the new values as for a new rate. */
 export async function editRate(db: Db, actor: Actor, id: number, input: RateValuesInput): Promise<RateDto[]> {
-  return changeRates(db, actor, async (trx, { rows, invoiced, write }) => {
-    requireUnusedRate(id, { rows, invoiced, write });
+  return changeRates(db, actor, async (trx, rates) => {
+    requireUnusedRate(id, rates);
     const values = rateValues(input);
-    await checkRateValues(
-      trx,
-      actor,
-      values,
-      rows.filter((r) => r.id !== id),
-      invoiced,
-      write,
-    );
+    await checkRateValues(trx, actor, values, { ...rates, rows: rates.rows.filter((r) => r.id !== id) });
     await updateRate(trx, actor.companyId, id, values);
   });
 }

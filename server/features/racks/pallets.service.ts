@@ -255,7 +255,9 @@ export async function movePallet(
       pallet.version,
     );
     if (!placed) throw conflict(PALLET_CHANGED);
-    const before = (await findShelf(trx, actor.companyId, pallet.shelf_id)) ?? from;
+    // where it stood once locked: a move meanwhile within the warehouse may have taken it off `from`
+    const before =
+      pallet.shelf_id === from.id ? from : ((await findShelf(trx, actor.companyId, pallet.shelf_id)) ?? from);
     await recordEvent(trx, {
       companyId: actor.companyId,
       userId: actor.userId,

@@ -13,6 +13,10 @@ export class ApiError extends Error {
   }
 }
 
+/** The server refused a change because someone else changed the thing since it was read (409). */
+export const changedMeanwhile = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 409;
+
 export const NO_CONNECTION = 'No connection to the server. Nothing was saved; please try again.';
 export const NO_CONNECTION_READ = 'No connection to the server. Please check the connection and try again.';
 export const NO_ANSWER =

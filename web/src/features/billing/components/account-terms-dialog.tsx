@@ -12,13 +12,13 @@ import {
   UpdateAccountSchema,
 } from '@domain/schemas/billing.schema';
 import { useCreateAccount, useEditAccount, useStorageAccount } from '@/api/billing';
-import { Button } from '@/components/ui/button';
+import { ChangedMeanwhile } from '@/components/ui/changed-meanwhile';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorList, QueryFailed } from '@/components/ui/error-list';
 import { FormButtons } from '@/components/ui/form-buttons';
 import { FormField, SelectInput, TextArea, TextInput } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, errorMessages, inputErrors } from '@/lib/api-client';
+import { changedMeanwhile, errorMessages, inputErrors } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
 import { useFormIssues } from '@/lib/use-form-issues';
 
@@ -182,7 +182,7 @@ function TermsForm({
     if (problem) ctx.addIssue({ code: 'custom', path: ['sit_start'], message: problem });
   };
 
-  const conflict = saving.error instanceof ApiError && saving.error.status === 409;
+  const conflict = changedMeanwhile(saving.error);
   // Save is off until the terms are read again: Reload takes the focus, in view below the form's end
   const reloadRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -283,18 +283,16 @@ function TermsForm({
         <TextArea rows={2} value={form.bill_to_address} onValue={set('bill_to_address')} />
       </FormField>
       {conflict && (
-        <div
-          role="alert"
-          className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm"
+        <ChangedMeanwhile
+          announce
+          reload="Reload terms"
+          reloading={reloading}
+          onReload={() => void reload()}
+          buttonRef={reloadRef}
         >
-          <p className="text-amber-900">
-            Someone else changed these terms after you opened them, so nothing was saved. Reload to see their
-            terms, then make your change again.
-          </p>
-          <Button ref={reloadRef} variant="secondary" disabled={reloading} onClick={() => void reload()}>
-            {reloading ? 'Reloading...' : 'Reload terms'}
-          </Button>
-        </div>
+          Someone else changed these terms after you opened them, so nothing was saved. Reload to see their
+          terms, then make your change again.
+        </ChangedMeanwhile>
       )}
       <ErrorList messages={otherErrors} />
       <FormButtons

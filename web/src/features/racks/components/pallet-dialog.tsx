@@ -17,10 +17,10 @@ import { RoleHint } from '@/components/ui/role-hint';
 import { Button } from '@/components/ui/button';
 import { FormButtons } from '@/components/ui/form-buttons';
 import { Dialog } from '@/components/ui/dialog';
-import { ApiError, errorMessages } from '@/lib/api-client';
+import { ApiError, changedMeanwhile, errorMessages } from '@/lib/api-client';
 import { useFormIssues } from '@/lib/use-form-issues';
 import { DecimalInput, FormField, TextArea, TextInput, inputClass } from '@/components/ui/form-field';
-import { ChangedMeanwhile, PalletMoveForm } from './pallet-move-form';
+import { PalletChanged, PalletMoveForm } from './pallet-move-form';
 
 export interface PalletTarget {
   shelf: ShelfDto | null;
@@ -66,8 +66,6 @@ export function PalletDialog({
   }));
   const [values, setValues] = useState(opened);
   const dirty = (Object.keys(opened) as (keyof typeof opened)[]).some((key) => values[key] !== opened[key]);
-  // someone else changed the pallet since it was opened: it is shown anew (what was typed here is not saved)
-  const [changedMeanwhile, setChangedMeanwhile] = useState(false);
   const issues = useFormIssues();
   // the shelf's own refusals and the server's, beside the schema's issues
   const [refusals, setRefusals] = useState<string[]>([]);
@@ -121,10 +119,7 @@ export function PalletDialog({
             toast.success(`Pallet ${form.name || form.customer_name} saved.`);
             onClose();
           },
-          onError: (error) => {
-            setRefusals(messagesOf(error, 'Failed to edit pallet'));
-            setChangedMeanwhile(error instanceof ApiError && error.status === 409);
-          },
+          onError: (error) => setRefusals(messagesOf(error, 'Failed to edit pallet')),
         },
       );
     } else {
@@ -254,7 +249,8 @@ export function PalletDialog({
           </div>
         )}
         {errors.length > 0 && <ErrorList messages={errors} className="text-sm font-medium text-danger" />}
-        {changedMeanwhile && <ChangedMeanwhile onReload={onReload} />}
+        {/* someone else changed the pallet since it was opened: it is shown anew (what was typed here is not saved) */}
+        {changedMeanwhile(editPallet.error) && <PalletChanged onReload={onReload} />}
         {confirmDelete ? (
           <div className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
             <p>Delete this pallet? This cannot be undone.</p>

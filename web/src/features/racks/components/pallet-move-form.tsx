@@ -8,8 +8,8 @@ import { ErrorList } from '@/components/ui/error-list';
 import { FormButtons } from '@/components/ui/form-buttons';
 import { FormField, SelectInput } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
-import { Button } from '@/components/ui/button';
+import { ApiError, changedMeanwhile } from '@/lib/api-client';
+import { ChangedMeanwhile } from '@/components/ui/changed-meanwhile';
 
 interface Spot {
   rack: RackDto;
@@ -61,7 +61,6 @@ export function PalletMoveForm({
   const movePallet = useMovePallet(warehouseId);
   const [choice, setChoice] = useState<{ shelfId: number; slot: number } | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
-  const [changedMeanwhile, setChangedMeanwhile] = useState(false);
 
   if (racks.isPending) return <Spinner label="Loading shelves..." />;
   const spots = spotsFor(racks.data ?? [], pallet);
@@ -95,7 +94,6 @@ export function PalletMoveForm({
           setErrors(
             error instanceof ApiError && error.status < 500 ? error.messages : ['Failed to move pallet'],
           );
-          setChangedMeanwhile(error instanceof ApiError && error.status === 409);
         },
       },
     );
@@ -172,7 +170,7 @@ export function PalletMoveForm({
         </>
       )}
       {errors.length > 0 && <ErrorList messages={errors} className="text-sm font-medium text-danger" />}
-      {changedMeanwhile && <ChangedMeanwhile onReload={onReload} />}
+      {changedMeanwhile(movePallet.error) && <PalletChanged onReload={onReload} />}
       <FormButtons
         submit="Move Pallet"
         busy="Moving..."
@@ -185,13 +183,10 @@ export function PalletMoveForm({
 }
 
 /** After a refusal because someone else changed the pallet: open it anew as it is now. */
-export function ChangedMeanwhile({ onReload }: { onReload: () => void }) {
+export function PalletChanged({ onReload }: { onReload: () => void }) {
   return (
-    <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-      <span>Nothing was saved. Open the pallet as it is now, then make your change again.</span>
-      <Button variant="secondary" onClick={onReload}>
-        Show it as it is now
-      </Button>
-    </div>
+    <ChangedMeanwhile reload="Show it as it is now" onReload={onReload}>
+      Nothing was saved. Open the pallet as it is now, then make your change again.
+    </ChangedMeanwhile>
   );
 }
